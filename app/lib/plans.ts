@@ -1,0 +1,33 @@
+/** A plan as the public pages show it (from GET /api/v1/utils/planlist), already priced for the visitor's country. */
+export type PlanCard = {
+  tier: number;
+  plan: string;
+  subtitle: string;
+  /** Formatted monthly price for the visitor's currency, e.g. "4,900원" or "$3.99". */
+  price: string;
+  /** Formatted price after the first-month 50% discount, or null for Free. */
+  firstMonthPrice: string | null;
+  currency: "KRW" | "USD";
+  /** STS minutes per month. */
+  minutes: number;
+  /** TTS characters per month. */
+  characters: number;
+  /** Custom voice slots; -1 = unlimited (shown as ∞). */
+  customVoices: number;
+  /** Projects; -1 = unlimited. */
+  projectLimit: number;
+  features: string[];
+};
+
+export type Currency = PlanCard["currency"];
+
+/** KRW for Korea, USD elsewhere (spec section 1: domestic card billing vs overseas wallet). */
+export const currencyFor = (country: string): Currency => (country === "KR" ? "KRW" : "USD");
+
+export function formatPrice(amount: number, currency: Currency, locale: string) {
+  if (currency === "KRW") {
+    const n = new Intl.NumberFormat("ko-KR").format(Math.round(amount));
+    return locale === "ko" ? `${n}원` : `₩${n}`;
+  }
+  return `$${amount.toFixed(2)}`;
+}

@@ -1,0 +1,44 @@
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** A localized text stored as JSON: {"ko": "...", "en": "..."}. */
+export type LocalizedText = { ko: string; en: string };
+
+/** The plan catalogue served by GET /api/v1/utils/planlist (spec section 3, "Plan catalogue entry"). */
+export const plans = sqliteTable("plans", {
+  tier: integer("tier").primaryKey(),
+  plan: text("plan").notNull().unique(),
+  subtitle: text("subtitle", { mode: "json" }).$type<LocalizedText>().notNull(),
+  /** Monthly price in KRW (won). */
+  price: integer("price").notNull(),
+  /** Monthly price in USD cents (3.99 USD = 399). */
+  priceEnCents: integer("price_en_cents").notNull(),
+  /** Available STS time per month, in minutes. */
+  planTime: integer("plan_time").notNull(),
+  /** Available TTS characters per month. */
+  planTxt: integer("plan_txt").notNull(),
+  /** Custom voice slots; -1 means unlimited. */
+  cvCnt: integer("cv_cnt").notNull(),
+  /** Feature list shown on the plan card. */
+  func: text("func", { mode: "json" }).$type<{ ko: string[]; en: string[] }>().notNull(),
+  /** Project limit; -1 means unlimited. */
+  projectLimit: integer("project_limit").notNull(),
+});
+
+/** Error reports posted to /api/notify (message, detail, userId). */
+export const notifyReports = sqliteTable("notify_reports", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  message: text("message").notNull(),
+  detail: text("detail").notNull(),
+  userId: text("user_id").notNull(),
+  receivedAt: integer("received_at").notNull(),
+});
+
+/**
+ * One row per report fingerprint (sha-256 of message, detail and user) with the time the last
+ * report was stored. The primary key plus a conditional upsert decides, atomically inside D1, whether
+ * a report is new or an identical one within 2000 ms (see workers/notify/src/index.ts).
+ */
+export const notifyDedup = sqliteTable("notify_dedup", {
+  fingerprint: text("fingerprint").primaryKey(),
+  lastAt: integer("last_at").notNull(),
+});

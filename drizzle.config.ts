@@ -1,0 +1,8 @@
+import { defineConfig } from "drizzle-kit";
+
+// drizzle-kit writes SQL migrations into the folder wrangler applies (db/migrations).
+export default defineConfig({
+  dialect: "sqlite",
+  schema: "./db/schema.ts",
+  out: "./db/migrations",
+});

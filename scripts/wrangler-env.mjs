@@ -1,0 +1,12 @@
+// Environment for every wrangler run: no telemetry, no metadata or update lookups, no banner.
+// With these set wrangler makes no network requests at all (see docs/decisions/0001).
+export function wranglerEnv(extra = {}) {
+  return {
+    ...process.env,
+    WRANGLER_SEND_METRICS: "false",
+    WRANGLER_SEND_ERROR_REPORTS: "false",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_HIDE_BANNER: "true",
+    ...extra,
+  };
+}

@@ -1,0 +1,38 @@
+// The app worker's entry: forwards the API paths over service bindings, answers a trivial
+// health route (also the benchmark's baseline), and hands the rest to Remix.
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// @ts-expect-error - the server build exists after `remix vite:build`.
+import * as build from "./build/server";
+import { getLoadContext, type AppEnv } from "./load-context";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    const { pathname } = new URL(request.url);
+    if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) return env.API.fetch(request);
+    if (pathname === "/api/notify") return env.NOTIFY.fetch(request);
+    if (pathname === "/healthz") return new Response("ok", { headers: { "content-type": "text/plain" } });
+
+    const loadContext = getLoadContext({
+      request,
+      context: {
+        cloudflare: {
+          env,
+          ctx: ctx as ExecutionContext & { props: unknown },
+          cf: request.cf as never,
+          caches: caches as never,
+        },
+      },
+    });
+    const response = await handleRemixRequest(request, loadContext);
+    return withCookies(response, loadContext.outgoingCookies);
+  },
+} satisfies ExportedHandler<AppEnv>;
+
+function withCookies(response: Response, cookies: string[]) {
+  if (cookies.length === 0) return response;
+  const out = new Response(response.body, response);
+  for (const cookie of cookies) out.headers.append("Set-Cookie", cookie);
+  return out;
+}

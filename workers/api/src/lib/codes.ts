@@ -1,0 +1,72 @@
+/**
+ * Every result code the API answers with, and its message in each locale. This module is the one
+ * place codes live: handlers pick a code, the envelope helpers pick the message.
+ * 8000, 8003 and 8004 come from the spec (section 8); the rest are ours.
+ */
+export const Code = {
+  OK: 1000,
+  BAD_REQUEST: 4000,
+  MALFORMED_JSON: 4001,
+  UNSUPPORTED_MEDIA_TYPE: 4015,
+  NOT_FOUND: 4004,
+  METHOD_NOT_ALLOWED: 4005,
+  PAYLOAD_TOO_LARGE: 4013,
+  INTERNAL: 5000,
+  LOGIN_REQUIRED: 8000,
+  TOKEN_REFRESHED: 8003,
+  REFRESH_EXPIRED: 8004,
+} as const;
+
+export type Code = (typeof Code)[keyof typeof Code];
+
+export type Locale = "ko" | "en";
+
+export const messages: Record<Code, Record<Locale, string>> = {
+  [Code.OK]: { ko: "성공", en: "OK" },
+  [Code.BAD_REQUEST]: { ko: "요청 내용을 확인해 주세요.", en: "Please check the request." },
+  [Code.MALFORMED_JSON]: {
+    ko: "요청 본문이 올바른 JSON이 아닙니다.",
+    en: "The request body is not valid JSON.",
+  },
+  [Code.UNSUPPORTED_MEDIA_TYPE]: {
+    ko: "요청 본문은 JSON(application/json)이어야 합니다.",
+    en: "The request body must be JSON (application/json).",
+  },
+  [Code.NOT_FOUND]: {
+    ko: "요청한 주소를 찾을 수 없습니다.",
+    en: "The requested address was not found.",
+  },
+  [Code.METHOD_NOT_ALLOWED]: {
+    ko: "허용되지 않는 요청 방식입니다.",
+    en: "This request method is not allowed.",
+  },
+  [Code.PAYLOAD_TOO_LARGE]: {
+    ko: "요청 본문이 너무 큽니다.",
+    en: "The request body is too large.",
+  },
+  [Code.INTERNAL]: {
+    ko: "예상치 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.",
+    en: "Oops, an unexpected error occurred. Please try again shortly.",
+  },
+  [Code.LOGIN_REQUIRED]: { ko: "로그인이 필요합니다.", en: "Please log in." },
+  [Code.TOKEN_REFRESHED]: { ko: "토큰이 갱신되었습니다.", en: "The token was refreshed." },
+  [Code.REFRESH_EXPIRED]: {
+    ko: "로그인이 만료되었습니다. 다시 로그인해 주세요.",
+    en: "Your login has expired. Please log in again.",
+  },
+};
+
+/** HTTP status that goes with each code. */
+export const httpStatus: Record<Code, 200 | 400 | 401 | 404 | 405 | 413 | 415 | 500> = {
+  [Code.OK]: 200,
+  [Code.BAD_REQUEST]: 400,
+  [Code.MALFORMED_JSON]: 400,
+  [Code.UNSUPPORTED_MEDIA_TYPE]: 415,
+  [Code.NOT_FOUND]: 404,
+  [Code.METHOD_NOT_ALLOWED]: 405,
+  [Code.PAYLOAD_TOO_LARGE]: 413,
+  [Code.INTERNAL]: 500,
+  [Code.LOGIN_REQUIRED]: 401,
+  [Code.TOKEN_REFRESHED]: 200,
+  [Code.REFRESH_EXPIRED]: 401,
+};

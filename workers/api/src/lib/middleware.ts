@@ -1,0 +1,42 @@
+import { drizzle } from "drizzle-orm/d1";
+import { createMiddleware } from "hono/factory";
+import { verify } from "hono/jwt";
+import * as schema from "../../../../db/schema";
+import { Code, type Locale } from "./codes";
+import { fail } from "./envelope";
+import type { AppEnv } from "../env";
+
+/** The spec's `lang` header: "kr" (and "ko") mean Korean, "en" English; anything else falls back to Korean. */
+export function localeFromHeader(value: string | undefined): Locale {
+  const v = (value ?? "").trim().toLowerCase();
+  if (v.startsWith("en")) return "en";
+  return "ko";
+}
+
+/** Sets `c.var.db`, `c.var.locale` and `c.var.accessToken` for every request. */
+export const context = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("db", drizzle(c.env.DB, { schema }));
+  c.set("locale", localeFromHeader(c.req.header("lang")));
+  const key = c.req.header("api-key")?.trim();
+  c.set("accessToken", key ? key.replace(/^Bearer\s+/i, "") : null);
+  await next();
+});
+
+/**
+ * Routes that need a member: a valid, unexpired access token (HS256 JWT with `sub`, `email` and
+ * `exp`) in the `api-key` header, else 8000 (login required).
+ */
+export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
+  const token = c.var.accessToken;
+  if (!token) return fail(c, Code.LOGIN_REQUIRED);
+  try {
+    const payload = await verify(token, c.env.JWT_SECRET, "HS256");
+    if (typeof payload.sub !== "string" || typeof payload.email !== "string") {
+      return fail(c, Code.LOGIN_REQUIRED);
+    }
+    c.set("member", { id: payload.sub, email: payload.email });
+  } catch {
+    return fail(c, Code.LOGIN_REQUIRED);
+  }
+  await next();
+});
