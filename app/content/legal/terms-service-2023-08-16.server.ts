@@ -1,7 +1,7 @@
 import type { LegalDoc, Localized } from "./types";
 
 // Terms of service, previous version (effective 2023-08-16).
-// Kept for the version selector on /terms/service. Superseded by the 2024-05-09 version.
+// Superseded by the 2024-05-09 version; kept so the earlier version can still be shown.
 
 export default {
   ko: {

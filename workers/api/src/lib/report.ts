@@ -8,14 +8,14 @@ export function reportError(c: Context<AppEnv>, err: unknown) {
     detail: JSON.stringify({ url: c.req.url, method: c.req.method, status: 500, page: "api" }),
     userId: c.var.member?.email ?? "unknown",
   });
-  const sent = c.env.NOTIFY.fetch("https://notify.internal/api/notify", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body,
-  }).catch(() => undefined);
   try {
+    const sent = c.env.NOTIFY.fetch("https://notify.internal/api/notify", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    }).catch(() => undefined);
     c.executionCtx.waitUntil(sent);
   } catch {
-    // No execution context (unit tests): the promise still runs.
+    // Reporting must never turn one error into two.
   }
 }

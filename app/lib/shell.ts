@@ -1,0 +1,48 @@
+/**
+ * Shell rules of the spec's section 2, as pure functions of the path (shared by the server render,
+ * the client and the unit tests).
+ */
+
+/** Social-login callback paths (the spec's "[social]" segment): /auth/google, /login/kakao/callback, ... */
+const SOCIAL_SEGMENT = /\/(google|naver|kakao)(\/|$)/;
+
+/** Paths where the public header is hidden (exact, with or without a trailing slash). */
+export const HEADER_HIDDEN_PATHS = ["/join", "/login", "/user", "/contest", "/labs/shorts", "/labs/shorts/start"];
+
+/** The only paths that show the footer. */
+export const FOOTER_PATHS = ["/", "/plan", "/actors", "/notice"];
+
+const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
+
+export function isHeaderHidden(path: string) {
+  const p = normalize(path);
+  return HEADER_HIDDEN_PATHS.includes(p) || SOCIAL_SEGMENT.test(p);
+}
+
+export function isFooterVisible(path: string) {
+  return FOOTER_PATHS.includes(normalize(path));
+}
+
+export const isDashboardPath = (path: string) => /^\/dashboard(\/|$)/.test(path);
+
+/** The logo goes to the dashboard on dashboard paths, otherwise home (in the current locale, kept by cookie). */
+export const logoTarget = (path: string) => (isDashboardPath(path) ? "/dashboard" : "/");
+
+/** A navigation link is active when the path is the link or below it. */
+export function isActiveLink(link: string, path: string) {
+  if (isExternal(link)) return false;
+  const l = normalize(link);
+  const p = normalize(path);
+  return l === "/" ? p === "/" : p === l || p.startsWith(`${l}/`);
+}
+
+export const isExternal = (link: string) => link.startsWith("https://");
+
+/** The /actors page adds a second logo (the voice market's) to the header. */
+export const showsActorsLogo = (path: string) => /^\/actors(\/|$)/.test(normalize(path));
+
+/** Spec section 9: nicknames are cut to 13 characters plus an ellipsis. */
+export function cutNickname(name: string, max = 13) {
+  const chars = [...name];
+  return chars.length > max ? `${chars.slice(0, max).join("")}…` : name;
+}

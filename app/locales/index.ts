@@ -1,0 +1,18 @@
+import koCommon from "./ko/common";
+import koLanding from "./ko/landing";
+import koPlan from "./ko/plan";
+import enCommon from "./en/common";
+import enLanding from "./en/landing";
+import enPlan from "./en/plan";
+
+/**
+ * Every translation bundle, typed: each en module `satisfies` the ko module's shape, so a missing
+ * key fails the typecheck (and tests/unit/i18n-parity.test.ts checks it at run time too).
+ * The server imports this; the browser fetches one namespace at a time from /locales/:lng/:ns.
+ */
+export const resources = {
+  ko: { common: koCommon, landing: koLanding, plan: koPlan },
+  en: { common: enCommon, landing: enLanding, plan: enPlan },
+} as const;
+
+export type Namespace = keyof (typeof resources)["ko"];

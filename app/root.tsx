@@ -1,0 +1,106 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { Footer } from "~/components/shell/Footer";
+import { Header } from "~/components/shell/Header";
+import { NotFound } from "~/components/shell/NotFound";
+import { ThirdPartyScripts } from "~/components/shell/ThirdPartyScripts";
+import { fallbackLng } from "~/i18n/config";
+import { i18nServer } from "~/i18n/i18n.server";
+import { isFooterVisible, isHeaderHidden } from "~/lib/shell";
+import { cookieSecurity, localeCookie } from "~/utils/cookies.server";
+import { getCountry } from "~/utils/country.server";
+import { getShellUser } from "~/utils/session.server";
+import { useRootData } from "~/utils/root-data";
+import styles from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const handle = { i18n: ["common"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const locale = await i18nServer.getLocale(request);
+  const url = new URL(request.url);
+  if (url.searchParams.has("lng")) {
+    // The language switch (a GET form) sends ?lng=; keep the choice for later visits.
+    context.outgoingCookies.push(await localeCookie.serialize(locale, cookieSecurity(request)));
+  }
+  const [country, user] = await Promise.all([getCountry(request, context), getShellUser(request)]);
+  const env = context.cloudflare.env;
+  const t = await i18nServer.getFixedT(locale, "common");
+  return {
+    locale,
+    siteName: t("meta.siteName"),
+    country,
+    origin: url.origin,
+    user,
+    gtmId: env.GTM_ID || null,
+    formWidgetUrl: env.FORM_WIDGET_URL || null,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const { pathname } = useLocation();
+  const { i18n } = useTranslation();
+  const locale = data?.locale ?? i18n.language ?? fallbackLng;
+  return (
+    <html lang={locale} dir={i18n.dir(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased">
+        {data && !isHeaderHidden(pathname) ? <Header /> : null}
+        {children}
+        {data && isFooterVisible(pathname) ? <Footer /> : null}
+        <ScrollRestoration />
+        <Scripts />
+        {data ? <ThirdPartyScripts gtmId={data.gtmId} formWidgetUrl={data.formWidgetUrl} /> : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRootData();
+  useChangeLanguage(data?.locale ?? fallbackLng);
+  // Spec section 1: a same-origin country call, once, when no country cookie exists.
+  useEffect(() => {
+    if (!/(^|;\s*)country=/.test(document.cookie)) {
+      fetch("/api/country", { method: "POST" }).catch(() => undefined);
+    }
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <main className="mx-auto max-w-xl px-6 py-24 text-center">
+      <h1 className="text-2xl font-bold">{t("errors.title")}</h1>
+      <p className="mt-4 text-slate-600">{t("errors.generic", { email: "help@voicestudio.example" })}</p>
+    </main>
+  );
+}

@@ -1,0 +1,183 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import {
+  accessTokenCookie,
+  cookieSecurity,
+  refreshTokenCookie,
+} from "./cookies.server";
+import { decodeJwt, readTokens } from "./session.server";
+
+/** The /api/v1 envelope (spec section 7). */
+export type Envelope<T = unknown> = { success: boolean; code: number; data: T | null; message: string };
+
+/** Codes the client acts on (the api worker's workers/api/src/lib/codes.ts is the full list). */
+export const LOGIN_REQUIRED = 8000;
+export const TOKEN_REFRESHED = 8003;
+export const REFRESH_EXPIRED = 8004;
+/** Spec section 4: refresh when the access token expires within 30 s. */
+export const REFRESH_WINDOW_SECONDS = 30;
+/** Spec section 7: identical error reports within 2000 ms are sent once. */
+export const REPORT_DEDUP_MS = 2000;
+
+type CallArgs = { request: Request; context: AppLoadContext };
+type CallInit = { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; page?: string };
+
+/** The spec's lang header: ko is sent as kr. */
+export const langHeader = (locale: string) => (locale === "ko" ? "kr" : locale);
+
+/**
+ * Calls the api worker over the service binding (no network hop) with the `lang` and `api-key`
+ * headers. Before the call, an access token that expires within 30 s is refreshed once per
+ * request, however many loaders run in parallel. 8000 and failed refreshes clear the session
+ * and redirect to /login; every other envelope goes back to the caller. Error envelopes are
+ * reported to /api/notify (deduplicated for 2000 ms); reporting failures are ignored.
+ */
+export async function api<T>(
+  { request, context }: CallArgs,
+  path: string,
+  init: CallInit = {},
+): Promise<Envelope<T>> {
+  const locale = await localeOf(request, context);
+  const accessToken = await freshAccessToken(request, context);
+  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
+  const url = `https://api.internal/api/v1${path}`;
+  const headers: Record<string, string> = { lang: langHeader(locale) };
+  if (accessToken) headers["api-key"] = accessToken;
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+
+  let response: Response;
+  let envelope: Envelope<T>;
+  try {
+    response = await context.cloudflare.env.API.fetch(url, {
+      method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    envelope = (await response.json()) as Envelope<T>;
+  } catch (err) {
+    envelope = { success: false, code: 5000, data: null, message: String(err) };
+    response = new Response(null, { status: 502 });
+  }
+
+  if (envelope.code === LOGIN_REQUIRED) {
+    await clearSession(request, context);
+    throw redirect("/login");
+  }
+  if (!envelope.success) {
+    reportApiError(context, {
+      message: envelope.message,
+      url: path,
+      method,
+      status: response.status,
+      page: new URL(request.url).pathname,
+      userId: currentEmail(context) ?? "unknown",
+    });
+  }
+  return envelope;
+}
+
+async function localeOf(request: Request, context: AppLoadContext) {
+  const memo = context.requestState.get("locale");
+  if (typeof memo === "string") return memo;
+  const { i18nServer } = await import("~/i18n/i18n.server");
+  const locale = await i18nServer.getLocale(request);
+  context.requestState.set("locale", locale);
+  return locale;
+}
+
+const currentEmail = (context: AppLoadContext) => {
+  const token = context.requestState.get("accessToken");
+  return typeof token === "string" ? (decodeJwt(token)?.email ?? null) : null;
+};
+
+/**
+ * The access token to send: the cookie's, or a new one when it expires within the window.
+ * Parallel loaders of one navigation await the same promise, so the refresh runs once.
+ */
+export function freshAccessToken(request: Request, context: AppLoadContext): Promise<string | null> {
+  let pending = context.requestState.get("tokenPromise") as Promise<string | null> | undefined;
+  if (!pending) {
+    pending = resolveAccessToken(request, context);
+    context.requestState.set("tokenPromise", pending);
+  }
+  return pending;
+}
+
+async function resolveAccessToken(request: Request, context: AppLoadContext) {
+  const { accessToken, refreshToken } = await readTokens(request);
+  if (!accessToken) return null;
+  context.requestState.set("accessToken", accessToken);
+  const exp = decodeJwt(accessToken)?.exp;
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof exp === "number" && exp - now > REFRESH_WINDOW_SECONDS) return accessToken;
+  if (!refreshToken) {
+    await clearSession(request, context);
+    throw redirect("/login");
+  }
+  return refresh(request, context, refreshToken);
+}
+
+async function refresh(request: Request, context: AppLoadContext, refreshToken: string) {
+  let envelope: Envelope<{ token?: string; refreshToken?: string }> | null = null;
+  try {
+    const response = await context.cloudflare.env.API.fetch("https://api.internal/api/v1/member/getrefresh", {
+      method: "POST",
+      headers: { authorization: `Bearer ${refreshToken}` },
+    });
+    envelope = (await response.json()) as Envelope<{ token?: string; refreshToken?: string }>;
+  } catch {
+    envelope = null;
+  }
+  const token = envelope?.data?.token;
+  if (envelope?.code === TOKEN_REFRESHED && typeof token === "string") {
+    const security = cookieSecurity(request);
+    context.outgoingCookies.push(await accessTokenCookie.serialize(token, security));
+    const nextRefresh = envelope.data?.refreshToken;
+    if (typeof nextRefresh === "string") {
+      context.outgoingCookies.push(await refreshTokenCookie.serialize(nextRefresh, security));
+    }
+    context.requestState.set("accessToken", token);
+    return token;
+  }
+  // 8004 (refresh token expired or revoked) or any other failure: the session ends.
+  context.requestState.set("refreshFailure", envelope?.code === REFRESH_EXPIRED ? "token expired" : "unknown");
+  await clearSession(request, context);
+  throw redirect("/login");
+}
+
+/** Expires both token cookies on the response. */
+export async function clearSession(request: Request, context: AppLoadContext) {
+  const opts = { ...cookieSecurity(request), maxAge: 0, expires: new Date(0) };
+  context.outgoingCookies.push(
+    await accessTokenCookie.serialize("", opts),
+    await refreshTokenCookie.serialize("", opts),
+  );
+}
+
+type Report = { message: string; url: string; method: string; status: number; page: string; userId: string };
+
+/** Last send time per message+detail, per isolate: identical reports within 2000 ms go once. */
+const recentReports = new Map<string, number>();
+
+export function reportApiError(context: AppLoadContext, report: Report) {
+  const detail = JSON.stringify({ url: report.url, method: report.method, status: report.status, page: report.page });
+  const key = `${report.message}\n${detail}`;
+  const now = Date.now();
+  const last = recentReports.get(key);
+  if (last !== undefined && now - last < REPORT_DEDUP_MS) return;
+  recentReports.set(key, now);
+  if (recentReports.size > 500) {
+    for (const [k, t] of recentReports) if (now - t >= REPORT_DEDUP_MS) recentReports.delete(k);
+  }
+  const sent = context.cloudflare.env.NOTIFY.fetch("https://notify.internal/api/notify", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ message: report.message, detail, userId: report.userId }),
+  })
+    .then(() => undefined)
+    .catch(() => undefined);
+  try {
+    context.cloudflare.ctx.waitUntil(sent);
+  } catch {
+    // No execution context (tests): the promise still settles on its own.
+  }
+}

@@ -1,0 +1,35 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { cookieSecurity, countryCookie } from "./cookies.server";
+
+/** Cloudflare sends XX for unknown and T1 for Tor; neither is a country. */
+export const isCountry = (v: unknown): v is string =>
+  typeof v === "string" && /^[A-Z]{2}$/.test(v) && v !== "XX" && v !== "T1";
+
+/**
+ * The visitor's country: the country cookie; when absent, the CF-IPCountry header (and the cookie is
+ * set for 365 days); without either, DEFAULT_COUNTRY (KR unless configured). Once per request.
+ */
+export async function getCountry(request: Request, context: AppLoadContext): Promise<string> {
+  const memo = context.requestState.get("country");
+  if (typeof memo === "string") return memo;
+  const fromCookie = await countryCookie.parse(request.headers.get("Cookie"));
+  let country: string;
+  if (isCountry(fromCookie)) {
+    country = fromCookie;
+  } else {
+    country = countryFromHeader(request) ?? defaultCountry(context);
+    context.outgoingCookies.push(await countryCookie.serialize(country, cookieSecurity(request)));
+  }
+  context.requestState.set("country", country);
+  return country;
+}
+
+export const countryFromHeader = (request: Request) => {
+  const header = request.headers.get("CF-IPCountry")?.trim().toUpperCase();
+  return isCountry(header) ? header : null;
+};
+
+export const defaultCountry = (context: AppLoadContext) => {
+  const configured = context.cloudflare.env.DEFAULT_COUNTRY?.toUpperCase();
+  return isCountry(configured) ? configured : "KR";
+};

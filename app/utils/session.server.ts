@@ -1,0 +1,36 @@
+import { accessTokenCookie, refreshTokenCookie } from "./cookies.server";
+
+export type TokenClaims = { sub?: string; email?: string; exp?: number };
+
+/** Decodes a JWT's payload without checking it (the api worker verifies; this is for display and timing). */
+export function decodeJwt(token: string): TokenClaims | null {
+  const part = token.split(".")[1];
+  if (!part) return null;
+  try {
+    const json = atob(part.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(json, (ch) => ch.charCodeAt(0));
+    const claims = JSON.parse(new TextDecoder().decode(bytes));
+    return claims && typeof claims === "object" ? (claims as TokenClaims) : null;
+  } catch {
+    return null;
+  }
+}
+
+export type Tokens = { accessToken: string | null; refreshToken: string | null };
+
+export async function readTokens(request: Request): Promise<Tokens> {
+  const header = request.headers.get("Cookie");
+  const accessToken = (await accessTokenCookie.parse(header)) as unknown;
+  const refreshToken = (await refreshTokenCookie.parse(header)) as unknown;
+  return {
+    accessToken: typeof accessToken === "string" && accessToken ? accessToken : null,
+    refreshToken: typeof refreshToken === "string" && refreshToken ? refreshToken : null,
+  };
+}
+
+/** What the shell needs: the signed-in e-mail (from the access token), and whether a token exists. */
+export async function getShellUser(request: Request) {
+  const { accessToken } = await readTokens(request);
+  const claims = accessToken ? decodeJwt(accessToken) : null;
+  return { email: typeof claims?.email === "string" ? claims.email : null, hasAccessToken: !!accessToken };
+}
