@@ -1,7 +1,7 @@
 // `npm start` (after build and setup:db): the production build of the three workers in one local
 // workerd via wrangler, on PORT (default 8787). No Cloudflare account, no network.
 import { spawn } from "node:child_process";
-import { wranglerEnv } from "./wrangler-env.mjs";
+import { persistArgs, wranglerEnv } from "./wrangler-env.mjs";
 
 const port = process.env.PORT ?? "8787";
 const child = spawn(
@@ -11,6 +11,7 @@ const child = spawn(
     "-c", "wrangler.toml", "-c", "workers/api/wrangler.toml", "-c", "workers/notify/wrangler.toml",
     "--port", port, "--ip", process.env.HOST ?? "127.0.0.1",
     "--show-interactive-dev-session=false",
+    ...persistArgs(),
     ...(process.env.CI ? ["--log-level", "warn"] : []),
   ],
   { stdio: "inherit", env: wranglerEnv() },

@@ -10,3 +10,11 @@ export function wranglerEnv(extra = {}) {
     ...extra,
   };
 }
+
+/**
+ * Where local D1, R2 and Durable Object data live. `npm start` uses wrangler's default
+ * (.wrangler/state); the browser tests set PERSIST_DIR to keep their data apart.
+ */
+export function persistArgs() {
+  return process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
+}

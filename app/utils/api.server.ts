@@ -4,6 +4,7 @@ import {
   cookieSecurity,
   refreshTokenCookie,
 } from "./cookies.server";
+import { i18nServer } from "~/i18n/i18n.server";
 import { decodeJwt, readTokens } from "./session.server";
 
 /** The /api/v1 envelope (spec section 7). */
@@ -78,7 +79,6 @@ export async function api<T>(
 async function localeOf(request: Request, context: AppLoadContext) {
   const memo = context.requestState.get("locale");
   if (typeof memo === "string") return memo;
-  const { i18nServer } = await import("~/i18n/i18n.server");
   const locale = await i18nServer.getLocale(request);
   context.requestState.set("locale", locale);
   return locale;

@@ -9,7 +9,9 @@ import { fail, ok } from "../../workers/api/src/lib/envelope";
 import { requireMember } from "../../workers/api/src/lib/middleware";
 import { jsonBody, limit } from "../../workers/api/src/lib/validate";
 
-const api = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost/api/v1${path}`, init);
+// The api worker's own default export, as deployed (the pool's `main`).
+const worker = (exports as unknown as { default: Fetcher }).default;
+const api = (path: string, init?: RequestInit) => worker.fetch(`http://localhost/api/v1${path}`, init);
 
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
@@ -22,12 +24,12 @@ describe("envelope and unknown paths", () => {
     expect(await ko.json()).toEqual({ success: false, code: Code.NOT_FOUND, data: null, message: "요청한 주소를 찾을 수 없습니다." });
 
     const en = await api("/nope", { headers: { lang: "en" } });
-    expect((await en.json()).message).toBe("The requested address was not found.");
+    expect((await en.json<{ message: string }>()).message).toBe("The requested address was not found.");
   });
 
   it("defaults to Korean without a lang header", async () => {
     const res = await api("/still/nope");
-    expect((await res.json()).message).toBe("요청한 주소를 찾을 수 없습니다.");
+    expect((await res.json<{ message: string }>()).message).toBe("요청한 주소를 찾을 수 없습니다.");
   });
 });
 
@@ -38,7 +40,7 @@ describe("GET /utils/planlist", () => {
     const body = await res.json<{ success: boolean; code: number; data: Record<string, unknown>[] }>();
     expect(body.success).toBe(true);
     expect(body.code).toBe(Code.OK);
-    expect(body.data.map((p) => p.plan)).toEqual(["Free", "Starter", "Creator", "Production"]);
+    expect(body.data.map((p: Record<string, unknown>) => p.plan)).toEqual(["Free", "Starter", "Creator", "Production"]);
     expect(body.data[1]).toMatchObject({ tier: 1, plan: "Starter", price: 4900, price_en: 3.99, plan_time: 20, cv_cnt: 0 });
     expect(body.data[2]).toMatchObject({ price: 12900, price_en: 9.99, plan_time: 60, cv_cnt: 1 });
     expect(body.data[3]).toMatchObject({ price: 99900, price_en: 79.99, plan_time: 300, cv_cnt: 5 });

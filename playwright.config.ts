@@ -1,0 +1,42 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 8797);
+export const baseURL = `http://127.0.0.1:${PORT}`;
+
+/** Debian's Chromium (npx playwright install cannot download here); no background traffic. */
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+  ],
+};
+
+// The production build of all three workers in local workerd, with its own data directory.
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { baseURL, launchOptions: chromium, locale: "ko-KR" },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "npm run setup:db && node scripts/serve.mjs",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    env: { PORT: String(PORT), PERSIST_DIR: ".wrangler/e2e-state", CI: process.env.CI ?? "" },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,95 @@
+// `npm run bench`: throughput and latency of the landing page beside a trivial response from the
+// same workerd in the same run, the JavaScript the landing ships, and each worker's bundle size.
+// Figures are for comparison within one run on this machine, not absolute targets.
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { kb, measureWorkers } from "./bundle-size.mjs";
+import { wranglerEnv } from "./wrangler-env.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8796);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+if (!existsSync("build/server/index.js")) {
+  console.error("Run `npm run build` first (the bench measures the production build).");
+  process.exit(1);
+}
+
+const env = wranglerEnv({ PORT: String(PORT), PERSIST_DIR: ".wrangler/bench-state", CI: "1" });
+await run("npx", ["tsx", "scripts/setup-db.ts"], env, true);
+const server = spawn("node", ["scripts/serve.mjs"], { env, stdio: "ignore", detached: true });
+const stop = () => { try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ } };
+process.on("exit", stop);
+
+try {
+  await waitFor(`${BASE}/healthz`);
+  const headers = { "accept-language": "ko-KR,ko;q=0.9" };
+  // Warm both paths so the first-request start-up is not measured.
+  for (let i = 0; i < 20; i++) { await fetch(`${BASE}/`, { headers }); await fetch(`${BASE}/healthz`); }
+
+  const trivial = await load(`${BASE}/healthz`, headers);
+  const landing = await load(`${BASE}/`, headers);
+  const js = await landingJs(headers);
+  const workers = measureWorkers();
+
+  const ratio = landing.rps / trivial.rps;
+  console.log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${DURATION} s each, same workerd, one after the other\n`);
+  console.log("| measure | trivial `/healthz` | landing `GET /` (ko) | landing / trivial |");
+  console.log("|---|---|---|---|");
+  console.log(`| requests/s (mean) | ${trivial.rps.toFixed(0)} | ${landing.rps.toFixed(0)} | ${(ratio * 100).toFixed(1)}% (target ≥ 40%) |`);
+  console.log(`| latency p50 | ${trivial.p50} ms | ${landing.p50} ms | ${(landing.p50 / Math.max(trivial.p50, 1)).toFixed(1)}x |`);
+  console.log(`| latency p99 | ${trivial.p99} ms | ${landing.p99} ms | ${(landing.p99 / Math.max(trivial.p99, 1)).toFixed(1)}x |`);
+  console.log(`| non-2xx responses | ${trivial.errors} | ${landing.errors} | |`);
+  console.log(`\nLanding JavaScript: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (target ≤ 100 KB gzip)`);
+  console.log("\n| worker | bundle raw | bundle gzip | limit |");
+  console.log("|---|---|---|---|");
+  for (const w of workers) console.log(`| ${w.name} | ${kb(w.raw)} | ${kb(w.gzip)} | 10 MB gzip ${w.ok ? "ok" : "OVER"} |`);
+} finally {
+  stop();
+}
+process.exit(0);
+
+async function load(url, headers) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
+}
+
+/** Every script the landing page loads: module scripts and modulepreload links in its HTML. */
+async function landingJs(headers) {
+  const html = await (await fetch(`${BASE}/`, { headers })).text();
+  const srcs = new Set();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) srcs.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) srcs.add(m[1]);
+  for (const m of html.matchAll(/import\s*\(?\s*["'](\/assets\/[^"']+\.js)["']/g)) srcs.add(m[1]);
+  let raw = 0;
+  let gzip = 0;
+  for (const src of srcs) {
+    const body = Buffer.from(await (await fetch(new URL(src, BASE))).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: srcs.size, raw, gzip };
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 240; i++) {
+    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not start: ${url}`);
+}
+
+function run(cmd, args, env, quiet) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { env, stdio: quiet ? "ignore" : "inherit" });
+    p.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed`))));
+  });
+}

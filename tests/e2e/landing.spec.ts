@@ -1,0 +1,85 @@
+import { expect, test } from "@playwright/test";
+import { expectMeta, recordForeignRequests } from "./helpers";
+
+const SECTIONS = ["hero", "custom-voice", "tts", "sts", "reviews", "plans", "promotion", "contact", "cta"];
+
+test.describe("landing in Korean (the default)", () => {
+  test("renders every section, the shell and the metadata in Korean", async ({ page }) => {
+    const foreign = recordForeignRequests(page);
+    const res = await page.goto("/");
+    expect(res?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ko");
+    for (const id of SECTIONS) await expect(page.locator(`section#${id}`), id).toBeVisible();
+    await expect(page.locator("h1")).toHaveCount(1);
+    await expect(page.locator("h1")).toContainText(/[가-힣]/);
+    await expectMeta(page, /보이스 스튜디오/);
+    await expect(page.getByTestId("public-header")).toBeVisible();
+    await expect(page.getByTestId("public-footer")).toBeVisible();
+    await expect(page.getByTestId("mail-order-no")).toBeVisible();
+    // Plan cards on the landing come from the API (KRW for the default country).
+    await expect(page.locator("section#plans")).toContainText("4,900원");
+    expect(foreign).toEqual([]);
+  });
+});
+
+test.describe("landing in English by Accept-Language", () => {
+  test.use({ locale: "en-US" });
+
+  test("renders in English without the mail-order number", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("h1")).not.toContainText(/[가-힣]/);
+    await expectMeta(page, /Voice Studio/);
+    await expect(page.getByTestId("public-footer")).toBeVisible();
+    await expect(page.getByTestId("mail-order-no")).toHaveCount(0);
+    for (const id of SECTIONS) await expect(page.locator(`section#${id}`), id).toBeVisible();
+  });
+});
+
+test("the language switch changes the page and is remembered", async ({ page, context }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ko");
+  await page.getByTestId("public-header").getByRole("button", { name: "English" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByTestId("main-button")).toHaveText("Start for free");
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === "lng")).toBeTruthy();
+
+  await page.goto("/plan");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.locator("h1")).toHaveText("Plans");
+
+  await page.getByTestId("public-footer").getByRole("button", { name: "한국어" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ko");
+  await expect(page.locator("h1")).toHaveText("요금제");
+});
+
+test("the header: navigation from the bundle, active link, new-tab links, login and main button", async ({ page }) => {
+  await page.goto("/plan");
+  const header = page.getByTestId("public-header");
+  const nav = header.getByRole("navigation").first();
+  await expect(nav.getByRole("link", { name: "요금제" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: /공지사항/ })).not.toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: /보이스 마켓/ })).toContainText("BETA");
+  const external = nav.getByRole("link", { name: /비즈니스 API/ });
+  await expect(external).toHaveAttribute("target", "_blank");
+  await expect(external).toHaveAttribute("rel", /noopener/);
+  await expect(header.getByTestId("login-link")).toHaveAttribute("href", "/login");
+  await expect(header.getByTestId("main-button")).toHaveAttribute("href", "/login");
+  await expect(header.getByRole("link", { name: "보이스 스튜디오 홈" })).toHaveAttribute("href", "/");
+});
+
+test("the mobile menu opens and holds the navigation and the language switch", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/");
+  const menu = page.getByTestId("mobile-menu");
+  await expect(menu.getByRole("link", { name: "요금제" })).toBeHidden();
+  await menu.locator("summary").click();
+  await expect(menu.getByRole("link", { name: "요금제" })).toBeVisible();
+  await expect(menu.getByRole("button", { name: "English" })).toBeVisible();
+  await menu.getByRole("link", { name: "요금제" }).click();
+  await expect(page).toHaveURL(/\/plan$/);
+  await expect(page.locator("h1")).toHaveText("요금제");
+  // With JavaScript the menu closes on the route change; without it the new page starts closed.
+  await expect(page.getByTestId("mobile-menu").getByRole("link", { name: "요금제" })).toBeHidden();
+});

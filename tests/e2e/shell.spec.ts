@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+
+const HEADER_HIDDEN = ["/join", "/login", "/user", "/contest", "/labs/shorts", "/labs/shorts/start", "/auth/kakao"];
+const HEADER_SHOWN = ["/", "/plan", "/terms/service", "/terms/privacy", "/actors", "/notice", "/faq"];
+const FOOTER_SHOWN = ["/", "/plan", "/actors", "/notice"];
+const FOOTER_HIDDEN = ["/terms/service", "/terms/privacy", "/terms/marketing", "/faq", "/login", "/no-such-page"];
+
+test("the header is hidden on the spec's paths and shown elsewhere", async ({ page }) => {
+  for (const path of HEADER_HIDDEN) {
+    await page.goto(path);
+    await expect(page.getByTestId("public-header"), path).toHaveCount(0);
+  }
+  for (const path of HEADER_SHOWN) {
+    await page.goto(path);
+    await expect(page.getByTestId("public-header"), path).toBeVisible();
+  }
+});
+
+test("the footer shows only on /, /plan, /actors and /notice", async ({ page }) => {
+  for (const path of FOOTER_SHOWN) {
+    await page.goto(path);
+    await expect(page.getByTestId("public-footer"), path).toBeVisible();
+  }
+  for (const path of FOOTER_HIDDEN) {
+    await page.goto(path);
+    await expect(page.getByTestId("public-footer"), path).toHaveCount(0);
+  }
+});
+
+test("footer links to the terms open in a new tab", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByTestId("public-footer");
+  for (const name of ["서비스 이용약관", "개인정보 처리방침"]) {
+    await expect(footer.getByRole("link", { name })).toHaveAttribute("target", "_blank");
+  }
+});
+
+test("/actors adds the voice market logo to the header", async ({ page }) => {
+  await page.goto("/actors");
+  await expect(page.getByTestId("actors-logo")).toBeVisible();
+  await page.goto("/plan");
+  await expect(page.getByTestId("actors-logo")).toHaveCount(0);
+});
+
+test.describe("404", () => {
+  test("an unknown path gets a localized 404 page in Korean", async ({ page }) => {
+    const res = await page.goto("/no-such-page");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("페이지를 찾을 수 없습니다");
+    await expect(page).toHaveTitle(/페이지를 찾을 수 없습니다/);
+    await page.getByRole("link", { name: "홈으로 가기" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("and in English", async ({ page }) => {
+    const res = await page.goto("/deeply/nested/unknown?lng=en");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  });
+});

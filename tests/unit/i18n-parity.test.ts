@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { resources } from "~/locales";
+
+/** Every leaf path of a bundle: "meta.titles.home", "nav.0.link", ... */
+function keys(value: unknown, prefix = ""): string[] {
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return [prefix];
+}
+
+function emptyValues(value: unknown, prefix = ""): string[] {
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => emptyValues(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return typeof value === "string" && value.trim() === "" ? [prefix] : [];
+}
+
+describe("translation bundles", () => {
+  const namespaces = Object.keys(resources.ko) as (keyof typeof resources.ko)[];
+
+  it("have the same namespaces in ko and en", () => {
+    expect(Object.keys(resources.en).sort()).toEqual([...namespaces].sort());
+  });
+
+  it.each(namespaces)("%s: every ko key exists in en and the reverse", (ns) => {
+    const ko = keys(resources.ko[ns]).sort();
+    const en = keys(resources.en[ns]).sort();
+    expect(en.filter((k) => !ko.includes(k)), "keys only in en").toEqual([]);
+    expect(ko.filter((k) => !en.includes(k)), "keys only in ko").toEqual([]);
+  });
+
+  it.each(namespaces)("%s: no value is empty, except BETA tags of untagged links", (ns) => {
+    for (const lng of ["ko", "en"] as const) {
+      const empty = emptyValues(resources[lng][ns]).filter((k) => !/^nav\.\d+\.beta$/.test(k));
+      expect(empty, `${lng}/${ns}`).toEqual([]);
+    }
+  });
+
+  it("the key walker sees a missing key (guards the test itself)", () => {
+    const ko = keys({ a: { b: "x", c: ["y"] } });
+    expect(ko).toEqual(["a.b", "a.c.0"]);
+    expect(keys({ a: { b: "x" } })).not.toEqual(ko);
+  });
+});

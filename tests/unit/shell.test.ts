@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { cutNickname, isActiveLink, isFooterVisible, isHeaderHidden, logoTarget, showsActorsLogo } from "~/lib/shell";
+
+describe("shell rules (spec section 2)", () => {
+  it("hides the header on the listed paths and social callbacks only", () => {
+    for (const p of ["/join", "/login", "/user", "/contest", "/labs/shorts", "/labs/shorts/start", "/login/", "/auth/kakao", "/login/google/callback", "/oauth/naver"]) {
+      expect(isHeaderHidden(p), p).toBe(true);
+    }
+    for (const p of ["/", "/plan", "/actors", "/notice", "/faq", "/terms/service", "/dashboard", "/joined", "/labs/shorts/other", "/googles"]) {
+      expect(isHeaderHidden(p), p).toBe(false);
+    }
+  });
+
+  it("shows the footer on /, /plan, /actors and /notice only", () => {
+    for (const p of ["/", "/plan", "/actors", "/notice", "/plan/"]) expect(isFooterVisible(p), p).toBe(true);
+    for (const p of ["/faq", "/terms/service", "/login", "/plan/x", "/dashboard"]) expect(isFooterVisible(p), p).toBe(false);
+  });
+
+  it("sends the logo to the dashboard on dashboard paths, else home", () => {
+    expect(logoTarget("/dashboard")).toBe("/dashboard");
+    expect(logoTarget("/dashboard/plan/upgrade")).toBe("/dashboard");
+    expect(logoTarget("/plan")).toBe("/");
+    expect(logoTarget("/dashboards")).toBe("/");
+  });
+
+  it("marks a link active by path match, never an https link", () => {
+    expect(isActiveLink("/plan", "/plan")).toBe(true);
+    expect(isActiveLink("/notice", "/notice/12")).toBe(true);
+    expect(isActiveLink("/plan", "/planet")).toBe(false);
+    expect(isActiveLink("/", "/plan")).toBe(false);
+    expect(isActiveLink("https://business.voicestudio.example", "/")).toBe(false);
+  });
+
+  it("adds the actors logo on /actors", () => {
+    expect(showsActorsLogo("/actors")).toBe(true);
+    expect(showsActorsLogo("/actors/recruit")).toBe(true);
+    expect(showsActorsLogo("/plan")).toBe(false);
+  });
+
+  it("cuts nicknames to 13 characters plus an ellipsis", () => {
+    expect(cutNickname("short")).toBe("short");
+    expect(cutNickname("exactly13char")).toBe("exactly13char");
+    expect(cutNickname("fourteen-chars")).toBe("fourteen-char…");
+    expect(cutNickname("가나다라마바사아자차카타파하")).toBe("가나다라마바사아자차카타파…");
+  });
+});
