@@ -3,6 +3,7 @@ import {
   cloudflareDevProxyVitePlugin as remixCloudflareDevProxy,
 } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { getLoadContext } from "./load-context";
 import { devApiProxy } from "./scripts/vite-dev-api-proxy";
@@ -35,6 +36,7 @@ export default defineConfig({
     },
   },
   resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
     mainFields: ["browser", "module", "main"],
   },
   build: {
