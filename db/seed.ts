@@ -50,8 +50,8 @@ export const planCatalogue: PlanRow[] = [
     cvCnt: 1,
     projectLimit: -1,
     func: {
-      ko: ["상업적 이용 가능", "출처 표기 불필요", "프로젝트 무제한", "커스텀 보이스 1개"],
-      en: ["Commercial use", "No credit needed", "Unlimited projects", "1 custom voice"],
+      ko: ["상업적 이용 가능", "출처 표기 불필요", "프로젝트 무제한", "커스텀 보이스 제작"],
+      en: ["Commercial use", "No credit needed", "Unlimited projects", "Make custom voices"],
     },
   },
   {
@@ -65,8 +65,8 @@ export const planCatalogue: PlanRow[] = [
     cvCnt: 5,
     projectLimit: -1,
     func: {
-      ko: ["상업적 이용 가능", "출처 표기 불필요", "프로젝트 무제한", "커스텀 보이스 5개", "법인카드 결제"],
-      en: ["Commercial use", "No credit needed", "Unlimited projects", "5 custom voices", "Corporate card payment"],
+      ko: ["상업적 이용 가능", "출처 표기 불필요", "프로젝트 무제한", "커스텀 보이스 제작", "법인카드 결제"],
+      en: ["Commercial use", "No credit needed", "Unlimited projects", "Make custom voices", "Corporate card payment"],
     },
   },
 ];

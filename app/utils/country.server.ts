@@ -7,11 +7,19 @@ export const isCountry = (v: unknown): v is string =>
 
 /**
  * The visitor's country: the country cookie; when absent, the CF-IPCountry header (and the cookie is
- * set for 365 days); without either, DEFAULT_COUNTRY (KR unless configured). Once per request.
+ * set for 365 days); without either, DEFAULT_COUNTRY (KR unless configured).
  */
-export async function getCountry(request: Request, context: AppLoadContext): Promise<string> {
-  const memo = context.requestState.get("country");
-  if (typeof memo === "string") return memo;
+export function getCountry(request: Request, context: AppLoadContext): Promise<string> {
+  // Memoize the promise: parallel loaders of one request share one decision and one Set-Cookie.
+  let pending = context.requestState.get("country") as Promise<string> | undefined;
+  if (!pending) {
+    pending = resolveCountry(request, context);
+    context.requestState.set("country", pending);
+  }
+  return pending;
+}
+
+async function resolveCountry(request: Request, context: AppLoadContext): Promise<string> {
   const fromCookie = await countryCookie.parse(request.headers.get("Cookie"));
   let country: string;
   if (isCountry(fromCookie)) {
@@ -20,7 +28,6 @@ export async function getCountry(request: Request, context: AppLoadContext): Pro
     country = countryFromHeader(request) ?? defaultCountry(context);
     context.outgoingCookies.push(await countryCookie.serialize(country, cookieSecurity(request)));
   }
-  context.requestState.set("country", country);
   return country;
 }
 

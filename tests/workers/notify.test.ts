@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { app, DEDUP_WINDOW_MS, MAX_REPORT_BYTES } from "../../workers/notify/src";
+import { app, DEDUP_WINDOW_MS, MAX_REPORT_BYTES } from "../../workers/notify/src/app";
 
 // The notify worker's real app, on the real D1 (same migrations) inside workerd.
 const notify = (body: BodyInit, type = "application/json") =>

@@ -38,7 +38,6 @@ export function PlanCards({ plans }: { plans: PlanCard[] }) {
               <li>{t("minutes", { count: p.minutes })}</li>
               <li>{t("characters", { count: p.characters })}</li>
               <li>{p.customVoices === 0 ? t("customVoicesNone") : t("customVoices", { slots: slots(p.customVoices) })}</li>
-              <li>{p.projectLimit < 0 ? t("projectsUnlimited") : t("projects", { count: p.projectLimit })}</li>
               {p.features.map((f) => (
                 <li key={f} className="flex gap-2">
                   <span aria-hidden="true" className="text-brand-600">✓</span>

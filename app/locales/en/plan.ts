@@ -12,8 +12,6 @@ export default {
   characters: "{{count, number}} characters of text-to-speech (TTS) a month",
   customVoices: "Custom voice slots: {{slots}}",
   customVoicesNone: "No custom voice",
-  projects: "{{count, number}} projects",
-  projectsUnlimited: "Unlimited projects",
   firstMonth: "First month {{price}}",
   firstMonthNote: "50% off once for new and first-time paying members",
   choose: "Start {{plan}}",

@@ -9,8 +9,6 @@ export default {
   characters: "음성 합성(TTS) 월 {{count, number}}자",
   customVoices: "커스텀 보이스 {{slots}}개",
   customVoicesNone: "커스텀 보이스 없음",
-  projects: "프로젝트 {{count, number}}개",
-  projectsUnlimited: "프로젝트 무제한",
   firstMonth: "첫 달 {{price}}",
   firstMonthNote: "신규·첫 결제 회원 1회 50% 할인",
   choose: "{{plan}} 시작하기",

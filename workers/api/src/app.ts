@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { Code } from "./lib/codes";
+import { fail } from "./lib/envelope";
+import { context, localeFromHeader } from "./lib/middleware";
+import { defaultBodyLimit } from "./lib/validate";
+import { reportError } from "./lib/report";
+import { utils } from "./routes/utils";
+import type { AppEnv } from "./env";
+
+/**
+ * The /api/v1 app. One small Hono app per resource, mounted here; later issues add
+ * members, payments, voices and studio beside `utils`.
+ */
+export function createApp() {
+  const app = new Hono<AppEnv>().basePath("/api/v1");
+  app.use("*", context, defaultBodyLimit);
+  app.route("/utils", utils);
+
+  app.notFound((c) => {
+    if (!c.var.locale) c.set("locale", localeFromHeader(c.req.header("lang")));
+    return fail(c, Code.NOT_FOUND);
+  });
+  app.onError((err, c) => {
+    if (!c.var.locale) c.set("locale", localeFromHeader(c.req.header("lang")));
+    // Hono's validator throws a 400 HTTPException for a body it cannot parse; we never throw
+    // HTTPException ourselves (handlers return `fail()`), so a 400 here is malformed input.
+    if (err instanceof HTTPException && err.status === 400) return fail(c, Code.MALFORMED_JSON);
+    if (err instanceof HTTPException && err.status === 413) return fail(c, Code.PAYLOAD_TOO_LARGE);
+    console.error("api error", err);
+    reportError(c, err);
+    return fail(c, Code.INTERNAL);
+  });
+  return app;
+}
