@@ -1,8 +1,8 @@
 import koCommon from "./ko/common";
-import koLanding from "./ko/landing";
+import koHome from "./ko/home";
 import koPlan from "./ko/plan";
 import enCommon from "./en/common";
-import enLanding from "./en/landing";
+import enHome from "./en/home";
 import enPlan from "./en/plan";
 
 /**
@@ -11,8 +11,8 @@ import enPlan from "./en/plan";
  * The server imports this; the browser fetches one namespace at a time from /locales/:lng/:ns.
  */
 export const resources = {
-  ko: { common: koCommon, landing: koLanding, plan: koPlan },
-  en: { common: enCommon, landing: enLanding, plan: enPlan },
+  ko: { common: koCommon, home: koHome, plan: koPlan },
+  en: { common: enCommon, home: enHome, plan: enPlan },
 } as const;
 
 export type Namespace = keyof (typeof resources)["ko"];
