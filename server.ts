@@ -4,8 +4,10 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `remix vite:build` (typecheck runs before it in CI).
 import * as build from "./build/server";
 import { getLoadContext, type AppEnv } from "./load-context";
+import { cacheKey, PageCache } from "./page-cache";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const pages = new PageCache();
 
 export default {
   async fetch(request, env, ctx) {
@@ -13,6 +15,10 @@ export default {
     if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) return env.API.fetch(request);
     if (pathname === "/api/notify") return env.NOTIFY.fetch(request);
     if (pathname === "/healthz") return new Response("ok", { headers: { "content-type": "text/plain" } });
+
+    const key = cacheKey(request);
+    const cached = key ? pages.get(key) : null;
+    if (cached) return cached;
 
     const loadContext = getLoadContext({
       request,
@@ -25,8 +31,8 @@ export default {
         },
       },
     });
-    const response = await handleRemixRequest(request, loadContext);
-    return withCookies(response, loadContext.outgoingCookies);
+    const response = withCookies(await handleRemixRequest(request, loadContext), loadContext.outgoingCookies);
+    return key ? pages.put(key, response) : response;
   },
 } satisfies ExportedHandler<AppEnv>;
 

@@ -40,6 +40,7 @@ export default defineConfig({
     mainFields: ["browser", "module", "main"],
   },
   build: {
-    minify: true,
+    minify: "terser",
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
   },
 });

@@ -1,12 +1,9 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { defaultNS, fallbackLng, supportedLngs } from "./i18n/config";
-import { i18nServer } from "./i18n/i18n.server";
-import { resources } from "./locales";
+import { I18nextProvider } from "react-i18next";
+import { getLocale, instanceFor } from "./i18n/i18n.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -15,20 +12,9 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
-  const lng = await i18nServer.getLocale(request);
-  const ns = i18nServer.getRouteNamespaces(remixContext);
-  await instance.use(initReactI18next).init({
-    lng,
-    ns: ns.length ? ns : [defaultNS],
-    defaultNS,
-    fallbackLng,
-    supportedLngs: [...supportedLngs],
-    resources,
-    interpolation: { escapeValue: false },
-  });
+  const instance = instanceFor(await getLocale(request, loadContext));
 
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);

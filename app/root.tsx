@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import { useEffect } from "react";
@@ -17,7 +18,7 @@ import { Header } from "~/components/shell/Header";
 import { NotFound } from "~/components/shell/NotFound";
 import { ThirdPartyScripts } from "~/components/shell/ThirdPartyScripts";
 import { fallbackLng } from "~/i18n/config";
-import { i18nServer } from "~/i18n/i18n.server";
+import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { isFooterVisible, isHeaderHidden } from "~/lib/shell";
 import { cookieSecurity, localeCookie } from "~/utils/cookies.server";
 import { getCountry } from "~/utils/country.server";
@@ -33,7 +34,7 @@ export const links: LinksFunction = () => [
 export const handle = { i18n: ["common"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const locale = await i18nServer.getLocale(request);
+  const locale = await getLocale(request, context);
   const url = new URL(request.url);
   if (url.searchParams.has("lng")) {
     // The language switch (a GET form) sends ?lng=; keep the choice for later visits.
@@ -41,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const [country, user] = await Promise.all([getCountry(request, context), getShellUser(request)]);
   const env = context.cloudflare.env;
-  const t = await i18nServer.getFixedT(locale, "common");
+  const t = fixedT(locale);
   return {
     locale,
     siteName: t("meta.siteName"),
@@ -61,6 +62,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const { i18n } = useTranslation();
   const locale = data?.locale ?? i18n.language ?? fallbackLng;
+  // A route whose page is complete without JavaScript can opt out of hydration with
+  // `handle.hydrate = false` (the landing: docs/decisions/0004).
+  const hydrate = useMatches().every((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate !== false);
   return (
     <html lang={locale} dir={i18n.dir(locale)}>
       <head>
@@ -73,8 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data && !isHeaderHidden(pathname) ? <Header /> : null}
         {children}
         {data && isFooterVisible(pathname) ? <Footer /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? <ScrollRestoration /> : null}
+        {hydrate ? <Scripts /> : null}
         {data ? <ThirdPartyScripts gtmId={data.gtmId} formWidgetUrl={data.formWidgetUrl} /> : null}
       </body>
     </html>

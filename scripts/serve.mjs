@@ -14,7 +14,9 @@ const child = spawn(
     ...persistArgs(),
     ...(process.env.CI ? ["--log-level", "warn"] : []),
   ],
-  { stdio: "inherit", env: wranglerEnv() },
+  // The production build must run as production: wrangler dev otherwise bundles with
+  // NODE_ENV=development, which selects React's development server renderer (many times slower).
+  { stdio: "inherit", env: wranglerEnv({ NODE_ENV: "production" }) },
 );
 const stop = () => child.kill("SIGTERM");
 process.on("SIGINT", stop);

@@ -1,7 +1,10 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createInstance, type i18n } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { resources } from "~/locales";
 import { localeCookie } from "~/utils/cookies.server";
-import { defaultNS, fallbackLng, supportedLngs } from "./config";
+import { defaultNS, fallbackLng, supportedLngs, type Lang } from "./config";
 
 /**
  * Locale detection: `?lng=` (the language switch, which the root loader then stores in the
@@ -16,3 +19,34 @@ export const i18nServer = new RemixI18Next({
   },
   i18next: { resources, defaultNS, fallbackLng, supportedLngs: [...supportedLngs] },
 });
+
+/**
+ * One i18next instance per isolate, initialised synchronously with every bundle. Requests never
+ * re-initialise it: they take fixed `t` functions or a cheap clone for rendering.
+ */
+const base: i18n = createInstance();
+base.use(initReactI18next).init({
+  resources,
+  ns: Object.keys(resources.ko),
+  defaultNS,
+  fallbackLng,
+  supportedLngs: [...supportedLngs],
+  interpolation: { escapeValue: false },
+  initImmediate: false,
+});
+
+/** A `t` bound to one locale and namespace (for loaders and meta). */
+export const fixedT = (lng: string, ns: string = defaultNS) => base.getFixedT(lng, ns);
+
+/** An instance for rendering one request in `lng` (shares the loaded resources). */
+export const instanceFor = (lng: string) => base.cloneInstance({ lng, initImmediate: false });
+
+/** The request's locale, detected once per request and shared by every loader. */
+export function getLocale(request: Request, context: AppLoadContext): Promise<Lang> {
+  let pending = context.requestState.get("locale") as Promise<Lang> | undefined;
+  if (!pending) {
+    pending = i18nServer.getLocale(request) as Promise<Lang>;
+    context.requestState.set("locale", pending);
+  }
+  return pending;
+}

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PlanCards } from "~/components/plan/PlanCards";
-import { i18nServer } from "~/i18n/i18n.server";
+import { getLocale } from "~/i18n/i18n.server";
 import { pageMeta } from "~/utils/meta.server";
 import { loadPlanCards } from "~/utils/plans.server";
 import { pageMetaTags } from "~/utils/seo";
@@ -10,10 +10,10 @@ import { pageMetaTags } from "~/utils/seo";
 export const handle = { i18n: ["common", "plan"] };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const locale = await i18nServer.getLocale(args.request);
+  const locale = await getLocale(args.request, args.context);
   const [{ plans, currency }, meta] = await Promise.all([
     loadPlanCards(args, locale),
-    pageMeta(args.request, "meta.titles.plan"),
+    pageMeta(args.request, args.context, "meta.titles.plan"),
   ]);
   return { plans, currency, meta };
 }

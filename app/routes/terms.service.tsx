@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { LegalDocument } from "~/components/legal/LegalDocument";
 import terms20230816 from "~/content/legal/terms-service-2023-08-16.server";
 import terms20240509 from "~/content/legal/terms-service-2024-05-09.server";
-import { i18nServer } from "~/i18n/i18n.server";
+import { getLocale } from "~/i18n/i18n.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
 
@@ -14,15 +14,15 @@ const VERSIONS = [
   { date: "2023-08-16", doc: terms20230816 },
 ] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = (await i18nServer.getLocale(request)) as "ko" | "en";
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const locale = await getLocale(request, context);
   const requested = new URL(request.url).searchParams.get("version");
   const version = VERSIONS.find((v) => v.date === requested) ?? VERSIONS[0];
   return {
     doc: version.doc[locale],
     version: version.date,
     versions: VERSIONS.map((v) => v.date),
-    meta: await pageMeta(request, "meta.titles.termsService"),
+    meta: await pageMeta(request, context, "meta.titles.termsService"),
   };
 }
 

@@ -4,7 +4,7 @@ import {
   cookieSecurity,
   refreshTokenCookie,
 } from "./cookies.server";
-import { i18nServer } from "~/i18n/i18n.server";
+import { getLocale } from "~/i18n/i18n.server";
 import { decodeJwt, readTokens } from "./session.server";
 
 /** The /api/v1 envelope (spec section 7). */
@@ -37,7 +37,7 @@ export async function api<T>(
   path: string,
   init: CallInit = {},
 ): Promise<Envelope<T>> {
-  const locale = await localeOf(request, context);
+  const locale = await getLocale(request, context);
   const accessToken = await freshAccessToken(request, context);
   const method = init.method ?? (init.body === undefined ? "GET" : "POST");
   const url = `https://api.internal/api/v1${path}`;
@@ -74,14 +74,6 @@ export async function api<T>(
     });
   }
   return envelope;
-}
-
-async function localeOf(request: Request, context: AppLoadContext) {
-  const memo = context.requestState.get("locale");
-  if (typeof memo === "string") return memo;
-  const locale = await i18nServer.getLocale(request);
-  context.requestState.set("locale", locale);
-  return locale;
 }
 
 const currentEmail = (context: AppLoadContext) => {

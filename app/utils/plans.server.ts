@@ -12,15 +12,9 @@ export const FIRST_MONTH_DISCOUNT = 0.5;
  * country cookie (or, on the first visit, CF-IPCountry) says KR, USD elsewhere.
  */
 export async function loadPlanCards(args: { request: Request; context: AppLoadContext }, locale: string) {
-  const [country, envelope] = await Promise.all([
-    getCountry(args.request, args.context),
-    api<PlanListItem[]>(args, "/utils/planlist"),
-  ]);
-  if (!envelope.success || !envelope.data) {
-    throw new Response(envelope.message, { status: 503 });
-  }
+  const [country, list] = await Promise.all([getCountry(args.request, args.context), planList(args, locale)]);
   const currency = currencyFor(country);
-  const plans: PlanCard[] = envelope.data.map((p) => {
+  const plans: PlanCard[] = list.map((p) => {
     const amount = currency === "KRW" ? p.price : p.price_en;
     return {
       tier: p.tier,
@@ -37,6 +31,21 @@ export async function loadPlanCards(args: { request: Request; context: AppLoadCo
     };
   });
   return { plans, currency, country };
+}
+
+/** The catalogue changes with a deploy, not per request: keep it per isolate for as long as the API allows caching it. */
+const CATALOGUE_TTL_MS = 60_000;
+const catalogue = new Map<string, { at: number; plans: PlanListItem[] }>();
+
+async function planList(args: { request: Request; context: AppLoadContext }, locale: string) {
+  const hit = catalogue.get(locale);
+  if (hit && Date.now() - hit.at < CATALOGUE_TTL_MS) return hit.plans;
+  const envelope = await api<PlanListItem[]>(args, "/utils/planlist");
+  if (!envelope.success || !envelope.data) {
+    throw new Response(envelope.message, { status: 503 });
+  }
+  catalogue.set(locale, { at: Date.now(), plans: envelope.data });
+  return envelope.data;
 }
 
 /** KRW rounds to 10 won; USD to the cent. */

@@ -41,7 +41,7 @@ test("the language switch changes the page and is remembered", async ({ page, co
   await expect(page.locator("html")).toHaveAttribute("lang", "ko");
   await page.getByTestId("public-header").getByRole("button", { name: "English" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(page.getByTestId("main-button")).toHaveText("Start for free");
+  await expect(page.getByTestId("header-actions").getByTestId("main-button")).toHaveText("Start for free");
   const cookies = await context.cookies();
   expect(cookies.find((c) => c.name === "lng")).toBeTruthy();
 
@@ -64,8 +64,10 @@ test("the header: navigation from the bundle, active link, new-tab links, login 
   const external = nav.getByRole("link", { name: /비즈니스 API/ });
   await expect(external).toHaveAttribute("target", "_blank");
   await expect(external).toHaveAttribute("rel", /noopener/);
-  await expect(header.getByTestId("login-link")).toHaveAttribute("href", "/login");
-  await expect(header.getByTestId("main-button")).toHaveAttribute("href", "/login");
+  const actions = header.getByTestId("header-actions");
+  await expect(actions.getByTestId("login-link")).toHaveAttribute("href", "/login");
+  await expect(actions.getByTestId("main-button")).toHaveAttribute("href", "/login");
+  await expect(actions.getByTestId("main-button")).toHaveText("무료로 시작하기");
   await expect(header.getByRole("link", { name: "보이스 스튜디오 홈" })).toHaveAttribute("href", "/");
 });
 
@@ -82,4 +84,21 @@ test("the mobile menu opens and holds the navigation and the language switch", a
   await expect(page.locator("h1")).toHaveText("요금제");
   // With JavaScript the menu closes on the route change; without it the new page starts closed.
   await expect(page.getByTestId("mobile-menu").getByRole("link", { name: "요금제" })).toBeHidden();
+});
+
+test("a signed-in visitor never gets the anonymous cached landing", async ({ page, context, baseURL }) => {
+  // Warm the anonymous variant.
+  await page.goto("/");
+  const actions = page.getByTestId("header-actions");
+  await expect(actions.getByTestId("main-button")).toHaveText("무료로 시작하기");
+  // Any access token cookie makes the header show "my studio" (the API verifies the token later).
+  const payload = Buffer.from(JSON.stringify({ sub: "1", email: "a@b.co", exp: 4102444800 })).toString("base64url");
+  const token = `e30.${payload}.sig`;
+  await context.addCookies([{ name: "accessToken", value: encodeURIComponent(Buffer.from(JSON.stringify(token)).toString("base64")), url: baseURL! }]);
+  const res = await page.goto("/");
+  expect(res?.headers()["x-page-cache"]).toBeUndefined();
+  await expect(actions.getByTestId("main-button")).toHaveText("내 스튜디오");
+  await expect(actions.getByTestId("main-button")).toHaveAttribute("href", "/dashboard");
+  // The token carries an e-mail, so the join/login link is gone too.
+  await expect(page.getByTestId("login-link")).toHaveCount(0);
 });

@@ -91,7 +91,7 @@ export function Header() {
             <NavItems pathname={location.pathname} />
           </ul>
         </nav>
-        <div className="ml-auto hidden items-center gap-2 md:flex">
+        <div className="ml-auto hidden items-center gap-2 md:flex" data-testid="header-actions">
           <LanguageSwitch />
           {loginLink}
           {mainButton}

@@ -1,0 +1,82 @@
+/**
+ * A per-isolate micro-cache for public pages seen by anonymous visitors (docs/decisions/0005).
+ *
+ * A route opts in with `Cache-Control: public, s-maxage=N` (its `headers` export). The key is every
+ * request input that can change such a page: the URL, Accept-Language, the lng and country cookies
+ * and CF-IPCountry. Requests with a session cookie, non-GET requests, Remix data requests and
+ * `Cache-Control: no-cache` requests always render. Set-Cookie headers are kept with the entry:
+ * on these pages they depend only on the key's inputs (the country and language cookies).
+ */
+export type CachedPage = { body: ArrayBuffer; status: number; headers: [string, string][]; expires: number };
+
+const SESSION_COOKIES = /(?:^|;\s*)(?:accessToken|refreshToken)=/;
+const VARY_COOKIES = /(?:^|;\s*)(lng|country)=([^;]*)/g;
+
+export function cacheKey(request: Request): string | null {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data") || url.searchParams.has("_data")) return null;
+  const cookie = request.headers.get("Cookie") ?? "";
+  if (SESSION_COOKIES.test(cookie)) return null;
+  if (/no-cache|no-store/.test(request.headers.get("Cache-Control") ?? "")) return null;
+  const varied = [...cookie.matchAll(VARY_COOKIES)].map((m) => `${m[1]}=${m[2]}`).sort().join(";");
+  return [
+    url.pathname + url.search,
+    request.headers.get("Accept-Language") ?? "",
+    varied,
+    request.headers.get("CF-IPCountry") ?? "",
+  ].join("\n");
+}
+
+/** Seconds a response may be shared for, from `s-maxage` with `public`; 0 when not shareable. */
+export function sharedMaxAge(response: Response): number {
+  const cc = response.headers.get("Cache-Control") ?? "";
+  if (response.status !== 200 || !/\bpublic\b/.test(cc)) return 0;
+  const m = cc.match(/\bs-maxage=(\d+)/);
+  return m ? Number(m[1]) : 0;
+}
+
+export class PageCache {
+  private entries = new Map<string, CachedPage>();
+  constructor(private maxEntries = 200) {}
+
+  get(key: string, now = Date.now()): Response | null {
+    const hit = this.entries.get(key);
+    if (!hit) return null;
+    if (hit.expires <= now) {
+      this.entries.delete(key);
+      return null;
+    }
+    // Refresh its place for least-recently-used eviction.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    const headers = new Headers(hit.headers);
+    headers.set("X-Page-Cache", "hit");
+    return new Response(hit.body, { status: hit.status, headers });
+  }
+
+  /** Stores a shareable response and returns a response to send in its place. */
+  async put(key: string, response: Response, now = Date.now()): Promise<Response> {
+    const seconds = sharedMaxAge(response);
+    if (seconds <= 0) return response;
+    const body = await response.arrayBuffer();
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie") headers.push([name, value]);
+    });
+    for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
+    this.entries.set(key, { body, status: response.status, headers, expires: now + seconds * 1000 });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    const out = new Headers(headers);
+    out.set("X-Page-Cache", "miss");
+    return new Response(body, { status: response.status, headers: out });
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
