@@ -16,7 +16,7 @@ function NavItems({ pathname, onDark = false }: { pathname: string; onDark?: boo
       {items.map((item) => {
         const external = isExternal(item.link);
         const active = isActiveLink(item.link, pathname);
-        const className = `inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium ${
+        const className = `inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium ${
           active ? "text-brand-600" : onDark ? "text-slate-700" : "text-slate-700 hover:text-slate-950"
         }`;
         const label = (
@@ -86,17 +86,17 @@ export function Header() {
             {t("header.actorsLogo")}
           </span>
         ) : null}
-        <nav aria-label={t("header.mainNav")} className="hidden flex-1 md:block">
+        <nav aria-label={t("header.mainNav")} className="hidden flex-1 lg:block">
           <ul className="flex items-center gap-1">
             <NavItems pathname={location.pathname} />
           </ul>
         </nav>
-        <div className="ml-auto hidden items-center gap-2 md:flex" data-testid="header-actions">
+        <div className="ml-auto hidden items-center gap-2 whitespace-nowrap lg:flex" data-testid="header-actions">
           <LanguageSwitch />
           {loginLink}
           {mainButton}
         </div>
-        <details ref={menu} className="group ml-auto md:hidden" data-testid="mobile-menu">
+        <details ref={menu} className="group ml-auto lg:hidden" data-testid="mobile-menu">
           <summary className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700" aria-label={t("header.openMenu")}>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
