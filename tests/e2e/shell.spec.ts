@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { recordForeignRequests } from "./helpers";
 
 const HEADER_HIDDEN = ["/join", "/login", "/user", "/contest", "/labs/shorts", "/labs/shorts/start", "/auth/kakao"];
 const HEADER_SHOWN = ["/", "/plan", "/terms/service", "/terms/privacy", "/actors", "/notice", "/faq"];
@@ -57,4 +58,27 @@ test.describe("404", () => {
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   });
+});
+
+test("pages hydrate without console errors and make no third-party requests", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  const foreign = recordForeignRequests(page);
+  for (const path of ["/", "/plan", "/terms/service", "/terms/privacy", "/terms/marketing", "/plan?lng=en", "/plan?lng=ko"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  // Client-side navigation between hydrated pages renders with the browser's translations.
+  await page.goto("/terms/service");
+  await page.waitForLoadState("networkidle");
+  await page.getByTestId("header-actions").getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
+  await page.getByTestId("public-header").getByRole("navigation").first().getByRole("link", { name: "Plans" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Plans");
+  await expect(page.getByTestId("plan-Starter")).toContainText("Commercial use");
+  expect(problems).toEqual([]);
+  expect(foreign).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod/v4";
+import { Code } from "../../api/src/lib/codes";
 
 type Env = { Bindings: { DB: D1Database } };
 
@@ -24,10 +25,18 @@ async function fingerprint(message: string, detail: string, userId: string) {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// The same envelope and codes as /api/v1 (workers/api/src/lib/codes.ts); reports are internal, so
+// messages stay in English.
 const answer = (stored: boolean, status: 200 | 202 = 200) =>
-  Response.json({ success: true, code: 1000, data: { stored }, message: "OK" }, { status });
-const refuse = (status: 400 | 404 | 413 | 415, message: string) =>
-  Response.json({ success: false, code: 4000 + (status % 100), data: null, message }, { status });
+  Response.json({ success: true, code: Code.OK, data: { stored }, message: "OK" }, { status });
+const refusal = {
+  400: Code.BAD_REQUEST,
+  404: Code.NOT_FOUND,
+  413: Code.PAYLOAD_TOO_LARGE,
+  415: Code.UNSUPPORTED_MEDIA_TYPE,
+} as const;
+const refuse = (status: keyof typeof refusal, message: string) =>
+  Response.json({ success: false, code: refusal[status], data: null, message }, { status });
 
 export const app = new Hono<Env>();
 
@@ -73,7 +82,7 @@ app.all("/api/notify", () => refuse(404, "use POST"));
 app.notFound(() => refuse(404, "not found"));
 app.onError((err) => {
   console.error("notify error", err);
-  return Response.json({ success: false, code: 5000, data: null, message: "error" }, { status: 500 });
+  return Response.json({ success: false, code: Code.INTERNAL, data: null, message: "error" }, { status: 500 });
 });
 
 
