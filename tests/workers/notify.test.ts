@@ -65,9 +65,9 @@ describe("POST /api/notify", () => {
     for (const [body, type, status] of cases) {
       const res = await notify(body, type);
       expect(res.status, String(body).slice(0, 40)).toBe(status);
-      const body = await res.json<{ success: boolean; code: number }>();
-      expect(body.success).toBe(false);
-      expect(body.code).toBe({ 400: 4000, 413: 4013, 415: 4015 }[status]);
+      const answer = await res.json<{ success: boolean; code: number }>();
+      expect(answer.success).toBe(false);
+      expect(answer.code).toBe({ 400: 4000, 413: 4013, 415: 4015 }[status]);
     }
     const after = (await env.DB.prepare("SELECT count(*) AS n FROM notify_reports").first<{ n: number }>())!.n;
     expect(after).toBe(before);
