@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   Links,
   Meta,
@@ -33,6 +33,13 @@ export const links: LinksFunction = () => [
 
 export const handle = { i18n: ["common"] };
 
+/** Only used when a route below throws (its own meta then does not run). */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (!error || !data) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: notFound ? data.errorTitles.notFound : data.errorTitles.other }, { name: "robots", content: "noindex" }];
+};
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await getLocale(request, context);
   const url = new URL(request.url);
@@ -46,6 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     locale,
     siteName: t("meta.siteName"),
+    // Titles for the error boundary, which renders without a route loader's data.
+    errorTitles: { notFound: t("meta.titles.notFound"), other: `${t("errors.title")} | ${t("meta.siteName")}` },
     country,
     origin: url.origin,
     user,

@@ -29,3 +29,10 @@ for (const [path, ko, en] of [
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 }
+
+test("an unknown terms document is a 404", async ({ page }) => {
+  const res = await page.goto("/terms/nothing-here");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("페이지를 찾을 수 없습니다");
+  await expect(page).toHaveTitle("페이지를 찾을 수 없습니다 | 보이스 스튜디오");
+});
