@@ -36,4 +36,21 @@ test.describe("same-origin API", () => {
     expect(res.headers()["set-cookie"]).toContain(`country=${remixCookieValue("JP")}`);
     await ctx.dispose();
   });
+
+  test("GET /api/country is refused with 405", async ({ request }) => {
+    const res = await request.get("/api/country");
+    expect(res.status()).toBe(405);
+    expect(await res.json()).toMatchObject({ success: false, code: 4005 });
+  });
+
+  test("translation namespaces are served per language, unknown ones are 404", async ({ request }) => {
+    const en = await request.get("/locales/en/common");
+    expect(en.status()).toBe(200);
+    expect((await en.json()).header.myStudio).toBe("My studio");
+    const ko = await request.get("/locales/ko/plan");
+    expect((await ko.json()).title).toBe("요금제");
+    expect((await request.get("/locales/fr/common")).status()).toBe(404);
+    expect((await request.get("/locales/ko/constructor")).status()).toBe(404);
+    expect((await request.get("/locales/ko/nope")).status()).toBe(404);
+  });
 });
