@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** A localized text stored as JSON: {"ko": "...", "en": "..."}. */
 export type LocalizedText = { ko: string; en: string };
@@ -41,4 +41,53 @@ export const notifyReports = sqliteTable("notify_reports", {
 export const notifyDedup = sqliteTable("notify_dedup", {
   fingerprint: text("fingerprint").primaryKey(),
   lastAt: integer("last_at").notNull(),
+});
+
+/**
+ * Members (spec section 3, "User info" and "Member create"). The accounts issue adds the
+ * remaining profile fields; the e-mail certification step needs the address and login type.
+ */
+export const members = sqliteTable("members", {
+  id: text("id").primaryKey(),
+  /** Lower-cased. */
+  email: text("email").notNull().unique(),
+  /** "email" for our own login, else the social provider: "google", "naver" or "kakao". */
+  type: text("type", { enum: ["email", "google", "naver", "kakao"] }).notNull(),
+  nickname: text("nickname").notNull(),
+  passwordHash: text("password_hash"),
+  createdAt: integer("created_at").notNull(),
+});
+
+/**
+ * E-mail certification codes (spec: 6 digits, valid 180 s), one live code per address and purpose.
+ * Only a hash of the code is stored.
+ */
+export const emailCerts = sqliteTable(
+  "email_certs",
+  {
+    email: text("email").notNull(),
+    /** "join" (sign-up) or "password" (recovery). */
+    purpose: text("purpose", { enum: ["join", "password"] }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    verifiedAt: integer("verified_at"),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.purpose] })],
+);
+
+/** Mail kept instead of sent when MAIL_PROVIDER is "outbox" (local runs); shown at /dev/mailbox. */
+export const mailOutbox = sqliteTable("mail_outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** Fixed-window counters for rate limits (workers/api/src/lib/rate-limit.ts). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
 });

@@ -5,6 +5,7 @@ import { fail } from "./lib/envelope";
 import { context, localeFromHeader } from "./lib/middleware";
 import { defaultBodyLimit } from "./lib/validate";
 import { reportError } from "./lib/report";
+import { membersRoutes } from "./routes/members";
 import { utils } from "./routes/utils";
 import type { AppEnv } from "./env";
 
@@ -16,6 +17,7 @@ export function createApp() {
   const app = new Hono<AppEnv>().basePath("/api/v1");
   app.use("*", context, defaultBodyLimit);
   app.route("/utils", utils);
+  app.route("/member", membersRoutes);
 
   app.notFound((c) => {
     if (!c.var.locale) c.set("locale", localeFromHeader(c.req.header("lang")));

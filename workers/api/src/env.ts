@@ -10,6 +10,11 @@ export type Bindings = {
   NOTIFY: Fetcher;
   JWT_SECRET: string;
   APP_ENV: string;
+  /** "outbox" (default: mail kept in D1) or "http" (MAIL_API_URL, MAIL_API_KEY, MAIL_FROM). */
+  MAIL_PROVIDER?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
 };
 
 /** What a signed-in request carries after `requireMember`. */

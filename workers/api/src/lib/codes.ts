@@ -11,7 +11,15 @@ export const Code = {
   NOT_FOUND: 4004,
   METHOD_NOT_ALLOWED: 4005,
   PAYLOAD_TOO_LARGE: 4013,
+  EMAIL_INVALID: 4101,
+  EMAIL_NOT_REGISTERED: 4102,
+  EMAIL_SOCIAL: 4103,
+  EMAIL_TAKEN: 4104,
+  CERT_WRONG: 4105,
+  CERT_EXPIRED: 4106,
+  RATE_LIMITED: 4290,
   INTERNAL: 5000,
+  MAIL_FAILED: 5020,
   LOGIN_REQUIRED: 8000,
   TOKEN_REFRESHED: 8003,
   REFRESH_EXPIRED: 8004,
@@ -44,6 +52,27 @@ export const messages: Record<Code, Record<Locale, string>> = {
     ko: "요청 본문이 너무 큽니다.",
     en: "The request body is too large.",
   },
+  [Code.EMAIL_INVALID]: { ko: "이메일 형식을 확인해 주세요.", en: "Please check the email format." },
+  [Code.EMAIL_NOT_REGISTERED]: { ko: "가입되지 않은 이메일 주소입니다.", en: "This email address is not registered." },
+  // {provider} is filled in by the handler (Google, Naver or Kakao / 구글, 네이버, 카카오).
+  [Code.EMAIL_SOCIAL]: {
+    ko: "{provider} 계정으로 가입된 이메일입니다. {provider}로 로그인해 주세요.",
+    en: "This email is registered with {provider}. Please log in with {provider}.",
+  },
+  [Code.EMAIL_TAKEN]: { ko: "이미 가입된 이메일 주소입니다.", en: "This email address is already registered." },
+  [Code.CERT_WRONG]: { ko: "인증번호를 확인해 주세요.", en: "Please check the verification code." },
+  [Code.CERT_EXPIRED]: {
+    ko: "인증번호가 만료되었습니다. 인증번호를 다시 받아 주세요.",
+    en: "The verification code has expired. Please request a new code.",
+  },
+  [Code.RATE_LIMITED]: {
+    ko: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
+    en: "Too many requests. Please try again in a little while.",
+  },
+  [Code.MAIL_FAILED]: {
+    ko: "인증 메일 발송에 실패했습니다. 잠시 후 다시 시도해 주세요.",
+    en: "Sending the verification mail failed. Please try again later.",
+  },
   [Code.INTERNAL]: {
     ko: "예상치 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.",
     en: "Oops, an unexpected error occurred. Please try again shortly.",
@@ -57,7 +86,7 @@ export const messages: Record<Code, Record<Locale, string>> = {
 };
 
 /** HTTP status that goes with each code. */
-export const httpStatus: Record<Code, 200 | 400 | 401 | 404 | 405 | 413 | 415 | 500> = {
+export const httpStatus: Record<Code, 200 | 400 | 401 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502> = {
   [Code.OK]: 200,
   [Code.BAD_REQUEST]: 400,
   [Code.MALFORMED_JSON]: 400,
@@ -65,7 +94,15 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 404 | 405 | 413 | 415 | 
   [Code.NOT_FOUND]: 404,
   [Code.METHOD_NOT_ALLOWED]: 405,
   [Code.PAYLOAD_TOO_LARGE]: 413,
+  [Code.EMAIL_INVALID]: 400,
+  [Code.EMAIL_NOT_REGISTERED]: 404,
+  [Code.EMAIL_SOCIAL]: 409,
+  [Code.EMAIL_TAKEN]: 409,
+  [Code.CERT_WRONG]: 400,
+  [Code.CERT_EXPIRED]: 400,
+  [Code.RATE_LIMITED]: 429,
   [Code.INTERNAL]: 500,
+  [Code.MAIL_FAILED]: 502,
   [Code.LOGIN_REQUIRED]: 401,
   [Code.TOKEN_REFRESHED]: 200,
   [Code.REFRESH_EXPIRED]: 401,

@@ -1,0 +1,39 @@
+import type { AppEnv } from "../env";
+
+/**
+ * Every rate limit of the API, in one place: how many requests per window for one key.
+ * (Login limits join these with the accounts issue.)
+ */
+export const LIMITS = {
+  /** Certification mails per address. */
+  certMailPerAddress: { max: 5, windowSeconds: 600 },
+  /** Certification mails per client IP. */
+  certMailPerIp: { max: 20, windowSeconds: 600 },
+  /** Code checks per address. */
+  certCheckPerAddress: { max: 10, windowSeconds: 600 },
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+/**
+ * Counts one request against `name` for `subject` in a fixed window and says whether it is allowed.
+ * One upsert statement: the counter starts over when the window has passed, else it increments,
+ * and RETURNING gives the new count, so concurrent requests cannot both slip under the limit.
+ */
+export async function hit(env: AppEnv["Bindings"], name: LimitName, subject: string, now = Date.now()) {
+  const { max, windowSeconds } = LIMITS[name];
+  const windowMs = windowSeconds * 1000;
+  const row = await env.DB.prepare(
+    `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN rate_limits.window_start <= ?2 - ?3 THEN 1 ELSE rate_limits.count + 1 END,
+       window_start = CASE WHEN rate_limits.window_start <= ?2 - ?3 THEN ?2 ELSE rate_limits.window_start END
+     RETURNING count`,
+  )
+    .bind(`${name}:${subject}`, now, windowMs)
+    .first<{ count: number }>();
+  return { allowed: (row?.count ?? 1) <= max, count: row?.count ?? 1 };
+}
+
+/** The client's IP as Cloudflare reports it; "unknown" where there is none (local tests). */
+export const clientIp = (headers: Headers) => headers.get("cf-connecting-ip") ?? "unknown";

@@ -1,0 +1,142 @@
+import { and, eq, sql } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { z } from "zod/v4";
+import { emailCerts, members } from "../../../../db/schema";
+import { Code, messages, type Locale } from "../lib/codes";
+import { fail, ok } from "../lib/envelope";
+import { createMailer } from "../lib/mailer";
+import { clientIp, hit } from "../lib/rate-limit";
+import { jsonBody } from "../lib/validate";
+import type { AppEnv } from "../env";
+
+/** Spec section 9: certification codes are valid for 180 s. */
+export const CERT_TTL_SECONDS = 180;
+/** Wrong guesses allowed for one code before it must be requested again. */
+export const CERT_MAX_ATTEMPTS = 5;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const emailField = z.string().trim().toLowerCase().max(254);
+const emailBody = z.object({ email: emailField });
+const checkBody = z.object({
+  email: emailField,
+  cert: z.string().trim().max(12),
+  type: z.enum(["join", "password"]).default("join"),
+});
+
+const providerName: Record<string, Record<Locale, string>> = {
+  google: { ko: "구글", en: "Google" },
+  naver: { ko: "네이버", en: "Naver" },
+  kakao: { ko: "카카오", en: "Kakao" },
+};
+
+type Ctx = Context<AppEnv>;
+
+function socialFail(c: Ctx, type: string) {
+  const name = providerName[type]?.[c.var.locale] ?? type;
+  return fail(c, Code.EMAIL_SOCIAL, {
+    message: messages[Code.EMAIL_SOCIAL][c.var.locale].replaceAll("{provider}", name),
+    data: { type },
+  });
+}
+
+const findMember = (c: Ctx, email: string) =>
+  c.var.db.select({ type: members.type }).from(members).where(eq(members.email, email)).get();
+
+/** A uniform random 6-digit code (rejection sampling, no modulo bias). */
+export function sixDigitCode() {
+  const buf = new Uint32Array(1);
+  do crypto.getRandomValues(buf);
+  while (buf[0]! >= 4_294_000_000);
+  return String(buf[0]! % 1_000_000).padStart(6, "0");
+}
+
+/** workerd's constant-time comparison (the DOM typings the app shares do not declare it). */
+const timingSafeEqual = (a: Uint8Array, b: Uint8Array) =>
+  (crypto.subtle as unknown as { timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean }).timingSafeEqual(a, b);
+
+async function codeHash(purpose: string, email: string, code: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${purpose}:${email}:${code}`));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const mailText = {
+  ko: (code: string) => ({
+    subject: `[보이스 스튜디오] 인증번호 ${code}`,
+    text: `보이스 스튜디오 인증번호는 ${code} 입니다.\n${CERT_TTL_SECONDS / 60}분 안에 입력해 주세요. 요청하지 않으셨다면 이 메일을 무시해 주세요.`,
+  }),
+  en: (code: string) => ({
+    subject: `[Voice Studio] Your verification code ${code}`,
+    text: `Your Voice Studio verification code is ${code}.\nEnter it within ${CERT_TTL_SECONDS / 60} minutes. If you did not ask for it, you can ignore this mail.`,
+  }),
+};
+
+/** Rate-limits, stores a new code (replacing any earlier one) and mails it; nothing is kept if the mail fails. */
+async function sendCode(c: Ctx, email: string, purpose: "join" | "password") {
+  for (const [name, subject] of [
+    ["certMailPerAddress", email],
+    ["certMailPerIp", clientIp(c.req.raw.headers)],
+  ] as const) {
+    if (!(await hit(c.env, name, subject)).allowed) return fail(c, Code.RATE_LIMITED);
+  }
+  const code = sixDigitCode();
+  const row = { email, purpose, codeHash: await codeHash(purpose, email, code), expiresAt: Date.now() + CERT_TTL_SECONDS * 1000, attempts: 0, verifiedAt: null };
+  await c.var.db
+    .insert(emailCerts)
+    .values(row)
+    .onConflictDoUpdate({ target: [emailCerts.email, emailCerts.purpose], set: row });
+  try {
+    await createMailer(c.env, c.var.db).send({ to: email, ...mailText[c.var.locale](code) });
+  } catch (err) {
+    console.error("certification mail failed", err);
+    await c.var.db.delete(emailCerts).where(and(eq(emailCerts.email, email), eq(emailCerts.purpose, purpose)));
+    return fail(c, Code.MAIL_FAILED);
+  }
+  return ok(c, { expiresIn: CERT_TTL_SECONDS });
+}
+
+export const membersRoutes = new Hono<AppEnv>()
+  /** Sign-up, step 1: is this address free? */
+  .post("/checkemail", jsonBody(emailBody), async (c) => {
+    const { email } = c.req.valid("json");
+    if (!EMAIL.test(email)) return fail(c, Code.EMAIL_INVALID);
+    const member = await findMember(c, email);
+    if (member && member.type !== "email") return socialFail(c, member.type);
+    if (member) return fail(c, Code.EMAIL_TAKEN);
+    return ok(c, { available: true });
+  })
+  /** Sign-up: mail a certification code to a free address. */
+  .post("/certemail", jsonBody(emailBody), async (c) => {
+    const { email } = c.req.valid("json");
+    if (!EMAIL.test(email)) return fail(c, Code.EMAIL_INVALID);
+    const member = await findMember(c, email);
+    if (member && member.type !== "email") return socialFail(c, member.type);
+    if (member) return fail(c, Code.EMAIL_TAKEN);
+    return sendCode(c, email, "join");
+  })
+  /** Password recovery: mail a code to a registered e-mail account. */
+  .post("/certemailpwd", jsonBody(emailBody), async (c) => {
+    const { email } = c.req.valid("json");
+    if (!EMAIL.test(email)) return fail(c, Code.EMAIL_INVALID);
+    const member = await findMember(c, email);
+    if (!member) return fail(c, Code.EMAIL_NOT_REGISTERED);
+    if (member.type !== "email") return socialFail(c, member.type);
+    return sendCode(c, email, "password");
+  })
+  /** Checks a code; a right one marks the address as certified for that purpose. */
+  .post("/checkcert", jsonBody(checkBody), async (c) => {
+    const { email, cert, type } = c.req.valid("json");
+    if (!EMAIL.test(email)) return fail(c, Code.EMAIL_INVALID);
+    if (!(await hit(c.env, "certCheckPerAddress", email)).allowed) return fail(c, Code.RATE_LIMITED);
+    const where = and(eq(emailCerts.email, email), eq(emailCerts.purpose, type));
+    const row = await c.var.db.select().from(emailCerts).where(where).get();
+    if (!row || row.expiresAt <= Date.now() || row.attempts >= CERT_MAX_ATTEMPTS) return fail(c, Code.CERT_EXPIRED);
+    const given = new TextEncoder().encode(await codeHash(type, email, cert));
+    const stored = new TextEncoder().encode(row.codeHash);
+    const right = given.byteLength === stored.byteLength && timingSafeEqual(given, stored);
+    if (!right) {
+      await c.var.db.update(emailCerts).set({ attempts: sql`${emailCerts.attempts} + 1` }).where(where);
+      return fail(c, Code.CERT_WRONG);
+    }
+    await c.var.db.update(emailCerts).set({ verifiedAt: Date.now() }).where(where);
+    return ok(c, { certified: true });
+  });
