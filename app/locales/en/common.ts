@@ -13,6 +13,7 @@ export default {
       termsPrivacy: "Privacy Policy | Voice Studio",
       termsMarketing: "Consent to Marketing Messages | Voice Studio",
       notFound: "Page not found | Voice Studio",
+      devMailbox: "Dev mailbox | Voice Studio",
     },
   },
   nav: [
@@ -66,6 +67,13 @@ export default {
       "Oops, an unexpected error occurred. Please try again shortly; if it repeats, contact us at {{email}}.",
     title: "Something went wrong",
     ok: "OK",
+  },
+  devMailbox: {
+    title: "Dev mailbox",
+    note: "Local runs keep mail here instead of sending it. This page exists only in development.",
+    empty: "No mail yet.",
+    to: "To",
+    received: "Received",
   },
   legal: {
     effective: "Effective {{date}}",

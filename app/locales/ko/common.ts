@@ -10,6 +10,7 @@ export default {
       termsPrivacy: "개인정보 처리방침 | 보이스 스튜디오",
       termsMarketing: "마케팅 정보 수신 동의 | 보이스 스튜디오",
       notFound: "페이지를 찾을 수 없습니다 | 보이스 스튜디오",
+      devMailbox: "개발용 메일함 | 보이스 스튜디오",
     },
   },
   nav: [
@@ -62,6 +63,13 @@ export default {
       "이런, 예상치 못한 오류가 발생했어요. 잠시 후 다시 시도해 주세요. 문제가 계속되면 {{email}}로 문의해 주세요.",
     title: "오류가 발생했습니다",
     ok: "확인",
+  },
+  devMailbox: {
+    title: "개발용 메일함",
+    note: "로컬 실행에서는 메일을 보내지 않고 여기에 보관합니다. 이 페이지는 개발 환경에만 있습니다.",
+    empty: "아직 받은 메일이 없습니다.",
+    to: "받는 사람",
+    received: "받은 시각",
   },
   legal: {
     effective: "시행일 {{date}}",

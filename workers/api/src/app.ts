@@ -5,6 +5,7 @@ import { fail } from "./lib/envelope";
 import { context, localeFromHeader } from "./lib/middleware";
 import { defaultBodyLimit } from "./lib/validate";
 import { reportError } from "./lib/report";
+import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
 import { utils } from "./routes/utils";
 import type { AppEnv } from "./env";
@@ -18,6 +19,7 @@ export function createApp() {
   app.use("*", context, defaultBodyLimit);
   app.route("/utils", utils);
   app.route("/member", membersRoutes);
+  app.route("/dev", devRoutes);
 
   app.notFound((c) => {
     if (!c.var.locale) c.set("locale", localeFromHeader(c.req.header("lang")));

@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { api } from "~/utils/api.server";
+import { pageMeta } from "~/utils/meta.server";
+import { pageMetaTags } from "~/utils/seo";
+
+type Mail = { id: number; to: string; subject: string; text: string; createdAt: number };
+
+/**
+ * The dev outbox: mail that local runs keep instead of sending (verification codes). The api answers
+ * 404 outside development, and so does this page.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const envelope = await api<Mail[]>(args, "/dev/mailbox");
+  if (!envelope.success || !envelope.data) throw new Response(null, { status: 404 });
+  return { mails: envelope.data, meta: await pageMeta(args.request, args.context, "meta.titles.devMailbox") };
+}
+
+export const meta = pageMetaTags;
+
+export default function DevMailbox() {
+  const { mails } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const time = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "short", timeStyle: "medium", timeZone: "UTC" });
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-2xl font-bold">{t("devMailbox.title")}</h1>
+      <p className="mt-2 text-sm text-slate-600">{t("devMailbox.note")}</p>
+      {mails.length === 0 ? (
+        <p className="mt-8 text-slate-500">{t("devMailbox.empty")}</p>
+      ) : (
+        <ol className="mt-8 space-y-4" data-testid="mailbox">
+          {mails.map((m) => (
+            <li key={m.id} className="rounded-xl border border-slate-200 p-4">
+              <h2 className="font-semibold">{m.subject}</h2>
+              <dl className="mt-1 flex flex-wrap gap-x-4 text-xs text-slate-500">
+                <div className="flex gap-1">
+                  <dt>{t("devMailbox.to")}</dt>
+                  <dd>{m.to}</dd>
+                </div>
+                <div className="flex gap-1">
+                  <dt>{t("devMailbox.received")}</dt>
+                  <dd>{time.format(m.createdAt)} UTC</dd>
+                </div>
+              </dl>
+              <pre className="mt-3 whitespace-pre-wrap font-sans text-sm text-slate-800">{m.text}</pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </main>
+  );
+}
