@@ -31,3 +31,6 @@ export function formatPrice(amount: number, currency: Currency, locale: string) 
   }
   return `$${amount.toFixed(2)}`;
 }
+
+/** Spec section 9: numbers in ko-KR format, '∞' for unlimited (-1) custom voice slots. */
+export const formatSlots = (n: number) => (n < 0 ? "∞" : new Intl.NumberFormat("ko-KR").format(n));

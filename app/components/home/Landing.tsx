@@ -1,12 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { PlanCard } from "~/lib/plans";
+import { formatSlots, type PlanCard } from "~/lib/plans";
 
 type Review = { name: string; role: string; text: string };
 
 const list = (value: unknown) => value as string[];
-const slots = (n: number) => (n < 0 ? "∞" : new Intl.NumberFormat("ko-KR").format(n));
 
 function Section({ id, title, children, className = "" }: { id: string; title: string; children: ReactNode; className?: string }) {
   return (
@@ -97,7 +96,7 @@ function PlanTeaser({ plans }: { plans: PlanCard[] }) {
             <ul className="mt-4 space-y-1 text-sm text-slate-700">
               <li>{t("plans.minutes", { count: p.minutes })}</li>
               <li>{t("plans.characters", { count: p.characters })}</li>
-              <li>{t("plans.customVoices", { slots: slots(p.customVoices) })}</li>
+              <li>{t("plans.customVoices", { slots: formatSlots(p.customVoices) })}</li>
             </ul>
           </li>
         ))}

@@ -1,9 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PlanCard } from "~/lib/plans";
+import { formatSlots, type PlanCard } from "~/lib/plans";
 
-/** Spec section 9: numbers in ko-KR format, ∞ for unlimited slots. */
-const slots = (n: number) => (n < 0 ? "∞" : new Intl.NumberFormat("ko-KR").format(n));
 
 /** The plan cards of /plan: price per month, first-month price, allowances and features. */
 export function PlanCards({ plans }: { plans: PlanCard[] }) {
@@ -37,7 +35,7 @@ export function PlanCards({ plans }: { plans: PlanCard[] }) {
             <ul className="mt-5 space-y-2 text-sm text-slate-700">
               <li>{t("minutes", { count: p.minutes })}</li>
               <li>{t("characters", { count: p.characters })}</li>
-              <li>{p.customVoices === 0 ? t("customVoicesNone") : t("customVoices", { slots: slots(p.customVoices) })}</li>
+              <li>{p.customVoices === 0 ? t("customVoicesNone") : t("customVoices", { slots: formatSlots(p.customVoices) })}</li>
               {p.features.map((f) => (
                 <li key={f} className="flex gap-2">
                   <span aria-hidden="true" className="text-brand-600">✓</span>
