@@ -5,6 +5,7 @@ import { emailCerts, members } from "../../../../db/schema";
 import { Code, messages, type Locale } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { createMailer } from "../lib/mailer";
+import { timingSafeEqual } from "../lib/password";
 import { clientIp, hit } from "../lib/rate-limit";
 import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../env";
@@ -49,10 +50,6 @@ export function sixDigitCode() {
   while (buf[0]! >= 4_294_000_000);
   return String(buf[0]! % 1_000_000).padStart(6, "0");
 }
-
-/** workerd's constant-time comparison (the DOM typings the app shares do not declare it). */
-const timingSafeEqual = (a: Uint8Array, b: Uint8Array) =>
-  (crypto.subtle as unknown as { timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean }).timingSafeEqual(a, b);
 
 async function codeHash(purpose: string, email: string, code: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${purpose}:${email}:${code}`));
@@ -132,7 +129,7 @@ export const membersRoutes = new Hono<AppEnv>()
     if (!row || row.expiresAt <= Date.now() || row.attempts >= CERT_MAX_ATTEMPTS) return fail(c, Code.CERT_EXPIRED);
     const given = new TextEncoder().encode(await codeHash(type, email, cert));
     const stored = new TextEncoder().encode(row.codeHash);
-    const right = given.byteLength === stored.byteLength && timingSafeEqual(given, stored);
+    const right = timingSafeEqual(given, stored);
     if (!right) {
       await c.var.db.update(emailCerts).set({ attempts: sql`${emailCerts.attempts} + 1` }).where(where);
       return fail(c, Code.CERT_WRONG);
