@@ -91,3 +91,21 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * Refresh tokens (RFC 9700 rotation): only a SHA-256 of each token is stored. Using a token rotates
+ * it (rotated_at) and issues the next one in the same family; presenting a rotated or revoked token
+ * again revokes the whole family.
+ */
+export const refreshTokens = sqliteTable("refresh_tokens", {
+  id: text("id").primaryKey(),
+  memberId: text("member_id")
+    .notNull()
+    .references(() => members.id, { onDelete: "cascade" }),
+  familyId: text("family_id").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: integer("expires_at").notNull(),
+  createdAt: integer("created_at").notNull(),
+  rotatedAt: integer("rotated_at"),
+  revokedAt: integer("revoked_at"),
+});

@@ -7,6 +7,7 @@ import { fail, ok } from "../lib/envelope";
 import { createMailer } from "../lib/mailer";
 import { timingSafeEqual } from "../lib/password";
 import { clientIp, hit } from "../lib/rate-limit";
+import { rotateSession } from "../lib/tokens";
 import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../env";
 
@@ -92,6 +93,13 @@ async function sendCode(c: Ctx, email: string, purpose: "join" | "password") {
 }
 
 export const membersRoutes = new Hono<AppEnv>()
+  /** Spec section 4: Bearer refresh token in, 8003 with a new pair out, or 8004 (expired, revoked or replayed). */
+  .post("/getrefresh", async (c) => {
+    const presented = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const pair = presented ? await rotateSession(c.env, c.var.db, presented) : null;
+    if (!pair) return fail(c, Code.REFRESH_EXPIRED);
+    return ok(c, pair, Code.TOKEN_REFRESHED);
+  })
   /** Sign-up, step 1: is this address free? */
   .post("/checkemail", jsonBody(emailBody), async (c) => {
     const { email } = c.req.valid("json");
