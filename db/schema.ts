@@ -55,6 +55,19 @@ export const members = sqliteTable("members", {
   type: text("type", { enum: ["email", "google", "naver", "kakao"] }).notNull(),
   nickname: text("nickname").notNull(),
   passwordHash: text("password_hash"),
+  firstname: text("firstname").notNull().default(""),
+  secondname: text("secondname").notNull().default(""),
+  gender: text("gender").notNull().default(""),
+  phoneNumber: text("phone_number").notNull().default(""),
+  /** Jobs, comma-joined (spec: member create `work`). */
+  work: text("work").notNull().default(""),
+  belong: text("belong").notNull().default(""),
+  /** Purposes, comma-joined, with the free text when "other" was chosen (spec: `perpose`). */
+  purpose: text("purpose").notNull().default(""),
+  /** "Y", "N", or "" when unknown. */
+  marketing: text("marketing").notNull().default(""),
+  locale: text("locale").notNull().default("ko"),
+  profileImg: text("profile_img").notNull().default(""),
   createdAt: integer("created_at").notNull(),
 });
 

@@ -2,7 +2,7 @@ import type { AppEnv } from "../env";
 
 /**
  * Every rate limit of the API, in one place: how many requests per window for one key.
- * (Login limits join these with the accounts issue.)
+ * 
  */
 export const LIMITS = {
   /** Certification mails per address. */
@@ -11,6 +11,10 @@ export const LIMITS = {
   certMailPerIp: { max: 20, windowSeconds: 600 },
   /** Code checks per address. */
   certCheckPerAddress: { max: 10, windowSeconds: 600 },
+  /** Login attempts per account. */
+  loginPerAccount: { max: 10, windowSeconds: 600 },
+  /** Login attempts per client IP. */
+  loginPerIp: { max: 50, windowSeconds: 600 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -5,9 +5,10 @@ import { emailCerts, members } from "../../../../db/schema";
 import { Code, messages, type Locale } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { createMailer } from "../lib/mailer";
-import { timingSafeEqual } from "../lib/password";
+import { hashPassword, timingSafeEqual, verifyPassword } from "../lib/password";
+import { isCommonPassword, passwordFollowsRule } from "../lib/password-rules";
 import { clientIp, hit } from "../lib/rate-limit";
-import { rotateSession } from "../lib/tokens";
+import { issueSession, rotateSession } from "../lib/tokens";
 import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../env";
 
@@ -24,6 +25,29 @@ const checkBody = z.object({
   cert: z.string().trim().max(12),
   type: z.enum(["join", "password"]).default("join"),
 });
+
+/** A certified address may complete sign-up within this time after its code was checked. */
+export const CERT_VALID_AFTER_CHECK_MS = 30 * 60 * 1000;
+
+const createBody = z.object({
+  email: emailField,
+  password: z.string().max(64),
+  firstname: z.string().trim().max(50).default(""),
+  lastName: z.string().trim().max(50).default(""),
+  gender: z.string().trim().max(10).default(""),
+  phone_number: z.string().trim().max(20).default(""),
+  work: z.string().trim().max(500).default(""),
+  belong: z.string().trim().max(200).default(""),
+  perpose: z.string().trim().max(500).default(""),
+  marketing: z.enum(["Y", "N"]).default("N"),
+  local: z.enum(["ko", "en"]).default("ko"),
+  profile_img: z.string().trim().max(500).default(""),
+  /** Required consents (spec section 5); marketing is optional and travels in `marketing`. */
+  agree_service: z.boolean().default(false),
+  agree_privacy: z.boolean().default(false),
+  age_over_14: z.boolean().default(false),
+});
+const loginBody = z.object({ type: z.literal("email").default("email"), email: emailField, password: z.string().max(64) });
 
 const providerName: Record<string, Record<Locale, string>> = {
   google: { ko: "구글", en: "Google" },
@@ -93,6 +117,70 @@ async function sendCode(c: Ctx, email: string, purpose: "join" | "password") {
 }
 
 export const membersRoutes = new Hono<AppEnv>()
+  /** Sign-up, last step: a certified address, the required consents and a password that follows the rule. */
+  .post("/createmember", jsonBody(createBody), async (c) => {
+    const b = c.req.valid("json");
+    if (!EMAIL.test(b.email)) return fail(c, Code.EMAIL_INVALID);
+    const existing = await findMember(c, b.email);
+    if (existing && existing.type !== "email") return socialFail(c, existing.type);
+    if (existing) return fail(c, Code.EMAIL_TAKEN);
+    const certWhere = and(eq(emailCerts.email, b.email), eq(emailCerts.purpose, "join"));
+    const cert = await c.var.db.select({ verifiedAt: emailCerts.verifiedAt }).from(emailCerts).where(certWhere).get();
+    if (!cert?.verifiedAt || cert.verifiedAt < Date.now() - CERT_VALID_AFTER_CHECK_MS) return fail(c, Code.CERT_REQUIRED);
+    if (!(b.agree_service && b.agree_privacy && b.age_over_14)) return fail(c, Code.TERMS_REQUIRED);
+    if (!passwordFollowsRule(b.password)) return fail(c, Code.PASSWORD_RULE);
+    if (isCommonPassword(b.password)) return fail(c, Code.PASSWORD_COMMON);
+
+    const member = { id: crypto.randomUUID(), email: b.email };
+    const nickname = b.email.split("@")[0]!;
+    const inserted = await c.var.db
+      .insert(members)
+      .values({
+        ...member,
+        type: "email",
+        nickname,
+        passwordHash: await hashPassword(b.password),
+        firstname: b.firstname,
+        secondname: b.lastName,
+        gender: b.gender,
+        phoneNumber: b.phone_number,
+        work: b.work,
+        belong: b.belong,
+        purpose: b.perpose,
+        marketing: b.marketing,
+        locale: b.local,
+        profileImg: b.profile_img,
+        createdAt: Date.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: members.id });
+    // A concurrent sign-up with the same address won the unique index.
+    if (inserted.length === 0) return fail(c, Code.EMAIL_TAKEN);
+    await c.var.db.delete(emailCerts).where(certWhere);
+    const session = await issueSession(c.env, c.var.db, member);
+    return ok(c, { ...session, type: "email", email: b.email, nickname });
+  })
+  /** E-mail login (spec: {type, email, password}); social logins come through /snslogin. */
+  .post("/login", jsonBody(loginBody), async (c) => {
+    const { email, password } = c.req.valid("json");
+    if (!EMAIL.test(email)) return fail(c, Code.EMAIL_INVALID);
+    for (const [name, subject] of [
+      ["loginPerAccount", email],
+      ["loginPerIp", clientIp(c.req.raw.headers)],
+    ] as const) {
+      if (!(await hit(c.env, name, subject)).allowed) return fail(c, Code.RATE_LIMITED);
+    }
+    const row = await c.var.db
+      .select({ id: members.id, type: members.type, nickname: members.nickname, passwordHash: members.passwordHash })
+      .from(members)
+      .where(eq(members.email, email))
+      .get();
+    if (!row) return fail(c, Code.EMAIL_NOT_REGISTERED);
+    if (row.type !== "email") return socialFail(c, row.type);
+    if (!row.passwordHash || !(await verifyPassword(password, row.passwordHash))) return fail(c, Code.WRONG_PASSWORD);
+    const session = await issueSession(c.env, c.var.db, { id: row.id, email });
+    return ok(c, { ...session, type: "email", email, nickname: row.nickname });
+  })
   /** Spec section 4: Bearer refresh token in, 8003 with a new pair out, or 8004 (expired, revoked or replayed). */
   .post("/getrefresh", async (c) => {
     const presented = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];

@@ -1,0 +1,107 @@
+import { env, exports } from "cloudflare:workers";
+import { verify } from "hono/jwt";
+import { describe, expect, it } from "vitest";
+import { Code } from "../../workers/api/src/lib/codes";
+import { isCommonPassword, passwordFollowsRule } from "../../workers/api/src/lib/password-rules";
+import { LIMITS } from "../../workers/api/src/lib/rate-limit";
+
+const worker = (exports as unknown as { default: Fetcher }).default;
+type Answer = { success: boolean; code: number; data: Record<string, string> | null; message: string };
+let ip = 0;
+async function post(path: string, body: unknown, opts: { lang?: string; ip?: string } = {}) {
+  const res = await worker.fetch(`http://localhost/api/v1/member${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", lang: opts.lang ?? "kr", "cf-connecting-ip": opts.ip ?? `10.1.0.${++ip}` },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json<Answer>() };
+}
+const consents = { agree_service: true, agree_privacy: true, age_over_14: true };
+const PASSWORD = "Voice#2026a";
+
+/** Sign-up steps 1-2 through the real endpoints, reading the code from the dev outbox. */
+async function certify(email: string) {
+  await post("/certemail", { email });
+  const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind(email).first<{ text: string }>();
+  const code = mail!.text.match(/\b(\d{6})\b/)![1];
+  expect((await post("/checkcert", { email, cert: code })).body.success).toBe(true);
+}
+
+describe("password rule (spec section 5)", () => {
+  it("needs 8 to 15 letters, digits and allowed symbols, with each kind present", () => {
+    for (const ok of ["Voice#2026a", "abcdef1!", "A1~!@#$%^&*()_+"]) expect(passwordFollowsRule(ok), ok).toBe(true);
+    for (const bad of ["short1!", "sixteen-chars-1!", "nodigits!!", "12345678!", "NoSymbol123", "space 123!a", "한글비밀번호1!", "abc123!-x"]) {
+      expect(passwordFollowsRule(bad), bad).toBe(false);
+    }
+    expect(isCommonPassword("P@ssw0rd1")).toBe(true);
+    expect(isCommonPassword(PASSWORD)).toBe(false);
+  });
+});
+
+describe("POST /member/createmember", () => {
+  it("creates a certified member and answers a session (nickname = the part before @)", async () => {
+    await certify("maker@example.com");
+    const res = await post("/createmember", { email: "maker@example.com", password: PASSWORD, work: "크리에이터,마케터", perpose: "유튜브,기타:오디오북", marketing: "Y", ...consents });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ type: "email", email: "maker@example.com", nickname: "maker" });
+    const claims = await verify(res.body.data!.token!, env.JWT_SECRET, "HS256");
+    expect(claims.email).toBe("maker@example.com");
+    const row = await env.DB.prepare("SELECT * FROM members WHERE email = ?").bind("maker@example.com").first<Record<string, string>>();
+    expect(row).toMatchObject({ nickname: "maker", work: "크리에이터,마케터", purpose: "유튜브,기타:오디오북", marketing: "Y", type: "email" });
+    expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+    // The certification is used up, and the address is now taken.
+    expect(await env.DB.prepare("SELECT * FROM email_certs WHERE email = ?").bind("maker@example.com").first()).toBeNull();
+    expect((await post("/createmember", { email: "maker@example.com", password: PASSWORD, ...consents })).body.code).toBe(Code.EMAIL_TAKEN);
+  });
+
+  it("refuses without a checked code, or with one checked too long ago", async () => {
+    await post("/certemail", { email: "unchecked@example.com" });
+    expect((await post("/createmember", { email: "unchecked@example.com", password: PASSWORD, ...consents }, { lang: "en" })).body).toMatchObject({
+      code: Code.CERT_REQUIRED,
+      message: "Please verify your email address first.",
+    });
+    await certify("stale@example.com");
+    await env.DB.prepare("UPDATE email_certs SET verified_at = ? WHERE email = ?").bind(Date.now() - 31 * 60_000, "stale@example.com").run();
+    expect((await post("/createmember", { email: "stale@example.com", password: PASSWORD, ...consents })).body.code).toBe(Code.CERT_REQUIRED);
+  });
+
+  it("refuses missing consents, a password against the rule and a common password, keeping the certification", async () => {
+    await certify("careful@example.com");
+    expect((await post("/createmember", { email: "careful@example.com", password: PASSWORD, agree_service: true, agree_privacy: true })).body.code).toBe(Code.TERMS_REQUIRED);
+    const rule = await post("/createmember", { email: "careful@example.com", password: "short", ...consents });
+    expect(rule.body).toMatchObject({ code: Code.PASSWORD_RULE });
+    expect(rule.body.message).toContain("8~15자");
+    expect((await post("/createmember", { email: "careful@example.com", password: "Qwer1234!", ...consents })).body.code).toBe(Code.PASSWORD_COMMON);
+    expect(await env.DB.prepare("SELECT * FROM members WHERE email = ?").bind("careful@example.com").first()).toBeNull();
+    // Still certified: a corrected request goes through.
+    expect((await post("/createmember", { email: "careful@example.com", password: PASSWORD, ...consents })).status).toBe(200);
+  });
+});
+
+describe("POST /member/login", () => {
+  it("signs in with the right password and refuses a wrong one with the spec's message", async () => {
+    await certify("login@example.com");
+    await post("/createmember", { email: "login@example.com", password: PASSWORD, ...consents });
+    const okRes = await post("/login", { type: "email", email: "LOGIN@example.com", password: PASSWORD });
+    expect(okRes.status).toBe(200);
+    expect(okRes.body.data).toMatchObject({ email: "login@example.com", nickname: "login" });
+    expect(okRes.body.data!.refreshToken!.length).toBeGreaterThan(40);
+
+    const wrong = await post("/login", { type: "email", email: "login@example.com", password: "Wrong#2026a" }, { lang: "en" });
+    expect(wrong).toMatchObject({ status: 401, body: { code: Code.WRONG_PASSWORD, message: "Please enter the password again." } });
+  });
+
+  it("names unregistered and social addresses", async () => {
+    expect((await post("/login", { email: "nobody@example.com", password: PASSWORD })).body.code).toBe(Code.EMAIL_NOT_REGISTERED);
+    await env.DB.prepare("INSERT INTO members (id, email, type, nickname, created_at) VALUES (?, 'nv@example.com', 'naver', 'nv', ?)").bind(crypto.randomUUID(), Date.now()).run();
+    const social = await post("/login", { email: "nv@example.com", password: PASSWORD });
+    expect(social.body).toMatchObject({ code: Code.EMAIL_SOCIAL, data: { type: "naver" } });
+    expect(social.body.message).toContain("네이버");
+  });
+
+  it("limits attempts per account", async () => {
+    const { max } = LIMITS.loginPerAccount;
+    for (let i = 0; i < max; i++) await post("/login", { email: "target@example.com", password: "Guess#0000" + i });
+    expect((await post("/login", { email: "target@example.com", password: PASSWORD })).status).toBe(429);
+  });
+});
