@@ -22,7 +22,8 @@ import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { isFooterVisible, isHeaderHidden } from "~/lib/shell";
 import { cookieSecurity, localeCookie } from "~/utils/cookies.server";
 import { getCountry } from "~/utils/country.server";
-import { getShellUser } from "~/utils/session.server";
+import { freshAccessToken } from "~/utils/api.server";
+import { shellUser } from "~/utils/session.server";
 import { useRootData } from "~/utils/root-data";
 import styles from "./tailwind.css?url";
 
@@ -47,7 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The language switch (a GET form) sends ?lng=; keep the choice for later visits.
     context.outgoingCookies.push(await localeCookie.serialize(locale, cookieSecurity(request)));
   }
-  const [country, user] = await Promise.all([getCountry(request, context), getShellUser(request)]);
+  // Refreshes an access token that expires within 30 s (once per request, shared with the API client).
+  const [country, accessToken] = await Promise.all([getCountry(request, context), freshAccessToken(request, context)]);
+  const user = shellUser(accessToken);
   const env = context.cloudflare.env;
   const t = fixedT(locale);
   return {

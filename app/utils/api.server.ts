@@ -86,6 +86,8 @@ const currentEmail = (context: AppLoadContext) => {
  * Parallel loaders of one navigation await the same promise, so the refresh runs once.
  */
 export function freshAccessToken(request: Request, context: AppLoadContext): Promise<string | null> {
+  // The root loader calls this on every page load, so a session is kept fresh even on pages whose
+  // loaders make no API call.
   let pending = context.requestState.get("tokenPromise") as Promise<string | null> | undefined;
   if (!pending) {
     pending = resolveAccessToken(request, context);
@@ -96,16 +98,18 @@ export function freshAccessToken(request: Request, context: AppLoadContext): Pro
 
 async function resolveAccessToken(request: Request, context: AppLoadContext) {
   const { accessToken, refreshToken } = await readTokens(request);
-  if (!accessToken) return null;
-  context.requestState.set("accessToken", accessToken);
-  const exp = decodeJwt(accessToken)?.exp;
-  const now = Math.floor(Date.now() / 1000);
-  if (typeof exp === "number" && exp - now > REFRESH_WINDOW_SECONDS) return accessToken;
-  if (!refreshToken) {
-    await clearSession(request, context);
-    throw redirect("/login");
+  if (accessToken) {
+    context.requestState.set("accessToken", accessToken);
+    const exp = decodeJwt(accessToken)?.exp;
+    const now = Math.floor(Date.now() / 1000);
+    if (typeof exp === "number" && exp - now > REFRESH_WINDOW_SECONDS) return accessToken;
   }
-  return refresh(request, context, refreshToken);
+  // Expiring, or already gone from the browser (its cookie lives as long as the token) while the
+  // refresh token is still there: refresh.
+  if (refreshToken) return refresh(request, context, refreshToken);
+  if (!accessToken) return null;
+  await clearSession(request, context);
+  throw redirect("/login");
 }
 
 async function refresh(request: Request, context: AppLoadContext, refreshToken: string) {

@@ -28,9 +28,8 @@ export async function readTokens(request: Request): Promise<Tokens> {
   };
 }
 
-/** What the shell needs: the signed-in e-mail (from the access token), and whether a token exists. */
-export async function getShellUser(request: Request) {
-  const { accessToken } = await readTokens(request);
+/** What the shell needs from the (fresh) access token: the signed-in e-mail, and whether there is a token. */
+export function shellUser(accessToken: string | null) {
   const claims = accessToken ? decodeJwt(accessToken) : null;
   return { email: typeof claims?.email === "string" ? claims.email : null, hasAccessToken: !!accessToken };
 }

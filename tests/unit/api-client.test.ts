@@ -128,6 +128,19 @@ describe("api client", () => {
     expect(s.apiCalls).toHaveLength(0);
   });
 
+  it("refreshes when the access token cookie is gone but the refresh token is still there", async () => {
+    const fresh = jwt({ sub: "1", email: "a@b.co", exp: inSeconds(86400) });
+    const s = await setup({
+      refresh: "r1",
+      route: (c) =>
+        c.url === "/api/v1/member/getrefresh"
+          ? { success: true, code: 8003, data: { token: fresh, refreshToken: "r2" }, message: "" }
+          : okEnvelope(c.headers.get("api-key")),
+    });
+    expect((await api(s, "/a")).data).toBe(fresh);
+    expect(s.apiCalls.map((c) => c.url)).toEqual(["/api/v1/member/getrefresh", "/api/v1/a"]);
+  });
+
   it("redirects to /login on 8000 (login required)", async () => {
     const s = await setup({ route: () => ({ success: false, code: 8000, data: null, message: "login" }) });
     expect(await redirectOf(api(s, "/a"))).toBe("/login");
