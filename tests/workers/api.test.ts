@@ -1,6 +1,7 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { sign } from "hono/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
+import { worker } from "./helpers";
 import { z } from "zod/v4";
 import { planCatalogue, seedStatements } from "../../db/seed";
 import { createApp } from "../../workers/api/src/app";
@@ -9,8 +10,6 @@ import { fail, ok } from "../../workers/api/src/lib/envelope";
 import { requireMember } from "../../workers/api/src/lib/middleware";
 import { jsonBody, limit } from "../../workers/api/src/lib/validate";
 
-// The api worker's own default export, as deployed (the pool's `main`).
-const worker = (exports as unknown as { default: Fetcher }).default;
 const api = (path: string, init?: RequestInit) => worker.fetch(`http://localhost/api/v1${path}`, init);
 
 beforeAll(async () => {

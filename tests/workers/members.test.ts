@@ -1,23 +1,13 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../workers/api/src/app";
 import { Code } from "../../workers/api/src/lib/codes";
 import { HttpMailer } from "../../workers/api/src/lib/mailer";
 import { LIMITS } from "../../workers/api/src/lib/rate-limit";
 import { CERT_MAX_ATTEMPTS, sixDigitCode } from "../../workers/api/src/routes/members";
+import { memberPost } from "./helpers";
 
-const worker = (exports as unknown as { default: Fetcher }).default;
-type Answer = { success: boolean; code: number; data: Record<string, unknown> | null; message: string };
-
-let ipCounter = 0;
-async function post(path: string, body: unknown, opts: { lang?: string; ip?: string } = {}) {
-  const res = await worker.fetch(`http://localhost/api/v1/member${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", lang: opts.lang ?? "kr", "cf-connecting-ip": opts.ip ?? `10.0.0.${++ipCounter}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json<Answer>() };
-}
+const post = memberPost;
 
 const outbox = async (to: string) =>
   (await env.DB.prepare("SELECT * FROM mail_outbox WHERE \"to\" = ? ORDER BY id").bind(to).all<{ subject: string; text: string }>()).results;

@@ -1,11 +1,11 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { verify } from "hono/jwt";
 import { describe, expect, it } from "vitest";
+import { worker } from "./helpers";
 import { Code } from "../../workers/api/src/lib/codes";
 import { ACCESS_TOKEN_SECONDS, issueSession, revokeSession } from "../../workers/api/src/lib/tokens";
 
-const worker = (exports as unknown as { default: Fetcher }).default;
 const db = drizzle(env.DB);
 
 async function member() {
