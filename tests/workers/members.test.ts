@@ -180,3 +180,28 @@ describe("the HTTP mail adapter against a stand-in provider", () => {
     expect(sent.at(-1)!.text).toMatch(/\d{6}/);
   });
 });
+
+describe("choice lists", () => {
+  it("answer the job, purpose and withdrawal-reason lists in the request's language, each ending in other", async () => {
+    for (const [path, first] of [["/worklist", "크리에이터·유튜버"], ["/perposelist", "영상 내레이션"]] as const) {
+      const ko = await post(path, {});
+      const items = ko.body.data as unknown as { code: string; name: string }[];
+      expect(items[0]!.name).toBe(first);
+      expect(items.at(-1)).toEqual({ code: "other", name: "기타" });
+      const en = (await post(path, {}, { lang: "en" })).body.data as unknown as { code: string; name: string }[];
+      expect(en.map((i) => i.code)).toEqual(items.map((i) => i.code));
+      expect(en.at(-1)!.name).toBe("Other");
+    }
+    const reasons = (await post("/reasonlist", {}, { lang: "en" })).body.data as unknown as Record<string, { code: string }[]>;
+    expect(Object.keys(reasons)).toEqual(["studio", "community"]);
+    expect(reasons.studio!.at(-1)!.code).toBe("other");
+  });
+
+  it("limits address look-ups per IP", async () => {
+    const { max } = LIMITS.checkEmailPerIp;
+    const statuses = [];
+    for (let i = 0; i <= max; i++) statuses.push((await post("/checkemail", { email: `look${i}@example.com` }, { ip: "203.0.113.9" })).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(max);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

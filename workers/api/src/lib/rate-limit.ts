@@ -11,6 +11,8 @@ export const LIMITS = {
   certMailPerIp: { max: 20, windowSeconds: 600 },
   /** Code checks per address. */
   certCheckPerAddress: { max: 10, windowSeconds: 600 },
+  /** Address look-ups (sign-up step 1) per client IP. */
+  checkEmailPerIp: { max: 30, windowSeconds: 600 },
   /** Login attempts per account. */
   loginPerAccount: { max: 10, windowSeconds: 600 },
   /** Login attempts per client IP. */

@@ -5,6 +5,7 @@ import { emailCerts, members } from "../../../../db/schema";
 import { Code, messages, type Locale } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { createMailer } from "../lib/mailer";
+import { localize, PURPOSE, REASONS, WORK } from "../lib/member-lists";
 import { hashPassword, timingSafeEqual, verifyPassword } from "../lib/password";
 import { isCommonPassword, passwordFollowsRule } from "../lib/password-rules";
 import { clientIp, hit } from "../lib/rate-limit";
@@ -117,6 +118,12 @@ async function sendCode(c: Ctx, email: string, purpose: "join" | "password") {
 }
 
 export const membersRoutes = new Hono<AppEnv>()
+  /** The sign-up and withdrawal choice lists, in the request's language. */
+  .post("/worklist", (c) => ok(c, localize(WORK, c.var.locale)))
+  .post("/perposelist", (c) => ok(c, localize(PURPOSE, c.var.locale)))
+  .post("/reasonlist", (c) =>
+    ok(c, { studio: localize(REASONS.studio, c.var.locale), community: localize(REASONS.community, c.var.locale) }),
+  )
   /** Sign-up, last step: a certified address, the required consents and a password that follows the rule. */
   .post("/createmember", jsonBody(createBody), async (c) => {
     const b = c.req.valid("json");
@@ -192,6 +199,8 @@ export const membersRoutes = new Hono<AppEnv>()
   .post("/checkemail", jsonBody(emailBody), async (c) => {
     const { email } = c.req.valid("json");
     if (!EMAIL.test(email)) return fail(c, Code.EMAIL_INVALID);
+    // It tells whether an address is registered, so it is limited against enumeration.
+    if (!(await hit(c.env, "checkEmailPerIp", clientIp(c.req.raw.headers))).allowed) return fail(c, Code.RATE_LIMITED);
     const member = await findMember(c, email);
     if (member && member.type !== "email") return socialFail(c, member.type);
     if (member) return fail(c, Code.EMAIL_TAKEN);
