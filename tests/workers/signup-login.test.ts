@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Code } from "../../workers/api/src/lib/codes";
 import { isCommonPassword, passwordFollowsRule } from "../../workers/api/src/lib/password-rules";
 import { LIMITS } from "../../workers/api/src/lib/rate-limit";
-import { memberPost } from "./helpers";
+import { memberPost, worker } from "./helpers";
 
 const post = memberPost;
 const consents = { agree_service: true, agree_privacy: true, age_over_14: true };
@@ -94,5 +94,72 @@ describe("POST /member/login", () => {
     const { max } = LIMITS.loginPerAccount;
     for (let i = 0; i < max; i++) await post("/login", { email: "target@example.com", password: "Guess#0000" + i });
     expect((await post("/login", { email: "target@example.com", password: PASSWORD })).status).toBe(429);
+  });
+});
+
+/** A member created through the real sign-up endpoints, with their session. */
+async function signedUp(email: string) {
+  await certify(email);
+  const res = await post("/createmember", { email, password: PASSWORD, ...consents });
+  return res.body.data as Record<string, string>;
+}
+
+const withToken = (token: string | null, init: { method?: string; body?: unknown; lang?: string } = {}) => ({
+  method: init.method ?? "POST",
+  headers: { "content-type": "application/json", lang: init.lang ?? "kr", ...(token ? { "api-key": token } : {}) },
+  body: init.body === undefined ? undefined : JSON.stringify(init.body),
+});
+
+describe("password recovery (POST /member/updatepwd)", () => {
+  it("sets a new password for a recovery-certified address and ends every session", async () => {
+    const session = await signedUp("forgot@example.com");
+    await post("/certemailpwd", { email: "forgot@example.com" });
+    const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind("forgot@example.com").first<{ text: string }>();
+    const code = mail!.text.match(/\b(\d{6})\b/)![1];
+    // Not yet certified for recovery.
+    expect((await post("/updatepwd", { email: "forgot@example.com", password: "Newpass#2026" })).body.code).toBe(Code.CERT_REQUIRED);
+    await post("/checkcert", { email: "forgot@example.com", cert: code, type: "password" });
+    expect((await post("/updatepwd", { email: "forgot@example.com", password: "weak" })).body.code).toBe(Code.PASSWORD_RULE);
+    expect((await post("/updatepwd", { email: "forgot@example.com", password: "Newpass#2026" })).body).toMatchObject({ success: true });
+
+    expect((await post("/login", { email: "forgot@example.com", password: PASSWORD })).body.code).toBe(Code.WRONG_PASSWORD);
+    expect((await post("/login", { email: "forgot@example.com", password: "Newpass#2026" })).status).toBe(200);
+    const refresh = await worker.fetch("http://localhost/api/v1/member/getrefresh", { method: "POST", headers: { authorization: `Bearer ${session.refreshToken}` } });
+    expect((await refresh.json<{ code: number }>()).code).toBe(Code.REFRESH_EXPIRED);
+    // The certification is used up.
+    expect((await post("/updatepwd", { email: "forgot@example.com", password: "Other#2026x" })).body.code).toBe(Code.CERT_REQUIRED);
+  });
+
+  it("refuses unregistered addresses", async () => {
+    expect((await post("/updatepwd", { email: "nobody2@example.com", password: "Newpass#2026" })).body.code).toBe(Code.EMAIL_NOT_REGISTERED);
+  });
+});
+
+describe("signed-in member calls", () => {
+  it("GET /member/getmember answers the profile with Free-plan defaults, and 8000 without a token", async () => {
+    const session = await signedUp("profile@example.com");
+    const res = await worker.fetch("http://localhost/api/v1/member/getmember", { headers: { "api-key": session.token!, lang: "en" } });
+    expect(res.status).toBe(200);
+    expect((await res.json<{ data: Record<string, unknown> }>()).data).toMatchObject({
+      type: "email",
+      email: "profile@example.com",
+      nickname: "profile",
+      plan: "Free",
+      studioProjectsCount: 0,
+      cv_cnt_over: "N",
+      paymentYN: "N",
+    });
+    const anonymous = await worker.fetch("http://localhost/api/v1/member/getmember");
+    expect((await anonymous.json<{ code: number }>()).code).toBe(Code.LOGIN_REQUIRED);
+  });
+
+  it("POST /member/check_pwd confirms the password or answers the spec's message", async () => {
+    const session = await signedUp("confirm@example.com");
+    const good = await worker.fetch("http://localhost/api/v1/member/check_pwd", withToken(session.token!, { body: { pwd: PASSWORD } }));
+    expect(await good.json()).toMatchObject({ success: true, data: { match: true } });
+    const bad = await worker.fetch("http://localhost/api/v1/member/check_pwd", withToken(session.token!, { body: { pwd: "Wrong#2026a" }, lang: "en" }));
+    expect(await bad.json()).toMatchObject({ code: Code.PASSWORD_MISMATCH, message: "Please enter your password correctly." });
+    const none = await worker.fetch("http://localhost/api/v1/member/check_pwd", withToken(null, { body: { pwd: PASSWORD } }));
+    expect(none.status).toBe(401);
   });
 });

@@ -22,6 +22,7 @@ export const Code = {
   PASSWORD_COMMON: 4109,
   WRONG_PASSWORD: 4110,
   TERMS_REQUIRED: 4111,
+  PASSWORD_MISMATCH: 4112,
   RATE_LIMITED: 4290,
   INTERNAL: 5000,
   MAIL_FAILED: 5020,
@@ -87,6 +88,7 @@ export const messages: Record<Code, Record<Locale, string>> = {
     ko: "서비스 이용약관, 개인정보 처리방침, 만 14세 이상 확인에 동의해야 가입할 수 있습니다.",
     en: "You must accept the terms of service and the privacy policy and confirm that you are 14 or older.",
   },
+  [Code.PASSWORD_MISMATCH]: { ko: "비밀번호를 정확하게 입력해 주세요.", en: "Please enter your password correctly." },
   [Code.RATE_LIMITED]: {
     ko: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
     en: "Too many requests. Please try again in a little while.",
@@ -127,6 +129,7 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 404 | 405 | 409 | 413 | 
   [Code.PASSWORD_COMMON]: 400,
   [Code.WRONG_PASSWORD]: 401,
   [Code.TERMS_REQUIRED]: 400,
+  [Code.PASSWORD_MISMATCH]: 400,
   [Code.RATE_LIMITED]: 429,
   [Code.INTERNAL]: 500,
   [Code.MAIL_FAILED]: 502,

@@ -87,3 +87,11 @@ export async function revokeSession(db: Db, presented: string, now = Date.now())
     .get();
   if (row) await revokeFamily(db, row.familyId, now);
 }
+
+/** Ends every session of a member (after a password reset). */
+export async function revokeAllSessions(db: Db, memberId: string, now = Date.now()) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.memberId, memberId), isNull(refreshTokens.revokedAt)));
+}

@@ -9,7 +9,8 @@ import { localize, PURPOSE, REASONS, WORK } from "../lib/member-lists";
 import { hashPassword, timingSafeEqual, verifyPassword } from "../lib/password";
 import { isCommonPassword, passwordFollowsRule } from "../lib/password-rules";
 import { clientIp, hit } from "../lib/rate-limit";
-import { issueSession, rotateSession } from "../lib/tokens";
+import { issueSession, revokeAllSessions, rotateSession } from "../lib/tokens";
+import { requireMember } from "../lib/middleware";
 import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../env";
 
@@ -48,6 +49,8 @@ const createBody = z.object({
   agree_privacy: z.boolean().default(false),
   age_over_14: z.boolean().default(false),
 });
+const updatePwdBody = z.object({ email: emailField, password: z.string().max(64) });
+const checkPwdBody = z.object({ pwd: z.string().max(64) });
 const loginBody = z.object({ type: z.literal("email").default("email"), email: emailField, password: z.string().max(64) });
 
 const providerName: Record<string, Record<Locale, string>> = {
@@ -166,6 +169,69 @@ export const membersRoutes = new Hono<AppEnv>()
     await c.var.db.delete(emailCerts).where(certWhere);
     const session = await issueSession(c.env, c.var.db, member);
     return ok(c, { ...session, type: "email", email: b.email, nickname });
+  })
+  /** Password recovery, last step: a new password for an address certified with a "password" code. */
+  .post("/updatepwd", jsonBody(updatePwdBody), async (c) => {
+    const { email, password } = c.req.valid("json");
+    if (!EMAIL.test(email)) return fail(c, Code.EMAIL_INVALID);
+    const member = await c.var.db.select({ id: members.id, type: members.type }).from(members).where(eq(members.email, email)).get();
+    if (!member) return fail(c, Code.EMAIL_NOT_REGISTERED);
+    if (member.type !== "email") return socialFail(c, member.type);
+    const certWhere = and(eq(emailCerts.email, email), eq(emailCerts.purpose, "password"));
+    const cert = await c.var.db.select({ verifiedAt: emailCerts.verifiedAt }).from(emailCerts).where(certWhere).get();
+    if (!cert?.verifiedAt || cert.verifiedAt < Date.now() - CERT_VALID_AFTER_CHECK_MS) return fail(c, Code.CERT_REQUIRED);
+    if (!passwordFollowsRule(password)) return fail(c, Code.PASSWORD_RULE);
+    if (isCommonPassword(password)) return fail(c, Code.PASSWORD_COMMON);
+    await c.var.db.update(members).set({ passwordHash: await hashPassword(password) }).where(eq(members.id, member.id));
+    await c.var.db.delete(emailCerts).where(certWhere);
+    // A reset password ends every existing session.
+    await revokeAllSessions(c.var.db, member.id);
+    return ok(c, { updated: true });
+  })
+  /** Re-checks the signed-in member's password (before termination, refund or withdrawal). */
+  .post("/check_pwd", requireMember, jsonBody(checkPwdBody), async (c) => {
+    const { pwd } = c.req.valid("json");
+    if (!(await hit(c.env, "loginPerAccount", c.var.member.email)).allowed) return fail(c, Code.RATE_LIMITED);
+    const row = await c.var.db.select({ hash: members.passwordHash }).from(members).where(eq(members.id, c.var.member.id)).get();
+    if (!row) return fail(c, Code.LOGIN_REQUIRED);
+    if (!row.hash || !(await verifyPassword(pwd, row.hash))) return fail(c, Code.PASSWORD_MISMATCH);
+    return ok(c, { match: true });
+  })
+  /**
+   * The profile response (spec section 3). Plan and usage fields carry Free-plan defaults until the
+   * billing issue fills them; the tokens stay in cookies and are not repeated here.
+   */
+  .get("/getmember", requireMember, async (c) => {
+    const m = await c.var.db.select().from(members).where(eq(members.id, c.var.member.id)).get();
+    if (!m) return fail(c, Code.LOGIN_REQUIRED);
+    return ok(c, {
+      type: m.type,
+      email: m.email,
+      nickname: m.nickname,
+      profile_img: m.profileImg,
+      firstname: m.firstname,
+      secondname: m.secondname,
+      gender: m.gender,
+      work: m.work,
+      belong: m.belong,
+      marketing: m.marketing,
+      local: m.locale,
+      plan: "Free",
+      studioProjectsCount: 0,
+      plan_time: 0,
+      plan_txt: 0,
+      request_cnt: 0,
+      useDt: "",
+      paymentDt: "",
+      toplan: "",
+      cv_cnt_over: "N",
+      couponYN: "N",
+      usecnv: "N",
+      usecv: "N",
+      paymentYN: "N",
+      indiscount: "N",
+      paymentMethod: "",
+    });
   })
   /** E-mail login (spec: {type, email, password}); social logins come through /snslogin. */
   .post("/login", jsonBody(loginBody), async (c) => {
