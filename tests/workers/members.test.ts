@@ -205,3 +205,16 @@ describe("choice lists", () => {
     expect(statuses.at(-1)).toBe(429);
   });
 });
+
+describe("GET /dev/mailbox", () => {
+  it("lists the outbox in development and does not exist otherwise", async () => {
+    const app = createApp();
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} };
+    const dev = await app.request("http://localhost/api/v1/dev/mailbox", {}, { ...env, APP_ENV: "development" }, ctx);
+    expect(dev.status).toBe(200);
+    expect(Array.isArray((await dev.json<{ data: unknown }>()).data)).toBe(true);
+    const prod = await app.request("http://localhost/api/v1/dev/mailbox", { headers: { lang: "en" } }, { ...env, APP_ENV: "production" }, ctx);
+    expect(prod.status).toBe(404);
+    expect(await prod.json()).toMatchObject({ success: false, code: Code.NOT_FOUND });
+  });
+});

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod/v4";
 import { Code } from "../../api/src/lib/codes";
+import { sha256Hex } from "../../api/src/lib/crypto";
 
 type Env = { Bindings: { DB: D1Database } };
 
@@ -19,11 +20,8 @@ const report = z.object({
   userId: z.string().trim().min(1).max(320),
 });
 
-async function fingerprint(message: string, detail: string, userId: string) {
-  const bytes = new TextEncoder().encode(JSON.stringify([message, detail, userId]));
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+const fingerprint = (message: string, detail: string, userId: string) =>
+  sha256Hex(JSON.stringify([message, detail, userId]));
 
 // The same envelope and codes as /api/v1 (workers/api/src/lib/codes.ts); reports are internal, so
 // messages stay in English.

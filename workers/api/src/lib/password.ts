@@ -1,6 +1,7 @@
 import setupWasm from "argon2id/lib/setup.js";
 import noSimd from "argon2id/dist/no-simd.wasm";
 import simd from "argon2id/dist/simd.wasm";
+import { timingSafeEqual } from "./crypto";
 
 /**
  * Password hashing: Argon2id with OWASP's parameters (docs/decisions/0006), through the `argon2id`
@@ -22,11 +23,6 @@ const hasher = () =>
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/=+$/, "");
 const unb64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 const utf8 = (text: string) => new TextEncoder().encode(text.normalize("NFC"));
-
-/** workerd's constant-time comparison (the DOM typings the app shares do not declare it). */
-export const timingSafeEqual = (a: Uint8Array, b: Uint8Array) =>
-  a.byteLength === b.byteLength &&
-  (crypto.subtle as unknown as { timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean }).timingSafeEqual(a, b);
 
 /** The spec's rule is 8 to 15 characters; the library also refuses passwords under 8 bytes. */
 export const MIN_PASSWORD_BYTES = 8;

@@ -3,6 +3,7 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { sign } from "hono/jwt";
 import { members, refreshTokens } from "../../../../db/schema";
 import type { AppEnv, Member } from "../env";
+import { sha256Hex } from "./crypto";
 
 /** Spec section 9: access token 1 day, refresh token 14 days. */
 export const ACCESS_TOKEN_SECONDS = 86_400;
@@ -11,11 +12,6 @@ export const REFRESH_TOKEN_SECONDS = 1_209_600;
 type Db = DrizzleD1Database<Record<string, unknown>>;
 
 const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-
-async function sha256(text: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** An HS256 JWT with `sub`, `email`, `iat` and `exp`, as `requireMember` verifies it. */
 export function signAccessToken(env: AppEnv["Bindings"], member: Member, now = Date.now()) {
@@ -30,7 +26,7 @@ async function issueRefreshToken(db: Db, memberId: string, familyId: string = cr
     id: crypto.randomUUID(),
     memberId,
     familyId,
-    tokenHash: await sha256(token),
+    tokenHash: await sha256Hex(token),
     expiresAt: now + REFRESH_TOKEN_SECONDS * 1000,
     createdAt: now,
   });
@@ -52,7 +48,7 @@ export async function rotateSession(env: AppEnv["Bindings"], db: Db, presented: 
     .select({ token: refreshTokens, email: members.email })
     .from(refreshTokens)
     .innerJoin(members, eq(members.id, refreshTokens.memberId))
-    .where(eq(refreshTokens.tokenHash, await sha256(presented)))
+    .where(eq(refreshTokens.tokenHash, await sha256Hex(presented)))
     .get();
   if (!row || row.token.revokedAt !== null || row.token.expiresAt <= now) return null;
   const claimed = await db
@@ -83,7 +79,7 @@ export async function revokeSession(db: Db, presented: string, now = Date.now())
   const row = await db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, await sha256(presented)))
+    .where(eq(refreshTokens.tokenHash, await sha256Hex(presented)))
     .get();
   if (row) await revokeFamily(db, row.familyId, now);
 }

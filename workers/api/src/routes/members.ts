@@ -6,7 +6,8 @@ import { Code, messages, type Locale } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { createMailer } from "../lib/mailer";
 import { localize, PURPOSE, REASONS, WORK } from "../lib/member-lists";
-import { hashPassword, timingSafeEqual, verifyPassword } from "../lib/password";
+import { sha256Hex, timingSafeEqual } from "../lib/crypto";
+import { hashPassword, verifyPassword } from "../lib/password";
 import { isCommonPassword, passwordFollowsRule } from "../lib/password-rules";
 import { clientIp, hit } from "../lib/rate-limit";
 import { issueSession, revokeAllSessions, rotateSession } from "../lib/tokens";
@@ -80,9 +81,15 @@ export function sixDigitCode() {
   return String(buf[0]! % 1_000_000).padStart(6, "0");
 }
 
-async function codeHash(purpose: string, email: string, code: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${purpose}:${email}:${code}`));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+const codeHash = (purpose: string, email: string, code: string) => sha256Hex(`${purpose}:${email}:${code}`);
+
+const certWhere = (email: string, purpose: "join" | "password") =>
+  and(eq(emailCerts.email, email), eq(emailCerts.purpose, purpose));
+
+/** True when `email` passed `checkcert` for `purpose` within the last 30 minutes. */
+async function recentlyCertified(c: Ctx, email: string, purpose: "join" | "password") {
+  const cert = await c.var.db.select({ verifiedAt: emailCerts.verifiedAt }).from(emailCerts).where(certWhere(email, purpose)).get();
+  return !!cert?.verifiedAt && cert.verifiedAt >= Date.now() - CERT_VALID_AFTER_CHECK_MS;
 }
 
 const mailText = {
@@ -114,7 +121,7 @@ async function sendCode(c: Ctx, email: string, purpose: "join" | "password") {
     await createMailer(c.env, c.var.db).send({ to: email, ...mailText[c.var.locale](code) });
   } catch (err) {
     console.error("certification mail failed", err);
-    await c.var.db.delete(emailCerts).where(and(eq(emailCerts.email, email), eq(emailCerts.purpose, purpose)));
+    await c.var.db.delete(emailCerts).where(certWhere(email, purpose));
     return fail(c, Code.MAIL_FAILED);
   }
   return ok(c, { expiresIn: CERT_TTL_SECONDS });
@@ -134,9 +141,7 @@ export const membersRoutes = new Hono<AppEnv>()
     const existing = await findMember(c, b.email);
     if (existing && existing.type !== "email") return socialFail(c, existing.type);
     if (existing) return fail(c, Code.EMAIL_TAKEN);
-    const certWhere = and(eq(emailCerts.email, b.email), eq(emailCerts.purpose, "join"));
-    const cert = await c.var.db.select({ verifiedAt: emailCerts.verifiedAt }).from(emailCerts).where(certWhere).get();
-    if (!cert?.verifiedAt || cert.verifiedAt < Date.now() - CERT_VALID_AFTER_CHECK_MS) return fail(c, Code.CERT_REQUIRED);
+    if (!(await recentlyCertified(c, b.email, "join"))) return fail(c, Code.CERT_REQUIRED);
     if (!(b.agree_service && b.agree_privacy && b.age_over_14)) return fail(c, Code.TERMS_REQUIRED);
     if (!passwordFollowsRule(b.password)) return fail(c, Code.PASSWORD_RULE);
     if (isCommonPassword(b.password)) return fail(c, Code.PASSWORD_COMMON);
@@ -166,7 +171,7 @@ export const membersRoutes = new Hono<AppEnv>()
       .returning({ id: members.id });
     // A concurrent sign-up with the same address won the unique index.
     if (inserted.length === 0) return fail(c, Code.EMAIL_TAKEN);
-    await c.var.db.delete(emailCerts).where(certWhere);
+    await c.var.db.delete(emailCerts).where(certWhere(b.email, "join"));
     const session = await issueSession(c.env, c.var.db, member);
     return ok(c, { ...session, type: "email", email: b.email, nickname });
   })
@@ -177,13 +182,11 @@ export const membersRoutes = new Hono<AppEnv>()
     const member = await c.var.db.select({ id: members.id, type: members.type }).from(members).where(eq(members.email, email)).get();
     if (!member) return fail(c, Code.EMAIL_NOT_REGISTERED);
     if (member.type !== "email") return socialFail(c, member.type);
-    const certWhere = and(eq(emailCerts.email, email), eq(emailCerts.purpose, "password"));
-    const cert = await c.var.db.select({ verifiedAt: emailCerts.verifiedAt }).from(emailCerts).where(certWhere).get();
-    if (!cert?.verifiedAt || cert.verifiedAt < Date.now() - CERT_VALID_AFTER_CHECK_MS) return fail(c, Code.CERT_REQUIRED);
+    if (!(await recentlyCertified(c, email, "password"))) return fail(c, Code.CERT_REQUIRED);
     if (!passwordFollowsRule(password)) return fail(c, Code.PASSWORD_RULE);
     if (isCommonPassword(password)) return fail(c, Code.PASSWORD_COMMON);
     await c.var.db.update(members).set({ passwordHash: await hashPassword(password) }).where(eq(members.id, member.id));
-    await c.var.db.delete(emailCerts).where(certWhere);
+    await c.var.db.delete(emailCerts).where(certWhere(email, "password"));
     // A reset password ends every existing session.
     await revokeAllSessions(c.var.db, member.id);
     return ok(c, { updated: true });
@@ -295,7 +298,7 @@ export const membersRoutes = new Hono<AppEnv>()
     const { email, cert, type } = c.req.valid("json");
     if (!EMAIL.test(email)) return fail(c, Code.EMAIL_INVALID);
     if (!(await hit(c.env, "certCheckPerAddress", email)).allowed) return fail(c, Code.RATE_LIMITED);
-    const where = and(eq(emailCerts.email, email), eq(emailCerts.purpose, type));
+    const where = certWhere(email, type);
     const row = await c.var.db.select().from(emailCerts).where(where).get();
     if (!row || row.expiresAt <= Date.now() || row.attempts >= CERT_MAX_ATTEMPTS) return fail(c, Code.CERT_EXPIRED);
     const given = new TextEncoder().encode(await codeHash(type, email, cert));
