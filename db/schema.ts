@@ -122,3 +122,33 @@ export const refreshTokens = sqliteTable("refresh_tokens", {
   rotatedAt: integer("rotated_at"),
   revokedAt: integer("revoked_at"),
 });
+
+/**
+ * Addresses that withdrew, kept only as a keyed hash (HMAC-SHA-256 with EMAIL_HASH_KEY) so the same
+ * address can be refused for 30 days without storing it (spec section 9: re-signup wait 30 days).
+ */
+export const withdrawnEmails = sqliteTable("withdrawn_emails", {
+  emailHash: text("email_hash").primaryKey(),
+  withdrawnAt: integer("withdrawn_at").notNull(),
+});
+
+/** Withdrawal answers (spec: reason_studio, reason_community, opinion), kept without the member. */
+export const withdrawals = sqliteTable("withdrawals", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  reasonStudio: text("reason_studio").notNull(),
+  reasonCommunity: text("reason_community").notNull(),
+  opinion: text("opinion").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/**
+ * Pending social logins: the OAuth `state` the api handed out, with its provider, PKCE verifier and
+ * redirect URI. `/member/snslogin` takes (deletes) the row, so a state works once and only briefly.
+ */
+export const oauthStates = sqliteTable("oauth_states", {
+  state: text("state").primaryKey(),
+  type: text("type", { enum: ["google", "naver", "kakao"] }).notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  redirectUri: text("redirect_uri").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});

@@ -15,6 +15,27 @@ export type Bindings = {
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
+  /** Key of the HMAC that keeps withdrawn addresses (workers/api/src/lib/withdrawn.ts). */
+  EMAIL_HASH_KEY: string;
+  /**
+   * Social login (workers/api/src/lib/oauth.ts). A provider is offered only when its client id and
+   * secret are set; its endpoints default to the provider's real ones and can be pointed elsewhere.
+   */
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GOOGLE_AUTHORIZE_URL?: string;
+  GOOGLE_TOKEN_URL?: string;
+  GOOGLE_USERINFO_URL?: string;
+  NAVER_CLIENT_ID?: string;
+  NAVER_CLIENT_SECRET?: string;
+  NAVER_AUTHORIZE_URL?: string;
+  NAVER_TOKEN_URL?: string;
+  NAVER_USERINFO_URL?: string;
+  KAKAO_CLIENT_ID?: string;
+  KAKAO_CLIENT_SECRET?: string;
+  KAKAO_AUTHORIZE_URL?: string;
+  KAKAO_TOKEN_URL?: string;
+  KAKAO_USERINFO_URL?: string;
 };
 
 /** What a signed-in request carries after `requireMember`. */

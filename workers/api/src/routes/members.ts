@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod/v4";
 import { emailCerts, members } from "../../../../db/schema";
-import { Code, messages, type Locale } from "../lib/codes";
+import { EMAIL, socialFail, type Ctx } from "../lib/accounts";
+import { Code } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { createMailer } from "../lib/mailer";
 import { localize, PURPOSE, REASONS, WORK } from "../lib/member-lists";
@@ -20,7 +21,6 @@ export const CERT_TTL_SECONDS = 180;
 /** Wrong guesses allowed for one code before it must be requested again. */
 export const CERT_MAX_ATTEMPTS = 5;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const emailField = z.string().trim().toLowerCase().max(254);
 const emailBody = z.object({ email: emailField });
 const checkBody = z.object({
@@ -53,22 +53,6 @@ const createBody = z.object({
 const updatePwdBody = z.object({ email: emailField, password: z.string().max(64) });
 const checkPwdBody = z.object({ pwd: z.string().max(64) });
 const loginBody = z.object({ type: z.literal("email").default("email"), email: emailField, password: z.string().max(64) });
-
-const providerName: Record<string, Record<Locale, string>> = {
-  google: { ko: "구글", en: "Google" },
-  naver: { ko: "네이버", en: "Naver" },
-  kakao: { ko: "카카오", en: "Kakao" },
-};
-
-type Ctx = Context<AppEnv>;
-
-function socialFail(c: Ctx, type: string) {
-  const name = providerName[type]?.[c.var.locale] ?? type;
-  return fail(c, Code.EMAIL_SOCIAL, {
-    message: messages[Code.EMAIL_SOCIAL][c.var.locale].replaceAll("{provider}", name),
-    data: { type },
-  });
-}
 
 const findMember = (c: Ctx, email: string) =>
   c.var.db.select({ type: members.type }).from(members).where(eq(members.email, email)).get();
