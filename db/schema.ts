@@ -69,6 +69,10 @@ export const members = sqliteTable("members", {
   locale: text("locale").notNull().default("ko"),
   profileImg: text("profile_img").notNull().default(""),
   createdAt: integer("created_at").notNull(),
+  /** Current plan name (spec: planName, default Free); the billing issue keeps it and the period. */
+  plan: text("plan").notNull().default("Free"),
+  /** End of the paid period (ms), null on Free; withdrawal is blocked before it. */
+  planEndAt: integer("plan_end_at"),
 });
 
 /**

@@ -1,4 +1,5 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
 
 /** The api worker's own default export, as deployed (the pool's `main`). */
 export const worker = (exports as unknown as { default: Fetcher }).default;
@@ -16,3 +17,28 @@ export async function memberPost(path: string, body: unknown, opts: { lang?: str
   });
   return { status: res.status, body: await res.json<Answer>() };
 }
+
+export const consents = { agree_service: true, agree_privacy: true, age_over_14: true };
+export const PASSWORD = "Voice#2026a";
+
+/** Sign-up steps 1-2 through the real endpoints, reading the code from the dev outbox. */
+export async function certify(email: string) {
+  await memberPost("/certemail", { email });
+  const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind(email).first<{ text: string }>();
+  const code = mail!.text.match(/\b(\d{6})\b/)![1];
+  expect((await memberPost("/checkcert", { email, cert: code })).body.success).toBe(true);
+}
+
+/** A member signed up through the real endpoints; answers the createmember data (token, refreshToken, ...). */
+export async function signedUp(email: string) {
+  await certify(email);
+  const res = await memberPost("/createmember", { email, password: PASSWORD, ...consents });
+  return res.body.data as Record<string, string>;
+}
+
+/** Request init for a member call with the access token in `api-key` (none when null). */
+export const withToken = (token: string | null, init: { method?: string; body?: unknown; lang?: string } = {}) => ({
+  method: init.method ?? "POST",
+  headers: { "content-type": "application/json", lang: init.lang ?? "kr", ...(token ? { "api-key": token } : {}) },
+  body: init.body === undefined ? undefined : JSON.stringify(init.body),
+});

@@ -4,19 +4,9 @@ import { describe, expect, it } from "vitest";
 import { Code } from "../../workers/api/src/lib/codes";
 import { isCommonPassword, passwordFollowsRule } from "../../workers/api/src/lib/password-rules";
 import { LIMITS } from "../../workers/api/src/lib/rate-limit";
-import { memberPost, worker } from "./helpers";
+import { certify, consents, memberPost, PASSWORD, signedUp, withToken, worker } from "./helpers";
 
 const post = memberPost;
-const consents = { agree_service: true, agree_privacy: true, age_over_14: true };
-const PASSWORD = "Voice#2026a";
-
-/** Sign-up steps 1-2 through the real endpoints, reading the code from the dev outbox. */
-async function certify(email: string) {
-  await post("/certemail", { email });
-  const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind(email).first<{ text: string }>();
-  const code = mail!.text.match(/\b(\d{6})\b/)![1];
-  expect((await post("/checkcert", { email, cert: code })).body.success).toBe(true);
-}
 
 describe("password rule (spec section 5)", () => {
   it("needs 8 to 15 letters, digits and allowed symbols, with each kind present", () => {
@@ -98,17 +88,6 @@ describe("POST /member/login", () => {
 });
 
 /** A member created through the real sign-up endpoints, with their session. */
-async function signedUp(email: string) {
-  await certify(email);
-  const res = await post("/createmember", { email, password: PASSWORD, ...consents });
-  return res.body.data as Record<string, string>;
-}
-
-const withToken = (token: string | null, init: { method?: string; body?: unknown; lang?: string } = {}) => ({
-  method: init.method ?? "POST",
-  headers: { "content-type": "application/json", lang: init.lang ?? "kr", ...(token ? { "api-key": token } : {}) },
-  body: init.body === undefined ? undefined : JSON.stringify(init.body),
-});
 
 describe("password recovery (POST /member/updatepwd)", () => {
   it("sets a new password for a recovery-certified address and ends every session", async () => {

@@ -27,3 +27,6 @@ export function socialFail(c: Ctx, type: string) {
     data: { type },
   });
 }
+
+/** The token of an `Authorization: Bearer` header (the refresh token of getrefresh and logout). */
+export const bearerToken = (c: Ctx) => c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];

@@ -34,8 +34,8 @@ async function issueRefreshToken(db: Db, memberId: string, familyId: string = cr
 }
 
 /** A fresh session (new token family) for a member who just signed in. */
-export async function issueSession(env: AppEnv["Bindings"], db: Db, member: Member) {
-  return { token: await signAccessToken(env, member), refreshToken: await issueRefreshToken(db, member.id) };
+export async function issueSession(env: AppEnv["Bindings"], db: Db, member: Member, now = Date.now()) {
+  return { token: await signAccessToken(env, member, now), refreshToken: await issueRefreshToken(db, member.id, undefined, now) };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod/v4";
-import { emailCerts, members } from "../../../../db/schema";
-import { EMAIL, socialFail, type Ctx } from "../lib/accounts";
+import { emailCerts, members, withdrawals } from "../../../../db/schema";
+import { bearerToken, EMAIL, socialFail, type Ctx } from "../lib/accounts";
 import { Code } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { createMailer } from "../lib/mailer";
@@ -11,7 +11,9 @@ import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { isCommonPassword, passwordFollowsRule } from "../lib/password-rules";
 import { clientIp, hit } from "../lib/rate-limit";
-import { issueSession, revokeAllSessions, rotateSession } from "../lib/tokens";
+import { verifySignupTicket } from "../lib/signup-ticket";
+import { issueSession, revokeAllSessions, revokeSession, rotateSession } from "../lib/tokens";
+import { rememberWithdrawal, withdrewRecently } from "../lib/withdrawn";
 import { requireMember } from "../lib/middleware";
 import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../env";
@@ -33,8 +35,11 @@ const checkBody = z.object({
 export const CERT_VALID_AFTER_CHECK_MS = 30 * 60 * 1000;
 
 const createBody = z.object({
-  email: emailField,
-  password: z.string().max(64),
+  email: emailField.default(""),
+  /** "email" (default) or a social provider; a social sign-up brings the ticket from /snslogin. */
+  type: z.enum(["email", "google", "naver", "kakao"]).default("email"),
+  ticket: z.string().max(4096).optional(),
+  password: z.string().max(64).default(""),
   firstname: z.string().trim().max(50).default(""),
   lastName: z.string().trim().max(50).default(""),
   gender: z.string().trim().max(10).default(""),
@@ -52,10 +57,70 @@ const createBody = z.object({
 });
 const updatePwdBody = z.object({ email: emailField, password: z.string().max(64) });
 const checkPwdBody = z.object({ pwd: z.string().max(64) });
+const genderField = z.enum(["", "male", "female", "other"]);
+const updateBody = z.object({
+  /** The account's own address (it is shown, not changed, on the account page). */
+  email: emailField.optional(),
+  nickname: z.string().trim().min(1).max(20),
+  profile_img: z.string().trim().max(500).optional(),
+  firstname: z.string().trim().max(50).default(""),
+  secondname: z.string().trim().max(50).default(""),
+  gender: genderField.default(""),
+  work: z.string().trim().max(500).default(""),
+  belong: z.string().trim().max(200).default(""),
+  /** Spec: Y, N, or empty when unknown. */
+  marketing: z.enum(["Y", "N", ""]).default(""),
+  local: z.enum(["ko", "en"]).optional(),
+});
+const marketingBody = z.object({ email: emailField, marketing: z.enum(["Y", "N"]).default("Y") });
+const signoutBody = z.object({
+  reason_studio: z.string().trim().max(500).default(""),
+  reason_community: z.string().trim().max(500).default(""),
+  opinion: z.string().trim().max(2000).default(""),
+});
 const loginBody = z.object({ type: z.literal("email").default("email"), email: emailField, password: z.string().max(64) });
 
 const findMember = (c: Ctx, email: string) =>
   c.var.db.select({ type: members.type }).from(members).where(eq(members.email, email)).get();
+
+type MemberRow = typeof members.$inferSelect;
+
+/**
+ * The profile response (spec section 3). Usage fields carry Free-plan defaults until the billing
+ * issue fills them; the tokens stay in cookies and are not repeated here.
+ */
+const profile = (m: MemberRow) => ({
+  type: m.type,
+  email: m.email,
+  nickname: m.nickname,
+  profile_img: m.profileImg,
+  firstname: m.firstname,
+  secondname: m.secondname,
+  gender: m.gender,
+  work: m.work,
+  belong: m.belong,
+  marketing: m.marketing,
+  local: m.locale,
+  plan: m.plan,
+  studioProjectsCount: 0,
+  plan_time: 0,
+  plan_txt: 0,
+  request_cnt: 0,
+  useDt: "",
+  paymentDt: "",
+  toplan: "",
+  cv_cnt_over: "N",
+  couponYN: "N",
+  usecnv: "N",
+  usecv: "N",
+  paymentYN: "N",
+  indiscount: "N",
+  paymentMethod: "",
+});
+
+/** True while a paid plan period remains (withdrawal is blocked then, spec section 4). */
+export const paidPeriodRemains = (m: Pick<MemberRow, "plan" | "planEndAt">, now = Date.now()) =>
+  m.plan !== "Free" && m.planEndAt !== null && m.planEndAt > now;
 
 /** A uniform random 6-digit code (rejection sampling, no modulo bias). */
 export function sixDigitCode() {
@@ -119,26 +184,40 @@ export const membersRoutes = new Hono<AppEnv>()
     ok(c, { studio: localize(REASONS.studio, c.var.locale), community: localize(REASONS.community, c.var.locale) }),
   )
   /** Sign-up, last step: a certified address, the required consents and a password that follows the rule. */
+  /**
+   * Sign-up, last step. E-mail: a certified address and a password that follows the rule. Social: the
+   * ticket /snslogin answered. Both: the required consents, and no withdrawal of the address within 30 days.
+   */
   .post("/createmember", jsonBody(createBody), async (c) => {
     const b = c.req.valid("json");
-    if (!EMAIL.test(b.email)) return fail(c, Code.EMAIL_INVALID);
-    const existing = await findMember(c, b.email);
-    if (existing && existing.type !== "email") return socialFail(c, existing.type);
+    let type: MemberRow["type"] = "email";
+    let email = b.email;
+    let profileImg = b.profile_img;
+    if (b.type !== "email") {
+      const ticket = b.ticket ? await verifySignupTicket(c.env, b.ticket) : null;
+      if (!ticket || ticket.type !== b.type) return fail(c, Code.SIGNUP_TICKET_INVALID);
+      ({ type, email } = ticket);
+      profileImg = profileImg || ticket.profileImg;
+    }
+    if (!EMAIL.test(email)) return fail(c, Code.EMAIL_INVALID);
+    const existing = await findMember(c, email);
+    if (existing && existing.type !== type) return socialFail(c, existing.type);
     if (existing) return fail(c, Code.EMAIL_TAKEN);
-    if (!(await recentlyCertified(c, b.email, "join"))) return fail(c, Code.CERT_REQUIRED);
+    if (await withdrewRecently(c.env, c.var.db, email)) return fail(c, Code.REJOIN_TOO_SOON);
+    if (type === "email" && !(await recentlyCertified(c, email, "join"))) return fail(c, Code.CERT_REQUIRED);
     if (!(b.agree_service && b.agree_privacy && b.age_over_14)) return fail(c, Code.TERMS_REQUIRED);
-    if (!passwordFollowsRule(b.password)) return fail(c, Code.PASSWORD_RULE);
-    if (isCommonPassword(b.password)) return fail(c, Code.PASSWORD_COMMON);
+    if (type === "email" && !passwordFollowsRule(b.password)) return fail(c, Code.PASSWORD_RULE);
+    if (type === "email" && isCommonPassword(b.password)) return fail(c, Code.PASSWORD_COMMON);
 
-    const member = { id: crypto.randomUUID(), email: b.email };
-    const nickname = b.email.split("@")[0]!;
+    const member = { id: crypto.randomUUID(), email };
+    const nickname = email.split("@")[0]!;
     const inserted = await c.var.db
       .insert(members)
       .values({
         ...member,
-        type: "email",
+        type,
         nickname,
-        passwordHash: await hashPassword(b.password),
+        passwordHash: type === "email" ? await hashPassword(b.password) : null,
         firstname: b.firstname,
         secondname: b.lastName,
         gender: b.gender,
@@ -148,16 +227,16 @@ export const membersRoutes = new Hono<AppEnv>()
         purpose: b.perpose,
         marketing: b.marketing,
         locale: b.local,
-        profileImg: b.profile_img,
+        profileImg,
         createdAt: Date.now(),
       })
       .onConflictDoNothing()
       .returning({ id: members.id });
     // A concurrent sign-up with the same address won the unique index.
     if (inserted.length === 0) return fail(c, Code.EMAIL_TAKEN);
-    await c.var.db.delete(emailCerts).where(certWhere(b.email, "join"));
+    if (type === "email") await c.var.db.delete(emailCerts).where(certWhere(email, "join"));
     const session = await issueSession(c.env, c.var.db, member);
-    return ok(c, { ...session, type: "email", email: b.email, nickname });
+    return ok(c, { ...session, type, email, nickname });
   })
   /** Password recovery, last step: a new password for an address certified with a "password" code. */
   .post("/updatepwd", jsonBody(updatePwdBody), async (c) => {
@@ -184,41 +263,71 @@ export const membersRoutes = new Hono<AppEnv>()
     if (!row.hash || !(await verifyPassword(pwd, row.hash))) return fail(c, Code.PASSWORD_MISMATCH);
     return ok(c, { match: true });
   })
-  /**
-   * The profile response (spec section 3). Plan and usage fields carry Free-plan defaults until the
-   * billing issue fills them; the tokens stay in cookies and are not repeated here.
-   */
+  /** The profile response (spec section 3). */
   .get("/getmember", requireMember, async (c) => {
     const m = await c.var.db.select().from(members).where(eq(members.id, c.var.member.id)).get();
     if (!m) return fail(c, Code.LOGIN_REQUIRED);
-    return ok(c, {
-      type: m.type,
-      email: m.email,
-      nickname: m.nickname,
-      profile_img: m.profileImg,
-      firstname: m.firstname,
-      secondname: m.secondname,
-      gender: m.gender,
-      work: m.work,
-      belong: m.belong,
-      marketing: m.marketing,
-      local: m.locale,
-      plan: "Free",
-      studioProjectsCount: 0,
-      plan_time: 0,
-      plan_txt: 0,
-      request_cnt: 0,
-      useDt: "",
-      paymentDt: "",
-      toplan: "",
-      cv_cnt_over: "N",
-      couponYN: "N",
-      usecnv: "N",
-      usecv: "N",
-      paymentYN: "N",
-      indiscount: "N",
-      paymentMethod: "",
-    });
+    return ok(c, profile(m));
+  })
+  /** Account edit (spec: member update fields, plus the language); answers the updated profile. */
+  .post("/updatemember", requireMember, jsonBody(updateBody), async (c) => {
+    const b = c.req.valid("json");
+    if (b.email !== undefined && b.email !== c.var.member.email) return fail(c, Code.BAD_REQUEST);
+    const [m] = await c.var.db
+      .update(members)
+      .set({
+        nickname: b.nickname,
+        firstname: b.firstname,
+        secondname: b.secondname,
+        gender: b.gender,
+        work: b.work,
+        belong: b.belong,
+        marketing: b.marketing,
+        ...(b.profile_img === undefined ? {} : { profileImg: b.profile_img }),
+        ...(b.local === undefined ? {} : { locale: b.local }),
+      })
+      .where(eq(members.id, c.var.member.id))
+      .returning();
+    if (!m) return fail(c, Code.LOGIN_REQUIRED);
+    return ok(c, profile(m));
+  })
+  /** Marketing consent for the signed-in member's own address (Y by default, N to withdraw it). */
+  .post("/marketingYN", requireMember, jsonBody(marketingBody), async (c) => {
+    const { email, marketing } = c.req.valid("json");
+    if (email !== c.var.member.email) return fail(c, Code.BAD_REQUEST);
+    const [m] = await c.var.db
+      .update(members)
+      .set({ marketing })
+      .where(eq(members.id, c.var.member.id))
+      .returning({ marketing: members.marketing });
+    if (!m) return fail(c, Code.LOGIN_REQUIRED);
+    // The date goes into the notice of the change that consent rules ask for.
+    return ok(c, { marketing: m.marketing, changedAt: new Date().toISOString() });
+  })
+  /**
+   * Withdrawal: refused while a paid plan period remains; otherwise the answers are kept without the
+   * member, the account and its sessions are deleted, and the address is kept only as a keyed hash
+   * for the 30-day re-signup wait.
+   */
+  .post("/signout", requireMember, jsonBody(signoutBody), async (c) => {
+    const b = c.req.valid("json");
+    const m = await c.var.db.select().from(members).where(eq(members.id, c.var.member.id)).get();
+    if (!m) return fail(c, Code.LOGIN_REQUIRED);
+    if (paidPeriodRemains(m)) return fail(c, Code.WITHDRAW_PLAN_ACTIVE);
+    await rememberWithdrawal(c.env, c.var.db, m.email);
+    await c.var.db.batch([
+      c.var.db.insert(withdrawals).values({ reasonStudio: b.reason_studio, reasonCommunity: b.reason_community, opinion: b.opinion, createdAt: Date.now() }),
+      c.var.db.delete(emailCerts).where(eq(emailCerts.email, m.email)),
+      // refresh_tokens go with the member (ON DELETE CASCADE).
+      c.var.db.delete(members).where(eq(members.id, m.id)),
+    ]);
+    return ok(c, { withdrawn: true });
+  })
+  /** Logout: revokes the presented refresh token's family (Bearer, as getrefresh takes it). Always OK. */
+  .post("/logout", async (c) => {
+    const presented = bearerToken(c);
+    if (presented) await revokeSession(c.var.db, presented);
+    return ok(c, { loggedOut: true });
   })
   /** E-mail login (spec: {type, email, password}); social logins come through /snslogin. */
   .post("/login", jsonBody(loginBody), async (c) => {
@@ -243,7 +352,7 @@ export const membersRoutes = new Hono<AppEnv>()
   })
   /** Spec section 4: Bearer refresh token in, 8003 with a new pair out, or 8004 (expired, revoked or replayed). */
   .post("/getrefresh", async (c) => {
-    const presented = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const presented = bearerToken(c);
     const pair = presented ? await rotateSession(c.env, c.var.db, presented) : null;
     if (!pair) return fail(c, Code.REFRESH_EXPIRED);
     return ok(c, pair, Code.TOKEN_REFRESHED);
@@ -257,6 +366,7 @@ export const membersRoutes = new Hono<AppEnv>()
     const member = await findMember(c, email);
     if (member && member.type !== "email") return socialFail(c, member.type);
     if (member) return fail(c, Code.EMAIL_TAKEN);
+    if (await withdrewRecently(c.env, c.var.db, email)) return fail(c, Code.REJOIN_TOO_SOON);
     return ok(c, { available: true });
   })
   /** Sign-up: mail a certification code to a free address. */
@@ -266,6 +376,7 @@ export const membersRoutes = new Hono<AppEnv>()
     const member = await findMember(c, email);
     if (member && member.type !== "email") return socialFail(c, member.type);
     if (member) return fail(c, Code.EMAIL_TAKEN);
+    if (await withdrewRecently(c.env, c.var.db, email)) return fail(c, Code.REJOIN_TOO_SOON);
     return sendCode(c, email, "join");
   })
   /** Password recovery: mail a code to a registered e-mail account. */

@@ -1,0 +1,42 @@
+import { and, isNull, lt, or } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { emailCerts, oauthStates, rateLimits, refreshTokens, withdrawnEmails } from "../../../../db/schema";
+import { LIMITS } from "./rate-limit";
+import { REJOIN_WAIT_MS } from "./withdrawn";
+
+type Db = DrizzleD1Database<Record<string, unknown>>;
+
+/** The longest rate-limit window: a counter older than that no longer limits anything. */
+const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowSeconds)) * 1000;
+/** A checked code keeps a sign-up or recovery open for 30 minutes (routes/members.ts); keep it a little longer. */
+const CERT_KEEP_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes rows that can no longer matter: rate-limit windows that have passed, codes that expired
+ * (and were not checked within the last hour), refresh tokens past their expiry (a rotated token is
+ * kept until then for reuse detection), used-up OAuth states, and withdrawn addresses past the
+ * 30-day wait. Run by the daily cron trigger (wrangler.toml); returns the count per table.
+ */
+export async function cleanUp(db: Db, now = Date.now()) {
+  const [limits, certs, tokens, states, withdrawn] = await db.batch([
+    db.delete(rateLimits).where(lt(rateLimits.windowStart, now - LONGEST_WINDOW_MS)),
+    db
+      .delete(emailCerts)
+      .where(
+        and(
+          lt(emailCerts.expiresAt, now - CERT_KEEP_MS),
+          or(isNull(emailCerts.verifiedAt), lt(emailCerts.verifiedAt, now - CERT_KEEP_MS)),
+        ),
+      ),
+    db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now)),
+    db.delete(oauthStates).where(lt(oauthStates.expiresAt, now)),
+    db.delete(withdrawnEmails).where(lt(withdrawnEmails.withdrawnAt, now - REJOIN_WAIT_MS)),
+  ]);
+  return {
+    rateLimits: limits.meta.changes,
+    emailCerts: certs.meta.changes,
+    refreshTokens: tokens.meta.changes,
+    oauthStates: states.meta.changes,
+    withdrawnEmails: withdrawn.meta.changes,
+  };
+}
