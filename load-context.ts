@@ -10,6 +10,8 @@ export interface AppEnv {
   DEFAULT_COUNTRY: string;
   GTM_ID: string;
   FORM_WIDGET_URL: string;
+  /** Key of the sealed (AES-GCM) cookies that carry sign-up and recovery steps (app/utils/sealed.server.ts). */
+  SESSION_SECRET: string;
 }
 
 type Cloudflare = Omit<PlatformProxy<AppEnv>, "dispose">;

@@ -3,13 +3,13 @@
  *
  * A route opts in with `Cache-Control: public, s-maxage=N` (its `headers` export). The key is every
  * request input that can change such a page: the URL, Accept-Language, the lng and country cookies
- * and CF-IPCountry. Requests with a session cookie, non-GET requests, Remix data requests and
+ * and CF-IPCountry. Requests with a session or toast cookie, non-GET requests, Remix data requests and
  * `Cache-Control: no-cache` requests always render. Set-Cookie headers are kept with the entry:
  * on these pages they depend only on the key's inputs (the country and language cookies).
  */
 export type CachedPage = { body: ArrayBuffer; status: number; headers: [string, string][]; expires: number };
 
-const SESSION_COOKIES = /(?:^|;\s*)(?:accessToken|refreshToken)=/;
+const SESSION_COOKIES = /(?:^|;\s*)(?:accessToken|refreshToken|toast)=/;
 const VARY_COOKIES = /(?:^|;\s*)(lng|country)=([^;]*)/g;
 
 export function cacheKey(request: Request): string | null {

@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `remix vite:build` (typecheck runs before it in CI).
 import * as build from "./build/server";
 import { getLoadContext, type AppEnv } from "./load-context";
+import { isCrossSitePost } from "./csrf";
 import { cacheKey, PageCache } from "./page-cache";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -15,6 +16,13 @@ export default {
     if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) return env.API.fetch(request);
     if (pathname === "/api/notify") return env.NOTIFY.fetch(request);
     if (pathname === "/healthz") return new Response("ok", { headers: { "content-type": "text/plain" } });
+
+    if (isCrossSitePost(request)) {
+      return new Response("Cross-site request refused. / 다른 사이트에서 보낸 요청은 처리할 수 없습니다.", {
+        status: 403,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      });
+    }
 
     const key = cacheKey(request);
     const cached = key ? pages.get(key) : null;

@@ -17,6 +17,7 @@ import { Footer } from "~/components/shell/Footer";
 import { Header } from "~/components/shell/Header";
 import { NotFound } from "~/components/shell/NotFound";
 import { ThirdPartyScripts } from "~/components/shell/ThirdPartyScripts";
+import { Toast } from "~/components/shell/Toast";
 import { fallbackLng } from "~/i18n/config";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { isFooterVisible, isHeaderHidden } from "~/lib/shell";
@@ -24,6 +25,7 @@ import { cookieSecurity, localeCookie } from "~/utils/cookies.server";
 import { getCountry } from "~/utils/country.server";
 import { freshAccessToken } from "~/utils/api.server";
 import { shellUser } from "~/utils/session.server";
+import { takeToast } from "~/utils/toast.server";
 import { useRootData } from "~/utils/root-data";
 import styles from "./tailwind.css?url";
 
@@ -49,7 +51,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.outgoingCookies.push(await localeCookie.serialize(locale, cookieSecurity(request)));
   }
   // Refreshes an access token that expires within 30 s (once per request, shared with the API client).
-  const [country, accessToken] = await Promise.all([getCountry(request, context), freshAccessToken(request, context)]);
+  const [country, accessToken, toast] = await Promise.all([
+    getCountry(request, context),
+    freshAccessToken(request, context),
+    takeToast(request, context),
+  ]);
   const user = shellUser(accessToken);
   const env = context.cloudflare.env;
   const t = fixedT(locale);
@@ -61,6 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     country,
     origin: url.origin,
     user,
+    toast,
     gtmId: env.GTM_ID || null,
     formWidgetUrl: env.FORM_WIDGET_URL || null,
   };
@@ -87,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {data && !isHeaderHidden(pathname) ? <Header /> : null}
+        {data ? <Toast toast={data.toast} /> : null}
         {children}
         {data && isFooterVisible(pathname) ? <Footer /> : null}
         {hydrate ? <ScrollRestoration /> : null}

@@ -16,7 +16,8 @@ const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") 
 
 export function isHeaderHidden(path: string) {
   const p = normalize(path);
-  return HEADER_HIDDEN_PATHS.includes(p) || SOCIAL_SEGMENT.test(p);
+  // /user has pages below it (password recovery at /user/password).
+  return HEADER_HIDDEN_PATHS.includes(p) || p.startsWith("/user/") || SOCIAL_SEGMENT.test(p);
 }
 
 export function isFooterVisible(path: string) {

@@ -1,6 +1,10 @@
+import koAccount from "./ko/account";
+import koAuth from "./ko/auth";
 import koCommon from "./ko/common";
 import koHome from "./ko/home";
 import koPlan from "./ko/plan";
+import enAccount from "./en/account";
+import enAuth from "./en/auth";
 import enCommon from "./en/common";
 import enHome from "./en/home";
 import enPlan from "./en/plan";
@@ -11,8 +15,8 @@ import enPlan from "./en/plan";
  * The server imports this; the browser fetches one namespace at a time from /locales/:lng/:ns.
  */
 export const resources = {
-  ko: { common: koCommon, home: koHome, plan: koPlan },
-  en: { common: enCommon, home: enHome, plan: enPlan },
+  ko: { common: koCommon, home: koHome, plan: koPlan, auth: koAuth, account: koAccount },
+  en: { common: enCommon, home: enHome, plan: enPlan, auth: enAuth, account: enAccount },
 } as const;
 
 export type Namespace = keyof (typeof resources)["ko"];

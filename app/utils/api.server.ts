@@ -43,6 +43,9 @@ export async function api<T>(
   const url = `https://api.internal/api/v1${path}`;
   const headers: Record<string, string> = { lang: langHeader(locale) };
   if (accessToken) headers["api-key"] = accessToken;
+  // The api's per-IP rate limits need the visitor's address, not the app worker's.
+  const ip = request.headers.get("cf-connecting-ip");
+  if (ip) headers["cf-connecting-ip"] = ip;
   if (init.body !== undefined) headers["content-type"] = "application/json";
 
   let response: Response;

@@ -7,6 +7,7 @@ import { defaultBodyLimit } from "./lib/validate";
 import { reportError } from "./lib/report";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
+import { socialRoutes } from "./routes/social";
 import { utils } from "./routes/utils";
 import type { AppEnv } from "./env";
 
@@ -19,6 +20,7 @@ export function createApp() {
   app.use("*", context, defaultBodyLimit);
   app.route("/utils", utils);
   app.route("/member", membersRoutes);
+  app.route("/member", socialRoutes);
   app.route("/dev", devRoutes);
 
   app.notFound((c) => {

@@ -6,7 +6,7 @@ import { fail } from "./envelope";
 export type Ctx = Context<AppEnv>;
 
 /** The address shape every /member call checks (spec: 'check the email format'). */
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export { EMAIL_PATTERN as EMAIL } from "./password-rules";
 
 /** How each login type is named in the "registered with another provider" message. */
 const providerName: Record<string, Record<Locale, string>> = {

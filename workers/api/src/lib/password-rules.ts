@@ -3,6 +3,9 @@
  * ~!@#$%^&*()_+=?, with at least one of each kind; and not one of the most common passwords.
  * The sign-up form imports the same rule (shared by client and server).
  */
+/** The address shape (spec: 'check the email format'); the api and the app's forms both check it. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
 export const PASSWORD_ALLOWED = /^[A-Za-z0-9~!@#$%^&*()_+=?]{8,15}$/;
 
 export function passwordFollowsRule(password: string) {

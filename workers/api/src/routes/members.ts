@@ -68,8 +68,8 @@ const updateBody = z.object({
   gender: genderField.default(""),
   work: z.string().trim().max(500).default(""),
   belong: z.string().trim().max(200).default(""),
-  /** Spec: Y, N, or empty when unknown. */
-  marketing: z.enum(["Y", "N", ""]).default(""),
+  /** Spec: Y, N, or empty when unknown; left as it is when absent. */
+  marketing: z.enum(["Y", "N", ""]).optional(),
   local: z.enum(["ko", "en"]).optional(),
 });
 const marketingBody = z.object({ email: emailField, marketing: z.enum(["Y", "N"]).default("Y") });
@@ -282,7 +282,7 @@ export const membersRoutes = new Hono<AppEnv>()
         gender: b.gender,
         work: b.work,
         belong: b.belong,
-        marketing: b.marketing,
+        ...(b.marketing === undefined ? {} : { marketing: b.marketing }),
         ...(b.profile_img === undefined ? {} : { profileImg: b.profile_img }),
         ...(b.local === undefined ? {} : { locale: b.local }),
       })

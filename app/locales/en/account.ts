@@ -1,0 +1,55 @@
+import type ko from "../ko/account";
+import type { Translation } from "../types";
+
+export default {
+  sidebar: {
+    label: "Dashboard menu",
+    home: "Home",
+    settings: "Account settings",
+    site: "Voice Studio website",
+  },
+  menu: { open: "Settings menu", settings: "Settings", logout: "Log out" },
+  home: {
+    greeting: "Hello, {{nickname}}!",
+    plan: "Current plan: {{plan}}",
+    plans: "See plans",
+  },
+  settings: {
+    title: "Account settings",
+    profile: "Profile",
+    email: "Email",
+    loginType: "Login",
+    language: "Language",
+    nickname: "Nickname",
+    job: "Job",
+    belong: "Affiliation",
+    firstname: "First name",
+    secondname: "Last name",
+    gender: "Gender",
+    genders: { "": "Not specified", male: "Male", female: "Female", other: "Other" },
+    save: "Save",
+    marketing: "Marketing messages",
+    marketingHelp: "Get news of new voices, events and discounts by email.",
+    marketingValues: { Y: "I agree", N: "I do not agree", "": "Not chosen" },
+    marketingSave: "Save preference",
+    marketingTerms: "Read the marketing consent",
+    logout: "Log out",
+    withdraw: "Delete account",
+  },
+  withdraw: {
+    title: "Delete account",
+    warningsTitle: "Before you go",
+    warnings: [
+      "Your account, projects, generated audio and custom voices are deleted for good.",
+      "The same email address can sign up again only 30 days after the withdrawal.",
+      "You cannot withdraw while a paid plan period remains. Cancel the subscription and withdraw after the period ends.",
+    ],
+    reasonStudio: "Why are you leaving the studio? (choose any)",
+    reasonCommunity: "What did you miss in the community? (choose any)",
+    opinion: "Anything else you want to tell us (optional)",
+    password: "Confirm your password",
+    confirm: "I have read the above and want to delete my account.",
+    submit: "Delete account",
+    cancel: "Cancel",
+  },
+} satisfies Translation<typeof ko>;

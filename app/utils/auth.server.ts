@@ -1,0 +1,62 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { accessTokenCookie, cookieSecurity, refreshTokenCookie } from "./cookies.server";
+import { api, clearSession, freshAccessToken } from "./api.server";
+import { readTokens } from "./session.server";
+
+type Args = { request: Request; context: AppLoadContext };
+
+/** After a login or sign-up: the two session cookies (httpOnly; Secure except on localhost; SameSite=Lax). */
+export async function startSession({ request, context }: Args, session: { token: string; refreshToken: string }) {
+  const security = cookieSecurity(request);
+  context.outgoingCookies.push(
+    await accessTokenCookie.serialize(session.token, security),
+    await refreshTokenCookie.serialize(session.refreshToken, security),
+  );
+}
+
+/**
+ * The guard of /dashboard* and /studio* (spec section 2): without a login the visitor goes to /.
+ * Answers the (fresh) access token.
+ */
+export async function requireUser({ request, context }: Args) {
+  const token = await freshAccessToken(request, context);
+  if (!token) throw redirect("/");
+  return token;
+}
+
+/** Ends the session: the refresh token's family is revoked on the server and both cookies are cleared. */
+export async function endSession(args: Args) {
+  const { refreshToken } = await readTokens(args.request);
+  if (refreshToken) {
+    await args.context.cloudflare.env.API.fetch("https://api.internal/api/v1/member/logout", {
+      method: "POST",
+      headers: { authorization: `Bearer ${refreshToken}` },
+    }).catch(() => undefined);
+  }
+  await clearSession(args.request, args.context);
+}
+
+export type Profile = {
+  type: "email" | "google" | "naver" | "kakao";
+  email: string;
+  nickname: string;
+  profile_img: string;
+  firstname: string;
+  secondname: string;
+  gender: string;
+  work: string;
+  belong: string;
+  marketing: "Y" | "N" | "";
+  local: "ko" | "en";
+  plan: string;
+};
+
+/** The signed-in member's profile (GET /member/getmember); a failure ends the session (spec section 7). */
+export async function loadProfile(args: Args) {
+  const envelope = await api<Profile>(args, "/member/getmember");
+  if (!envelope.success || !envelope.data) {
+    await clearSession(args.request, args.context);
+    throw redirect("/login");
+  }
+  return envelope.data;
+}

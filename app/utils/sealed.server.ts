@@ -1,0 +1,63 @@
+import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import { cookieSecurity } from "./cookies.server";
+
+/**
+ * Short-lived, httpOnly cookies whose JSON value is sealed with AES-GCM under SESSION_SECRET: the
+ * browser can neither read nor change them. They carry the state of multi-step forms (sign-up,
+ * password recovery) between posts, so every step works without JavaScript and nothing secret
+ * goes into the page.
+ */
+const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const fromB64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+
+const keys = new Map<string, Promise<CryptoKey>>();
+function keyFor(secret: string) {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle
+      .digest("SHA-256", new TextEncoder().encode(`sealed-cookie:${secret}`))
+      .then((raw) => crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+export async function seal(secret: string, value: unknown) {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = new TextEncoder().encode(JSON.stringify(value));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await keyFor(secret), data));
+  const out = new Uint8Array(iv.length + sealed.length);
+  out.set(iv);
+  out.set(sealed, iv.length);
+  return b64url(out);
+}
+
+/** The sealed value, or null when it is missing, tampered with or sealed under another key. */
+export async function unseal<T>(secret: string, text: unknown): Promise<T | null> {
+  if (typeof text !== "string" || text.length < 20) return null;
+  try {
+    const bytes = fromB64url(text);
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, await keyFor(secret), bytes.slice(12));
+    return JSON.parse(new TextDecoder().decode(plain)) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** A sealed cookie of one flow: read, write (pushed to the response) and clear. */
+export function sealedCookie<T>(name: string, options: { path: string; maxAge: number }) {
+  const cookie = createCookie(name, { path: options.path, sameSite: "lax", httpOnly: true, maxAge: options.maxAge });
+  return {
+    async read(request: Request, context: AppLoadContext): Promise<T | null> {
+      const raw: unknown = await cookie.parse(request.headers.get("Cookie"));
+      return unseal<T>(context.cloudflare.env.SESSION_SECRET, raw);
+    },
+    async write(request: Request, context: AppLoadContext, value: T) {
+      const sealed = await seal(context.cloudflare.env.SESSION_SECRET, value);
+      context.outgoingCookies.push(await cookie.serialize(sealed, cookieSecurity(request)));
+    },
+    async clear(request: Request, context: AppLoadContext) {
+      context.outgoingCookies.push(await cookie.serialize("", { ...cookieSecurity(request), maxAge: 0, expires: new Date(0) }));
+    },
+  };
+}

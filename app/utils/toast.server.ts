@@ -1,0 +1,29 @@
+import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import { cookieSecurity } from "./cookies.server";
+
+/**
+ * A flash toast (style note 9): an action sets it before redirecting, the next page's root loader
+ * reads it once and clears it. It holds a translation key of the common bundle's `toast` group and
+ * its parameters, so it shows in the language of the page that renders it.
+ */
+export type Toast = { key: "goodbye" | "welcome" | "passwordReset" | "saved" | "withdrawn" | "marketing"; params?: Record<string, string> };
+
+const toastCookie = createCookie("toast", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 });
+const KEYS: Toast["key"][] = ["goodbye", "welcome", "passwordReset", "saved", "withdrawn", "marketing"];
+
+export async function setToast(request: Request, context: AppLoadContext, toast: Toast) {
+  context.outgoingCookies.push(await toastCookie.serialize(toast, cookieSecurity(request)));
+}
+
+/** The pending toast, cleared on this response; null when there is none. */
+export async function takeToast(request: Request, context: AppLoadContext): Promise<Toast | null> {
+  const header = request.headers.get("Cookie");
+  if (!header || !/(?:^|;\s*)toast=/.test(header)) return null;
+  const value = (await toastCookie.parse(header)) as Partial<Toast> | null;
+  context.outgoingCookies.push(await toastCookie.serialize("", { ...cookieSecurity(request), maxAge: 0, expires: new Date(0) }));
+  if (!value || !KEYS.includes(value.key as Toast["key"])) return null;
+  const params = Object.fromEntries(
+    Object.entries(value.params ?? {}).filter(([, v]) => typeof v === "string").map(([k, v]) => [k, v.slice(0, 100)]),
+  );
+  return { key: value.key as Toast["key"], params };
+}
