@@ -7,7 +7,7 @@ import { z } from "zod/v4";
 import { AuthLayout } from "~/components/auth/AuthLayout";
 import { CodeStepForm, CodeStepSchema, EmailStepForm, EmailStepSchema, NewPasswordSchema, PasswordStepForm, useStepForm } from "~/components/auth/steps";
 import { CheckboxField, ChoiceGroup, ErrorList, Field, SubmitButton } from "~/components/forms";
-import { getLocale } from "~/i18n/i18n.server";
+import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { cutNickname } from "~/lib/shell";
 import { api, freshAccessToken } from "~/utils/api.server";
 import { startSession } from "~/utils/auth.server";
@@ -168,8 +168,14 @@ export async function action(args: Args) {
         },
       });
       if (!created.success || !created.data) {
-        if (RESTART_CODES.includes(created.code)) await joinCookie.clear(args.request, args.context);
-        return reply("questions", submission.reply({ formErrors: [created.message] }));
+        const t = fixedT(await getLocale(args.request, args.context), "auth");
+        if (RESTART_CODES.includes(created.code)) {
+          // The certification or the social ticket ran out: start over from the first step.
+          await joinCookie.clear(args.request, args.context);
+          return reply("questions", submission.reply({ formErrors: [t("join.expired")] }));
+        }
+        // Spec section 8: a server-side failure is 'temporary error'.
+        return reply("questions", submission.reply({ formErrors: [created.code >= 5000 ? t("join.failed") : created.message] }));
       }
       await joinCookie.clear(args.request, args.context);
       await startSession(args, created.data);

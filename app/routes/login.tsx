@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod/v4";
 import { AuthLayout, SocialButton } from "~/components/auth/AuthLayout";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { api, freshAccessToken } from "~/utils/api.server";
 import { startSession } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -66,9 +67,11 @@ export async function action(args: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), other: { type: type as LoginType, email } }, { status: 409 });
   }
   const field = EMAIL_FIELD_CODES.includes(envelope.code) ? "email" : PASSWORD_FIELD_CODES.includes(envelope.code) ? "password" : null;
+  // Spec section 8: a server-side failure is 'temporary error, try again later'.
+  const message = envelope.code >= 5000 ? fixedT(await getLocale(args.request, args.context), "auth")("login.failed") : envelope.message;
   const result = field
-    ? submission.reply({ fieldErrors: { [field]: [envelope.message] }, hideFields: ["password"] })
-    : submission.reply({ formErrors: [envelope.message], hideFields: ["password"] });
+    ? submission.reply({ fieldErrors: { [field]: [message] }, hideFields: ["password"] })
+    : submission.reply({ formErrors: [message], hideFields: ["password"] });
   return data({ result, other: null }, { status: 400 });
 }
 

@@ -31,14 +31,16 @@ function standIn(route: (call: Call) => unknown) {
   return { calls, fetcher };
 }
 
-async function setup(opts: { access?: string; refresh?: string; route: (call: Call) => unknown; lang?: string }) {
+async function setup(opts: { access?: string; refresh?: string; route: (call: Call) => unknown; lang?: string; ip?: string }) {
   const apiStand = standIn(opts.route);
   const notifyStand = standIn(() => ({ success: true, code: 1000, data: null, message: "OK" }));
   const cookies: string[] = [];
   if (opts.access) cookies.push((await accessTokenCookie.serialize(opts.access)).split(";")[0]!);
   if (opts.refresh) cookies.push((await refreshTokenCookie.serialize(opts.refresh)).split(";")[0]!);
   if (opts.lang) cookies.push(`lng=${Buffer.from(JSON.stringify(opts.lang)).toString("base64")}`);
-  const request = new Request("http://localhost:8787/plan", { headers: { cookie: cookies.join("; ") } });
+  const headers: Record<string, string> = { cookie: cookies.join("; ") };
+  if (opts.ip) headers["cf-connecting-ip"] = opts.ip;
+  const request = new Request("http://localhost:8787/plan", { headers });
   const context = {
     cloudflare: { env: { API: apiStand.fetcher, NOTIFY: notifyStand.fetcher, DEFAULT_COUNTRY: "KR" }, ctx: { waitUntil() {} } },
     outgoingCookies: [] as string[],
@@ -69,6 +71,15 @@ describe("api client", () => {
     expect(s.apiCalls[0]!.headers.get("lang")).toBe("kr");
     expect(s.apiCalls[0]!.headers.get("api-key")).toBe(token);
     expect(s.context.outgoingCookies).toEqual([]);
+  });
+
+  it("passes the visitor's address on, so the api's per-IP limits count visitors, not the app worker", async () => {
+    const s = await setup({ ip: "203.0.113.7", route: () => okEnvelope(null) });
+    await api(s, "/member/login", { body: {} });
+    expect(s.apiCalls[0]!.headers.get("cf-connecting-ip")).toBe("203.0.113.7");
+    const none = await setup({ route: () => okEnvelope(null) });
+    await api(none, "/utils/planlist");
+    expect(none.apiCalls[0]!.headers.has("cf-connecting-ip")).toBe(false);
   });
 
   it("sends lang en for English and no api-key without a token", async () => {

@@ -60,7 +60,6 @@ export default {
       age: "[Required] I am 14 or older",
       marketing: "[Optional] Marketing messages",
       view: "View",
-      under14: "People under 14 cannot register.",
     },
     questions: {
       intro: "Tell us three things so we can suggest the right voices.",

@@ -97,7 +97,6 @@ export default {
     marketing: "On {{date}} you {{value}} marketing messages.",
     marketingAgreed: "agreed to receive",
     marketingDeclined: "declined",
-    close: "Close",
   },
   devMailbox: {
     title: "Dev mailbox",

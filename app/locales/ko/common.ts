@@ -93,7 +93,6 @@ export default {
     marketing: "{{date}}에 마케팅 정보 수신을 {{value}}했습니다.",
     marketingAgreed: "동의",
     marketingDeclined: "거부",
-    close: "닫기",
   },
   devMailbox: {
     title: "개발용 메일함",
