@@ -156,3 +156,50 @@ export const oauthStates = sqliteTable("oauth_states", {
   redirectUri: text("redirect_uri").notNull(),
   expiresAt: integer("expires_at").notNull(),
 });
+
+/** Voice tag vocabularies (spec section 3, "Voice tags"); labels live in workers/api/src/lib/voice-tags.ts. */
+export type VoiceTone = "low" | "medium" | "high";
+export type VoiceGender = "male" | "female" | "other";
+export type VoiceAge = "child" | "teen" | "young" | "middle" | "senior" | "other";
+
+/**
+ * Voices of the library (spec section 3, "Voice card"): basic voices are seeded engine parameter
+ * sets; open and custom voices (later issues) belong to a member. `engine` is the parameter set the
+ * voice engine synthesises with (workers/api/src/engine).
+ */
+export const voices = sqliteTable("voices", {
+  id: text("id").primaryKey(),
+  type: text("type", { enum: ["basic", "open", "custom"] }).notNull(),
+  ownerId: text("owner_id").references(() => members.id, { onDelete: "cascade" }),
+  /** The language the voice speaks. */
+  lang: text("lang", { enum: ["ko", "en"] }).notNull(),
+  name: text("name", { mode: "json" }).$type<LocalizedText>().notNull(),
+  /** The one-line introduction (spec: pr). */
+  intro: text("intro", { mode: "json" }).$type<LocalizedText>().notNull(),
+  tone: text("tone").$type<VoiceTone>().notNull(),
+  gender: text("gender").$type<VoiceGender>().notNull(),
+  age: text("age").$type<VoiceAge>().notNull(),
+  /** Mood/feature tag codes (two). */
+  features: text("features", { mode: "json" }).$type<string[]>().notNull(),
+  /** Content category codes (spec: useCases). */
+  categories: text("categories", { mode: "json" }).$type<string[]>().notNull(),
+  engine: text("engine", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  /** Generations with this voice (for "top voices"). */
+  usageCount: integer("usage_count").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** A member's bookmarked voices (the library's Bookmark tab). */
+export const voiceBookmarks = sqliteTable(
+  "voice_bookmarks",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    voiceId: text("voice_id")
+      .notNull()
+      .references(() => voices.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.voiceId] })],
+);

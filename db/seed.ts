@@ -1,4 +1,5 @@
 import type { plans } from "./schema";
+import { basicVoices } from "./seed-voices";
 
 type PlanRow = typeof plans.$inferInsert;
 
@@ -83,6 +84,34 @@ const literal = (v: unknown): string => {
  * by the workerd tests through `env.DB`. Seeding never lives in a migration.
  */
 export function seedStatements(): string[] {
+  return [...planStatements(), ...voiceStatements()];
+}
+
+function voiceStatements() {
+  // Keeps usage_count (top voices of the week) when the seed runs again.
+  return basicVoices.map((v) => {
+    const cols = {
+      id: v.id,
+      type: v.type,
+      owner_id: v.ownerId ?? null,
+      lang: v.lang,
+      name: v.name,
+      intro: v.intro,
+      tone: v.tone,
+      gender: v.gender,
+      age: v.age,
+      features: v.features,
+      categories: v.categories,
+      engine: v.engine,
+      created_at: v.createdAt,
+    };
+    const names = Object.keys(cols);
+    const updates = names.filter((n) => n !== "id").map((n) => `${n} = excluded.${n}`).join(", ");
+    return `INSERT INTO voices (${names.join(", ")}) VALUES (${Object.values(cols).map(literal).join(", ")}) ON CONFLICT (id) DO UPDATE SET ${updates};`;
+  });
+}
+
+function planStatements() {
   return planCatalogue.map((p) => {
     const cols = {
       tier: p.tier,

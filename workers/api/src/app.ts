@@ -9,6 +9,7 @@ import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
 import { socialRoutes } from "./routes/social";
 import { utils } from "./routes/utils";
+import { voicesRoutes } from "./routes/voices";
 import type { AppEnv } from "./env";
 
 /**
@@ -21,6 +22,7 @@ export function createApp() {
   app.route("/utils", utils);
   app.route("/member", membersRoutes);
   app.route("/member", socialRoutes);
+  app.route("/voices", voicesRoutes);
   app.route("/dev", devRoutes);
 
   app.notFound((c) => {

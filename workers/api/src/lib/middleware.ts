@@ -4,7 +4,7 @@ import { verify } from "hono/jwt";
 import * as schema from "../../../../db/schema";
 import { Code, type Locale } from "./codes";
 import { fail } from "./envelope";
-import type { AppEnv } from "../env";
+import type { AppEnv, Member } from "../env";
 
 /** The spec's `lang` header: "kr" (and "ko") mean Korean, "en" English; anything else falls back to Korean. */
 export function localeFromHeader(value: string | undefined): Locale {
@@ -22,21 +22,29 @@ export const context = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/**
- * Routes that need a member: a valid, unexpired access token (HS256 JWT with `sub`, `email` and
- * `exp`) in the `api-key` header, else 8000 (login required).
- */
-export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
-  const token = c.var.accessToken;
-  if (!token) return fail(c, Code.LOGIN_REQUIRED);
+/** The member behind a valid, unexpired access token (HS256 JWT with `sub`, `email` and `exp`), or null. */
+async function memberOf(token: string | null, secret: string): Promise<Member | null> {
+  if (!token) return null;
   try {
-    const payload = await verify(token, c.env.JWT_SECRET, "HS256");
-    if (typeof payload.sub !== "string" || typeof payload.email !== "string") {
-      return fail(c, Code.LOGIN_REQUIRED);
-    }
-    c.set("member", { id: payload.sub, email: payload.email });
+    const payload = await verify(token, secret, "HS256");
+    if (typeof payload.sub !== "string" || typeof payload.email !== "string") return null;
+    return { id: payload.sub, email: payload.email };
   } catch {
-    return fail(c, Code.LOGIN_REQUIRED);
+    return null;
   }
+}
+
+/** Routes that need a member: a valid access token in the `api-key` header, else 8000 (login required). */
+export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
+  const member = await memberOf(c.var.accessToken, c.env.JWT_SECRET);
+  if (!member) return fail(c, Code.LOGIN_REQUIRED);
+  c.set("member", member);
+  await next();
+});
+
+/** Routes open to visitors that answer more for a member: sets `c.var.member` when the token is valid. */
+export const optionalMember = createMiddleware<AppEnv>(async (c, next) => {
+  const member = await memberOf(c.var.accessToken, c.env.JWT_SECRET);
+  if (member) c.set("member", member);
   await next();
 });

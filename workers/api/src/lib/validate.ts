@@ -37,6 +37,17 @@ export const defaultBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
   return limit(DEFAULT_BODY_LIMIT)(c, next);
 });
 
+type FailCtx = Parameters<typeof fail>[0];
+
+/** 400 (4000) with the first issue as the message and every issue in `data.issues`. */
+function invalid(ctx: FailCtx, issues: { path: string; message: string }[]) {
+  const first = issues[0];
+  return fail(ctx, Code.BAD_REQUEST, {
+    message: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : undefined,
+    data: { issues },
+  });
+}
+
 /**
  * Validates a JSON body with a zod schema. Wrong content type: 415; malformed JSON: 400 (4001, from
  * the onError handler in index.ts, since Hono's validator throws before calling us); schema failure:
@@ -44,17 +55,19 @@ export const defaultBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
  */
 export const jsonBody = <S extends z.ZodType>(schema: S) =>
   validator("json", (value, c) => {
-    const ctx = c as unknown as Parameters<typeof fail>[0];
+    const ctx = c as unknown as FailCtx;
     const type = c.req.header("content-type") ?? "";
     if (!/^application\/([\w.-]+\+)?json/i.test(type)) return fail(ctx, Code.UNSUPPORTED_MEDIA_TYPE);
     const result = parseLocalized(schema, value, ctx.var.locale);
-    if (!result.success) {
-      const { issues } = result;
-      const first = issues[0];
-      return fail(ctx, Code.BAD_REQUEST, {
-        message: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : undefined,
-        data: { issues },
-      });
-    }
+    if (!result.success) return invalid(ctx, result.issues);
+    return result.data as z.output<S>;
+  });
+
+/** Validates the query string the same way (400 with localized issues). */
+export const queryParams = <S extends z.ZodType>(schema: S) =>
+  validator("query", (value, c) => {
+    const ctx = c as unknown as FailCtx;
+    const result = parseLocalized(schema, value, ctx.var.locale);
+    if (!result.success) return invalid(ctx, result.issues);
     return result.data as z.output<S>;
   });
