@@ -73,6 +73,12 @@ export const members = sqliteTable("members", {
   plan: text("plan").notNull().default("Free"),
   /** End of the paid period (ms), null on Free; withdrawal is blocked before it. */
   planEndAt: integer("plan_end_at"),
+  /** TTS characters used in the current allowance period (workers/api/src/lib/allowance.ts). */
+  usedChars: integer("used_chars").notNull().default(0),
+  /** STS seconds used in the current allowance period. */
+  usedSeconds: integer("used_seconds").notNull().default(0),
+  /** When the current allowance period ends (ms); 0 = not started. Monthly allowances do not carry over. */
+  usagePeriodEnd: integer("usage_period_end").notNull().default(0),
 });
 
 /**

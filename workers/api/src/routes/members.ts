@@ -89,7 +89,7 @@ type MemberRow = typeof members.$inferSelect;
  * The profile response (spec section 3). Usage fields carry Free-plan defaults until the billing
  * issue fills them; the tokens stay in cookies and are not repeated here.
  */
-const profile = (m: MemberRow) => ({
+const profile = (m: MemberRow, now = Date.now()) => ({
   type: m.type,
   email: m.email,
   nickname: m.nickname,
@@ -103,8 +103,9 @@ const profile = (m: MemberRow) => ({
   local: m.locale,
   plan: m.plan,
   studioProjectsCount: 0,
-  plan_time: 0,
-  plan_txt: 0,
+  // Used amounts of the current period (spec: plan_time and plan_txt); zero once the period has ended.
+  plan_time: m.usagePeriodEnd > now ? m.usedSeconds : 0,
+  plan_txt: m.usagePeriodEnd > now ? m.usedChars : 0,
   request_cnt: 0,
   useDt: "",
   paymentDt: "",
