@@ -8,6 +8,7 @@ import { reportError } from "./lib/report";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
 import { socialRoutes } from "./routes/social";
+import { studioRoutes } from "./routes/studio";
 import { utils } from "./routes/utils";
 import { voicesRoutes } from "./routes/voices";
 import type { AppEnv } from "./env";
@@ -23,6 +24,7 @@ export function createApp() {
   app.route("/member", membersRoutes);
   app.route("/member", socialRoutes);
   app.route("/voices", voicesRoutes);
+  app.route("/studio", studioRoutes);
   app.route("/dev", devRoutes);
 
   app.notFound((c) => {

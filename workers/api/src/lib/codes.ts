@@ -29,6 +29,14 @@ export const Code = {
   SOCIAL_NOT_CONFIGURED: 4116,
   SOCIAL_EMAIL_MISSING: 4117,
   SIGNUP_TICKET_INVALID: 4118,
+  TEXT_EMPTY: 4201,
+  TEXT_TOO_LONG: 4202,
+  TEXT_INVALID_CHARS: 4203,
+  CHARS_SHORT: 4204,
+  CHARS_EXHAUSTED: 4205,
+  PROJECT_LIMIT: 4206,
+  VOICE_NOT_FOUND: 4207,
+  FIRST_PARAGRAPH: 4208,
   RATE_LIMITED: 4290,
   INTERNAL: 5000,
   MAIL_FAILED: 5020,
@@ -117,6 +125,32 @@ export const messages: Record<Code, Record<Locale, string>> = {
     ko: "가입 요청이 만료되었습니다. 처음부터 다시 시도해 주세요.",
     en: "The sign-up request has expired. Please start again.",
   },
+  [Code.TEXT_EMPTY]: { ko: "읽을 문장을 입력해 주세요.", en: "Please enter the text to read." },
+  // {max} is filled in by the handler (500, spec section 9).
+  [Code.TEXT_TOO_LONG]: {
+    ko: "한 번에 최대 {max}자까지 생성할 수 있습니다. 문장을 나누어 주세요.",
+    en: "You can generate up to {max} characters at a time. Please split the text.",
+  },
+  // {chars} is filled in by the handler.
+  [Code.TEXT_INVALID_CHARS]: {
+    ko: "읽을 수 없는 문자가 있습니다: {chars}. 문장부호는 . , ... ! ? 를 사용할 수 있습니다.",
+    en: "The text has characters that cannot be read: {chars}. You can use the punctuation . , ... ! ?",
+  },
+  // {remaining} is filled in by the handler.
+  [Code.CHARS_SHORT]: {
+    ko: "남은 글자 수({remaining}자)보다 긴 문장은 생성할 수 없습니다. 문장을 줄이거나 요금제를 업그레이드해 주세요.",
+    en: "The text is longer than your remaining characters ({remaining}). Shorten it or upgrade your plan.",
+  },
+  [Code.CHARS_EXHAUSTED]: {
+    ko: "이번 달 사용 가능한 글자 수를 모두 사용했습니다. 요금제를 업그레이드하면 바로 이어서 만들 수 있어요.",
+    en: "You have used all of this month's characters. Upgrade your plan to keep creating right away.",
+  },
+  [Code.PROJECT_LIMIT]: {
+    ko: "무료 요금제에서는 프로젝트를 3개까지 만들 수 있습니다. 요금제를 업그레이드하거나 기존 프로젝트를 정리해 주세요.",
+    en: "The Free plan allows 3 projects. Upgrade your plan or manage your projects.",
+  },
+  [Code.VOICE_NOT_FOUND]: { ko: "사용할 수 없는 보이스입니다.", en: "This voice is not available." },
+  [Code.FIRST_PARAGRAPH]: { ko: "첫 번째 문단은 삭제할 수 없습니다.", en: "The first paragraph cannot be deleted." },
   [Code.SOCIAL_FAILED]: {
     ko: "일시적인 오류로 로그인하지 못했습니다. 잠시 후 다시 시도해 주세요.",
     en: "Login failed because of a temporary error. Please try again later.",
@@ -142,7 +176,7 @@ export const messages: Record<Code, Record<Locale, string>> = {
 };
 
 /** HTTP status that goes with each code. */
-export const httpStatus: Record<Code, 200 | 400 | 401 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502> = {
+export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502> = {
   [Code.OK]: 200,
   [Code.BAD_REQUEST]: 400,
   [Code.MALFORMED_JSON]: 400,
@@ -168,6 +202,14 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 404 | 405 | 409 | 413 | 
   [Code.SOCIAL_NOT_CONFIGURED]: 404,
   [Code.SOCIAL_EMAIL_MISSING]: 400,
   [Code.SIGNUP_TICKET_INVALID]: 400,
+  [Code.TEXT_EMPTY]: 400,
+  [Code.TEXT_TOO_LONG]: 400,
+  [Code.TEXT_INVALID_CHARS]: 400,
+  [Code.CHARS_SHORT]: 402,
+  [Code.CHARS_EXHAUSTED]: 402,
+  [Code.PROJECT_LIMIT]: 402,
+  [Code.VOICE_NOT_FOUND]: 404,
+  [Code.FIRST_PARAGRAPH]: 400,
   [Code.SOCIAL_FAILED]: 502,
   [Code.RATE_LIMITED]: 429,
   [Code.INTERNAL]: 500,

@@ -34,8 +34,15 @@ export const limit = (maxSize: number) =>
  */
 export const defaultBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
   if ((c.req.header("content-type") ?? "").startsWith("multipart/form-data")) return next();
-  return limit(DEFAULT_BODY_LIMIT)(c, next);
+  const larger = LARGER_JSON_BODIES.find(([path]) => path.test(c.req.path));
+  return limit(larger?.[1] ?? DEFAULT_BODY_LIMIT)(c, next);
 });
+
+/** JSON routes that take more than the default (a limit nested inside the default could only lower it). */
+const LARGER_JSON_BODIES: [RegExp, number][] = [
+  // A whole TTS script: up to 200 paragraphs of 500 characters (3 bytes each in UTF-8) plus settings.
+  [/^\/api\/v1\/studio\/projects\/[^/]+\/paragraphs$/, 512 * 1024],
+];
 
 type FailCtx = Parameters<typeof fail>[0];
 

@@ -1,0 +1,215 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod/v4";
+import { paragraphs, projects, voices } from "../../../../db/schema";
+import { Code, messages } from "../lib/codes";
+import { fail, ok } from "../lib/envelope";
+import { requireMember } from "../lib/middleware";
+import { checkText, MAX_CHARACTERS_PER_GENERATION } from "../lib/tts-text";
+import { jsonBody, limit, queryParams } from "../lib/validate";
+import type { AppEnv, Member } from "../env";
+import type { Context } from "hono";
+import { visibleTo } from "./voices";
+
+type Ctx = Context<AppEnv>;
+type ParagraphRow = typeof paragraphs.$inferSelect;
+
+const paragraphInput = z.object({
+  /** An existing paragraph keeps its id (and its audio while text and settings stay the same). */
+  id: z.string().max(64).optional(),
+  text: z.string().max(MAX_CHARACTERS_PER_GENERATION * 4),
+  voice_id: z.string().min(1).max(64),
+  style: z.enum(["neutral", "angry", "happy", "sad", "anxious", "sports"]).default("neutral"),
+  lang: z.enum(["ko", "en", "multi"]).default("ko"),
+  pitch: z.number().int().min(-24).max(24).default(0),
+  tempo: z.number().min(0.5).max(2).default(1),
+  pause_ms: z.number().int().min(0).max(10_000).default(300),
+});
+const projectBody = z.object({ name: z.string().trim().min(1).max(60).optional(), type: z.enum(["tts", "sts"]).default("tts") });
+const renameBody = z.object({ name: z.string().trim().min(1).max(60) });
+const paragraphsBody = z.object({ paragraphs: z.array(paragraphInput).min(1).max(200) });
+const listQuery = z.object({ type: z.enum(["all", "tts", "sts"]).default("all") });
+
+/** Largest imported script (a .txt file). */
+export const IMPORT_MAX_BYTES = 256 * 1024;
+
+const untitled = { ko: "제목 없는 프로젝트", en: "Untitled project" };
+
+/** A paragraph as the studio gets it. */
+const paragraphOut = (p: ParagraphRow) => ({
+  id: p.id,
+  position: p.position,
+  text: p.text,
+  voice_id: p.voiceId,
+  style: p.style,
+  lang: p.lang,
+  pitch: p.pitch,
+  tempo: p.tempo,
+  pause_ms: p.pauseMs,
+  audioURL: p.audioKey ? `/api/v1/studio/paragraphs/${p.id}/audio` : null,
+  duration_ms: p.durationMs,
+});
+
+/** The member's own project, or null (another member's id is "not found", never "forbidden"). */
+const ownProject = (c: Ctx, id: string) =>
+  c.var.db.select().from(projects).where(and(eq(projects.id, id), eq(projects.memberId, c.var.member.id))).get();
+
+/**
+ * Creates a project unless the member's plan limit is reached (spec: Free plan 3 projects). The count
+ * and the insert are one statement, so concurrent creates cannot pass the limit together.
+ */
+async function createProject(c: Ctx, member: Member, name: string, type: "tts" | "sts", now = Date.now()) {
+  const id = crypto.randomUUID();
+  const inserted = await c.env.DB.prepare(
+    `INSERT INTO projects (id, member_id, name, type, created_at, updated_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?5
+     WHERE (SELECT COALESCE(p.project_limit, 3) FROM members m LEFT JOIN plans p ON p.plan = m.plan WHERE m.id = ?2) < 0
+        OR (SELECT COUNT(*) FROM projects WHERE member_id = ?2) <
+           (SELECT COALESCE(p.project_limit, 3) FROM members m LEFT JOIN plans p ON p.plan = m.plan WHERE m.id = ?2)`,
+  )
+    .bind(id, member.id, name, type, now)
+    .run();
+  return inserted.meta.changes === 1 ? id : null;
+}
+
+/** The first basic voice in the member's language: the voice of a new paragraph. */
+async function defaultVoice(c: Ctx) {
+  const v = await c.var.db.select({ id: voices.id }).from(voices).where(and(eq(voices.type, "basic"), eq(voices.lang, c.var.locale))).orderBy(asc(voices.id)).get();
+  return v?.id ?? "ko-minjun";
+}
+
+/** Splits imported text into paragraphs: one per non-empty line, long lines cut after a sentence end. */
+export function scriptToParagraphs(text: string, max = MAX_CHARACTERS_PER_GENERATION) {
+  const out: string[] = [];
+  for (const raw of text.replace(/^\uFEFF/, "").split(/\r?\n/)) {
+    let line = raw.trim();
+    while ([...line].length > max) {
+      const chars = [...line];
+      const head = chars.slice(0, max).join("");
+      const cut = Math.max(head.lastIndexOf(". "), head.lastIndexOf("! "), head.lastIndexOf("? "), head.lastIndexOf(" "));
+      const at = cut > max / 2 ? cut + 1 : head.length;
+      out.push(line.slice(0, at).trim());
+      line = line.slice(at).trim();
+    }
+    if (line) out.push(line);
+  }
+  return out;
+}
+
+export const studioRoutes = new Hono<AppEnv>()
+  .use(requireMember)
+  /** The project list (spec: tabs All, TTS, STS), newest change first. */
+  .get("/projects", queryParams(listQuery), async (c) => {
+    const { type } = c.req.valid("query");
+    const where = type === "all" ? eq(projects.memberId, c.var.member.id) : and(eq(projects.memberId, c.var.member.id), eq(projects.type, type));
+    const rows = await c.var.db
+      .select({
+        id: projects.id,
+        name: projects.name,
+        type: projects.type,
+        createdAt: projects.createdAt,
+        updatedAt: projects.updatedAt,
+        // Qualified by hand: inside the subquery an unqualified "id" would be the paragraph's.
+        paragraphs: sql<number>`(SELECT COUNT(*) FROM paragraphs p WHERE p.project_id = "projects"."id")`,
+        voices: sql<string | null>`(SELECT GROUP_CONCAT(DISTINCT p.voice_id) FROM paragraphs p WHERE p.project_id = "projects"."id")`,
+      })
+      .from(projects)
+      .where(where)
+      .orderBy(desc(projects.updatedAt));
+    return ok(c, rows.map((r) => ({ ...r, voices: r.voices ? r.voices.split(",") : [] })));
+  })
+  .post("/projects", jsonBody(projectBody), async (c) => {
+    const { name, type } = c.req.valid("json");
+    const id = await createProject(c, c.var.member, name ?? untitled[c.var.locale], type);
+    if (!id) return fail(c, Code.PROJECT_LIMIT);
+    if (type === "tts") {
+      await c.var.db.insert(paragraphs).values({ id: crypto.randomUUID(), projectId: id, position: 0, text: "", voiceId: await defaultVoice(c), lang: c.var.locale, updatedAt: Date.now() });
+    }
+    return ok(c, { id });
+  })
+  /** A .txt script becomes a TTS project, a paragraph per line. */
+  .post("/projects/import", limit(IMPORT_MAX_BYTES + 16 * 1024), async (c) => {
+    const form = await c.req.formData().catch(() => null);
+    const file = form?.get("file");
+    if (!(file instanceof File) || !/\.txt$/i.test(file.name) || file.size > IMPORT_MAX_BYTES) return fail(c, Code.BAD_REQUEST);
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+    } catch {
+      return fail(c, Code.BAD_REQUEST);
+    }
+    const lines = scriptToParagraphs(text);
+    if (lines.length === 0) return fail(c, Code.TEXT_EMPTY);
+    if (lines.length > 200) return fail(c, Code.BAD_REQUEST);
+    const name = file.name.replace(/\.txt$/i, "").slice(0, 60) || untitled[c.var.locale];
+    const id = await createProject(c, c.var.member, name, "tts");
+    if (!id) return fail(c, Code.PROJECT_LIMIT);
+    const voiceId = await defaultVoice(c);
+    const now = Date.now();
+    await c.var.db.batch(
+      lines.map((line, i) => c.var.db.insert(paragraphs).values({ id: crypto.randomUUID(), projectId: id, position: i, text: line, voiceId, lang: c.var.locale, updatedAt: now })) as never,
+    );
+    return ok(c, { id, paragraphs: lines.length });
+  })
+  .get("/projects/:id", async (c) => {
+    const project = await ownProject(c, c.req.param("id"));
+    if (!project) return fail(c, Code.NOT_FOUND);
+    const rows = await c.var.db.select().from(paragraphs).where(eq(paragraphs.projectId, project.id)).orderBy(asc(paragraphs.position));
+    return ok(c, { ...project, paragraphs: rows.map(paragraphOut) });
+  })
+  .patch("/projects/:id", jsonBody(renameBody), async (c) => {
+    const project = await ownProject(c, c.req.param("id"));
+    if (!project) return fail(c, Code.NOT_FOUND);
+    await c.var.db.update(projects).set({ name: c.req.valid("json").name, updatedAt: Date.now() }).where(eq(projects.id, project.id));
+    return ok(c, { id: project.id });
+  })
+  .delete("/projects/:id", async (c) => {
+    const project = await ownProject(c, c.req.param("id"));
+    if (!project) return fail(c, Code.NOT_FOUND);
+    const keys = await c.var.db.select({ key: paragraphs.audioKey }).from(paragraphs).where(eq(paragraphs.projectId, project.id));
+    await c.var.db.delete(projects).where(eq(projects.id, project.id));
+    const audio = keys.map((k) => k.key).filter((k): k is string => !!k);
+    if (audio.length > 0) await c.env.MEDIA.delete(audio);
+    return ok(c, { deleted: true });
+  })
+  /**
+   * Saves the paragraphs of a TTS project in the given order. The first paragraph stays first and
+   * cannot be deleted (spec section 5); each text follows the TTS rules; voices must be usable by the
+   * member. A paragraph that keeps its id keeps its audio (regenerated only when it changed).
+   */
+  .put("/projects/:id/paragraphs", jsonBody(paragraphsBody), async (c) => {
+    const project = await ownProject(c, c.req.param("id"));
+    if (!project || project.type !== "tts") return fail(c, Code.NOT_FOUND);
+    const input = c.req.valid("json").paragraphs;
+    const existing = await c.var.db.select().from(paragraphs).where(eq(paragraphs.projectId, project.id)).orderBy(asc(paragraphs.position));
+    const first = existing[0];
+    if (first && input[0]?.id !== first.id) return fail(c, Code.FIRST_PARAGRAPH);
+    const known = new Map(existing.map((p) => [p.id, p]));
+    for (const p of input) {
+      if (p.id && !known.has(p.id)) return fail(c, Code.NOT_FOUND);
+      // An empty paragraph may be saved (it is being written); it is not generated.
+      const problem = p.text.trim() ? checkText(p.text) : null;
+      if (problem?.code === "invalid") return fail(c, Code.TEXT_INVALID_CHARS, { message: messages[Code.TEXT_INVALID_CHARS][c.var.locale].replace("{chars}", problem.chars.join(" ")) });
+      if (problem?.code === "too-long") return fail(c, Code.TEXT_TOO_LONG, { message: messages[Code.TEXT_TOO_LONG][c.var.locale].replace("{max}", String(problem.max)) });
+    }
+    const voiceIds = [...new Set(input.map((p) => p.voice_id))];
+    const usable = await c.var.db.select({ id: voices.id }).from(voices).where(and(inArray(voices.id, voiceIds), visibleTo(c.var.member)));
+    if (usable.length !== voiceIds.length) return fail(c, Code.VOICE_NOT_FOUND);
+
+    const now = Date.now();
+    const keep = new Set(input.map((p) => p.id).filter(Boolean));
+    const removed = existing.filter((p) => !keep.has(p.id));
+    const db = c.var.db;
+    await db.batch([
+      ...removed.map((p) => db.delete(paragraphs).where(eq(paragraphs.id, p.id))),
+      ...input.map((p, position) => {
+        const values = { text: p.text, voiceId: p.voice_id, style: p.style, lang: p.lang, pitch: p.pitch, tempo: p.tempo, pauseMs: p.pause_ms, position, updatedAt: now };
+        return p.id ? db.update(paragraphs).set(values).where(eq(paragraphs.id, p.id)) : db.insert(paragraphs).values({ id: crypto.randomUUID(), projectId: project.id, ...values });
+      }),
+      db.update(projects).set({ updatedAt: now }).where(eq(projects.id, project.id)),
+    ] as never);
+    const stale = removed.map((p) => p.audioKey).filter((k): k is string => !!k);
+    if (stale.length > 0) await c.env.MEDIA.delete(stale);
+    const rows = await db.select().from(paragraphs).where(eq(paragraphs.projectId, project.id)).orderBy(asc(paragraphs.position));
+    return ok(c, { paragraphs: rows.map(paragraphOut) });
+  });
