@@ -3,11 +3,13 @@ import koAuth from "./ko/auth";
 import koCommon from "./ko/common";
 import koHome from "./ko/home";
 import koPlan from "./ko/plan";
+import koStudio from "./ko/studio";
 import enAccount from "./en/account";
 import enAuth from "./en/auth";
 import enCommon from "./en/common";
 import enHome from "./en/home";
 import enPlan from "./en/plan";
+import enStudio from "./en/studio";
 
 /**
  * Every translation bundle, typed: each en module `satisfies` the ko module's shape, so a missing
@@ -15,8 +17,8 @@ import enPlan from "./en/plan";
  * The server imports this; the browser fetches one namespace at a time from /locales/:lng/:ns.
  */
 export const resources = {
-  ko: { common: koCommon, home: koHome, plan: koPlan, auth: koAuth, account: koAccount },
-  en: { common: enCommon, home: enHome, plan: enPlan, auth: enAuth, account: enAccount },
+  ko: { common: koCommon, home: koHome, plan: koPlan, auth: koAuth, account: koAccount, studio: koStudio },
+  en: { common: enCommon, home: enHome, plan: enPlan, auth: enAuth, account: enAccount, studio: enStudio },
 } as const;
 
 export type Namespace = keyof (typeof resources)["ko"];

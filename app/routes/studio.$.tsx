@@ -1,4 +1,14 @@
-/** Paths below /studio: the parent route (studio.tsx) guards them; the studio pages come with the TTS issue. */
-export default function StudioPath() {
-  return null;
+import { NotFound } from "~/components/shell/NotFound";
+
+/** A studio path that does not exist: 404 inside the frame, after the guard of studio.tsx. */
+export function loader() {
+  throw new Response(null, { status: 404 });
+}
+
+export function ErrorBoundary() {
+  return <NotFound />;
+}
+
+export default function StudioNotFound() {
+  return <NotFound />;
 }

@@ -1,11 +1,22 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireUser } from "~/utils/auth.server";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { DashboardFrame } from "~/components/dashboard/Frame";
+import { loadProfile, requireUser } from "~/utils/auth.server";
 
-/**
- * /studio and everything below it: login required (spec section 2). The studio itself comes with the
- * TTS issue; until then a signed-in member lands on the dashboard.
- */
+export const handle = { i18n: ["common", "account", "studio"] };
+
+/** /studio and everything below it: login required (spec section 2), inside the dashboard frame. */
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  throw redirect("/dashboard");
+  const profile = await loadProfile(args);
+  return { profile };
+}
+
+export default function StudioLayout() {
+  const { profile } = useLoaderData<typeof loader>();
+  return (
+    <DashboardFrame email={profile.email}>
+      <Outlet />
+    </DashboardFrame>
+  );
 }

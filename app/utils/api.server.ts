@@ -20,7 +20,8 @@ export const REFRESH_WINDOW_SECONDS = 30;
 export const REPORT_DEDUP_MS = 2000;
 
 type CallArgs = { request: Request; context: AppLoadContext };
-type CallInit = { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; page?: string };
+/** `body` is sent as JSON, `form` as multipart (uploads). */
+type CallInit = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; form?: FormData; page?: string };
 
 /** The spec's lang header: ko is sent as kr. */
 export const langHeader = (locale: string) => (locale === "ko" ? "kr" : locale);
@@ -39,7 +40,7 @@ export async function api<T>(
 ): Promise<Envelope<T>> {
   const locale = await getLocale(request, context);
   const accessToken = await freshAccessToken(request, context);
-  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
+  const method = init.method ?? (init.body === undefined && init.form === undefined ? "GET" : "POST");
   const url = `https://api.internal/api/v1${path}`;
   const headers: Record<string, string> = { lang: langHeader(locale) };
   if (accessToken) headers["api-key"] = accessToken;
@@ -54,7 +55,7 @@ export async function api<T>(
     response = await context.cloudflare.env.API.fetch(url, {
       method,
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     });
     envelope = (await response.json()) as Envelope<T>;
   } catch (err) {

@@ -49,6 +49,9 @@ export type Profile = {
   marketing: "Y" | "N" | "";
   local: "ko" | "en";
   plan: string;
+  /** Used TTS characters and STS seconds of the current period. */
+  plan_txt: number;
+  plan_time: number;
 };
 
 /** The signed-in member's profile (GET /member/getmember); a failure ends the session (spec section 7). */

@@ -5,6 +5,7 @@ export default {
   sidebar: {
     label: "Dashboard menu",
     home: "Home",
+    studio: "Studio",
     settings: "Account settings",
     site: "Voice Studio website",
   },

@@ -20,6 +20,7 @@ export default {
       dashboard: "Dashboard | Voice Studio",
       settings: "Account settings | Voice Studio",
       withdraw: "Delete account | Voice Studio",
+      studio: "Studio | Voice Studio",
     },
   },
   nav: [
@@ -75,6 +76,8 @@ export default {
     ok: "OK",
   },
   validation: {
+    textTooLong: "You can generate up to 500 characters at a time. Please split the text.",
+    number: "Please enter a valid number.",
     required: "This field is required.",
     email: "Please check the email format.",
     code: "Enter the 6-digit code.",

@@ -3,6 +3,7 @@ export default {
   sidebar: {
     label: "대시보드 메뉴",
     home: "홈",
+    studio: "스튜디오",
     settings: "계정 설정",
     site: "보이스 스튜디오 사이트",
   },

@@ -17,6 +17,7 @@ export default {
       dashboard: "대시보드 | 보이스 스튜디오",
       settings: "계정 설정 | 보이스 스튜디오",
       withdraw: "회원 탈퇴 | 보이스 스튜디오",
+      studio: "스튜디오 | 보이스 스튜디오",
     },
   },
   nav: [
@@ -71,6 +72,8 @@ export default {
     ok: "확인",
   },
   validation: {
+    textTooLong: "한 번에 최대 500자까지 생성할 수 있습니다. 문장을 나누어 주세요.",
+    number: "올바른 숫자를 입력해 주세요.",
     required: "필수 입력 항목입니다.",
     email: "이메일 형식을 확인해 주세요.",
     code: "인증번호 6자리를 입력해 주세요.",

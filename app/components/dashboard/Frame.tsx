@@ -1,0 +1,51 @@
+import { NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SettingsMenu } from "./SettingsMenu";
+
+/** The signed-in area's frame (spec section 2): the sidebar, and the settings button above the page. */
+export function DashboardFrame({ email, children }: { email: string; children: React.ReactNode }) {
+  const { t } = useTranslation("account");
+  const items = [
+    { to: "/dashboard", label: t("sidebar.home"), end: true },
+    { to: "/studio", label: t("sidebar.studio"), end: false },
+    { to: "/dashboard/settings", label: t("sidebar.settings"), end: false },
+  ];
+  return (
+    <div className="min-h-screen bg-slate-50 md:flex">
+      <nav aria-label={t("sidebar.label")} className="border-b border-slate-200 bg-white md:min-h-screen md:w-56 md:border-b-0 md:border-r">
+        <div className="flex items-center gap-1 px-2 py-2 md:block md:px-3 md:py-4">
+          <ul className="flex flex-1 gap-1 overflow-x-auto md:block md:space-y-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) => `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <a href="/" target="_blank" rel="noopener noreferrer" className="block whitespace-nowrap rounded-lg px-3 py-2 text-sm text-slate-500 hover:bg-slate-100">
+                {t("sidebar.site")} ↗
+              </a>
+            </li>
+          </ul>
+          <div className="md:hidden">
+            <SettingsMenu />
+          </div>
+        </div>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <header className="hidden items-center justify-end gap-3 border-b border-slate-200 bg-white px-6 py-3 md:flex">
+          <span className="text-sm text-slate-600" data-testid="signed-in-as">
+            {email}
+          </span>
+          <SettingsMenu />
+        </header>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod/v4";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { api } from "~/utils/api.server";
+import { loadProfile, requireUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta.server";
+import { pageMetaTags } from "~/utils/seo";
+import { setToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["common", "account", "studio"] };
+
+const STYLES = ["neutral", "angry", "happy", "sad", "anxious", "sports"] as const;
+const LANGS = ["ko", "en", "multi"] as const;
+const MAX = 500;
+
+const ParagraphSchema = z.object({
+  id: z.string().max(64).optional(),
+  text: z.string().max(MAX, "validation.textTooLong").default(""),
+  voice_id: z.string({ error: "validation.required" }).max(64),
+  style: z.enum(STYLES).default("neutral"),
+  lang: z.enum(LANGS).default("ko"),
+  pitch: z.number({ error: "validation.number" }).int("validation.number").min(-24, "validation.number").max(24, "validation.number").default(0),
+  tempo: z.number({ error: "validation.number" }).min(0.5, "validation.number").max(2, "validation.number").default(1),
+  pause_ms: z.number({ error: "validation.number" }).int("validation.number").min(0, "validation.number").max(10_000, "validation.number").default(300),
+});
+const EditorSchema = z.object({ paragraphs: z.array(ParagraphSchema).min(1) });
+const RenameSchema = z.object({ name: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(60, "validation.tooLong") });
+
+type Paragraph = z.infer<typeof ParagraphSchema> & { id: string; audioURL: string | null };
+type Project = { id: string; name: string; type: "tts" | "sts"; paragraphs: Paragraph[] };
+type VoiceCard = { id: string; name: string; lang: string; tags: { gender: { name: string }; age: { name: string } } };
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const id = new URL(args.request.url).searchParams.get("id");
+  if (!id) throw redirect("/studio");
+  const [project, voices, profile, meta] = await Promise.all([
+    api<Project>(args, `/studio/projects/${encodeURIComponent(id)}`),
+    api<VoiceCard[]>(args, "/voices"),
+    loadProfile(args),
+    pageMeta(args.request, args.context, "meta.titles.studio"),
+  ]);
+  if (!project.success || !project.data || project.data.type !== "tts") throw new Response(null, { status: project.code === 4004 ? 404 : 503 });
+  const plans = await api<{ plan: string; plan_txt: number }[]>(args, "/utils/planlist");
+  const allowance = plans.data?.find((p) => p.plan === profile.plan)?.plan_txt ?? 0;
+  return { project: project.data, voices: voices.data ?? [], remaining: Math.max(0, allowance - profile.plan_txt), meta };
+}
+
+export const meta = pageMetaTags;
+
+export async function action(args: ActionFunctionArgs) {
+  await requireUser(args);
+  const url = new URL(args.request.url);
+  const id = url.searchParams.get("id") ?? "";
+  const formData = await args.request.formData();
+  if (formData.get("intent") === "rename") {
+    const submission = parseWithZod(formData, { schema: RenameSchema });
+    if (submission.status !== "success") return data({ form: "rename", result: submission.reply() }, { status: 400 });
+    const saved = await api(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "PATCH", body: submission.value });
+    if (!saved.success) return data({ form: "rename", result: submission.reply({ formErrors: [saved.message] }) }, { status: 400 });
+    await setToast(args.request, args.context, { key: "saved" });
+    throw redirect(url.pathname + url.search);
+  }
+  const submission = parseWithZod(formData, { schema: EditorSchema });
+  // Add and delete paragraph buttons (conform intents) answer the changed form, also without JavaScript.
+  if (submission.status !== "success") return data({ form: "editor", result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  const saved = await api(args, `/studio/projects/${encodeURIComponent(id)}/paragraphs`, { method: "PUT", body: submission.value });
+  if (!saved.success) return data({ form: "editor", result: submission.reply({ formErrors: [saved.message] }) }, { status: 400 });
+  await setToast(args.request, args.context, { key: "saved" });
+  throw redirect(url.pathname + url.search);
+}
+
+export default function TtsEditor() {
+  const { project, voices, remaining } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("studio");
+  const [form, fields] = useForm({
+    id: `editor-${project.id}`,
+    lastResult: actionData?.form === "editor" ? actionData.result : undefined,
+    constraint: getZodConstraint(EditorSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditorSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { paragraphs: project.paragraphs.map(({ audioURL: _a, ...p }) => p) },
+  });
+  const [renameForm, renameFields] = useForm({
+    id: `rename-${project.id}`,
+    lastResult: actionData?.form === "rename" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameSchema }),
+    defaultValue: { name: project.name },
+  });
+  const list = fields.paragraphs.getFieldList();
+  return (
+    <main className="px-6 py-8">
+      <Link to="/studio" className="text-sm text-slate-600 underline">
+        ← {t("editor.back")}
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold">{t("editor.title")}</h1>
+      <Form method="post" {...getFormProps(renameForm)} className="mt-4 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="rename" />
+        <Field className="min-w-64" label={t("editor.name")} inputProps={getInputProps(renameFields.name, { type: "text" })} errors={renameFields.name.errors} />
+        <SubmitButton variant="secondary" className="sm:w-auto">
+          {t("editor.rename")}
+        </SubmitButton>
+        <ErrorList id={renameForm.errorId} errors={renameForm.errors} />
+      </Form>
+      <p className="mt-4 text-sm text-slate-600">{t("editor.rules")}</p>
+      <p className="mt-1 text-sm font-medium" data-testid="remaining">
+        {t("editor.remaining", { remaining: remaining.toLocaleString() })}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        {list.map((paragraph, index) => (
+          <ParagraphFields key={paragraph.key} field={paragraph} index={index} voices={voices} removeButton={index === 0 ? null : form.remove.getButtonProps({ name: fields.paragraphs.name, index })} />
+        ))}
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="flex flex-wrap gap-3">
+          <button
+            {...form.insert.getButtonProps({ name: fields.paragraphs.name, defaultValue: { text: "", voice_id: list.at(-1)?.value?.voice_id ?? voices[0]?.id ?? "", lang: list.at(-1)?.value?.lang ?? "ko" } })}
+            className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold"
+          >
+            + {t("editor.add")}
+          </button>
+          <SubmitButton className="sm:w-auto">{t("editor.save")}</SubmitButton>
+        </div>
+      </Form>
+    </main>
+  );
+}
+
+type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement>;
+
+function ParagraphFields({ field, index, voices, removeButton }: { field: FieldMetadata<z.input<typeof ParagraphSchema>>; index: number; voices: VoiceCard[]; removeButton: ButtonProps | null }) {
+  const { t } = useTranslation("studio");
+  const p = field.getFieldset();
+  const text = typeof p.text.value === "string" ? p.text.value : "";
+  const select = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm";
+  return (
+    <fieldset className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="paragraph">
+      <legend className="px-1 text-sm font-semibold">{t("editor.paragraph", { n: index + 1 })}</legend>
+      <input {...getInputProps(p.id, { type: "hidden" })} />
+      <label htmlFor={p.text.id} className="sr-only">
+        {t("editor.text")}
+      </label>
+      <textarea {...getTextareaProps(p.text)} rows={3} className="block w-full rounded-lg border border-slate-300 px-3 py-2" aria-invalid={p.text.errors ? true : undefined} />
+      <div className="mt-1 flex justify-between text-xs text-slate-500">
+        <ErrorList errors={p.text.errors} />
+        <span className="ml-auto" data-testid="char-count">
+          {t("editor.count", { count: [...text].length, max: MAX })}
+        </span>
+      </div>
+      <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-6">
+        <div className="col-span-2">
+          <label htmlFor={p.voice_id.id} className="text-xs font-medium text-slate-600">
+            {t("editor.voice")}
+          </label>
+          <select {...getSelectProps(p.voice_id)} className={select}>
+            {voices.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name} · {v.tags.gender.name} · {v.tags.age.name} ({v.lang})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={p.style.id} className="text-xs font-medium text-slate-600">
+            {t("editor.style")}
+          </label>
+          <select {...getSelectProps(p.style)} className={select}>
+            {STYLES.map((s) => (
+              <option key={s} value={s}>
+                {t(`editor.styles.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={p.lang.id} className="text-xs font-medium text-slate-600">
+            {t("editor.lang")}
+          </label>
+          <select {...getSelectProps(p.lang)} className={select}>
+            {LANGS.map((l) => (
+              <option key={l} value={l}>
+                {t(`editor.langs.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <NumberField label={t("editor.pitch")} props={getInputProps(p.pitch, { type: "number" })} step={1} errors={p.pitch.errors} />
+        <NumberField label={t("editor.tempo")} props={getInputProps(p.tempo, { type: "number" })} step={0.05} errors={p.tempo.errors} />
+        <NumberField label={t("editor.pause")} props={getInputProps(p.pause_ms, { type: "number" })} step={50} errors={p.pause_ms.errors} />
+      </div>
+      {removeButton ? (
+        <button {...removeButton} className="mt-3 text-sm text-red-600 underline">
+          {t("editor.remove")}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function NumberField({ label, props, step, errors }: { label: string; props: React.InputHTMLAttributes<HTMLInputElement> & { key?: string | null }; step: number; errors?: string[] }) {
+  const { key, ...rest } = props;
+  return (
+    <div>
+      <label htmlFor={rest.id} className="text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      <input key={key ?? undefined} {...rest} step={step} className="mt-1 block w-full rounded-lg border border-slate-300 px-2 py-1.5 text-sm" />
+      <ErrorList errors={errors} />
+    </div>
+  );
+}
+
+/** Spec section 8: a project that cannot be loaded offers going back or trying again. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("studio");
+  const location = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="px-6 py-16 text-center">
+      <h1 className="text-xl font-bold">{t("editor.loadFailed")}</h1>
+      <div className="mt-6 flex justify-center gap-3">
+        <Link to="/studio" className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold">
+          {t("editor.back")}
+        </Link>
+        {notFound ? null : (
+          <a href={location.pathname + location.search} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
+            {t("editor.retry")}
+          </a>
+        )}
+      </div>
+    </main>
+  );
+}
