@@ -248,3 +248,17 @@ export const paragraphs = sqliteTable("paragraphs", {
   durationMs: integer("duration_ms"),
   updatedAt: integer("updated_at").notNull(),
 });
+
+/** Generations per voice and UTC day: "top voices of the week" sums the last 7 days. */
+export const voiceUsage = sqliteTable(
+  "voice_usage",
+  {
+    voiceId: text("voice_id")
+      .notNull()
+      .references(() => voices.id, { onDelete: "cascade" }),
+    /** Days since 1970-01-01 (UTC). */
+    day: integer("day").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.voiceId, t.day] })],
+);

@@ -82,3 +82,17 @@ test("a project that cannot be loaded offers the way back", async ({ page, reque
   await page.getByRole("link", { name: "프로젝트 목록" }).click();
   await expect(page).toHaveURL(/\/studio$/);
 });
+
+test("dashboard home: greeting, new project, recent projects, top and recommended voices, banner", async ({ page, request, context }) => {
+  const session = await signUp(request);
+  await signIn(context, session);
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("greeting")).toHaveText(`${session.nickname}님, 안녕하세요!`);
+  await expect(page.getByTestId("top-voices").getByRole("listitem")).toHaveCount(5);
+  await expect(page.getByTestId("recommended-voices").getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "요금제 보기" })).toHaveAttribute("href", "/plan");
+  await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
+  await expect(page).toHaveURL(/text-to-speech/);
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("recent-projects").getByRole("link")).toHaveCount(1);
+});

@@ -130,3 +130,35 @@ describe("GET /api/v1/voices/:id/image", () => {
     expect((await worker.fetch("http://localhost/api/v1/voices/nope/image")).status).toBe(404);
   });
 });
+
+describe("top and recommended voices (dashboard home)", () => {
+  it("top 5 of the week counts only the last 7 days of generations", async () => {
+    const { recordVoiceUse } = await import("../../workers/api/src/lib/voice-usage");
+    const now = Date.now();
+    for (let i = 0; i < 3; i++) await recordVoiceUse(env.DB, "en-leo", now);
+    await recordVoiceUse(env.DB, "ko-dohyun", now - 86_400_000);
+    await recordVoiceUse(env.DB, "ko-dohyun", now);
+    // Old generations make a voice used, not "of the week".
+    for (let i = 0; i < 10; i++) await recordVoiceUse(env.DB, "ko-haeun", now - 9 * 86_400_000);
+    const top = await worker.fetch("http://localhost/api/v1/voices/top", { headers: { lang: "en" } });
+    const cards = (await top.json<{ data: (Card & { weekUses: number })[] }>()).data;
+    expect(cards).toHaveLength(5);
+    expect(cards.slice(0, 2).map((c) => [c.id, c.weekUses])).toEqual([
+      ["en-leo", 3],
+      ["ko-dohyun", 2],
+    ]);
+    // Among voices unused this week, the all-time most used comes first.
+    expect(cards[2]!.id).toBe("ko-haeun");
+  });
+
+  it("recommends voices whose categories suit the member's job and purpose", async () => {
+    const s = await signedUp("teacher@example.com");
+    await env.DB.prepare("UPDATE members SET work = 'educator', purpose = 'education,other:수업 자료' WHERE email = ?").bind("teacher@example.com").run();
+    const res = await worker.fetch("http://localhost/api/v1/voices/recommended", { headers: { "api-key": s.token!, lang: "kr" } });
+    const cards = (await res.json<{ data: Card[] }>()).data;
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards[0]!.tags.categories.some((c) => c === "education" || c === "kids")).toBe(true);
+    expect(cards[0]!.lang).toBe("ko");
+    expect((await worker.fetch("http://localhost/api/v1/voices/recommended")).status).toBe(401);
+  });
+});

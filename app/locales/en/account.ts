@@ -13,7 +13,15 @@ export default {
   home: {
     greeting: "Hello, {{nickname}}!",
     plan: "Current plan: {{plan}}",
-    plans: "See plans",
+    newTts: "New TTS project",
+    recent: "Recent projects",
+    allProjects: "See all",
+    noProjects: "No projects yet.",
+    top: "Top 5 voices this week",
+    recommended: "Recommended for you",
+    uses: "{{count}} uses this week",
+    banner: "Start a paid plan with 50% off the first month",
+    bannerCta: "See plans",
   },
   settings: {
     title: "Account settings",

@@ -11,7 +11,15 @@ export default {
   home: {
     greeting: "{{nickname}}님, 안녕하세요!",
     plan: "현재 요금제: {{plan}}",
-    plans: "요금제 보기",
+    newTts: "새 TTS 프로젝트",
+    recent: "최근 프로젝트",
+    allProjects: "전체 보기",
+    noProjects: "아직 프로젝트가 없어요.",
+    top: "이번 주 인기 보이스 TOP 5",
+    recommended: "AI 추천 보이스",
+    uses: "이번 주 {{count}}회",
+    banner: "첫 달 50% 할인으로 유료 요금제를 시작해 보세요",
+    bannerCta: "요금제 보기",
   },
   settings: {
     title: "계정 설정",

@@ -47,3 +47,26 @@ export const CATEGORIES: Labels = {
 };
 
 export const label = (labels: Labels, code: string, locale: Locale) => labels[code]?.[locale] ?? code;
+
+/**
+ * Which content categories suit a member's sign-up answers (job codes of `work`, purpose codes of
+ * `perpose`; workers/api/src/lib/member-lists.ts): the basis of "AI-recommended voices".
+ */
+export const CATEGORIES_FOR_ANSWER: Record<string, string[]> = {
+  creator: ["narration", "advertising", "game"],
+  marketer: ["advertising", "announcement"],
+  podcaster: ["podcast", "audiobook"],
+  educator: ["education", "kids"],
+  developer: ["announcement", "education"],
+  designer: ["advertising", "narration"],
+  student: ["education", "narration"],
+  office: ["announcement", "education"],
+  business: ["advertising", "announcement"],
+  narration: ["narration", "documentary"],
+  advertising: ["advertising"],
+  podcast: ["podcast", "audiobook"],
+  education: ["education", "kids"],
+  game: ["game", "kids"],
+  hobby: ["audiobook", "narration"],
+  api: ["announcement", "news"],
+};

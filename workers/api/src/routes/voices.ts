@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod/v4";
-import { voiceBookmarks, voices } from "../../../../db/schema";
+import { members, voiceBookmarks, voices } from "../../../../db/schema";
 import { voiceAvatarSvg } from "../lib/avatar";
 import { Code, type Locale } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { optionalMember, requireMember } from "../lib/middleware";
 import { queryParams } from "../lib/validate";
-import { AGES, CATEGORIES, FEATURES, GENDERS, label, TONES } from "../lib/voice-tags";
+import { AGES, CATEGORIES, CATEGORIES_FOR_ANSWER, FEATURES, GENDERS, label, TONES } from "../lib/voice-tags";
 import type { AppEnv, Member } from "../env";
 
 type VoiceRow = typeof voices.$inferSelect;
@@ -66,6 +66,25 @@ export const voicesRoutes = new Hono<AppEnv>()
     let rows = await db.select().from(voices).where(and(...where)).orderBy(asc(voices.lang), desc(voices.usageCount), asc(voices.id));
     if (type === "bookmark") rows = rows.filter((v) => marks.has(v.id));
     return ok(c, rows.map((v) => voiceCard(v, locale, marks.has(v.id))));
+  })
+  /** Top 5 voices of the week (spec: dashboard home), by generations in the last 7 days. */
+  .get("/top", optionalMember, async (c) => {
+    const member = (c.var.member as Member | undefined) ?? null;
+    const today = Math.floor(Date.now() / 86_400_000);
+    const week = sql<number>`COALESCE((SELECT SUM(u.count) FROM voice_usage u WHERE u.voice_id = "voices"."id" AND u.day > ${today - 7}), 0)`;
+    const rows = await c.var.db.select({ v: voices, week }).from(voices).where(visibleTo(member)).orderBy(desc(week), desc(voices.usageCount), asc(voices.id)).limit(5);
+    return ok(c, rows.map((r) => ({ ...voiceCard(r.v, c.var.locale), weekUses: r.week })));
+  })
+  /** AI-recommended voices (spec: dashboard home): the categories that suit the member's job and purpose answers. */
+  .get("/recommended", requireMember, async (c) => {
+    const m = await c.var.db.select({ work: members.work, purpose: members.purpose }).from(members).where(eq(members.id, c.var.member.id)).get();
+    const answers = `${m?.work ?? ""},${m?.purpose ?? ""}`.split(",").map((a) => a.split(":")[0]!.trim()).filter(Boolean);
+    const wanted = new Set(answers.flatMap((a) => CATEGORIES_FOR_ANSWER[a] ?? []));
+    const rows = await c.var.db.select().from(voices).where(visibleTo(c.var.member)).orderBy(desc(voices.usageCount), asc(voices.id));
+    // The member's language first, then the most matching categories; without answers, the most used.
+    const score = (v: VoiceRow) => v.categories.filter((cat) => wanted.has(cat)).length * 2 + (v.lang === c.var.locale ? 1 : 0);
+    const ranked = [...rows].sort((a, b) => score(b) - score(a)).slice(0, 6);
+    return ok(c, ranked.map((v) => voiceCard(v, c.var.locale)));
   })
   /** The voice's generated 240x240 profile image. */
   .get("/:id/image", optionalMember, async (c) => {
