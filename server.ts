@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `remix vite:build` (typecheck runs before it in CI).
 import * as build from "./build/server";
 import { getLoadContext, type AppEnv } from "./load-context";
+import { withCookieAuth } from "./api-auth";
 import { isCrossSitePost } from "./csrf";
 import { cacheKey, PageCache } from "./page-cache";
 
@@ -13,7 +14,7 @@ const pages = new PageCache();
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
-    if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) return env.API.fetch(request);
+    if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) return env.API.fetch(withCookieAuth(request));
     if (pathname === "/api/notify") return env.NOTIFY.fetch(request);
     if (pathname === "/healthz") return new Response("ok", { headers: { "content-type": "text/plain" } });
 

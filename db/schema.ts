@@ -262,3 +262,24 @@ export const voiceUsage = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.voiceId, t.day] })],
 );
+
+/**
+ * Generation results (spec: studio history item, inference_id): one per synthesis through
+ * POST /studio/tts or a project sentence, with its audio in R2. Deleting one deletes its audio.
+ */
+export const inferences = sqliteTable("inferences", {
+  id: text("id").primaryKey(),
+  memberId: text("member_id")
+    .notNull()
+    .references(() => members.id, { onDelete: "cascade" }),
+  projectId: text("project_id"),
+  paragraphId: text("paragraph_id"),
+  voiceId: text("voice_id").notNull(),
+  /** "tts" (typewrite/script), later "record" and "upload" for STS (spec: work history method). */
+  method: text("method").notNull().default("tts"),
+  text: text("text").notNull(),
+  characters: integer("characters").notNull(),
+  audioKey: text("audio_key").notNull(),
+  durationMs: integer("duration_ms").notNull(),
+  createdAt: integer("created_at").notNull(),
+});

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod/v4";
-import { paragraphs, projects, voices } from "../../../../db/schema";
+import { inferences, paragraphs, projects, voices } from "../../../../db/schema";
 import { Code, messages } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
@@ -29,6 +29,8 @@ const projectBody = z.object({ name: z.string().trim().min(1).max(60).optional()
 const renameBody = z.object({ name: z.string().trim().min(1).max(60) });
 const paragraphsBody = z.object({ paragraphs: z.array(paragraphInput).min(1).max(200) });
 const listQuery = z.object({ type: z.enum(["all", "tts", "sts"]).default("all") });
+const historyQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(50).default(20) });
+const delHistoryBody = z.object({ inference_id: z.string().min(1).max(64) });
 
 /** Largest imported script (a .txt file). */
 export const IMPORT_MAX_BYTES = 256 * 1024;
@@ -98,6 +100,58 @@ export function scriptToParagraphs(text: string, max = MAX_CHARACTERS_PER_GENERA
 
 export const studioRoutes = new Hono<AppEnv>()
   .use(requireMember)
+  /** Work history (spec: date, method, audio, voice, duration), newest first, a page at a time. */
+  .get("/history", queryParams(historyQuery), async (c) => {
+    const { page, limit: size } = c.req.valid("query");
+    const rows = await c.var.db
+      .select()
+      .from(inferences)
+      .where(eq(inferences.memberId, c.var.member.id))
+      .orderBy(desc(inferences.createdAt), desc(inferences.id))
+      .limit(size + 1)
+      .offset((page - 1) * size);
+    return ok(c, {
+      items: rows.slice(0, size).map((r) => ({
+        inference_id: r.id,
+        createdAt: r.createdAt,
+        method: r.method,
+        text: r.text,
+        voice_id: r.voiceId,
+        characters: r.characters,
+        duration: r.durationMs / 1000,
+        audioURL: `/api/v1/studio/inferences/${r.id}/audio`,
+      })),
+      page,
+      hasMore: rows.length > size,
+    });
+  })
+  /** Spec: POST /studio/delHistory {inference_id}; deletes the result and its audio (another member's id: 404). */
+  .post("/delHistory", jsonBody(delHistoryBody), async (c) => {
+    const { inference_id } = c.req.valid("json");
+    const [gone] = await c.var.db
+      .delete(inferences)
+      .where(and(eq(inferences.id, inference_id), eq(inferences.memberId, c.var.member.id)))
+      .returning({ key: inferences.audioKey });
+    if (!gone) return fail(c, Code.NOT_FOUND);
+    await c.env.MEDIA.delete(gone.key);
+    return ok(c, { deleted: true });
+  })
+  /** The audio of a result, to its owner only. */
+  .get("/inferences/:id/audio", async (c) => {
+    const row = await c.var.db
+      .select({ key: inferences.audioKey })
+      .from(inferences)
+      .where(and(eq(inferences.id, c.req.param("id")), eq(inferences.memberId, c.var.member.id)))
+      .get();
+    const object = row ? await c.env.MEDIA.get(row.key) : null;
+    if (!object) return fail(c, Code.NOT_FOUND);
+    return c.body(object.body, 200, {
+      "content-type": object.httpMetadata?.contentType ?? "audio/wav",
+      "content-length": String(object.size),
+      "cache-control": "private, max-age=3600",
+      "content-disposition": `inline; filename="${c.req.param("id")}.wav"`,
+    });
+  })
   /** The project list (spec: tabs All, TTS, STS), newest change first. */
   .get("/projects", queryParams(listQuery), async (c) => {
     const { type } = c.req.valid("query");

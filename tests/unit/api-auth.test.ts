@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { withCookieAuth } from "../../api-auth";
+import { isCrossSitePost } from "../../csrf";
+import { accessTokenCookie } from "~/utils/cookies.server";
+
+const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig";
+const cookieHeader = async () => (await accessTokenCookie.serialize(TOKEN)).split(";")[0]!;
+
+describe("cookie to api-key at the edge", () => {
+  it("adds the access token of the cookie as api-key on same-site requests", async () => {
+    const get = withCookieAuth(new Request("http://localhost/api/v1/studio/history", { headers: { cookie: await cookieHeader() } }));
+    expect(get.headers.get("api-key")).toBe(TOKEN);
+    const post = withCookieAuth(
+      new Request("http://localhost/api/v1/studio/delHistory", { method: "POST", headers: { cookie: await cookieHeader(), "sec-fetch-site": "same-origin" } }),
+    );
+    expect(post.headers.get("api-key")).toBe(TOKEN);
+  });
+
+  it("never for a cross-site post, and never over an api-key the caller set", async () => {
+    for (const headers of [{ "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }]) {
+      const req = withCookieAuth(new Request("http://localhost/api/v1/studio/delHistory", { method: "POST", headers: { cookie: await cookieHeader(), ...headers } }));
+      expect(req.headers.has("api-key")).toBe(false);
+    }
+    const own = withCookieAuth(new Request("http://localhost/api/v1/x", { headers: { cookie: await cookieHeader(), "api-key": "mine" } }));
+    expect(own.headers.get("api-key")).toBe("mine");
+    // A garbled cookie adds nothing.
+    expect(withCookieAuth(new Request("http://localhost/api/v1/x", { headers: { cookie: "accessToken=%%%" } })).headers.has("api-key")).toBe(false);
+  });
+});
+
+describe("CSRF check", () => {
+  const post = (headers: Record<string, string>) => new Request("http://localhost/logout", { method: "POST", headers });
+  it("refuses cross-site and same-site-but-other-origin posts, allows same-origin and typed navigations", () => {
+    expect(isCrossSitePost(post({ "sec-fetch-site": "cross-site" }))).toBe(true);
+    expect(isCrossSitePost(post({ "sec-fetch-site": "same-site" }))).toBe(true);
+    expect(isCrossSitePost(post({ "sec-fetch-site": "same-origin" }))).toBe(false);
+    expect(isCrossSitePost(post({ "sec-fetch-site": "none" }))).toBe(false);
+    expect(isCrossSitePost(post({ origin: "https://evil.example" }))).toBe(true);
+    expect(isCrossSitePost(post({ origin: "http://localhost" }))).toBe(false);
+    expect(isCrossSitePost(post({}))).toBe(false);
+    expect(isCrossSitePost(new Request("http://localhost/", { headers: { "sec-fetch-site": "cross-site" } }))).toBe(false);
+  });
+});
