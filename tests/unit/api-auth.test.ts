@@ -17,7 +17,8 @@ describe("cookie to api-key at the edge", () => {
   });
 
   it("never for a cross-site post, and never over an api-key the caller set", async () => {
-    for (const headers of [{ "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }]) {
+    const crossSite: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }];
+    for (const headers of crossSite) {
       const req = withCookieAuth(new Request("http://localhost/api/v1/studio/delHistory", { method: "POST", headers: { cookie: await cookieHeader(), ...headers } }));
       expect(req.headers.has("api-key")).toBe(false);
     }
