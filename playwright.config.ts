@@ -25,6 +25,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The machines are shared and noisy: give assertions room, never a speed target.
+  expect: { timeout: 10_000 },
   use: { baseURL, launchOptions: chromium, locale: "ko-KR" },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },

@@ -149,6 +149,8 @@ test("password recovery with a mailed code, then login with the new password", a
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("비밀번호 찾기");
   await page.getByLabel("이메일").fill(session.email);
   await page.getByRole("button", { name: "인증번호 받기" }).click();
+  // The recovery code is mailed before the code step shows; only then is it the newest mail.
+  await expect(page.getByTestId("code-timer")).toBeVisible();
   await page.getByLabel("인증번호 6자리").fill(await codeFor(request, session.email));
   await page.getByRole("button", { name: "인증하기" }).click();
   await page.getByLabel("새 비밀번호").fill("Better#2026");
