@@ -1,5 +1,9 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+
+/** The remote speech engine's stand-in (host engine.test), in its own file. */
+const ENGINE_STANDIN = readFileSync(new URL("./tests/workers/standins/engine.js", import.meta.url), "utf8");
 
 /** The social-login clients the tests configure (as vars) and the stand-in knows. */
 const OAUTH_CLIENTS = {
@@ -22,6 +26,7 @@ const OAUTH_CLIENTS = {
  *   The userinfo endpoint checks the Bearer token and answers the provider's JSON shape.
  */
 const PROVIDER_STANDIN = `
+${ENGINE_STANDIN}
 const CLIENTS = ${JSON.stringify(OAUTH_CLIENTS)};
 const sent = [];
 const codes = new Map();
@@ -128,6 +133,7 @@ function userinfo(p, request) {
 export default {
   async fetch(request) {
     const url = new URL(request.url);
+    if (url.host === "engine.test") return engineStandin(request, url);
     const p = HOSTS[url.host];
     if (!p) return mail(request, url);
     if (request.method === "GET" && url.pathname === PATHS[p].authorize && url.host !== "oauth2.googleapis.com") return authorize(p, url.searchParams);
@@ -156,6 +162,10 @@ export default defineConfig(async () => {
             NAVER_CLIENT_SECRET: OAUTH_CLIENTS.naver.secret,
             KAKAO_CLIENT_ID: OAUTH_CLIENTS.kakao.id,
             KAKAO_CLIENT_SECRET: OAUTH_CLIENTS.kakao.secret,
+            // Generation through the HTTP engine, against its stand-in (tests/workers/standins/engine.js).
+            VOICE_ENGINE: "http",
+            VOICE_ENGINE_URL: "https://engine.test/",
+            VOICE_ENGINE_KEY: "engine-test-key",
           },
           // The notify worker is tested on its own (tests/workers/notify.test.ts); here the api's
           // binding to it only has to answer. The e2e suite runs the real binding.

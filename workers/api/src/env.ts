@@ -36,6 +36,10 @@ export type Bindings = {
   KAKAO_AUTHORIZE_URL?: string;
   KAKAO_TOKEN_URL?: string;
   KAKAO_USERINFO_URL?: string;
+  /** "embedded" (default) or "http": a remote inference service at VOICE_ENGINE_URL with VOICE_ENGINE_KEY. */
+  VOICE_ENGINE?: string;
+  VOICE_ENGINE_URL?: string;
+  VOICE_ENGINE_KEY?: string;
 };
 
 /** What a signed-in request carries after `requireMember`. */

@@ -41,6 +41,7 @@ export const Code = {
   INTERNAL: 5000,
   MAIL_FAILED: 5020,
   SOCIAL_FAILED: 5021,
+  ENGINE_FAILED: 5030,
   LOGIN_REQUIRED: 8000,
   TOKEN_REFRESHED: 8003,
   REFRESH_EXPIRED: 8004,
@@ -151,6 +152,10 @@ export const messages: Record<Code, Record<Locale, string>> = {
   },
   [Code.VOICE_NOT_FOUND]: { ko: "사용할 수 없는 보이스입니다.", en: "This voice is not available." },
   [Code.FIRST_PARAGRAPH]: { ko: "첫 번째 문단은 삭제할 수 없습니다.", en: "The first paragraph cannot be deleted." },
+  [Code.ENGINE_FAILED]: {
+    ko: "음성을 만들지 못했습니다. 사용한 글자 수는 돌려드렸어요. 잠시 후 다시 시도해 주세요.",
+    en: "The speech could not be generated. Your characters were not used. Please try again shortly.",
+  },
   [Code.SOCIAL_FAILED]: {
     ko: "일시적인 오류로 로그인하지 못했습니다. 잠시 후 다시 시도해 주세요.",
     en: "Login failed because of a temporary error. Please try again later.",
@@ -211,6 +216,7 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 404 | 405 | 409 | 
   [Code.VOICE_NOT_FOUND]: 404,
   [Code.FIRST_PARAGRAPH]: 400,
   [Code.SOCIAL_FAILED]: 502,
+  [Code.ENGINE_FAILED]: 502,
   [Code.RATE_LIMITED]: 429,
   [Code.INTERNAL]: 500,
   [Code.MAIL_FAILED]: 502,

@@ -10,6 +10,8 @@ import { jsonBody, limit, queryParams } from "../lib/validate";
 import type { AppEnv, Member } from "../env";
 import type { Context } from "hono";
 import { visibleTo } from "./voices";
+import { generateSpeech } from "../speech/generate";
+import { STYLES } from "../speech/types";
 
 type Ctx = Context<AppEnv>;
 type ParagraphRow = typeof paragraphs.$inferSelect;
@@ -31,6 +33,15 @@ const paragraphsBody = z.object({ paragraphs: z.array(paragraphInput).min(1).max
 const listQuery = z.object({ type: z.enum(["all", "tts", "sts"]).default("all") });
 const historyQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(50).default(20) });
 const delHistoryBody = z.object({ inference_id: z.string().min(1).max(64) });
+/** Spec: POST /studio/tts {text, voice_id, lang, style, pitch, tempo}. */
+const ttsBody = z.object({
+  text: z.string().max(MAX_CHARACTERS_PER_GENERATION * 4),
+  voice_id: z.string().min(1).max(64),
+  lang: z.enum(["ko", "en", "multi"]).default("ko"),
+  style: z.enum(STYLES).default("neutral"),
+  pitch: z.number().int().min(-24).max(24).default(0),
+  tempo: z.number().min(0.5).max(2).default(1),
+});
 
 /** Largest imported script (a .txt file). */
 export const IMPORT_MAX_BYTES = 256 * 1024;
@@ -100,6 +111,18 @@ export function scriptToParagraphs(text: string, max = MAX_CHARACTERS_PER_GENERA
 
 export const studioRoutes = new Hono<AppEnv>()
   .use(requireMember)
+  /**
+   * Synthesises one passage of at most 500 characters (the public TTS API): characters are spent
+   * only when audio comes out. Answers the inference id, the audio URL (owner only), the duration in
+   * seconds and the characters used.
+   */
+  .post("/tts", jsonBody(ttsBody), async (c) => {
+    const b = c.req.valid("json");
+    const result = await generateSpeech(c.env, c.var.db, c.var.member, { text: b.text, voiceId: b.voice_id, lang: b.lang, style: b.style, pitch: b.pitch, tempo: b.tempo }, c.var.locale);
+    if (!result.ok) return fail(c, result.code, result.message ? { message: result.message } : {});
+    const v = result.value;
+    return ok(c, { inference_id: v.inferenceId, audioURL: `/api/v1/studio/inferences/${v.inferenceId}/audio`, duration: v.durationMs / 1000, characters: v.characters });
+  })
   /** Work history (spec: date, method, audio, voice, duration), newest first, a page at a time. */
   .get("/history", queryParams(historyQuery), async (c) => {
     const { page, limit: size } = c.req.valid("query");

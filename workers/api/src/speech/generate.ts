@@ -1,0 +1,93 @@
+import { and, eq } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { inferences, voices } from "../../../../db/schema";
+import type * as schema from "../../../../db/schema";
+import { refund, spend } from "../lib/allowance";
+import { Code, messages, type Locale } from "../lib/codes";
+import { characterCount, checkText } from "../lib/tts-text";
+import { recordVoiceUse } from "../lib/voice-usage";
+import { visibleTo } from "../routes/voices";
+import type { AppEnv, Member } from "../env";
+import { speechEngine } from "./engine";
+import { renderPassage } from "./render";
+import { EngineError, type Style, type VoiceParams } from "./types";
+import { durationMs, encodeWav } from "./wav";
+
+export type GenerateInput = {
+  text: string;
+  voiceId: string;
+  lang: "ko" | "en" | "multi";
+  style: Style;
+  pitch: number;
+  tempo: number;
+  /** Silence after the passage (a project paragraph's pause). */
+  pauseMs?: number;
+  projectId?: string;
+  paragraphId?: string;
+};
+
+export type Generated = { inferenceId: string; audioKey: string; durationMs: number; characters: number };
+export type GenerateResult = { ok: true; value: Generated } | { ok: false; code: Code; message?: string };
+
+/**
+ * One generation, as both POST /studio/tts and a project job run it: the TTS text rules, a voice
+ * the member may use, the characters spent (atomically, before the engine runs, and given back if
+ * it fails), the audio rendered and stored in R2, and the result recorded in the work history.
+ */
+export async function generateSpeech(
+  env: AppEnv["Bindings"],
+  db: DrizzleD1Database<typeof schema>,
+  member: Member,
+  input: GenerateInput,
+  locale: Locale,
+): Promise<GenerateResult> {
+  const problem = checkText(input.text);
+  if (problem?.code === "empty") return { ok: false, code: Code.TEXT_EMPTY };
+  if (problem?.code === "invalid") return { ok: false, code: Code.TEXT_INVALID_CHARS, message: messages[Code.TEXT_INVALID_CHARS][locale].replace("{chars}", problem.chars.join(" ")) };
+  if (problem?.code === "too-long") return { ok: false, code: Code.TEXT_TOO_LONG, message: messages[Code.TEXT_TOO_LONG][locale].replace("{max}", String(problem.max)) };
+  const voice = await db.select().from(voices).where(and(eq(voices.id, input.voiceId), visibleTo(member))).get();
+  if (!voice) return { ok: false, code: Code.VOICE_NOT_FOUND };
+
+  const characters = characterCount(input.text);
+  const spent = await spend(env.DB, member.id, "chars", characters);
+  if (!spent.ok) {
+    if (spent.reason === "short") return { ok: false, code: Code.CHARS_SHORT, message: messages[Code.CHARS_SHORT][locale].replace("{remaining}", String(spent.limit - spent.used)) };
+    return { ok: false, code: spent.reason === "no-member" ? Code.LOGIN_REQUIRED : Code.CHARS_EXHAUSTED };
+  }
+  try {
+    // "multi" (mixed Korean and English) speaks with the voice's own language.
+    const lang = input.lang === "multi" ? voice.lang : input.lang;
+    const audio = await renderPassage(
+      speechEngine(env),
+      { text: input.text, lang, voice: { id: voice.id, params: voice.engine as VoiceParams }, style: input.style, pitch: input.pitch, tempo: input.tempo },
+      input.pauseMs ?? 0,
+    );
+    const id = crypto.randomUUID();
+    const audioKey = `inferences/${member.id}/${id}.wav`;
+    await env.MEDIA.put(audioKey, encodeWav(audio), { httpMetadata: { contentType: "audio/wav" } });
+    const ms = durationMs(audio);
+    await db.insert(inferences).values({
+      id,
+      memberId: member.id,
+      projectId: input.projectId ?? null,
+      paragraphId: input.paragraphId ?? null,
+      voiceId: voice.id,
+      method: "tts",
+      text: input.text,
+      characters,
+      audioKey,
+      durationMs: ms,
+      createdAt: Date.now(),
+    });
+    await recordVoiceUse(env.DB, voice.id);
+    return { ok: true, value: { inferenceId: id, audioKey, durationMs: ms, characters } };
+  } catch (err) {
+    // Characters are deducted on AI use only: a generation that failed costs nothing.
+    await refund(env.DB, member.id, "chars", characters);
+    if (err instanceof EngineError) {
+      console.error("generation failed", err.message);
+      return { ok: false, code: Code.ENGINE_FAILED };
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,31 @@
+import type { Audio } from "./wav";
+
+/** Styles of the TTS studio (spec section 9); each must be a real prosody change. */
+export const STYLES = ["neutral", "angry", "happy", "sad", "anxious", "sports"] as const;
+export type Style = (typeof STYLES)[number];
+
+/** A basic voice's parameter set (db/seed-voices.ts): eSpeak NG voice and variant, pitch offset, formant factor, rate. */
+export type VoiceParams = { espeakVoice: string; pitch: number; formant: number; rate: number };
+
+export type SynthesisRequest = {
+  text: string;
+  lang: "ko" | "en";
+  voice: { id: string; params: VoiceParams };
+  style: Style;
+  /** Semitones, -24..24. */
+  pitch: number;
+  /** Speed factor, 0.5..2 (duration divided by it). */
+  tempo: number;
+};
+
+/**
+ * The product's speech engine (docs/decisions): the embedded engine by default, or a remote GPU
+ * inference service over HTTP. `convert` (speech-to-speech) comes with the STS issue.
+ */
+export interface SpeechEngine {
+  readonly name: string;
+  synthesize(request: SynthesisRequest): Promise<Audio>;
+}
+
+/** The engine could not produce audio (the service failed, or the request could not be spoken). */
+export class EngineError extends Error {}
