@@ -1,23 +1,49 @@
 import { DurableObject } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
+import { and, eq } from "drizzle-orm";
+import * as schema from "../../../../db/schema";
+import { paragraphs, projects } from "../../../../db/schema";
+import { Code, messages, type Locale } from "../lib/codes";
+import { sha256Hex } from "../lib/crypto";
+import { generateSpeech } from "../speech/generate";
+import type { AppEnv } from "../env";
+
+export type ItemState = {
+  paragraphId: string;
+  status: "queued" | "generating" | "done" | "failed";
+  durationMs?: number;
+  error?: string;
+};
 
 /** The states a generation job passes through (spec section 4: generating, then completed). */
 export type JobState =
   | { status: "idle" }
-  | { status: "queued"; total: number }
-  | { status: "generating"; done: number; total: number }
-  | { status: "completed"; total: number }
+  | { status: "queued"; total: number; done?: number; items?: ItemState[] }
+  | { status: "generating"; done: number; total: number; failed?: number; items?: ItemState[] }
+  | { status: "completed"; total: number; done?: number; failed?: number; items?: ItemState[] }
   | { status: "failed"; reason: string };
 
+/** What a project generation needs to run on its own after the request that started it is gone. */
+export type JobSpec = { jobId: string; memberId: string; email: string; locale: Locale; projectId: string; paragraphIds: string[] };
+
+/** What produced a paragraph's audio: a paragraph whose hash is unchanged is not generated (nor charged) again. */
+export const paragraphHash = (p: typeof paragraphs.$inferSelect) =>
+  sha256Hex(JSON.stringify([p.text, p.voiceId, p.style, p.lang, p.pitch, p.tempo, p.pauseMs]));
+
 /**
- * One generation job per object (TTS or STS). The TTS/STS issues add the work itself; the skeleton
- * gives it durable state and a server-sent-events stream of that state, so pages can follow a job
- * and reconnect after the tab was closed.
+ * One generation job per object. A project job runs sentence by sentence from alarms (one sentence
+ * per alarm), so it goes on after the tab is closed and survives restarts; every change of state is
+ * stored and streamed to the pages that follow it (server-sent events).
  */
-export class GenerationJob extends DurableObject {
+export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
   private streams = new Set<WritableStreamDefaultWriter<Uint8Array>>();
 
   async getState(): Promise<JobState> {
     return (await this.ctx.storage.get<JobState>("state")) ?? { status: "idle" };
+  }
+
+  async getOwner(): Promise<string | null> {
+    return (await this.ctx.storage.get<JobSpec>("spec"))?.memberId ?? null;
   }
 
   async setState(state: JobState): Promise<JobState> {
@@ -26,10 +52,72 @@ export class GenerationJob extends DurableObject {
     for (const writer of this.streams) {
       writer.write(frame).catch(() => this.streams.delete(writer));
     }
+    if (state.status === "completed" || state.status === "failed") {
+      for (const writer of this.streams) writer.close().catch(() => {});
+      this.streams.clear();
+    }
     return state;
   }
 
-  /** GET → an SSE stream that sends the current state at once, then every change. */
+  /** Queues a project's paragraphs and starts working at once (from an alarm). */
+  async start(spec: JobSpec): Promise<JobState> {
+    if ((await this.getState()).status !== "idle") return this.getState();
+    await this.ctx.storage.put("spec", spec);
+    const items: ItemState[] = spec.paragraphIds.map((paragraphId) => ({ paragraphId, status: "queued" }));
+    const state = await this.setState({ status: "queued", total: items.length, done: 0, items });
+    await this.ctx.storage.setAlarm(Date.now());
+    return state;
+  }
+
+  /** One sentence per alarm; the next alarm is set until none is left. */
+  override async alarm() {
+    const spec = await this.ctx.storage.get<JobSpec>("spec");
+    const state = await this.getState();
+    if (!spec || !("items" in state) || !state.items) return;
+    const items = state.items.map((i) => (i.status === "generating" ? { ...i, status: "queued" as const } : i));
+    const next = items.find((i) => i.status === "queued");
+    const count = (s: ItemState["status"]) => items.filter((i) => i.status === s).length;
+    if (!next) {
+      await this.setState({ status: "completed", total: items.length, done: count("done"), failed: count("failed"), items });
+      return;
+    }
+    next.status = "generating";
+    await this.setState({ status: "generating", total: items.length, done: count("done"), failed: count("failed"), items });
+    Object.assign(next, await this.generate(spec, next.paragraphId));
+    const left = items.some((i) => i.status === "queued");
+    await this.setState({ status: left ? "generating" : "completed", total: items.length, done: count("done"), failed: count("failed"), items });
+    if (left) await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  private async generate(spec: JobSpec, paragraphId: string): Promise<Partial<ItemState>> {
+    const db = drizzle(this.env.DB, { schema });
+    const row = await db
+      .select({ p: paragraphs })
+      .from(paragraphs)
+      .innerJoin(projects, eq(projects.id, paragraphs.projectId))
+      .where(and(eq(paragraphs.id, paragraphId), eq(projects.id, spec.projectId), eq(projects.memberId, spec.memberId)))
+      .get();
+    if (!row) return { status: "failed", error: messages[Code.NOT_FOUND][spec.locale] };
+    const p = row.p;
+    const hash = await paragraphHash(p);
+    // Unchanged since its last generation: keep the audio, charge nothing.
+    if (p.audioKey && p.audioHash === hash) return { status: "done", durationMs: p.durationMs ?? undefined };
+    const result = await generateSpeech(
+      this.env,
+      db,
+      { id: spec.memberId, email: spec.email },
+      { text: p.text, voiceId: p.voiceId, lang: p.lang, style: p.style, pitch: p.pitch, tempo: p.tempo, pauseMs: p.pauseMs, projectId: spec.projectId, paragraphId },
+      spec.locale,
+    );
+    if (!result.ok) return { status: "failed", error: result.message ?? messages[result.code][spec.locale] };
+    await db
+      .update(paragraphs)
+      .set({ audioKey: result.value.audioKey, audioHash: hash, durationMs: result.value.durationMs })
+      .where(eq(paragraphs.id, paragraphId));
+    return { status: "done", durationMs: result.value.durationMs };
+  }
+
+  /** GET → an SSE stream that sends the current state at once, then every change (ends when the job does). */
   override async fetch(request: Request): Promise<Response> {
     if (request.method !== "GET") return new Response(null, { status: 405 });
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
@@ -39,6 +127,10 @@ export class GenerationJob extends DurableObject {
     writer.write(new TextEncoder().encode(`data: ${JSON.stringify(state)}\n\n`)).catch(() => {
       this.streams.delete(writer);
     });
+    if (state.status === "completed" || state.status === "failed") {
+      this.streams.delete(writer);
+      writer.close().catch(() => {});
+    }
     request.signal.addEventListener("abort", () => {
       this.streams.delete(writer);
       writer.close().catch(() => {});

@@ -5,7 +5,9 @@ import { inferences, paragraphs, projects, voices } from "../../../../db/schema"
 import { Code, messages } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
-import { checkText, MAX_CHARACTERS_PER_GENERATION } from "../lib/tts-text";
+import { characterCount, checkText, MAX_CHARACTERS_PER_GENERATION } from "../lib/tts-text";
+import { usage } from "../lib/allowance";
+import { paragraphHash } from "../durable/generation-job";
 import { jsonBody, limit, queryParams } from "../lib/validate";
 import type { AppEnv, Member } from "../env";
 import type { Context } from "hono";
@@ -33,6 +35,7 @@ const paragraphsBody = z.object({ paragraphs: z.array(paragraphInput).min(1).max
 const listQuery = z.object({ type: z.enum(["all", "tts", "sts"]).default("all") });
 const historyQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(50).default(20) });
 const delHistoryBody = z.object({ inference_id: z.string().min(1).max(64) });
+const generateBody = z.object({ paragraph_ids: z.array(z.string().max(64)).max(200).optional() });
 /** Spec: POST /studio/tts {text, voice_id, lang, style, pitch, tempo}. */
 const ttsBody = z.object({
   text: z.string().max(MAX_CHARACTERS_PER_GENERATION * 4),
@@ -83,6 +86,13 @@ async function createProject(c: Ctx, member: Member, name: string, type: "tts" |
     .bind(id, member.id, name, type, now)
     .run();
   return inserted.meta.changes === 1 ? id : null;
+}
+
+/** The job, when it belongs to the member (a job id is unguessable, and checked anyway). */
+async function ownJob(c: Ctx, id: string) {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  const stub = c.env.GENERATION_JOB.get(c.env.GENERATION_JOB.idFromName(id));
+  return (await stub.getOwner()) === c.var.member.id ? stub : null;
 }
 
 /** The first basic voice in the member's language: the voice of a new paragraph. */
@@ -174,6 +184,56 @@ export const studioRoutes = new Hono<AppEnv>()
       "cache-control": "private, max-age=3600",
       "content-disposition": `inline; filename="${c.req.param("id")}.wav"`,
     });
+  })
+  /**
+   * Generate one, some or all paragraphs of a project (spec: generate, generate all): a job held by a
+   * Durable Object runs them one by one. Paragraphs that are empty, or unchanged since their last
+   * generation, are left out (and cost nothing); text longer than the remaining characters is refused
+   * before anything starts.
+   */
+  .post("/projects/:id/generate", jsonBody(generateBody), async (c) => {
+    const project = await ownProject(c, c.req.param("id"));
+    if (!project || project.type !== "tts") return fail(c, Code.NOT_FOUND);
+    const wanted = c.req.valid("json").paragraph_ids;
+    const rows = await c.var.db.select().from(paragraphs).where(eq(paragraphs.projectId, project.id)).orderBy(asc(paragraphs.position));
+    if (wanted && wanted.some((id) => !rows.some((r) => r.id === id))) return fail(c, Code.NOT_FOUND);
+    const chosen = rows.filter((r) => (!wanted || wanted.includes(r.id)) && r.text.trim());
+    const todo: typeof chosen = [];
+    for (const r of chosen) if (!(r.audioKey && r.audioHash === (await paragraphHash(r)))) todo.push(r);
+    if (todo.length === 0) return ok(c, { job_id: null, total: 0 });
+    const need = todo.reduce((n, r) => n + characterCount(r.text), 0);
+    const left = await usage(c.env.DB, c.var.member.id, "chars");
+    const remaining = left ? Math.max(0, left.limit - left.used) : 0;
+    if (remaining === 0) return fail(c, Code.CHARS_EXHAUSTED);
+    if (need > remaining) return fail(c, Code.CHARS_SHORT, { message: messages[Code.CHARS_SHORT][c.var.locale].replace("{remaining}", String(remaining)) });
+    const jobId = crypto.randomUUID();
+    const stub = c.env.GENERATION_JOB.get(c.env.GENERATION_JOB.idFromName(jobId));
+    await stub.start({ jobId, memberId: c.var.member.id, email: c.var.member.email, locale: c.var.locale, projectId: project.id, paragraphIds: todo.map((r) => r.id) });
+    return ok(c, { job_id: jobId, total: todo.length });
+  })
+  /** A job's state (owner only). */
+  .get("/jobs/:id", async (c) => {
+    const stub = await ownJob(c, c.req.param("id"));
+    if (!stub) return fail(c, Code.NOT_FOUND);
+    return ok(c, await stub.getState());
+  })
+  /** A job's progress as server-sent events: the state now, then every change, until it ends. */
+  .get("/jobs/:id/events", async (c) => {
+    const stub = await ownJob(c, c.req.param("id"));
+    if (!stub) return fail(c, Code.NOT_FOUND);
+    return stub.fetch("https://job/events", { signal: c.req.raw.signal });
+  })
+  /** The last generated audio of a paragraph, to the project's owner. */
+  .get("/paragraphs/:id/audio", async (c) => {
+    const row = await c.var.db
+      .select({ key: paragraphs.audioKey })
+      .from(paragraphs)
+      .innerJoin(projects, eq(projects.id, paragraphs.projectId))
+      .where(and(eq(paragraphs.id, c.req.param("id")), eq(projects.memberId, c.var.member.id)))
+      .get();
+    const object = row?.key ? await c.env.MEDIA.get(row.key) : null;
+    if (!object) return fail(c, Code.NOT_FOUND);
+    return c.body(object.body, 200, { "content-type": "audio/wav", "content-length": String(object.size), "cache-control": "private, no-cache" });
   })
   /** The project list (spec: tabs All, TTS, STS), newest change first. */
   .get("/projects", queryParams(listQuery), async (c) => {

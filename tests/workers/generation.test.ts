@@ -1,0 +1,128 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { seedStatements } from "../../db/seed";
+import { Code } from "../../workers/api/src/lib/codes";
+import { decodeWav } from "../../workers/api/src/speech/wav";
+import { signedUp, worker } from "./helpers";
+
+beforeAll(async () => {
+  await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
+});
+
+type Answer<T = Record<string, unknown>> = { success: boolean; code: number; data: T; message: string };
+type Paragraph = { id: string; text: string; audioURL: string | null; duration_ms: number | null };
+type State = { status: string; total: number; done: number; failed: number; items: { paragraphId: string; status: string; error?: string }[] };
+
+async function member(email: string) {
+  const s = await signedUp(email);
+  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
+    const res = await worker.fetch(`http://localhost/api/v1/studio${path}`, {
+      method,
+      headers: { "api-key": s.token!, lang: "en", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Answer<T> };
+  };
+  return { token: s.token!, call };
+}
+
+async function project(call: Awaited<ReturnType<typeof member>>["call"], texts: string[]) {
+  const id = (await call<{ id: string }>("POST", "/projects", {})).body.data.id;
+  const first = (await call<{ paragraphs: Paragraph[] }>("GET", `/projects/${id}`)).body.data.paragraphs[0]!;
+  const saved = await call<{ paragraphs: Paragraph[] }>("PUT", `/projects/${id}/paragraphs`, {
+    paragraphs: texts.map((text, i) => ({ ...(i === 0 ? { id: first.id } : {}), text, voice_id: i % 2 ? "en-emma" : "ko-minjun", lang: i % 2 ? "en" : "ko", pause_ms: 400 })),
+  });
+  return { id, paragraphs: saved.body.data.paragraphs };
+}
+
+/** Reads the job's server-sent events until it ends; answers every state in order. */
+async function follow(token: string, jobId: string) {
+  const res = await worker.fetch(`http://localhost/api/v1/studio/jobs/${jobId}/events`, { headers: { "api-key": token } });
+  expect(res.headers.get("content-type")).toBe("text/event-stream");
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const states: State[] = [];
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let at: number;
+    while ((at = buffer.indexOf("\n\n")) >= 0) {
+      states.push(JSON.parse(buffer.slice(0, at).replace(/^data: /, "")) as State);
+      buffer = buffer.slice(at + 2);
+    }
+    if (states.at(-1)?.status === "completed") break;
+  }
+  return states;
+}
+
+describe("project generation jobs", () => {
+  it("generates sentence by sentence, streams progress in order, and keeps going past a failed sentence", async () => {
+    const m = await member("generator@example.com");
+    const p = await project(m.call, ["첫 문장입니다.", "This one FAILs.", "셋째 문장입니다."]);
+    const started = await m.call<{ job_id: string; total: number }>("POST", `/projects/${p.id}/generate`, {});
+    expect(started.body.data.total).toBe(3);
+    const states = await follow(m.token, started.body.data.job_id);
+    const last = states.at(-1)!;
+    expect(last).toMatchObject({ status: "completed", total: 3, done: 2, failed: 1 });
+    expect(last.items.map((i) => i.status)).toEqual(["done", "failed", "done"]);
+    expect(last.items[1]!.error).toBe("The speech could not be generated. Your characters were not used. Please try again shortly.");
+    // Progress only moves forward.
+    const dones = states.map((s) => s.done ?? 0);
+    expect(dones).toEqual([...dones].sort((a, b) => a - b));
+    expect(states.some((s) => s.status === "generating")).toBe(true);
+    // The generated sentences have audio; the failed one has none and cost nothing.
+    const after = (await m.call<{ paragraphs: Paragraph[] }>("GET", `/projects/${p.id}`)).body.data.paragraphs;
+    expect(after.map((x) => !!x.audioURL)).toEqual([true, false, true]);
+    const audio = await worker.fetch(`http://localhost${after[0]!.audioURL}`, { headers: { "api-key": m.token } });
+    const wav = decodeWav(await audio.arrayBuffer());
+    // 8 characters at 70 ms plus the 400 ms pause after the paragraph.
+    expect(Math.abs((wav.samples.length / wav.sampleRate) * 1000 - (8 * 70 + 400))).toBeLessThan(10);
+    const used = await env.DB.prepare("SELECT used_chars AS n FROM members WHERE email = 'generator@example.com'").first<{ n: number }>();
+    expect(used!.n).toBe(8 + 9);
+    const job = await m.call<State>("GET", `/jobs/${started.body.data.job_id}`);
+    expect(job.body.data.status).toBe("completed");
+  });
+
+  it("regenerates only what changed (unchanged sentences keep their audio and cost nothing)", async () => {
+    const m = await member("regenerator@example.com");
+    const p = await project(m.call, ["하나입니다.", "Two is here."]);
+    await follow(m.token, (await m.call<{ job_id: string }>("POST", `/projects/${p.id}/generate`, {})).body.data.job_id);
+    const again = await m.call<{ job_id: string | null; total: number }>("POST", `/projects/${p.id}/generate`, {});
+    expect(again.body.data).toEqual({ job_id: null, total: 0 });
+    const before = (await m.call<{ paragraphs: Paragraph[] }>("GET", `/projects/${p.id}`)).body.data.paragraphs;
+    await m.call("PUT", `/projects/${p.id}/paragraphs`, {
+      paragraphs: [
+        { id: before[0]!.id, text: "하나입니다.", voice_id: "ko-minjun", lang: "ko", pause_ms: 400 },
+        { id: before[1]!.id, text: "Two has changed.", voice_id: "en-emma", lang: "en", pause_ms: 400 },
+      ],
+    });
+    const changed = await m.call<{ job_id: string; total: number }>("POST", `/projects/${p.id}/generate`, {});
+    expect(changed.body.data.total).toBe(1);
+    const last = (await follow(m.token, changed.body.data.job_id)).at(-1)!;
+    expect(last.items.map((i) => i.paragraphId)).toEqual([before[1]!.id]);
+    const used = await env.DB.prepare("SELECT used_chars AS n FROM members WHERE email = 'regenerator@example.com'").first<{ n: number }>();
+    expect(used!.n).toBe(6 + 12 + 16);
+  });
+
+  it("refuses a project longer than the remaining characters before starting, and other members' projects and jobs", async () => {
+    const m = await member("short-job@example.com");
+    const p = await project(m.call, ["가".repeat(300), "나".repeat(300)]);
+    await env.DB.prepare("UPDATE members SET used_chars = 9500, usage_period_end = ? WHERE email = 'short-job@example.com'").bind(Date.now() + 86_400_000).run();
+    const refused = await m.call("POST", `/projects/${p.id}/generate`, {});
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: Code.CHARS_SHORT, message: expect.stringContaining("500") });
+    // One paragraph fits.
+    const one = await m.call<{ job_id: string; total: number }>("POST", `/projects/${p.id}/generate`, { paragraph_ids: [p.paragraphs[1]!.id] });
+    expect(one.body.data.total).toBe(1);
+    await follow(m.token, one.body.data.job_id);
+
+    const intruder = await member("job-intruder@example.com");
+    expect((await intruder.call("POST", `/projects/${p.id}/generate`, {})).status).toBe(404);
+    expect((await intruder.call("GET", `/jobs/${one.body.data.job_id}`)).status).toBe(404);
+    expect((await intruder.call("GET", `/jobs/${one.body.data.job_id}/events`)).status).toBe(404);
+    expect((await intruder.call("GET", `/paragraphs/${p.paragraphs[1]!.id}/audio`)).status).toBe(404);
+    expect((await m.call("GET", `/jobs/not-a-job`)).status).toBe(404);
+  });
+});
