@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 8797);
 export const baseURL = `http://127.0.0.1:${PORT}`;
+const ENGINE_PORT = PORT + 2;
 
 /** Debian's Chromium (npx playwright install cannot download here); no background traffic. */
 const chromium = {
@@ -32,13 +33,28 @@ export default defineConfig({
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
     { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "npm run setup:db && node scripts/serve.mjs",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    env: { PORT: String(PORT), PERSIST_DIR: ".wrangler/e2e-state", CI: process.env.CI ?? "" },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    // A stand-in of a remote speech inference service: generation in these tests goes through the
+    // api's HTTP engine to it (tests/workers/standins/engine.js).
+    {
+      command: `node tests/e2e/engine-server.mjs`,
+      url: `http://127.0.0.1:${ENGINE_PORT}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      env: { ENGINE_PORT: String(ENGINE_PORT) },
+    },
+    {
+      command: "npm run setup:db && node scripts/serve.mjs",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        PERSIST_DIR: ".wrangler/e2e-state",
+        CI: process.env.CI ?? "",
+        EXTRA_VARS: `VOICE_ENGINE=http,VOICE_ENGINE_URL=http://127.0.0.1:${ENGINE_PORT}/,VOICE_ENGINE_KEY=engine-test-key`,
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

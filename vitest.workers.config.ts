@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 
 /** The remote speech engine's stand-in (host engine.test), in its own file. */
-const ENGINE_STANDIN = readFileSync(new URL("./tests/workers/standins/engine.js", import.meta.url), "utf8");
+const ENGINE_STANDIN = readFileSync(new URL("./tests/workers/standins/engine.js", import.meta.url), "utf8").replace(/^export /m, "");
 
 /** The social-login clients the tests configure (as vars) and the stand-in knows. */
 const OAUTH_CLIENTS = {

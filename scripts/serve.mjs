@@ -4,6 +4,18 @@ import { spawn } from "node:child_process";
 import { persistArgs, wranglerEnv } from "./wrangler-env.mjs";
 
 const port = process.env.PORT ?? "8787";
+
+// EXTRA_VARS ("NAME=value,NAME=value"): variables for every worker (the browser tests point the
+// speech engine at a local stand-in this way). `--var` only reaches the first worker of a
+// multi-worker `wrangler dev`, so they travel as process environment, which wrangler then offers
+// to each worker (CLOUDFLARE_INCLUDE_PROCESS_ENV).
+const extra = Object.fromEntries(
+  (process.env.EXTRA_VARS ?? "")
+    .split(",")
+    .filter((pair) => pair.includes("="))
+    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+);
+const extraEnv = Object.keys(extra).length > 0 ? { ...extra, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true" } : {};
 const child = spawn(
   "npx",
   [
@@ -16,7 +28,7 @@ const child = spawn(
   ],
   // The production build must run as production: wrangler dev otherwise bundles with
   // NODE_ENV=development, which selects React's development server renderer (many times slower).
-  { stdio: "inherit", env: wranglerEnv({ NODE_ENV: "production" }) },
+  { stdio: "inherit", env: wranglerEnv({ NODE_ENV: "production", ...extraEnv }) },
 );
 const stop = () => child.kill("SIGTERM");
 process.on("SIGINT", stop);

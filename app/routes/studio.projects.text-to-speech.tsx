@@ -1,10 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod/v4";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { api } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -32,6 +34,7 @@ const RenameSchema = z.object({ name: z.string({ error: "validation.required" })
 
 type Paragraph = z.infer<typeof ParagraphSchema> & { id: string; audioURL: string | null };
 type Project = { id: string; name: string; type: "tts" | "sts"; paragraphs: Paragraph[] };
+type JobState = { status: "queued" | "generating" | "completed" | "failed"; total?: number; done?: number; failed?: number; items?: { paragraphId: string; status: string; error?: string }[] };
 type VoiceCard = { id: string; name: string; lang: string; tags: { gender: { name: string }; age: { name: string } } };
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -45,12 +48,26 @@ export async function loader(args: LoaderFunctionArgs) {
     pageMeta(args.request, args.context, "meta.titles.studio"),
   ]);
   if (!project.success || !project.data || project.data.type !== "tts") throw new Response(null, { status: project.code === 4004 ? 404 : 503 });
-  const plans = await api<{ plan: string; plan_txt: number }[]>(args, "/utils/planlist");
+  const jobId = new URL(args.request.url).searchParams.get("job");
+  const [plans, job] = await Promise.all([
+    api<{ plan: string; plan_txt: number }[]>(args, "/utils/planlist"),
+    jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
+  ]);
   const allowance = plans.data?.find((p) => p.plan === profile.plan)?.plan_txt ?? 0;
-  return { project: project.data, voices: voices.data ?? [], remaining: Math.max(0, allowance - profile.plan_txt), meta };
+  return {
+    project: project.data,
+    voices: voices.data ?? [],
+    remaining: Math.max(0, allowance - profile.plan_txt),
+    job: job?.success && job.data && jobId ? { id: jobId, ...job.data } : null,
+    meta,
+  };
 }
 
-export const meta = pageMetaTags;
+/** While a job runs, pages without JavaScript refresh themselves every 2 s to show its progress. */
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const running = args.data?.job && (args.data.job.status === "queued" || args.data.job.status === "generating");
+  return [...pageMetaTags(args), ...(running ? [{ httpEquiv: "refresh", content: "2" } as const] : [])];
+};
 
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
@@ -68,14 +85,28 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: EditorSchema });
   // Add and delete paragraph buttons (conform intents) answer the changed form, also without JavaScript.
   if (submission.status !== "success") return data({ form: "editor", result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
-  const saved = await api(args, `/studio/projects/${encodeURIComponent(id)}/paragraphs`, { method: "PUT", body: submission.value });
-  if (!saved.success) return data({ form: "editor", result: submission.reply({ formErrors: [saved.message] }) }, { status: 400 });
-  await setToast(args.request, args.context, { key: "saved" });
-  throw redirect(url.pathname + url.search);
+  const saved = await api<{ paragraphs: { id: string }[] }>(args, `/studio/projects/${encodeURIComponent(id)}/paragraphs`, { method: "PUT", body: submission.value });
+  if (!saved.success || !saved.data) return data({ form: "editor", result: submission.reply({ formErrors: [saved.message] }) }, { status: 400 });
+  const generate = formData.get("generate");
+  if (generate === null) {
+    await setToast(args.request, args.context, { key: "saved" });
+    throw redirect(`${url.pathname}?id=${encodeURIComponent(id)}`);
+  }
+  // "all", or the index of one paragraph (its id may be new after the save).
+  const one = generate === "all" ? null : saved.data.paragraphs[Number(generate)]?.id;
+  const started = await api<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, { body: one ? { paragraph_ids: [one] } : {} });
+  if (!started.success || !started.data) {
+    return data({ form: "editor", result: submission.reply({ formErrors: [started.message] }), upgrade: [4204, 4205].includes(started.code) }, { status: 400 });
+  }
+  if (!started.data.job_id) {
+    const t = fixedT(await getLocale(args.request, args.context), "studio");
+    return data({ form: "editor", result: submission.reply({ formErrors: [t("editor.nothingToGenerate")] }), upgrade: false }, { status: 200 });
+  }
+  throw redirect(`${url.pathname}?id=${encodeURIComponent(id)}&job=${started.data.job_id}`);
 }
 
 export default function TtsEditor() {
-  const { project, voices, remaining } = useLoaderData<typeof loader>();
+  const { project, voices, remaining, job } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
   const [form, fields] = useForm({
@@ -112,11 +143,25 @@ export default function TtsEditor() {
       <p className="mt-1 text-sm font-medium" data-testid="remaining">
         {t("editor.remaining", { remaining: remaining.toLocaleString() })}
       </p>
+      {job ? <JobProgress job={job} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         {list.map((paragraph, index) => (
-          <ParagraphFields key={paragraph.key} field={paragraph} index={index} voices={voices} removeButton={index === 0 ? null : form.remove.getButtonProps({ name: fields.paragraphs.name, index })} />
+          <ParagraphFields
+            key={paragraph.key}
+            field={paragraph}
+            index={index}
+            voices={voices}
+            audioURL={project.paragraphs.find((p) => p.id === paragraph.value?.id)?.audioURL ?? null}
+            removeButton={index === 0 ? null : form.remove.getButtonProps({ name: fields.paragraphs.name, index })}
+          />
         ))}
         <ErrorList id={form.errorId} errors={form.errors} />
+        {actionData && "upgrade" in actionData && actionData.upgrade ? (
+          <Link to="/plan" className="inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
+            {t("editor.upgrade")}
+          </Link>
+        ) : null}
+        <p className="text-xs text-slate-500">{t("editor.generateHint")}</p>
         <div className="flex flex-wrap gap-3">
           <button
             {...form.insert.getButtonProps({ name: fields.paragraphs.name, defaultValue: { text: "", voice_id: list.at(-1)?.value?.voice_id ?? voices[0]?.id ?? "", lang: list.at(-1)?.value?.lang ?? "ko" } })}
@@ -124,7 +169,12 @@ export default function TtsEditor() {
           >
             + {t("editor.add")}
           </button>
-          <SubmitButton className="sm:w-auto">{t("editor.save")}</SubmitButton>
+          <SubmitButton variant="secondary" className="sm:w-auto">
+            {t("editor.save")}
+          </SubmitButton>
+          <SubmitButton name="generate" value="all" className="sm:w-auto">
+            {t("editor.generateAll")}
+          </SubmitButton>
         </div>
       </Form>
     </main>
@@ -133,7 +183,19 @@ export default function TtsEditor() {
 
 type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement>;
 
-function ParagraphFields({ field, index, voices, removeButton }: { field: FieldMetadata<z.input<typeof ParagraphSchema>>; index: number; voices: VoiceCard[]; removeButton: ButtonProps | null }) {
+function ParagraphFields({
+  field,
+  index,
+  voices,
+  audioURL,
+  removeButton,
+}: {
+  field: FieldMetadata<z.input<typeof ParagraphSchema>>;
+  index: number;
+  voices: VoiceCard[];
+  audioURL: string | null;
+  removeButton: ButtonProps | null;
+}) {
   const { t } = useTranslation("studio");
   const p = field.getFieldset();
   const text = typeof p.text.value === "string" ? p.text.value : "";
@@ -193,12 +255,63 @@ function ParagraphFields({ field, index, voices, removeButton }: { field: FieldM
         <NumberField label={t("editor.tempo")} props={getInputProps(p.tempo, { type: "number" })} step={0.05} errors={p.tempo.errors} />
         <NumberField label={t("editor.pause")} props={getInputProps(p.pause_ms, { type: "number" })} step={50} errors={p.pause_ms.errors} />
       </div>
-      {removeButton ? (
-        <button {...removeButton} className="mt-3 text-sm text-red-600 underline">
-          {t("editor.remove")}
+      <div className="mt-3 flex flex-wrap items-center gap-4">
+        <button type="submit" name="generate" value={index} className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700">
+          {t("editor.generateOne")}
         </button>
-      ) : null}
+        {audioURL ? <audio controls preload="none" src={audioURL} aria-label={t("editor.audio", { n: index + 1 })} data-testid="paragraph-audio" className="h-9" /> : null}
+        {removeButton ? (
+          <button {...removeButton} className="text-sm text-red-600 underline">
+            {t("editor.remove")}
+          </button>
+        ) : null}
+      </div>
     </fieldset>
+  );
+}
+
+type Job = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["job"]>;
+
+/**
+ * The job's progress (spec section 4): the state from the loader, then, with JavaScript, live from
+ * the job's event stream; when it completes the page data is reloaded (new audio). Without
+ * JavaScript the page refreshes itself while the job runs (see meta).
+ */
+function JobProgress({ job }: { job: Job }) {
+  const { t } = useTranslation("studio");
+  const [live, setLive] = useState<Job>(job);
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    setLive(job);
+    if (job.status === "completed" || job.status === "failed") return;
+    const source = new EventSource(`/api/v1/studio/jobs/${job.id}/events`);
+    source.onmessage = (event) => {
+      const state = JSON.parse(event.data) as Job;
+      setLive({ ...state, id: job.id });
+      if (state.status === "completed" || state.status === "failed") {
+        source.close();
+        revalidate();
+      }
+    };
+    source.onerror = () => source.close();
+    return () => source.close();
+  }, [job, revalidate]);
+  const total = live.total ?? 0;
+  const done = live.done ?? 0;
+  return (
+    <section aria-live="polite" className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="job-progress" data-status={live.status}>
+      <p className="font-medium">{t(`editor.progress.${live.status}`, { done, total, failed: live.failed ?? 0 })}</p>
+      <progress max={Math.max(total, 1)} value={done + (live.failed ?? 0)} className="mt-2 w-full" />
+      {live.items?.some((i) => i.error) ? (
+        <ul className="mt-2 text-sm text-red-600">
+          {live.items
+            .filter((i) => i.error)
+            .map((i) => (
+              <li key={i.paragraphId}>{i.error}</li>
+            ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }
 

@@ -96,3 +96,29 @@ test("dashboard home: greeting, new project, recent projects, top and recommende
   await page.goto("/dashboard");
   await expect(page.getByTestId("recent-projects").getByRole("link")).toHaveCount(1);
 });
+
+test("generate all: progress, then each sentence's audio (a valid WAV) in the editor", async ({ page, request, context }) => {
+  await signIn(context, await signUp(request));
+  await page.goto("/studio");
+  await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
+  await page.getByTestId("paragraph").first().locator("textarea").fill("안녕하세요. 반갑습니다.");
+  await page.getByRole("button", { name: "+ 문단 추가" }).click();
+  const second = page.getByTestId("paragraph").nth(1);
+  await second.locator("textarea").fill("Hello from the studio!");
+  await second.getByLabel("보이스").selectOption("en-emma");
+  await page.getByRole("button", { name: "전체 생성" }).click();
+  await expect(page).toHaveURL(/&job=/);
+  await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
+  await expect(page.getByTestId("job-progress")).toContainText("생성 완료: 2개 성공, 0개 실패");
+  await expect(page.getByTestId("paragraph-audio")).toHaveCount(2);
+  const src = await page.getByTestId("paragraph-audio").first().getAttribute("src");
+  const audio = await page.request.get(src!);
+  expect(audio.status()).toBe(200);
+  const bytes = await audio.body();
+  expect(bytes.subarray(0, 4).toString()).toBe("RIFF");
+  expect(bytes.subarray(8, 12).toString()).toBe("WAVE");
+  expect(bytes.readUInt32LE(24)).toBe(24_000);
+  // Unchanged paragraphs are not generated again.
+  await page.getByRole("button", { name: "전체 생성" }).click();
+  await expect(page.getByText("새로 생성할 문단이 없습니다.")).toBeVisible();
+});

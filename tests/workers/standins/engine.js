@@ -3,8 +3,7 @@
 // engine.test. It speaks a tone instead of a voice: F0 = 200 Hz shifted by `pitch` semitones,
 // 70 ms of sound per character divided by `tempo`, at the requested rate as 16-bit PCM WAV.
 // A text containing "FAIL" answers 500, as a crashed inference would.
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- called by the outbound stand-in script that embeds this file (vitest.workers.config.ts)
-async function engineStandin(request, url) {
+export async function engineStandin(request, url) {
   if (request.method !== "POST" || url.pathname !== "/v1/synthesize") return new Response("not found", { status: 404 });
   if (request.headers.get("authorization") !== "Bearer engine-test-key") return Response.json({ error: "unauthorized" }, { status: 401 });
   const body = await request.json().catch(() => null);
