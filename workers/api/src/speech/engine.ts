@@ -1,4 +1,5 @@
 import type { AppEnv } from "../env";
+import { EmbeddedEngine } from "../engine/embedded";
 import { HttpSpeechEngine } from "./http-engine";
 import { EngineError, type SpeechEngine } from "./types";
 
@@ -11,9 +12,20 @@ export function speechEngine(env: AppEnv["Bindings"]): SpeechEngine {
     if (!env.VOICE_ENGINE_URL || !env.VOICE_ENGINE_KEY) throw new EngineError("VOICE_ENGINE=http needs VOICE_ENGINE_URL and VOICE_ENGINE_KEY");
     return new HttpSpeechEngine(env.VOICE_ENGINE_URL, env.VOICE_ENGINE_KEY);
   }
-  // The embedded engine (eSpeak NG and Rubber Band in WebAssembly) is still being built.
-  return {
-    name: "embedded",
-    synthesize: () => Promise.reject(new EngineError("the embedded engine is not available yet")),
-  };
+  return embedded;
 }
+
+let engine: EmbeddedEngine | undefined;
+
+/** eSpeak NG and Rubber Band inside the worker (docs/decisions/0009), started once per isolate on first use. */
+const embedded: SpeechEngine = {
+  name: "embedded",
+  async synthesize(request) {
+    engine ??= new EmbeddedEngine();
+    try {
+      return await engine.synthesize({ text: request.text, lang: request.lang, voice: request.voice.params, pitch: request.pitch, tempo: request.tempo, style: request.style });
+    } catch (err) {
+      throw new EngineError(`embedded engine failed: ${String(err)}`);
+    }
+  },
+};

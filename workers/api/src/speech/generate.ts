@@ -11,7 +11,8 @@ import type { AppEnv, Member } from "../env";
 import { speechEngine } from "./engine";
 import { renderPassage } from "./render";
 import { EngineError, type Style, type VoiceParams } from "./types";
-import { durationMs, encodeWav } from "./wav";
+import { encodeWav } from "../engine/dsp";
+import { durationMs } from "./wav";
 
 export type GenerateInput = {
   text: string;
@@ -64,7 +65,7 @@ export async function generateSpeech(
     );
     const id = crypto.randomUUID();
     const audioKey = `inferences/${member.id}/${id}.wav`;
-    await env.MEDIA.put(audioKey, encodeWav(audio), { httpMetadata: { contentType: "audio/wav" } });
+    await env.MEDIA.put(audioKey, encodeWav(audio.samples, audio.sampleRate), { httpMetadata: { contentType: "audio/wav" } });
     const ms = durationMs(audio);
     await db.insert(inferences).values({
       id,

@@ -1,38 +1,13 @@
 import { segments } from "../lib/tts-text";
-import { normalizeLoudness } from "./loudness";
+import { fadeEdges, normalizeLoudness, resample, silence } from "../engine/dsp";
 import type { SpeechEngine, SynthesisRequest } from "./types";
 import type { Audio } from "./wav";
 
 /** Every rendered file: 24 kHz mono, -16 LUFS, peaks at most -1 dBFS (the TTS issue's output targets). */
 export const RENDER = { sampleRate: 24_000, lufs: -16, ceilingDbfs: -1, fadeMs: 5 } as const;
 
-/** Linear-interpolation resampling (engines are asked for 24 kHz; this only covers one that ignores it). */
-export function resample({ samples, sampleRate }: Audio, to: number): Float32Array {
-  if (sampleRate === to) return samples;
-  const out = new Float32Array(Math.round((samples.length * to) / sampleRate));
-  const ratio = sampleRate / to;
-  for (let i = 0; i < out.length; i++) {
-    const x = i * ratio;
-    const j = Math.floor(x);
-    const f = x - j;
-    out[i] = (samples[j] ?? 0) * (1 - f) + (samples[j + 1] ?? samples[j] ?? 0) * f;
-  }
-  return out;
-}
-
-/** Short linear fades at both ends (in place), so joins never click. */
-export function fadeEdges(samples: Float32Array, sampleRate: number, ms: number = RENDER.fadeMs) {
-  const n = Math.min(Math.round((ms / 1000) * sampleRate), Math.floor(samples.length / 2));
-  for (let i = 0; i < n; i++) {
-    const g = i / n;
-    samples[i]! *= g;
-    samples[samples.length - 1 - i]! *= g;
-  }
-  return samples;
-}
-
 /** Exactly `ms` of silence at the render rate. */
-export const silence = (ms: number, sampleRate: number = RENDER.sampleRate) => new Float32Array(Math.round((ms / 1000) * sampleRate));
+const pause = (ms: number) => silence(ms, RENDER.sampleRate);
 
 export function concat(parts: Float32Array[]) {
   const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
@@ -52,11 +27,13 @@ export function concat(parts: Float32Array[]) {
 export async function renderPassage(engine: SpeechEngine, request: SynthesisRequest, trailingPauseMs = 0): Promise<Audio> {
   const parts: Float32Array[] = [];
   for (const piece of segments(request.text)) {
-    if ("pauseMs" in piece) parts.push(silence(piece.pauseMs));
-    else parts.push(fadeEdges(resample(await engine.synthesize({ ...request, text: piece.text }), RENDER.sampleRate), RENDER.sampleRate));
+    if ("pauseMs" in piece) parts.push(pause(piece.pauseMs));
+    else {
+      const audio = await engine.synthesize({ ...request, text: piece.text });
+      parts.push(fadeEdges(resample(audio.samples, audio.sampleRate, RENDER.sampleRate), RENDER.sampleRate, RENDER.fadeMs));
+    }
   }
-  if (trailingPauseMs > 0) parts.push(silence(trailingPauseMs));
-  const samples = concat(parts);
-  normalizeLoudness(samples, RENDER.sampleRate, RENDER.lufs, RENDER.ceilingDbfs);
+  if (trailingPauseMs > 0) parts.push(pause(trailingPauseMs));
+  const samples = normalizeLoudness(concat(parts), RENDER.sampleRate, RENDER.lufs, RENDER.ceilingDbfs);
   return { samples, sampleRate: RENDER.sampleRate };
 }

@@ -4,8 +4,9 @@ import type { Audio } from "./wav";
 export const STYLES = ["neutral", "angry", "happy", "sad", "anxious", "sports"] as const;
 export type Style = (typeof STYLES)[number];
 
-/** A basic voice's parameter set (db/seed-voices.ts): eSpeak NG voice and variant, pitch offset, formant factor, rate. */
-export type VoiceParams = { espeakVoice: string; pitch: number; formant: number; rate: number };
+/** A basic voice's parameter set (db/seed-voices.ts), as the embedded engine takes it. */
+export type { VoiceParams } from "../engine/types";
+import type { VoiceParams } from "../engine/types";
 
 export type SynthesisRequest = {
   text: string;

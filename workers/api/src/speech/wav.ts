@@ -1,32 +1,8 @@
 /**
- * WAV (RIFF) encoding and decoding for mono speech: 16-bit PCM out; 16/24/32-bit PCM and 32-bit float
- * in, any channel count (mixed down to mono).
+ * WAV (RIFF) decoding of what a remote engine sends: 16/24/32-bit PCM and 32-bit float, any channel
+ * count (mixed down to mono). Encoding is `encodeWav` in ../engine/dsp.ts.
  */
 export type Audio = { samples: Float32Array; sampleRate: number };
-
-export function encodeWav({ samples, sampleRate }: Audio): Uint8Array {
-  const bytes = new Uint8Array(44 + samples.length * 2);
-  const view = new DataView(bytes.buffer);
-  const ascii = (at: number, text: string) => [...text].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
-  ascii(0, "RIFF");
-  view.setUint32(4, 36 + samples.length * 2, true);
-  ascii(8, "WAVE");
-  ascii(12, "fmt ");
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  ascii(36, "data");
-  view.setUint32(40, samples.length * 2, true);
-  for (let i = 0; i < samples.length; i++) {
-    const s = Math.max(-1, Math.min(1, samples[i]!));
-    view.setInt16(44 + i * 2, Math.round(s < 0 ? s * 0x8000 : s * 0x7fff), true);
-  }
-  return bytes;
-}
 
 export class WavError extends Error {}
 

@@ -1,0 +1,184 @@
+// The embedded voice engine inside workerd: eSpeak NG + Rubber Band + DSP (docs/decisions/0009).
+import { YIN } from "pitchfinder";
+import { describe, expect, it } from "vitest";
+import { encodeWav, integratedLoudness, normalizeLoudness, resample, silence, truePeakDb } from "../../workers/api/src/engine/dsp";
+import { EmbeddedEngine } from "../../workers/api/src/engine/embedded";
+import { koreanPronunciation } from "../../workers/api/src/engine/korean";
+import type { SynthesisRequest } from "../../workers/api/src/engine/types";
+import { BASIC_VOICES } from "../../workers/api/src/engine/voices";
+
+const engine = new EmbeddedEngine();
+const KO = "안녕하세요. 음성 스튜디오입니다. 오늘은 국물 요리를 만들어 봅시다.";
+const SHORT = "안녕하세요, 음성 스튜디오입니다.";
+const EN = "Hello, and welcome to Voice Studio. Today we will make a warm soup together.";
+const request = (over: Partial<SynthesisRequest> = {}): SynthesisRequest => ({ text: KO, lang: "ko", voice: {}, pitch: 0, tempo: 1, ...over });
+
+const rms = (x: Float32Array) => Math.sqrt(x.reduce((a, v) => a + v * v, 0) / Math.max(1, x.length));
+const seconds = (r: { samples: Float32Array; sampleRate: number }) => r.samples.length / r.sampleRate;
+
+/** Median F0 in Hz by YIN (pitchfinder) over 64 ms frames of an 8 kHz copy, voiced frames only. */
+function medianF0(samples: Float32Array, sampleRate: number): number {
+  const x = resample(samples, sampleRate, 8000);
+  const detect = YIN({ sampleRate: 8000, threshold: 0.15 });
+  const floor = 0.3 * rms(x);
+  const found: number[] = [];
+  for (let start = 0; start + 513 <= x.length; start += 160) {
+    const frame = x.subarray(start, start + 513); // YIN uses the 512 samples below the length
+    if (rms(frame) < floor) continue;
+    const f0 = detect(frame);
+    if (f0 && f0 > 40 && f0 < 1000) found.push(f0);
+  }
+  found.sort((a, b) => a - b);
+  expect(found.length).toBeGreaterThan(20);
+  return found[Math.floor(found.length / 2)]!;
+}
+
+function sine(hz: number, amplitude: number, secs: number, sampleRate: number): Float32Array {
+  return Float32Array.from({ length: Math.round(secs * sampleRate) }, (_, n) => amplitude * Math.sin((2 * Math.PI * hz * n) / sampleRate));
+}
+
+describe("Korean standard-pronunciation pre-pass", () => {
+  it("applies nasal assimilation and ㄴ+ㄹ lateralisation", () => {
+    expect(koreanPronunciation("입니다")).toBe("임니다");
+    expect(koreanPronunciation("국물")).toBe("궁물");
+    expect(koreanPronunciation("신라")).toBe("실라");
+    expect(koreanPronunciation("음성 스튜디오입니다")).toBe("음썽 스튜디오임니다");
+  });
+
+  it("leaves Latin text, digits and punctuation alone", () => {
+    expect(koreanPronunciation("Voice Studio입니다. 2024년, 10,000원! ABC-12 (국물)")).toBe(
+      "Voice Studio임니다. 2024년, 10,000원! ABC-12 (궁물)",
+    );
+    expect(koreanPronunciation("Hello, world 42.")).toBe("Hello, world 42.");
+  });
+});
+
+describe("speech synthesis in workerd", { timeout: 60_000 }, () => {
+  it("speaks Korean: non-silent, 24 kHz, plausible duration", async () => {
+    const result = await engine.synthesize(request());
+    expect(result.sampleRate).toBe(24000);
+    expect(rms(result.samples)).toBeGreaterThan(0.03);
+    const syllables = [...KO].filter((c) => /[가-힣]/.test(c)).length; // 28
+    expect(seconds(result)).toBeGreaterThan(syllables * 0.08);
+    expect(seconds(result)).toBeLessThan(syllables * 0.4);
+  });
+
+  it("speaks English: non-silent, plausible duration", async () => {
+    const result = await engine.synthesize(request({ text: EN, lang: "en" }));
+    expect(rms(result.samples)).toBeGreaterThan(0.03);
+    const words = EN.split(/\s+/).length; // 14
+    expect(seconds(result)).toBeGreaterThan(words * 0.2);
+    expect(seconds(result)).toBeLessThan(words * 0.8);
+  });
+
+  it("says nothing for no text", async () => {
+    const result = await engine.synthesize(request({ text: "" }));
+    expect(rms(result.samples)).toBeLessThan(1e-3);
+  });
+
+  it("pitch +12 semitones doubles the median F0 (within 6%)", async () => {
+    const base = await engine.synthesize(request());
+    const octave = await engine.synthesize(request({ pitch: 12 }));
+    const ratio = medianF0(octave.samples, octave.sampleRate) / medianF0(base.samples, base.sampleRate);
+    expect(ratio).toBeGreaterThan(2 * 0.94);
+    expect(ratio).toBeLessThan(2 * 1.06);
+  });
+
+  it("voice parameters change the register: female-mid is higher than male-low", async () => {
+    const low = await engine.synthesize(request({ text: EN, lang: "en", voice: BASIC_VOICES["male-low"] }));
+    const high = await engine.synthesize(request({ text: EN, lang: "en", voice: BASIC_VOICES["female-mid"] }));
+    // +10 semitones apart (-2 vs +8): a ratio of 1.78
+    expect(medianF0(high.samples, 24000) / medianF0(low.samples, 24000)).toBeGreaterThan(1.5);
+  });
+
+  it("tempo 2 halves the duration (within 5%) and tempo 0.5 doubles it", async () => {
+    const normal = await engine.synthesize(request({ text: EN, lang: "en" }));
+    const fast = await engine.synthesize(request({ text: EN, lang: "en", tempo: 2 }));
+    const slow = await engine.synthesize(request({ text: EN, lang: "en", tempo: 0.5 }));
+    expect(seconds(fast) / seconds(normal)).toBeCloseTo(0.5, 1);
+    expect(Math.abs(seconds(fast) / seconds(normal) - 0.5)).toBeLessThan(0.5 * 0.05);
+    expect(Math.abs(seconds(slow) / seconds(normal) - 2)).toBeLessThan(2 * 0.05);
+  });
+
+  it("the sports style is faster and higher than neutral", async () => {
+    const neutral = await engine.synthesize(request({ style: "neutral" }));
+    const sports = await engine.synthesize(request({ style: "sports" }));
+    expect(seconds(sports)).toBeLessThan(seconds(neutral) * 0.9);
+    expect(medianF0(sports.samples, 24000)).toBeGreaterThan(medianF0(neutral.samples, 24000) * 1.1);
+  });
+
+  it("output is at -16 LUFS (±1 LU) with the true peak at most -1 dBFS, for every basic voice", async () => {
+    for (const [name, voice] of Object.entries(BASIC_VOICES)) {
+      const result = await engine.synthesize(request({ text: SHORT, voice, pitch: name === "child" ? 0 : 4, style: "sports" }));
+      const loudness = integratedLoudness(result.samples, result.sampleRate);
+      expect(Math.abs(loudness + 16), name).toBeLessThanOrEqual(1);
+      expect(truePeakDb(result.samples, result.sampleRate), name).toBeLessThanOrEqual(-1);
+    }
+  });
+
+  it("starts and ends with a fade (no click)", async () => {
+    const result = await engine.synthesize(request({ text: "아", pitch: 3 }));
+    expect(Math.abs(result.samples[0]!)).toBeLessThan(1e-6);
+    expect(Math.abs(result.samples[result.samples.length - 1]!)).toBeLessThan(1e-6);
+  });
+
+  it("rejects an unsupported language", async () => {
+    await expect(engine.synthesize(request({ lang: "ja" as "ko" }))).rejects.toThrow(/unsupported language/);
+  });
+});
+
+describe("loudness meter and normaliser (ITU-R BS.1770)", () => {
+  it("reads a full-scale 997 Hz sine as -3.01 LUFS at 48 kHz and 24 kHz", () => {
+    expect(integratedLoudness(sine(997, 1, 3, 48000), 48000)).toBeCloseTo(-3.01, 1);
+    expect(integratedLoudness(sine(997, 1, 3, 24000), 24000)).toBeCloseTo(-3.01, 1);
+  });
+
+  it("gates out silence: a tone followed by as much silence reads as the tone alone", () => {
+    const tone = sine(997, 0.1, 4, 24000);
+    const withSilence = new Float32Array(tone.length * 2);
+    withSilence.set(tone);
+    // Ungated it would read 3 dB lower; only the few blocks straddling the edge count (~0.2 LU).
+    expect(Math.abs(integratedLoudness(withSilence, 24000) - integratedLoudness(tone, 24000))).toBeLessThan(0.3);
+    expect(integratedLoudness(silence(1000, 24000), 24000)).toBe(-Infinity);
+  });
+
+  it("normalises a quiet, peaky signal to -16 LUFS while limiting its peaks", () => {
+    const x = sine(220, 0.01, 3, 24000);
+    for (let n = 1000; n < x.length; n += 6000) x[n] = 0.9; // clicks 39 dB above the tone
+    const y = normalizeLoudness(x, 24000);
+    expect(Math.abs(integratedLoudness(y, 24000) + 16)).toBeLessThanOrEqual(1);
+    expect(truePeakDb(y, 24000)).toBeLessThanOrEqual(-1);
+  });
+});
+
+describe("silence and WAV", () => {
+  it("silence(ms) is exact to 10 ms", () => {
+    for (const ms of [0, 10, 250, 1234, 3000]) {
+      const s = silence(ms, 24000);
+      expect(Math.abs((s.length / 24000) * 1000 - ms)).toBeLessThan(10);
+      expect(s.every((v) => v === 0)).toBe(true);
+    }
+  });
+
+  it("encodes a valid 16-bit mono 24 kHz WAV header and data", () => {
+    const samples = Float32Array.from([0, 0.5, -0.5, 1, -1, 2]);
+    const wav = encodeWav(samples, 24000);
+    const view = new DataView(wav.buffer);
+    const text = (offset: number) => String.fromCharCode(...wav.subarray(offset, offset + 4));
+    expect(text(0)).toBe("RIFF");
+    expect(view.getUint32(4, true)).toBe(wav.length - 8);
+    expect(text(8)).toBe("WAVE");
+    expect(text(12)).toBe("fmt ");
+    expect(view.getUint32(16, true)).toBe(16);
+    expect(view.getUint16(20, true)).toBe(1); // PCM
+    expect(view.getUint16(22, true)).toBe(1); // mono
+    expect(view.getUint32(24, true)).toBe(24000);
+    expect(view.getUint32(28, true)).toBe(48000);
+    expect(view.getUint16(32, true)).toBe(2);
+    expect(view.getUint16(34, true)).toBe(16);
+    expect(text(36)).toBe("data");
+    expect(view.getUint32(40, true)).toBe(samples.length * 2);
+    expect(wav.length).toBe(44 + samples.length * 2);
+    expect([0, 1, 2, 3, 4, 5].map((i) => view.getInt16(44 + 2 * i, true))).toEqual([0, 16384, -16383, 32767, -32767, 32767]);
+  });
+});

@@ -1,0 +1,344 @@
+// Audio processing for the voice engine: pitch/tempo/formants with Rubber Band (GPL-2.0-only, WASM,
+// server-side only), resampling, BS.1770 loudness normalisation with a true-peak limiter, fades,
+// silence and WAV encoding. All mono Float32Array in -1..1. See docs/decisions/0009-voice-engine.md.
+import rubberbandWasm from "@echogarden/rubberband-wasm/rubberband.wasm";
+import createRubberbandModule from "./generated/rubberband.js";
+
+const dbToGain = (db: number) => 10 ** (db / 20);
+
+// ---------------------------------------------------------------------------------------------
+// Rubber Band: pitch shift (semitones), tempo (without changing pitch) and formant factor.
+
+/** The part of the Emscripten module we use (the library's C API, rubberband-c.h). */
+type RubberbandModule = {
+  HEAPF32: Float32Array;
+  HEAPU32: Uint32Array;
+  _malloc(bytes: number): number;
+  _free(ptr: number): void;
+  _rubberband_new(sampleRate: number, channels: number, options: number, timeRatio: number, pitchScale: number): number;
+  _rubberband_delete(state: number): void;
+  _rubberband_set_formant_scale(state: number, scale: number): void;
+  _rubberband_set_expected_input_duration(state: number, samples: number): void;
+  _rubberband_set_max_process_size(state: number, samples: number): void;
+  _rubberband_study(state: number, input: number, samples: number, final: number): void;
+  _rubberband_process(state: number, input: number, samples: number, final: number): void;
+  _rubberband_available(state: number): number;
+  _rubberband_retrieve(state: number, output: number, samples: number): number;
+};
+
+// RubberBandOptions (rubberband-c.h): offline, the higher-quality R3 ("finer") engine, formants
+// preserved (so a pitch shift does not sound like a chipmunk), no threads (there are none in WASM).
+const OPTION_FORMANT_PRESERVED = 0x01000000;
+const OPTION_THREADING_NEVER = 0x00010000;
+const OPTION_ENGINE_FINER = 0x20000000;
+const RUBBERBAND_OPTIONS = OPTION_ENGINE_FINER | OPTION_FORMANT_PRESERVED | OPTION_THREADING_NEVER;
+const BLOCK = 8192;
+
+let rubberband: Promise<RubberbandModule> | undefined;
+
+/** Instantiated once per isolate from the .wasm that wrangler imports as a compiled module. */
+function rubberbandModule(): Promise<RubberbandModule> {
+  rubberband ??= (
+    createRubberbandModule({
+      instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
+        const instance = new WebAssembly.Instance(rubberbandWasm, imports);
+        receive(instance);
+        return instance.exports;
+      },
+      print: () => {},
+      printErr: () => {},
+    }) as Promise<RubberbandModule>
+  ).catch((error: unknown) => {
+    rubberband = undefined;
+    throw error;
+  });
+  return rubberband;
+}
+
+export type StretchOptions = {
+  /** Pitch shift in semitones (0 = none). */
+  semitones: number;
+  /** Tempo factor (2 = twice as fast, half the duration; 1 = unchanged). */
+  tempo: number;
+  /** Formant factor relative to the original (1 = unchanged), independent of the pitch shift. */
+  formant: number;
+};
+
+/** Pitch, tempo and formants with Rubber Band's R3 engine, offline (study, then process). */
+export async function stretch(input: Float32Array, sampleRate: number, options: StretchOptions): Promise<Float32Array> {
+  const pitchScale = 2 ** (options.semitones / 12);
+  if (pitchScale === 1 && options.tempo === 1 && options.formant === 1) return input.slice();
+  const rb = await rubberbandModule();
+  const state = rb._rubberband_new(sampleRate, 1, RUBBERBAND_OPTIONS, 1 / options.tempo, pitchScale);
+  // The formant scale is relative to the shifted pitch: to move the formants by k relative to the
+  // original, pass k / pitchScale (0, the default, keeps them where they were).
+  if (options.formant !== 1) rb._rubberband_set_formant_scale(state, options.formant / pitchScale);
+  rb._rubberband_set_expected_input_duration(state, input.length);
+  rb._rubberband_set_max_process_size(state, BLOCK);
+
+  // One channel: a float* buffer and the float** that points at it.
+  const buffer = rb._malloc(BLOCK * 4);
+  const channels = rb._malloc(4);
+  rb.HEAPU32[channels >> 2] = buffer;
+  const output: Float32Array[] = [];
+  let outputLength = 0;
+  const drain = () => {
+    for (let available = rb._rubberband_available(state); available > 0; available = rb._rubberband_available(state)) {
+      const got = rb._rubberband_retrieve(state, channels, Math.min(available, BLOCK));
+      output.push(rb.HEAPF32.slice(buffer >> 2, (buffer >> 2) + got)); // HEAPF32 is re-read: memory may grow
+      outputLength += got;
+    }
+  };
+  const feed = (step: (state: number, input: number, samples: number, final: number) => void, retrieve: boolean) => {
+    for (let start = 0; start < input.length || start === 0; start += BLOCK) {
+      const block = input.subarray(start, start + BLOCK);
+      rb.HEAPF32.set(block, buffer >> 2);
+      step(state, channels, block.length, start + BLOCK >= input.length ? 1 : 0);
+      if (retrieve) drain();
+    }
+  };
+  try {
+    feed(rb._rubberband_study, false);
+    feed(rb._rubberband_process, true);
+    drain();
+  } finally {
+    rb._free(channels);
+    rb._free(buffer);
+    rb._rubberband_delete(state);
+  }
+  const result = new Float32Array(outputLength);
+  let offset = 0;
+  for (const part of output) {
+    result.set(part, offset);
+    offset += part.length;
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resampling: windowed-sinc interpolation (Blackman window, 16 zero crossings each side by default). The
+// sample rates are integers, so output sample i sits at input position i * down / up (the ratio in
+// lowest terms) and only `up` different fractional offsets occur: the filter is precomputed for
+// each of them (polyphase), which leaves a plain dot product per output sample. The cut-off sits at
+// 95% of the lower Nyquist frequency.
+
+/** Blackman-windowed sinc at `u` zero crossings from the centre, `zeros` on each side. */
+function windowedSinc(u: number, zeros: number): number {
+  const a = Math.abs(u);
+  if (a >= zeros) return 0;
+  const sinc = a === 0 ? 1 : Math.sin(Math.PI * a) / (Math.PI * a);
+  return sinc * (0.42 + 0.5 * Math.cos((Math.PI * a) / zeros) + 0.08 * Math.cos((2 * Math.PI * a) / zeros));
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** `zeros`: filter length in zero crossings per side (16 for output audio; 6 is enough to find peaks). */
+export function resample(input: Float32Array, from: number, to: number, zeros = 16): Float32Array {
+  if (from === to) return input.slice();
+  const g = gcd(Math.round(from), Math.round(to));
+  const up = Math.round(to) / g, down = Math.round(from) / g;
+  const cutoff = Math.min(1, to / from) * 0.95; // relative to the input's Nyquist frequency
+  const reach = Math.ceil(zeros / cutoff); // input samples on each side
+  const taps = 2 * reach;
+  // phases[p * taps + j]: weight of input sample (centre - reach + 1 + j) at fractional offset p / up
+  const phases = new Float32Array(up * taps);
+  for (let p = 0; p < up; p++) {
+    for (let j = 0; j < taps; j++) phases[p * taps + j] = cutoff * windowedSinc(cutoff * (p / up + reach - 1 - j), zeros);
+  }
+  const output = new Float32Array(Math.round((input.length * up) / down));
+  for (let i = 0; i < output.length; i++) {
+    const centre = Math.floor((i * down) / up);
+    const base = (i * down - centre * up) * taps;
+    const first = centre - reach + 1;
+    const lo = Math.max(0, -first), hi = Math.min(taps, input.length - first);
+    let acc = 0;
+    for (let j = lo; j < hi; j++) acc += input[first + j]! * phases[base + j]!;
+    output[i] = acc;
+  }
+  return output;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loudness: ITU-R BS.1770-4 integrated loudness of a mono signal.
+
+/** One biquad section, direct form I, in place. */
+function biquad(x: Float64Array, b0: number, b1: number, b2: number, a1: number, a2: number) {
+  let x1 = 0, x2 = 0, y1 = 0, y2 = 0;
+  for (let n = 0; n < x.length; n++) {
+    const x0 = x[n]!;
+    const y0 = b0 * x0 + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+    x2 = x1;
+    x1 = x0;
+    y2 = y1;
+    y1 = y0;
+    x[n] = y0;
+  }
+}
+
+/**
+ * The K-weighting filter (a high shelf of +4 dB above ~1.7 kHz, then the RLB high-pass at ~38 Hz),
+ * designed for any sample rate by the bilinear transform; at 48 kHz these give the coefficients
+ * tabulated in BS.1770 (the same derivation as libebur128).
+ */
+function kWeight(samples: Float32Array, sampleRate: number): Float64Array {
+  const x = new Float64Array(samples);
+  {
+    const f0 = 1681.974450955533, gainDb = 3.999843853973347, q = 0.7071752369554196;
+    const k = Math.tan((Math.PI * f0) / sampleRate);
+    const vh = 10 ** (gainDb / 20), vb = vh ** 0.4996667741545416;
+    const a0 = 1 + k / q + k * k;
+    biquad(x, (vh + (vb * k) / q + k * k) / a0, (2 * (k * k - vh)) / a0, (vh - (vb * k) / q + k * k) / a0, (2 * (k * k - 1)) / a0, (1 - k / q + k * k) / a0);
+  }
+  {
+    const f0 = 38.13547087602444, q = 0.5003270373238773;
+    const k = Math.tan((Math.PI * f0) / sampleRate);
+    const a0 = 1 + k / q + k * k;
+    biquad(x, 1, -2, 1, (2 * (k * k - 1)) / a0, (1 - k / q + k * k) / a0);
+  }
+  return x;
+}
+
+/**
+ * Integrated loudness in LUFS: mean square of the K-weighted signal over 400 ms blocks overlapping
+ * by 75%, gated absolutely at -70 LUFS and then relatively at 10 LU below the ungated mean.
+ * Returns -Infinity for silence. A clip shorter than one block counts as one block.
+ */
+export function integratedLoudness(samples: Float32Array, sampleRate: number): number {
+  const weighted = kWeight(samples, sampleRate);
+  const sums = new Float64Array(weighted.length + 1); // prefix sums of squares
+  for (let n = 0; n < weighted.length; n++) sums[n + 1] = sums[n]! + weighted[n]! * weighted[n]!;
+  const size = Math.min(Math.round(0.4 * sampleRate), weighted.length);
+  const hop = Math.round(0.1 * sampleRate);
+  const blocks: number[] = [];
+  for (let start = 0; start + size <= weighted.length && size > 0; start += hop) blocks.push((sums[start + size]! - sums[start]!) / size);
+  const lufs = (z: number) => -0.691 + 10 * Math.log10(z);
+  const gatedMean = (threshold: number) => {
+    const kept = blocks.filter((z) => lufs(z) > threshold);
+    return kept.length ? kept.reduce((a, z) => a + z, 0) / kept.length : 0;
+  };
+  const absolute = gatedMean(-70);
+  if (absolute === 0) return -Infinity;
+  return lufs(gatedMean(Math.max(-70, lufs(absolute) - 10)));
+}
+
+/**
+ * True peak in dBFS: the highest absolute value of the signal oversampled 4x (BS.1770 annex 2,
+ * which uses 12 taps per phase; so does this).
+ */
+export function truePeakDb(samples: Float32Array, sampleRate: number): number {
+  const up = resample(samples, sampleRate, sampleRate * 4, 6);
+  let peak = 0;
+  for (const v of samples) peak = Math.max(peak, Math.abs(v));
+  for (const v of up) peak = Math.max(peak, Math.abs(v));
+  return 20 * Math.log10(peak);
+}
+
+/**
+ * Gain per sample that keeps |gain * peaks| under the ceiling: the needed reduction, spread by a
+ * running minimum over ±`reach` samples and then a moving average of the same width. Each averaged
+ * value is a mean of minima that all include the sample itself, so it never exceeds what that
+ * sample needs; the ramps are 2 * reach long, which avoids clicks.
+ */
+function limiterGain(peaks: Float32Array, gain: number, ceiling: number, reach: number): Float32Array {
+  const n = peaks.length;
+  const need = new Float32Array(n);
+  for (let i = 0; i < n; i++) need[i] = Math.min(1, ceiling / Math.max(gain * peaks[i]!, 1e-12));
+  // running minimum over [i - reach, i + reach] with a monotonic deque
+  const minimum = new Float32Array(n);
+  const deque = new Int32Array(n);
+  let head = 0, tail = 0;
+  for (let i = 0, added = 0; i < n; i++) {
+    for (; added < Math.min(n, i + reach + 1); added++) {
+      while (tail > head && need[deque[tail - 1]!]! >= need[added]!) tail--;
+      deque[tail++] = added;
+    }
+    while (deque[head]! < i - reach) head++;
+    minimum[i] = need[deque[head]!]!;
+  }
+  // moving average over the same window (edges: the window is cut off)
+  const sums = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) sums[i + 1] = sums[i]! + minimum[i]!;
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const lo = Math.max(0, i - reach), hi = Math.min(n, i + reach + 1);
+    out[i] = (sums[hi]! - sums[lo]!) / (hi - lo);
+  }
+  return out;
+}
+
+/**
+ * Normalises to the target integrated loudness (default -16 LUFS) while keeping the true peak at
+ * most `ceilingDb` (default -1 dBFS): gain, a 5 ms look-ahead limiter on the 4x-oversampled peaks,
+ * and a few rounds to make up for what the limiter took away.
+ */
+export function normalizeLoudness(samples: Float32Array, sampleRate: number, targetLufs = -16, ceilingDb = -1): Float32Array {
+  const loudness = integratedLoudness(samples, sampleRate);
+  if (!Number.isFinite(loudness)) return samples.slice(); // silence stays silence
+  // per-sample peak including the inter-sample peaks of the 4x-oversampled signal around it
+  const up = resample(samples, sampleRate, sampleRate * 4, 6);
+  const peaks = new Float32Array(samples.length);
+  for (let i = 0; i < samples.length; i++) {
+    let p = Math.abs(samples[i]!);
+    for (let j = Math.max(0, 4 * i - 3); j <= Math.min(up.length - 1, 4 * i + 3); j++) p = Math.max(p, Math.abs(up[j]!));
+    peaks[i] = p;
+  }
+  const ceiling = dbToGain(ceilingDb - 0.2); // a little headroom for the gain's own ripple
+  const reach = Math.round(0.005 * sampleRate);
+  let gain = dbToGain(targetLufs - loudness);
+  let output = samples;
+  for (let round = 0; round < 4; round++) {
+    const limit = limiterGain(peaks, gain, ceiling, reach);
+    output = new Float32Array(samples.length);
+    for (let i = 0; i < samples.length; i++) output[i] = samples[i]! * gain * limit[i]!;
+    const error = targetLufs - integratedLoudness(output, sampleRate);
+    if (Math.abs(error) < 0.1) break;
+    gain *= dbToGain(error);
+  }
+  return output;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edges, silence, WAV.
+
+/** Raised-cosine fade-in and fade-out of `ms` each, in place (avoids clicks at cut edges). */
+export function fadeEdges(samples: Float32Array, sampleRate: number, ms = 5): Float32Array {
+  const n = Math.min(Math.round((ms / 1000) * sampleRate), Math.floor(samples.length / 2));
+  for (let i = 0; i < n; i++) {
+    const g = 0.5 - 0.5 * Math.cos((Math.PI * i) / n);
+    samples[i] = samples[i]! * g;
+    samples[samples.length - 1 - i] = samples[samples.length - 1 - i]! * g;
+  }
+  return samples;
+}
+
+/** Exactly `ms` milliseconds of silence (rounded to the nearest sample). */
+export function silence(ms: number, sampleRate: number): Float32Array {
+  return new Float32Array(Math.max(0, Math.round((ms / 1000) * sampleRate)));
+}
+
+/** 16-bit PCM mono WAV (RIFF/WAVE, 44-byte header). */
+export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
+  const bytes = new Uint8Array(44 + samples.length * 2);
+  const view = new DataView(bytes.buffer);
+  const ascii = (offset: number, text: string) => {
+    for (let i = 0; i < text.length; i++) bytes[offset + i] = text.charCodeAt(i);
+  };
+  ascii(0, "RIFF");
+  view.setUint32(4, 36 + samples.length * 2, true);
+  ascii(8, "WAVE");
+  ascii(12, "fmt ");
+  view.setUint32(16, 16, true); // fmt chunk size
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * 2, true); // bytes per second
+  view.setUint16(32, 2, true); // block align
+  view.setUint16(34, 16, true); // bits per sample
+  ascii(36, "data");
+  view.setUint32(40, samples.length * 2, true);
+  for (let i = 0; i < samples.length; i++) {
+    const v = Math.max(-1, Math.min(1, samples[i]!));
+    view.setInt16(44 + i * 2, Math.round(v * 32767), true);
+  }
+  return bytes;
+}

@@ -1,0 +1,63 @@
+// EmbeddedEngine: speech synthesised inside the api worker (no external service). Text -> Korean
+// standard pronunciation (ko) -> eSpeak NG with the voice's parameters and the style's prosody ->
+// Rubber Band for pitch, tempo and formants -> 24 kHz -> -16 LUFS with peaks <= -1 dBFS -> fades.
+// See docs/decisions/0009-voice-engine.md.
+import { fadeEdges, normalizeLoudness, resample, stretch } from "./dsp";
+import { espeakSynthesize } from "./espeak";
+import { koreanPronunciation } from "./korean";
+import {
+  OUTPUT_SAMPLE_RATE,
+  PEAK_CEILING_DBFS,
+  TARGET_LUFS,
+  type SpeechStyle,
+  type SynthesisRequest,
+  type SynthesisResult,
+  type VoiceEngine,
+  type VoiceParams,
+} from "./types";
+
+/** Prosody per style, relative to the voice: rate factor, base-pitch offset (0..99 scale), range factor. */
+export const STYLE_PROSODY: Record<SpeechStyle, { rate: number; pitch: number; range: number }> = {
+  neutral: { rate: 1, pitch: 0, range: 1 },
+  angry: { rate: 1.1, pitch: 4, range: 1.4 },
+  happy: { rate: 1.08, pitch: 10, range: 1.3 },
+  sad: { rate: 0.85, pitch: -10, range: 0.6 },
+  anxious: { rate: 1.15, pitch: 8, range: 0.8 },
+  sports: { rate: 1.3, pitch: 15, range: 1.7 }, // faster, higher, wider range
+};
+
+const ESPEAK_DEFAULTS = { rate: 175, pitch: 50, range: 50 };
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** The eSpeak voice name for a language and voice: `ko`, `ko+f2`, `en-us+m3`, ... */
+export function espeakVoiceName(lang: SynthesisRequest["lang"], voice: VoiceParams): string {
+  const base = lang === "ko" ? "ko" : (voice.englishVoice ?? "en-us");
+  return voice.variant ? `${base}+${voice.variant}` : base;
+}
+
+export class EmbeddedEngine implements VoiceEngine {
+  async synthesize(req: SynthesisRequest): Promise<SynthesisResult> {
+    if (req.lang !== "ko" && req.lang !== "en") throw new RangeError(`unsupported language: ${String(req.lang)}`);
+    if (!Number.isFinite(req.pitch) || !Number.isFinite(req.tempo)) throw new RangeError("pitch and tempo must be numbers");
+    const voice = req.voice;
+    const prosody = STYLE_PROSODY[req.style ?? "neutral"];
+
+    const text = req.lang === "ko" ? koreanPronunciation(req.text) : req.text;
+    const speech = await espeakSynthesize(text, {
+      voice: espeakVoiceName(req.lang, voice),
+      rate: (voice.rate ?? ESPEAK_DEFAULTS.rate) * prosody.rate,
+      pitch: (voice.espeakPitch ?? ESPEAK_DEFAULTS.pitch) + prosody.pitch,
+      range: (voice.espeakRange ?? ESPEAK_DEFAULTS.range) * prosody.range,
+    });
+
+    const shifted = await stretch(speech.samples, speech.sampleRate, {
+      semitones: clamp(req.pitch, -24, 24) + (voice.semitones ?? 0),
+      tempo: clamp(req.tempo, 0.5, 2) * (voice.tempo ?? 1),
+      formant: voice.formant ?? 1,
+    });
+    const output = resample(shifted, speech.sampleRate, OUTPUT_SAMPLE_RATE);
+    const normalized = normalizeLoudness(output, OUTPUT_SAMPLE_RATE, TARGET_LUFS, PEAK_CEILING_DBFS);
+    return { samples: fadeEdges(normalized, OUTPUT_SAMPLE_RATE), sampleRate: OUTPUT_SAMPLE_RATE };
+  }
+}

@@ -1,0 +1,67 @@
+// The voice engine's interface. The first implementation is EmbeddedEngine (embedded.ts): eSpeak NG
+// plus Rubber Band inside the api worker. See docs/decisions/0009-voice-engine.md.
+
+export type EngineLang = "ko" | "en";
+
+export type SpeechStyle = "neutral" | "angry" | "happy" | "sad" | "anxious" | "sports";
+
+/**
+ * A basic voice as engine parameters (a "preset"). The library of presets in voices.ts follows the
+ * measurements in shared/notes/engine.md ("A basic-voice library from parameters").
+ */
+export type VoiceParams = {
+  /**
+   * eSpeak NG voice variant appended to the language voice: "" for the default, or e.g. "f2", "f4",
+   * "m3", "whisper" (the voice becomes `ko+f2`, `en-us+m3`, ...).
+   */
+  variant?: string;
+  /** English accent voice for lang "en" (default "en-us"); Korean always uses "ko". */
+  englishVoice?: "en-us" | "en" | "en-gb-x-rp";
+  /** eSpeak base pitch 0..99 (default 50; 20/50/80 measured as 66/90/125 Hz median F0). */
+  espeakPitch?: number;
+  /** eSpeak pitch range 0..99 (default 50; 0 is monotone). */
+  espeakRange?: number;
+  /** eSpeak speaking rate in words per minute, 80..450 (default 175). */
+  rate?: number;
+  /** The voice's own pitch offset in semitones, added to the request's pitch (Rubber Band). */
+  semitones?: number;
+  /**
+   * Formant (vocal-tract) factor relative to the original, 0.5..2 (1 = unchanged): above 1 sounds
+   * smaller/brighter, below 1 larger/darker. Applied by Rubber Band independently of pitch.
+   */
+  formant?: number;
+  /** The voice's own tempo factor, multiplied with the request's tempo (1 = normal). */
+  tempo?: number;
+};
+
+export type SynthesisRequest = {
+  text: string;
+  lang: EngineLang;
+  voice: VoiceParams;
+  /** Pitch shift in semitones, -24..24 (0 = the voice's own pitch). */
+  pitch: number;
+  /** Tempo factor 0.5..2 (1 = normal; 2 = twice as fast, same pitch). */
+  tempo: number;
+  style?: SpeechStyle;
+};
+
+/** Mono audio as floats in -1..1. */
+export type SynthesisResult = {
+  samples: Float32Array;
+  sampleRate: number;
+};
+
+export interface VoiceEngine {
+  synthesize(req: SynthesisRequest): Promise<SynthesisResult>;
+  /**
+   * Reserved for speech-to-speech (the STS issue): turn recorded audio into the given voice.
+   * Not implemented by EmbeddedEngine yet.
+   */
+  convert?(audio: SynthesisResult, voice: VoiceParams): Promise<SynthesisResult>;
+}
+
+/** The output format of every engine: 24 kHz mono. */
+export const OUTPUT_SAMPLE_RATE = 24000;
+/** Loudness target (ITU-R BS.1770 integrated, LUFS) and sample-peak ceiling (dBFS). */
+export const TARGET_LUFS = -16;
+export const PEAK_CEILING_DBFS = -1;
