@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LegalDocument } from "~/components/legal/LegalDocument";
 import terms20230816 from "~/content/legal/terms-service-2023-08-16.server";
@@ -32,9 +33,13 @@ export default function TermsOfService() {
   const { doc, version, versions } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const submit = useSubmit();
+  // The button is there until the page hydrates (no JavaScript, or a slow phone still loading it);
+  // after that, choosing submits at once.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <LegalDocument doc={doc}>
-      {/* A GET form: without JavaScript the button submits; with it, choosing submits at once. */}
+      {/* A GET form: until hydration the button submits; after it, choosing submits at once. */}
       <Form method="get" className="mt-6 flex items-center gap-2" onChange={(e) => submit(e.currentTarget)}>
         <label htmlFor="version" className="text-sm font-medium">
           {t("legal.version")}
@@ -46,11 +51,11 @@ export default function TermsOfService() {
             </option>
           ))}
         </select>
-        <noscript>
+        {hydrated ? null : (
           <button type="submit" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white">
             {t("legal.show")}
           </button>
-        </noscript>
+        )}
       </Form>
     </LegalDocument>
   );

@@ -6,8 +6,9 @@ test("terms of service: the newer version by default, the older selectable", asy
   await expect(page.locator("main section").first()).toBeVisible();
   const newer = await page.locator("main").innerText();
 
+  // Once the page has hydrated, choosing submits; without JavaScript the button does.
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("약관 버전").selectOption("2023-08-16");
-  // With JavaScript choosing submits; without it the <noscript> button does.
   const show = page.getByRole("button", { name: "보기" });
   if (await show.isVisible()) await show.click();
   await expect(page).toHaveURL(/version=2023-08-16/);
