@@ -1,14 +1,6 @@
-import { NotFound } from "~/components/shell/NotFound";
+import { notFoundLoader, NotFoundPage } from "~/components/dashboard/FrameRoute";
 
-/** A dashboard path that does not exist (yet): 404 inside the dashboard frame, after the guard of dashboard.tsx. */
-export function loader() {
-  throw new Response(null, { status: 404 });
-}
-
-export function ErrorBoundary() {
-  return <NotFound />;
-}
-
-export default function DashboardNotFound() {
-  return <NotFound />;
-}
+/** A path that does not exist below this frame: 404 inside the frame, after the frame's guard. */
+export const loader = notFoundLoader;
+export const ErrorBoundary = NotFoundPage;
+export default NotFoundPage;

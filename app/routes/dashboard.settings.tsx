@@ -15,7 +15,7 @@ import { pageMetaTags } from "~/utils/seo";
 import { setToast } from "~/utils/toast.server";
 import { CheckboxGroup } from "~/utils/user-validation";
 
-export const handle = { i18n: ["common", "account"] };
+export const handle = { i18n: ["common", "account", "auth"] };
 
 const GENDERS = ["", "male", "female", "other"] as const;
 

@@ -1,25 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData } from "@remix-run/react";
-import { DashboardFrame } from "~/components/dashboard/Frame";
-import { loadProfile, requireUser } from "~/utils/auth.server";
+import { FramePage } from "~/components/dashboard/FrameRoute";
+import { frameLoader } from "~/utils/frame.server";
 
 export const handle = { i18n: ["common", "account"] };
 
-/**
- * The signed-in area (spec section 2: sidebar, login required). The guard sends a visitor without a
- * login to /; the profile (boot: user and plan information) is loaded once here.
- */
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const profile = await loadProfile(args);
-  return { profile };
-}
+/** /dashboard and below: login required, inside the frame with the sidebar. */
+export const loader = (args: LoaderFunctionArgs) => frameLoader(args);
 
-export default function DashboardLayout() {
-  const { profile } = useLoaderData<typeof loader>();
-  return (
-    <DashboardFrame email={profile.email}>
-      <Outlet />
-    </DashboardFrame>
-  );
-}
+export default FramePage;

@@ -1,22 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData } from "@remix-run/react";
-import { DashboardFrame } from "~/components/dashboard/Frame";
-import { loadProfile, requireUser } from "~/utils/auth.server";
+import { FramePage } from "~/components/dashboard/FrameRoute";
+import { frameLoader } from "~/utils/frame.server";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-/** /studio and everything below it: login required (spec section 2), inside the dashboard frame. */
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const profile = await loadProfile(args);
-  return { profile };
-}
+/** /studio and below: login required, inside the frame with the sidebar. */
+export const loader = (args: LoaderFunctionArgs) => frameLoader(args);
 
-export default function StudioLayout() {
-  const { profile } = useLoaderData<typeof loader>();
-  return (
-    <DashboardFrame email={profile.email}>
-      <Outlet />
-    </DashboardFrame>
-  );
-}
+export default FramePage;

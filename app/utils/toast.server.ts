@@ -7,6 +7,8 @@ import { cookieSecurity } from "./cookies.server";
  * its parameters, so it shows in the language of the page that renders it.
  */
 export type Toast = { key: "goodbye" | "welcome" | "passwordReset" | "saved" | "withdrawn" | "marketing"; params?: Record<string, string> };
+/** A toast as the page gets it: with an id, so the same message shown twice still shows twice. */
+export type ShownToast = Toast & { id: string };
 
 const toastCookie = createCookie("toast", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 });
 const KEYS: Toast["key"][] = ["goodbye", "welcome", "passwordReset", "saved", "withdrawn", "marketing"];
@@ -16,7 +18,7 @@ export async function setToast(request: Request, context: AppLoadContext, toast:
 }
 
 /** The pending toast, cleared on this response; null when there is none. */
-export async function takeToast(request: Request, context: AppLoadContext): Promise<Toast | null> {
+export async function takeToast(request: Request, context: AppLoadContext): Promise<ShownToast | null> {
   const header = request.headers.get("Cookie");
   if (!header || !/(?:^|;\s*)toast=/.test(header)) return null;
   const value = (await toastCookie.parse(header)) as Partial<Toast> | null;
@@ -25,5 +27,5 @@ export async function takeToast(request: Request, context: AppLoadContext): Prom
   const params = Object.fromEntries(
     Object.entries(value.params ?? {}).filter(([, v]) => typeof v === "string").map(([k, v]) => [k, v.slice(0, 100)]),
   );
-  return { key: value.key as Toast["key"], params };
+  return { id: crypto.randomUUID(), key: value.key as Toast["key"], params };
 }

@@ -14,7 +14,8 @@ async function logInWithForm(page: Page, email: string, password: string) {
 }
 
 async function logOutFromMenu(page: Page) {
-  const menu = page.getByTestId("settings-menu").locator("visible=true");
+  // The desktop menu sits in the frame's top bar (role banner).
+  const menu = page.getByRole("banner").getByTestId("settings-menu");
   await menu.locator("summary").click();
   await menu.getByRole("button", { name: "로그아웃" }).click();
 }
@@ -167,8 +168,16 @@ test("password recovery with a mailed code, then login with the new password", a
 test("account edit: profile fields and language, and the dated marketing consent", async ({ page, request, context }) => {
   const session = await signUp(request);
   await signIn(context, session);
+  // Hydration must not disagree with the server (a missing translation namespace did once).
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
   await page.goto("/dashboard/settings");
   await expect(page.getByTestId("account-email")).toHaveText(session.email);
+  await expect(page.getByText("로그인 방식", { exact: true }).locator("xpath=following-sibling::dd[1]")).toHaveText("이메일");
+  await page.waitForLoadState("networkidle");
+  expect(errors).toEqual([]);
   await page.getByLabel("닉네임").fill("");
   await page.getByRole("button", { name: "저장", exact: true }).click();
   await expect(page.getByText("닉네임을 1~20자로 입력해 주세요.")).toBeVisible();
@@ -231,7 +240,7 @@ test("the guard sends a visitor without a login from /dashboard* and /studio* to
 test("settings button: straight to settings on mobile, a menu with Settings and Logout on desktop", async ({ page, request, context }) => {
   await signIn(context, await signUp(request));
   await page.goto("/dashboard");
-  const menu = page.getByTestId("settings-menu").locator("visible=true");
+  const menu = page.getByRole("banner").getByTestId("settings-menu");
   await menu.locator("summary").click();
   await expect(menu.getByRole("link", { name: "설정" })).toBeVisible();
   await expect(menu.getByRole("button", { name: "로그아웃" })).toBeVisible();
