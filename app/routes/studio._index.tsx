@@ -1,31 +1,56 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
+import { JobProgress, jobRunning, type JobState } from "~/components/studio/JobProgress";
+import { UsageDialog, usageLimitFor, type UsageLimit } from "~/components/studio/UsageDialog";
+import { Waveform } from "~/components/studio/Waveform";
 import { api } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
+import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
+import { setToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
 type ProjectItem = { id: string; name: string; type: "tts" | "sts"; updatedAt: number; paragraphs: number; voices: string[] };
+type ProjectDetail = { id: string; name: string; type: "tts" | "sts"; paragraphs: { text: string; audioCurrent: boolean }[] };
 const TABS = ["all", "tts", "sts"] as const;
-const PROJECT_LIMIT = 4206;
+/** At most this many projects play or generate from one click. */
+const MAX_SELECTED = 20;
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const type = new URL(args.request.url).searchParams.get("type");
-  const tab = TABS.find((t) => t === type) ?? "all";
-  const [list, meta] = await Promise.all([
+  const q = new URL(args.request.url).searchParams;
+  const tab = TABS.find((t) => t === q.get("type")) ?? "all";
+  // "Play selected": each chosen project's sentences joined, once all of them are generated.
+  const playIds = q.get("play") === "1" ? q.getAll("id").slice(0, MAX_SELECTED) : [];
+  // Jobs started by "generate" (project:job pairs), shown on their rows.
+  const jobPairs = (q.get("jobs") ?? "").split(",").slice(0, MAX_SELECTED).map((pair) => pair.split(":")).filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]);
+  const [list, meta, playing, jobs] = await Promise.all([
     api<ProjectItem[]>(args, `/studio/projects?type=${tab}`),
     pageMeta(args.request, args.context, "meta.titles.studio"),
+    Promise.all(playIds.map((id) => api<ProjectDetail>(args, `/studio/projects/${encodeURIComponent(id)}`))),
+    Promise.all(jobPairs.map(async ([projectId, jobId]) => ({ projectId, state: await api<Omit<JobState, "id">>(args, `/studio/jobs/${encodeURIComponent(jobId)}`), jobId }))),
   ]);
   if (!list.success) throw new Response(null, { status: 503 });
-  return { tab, projects: list.data ?? [], meta };
+  const playlist = playing
+    .filter((p) => p.success && p.data)
+    .map(({ data: p }) => {
+      const spoken = p!.paragraphs.filter((x) => x.text.trim());
+      return { id: p!.id, name: p!.name, ready: p!.type === "tts" && spoken.length > 0 && spoken.every((x) => x.audioCurrent) };
+    });
+  const jobByProject: Record<string, JobState> = {};
+  for (const j of jobs) if (j.state.success && j.state.data) jobByProject[j.projectId] = { ...j.state.data, id: j.jobId };
+  return { tab, projects: list.data ?? [], playlist, jobs: jobByProject, meta };
 }
 
-export const meta = pageMetaTags;
+/** While a job of the list runs, pages without JavaScript refresh themselves every 2 s. */
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const running = Object.values(args.data?.jobs ?? {}).some((j) => jobRunning(j));
+  return [...pageMetaTags(args), ...(running ? [{ httpEquiv: "refresh", content: "2" } as const] : [])];
+};
 
 /** New project, import a script, delete one or the selected projects. */
 export async function action(args: ActionFunctionArgs) {
@@ -34,16 +59,16 @@ export async function action(args: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "new") {
     const created = await api<{ id: string }>(args, "/studio/projects", { body: { type: "tts" } });
-    if (!created.success || !created.data) return data({ error: created.message, limit: created.code === PROJECT_LIMIT }, { status: 400 });
+    if (!created.success || !created.data) return refused(created);
     throw redirect(`/studio/projects/text-to-speech?id=${created.data.id}`);
   }
   if (intent === "import") {
     const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) return data({ error: null, limit: false }, { status: 400 });
+    if (!(file instanceof File) || file.size === 0) return data({ error: null, usage: null }, { status: 400 });
     const upload = new FormData();
     upload.set("file", file, file.name);
     const created = await api<{ id: string }>(args, "/studio/projects/import", { form: upload });
-    if (!created.success || !created.data) return data({ error: created.message, limit: created.code === PROJECT_LIMIT }, { status: 400 });
+    if (!created.success || !created.data) return refused(created);
     throw redirect(`/studio/projects/text-to-speech?id=${created.data.id}`);
   }
   if (intent === "delete") {
@@ -51,19 +76,64 @@ export async function action(args: ActionFunctionArgs) {
     for (const id of ids) await api(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "DELETE" });
     throw redirect(new URL(args.request.url).pathname + new URL(args.request.url).search);
   }
-  return data({ error: null, limit: false }, { status: 400 });
+  if (intent === "generate" || intent === "generate-all") {
+    // Generate the chosen projects, or every TTS project: each starts its own job (only sentences
+    // that changed since their last generation are spoken again).
+    let ids = form.getAll("id").map(String);
+    if (intent === "generate-all") {
+      const list = await api<ProjectItem[]>(args, "/studio/projects?type=tts");
+      ids = (list.data ?? []).map((p) => p.id);
+    }
+    const started: string[] = [];
+    for (const id of ids.slice(0, MAX_SELECTED)) {
+      const job = await api<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, { body: {} });
+      if (!job.success) {
+        // STS projects have nothing to generate here; any other refusal (a usage limit) stops the rest.
+        if (job.code === 4004) continue;
+        if (started.length === 0) return refused(job);
+        break;
+      }
+      if (job.data?.job_id) started.push(`${id}:${job.data.job_id}`);
+    }
+    const url = new URL(args.request.url);
+    const params = new URLSearchParams(url.search);
+    params.delete("select");
+    if (started.length > 0) {
+      params.set("jobs", started.join(","));
+      await setToast(args.request, args.context, { key: "generating", params: { count: String(started.length) } });
+    } else {
+      await setToast(args.request, args.context, { key: "error", params: { message: fixedT(await getLocale(args.request, args.context), "studio")("editor.nothingToGenerate") } });
+    }
+    throw redirect(`${url.pathname}?${params}`);
+  }
+  return data({ error: null, usage: null }, { status: 400 });
+}
+
+/** A refused call: a usage limit opens its dialog, anything else shows as an error. */
+function refused(answer: { code: number; message: string }) {
+  const kind = usageLimitFor(answer.code);
+  const usage: { kind: UsageLimit; message: string } | null = kind ? { kind, message: answer.message } : null;
+  return data({ error: kind ? null : answer.message, usage }, { status: 400 });
 }
 
 export default function ProjectList() {
-  const { tab, projects } = useLoaderData<typeof loader>();
+  const { tab, projects, playlist, jobs } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("studio");
   const [params] = useSearchParams();
   const allSelected = params.get("select") === "all";
+  const selected = new Set(params.getAll("id"));
   const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+  const usage = actionData?.usage as { kind: UsageLimit; message: string } | null | undefined;
+  const link = "text-brand-700 underline";
   return (
     <main className="px-6 py-8">
-      <h1 className="text-2xl font-bold">{t("list.title")}</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">{t("list.title")}</h1>
+        <Link to="/studio/history" className={`text-sm ${link}`}>
+          {t("list.history")}
+        </Link>
+      </div>
       <nav aria-label={t("list.title")} className="mt-4 flex gap-2">
         {TABS.map((k) => (
           <Link key={k} to={k === "all" ? "/studio" : `/studio?type=${k}`} aria-current={tab === k ? "page" : undefined} className={`rounded-full px-4 py-1.5 text-sm font-medium ${tab === k ? "bg-slate-900 text-white" : "bg-white text-slate-700 ring-1 ring-slate-200"}`}>
@@ -92,34 +162,57 @@ export default function ProjectList() {
           </SubmitButton>
         </Form>
       </div>
-      {actionData?.limit ? (
-        <div role="alertdialog" aria-labelledby="limit-title" className="mt-6 rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-200" data-testid="project-limit">
-          <h2 id="limit-title" className="font-semibold text-amber-900">
-            {t("list.limitTitle")}
-          </h2>
-          <p className="mt-1 text-sm text-amber-900">{actionData.error}</p>
-          <div className="mt-3 flex gap-3 text-sm font-semibold">
-            <Link to="/plan" className="rounded-lg bg-brand-600 px-4 py-2 text-white">
-              {t("list.upgrade")}
-            </Link>
-            <a href="#projects" className="rounded-lg px-4 py-2 text-amber-900 ring-1 ring-amber-300">
-              {t("list.manage")}
-            </a>
-          </div>
-        </div>
-      ) : actionData?.error ? (
+      {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={tab === "all" ? "/studio" : `/studio?type=${tab}`} /> : null}
+      {actionData?.error ? (
         <p role="alert" className="mt-4 text-sm text-red-600">
           {actionData.error}
         </p>
       ) : null}
+      {playlist.length > 0 ? (
+        <section aria-labelledby="playlist-title" className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="playlist">
+          <h2 id="playlist-title" className="font-semibold">
+            {t("list.playing")}
+          </h2>
+          <ul className="mt-2 space-y-3">
+            {playlist.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center gap-3 text-sm">
+                <span className="w-40 truncate font-medium">{p.name}</span>
+                {p.ready ? <Waveform src={`/api/v1/studio/projects/${p.id}/download?inline=1`} label={p.name} testId="playlist-audio" /> : <span className="text-slate-500">{t("list.notGenerated")}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {projects.length === 0 ? (
         <p className="mt-10 text-slate-500">{t("list.empty")}</p>
       ) : (
-        <Form method="post" id="projects" className="mt-8">
-          <div className="mb-2 flex items-center gap-4 text-sm">
-            <Link to={allSelected ? "?" : `?${new URLSearchParams({ ...(tab === "all" ? {} : { type: tab }), select: "all" })}`} className="text-brand-600 underline">
+        // Native submissions (reloadDocument): "download selected" answers a file, which a client-side navigation cannot take.
+        <Form method="post" id="projects" className="mt-8" reloadDocument>
+          <div className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+            <Link to={allSelected ? "?" : `?${new URLSearchParams({ ...(tab === "all" ? {} : { type: tab }), select: "all" })}`} className={link}>
               {t("list.selectAll")}
             </Link>
+            <button type="submit" formMethod="get" formAction="/studio" name="play" value="1" className={link}>
+              {t("list.playSelected")}
+            </button>
+            <span className="flex items-center gap-1">
+              <button type="submit" formMethod="get" formAction="/studio/download" className={link} data-testid="download-selected">
+                {t("list.downloadSelected")}
+              </button>
+              <label className="sr-only" htmlFor="download-format">
+                {t("editor.format")}
+              </label>
+              <select id="download-format" name="format" className="rounded border border-slate-300 bg-white px-1 py-0.5 text-xs">
+                <option value="wav">WAV</option>
+                <option value="mp3">MP3</option>
+              </select>
+            </span>
+            <button type="submit" name="intent" value="generate" className={link}>
+              {t("list.generateSelected")}
+            </button>
+            <button type="submit" name="intent" value="generate-all" formNoValidate className={link}>
+              {t("list.generateAll")}
+            </button>
             <button type="submit" name="intent" value="delete" className="text-red-600 underline">
               {t("list.deleteSelected")}
             </button>
@@ -140,12 +233,17 @@ export default function ProjectList() {
               {projects.map((p) => (
                 <tr key={p.id} className="border-t border-slate-100" data-testid="project-row">
                   <td className="px-3 py-2">
-                    <input type="checkbox" name="id" value={p.id} defaultChecked={allSelected} aria-label={t("list.select", { name: p.name })} className="accent-brand-600" />
+                    <input type="checkbox" name="id" value={p.id} defaultChecked={allSelected || selected.has(p.id)} aria-label={t("list.select", { name: p.name })} className="accent-brand-600" />
                   </td>
                   <td className="px-3 py-2 font-medium">
                     <Link to={p.type === "tts" ? `/studio/projects/text-to-speech?id=${p.id}` : `/studio/projects/speech-to-speech?id=${p.id}`} className="hover:underline">
                       {p.name}
                     </Link>
+                    {jobs[p.id] ? (
+                      <span className="ml-2">
+                        <JobProgress job={jobs[p.id]!} compact />
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-3 py-2 uppercase text-slate-500">{p.type}</td>
                   <td className="px-3 py-2">{p.paragraphs}</td>

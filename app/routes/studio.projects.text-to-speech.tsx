@@ -1,11 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod/v4";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { JobProgress, jobRunning, type JobState } from "~/components/studio/JobProgress";
+import { UsageDialog, usageLimitFor, type UsageLimit } from "~/components/studio/UsageDialog";
+import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
+import { Waveform } from "~/components/studio/Waveform";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { api } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
@@ -32,10 +35,8 @@ const ParagraphSchema = z.object({
 const EditorSchema = z.object({ paragraphs: z.array(ParagraphSchema).min(1) });
 const RenameSchema = z.object({ name: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(60, "validation.tooLong") });
 
-type Paragraph = z.infer<typeof ParagraphSchema> & { id: string; audioURL: string | null };
+type Paragraph = z.infer<typeof ParagraphSchema> & { id: string; audioURL: string | null; audioCurrent: boolean };
 type Project = { id: string; name: string; type: "tts" | "sts"; paragraphs: Paragraph[] };
-type JobState = { status: "queued" | "generating" | "completed" | "failed"; total?: number; done?: number; failed?: number; items?: { paragraphId: string; status: string; error?: string }[] };
-type VoiceCard = { id: string; name: string; lang: string; tags: { gender: { name: string }; age: { name: string } } };
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
@@ -51,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const jobId = new URL(args.request.url).searchParams.get("job");
   const [plans, job] = await Promise.all([
     api<{ plan: string; plan_txt: number }[]>(args, "/utils/planlist"),
-    jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
+    jobId ? api<Omit<JobState, "id">>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
   ]);
   const allowance = plans.data?.find((p) => p.plan === profile.plan)?.plan_txt ?? 0;
   return {
@@ -65,7 +66,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** While a job runs, pages without JavaScript refresh themselves every 2 s to show its progress. */
 export const meta: MetaFunction<typeof loader> = (args) => {
-  const running = args.data?.job && (args.data.job.status === "queued" || args.data.job.status === "generating");
+  const running = jobRunning(args.data?.job);
   return [...pageMetaTags(args), ...(running ? [{ httpEquiv: "refresh", content: "2" } as const] : [])];
 };
 
@@ -96,11 +97,14 @@ export async function action(args: ActionFunctionArgs) {
   const one = generate === "all" ? null : saved.data.paragraphs[Number(generate)]?.id;
   const started = await api<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, { body: one ? { paragraph_ids: [one] } : {} });
   if (!started.success || !started.data) {
-    return data({ form: "editor", result: submission.reply({ formErrors: [started.message] }), upgrade: [4204, 4205].includes(started.code) }, { status: 400 });
+    const usage = usageLimitFor(started.code);
+    // A usage limit (characters short or used up) opens the spec's dialog; other refusals show under the form.
+    const dialog: { kind: UsageLimit; message: string } | null = usage ? { kind: usage, message: started.message } : null;
+    return data({ form: "editor", result: submission.reply(usage ? {} : { formErrors: [started.message] }), usage: dialog }, { status: 400 });
   }
   if (!started.data.job_id) {
     const t = fixedT(await getLocale(args.request, args.context), "studio");
-    return data({ form: "editor", result: submission.reply({ formErrors: [t("editor.nothingToGenerate")] }), upgrade: false }, { status: 200 });
+    return data({ form: "editor", result: submission.reply({ formErrors: [t("editor.nothingToGenerate")] }), usage: null }, { status: 200 });
   }
   throw redirect(`${url.pathname}?id=${encodeURIComponent(id)}&job=${started.data.job_id}`);
 }
@@ -125,6 +129,7 @@ export default function TtsEditor() {
     defaultValue: { name: project.name },
   });
   const list = fields.paragraphs.getFieldList();
+  const usage = actionData && "usage" in actionData ? (actionData.usage as { kind: UsageLimit; message: string } | null) : null;
   return (
     <main className="px-6 py-8">
       <Link to="/studio" className="text-sm text-slate-600 underline">
@@ -144,6 +149,8 @@ export default function TtsEditor() {
         {t("editor.remaining", { remaining: remaining.toLocaleString() })}
       </p>
       {job ? <JobProgress job={job} /> : null}
+      {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={`/studio/projects/text-to-speech?id=${project.id}`} /> : null}
+      <ProjectAudio project={project} />
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         {list.map((paragraph, index) => (
           <ParagraphFields
@@ -151,16 +158,11 @@ export default function TtsEditor() {
             field={paragraph}
             index={index}
             voices={voices}
-            audioURL={project.paragraphs.find((p) => p.id === paragraph.value?.id)?.audioURL ?? null}
+            saved={project.paragraphs.find((p) => p.id === paragraph.value?.id) ?? null}
             removeButton={index === 0 ? null : form.remove.getButtonProps({ name: fields.paragraphs.name, index })}
           />
         ))}
         <ErrorList id={form.errorId} errors={form.errors} />
-        {actionData && "upgrade" in actionData && actionData.upgrade ? (
-          <Link to="/plan" className="inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
-            {t("editor.upgrade")}
-          </Link>
-        ) : null}
         <p className="text-xs text-slate-500">{t("editor.generateHint")}</p>
         <div className="flex flex-wrap gap-3">
           <button
@@ -187,13 +189,13 @@ function ParagraphFields({
   field,
   index,
   voices,
-  audioURL,
+  saved,
   removeButton,
 }: {
   field: FieldMetadata<z.input<typeof ParagraphSchema>>;
   index: number;
   voices: VoiceCard[];
-  audioURL: string | null;
+  saved: Paragraph | null;
   removeButton: ButtonProps | null;
 }) {
   const { t } = useTranslation("studio");
@@ -215,17 +217,12 @@ function ParagraphFields({
         </span>
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-6">
-        <div className="col-span-2">
-          <label htmlFor={p.voice_id.id} className="text-xs font-medium text-slate-600">
-            {t("editor.voice")}
-          </label>
-          <select {...getSelectProps(p.voice_id)} className={select}>
-            {voices.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.name} · {v.tags.gender.name} · {v.tags.age.name} ({v.lang})
-              </option>
-            ))}
-          </select>
+        <div className="col-span-2 md:col-span-6">
+          <p className="text-xs font-medium text-slate-600">{t("editor.voice")}</p>
+          <div className="mt-1">
+            <VoicePicker field={p.voice_id} voices={voices} legend={t("editor.voiceOf", { n: index + 1 })} />
+          </div>
+          <ErrorList errors={p.voice_id.errors} />
         </div>
         <div>
           <label htmlFor={p.style.id} className="text-xs font-medium text-slate-600">
@@ -259,7 +256,24 @@ function ParagraphFields({
         <button type="submit" name="generate" value={index} className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700">
           {t("editor.generateOne")}
         </button>
-        {audioURL ? <audio controls preload="none" src={audioURL} aria-label={t("editor.audio", { n: index + 1 })} data-testid="paragraph-audio" className="h-9" /> : null}
+        {saved?.audioURL ? (
+          <>
+            <Waveform src={saved.audioURL} label={t("editor.audio", { n: index + 1 })} testId="paragraph-audio" />
+            {saved.audioCurrent ? null : <span className="text-xs text-amber-700">{t("editor.audioOutdated")}</span>}
+            <span className="flex items-center gap-2 text-xs">
+              <a href={`${saved.audioURL}?download=1`} download className="underline" data-testid="download-wav">
+                WAV
+              </a>
+              <a href={`${saved.audioURL}?download=1&format=mp3`} download className="underline">
+                MP3
+              </a>
+              <label className="flex items-center gap-1 text-slate-600">
+                <input type="checkbox" form="download-form" name="p" value={saved.id} className="accent-brand-600" />
+                {t("editor.pick")}
+              </label>
+            </span>
+          </>
+        ) : null}
         {removeButton ? (
           <button {...removeButton} className="text-sm text-red-600 underline">
             {t("editor.remove")}
@@ -270,47 +284,54 @@ function ParagraphFields({
   );
 }
 
-type Job = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["job"]>;
-
 /**
- * The job's progress (spec section 4): the state from the loader, then, with JavaScript, live from
- * the job's event stream; when it completes the page data is reloaded (new audio). Without
- * JavaScript the page refreshes itself while the job runs (see meta).
+ * The whole project: a player of all sentences joined with their pauses (once every sentence has
+ * audio of its current text), and the download form (one file or a ZIP of each sentence, WAV or
+ * MP3; the sentences ticked below, or all). A GET form, so it works without JavaScript.
  */
-function JobProgress({ job }: { job: Job }) {
+function ProjectAudio({ project }: { project: Project }) {
   const { t } = useTranslation("studio");
-  const [live, setLive] = useState<Job>(job);
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    setLive(job);
-    if (job.status === "completed" || job.status === "failed") return;
-    const source = new EventSource(`/api/v1/studio/jobs/${job.id}/events`);
-    source.onmessage = (event) => {
-      const state = JSON.parse(event.data) as Job;
-      setLive({ ...state, id: job.id });
-      if (state.status === "completed" || state.status === "failed") {
-        source.close();
-        revalidate();
-      }
-    };
-    source.onerror = () => source.close();
-    return () => source.close();
-  }, [job, revalidate]);
-  const total = live.total ?? 0;
-  const done = live.done ?? 0;
+  const spoken = project.paragraphs.filter((p) => p.text.trim());
+  const ready = spoken.length > 0 && spoken.every((p) => p.audioCurrent);
+  const generated = spoken.some((p) => p.audioURL);
+  if (!generated) return null;
   return (
-    <section aria-live="polite" className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="job-progress" data-status={live.status}>
-      <p className="font-medium">{t(`editor.progress.${live.status}`, { done, total, failed: live.failed ?? 0 })}</p>
-      <progress max={Math.max(total, 1)} value={done + (live.failed ?? 0)} className="mt-2 w-full" />
-      {live.items?.some((i) => i.error) ? (
-        <ul className="mt-2 text-sm text-red-600">
-          {live.items
-            .filter((i) => i.error)
-            .map((i) => (
-              <li key={i.paragraphId}>{i.error}</li>
-            ))}
-        </ul>
-      ) : null}
+    <section className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-labelledby="project-audio-title">
+      <h2 id="project-audio-title" className="font-semibold">
+        {t("editor.projectAudio")}
+      </h2>
+      {ready ? (
+        <div className="mt-2">
+          <Waveform src={`/api/v1/studio/projects/${project.id}/download?inline=1`} label={t("editor.projectAudio")} testId="project-audio" height={64} />
+        </div>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">{t("editor.notReady", { count: spoken.filter((p) => !p.audioCurrent).length })}</p>
+      )}
+      <form id="download-form" method="get" action="/studio/download" className="mt-3 flex flex-wrap items-end gap-3 text-sm">
+        <input type="hidden" name="project" value={project.id} />
+        <fieldset className="flex items-center gap-3">
+          <legend className="sr-only">{t("editor.downloadAs")}</legend>
+          <label className="flex items-center gap-1">
+            <input type="radio" name="split" value="0" defaultChecked className="accent-brand-600" />
+            {t("editor.oneFile")}
+          </label>
+          <label className="flex items-center gap-1">
+            <input type="radio" name="split" value="1" className="accent-brand-600" />
+            {t("editor.eachSentence")}
+          </label>
+        </fieldset>
+        <label className="flex items-center gap-1">
+          {t("editor.format")}
+          <select name="format" className="rounded-lg border border-slate-300 bg-white px-2 py-1">
+            <option value="wav">WAV</option>
+            <option value="mp3">MP3</option>
+          </select>
+        </label>
+        <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white" data-testid="download">
+          {t("editor.download")}
+        </button>
+        <p className="w-full text-xs text-slate-500">{t("editor.downloadHint")}</p>
+      </form>
     </section>
   );
 }

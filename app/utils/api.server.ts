@@ -38,15 +38,9 @@ export async function api<T>(
   path: string,
   init: CallInit = {},
 ): Promise<Envelope<T>> {
-  const locale = await getLocale(request, context);
-  const accessToken = await freshAccessToken(request, context);
   const method = init.method ?? (init.body === undefined && init.form === undefined ? "GET" : "POST");
   const url = `https://api.internal/api/v1${path}`;
-  const headers: Record<string, string> = { lang: langHeader(locale) };
-  if (accessToken) headers["api-key"] = accessToken;
-  // The api's per-IP rate limits need the visitor's address, not the app worker's.
-  const ip = request.headers.get("cf-connecting-ip");
-  if (ip) headers["cf-connecting-ip"] = ip;
+  const headers = await apiHeaders(request, context);
   if (init.body !== undefined) headers["content-type"] = "application/json";
 
   let response: Response;
@@ -78,6 +72,39 @@ export async function api<T>(
     });
   }
   return envelope;
+}
+
+/** The headers of every api call: lang, the (refreshed) api-key and the visitor's address. */
+async function apiHeaders(request: Request, context: AppLoadContext) {
+  const locale = await getLocale(request, context);
+  const accessToken = await freshAccessToken(request, context);
+  const headers: Record<string, string> = { lang: langHeader(locale) };
+  if (accessToken) headers["api-key"] = accessToken;
+  // The api's per-IP rate limits need the visitor's address, not the app worker's.
+  const ip = request.headers.get("cf-connecting-ip");
+  if (ip) headers["cf-connecting-ip"] = ip;
+  return headers;
+}
+
+/**
+ * A GET whose answer may be a file (downloads): the api's response itself when it is not an
+ * envelope, else the envelope, handled as `api` handles it (8000 signs out, errors are reported).
+ */
+export async function apiFile({ request, context }: CallArgs, path: string): Promise<{ file: Response } | { envelope: Envelope<unknown> }> {
+  let response: Response;
+  try {
+    response = await context.cloudflare.env.API.fetch(`https://api.internal/api/v1${path}`, { headers: await apiHeaders(request, context) });
+  } catch (err) {
+    return { envelope: { success: false, code: 5000, data: null, message: String(err) } };
+  }
+  if (!(response.headers.get("content-type") ?? "").startsWith("application/json")) return { file: response };
+  const envelope = (await response.json().catch(() => ({ success: false, code: 5000, data: null, message: "invalid response" }))) as Envelope<unknown>;
+  if (envelope.code === LOGIN_REQUIRED) {
+    await clearSession(request, context);
+    throw redirect("/login");
+  }
+  reportApiError(context, { message: envelope.message, url: path, method: "GET", status: response.status, page: new URL(request.url).pathname, userId: currentEmail(context) ?? "unknown" });
+  return { envelope };
 }
 
 const currentEmail = (context: AppLoadContext) => {

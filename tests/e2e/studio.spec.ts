@@ -1,4 +1,29 @@
+import { unzipSync } from "fflate";
+import { readFile } from "node:fs/promises";
+import type { Locator, Page } from "@playwright/test";
 import { expect, signIn, signUp, test } from "./fixtures";
+
+/** Chooses a voice in a paragraph's picker (radio cards inside a disclosure; works without JavaScript). */
+async function chooseVoice(paragraph: Locator, name: RegExp) {
+  await paragraph.getByTestId("voice-picker").locator("summary").click();
+  await paragraph.getByRole("radio", { name }).check();
+}
+
+/** A WAV's sample rate and duration, after checking its RIFF header. */
+function wavInfo(bytes: Buffer) {
+  expect(bytes.subarray(0, 4).toString()).toBe("RIFF");
+  expect(bytes.subarray(8, 12).toString()).toBe("WAVE");
+  expect(bytes.readUInt16LE(22)).toBe(1);
+  const rate = bytes.readUInt32LE(24);
+  const dataBytes = bytes.readUInt32LE(40);
+  expect(bytes.length).toBe(44 + dataBytes);
+  return { rate, seconds: dataBytes / 2 / rate };
+}
+
+async function download(page: Page, click: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent("download"), click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+}
 
 test("projects: create a TTS project, write and save paragraphs, rename, list and delete", async ({ page, request, context }) => {
   await signIn(context, await signUp(request));
@@ -16,13 +41,15 @@ test("projects: create a TTS project, write and save paragraphs, rename, list an
   await expect(page.getByTestId("paragraph")).toHaveCount(2);
   const second = page.getByTestId("paragraph").nth(1);
   await second.locator("textarea").fill("Welcome to the studio!");
-  await second.getByLabel("보이스").selectOption("en-emma");
+  await chooseVoice(second, /^엠마/);
   await second.getByLabel("언어").selectOption("en");
   await second.getByLabel("피치 (반음)").fill("3");
   await page.getByRole("button", { name: "저장", exact: true }).click();
   await expect(page.getByTestId("toast")).toHaveText("저장했습니다.");
   await expect(page.getByTestId("paragraph").first().locator("textarea")).toHaveValue("안녕하세요. 보이스 스튜디오입니다.");
-  await expect(page.getByTestId("paragraph").nth(1).getByLabel("보이스")).toHaveValue("en-emma");
+  await expect(page.getByTestId("paragraph").nth(1).getByTestId("voice-chosen")).toHaveText("엠마");
+  // The picker may be closed after the reload: the radio is checked all the same.
+  await expect(page.getByTestId("paragraph").nth(1).locator('input[type="radio"][value="en-emma"]')).toBeChecked();
   await expect(page.getByTestId("paragraph").nth(1).getByLabel("피치 (반음)")).toHaveValue("3");
 
   // A character the engine cannot read: the spec's message, nothing lost.
@@ -60,9 +87,12 @@ test("the Free plan's 3-project limit shows the upgrade dialog", async ({ page, 
   await page.goto("/studio");
   await expect(page.getByTestId("project-row")).toHaveCount(3);
   await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
-  const dialog = page.getByTestId("project-limit");
+  const dialog = page.getByRole("alertdialog", { name: "프로젝트를 더 만들 수 없어요" });
   await expect(dialog).toContainText("무료 요금제에서는 프로젝트를 3개까지 만들 수 있습니다.");
   await expect(dialog.getByRole("link", { name: "요금제 업그레이드" })).toHaveAttribute("href", "/plan");
+  await dialog.getByRole("link", { name: "프로젝트 관리하기" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(page.getByTestId("project-row")).toHaveCount(3);
 });
 
 test("import a .txt script as paragraphs", async ({ page, request, context }) => {
@@ -97,7 +127,7 @@ test("dashboard home: greeting, new project, recent projects, top and recommende
   await expect(page.getByTestId("recent-projects").getByRole("link")).toHaveCount(1);
 });
 
-test("generate all: progress, then each sentence's audio (a valid WAV) in the editor", async ({ page, request, context }) => {
+test("generate all: progress, play, download the project as one WAV, a ZIP of each sentence, and one sentence", async ({ page, request, context }, info) => {
   await signIn(context, await signUp(request));
   await page.goto("/studio");
   await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
@@ -105,20 +135,103 @@ test("generate all: progress, then each sentence's audio (a valid WAV) in the ed
   await page.getByRole("button", { name: "+ 문단 추가" }).click();
   const second = page.getByTestId("paragraph").nth(1);
   await second.locator("textarea").fill("Hello from the studio!");
-  await second.getByLabel("보이스").selectOption("en-emma");
+  await chooseVoice(second, /^엠마/);
   await page.getByRole("button", { name: "전체 생성" }).click();
   await expect(page).toHaveURL(/&job=/);
   await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
   await expect(page.getByTestId("job-progress")).toContainText("생성 완료: 2개 성공, 0개 실패");
   await expect(page.getByTestId("paragraph-audio")).toHaveCount(2);
-  const src = await page.getByTestId("paragraph-audio").first().getAttribute("src");
-  const audio = await page.request.get(src!);
-  expect(audio.status()).toBe(200);
-  const bytes = await audio.body();
-  expect(bytes.subarray(0, 4).toString()).toBe("RIFF");
-  expect(bytes.subarray(8, 12).toString()).toBe("WAVE");
-  expect(bytes.readUInt32LE(24)).toBe(24_000);
+  const src = await page.getByTestId("paragraph-audio").first().locator("audio").getAttribute("src");
+  const first = wavInfo(await (await page.request.get(src!)).body());
+  expect(first.rate).toBe(24_000);
+
+  if (info.project.name === "js") {
+    // The waveform takes over the player, and plays.
+    const player = page.getByTestId("project-audio");
+    await expect(player).toHaveAttribute("data-enhanced", "true");
+    await player.getByRole("button", { name: "재생" }).click();
+    await expect(player.getByRole("button", { name: "일시정지" })).toBeVisible();
+    await expect.poll(() => player.locator("audio").evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0);
+  } else {
+    // Without JavaScript the browser's own player is there.
+    await expect(page.getByTestId("project-audio").locator("audio[controls]")).toHaveCount(1);
+  }
+
+  // The whole project as one WAV: both sentences with their pauses.
+  const whole = await download(page, () => page.getByTestId("download").click());
+  expect(whole.name).toMatch(/\.wav$/);
+  const joined = wavInfo(whole.bytes);
+  expect(joined.seconds).toBeGreaterThan(first.seconds);
+
+  // A ZIP with a WAV per sentence.
+  await page.getByLabel("문장별 파일 (ZIP)").check();
+  const zip = await download(page, () => page.getByTestId("download").click());
+  expect(zip.name).toMatch(/\.zip$/);
+  const files = unzipSync(new Uint8Array(zip.bytes));
+  expect(Object.keys(files)).toEqual(["01 안녕하세요. 반갑습니다..wav", "02 Hello from the studio!.wav"]);
+  const sum = Object.values(files).reduce((n, f) => n + wavInfo(Buffer.from(f)).seconds, 0);
+  expect(Math.abs(sum - joined.seconds)).toBeLessThan(0.01);
+
+  // One sentence.
+  const one = await download(page, () => second.getByTestId("download-wav").click());
+  expect(one.name).toMatch(/ - 02\.wav$/);
+  expect(Math.abs(wavInfo(one.bytes).seconds - Object.values(files).map((f) => wavInfo(Buffer.from(f)).seconds)[1]!)).toBeLessThan(0.01);
+
   // Unchanged paragraphs are not generated again.
   await page.getByRole("button", { name: "전체 생성" }).click();
   await expect(page.getByText("새로 생성할 문단이 없습니다.")).toBeVisible();
+
+  // The work history lists both generations, to play, save or delete.
+  await page.goto("/studio/history");
+  await expect(page.getByTestId("history-item")).toHaveCount(2);
+  await expect(page.getByTestId("history-item").first()).toContainText("Hello from the studio!");
+  await page.getByTestId("history-item").first().getByRole("button", { name: "삭제" }).click();
+  await expect(page.getByTestId("history-item")).toHaveCount(1);
+});
+
+test("the project list plays, generates and downloads selected projects", async ({ page, request, context }) => {
+  await signIn(context, await signUp(request));
+  await page.goto("/studio");
+  await page.getByLabel("대본 가져오기 (.txt)").setInputFiles({ name: "뉴스.txt", mimeType: "text/plain", buffer: Buffer.from("오늘의 소식입니다.\n날씨가 맑습니다.") });
+  await page.getByRole("button", { name: "가져오기", exact: true }).click();
+  await expect(page).toHaveURL(/text-to-speech/);
+  await page.goto("/studio");
+  // Not generated yet: downloading says so and loses nothing.
+  await page.getByLabel("뉴스 선택").check();
+  await page.getByTestId("download-selected").click();
+  await expect(page.getByTestId("toast")).toContainText("아직 생성되지 않았거나 수정 후 다시 생성하지 않은 문장이 2개 있습니다.");
+  await page.getByLabel("뉴스 선택").check();
+  await page.getByRole("button", { name: "선택 생성" }).click();
+  await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
+  await page.getByLabel("뉴스 선택").check();
+  await page.getByRole("button", { name: "선택 재생" }).click();
+  await expect(page.getByTestId("playlist-audio")).toHaveCount(1);
+  await page.getByLabel("뉴스 선택").check();
+  await page.getByLabel("형식").selectOption("mp3");
+  const zip = await download(page, () => page.getByTestId("download-selected").click());
+  const files = unzipSync(new Uint8Array(zip.bytes));
+  expect(Object.keys(files)).toEqual(["뉴스.mp3"]);
+  // An MPEG audio frame header at the start (LAME writes no ID3 tag).
+  expect(files["뉴스.mp3"]![0]).toBe(0xff);
+  expect(files["뉴스.mp3"]![1]! & 0xe0).toBe(0xe0);
+});
+
+test("the voice picker shows each voice's tags and plays its sample", async ({ page, request, context }, info) => {
+  await signIn(context, await signUp(request));
+  await page.goto("/studio");
+  await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
+  const paragraph = page.getByTestId("paragraph").first();
+  await paragraph.getByTestId("voice-picker").locator("summary").click();
+  await expect(paragraph.getByRole("radio")).toHaveCount(12);
+  const card = paragraph.getByRole("listitem").filter({ has: page.getByRole("radio", { name: /^서연/ }) });
+  await expect(card).toContainText("여성");
+  const sample = card.getByTestId("voice-sample");
+  const href = await sample.getAttribute("href");
+  const clip = await page.request.get(href!);
+  expect(clip.headers()["content-type"]).toBe("audio/mpeg");
+  expect((await clip.body()).length).toBeGreaterThan(2000);
+  if (info.project.name === "js") {
+    await sample.click();
+    await expect(sample).toHaveAttribute("data-state", "playing");
+  }
 });

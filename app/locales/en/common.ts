@@ -20,6 +20,7 @@ export default {
       dashboard: "Dashboard | Voice Studio",
       settings: "Account settings | Voice Studio",
       withdraw: "Delete account | Voice Studio",
+      history: "Work history | Voice Studio",
       studio: "Studio | Voice Studio",
     },
   },
@@ -99,6 +100,9 @@ export default {
     withdrawn: "Your account was deleted. Thank you for using Voice Studio.",
     marketing: "On {{date}} you {{value}} marketing messages.",
     marketingAgreed: "agreed to receive",
+    error: "{{message}}",
+    generating: "Generation started for {{count}} project(s).",
+    deleted: "Deleted.",
     marketingDeclined: "declined",
   },
   devMailbox: {

@@ -17,6 +17,7 @@ export default {
       dashboard: "대시보드 | 보이스 스튜디오",
       settings: "계정 설정 | 보이스 스튜디오",
       withdraw: "회원 탈퇴 | 보이스 스튜디오",
+      history: "작업 내역 | 보이스 스튜디오",
       studio: "스튜디오 | 보이스 스튜디오",
     },
   },
@@ -95,6 +96,9 @@ export default {
     withdrawn: "탈퇴가 완료되었습니다. 그동안 이용해 주셔서 감사합니다.",
     marketing: "{{date}}에 마케팅 정보 수신을 {{value}}했습니다.",
     marketingAgreed: "동의",
+    error: "{{message}}",
+    generating: "프로젝트 {{count}}개의 생성을 시작했습니다.",
+    deleted: "삭제했습니다.",
     marketingDeclined: "거부",
   },
   devMailbox: {

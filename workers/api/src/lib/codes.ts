@@ -37,6 +37,7 @@ export const Code = {
   PROJECT_LIMIT: 4206,
   VOICE_NOT_FOUND: 4207,
   FIRST_PARAGRAPH: 4208,
+  AUDIO_NOT_READY: 4209,
   RATE_LIMITED: 4290,
   INTERNAL: 5000,
   MAIL_FAILED: 5020,
@@ -152,6 +153,11 @@ export const messages: Record<Code, Record<Locale, string>> = {
   },
   [Code.VOICE_NOT_FOUND]: { ko: "사용할 수 없는 보이스입니다.", en: "This voice is not available." },
   [Code.FIRST_PARAGRAPH]: { ko: "첫 번째 문단은 삭제할 수 없습니다.", en: "The first paragraph cannot be deleted." },
+  // {count} is filled in by the handler.
+  [Code.AUDIO_NOT_READY]: {
+    ko: "아직 생성되지 않았거나 수정 후 다시 생성하지 않은 문장이 {count}개 있습니다. 먼저 생성해 주세요.",
+    en: "{count} sentence(s) have not been generated yet, or changed since they were. Please generate them first.",
+  },
   [Code.ENGINE_FAILED]: {
     ko: "음성을 만들지 못했습니다. 사용한 글자 수는 돌려드렸어요. 잠시 후 다시 시도해 주세요.",
     en: "The speech could not be generated. Your characters were not used. Please try again shortly.",
@@ -215,6 +221,7 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 404 | 405 | 409 | 
   [Code.PROJECT_LIMIT]: 402,
   [Code.VOICE_NOT_FOUND]: 404,
   [Code.FIRST_PARAGRAPH]: 400,
+  [Code.AUDIO_NOT_READY]: 409,
   [Code.SOCIAL_FAILED]: 502,
   [Code.ENGINE_FAILED]: 502,
   [Code.RATE_LIMITED]: 429,

@@ -14,6 +14,8 @@ import type { Context } from "hono";
 import { visibleTo } from "./voices";
 import { generateSpeech } from "../speech/generate";
 import { STYLES } from "../speech/types";
+import { contentType, convertWav, disposition, fileName, FORMATS, joinedStream, zipStream, type Format } from "../speech/export";
+import { RENDER } from "../speech/render";
 
 type Ctx = Context<AppEnv>;
 type ParagraphRow = typeof paragraphs.$inferSelect;
@@ -36,6 +38,26 @@ const listQuery = z.object({ type: z.enum(["all", "tts", "sts"]).default("all") 
 const historyQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(50).default(20) });
 const delHistoryBody = z.object({ inference_id: z.string().min(1).max(64) });
 const generateBody = z.object({ paragraph_ids: z.array(z.string().max(64)).max(200).optional() });
+/** Audio of one result: WAV as stored or MP3; `download=1` asks the browser to save it. */
+const audioQuery = z.object({ format: z.enum(FORMATS).default("wav"), download: z.enum(["0", "1"]).default("0") });
+const idList = (max: number) =>
+  z
+    .string()
+    .max(max * 65)
+    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().max(64)).min(1).max(max));
+/**
+ * A project's audio: one file (the paragraphs joined with their pauses) or, with split=1, a ZIP of
+ * one file per paragraph; `paragraphs` picks some; `inline=1` is for the page's player.
+ */
+const projectDownloadQuery = z.object({
+  format: z.enum(FORMATS).default("wav"),
+  split: z.enum(["0", "1"]).default("0"),
+  inline: z.enum(["0", "1"]).default("0"),
+  paragraphs: idList(200).optional(),
+});
+/** Several projects at once (the list's "download selected"): a ZIP with one joined file each. */
+const projectsDownloadQuery = z.object({ ids: idList(50), format: z.enum(FORMATS).default("wav") });
 /** Spec: POST /studio/tts {text, voice_id, lang, style, pitch, tempo}. */
 const ttsBody = z.object({
   text: z.string().max(MAX_CHARACTERS_PER_GENERATION * 4),
@@ -51,8 +73,12 @@ export const IMPORT_MAX_BYTES = 256 * 1024;
 
 const untitled = { ko: "제목 없는 프로젝트", en: "Untitled project" };
 
-/** A paragraph as the studio gets it. */
-const paragraphOut = (p: ParagraphRow) => ({
+/**
+ * A paragraph as the studio gets it; `audioCurrent` says its audio was made from its current text
+ * and settings (false: never generated, or edited since).
+ */
+const paragraphOut = async (p: ParagraphRow) => ({
+  audioCurrent: !!p.audioKey && p.audioHash === (await paragraphHash(p)),
   id: p.id,
   position: p.position,
   text: p.text,
@@ -69,6 +95,65 @@ const paragraphOut = (p: ParagraphRow) => ({
 /** The member's own project, or null (another member's id is "not found", never "forbidden"). */
 const ownProject = (c: Ctx, id: string) =>
   c.var.db.select().from(projects).where(and(eq(projects.id, id), eq(projects.memberId, c.var.member.id))).get();
+
+/**
+ * Deletes stored recordings no row refers to any more: a paragraph's audio is also its history
+ * entry's, so deleting one of the two keeps the file for the other.
+ */
+async function releaseAudio(c: Ctx, keys: (string | null)[]) {
+  const candidates = [...new Set(keys.filter((k): k is string => !!k))];
+  if (candidates.length === 0) return;
+  const used = new Set<string>();
+  for (let i = 0; i < candidates.length; i += 50) {
+    const chunk = candidates.slice(i, i + 50);
+    const [a, b] = await Promise.all([
+      c.var.db.select({ key: inferences.audioKey }).from(inferences).where(inArray(inferences.audioKey, chunk)),
+      c.var.db.select({ key: paragraphs.audioKey }).from(paragraphs).where(inArray(paragraphs.audioKey, chunk)),
+    ]);
+    for (const r of [...a, ...b]) if (r.key) used.add(r.key);
+  }
+  const unused = candidates.filter((k) => !used.has(k));
+  if (unused.length > 0) await c.env.MEDIA.delete(unused);
+}
+
+/** Reads a stored recording. */
+const readAudio = (c: Ctx, key: string) => async () => {
+  const object = await c.env.MEDIA.get(key);
+  return object ? new Uint8Array(await object.arrayBuffer()) : null;
+};
+
+/** Bytes of 16-bit PCM after encodeWav's 44-byte header, from the stored size. */
+const WAV_HEADER_BYTES = 44;
+
+/**
+ * The paragraphs of a project whose audio can be downloaded: every non-empty paragraph (or every
+ * chosen one) must have audio made from its current text and settings, so a download never holds
+ * audio of a sentence as it was before an edit.
+ */
+async function readyParagraphs(c: Ctx, projectId: string, chosen?: string[]) {
+  const rows = await c.var.db.select().from(paragraphs).where(eq(paragraphs.projectId, projectId)).orderBy(asc(paragraphs.position));
+  if (chosen && chosen.some((id) => !rows.some((r) => r.id === id))) return { error: Code.NOT_FOUND } as const;
+  const wanted = rows.filter((r) => (!chosen || chosen.includes(r.id)) && r.text.trim());
+  if (wanted.length === 0) return { error: Code.TEXT_EMPTY } as const;
+  let stale = 0;
+  for (const r of wanted) if (!(r.audioKey && r.audioHash === (await paragraphHash(r)))) stale++;
+  if (stale > 0) return { error: Code.AUDIO_NOT_READY, count: stale } as const;
+  return { rows: wanted as (ParagraphRow & { audioKey: string })[] };
+}
+
+/** One joined file of ready paragraphs: its WAV data length comes from the stored sizes. */
+async function joined(c: Ctx, rows: (ParagraphRow & { audioKey: string })[], format: Format) {
+  const heads = await Promise.all(rows.map((r) => c.env.MEDIA.head(r.audioKey)));
+  if (heads.some((h) => !h)) return null;
+  const dataBytes = heads.reduce((n, h) => n + h!.size - WAV_HEADER_BYTES, 0);
+  return joinedStream(rows.map((r) => readAudio(c, r.audioKey)), format, RENDER.sampleRate, dataBytes);
+}
+
+const notReady = (c: Ctx, ready: { error: Code; count?: number }) =>
+  fail(c, ready.error, ready.error === Code.AUDIO_NOT_READY ? { message: messages[Code.AUDIO_NOT_READY][c.var.locale].replace("{count}", String(ready.count)) } : {});
+
+/** Number of a paragraph in file names: 01, 02, ... */
+const ordinal = (i: number, total: number) => String(i + 1).padStart(Math.max(2, String(total).length), "0");
 
 /**
  * Creates a project unless the member's plan limit is reached (spec: Free plan 3 projects). The count
@@ -166,24 +251,23 @@ export const studioRoutes = new Hono<AppEnv>()
       .where(and(eq(inferences.id, inference_id), eq(inferences.memberId, c.var.member.id)))
       .returning({ key: inferences.audioKey });
     if (!gone) return fail(c, Code.NOT_FOUND);
-    await c.env.MEDIA.delete(gone.key);
+    await releaseAudio(c, [gone.key]);
     return ok(c, { deleted: true });
   })
-  /** The audio of a result, to its owner only. */
-  .get("/inferences/:id/audio", async (c) => {
+  /** The audio of a result, to its owner only: WAV or MP3, to play or to save. */
+  .get("/inferences/:id/audio", queryParams(audioQuery), async (c) => {
+    const { format, download } = c.req.valid("query");
     const row = await c.var.db
-      .select({ key: inferences.audioKey })
+      .select({ key: inferences.audioKey, text: inferences.text })
       .from(inferences)
       .where(and(eq(inferences.id, c.req.param("id")), eq(inferences.memberId, c.var.member.id)))
       .get();
     const object = row ? await c.env.MEDIA.get(row.key) : null;
-    if (!object) return fail(c, Code.NOT_FOUND);
-    return c.body(object.body, 200, {
-      "content-type": object.httpMetadata?.contentType ?? "audio/wav",
-      "content-length": String(object.size),
-      "cache-control": "private, max-age=3600",
-      "content-disposition": `inline; filename="${c.req.param("id")}.wav"`,
-    });
+    if (!row || !object) return fail(c, Code.NOT_FOUND);
+    const name = fileName(row.text.slice(0, 30), format);
+    const headers = { "content-type": contentType[format], "cache-control": "private, max-age=3600", "content-disposition": disposition(download === "1" ? "attachment" : "inline", name) };
+    if (format === "wav") return c.body(object.body, 200, { ...headers, "content-length": String(object.size) });
+    return c.body(await convertWav(new Uint8Array(await object.arrayBuffer()), format), 200, headers);
   })
   /**
    * Generate one, some or all paragraphs of a project (spec: generate, generate all): a job held by a
@@ -223,17 +307,85 @@ export const studioRoutes = new Hono<AppEnv>()
     if (!stub) return fail(c, Code.NOT_FOUND);
     return stub.fetch("https://job/events", { signal: c.req.raw.signal });
   })
-  /** The last generated audio of a paragraph, to the project's owner. */
-  .get("/paragraphs/:id/audio", async (c) => {
+  /** The last generated audio of a paragraph, to the project's owner: WAV or MP3, to play or to save. */
+  .get("/paragraphs/:id/audio", queryParams(audioQuery), async (c) => {
+    const { format, download } = c.req.valid("query");
     const row = await c.var.db
-      .select({ key: paragraphs.audioKey })
+      .select({ key: paragraphs.audioKey, position: paragraphs.position, project: projects.name })
       .from(paragraphs)
       .innerJoin(projects, eq(projects.id, paragraphs.projectId))
       .where(and(eq(paragraphs.id, c.req.param("id")), eq(projects.memberId, c.var.member.id)))
       .get();
     const object = row?.key ? await c.env.MEDIA.get(row.key) : null;
-    if (!object) return fail(c, Code.NOT_FOUND);
-    return c.body(object.body, 200, { "content-type": "audio/wav", "content-length": String(object.size), "cache-control": "private, no-cache" });
+    if (!row || !object) return fail(c, Code.NOT_FOUND);
+    const name = fileName(`${row.project} - ${ordinal(row.position, 0)}`, format);
+    const headers = { "content-type": contentType[format], "cache-control": "private, no-cache", "content-disposition": disposition(download === "1" ? "attachment" : "inline", name) };
+    if (format === "wav") return c.body(object.body, 200, { ...headers, "content-length": String(object.size) });
+    return c.body(await convertWav(new Uint8Array(await object.arrayBuffer()), format), 200, headers);
+  })
+  /**
+   * Downloads several projects (the list's "download selected"): a ZIP with each project's
+   * paragraphs joined into one file. Every chosen project must be the member's and fully generated.
+   */
+  .get("/download", queryParams(projectsDownloadQuery), async (c) => {
+    const { ids, format } = c.req.valid("query");
+    const owned = await c.var.db.select().from(projects).where(and(inArray(projects.id, ids), eq(projects.memberId, c.var.member.id)));
+    if (owned.length !== ids.length) return fail(c, Code.NOT_FOUND);
+    const files: { name: string; data: () => Promise<Uint8Array> }[] = [];
+    const taken = new Set<string>();
+    for (const project of ids.map((id) => owned.find((p) => p.id === id)!)) {
+      const ready = await readyParagraphs(c, project.id);
+      if (ready.error) return notReady(c, ready);
+      const stream = () => joined(c, ready.rows, format);
+      files.push({
+        name: fileName(project.name, format, taken),
+        data: async () => {
+          const s = await stream();
+          if (!s) throw new Error("a recording is missing");
+          return new Uint8Array(await new Response(s).arrayBuffer());
+        },
+      });
+    }
+    return c.body(zipStream(files), 200, {
+      "content-type": "application/zip",
+      "cache-control": "private, no-store",
+      "content-disposition": disposition("attachment", fileName(owned.length === 1 ? owned[0]!.name : "voice-studio", "zip")),
+    });
+  })
+  /**
+   * A project's audio: the paragraphs joined with their pauses into one WAV or MP3, or with split=1
+   * a ZIP of one file per paragraph (numbered, named after their text). Refused, with the number of
+   * sentences to generate, while a chosen paragraph has no audio of its current text.
+   */
+  .get("/projects/:id/download", queryParams(projectDownloadQuery), async (c) => {
+    const { format, split, inline, paragraphs: chosen } = c.req.valid("query");
+    const project = await ownProject(c, c.req.param("id"));
+    if (!project || project.type !== "tts") return fail(c, Code.NOT_FOUND);
+    const ready = await readyParagraphs(c, project.id, chosen);
+    if (ready.error) return notReady(c, ready);
+    if (split === "1") {
+      const taken = new Set<string>();
+      const files = ready.rows.map((r, i) => ({
+        name: fileName(`${ordinal(i, ready.rows.length)} ${r.text.slice(0, 30)}`, format, taken),
+        data: async () => {
+          const bytes = await readAudio(c, r.audioKey)();
+          if (!bytes) throw new Error("a recording is missing");
+          return convertWav(bytes, format);
+        },
+      }));
+      return c.body(zipStream(files), 200, {
+        "content-type": "application/zip",
+        "cache-control": "private, no-store",
+        "content-disposition": disposition("attachment", fileName(project.name, "zip")),
+      });
+    }
+    const stream = await joined(c, ready.rows, format);
+    if (!stream) return fail(c, Code.NOT_FOUND);
+    return c.body(stream, 200, {
+      "content-type": contentType[format],
+      "cache-control": "private, no-store",
+      "content-disposition": disposition(inline === "1" ? "inline" : "attachment", fileName(project.name, format)),
+    });
   })
   /** The project list (spec: tabs All, TTS, STS), newest change first. */
   .get("/projects", queryParams(listQuery), async (c) => {
@@ -292,7 +444,7 @@ export const studioRoutes = new Hono<AppEnv>()
     const project = await ownProject(c, c.req.param("id"));
     if (!project) return fail(c, Code.NOT_FOUND);
     const rows = await c.var.db.select().from(paragraphs).where(eq(paragraphs.projectId, project.id)).orderBy(asc(paragraphs.position));
-    return ok(c, { ...project, paragraphs: rows.map(paragraphOut) });
+    return ok(c, { ...project, paragraphs: await Promise.all(rows.map(paragraphOut)) });
   })
   .patch("/projects/:id", jsonBody(renameBody), async (c) => {
     const project = await ownProject(c, c.req.param("id"));
@@ -305,8 +457,7 @@ export const studioRoutes = new Hono<AppEnv>()
     if (!project) return fail(c, Code.NOT_FOUND);
     const keys = await c.var.db.select({ key: paragraphs.audioKey }).from(paragraphs).where(eq(paragraphs.projectId, project.id));
     await c.var.db.delete(projects).where(eq(projects.id, project.id));
-    const audio = keys.map((k) => k.key).filter((k): k is string => !!k);
-    if (audio.length > 0) await c.env.MEDIA.delete(audio);
+    await releaseAudio(c, keys.map((k) => k.key));
     return ok(c, { deleted: true });
   })
   /**
@@ -345,8 +496,7 @@ export const studioRoutes = new Hono<AppEnv>()
       }),
       db.update(projects).set({ updatedAt: now }).where(eq(projects.id, project.id)),
     ] as never);
-    const stale = removed.map((p) => p.audioKey).filter((k): k is string => !!k);
-    if (stale.length > 0) await c.env.MEDIA.delete(stale);
+    await releaseAudio(c, removed.map((p) => p.audioKey));
     const rows = await db.select().from(paragraphs).where(eq(paragraphs.projectId, project.id)).orderBy(asc(paragraphs.position));
-    return ok(c, { paragraphs: rows.map(paragraphOut) });
+    return ok(c, { paragraphs: await Promise.all(rows.map(paragraphOut)) });
   });

@@ -9,8 +9,20 @@ import { optionalMember, requireMember } from "../lib/middleware";
 import { queryParams } from "../lib/validate";
 import { AGES, CATEGORIES, CATEGORIES_FOR_ANSWER, FEATURES, GENDERS, label, TONES } from "../lib/voice-tags";
 import type { AppEnv, Member } from "../env";
+import { speechEngine } from "../speech/engine";
+import { encodeMp3 } from "../speech/export";
+import { renderPassage } from "../speech/render";
+import { EngineError, type VoiceParams } from "../speech/types";
+import { sha256Hex } from "../lib/crypto";
 
 type VoiceRow = typeof voices.$inferSelect;
+
+/** What a sample says: the voice introducing itself in its own language. */
+export function sampleText(v: Pick<VoiceRow, "lang" | "name" | "intro">) {
+  return v.lang === "ko"
+    ? `안녕하세요, 저는 ${v.name.ko}입니다. ${v.intro.ko} 목소리로 여러분의 이야기를 들려드릴게요.`
+    : `Hello, I'm ${v.name.en}. A ${v.intro.en.toLowerCase()} voice, ready to tell your story.`;
+}
 
 const listQuery = z.object({
   /** The language of names, intros and tag labels; the `lang` header when absent. */
@@ -92,6 +104,37 @@ export const voicesRoutes = new Hono<AppEnv>()
     const v = await c.var.db.select().from(voices).where(and(eq(voices.id, c.req.param("id")), visibleTo(member))).get();
     if (!v) return fail(c, Code.NOT_FOUND);
     return c.body(voiceAvatarSvg(v), 200, { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "public, max-age=86400" });
+  })
+  /**
+   * The voice's sample clip (the card's audioURL), spoken by the engine the first time it is asked
+   * for and kept in R2 as MP3, keyed by the engine's name, the voice's parameters and the text, so a
+   * changed voice or engine gets a fresh sample. Costs the listener nothing.
+   */
+  .get("/:id/sample", optionalMember, async (c) => {
+    const member = (c.var.member as Member | undefined) ?? null;
+    const v = await c.var.db.select().from(voices).where(and(eq(voices.id, c.req.param("id")), visibleTo(member))).get();
+    if (!v) return fail(c, Code.NOT_FOUND);
+    const engine = speechEngine(c.env);
+    const text = sampleText(v);
+    const key = `voices/samples/${v.id}-${(await sha256Hex(JSON.stringify([engine.name, v.engine, text]))).slice(0, 16)}.mp3`;
+    let object: R2ObjectBody | null = await c.env.MEDIA.get(key);
+    if (!object) {
+      try {
+        const audio = await renderPassage(engine, { text, lang: v.lang, voice: { id: v.id, params: v.engine as VoiceParams }, style: "neutral", pitch: 0, tempo: 1 });
+        await c.env.MEDIA.put(key, await encodeMp3(audio), { httpMetadata: { contentType: "audio/mpeg" } });
+      } catch (err) {
+        if (err instanceof EngineError) return fail(c, Code.ENGINE_FAILED);
+        throw err;
+      }
+      object = await c.env.MEDIA.get(key);
+      if (!object) return fail(c, Code.INTERNAL);
+    }
+    return c.body(object.body, 200, {
+      "content-type": "audio/mpeg",
+      "content-length": String(object.size),
+      "cache-control": v.type === "custom" ? "private, max-age=3600" : "public, max-age=86400",
+      etag: object.httpEtag,
+    });
   })
   .post("/:id/bookmark", requireMember, async (c) => {
     const v = await c.var.db.select({ id: voices.id }).from(voices).where(and(eq(voices.id, c.req.param("id")), visibleTo(c.var.member))).get();

@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * An audio player with a waveform (wavesurfer.js). The server renders the browser's own player, so
+ * it plays without JavaScript; once the player scrolls into view, wavesurfer (loaded on demand, not
+ * in the page's bundle) draws the waveform over the same <audio> element, and play, pause and
+ * seeking go through it. If the audio cannot be fetched or decoded, the native player stays.
+ */
+export function Waveform({ src, label, testId, height = 48 }: { src: string; label: string; testId?: string; height?: number }) {
+  const { t } = useTranslation("studio");
+  const audio = useRef<HTMLAudioElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState({ at: 0, total: 0 });
+
+  useEffect(() => {
+    const media = audio.current;
+    const box = container.current;
+    const outer = root.current;
+    if (!media || !box || !outer || typeof IntersectionObserver === "undefined") return;
+    let destroyed = false;
+    let cleanup: (() => void) | undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        void import("wavesurfer.js").then(({ default: WaveSurfer }) => {
+          if (destroyed) return;
+          const ws = WaveSurfer.create({
+            container: box,
+            media,
+            url: src,
+            height,
+            waveColor: "#cbd5e1",
+            progressColor: "#6d28d9",
+            cursorColor: "#4c1d95",
+            barWidth: 2,
+            barGap: 1,
+            barRadius: 2,
+            dragToSeek: true,
+            mediaControls: false,
+          });
+          ws.on("ready", (total) => {
+            setTime({ at: 0, total });
+            setEnhanced(true);
+          });
+          ws.on("error", () => setEnhanced(false));
+          ws.on("timeupdate", (at) => setTime((s) => ({ ...s, at })));
+          ws.on("play", () => setPlaying(true));
+          ws.on("pause", () => setPlaying(false));
+          ws.on("finish", () => setPlaying(false));
+          cleanup = () => ws.destroy();
+        });
+      },
+      { rootMargin: "200px" },
+    );
+    // The waveform box is hidden until ready (wavesurfer redraws when it gets its size).
+    observer.observe(outer);
+    return () => {
+      destroyed = true;
+      observer.disconnect();
+      cleanup?.();
+    };
+  }, [src, height]);
+
+  const toggle = () => {
+    const media = audio.current;
+    if (!media) return;
+    if (media.paused) void media.play();
+    else media.pause();
+  };
+
+  return (
+    <div ref={root} className="flex min-w-0 flex-1 items-center gap-2" data-testid={testId} data-enhanced={enhanced ? "true" : "false"}>
+      {enhanced ? (
+        <button type="button" onClick={toggle} aria-label={t(playing ? "player.pause" : "player.play")} className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-600 text-white">
+          <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span>
+        </button>
+      ) : null}
+      <div ref={container} className={enhanced ? "min-w-24 flex-1" : "hidden"} aria-hidden="true" />
+      {enhanced ? (
+        <span className="shrink-0 font-mono text-xs tabular-nums text-slate-500">
+          {clock(time.at)} / {clock(time.total)}
+        </span>
+      ) : null}
+      {/* The player itself: controls until the waveform takes over (and wavesurfer loads it). */}
+      <audio ref={audio} controls={!enhanced} preload="none" src={src} aria-label={label} className={enhanced ? "hidden" : "h-9 max-w-full"} />
+    </div>
+  );
+}
+
+const clock = (seconds: number) => {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+};

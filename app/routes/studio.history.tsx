@@ -1,0 +1,101 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Waveform } from "~/components/studio/Waveform";
+import { api } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta.server";
+import { pageMetaTags } from "~/utils/seo";
+import { setToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["common", "account", "studio"] };
+
+type Item = { inference_id: string; createdAt: number; method: string; text: string; voice_id: string; characters: number; duration: number; audioURL: string };
+type Voice = { id: string; name: string };
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
+  const [history, voices, meta] = await Promise.all([
+    api<{ items: Item[]; page: number; hasMore: boolean }>(args, `/studio/history?page=${page}&limit=20`),
+    api<Voice[]>(args, "/voices"),
+    pageMeta(args.request, args.context, "meta.titles.history"),
+  ]);
+  if (!history.success || !history.data) throw new Response(null, { status: 503 });
+  const names = Object.fromEntries((voices.data ?? []).map((v) => [v.id, v.name]));
+  return { ...history.data, names, meta };
+}
+
+export const meta = pageMetaTags;
+
+/** Deletes one result (spec: POST /studio/delHistory). */
+export async function action(args: ActionFunctionArgs) {
+  await requireUser(args);
+  const form = await args.request.formData();
+  const id = String(form.get("inference_id") ?? "");
+  const deleted = await api(args, "/studio/delHistory", { body: { inference_id: id } });
+  if (deleted.success) await setToast(args.request, args.context, { key: "deleted" });
+  else await setToast(args.request, args.context, { key: "error", params: { message: deleted.message } });
+  const url = new URL(args.request.url);
+  throw redirect(url.pathname + url.search);
+}
+
+/** Work history (spec sections 2 and 3): every generation, newest first, to play, save or delete. */
+export default function History() {
+  const { items, page, hasMore, names } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("studio");
+  const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <main className="px-6 py-8">
+      <Link to="/studio" className="text-sm text-slate-600 underline">
+        ← {t("editor.back")}
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold">{t("history.title")}</h1>
+      {items.length === 0 ? (
+        <p className="mt-8 text-slate-500">{t("history.empty")}</p>
+      ) : (
+        <ul className="mt-6 space-y-3">
+          {items.map((item) => (
+            <li key={item.inference_id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="history-item">
+              <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-xs text-slate-500">
+                <time dateTime={new Date(item.createdAt).toISOString()}>{date.format(item.createdAt)}</time>
+                <span>{t(`history.methods.${item.method === "sts" ? "sts" : "tts"}`)}</span>
+                <span>{names[item.voice_id] ?? item.voice_id}</span>
+                <span>{t("history.duration", { seconds: item.duration.toFixed(1) })}</span>
+                <span>{t("history.characters", { count: item.characters })}</span>
+              </div>
+              <p className="mt-1 line-clamp-2 text-sm">{item.text}</p>
+              <div className="mt-2 flex flex-wrap items-center gap-3 text-xs">
+                <Waveform src={item.audioURL} label={t("history.audio", { text: item.text.slice(0, 40) })} testId="history-audio" />
+                <a href={`${item.audioURL}?download=1`} download className="underline">
+                  WAV
+                </a>
+                <a href={`${item.audioURL}?download=1&format=mp3`} download className="underline">
+                  MP3
+                </a>
+                <Form method="post">
+                  <input type="hidden" name="inference_id" value={item.inference_id} />
+                  <button type="submit" className="text-red-600 underline">
+                    {t("history.delete")}
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav aria-label={t("history.pages")} className="mt-6 flex gap-4 text-sm">
+        {page > 1 ? (
+          <Link to={`?page=${page - 1}`} className="underline">
+            ← {t("history.newer")}
+          </Link>
+        ) : null}
+        {hasMore ? (
+          <Link to={`?page=${page + 1}`} className="underline">
+            {t("history.older")} →
+          </Link>
+        ) : null}
+      </nav>
+    </main>
+  );
+}
