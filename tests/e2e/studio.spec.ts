@@ -235,3 +235,24 @@ test("the voice picker shows each voice's tags and plays its sample", async ({ p
     await expect(sample).toHaveAttribute("data-state", "playing");
   }
 });
+
+test("text longer than the remaining characters is blocked with the spec's dialog, and nothing is lost", async ({ page, request, context }) => {
+  await signIn(context, await signUp(request));
+  // 21 paragraphs of 500 characters: 10,500, more than the Free plan's 10,000.
+  const script = Array.from({ length: 21 }, (_, i) => (i % 2 ? "가" : "나").repeat(500)).join("\n");
+  await page.goto("/studio");
+  await page.getByLabel("대본 가져오기 (.txt)").setInputFiles({ name: "long.txt", mimeType: "text/plain", buffer: Buffer.from(script) });
+  await page.getByRole("button", { name: "가져오기", exact: true }).click();
+  await expect(page.getByTestId("paragraph")).toHaveCount(21);
+  await expect(page.getByTestId("remaining")).toHaveText("이번 달 남은 글자 수: 10,000자");
+  await page.getByRole("button", { name: "전체 생성" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "글자 수가 부족해요" });
+  await expect(dialog).toContainText("남은 글자 수(10,000자)보다 긴 문장은 생성할 수 없습니다.");
+  await expect(dialog.getByRole("link", { name: "요금제 업그레이드" })).toHaveAttribute("href", "/plan");
+  await dialog.getByRole("link", { name: "닫기" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  // Nothing was generated nor spent, and the text is all there.
+  await expect(page.getByTestId("paragraph")).toHaveCount(21);
+  await expect(page.getByTestId("remaining")).toHaveText("이번 달 남은 글자 수: 10,000자");
+  await expect(page.getByTestId("job-progress")).toHaveCount(0);
+});

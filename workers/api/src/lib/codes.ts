@@ -186,6 +186,9 @@ export const messages: Record<Code, Record<Locale, string>> = {
   },
 };
 
+/** A count as the spec formats numbers (ko-KR grouping; en-US for English). */
+export const formatCount = (n: number, locale: Locale) => n.toLocaleString(locale === "ko" ? "ko-KR" : "en-US");
+
 /** HTTP status that goes with each code. */
 export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502> = {
   [Code.OK]: 200,

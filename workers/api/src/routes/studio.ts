@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod/v4";
 import { inferences, paragraphs, projects, voices } from "../../../../db/schema";
-import { Code, messages } from "../lib/codes";
+import { Code, formatCount, messages } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
 import { characterCount, checkText, MAX_CHARACTERS_PER_GENERATION } from "../lib/tts-text";
@@ -289,7 +289,7 @@ export const studioRoutes = new Hono<AppEnv>()
     const left = await usage(c.env.DB, c.var.member.id, "chars");
     const remaining = left ? Math.max(0, left.limit - left.used) : 0;
     if (remaining === 0) return fail(c, Code.CHARS_EXHAUSTED);
-    if (need > remaining) return fail(c, Code.CHARS_SHORT, { message: messages[Code.CHARS_SHORT][c.var.locale].replace("{remaining}", String(remaining)) });
+    if (need > remaining) return fail(c, Code.CHARS_SHORT, { message: messages[Code.CHARS_SHORT][c.var.locale].replace("{remaining}", formatCount(remaining, c.var.locale)) });
     const jobId = crypto.randomUUID();
     const stub = c.env.GENERATION_JOB.get(c.env.GENERATION_JOB.idFromName(jobId));
     await stub.start({ jobId, memberId: c.var.member.id, email: c.var.member.email, locale: c.var.locale, projectId: project.id, paragraphIds: todo.map((r) => r.id) });

@@ -3,7 +3,7 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { inferences, voices } from "../../../../db/schema";
 import type * as schema from "../../../../db/schema";
 import { refund, spend } from "../lib/allowance";
-import { Code, messages, type Locale } from "../lib/codes";
+import { Code, formatCount, messages, type Locale } from "../lib/codes";
 import { characterCount, checkText } from "../lib/tts-text";
 import { recordVoiceUse } from "../lib/voice-usage";
 import { visibleTo } from "../routes/voices";
@@ -52,7 +52,7 @@ export async function generateSpeech(
   const characters = characterCount(input.text);
   const spent = await spend(env.DB, member.id, "chars", characters);
   if (!spent.ok) {
-    if (spent.reason === "short") return { ok: false, code: Code.CHARS_SHORT, message: messages[Code.CHARS_SHORT][locale].replace("{remaining}", String(spent.limit - spent.used)) };
+    if (spent.reason === "short") return { ok: false, code: Code.CHARS_SHORT, message: messages[Code.CHARS_SHORT][locale].replace("{remaining}", formatCount(spent.limit - spent.used, locale)) };
     return { ok: false, code: spent.reason === "no-member" ? Code.LOGIN_REQUIRED : Code.CHARS_EXHAUSTED };
   }
   try {
