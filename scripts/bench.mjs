@@ -1,5 +1,6 @@
 // `npm run bench`: throughput and latency of the landing page beside a trivial response from the
-// same workerd in the same run, the JavaScript the landing ships, and each worker's bundle size.
+// same workerd in the same run, the JavaScript the landing ships, and each worker's bundle size;
+// then the voice engine inside workerd (scripts/bench-engine.mjs, alone: `npm run bench:engine`).
 // Figures are for comparison within one run on this machine, not absolute targets.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
@@ -56,6 +57,9 @@ try {
 } finally {
   stop();
 }
+
+// The voice engine: time to first audio, real-time factor, native eSpeak NG / Rubber Band if installed.
+await run("node", ["scripts/bench-engine.mjs"], wranglerEnv(), false);
 process.exit(0);
 
 async function load(url, headers) {

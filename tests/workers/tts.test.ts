@@ -62,13 +62,15 @@ describe("rendering (any engine): 24 kHz mono, -16 LUFS, peaks at most -1 dBFS, 
     const seeded = (await env.DB.prepare("SELECT engine FROM voices WHERE id = 'ko-seoyeon'").first<{ engine: string }>())!;
     const audio = await renderPassage(speechEngine({ ...env, VOICE_ENGINE: "embedded" }), {
       ...request,
-      text: "안녕하세요. 보이스 스튜디오입니다.",
+      // Two pieces with a pause between them (a line break): the engine's normalised pieces are joined as they are.
+      text: "안녕하세요.\n보이스 스튜디오입니다. 오늘도 좋은 하루 보내세요!",
       voice: { id: "ko-seoyeon", params: JSON.parse(seeded.engine) },
     });
     const seconds = audio.samples.length / audio.sampleRate;
-    expect(seconds).toBeGreaterThan(1);
-    expect(seconds).toBeLessThan(6);
+    expect(seconds).toBeGreaterThan(2);
+    expect(seconds).toBeLessThan(10);
     expect(Math.abs(integratedLoudness(audio.samples, audio.sampleRate) - -16)).toBeLessThan(1);
+    expect(truePeakDb(audio.samples, audio.sampleRate)).toBeLessThanOrEqual(-1);
   });
 
   it("passes pitch and tempo to the engine", async () => {

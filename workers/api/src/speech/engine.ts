@@ -23,7 +23,9 @@ const embedded: SpeechEngine = {
   async synthesize(request) {
     engine ??= new EmbeddedEngine();
     try {
-      return await engine.synthesize({ text: request.text, lang: request.lang, voice: request.voice.params, pitch: request.pitch, tempo: request.tempo, style: request.style });
+      // EmbeddedEngine normalises to -16 LUFS and -1 dBFS and fades its edges at 24 kHz (engine/embedded.ts).
+      const audio = await engine.synthesize({ text: request.text, lang: request.lang, voice: request.voice.params, pitch: request.pitch, tempo: request.tempo, style: request.style });
+      return { ...audio, normalized: true };
     } catch (err) {
       throw new EngineError(`embedded engine failed: ${String(err)}`);
     }

@@ -25,7 +25,11 @@ export type SynthesisRequest = {
  */
 export interface SpeechEngine {
   readonly name: string;
-  synthesize(request: SynthesisRequest): Promise<Audio>;
+  /**
+   * `normalized: true` says the audio is already at the render targets (-16 LUFS, peaks at most
+   * -1 dBFS, faded edges, the render rate), so the pipeline need not measure it again.
+   */
+  synthesize(request: SynthesisRequest): Promise<Audio & { normalized?: boolean }>;
 }
 
 /** The engine could not produce audio (the service failed, or the request could not be spoken). */
