@@ -301,7 +301,7 @@ for (const [label, field] of [["Korean pronunciation pre-pass", "pronunciationMs
   row([label, ...four((series) => ms(med(series, field)))]);
 }
 row(["sum inside the worker / same request from Node (CPU)", ...four((series) => `${ms(med(series, "workerMs"))} / ${withCpu(series)}`)]);
-row(["the product's render (renderPassage: the engine, then fades and loudness again), from Node (CPU)", ...LANGS.flatMap((l) => [withCpu(warm[l].first), withCpu(warm[l].whole)])]);
+row(["the product's render (renderPassage: the engine, its pieces joined with their pauses), from Node (CPU)", ...LANGS.flatMap((l) => [withCpu(warm[l].first), withCpu(warm[l].whole)])]);
 
 console.log(`\nAgainst Debian's native builds: same core, same text (the Korean after the same pre-pass), same eSpeak voice, rate and pitch, same semitones; native figures include process start and WAV file I/O\n`);
 if (nativeMissing.length > 0) {
