@@ -107,6 +107,22 @@ describe("speech synthesis in workerd", { timeout: 60_000 }, () => {
     expect(medianF0(sports.samples, 24000)).toBeGreaterThan(medianF0(neutral.samples, 24000) * 1.1);
   });
 
+  it("every style is a real prosody change: angry, happy, anxious faster or higher; sad slower and lower", async () => {
+    const neutral = await engine.synthesize(request({ style: "neutral" }));
+    const f0 = medianF0(neutral.samples, 24000);
+    const measure = async (style: SynthesisRequest["style"]) => {
+      const r = await engine.synthesize(request({ style }));
+      return { duration: seconds(r) / seconds(neutral), f0: medianF0(r.samples, 24000) / f0 };
+    };
+    const [angry, happy, sad, anxious] = await Promise.all((["angry", "happy", "sad", "anxious"] as const).map(measure));
+    expect(angry!.duration).toBeLessThan(0.95);
+    expect(happy!.f0).toBeGreaterThan(1.05);
+    expect(sad!.duration).toBeGreaterThan(1.1);
+    expect(sad!.f0).toBeLessThan(0.95);
+    expect(anxious!.duration).toBeLessThan(0.93);
+    expect(anxious!.f0).toBeGreaterThan(1.03);
+  });
+
   it("output is at -16 LUFS (±1 LU) with the true peak at most -1 dBFS, for every basic voice", async () => {
     for (const [name, voice] of Object.entries(BASIC_VOICES)) {
       const result = await engine.synthesize(request({ text: SHORT, voice, pitch: name === "child" ? 0 : 4, style: "sports" }));
