@@ -31,7 +31,13 @@ type RubberbandModule = {
 const OPTION_FORMANT_PRESERVED = 0x01000000;
 const OPTION_THREADING_NEVER = 0x00010000;
 const OPTION_ENGINE_FINER = 0x20000000;
-const RUBBERBAND_OPTIONS = OPTION_ENGINE_FINER | OPTION_FORMANT_PRESERVED | OPTION_THREADING_NEVER;
+// R3's short analysis window: measured 2.6x faster than its standard window on a 7 s Korean sentence
+// shifted +12 semitones (276 ms against 726 ms, same run), with the shifted F0 within 3.5% of the target
+// (1.934x against 1.954x). Formants stay roughly where they were, a little less exactly: after a +7 semitone
+// shift the mean spectral centroid of a Korean sentence moved -17% (standard window: -9%; a shift without
+// preservation scales every frequency, the centroid too, by 1.5). Measured in workerd, 2026-11-23.
+const OPTION_WINDOW_SHORT = 0x00100000;
+const RUBBERBAND_OPTIONS = OPTION_ENGINE_FINER | OPTION_FORMANT_PRESERVED | OPTION_THREADING_NEVER | OPTION_WINDOW_SHORT;
 const BLOCK = 8192;
 
 let rubberband: Promise<RubberbandModule> | undefined;
