@@ -290,14 +290,14 @@ row(["---", "---", "---", "---", "---", "---"]);
 const espeakRtf = (l) => rtf(warm[l].espeak, "cpu");
 const fullRtf = (l) => rtf(warm[l].whole, "cpu");
 row(["synthesis: eSpeak NG (with the Korean pre-pass)", ...both((l) => [times(espeakRtf(l)), times(rtf(warm[l].espeak, "wall"))]).flat(), `≥ 50 per CPU s: ko ${mark(espeakRtf("ko") >= 50)}, en ${mark(espeakRtf("en") >= 50)}`]);
-row(["eSpeak NG + Rubber Band (per second of eSpeak's audio)", ...both((l) => [times(rtf(warm[l].espeakRb, "cpu", "espeakSeconds")), times(rtf(warm[l].espeakRb, "wall", "espeakSeconds"))]).flat(), ""]);
+row(["eSpeak NG + Rubber Band making the voice's shift (the cost of a member's pitch change of that size)", ...both((l) => [times(rtf(warm[l].espeakRb, "cpu", "espeakSeconds")), times(rtf(warm[l].espeakRb, "wall", "espeakSeconds"))]).flat(), ""]);
 row(["full pipeline as rendered (+ 24 kHz, loudness, fades)", ...both((l) => [times(fullRtf(l)), times(rtf(warm[l].whole, "wall"))]).flat(), `≥ 50 if read as the whole pipeline: ko ${mark(fullRtf("ko") >= 50)}, en ${mark(fullRtf("en") >= 50)}`]);
 
-console.log(`\nWhere the time goes (warm, median; stages timed inside the worker, wall ms)\n`);
+console.log(`\nWhere the time goes (warm, median; the product's steps timed inside the worker, wall ms; the voice's register and formants are an eSpeak variant, and Rubber Band has nothing to do at pitch 0, tempo 1)\n`);
 row(["stage", "ko first sentence", "ko 500 characters", "en first sentence", "en 500 characters"]);
 row(["---", "---", "---", "---", "---"]);
 const four = (f) => LANGS.flatMap((l) => [f(warm[l].firstStages), f(warm[l].stages)]);
-for (const [label, field] of [["Korean pronunciation pre-pass", "pronunciationMs"], ["eSpeak NG", "espeakMs"], ["Rubber Band (pitch, formants)", "rubberbandMs"], ["resample 22.05 -> 24 kHz", "resampleMs"], ["loudness (-16 LUFS, limiter) + fades", "loudnessMs"]]) {
+for (const [label, field] of [["Korean pronunciation pre-pass", "pronunciationMs"], ["eSpeak NG", "espeakMs"], ["Rubber Band (the member's pitch and tempo; none here)", "rubberbandMs"], ["resample 22.05 -> 24 kHz", "resampleMs"], ["loudness (-16 LUFS, limiter) + fades", "loudnessMs"]]) {
   row([label, ...four((series) => ms(med(series, field)))]);
 }
 row(["sum inside the worker / same request from Node (CPU)", ...four((series) => `${ms(med(series, "workerMs"))} / ${withCpu(series)}`)]);

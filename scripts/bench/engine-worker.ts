@@ -21,7 +21,7 @@
 // headline, and prints the in-worker sum beside them as a cross-check.
 import { basicVoices } from "../../db/seed-voices";
 import { espeakVoiceName, STYLE_PROSODY } from "../../workers/api/src/engine/embedded";
-import { espeakSynthesize } from "../../workers/api/src/engine/espeak";
+import { espeakSynthesize, shiftedVariant } from "../../workers/api/src/engine/espeak";
 import { fadeEdges, normalizeLoudness, resample, stretch } from "../../workers/api/src/engine/dsp";
 import { koreanPronunciation } from "../../workers/api/src/engine/korean";
 import { OUTPUT_SAMPLE_RATE, PEAK_CEILING_DBFS, TARGET_LUFS, type VoiceParams } from "../../workers/api/src/engine/types";
@@ -49,12 +49,19 @@ function voiceParams(id: string): VoiceParams {
 /** The neutral style's prosody, as a generation with the default style uses it. */
 const prosody = STYLE_PROSODY.neutral;
 
-async function espeakOnly(text: string, lang: Body["lang"], voice: VoiceParams) {
+/**
+ * eSpeak alone. `asProduct`: as EmbeddedEngine runs it, the voice's register and formants in an eSpeak
+ * variant and its tempo in the rate; otherwise the base variant, whose shift Rubber Band then makes
+ * (the component comparison with the native programs).
+ */
+async function espeakOnly(text: string, lang: Body["lang"], voice: VoiceParams, asProduct = false) {
   const t0 = now();
   const pronounced = lang === "ko" ? koreanPronunciation(text) : text;
+  const shift = asProduct && ((voice.semitones ?? 0) !== 0 || (voice.formant ?? 1) !== 1);
+  const variant = shift ? await shiftedVariant(voice.variant, voice.semitones ?? 0, voice.formant ?? 1) : voice.variant;
   const settings = {
-    voice: espeakVoiceName(lang, voice),
-    rate: (voice.rate ?? ESPEAK_DEFAULTS.rate) * prosody.rate,
+    voice: espeakVoiceName(lang, { ...voice, variant }),
+    rate: (voice.rate ?? ESPEAK_DEFAULTS.rate) * (asProduct ? (voice.tempo ?? 1) : 1) * prosody.rate,
     pitch: (voice.espeakPitch ?? ESPEAK_DEFAULTS.pitch) + prosody.pitch,
     range: (voice.espeakRange ?? ESPEAK_DEFAULTS.range) * prosody.range,
   };
@@ -73,16 +80,21 @@ async function synth(body: Body) {
     const workerMs = now() - start;
     return { audioSeconds: audio.samples.length / audio.sampleRate, sampleRate: audio.sampleRate, workerMs, stages: {} };
   }
-  const { speech, pronounced, settings, pronunciationMs, espeakMs } = await espeakOnly(body.text, body.lang, voice);
+  const { speech, pronounced, settings, pronunciationMs, espeakMs } = await espeakOnly(body.text, body.lang, voice, body.mode === "stages");
   const espeakSeconds = speech.samples.length / speech.sampleRate;
   if (body.mode === "espeak") {
     // With what the native programs need to do the same: the text eSpeak read and its settings.
     const native = { text: pronounced, ...settings, semitones: voice.semitones ?? 0, tempo: voice.tempo ?? 1, formant: voice.formant ?? 1 };
     return { audioSeconds: espeakSeconds, sampleRate: speech.sampleRate, workerMs: now() - start, espeakSeconds, native, stages: { pronunciationMs, espeakMs } };
   }
-  // "stages" (and "espeak+rubberband"): EmbeddedEngine.synthesize step by step (neutral style, request pitch 0, tempo 1).
+  // "stages": EmbeddedEngine.synthesize step by step (neutral style, request pitch 0, tempo 1: Rubber Band
+  // has nothing to do). "espeak+rubberband": Rubber Band makes the voice's shift (a member's pitch change
+  // of that size costs the same).
   const t0 = now();
-  const shifted = await stretch(speech.samples, speech.sampleRate, { semitones: voice.semitones ?? 0, tempo: voice.tempo ?? 1, formant: voice.formant ?? 1 });
+  const shifted =
+    body.mode === "stages"
+      ? await stretch(speech.samples, speech.sampleRate, { semitones: 0, tempo: 1, formant: 1 })
+      : await stretch(speech.samples, speech.sampleRate, { semitones: voice.semitones ?? 0, tempo: voice.tempo ?? 1, formant: voice.formant ?? 1 });
   const t1 = now();
   if (body.mode === "espeak+rubberband") {
     return { audioSeconds: shifted.length / speech.sampleRate, sampleRate: speech.sampleRate, workerMs: now() - start, espeakSeconds, stages: { pronunciationMs, espeakMs, rubberbandMs: t1 - t0 } };

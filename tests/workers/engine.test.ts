@@ -3,6 +3,7 @@ import { YIN } from "pitchfinder";
 import { describe, expect, it } from "vitest";
 import { encodeWav, integratedLoudness, normalizeLoudness, resample, silence, truePeakDb } from "../../workers/api/src/engine/dsp";
 import { EmbeddedEngine } from "../../workers/api/src/engine/embedded";
+import { espeakSynthesize, shiftedVariant } from "../../workers/api/src/engine/espeak";
 import { koreanPronunciation } from "../../workers/api/src/engine/korean";
 import type { SynthesisRequest } from "../../workers/api/src/engine/types";
 import { BASIC_VOICES } from "../../workers/api/src/engine/voices";
@@ -105,6 +106,17 @@ describe("speech synthesis in workerd", { timeout: 60_000 }, () => {
     const sports = await engine.synthesize(request({ style: "sports" }));
     expect(seconds(sports)).toBeLessThan(seconds(neutral) * 0.9);
     expect(medianF0(sports.samples, 24000)).toBeGreaterThan(medianF0(neutral.samples, 24000) * 1.1);
+  });
+
+  it("a voice's own register is an eSpeak variant: +12 semitones doubles F0 (within 6%), without Rubber Band", async () => {
+    const base = await espeakSynthesize(KO, { voice: "ko+f2", rate: 175, pitch: 50, range: 50 });
+    const up = await espeakSynthesize(KO, { voice: `ko+${await shiftedVariant("f2", 12, 1)}`, rate: 175, pitch: 50, range: 50 });
+    const down = await espeakSynthesize(KO, { voice: `ko+${await shiftedVariant(undefined, -5, 0.9)}`, rate: 175, pitch: 50, range: 50 });
+    const plain = await espeakSynthesize(KO, { voice: "ko", rate: 175, pitch: 50, range: 50 });
+    expect(Math.abs(medianF0(up.samples, up.sampleRate) / medianF0(base.samples, base.sampleRate) - 2)).toBeLessThan(2 * 0.06);
+    expect(Math.abs(medianF0(down.samples, down.sampleRate) / medianF0(plain.samples, plain.sampleRate) - 2 ** (-5 / 12))).toBeLessThan(0.06);
+    // Same timing: only the voice changed.
+    expect(Math.abs(up.samples.length / base.samples.length - 1)).toBeLessThan(0.03);
   });
 
   it("every style is a real prosody change: angry, happy, anxious faster or higher; sad slower and lower", async () => {

@@ -1,9 +1,10 @@
 // EmbeddedEngine: speech synthesised inside the api worker (no external service). Text -> Korean
-// standard pronunciation (ko) -> eSpeak NG with the voice's parameters and the style's prosody ->
-// Rubber Band for pitch, tempo and formants -> 24 kHz -> -16 LUFS with peaks <= -1 dBFS -> fades.
+// standard pronunciation (ko) -> eSpeak NG with the voice's parameters (register and formants as an
+// eSpeak variant) and the style's prosody -> Rubber Band for the member's pitch and tempo -> 24 kHz ->
+// -16 LUFS with peaks <= -1 dBFS -> fades.
 // See docs/decisions/0009-voice-engine.md.
 import { fadeEdges, normalizeLoudness, resample, stretch } from "./dsp";
-import { espeakSynthesize } from "./espeak";
+import { espeakSynthesize, shiftedVariant } from "./espeak";
 import { koreanPronunciation } from "./korean";
 import {
   OUTPUT_SAMPLE_RATE,
@@ -44,17 +45,23 @@ export class EmbeddedEngine implements VoiceEngine {
     const prosody = STYLE_PROSODY[req.style ?? "neutral"];
 
     const text = req.lang === "ko" ? koreanPronunciation(req.text) : req.text;
+    // The voice's own register and timbre are an eSpeak variant (its pitch and formants moved inside
+    // eSpeak's synthesis, at no extra cost), and its own tempo is eSpeak's rate; Rubber Band runs only
+    // for the member's pitch and tempo settings.
+    const semitones = voice.semitones ?? 0;
+    const formant = voice.formant ?? 1;
+    const variant = semitones !== 0 || formant !== 1 ? await shiftedVariant(voice.variant, semitones, formant) : voice.variant;
     const speech = await espeakSynthesize(text, {
-      voice: espeakVoiceName(req.lang, voice),
-      rate: (voice.rate ?? ESPEAK_DEFAULTS.rate) * prosody.rate,
+      voice: espeakVoiceName(req.lang, { ...voice, variant }),
+      rate: (voice.rate ?? ESPEAK_DEFAULTS.rate) * (voice.tempo ?? 1) * prosody.rate,
       pitch: (voice.espeakPitch ?? ESPEAK_DEFAULTS.pitch) + prosody.pitch,
       range: (voice.espeakRange ?? ESPEAK_DEFAULTS.range) * prosody.range,
     });
 
     const shifted = await stretch(speech.samples, speech.sampleRate, {
-      semitones: clamp(req.pitch, -24, 24) + (voice.semitones ?? 0),
-      tempo: clamp(req.tempo, 0.5, 2) * (voice.tempo ?? 1),
-      formant: voice.formant ?? 1,
+      semitones: clamp(req.pitch, -24, 24),
+      tempo: clamp(req.tempo, 0.5, 2),
+      formant: 1,
     });
     const output = resample(shifted, speech.sampleRate, OUTPUT_SAMPLE_RATE);
     const normalized = normalizeLoudness(output, OUTPUT_SAMPLE_RATE, TARGET_LUFS, PEAK_CEILING_DBFS);

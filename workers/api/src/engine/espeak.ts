@@ -15,7 +15,13 @@ type EspeakWorker = {
   /** Calls back with 16-bit chunks until done; returning non-zero from the callback stops it. */
   synthesize(text: string, callback: (audio: Int16Array, events: unknown[]) => number): void;
 };
-type EspeakModule = { eSpeakNGWorker: new () => EspeakWorker };
+type EspeakModule = {
+  eSpeakNGWorker: new () => EspeakWorker;
+  FS: { readFile(path: string, opts: { encoding: "utf8" }): string; writeFile(path: string, data: string): void; analyzePath(path: string): { exists: boolean } };
+};
+
+/** Where the file packager puts eSpeak's data (scripts/engine-data.mjs). */
+const VARIANTS = "/usr/share/espeak-ng-data/voices/!v";
 
 export type EspeakSettings = {
   /** Full voice name, e.g. `ko`, `ko+f2`, `en-us+m3`. */
@@ -28,10 +34,10 @@ export type EspeakSettings = {
   range: number;
 };
 
-let instance: Promise<EspeakWorker> | undefined;
+let instance: Promise<{ worker: EspeakWorker; module: EspeakModule }> | undefined;
 
 /** Start-up once per isolate (about 0.3 s), then reused by every request. */
-function espeak(): Promise<EspeakWorker> {
+function espeak(): Promise<{ worker: EspeakWorker; module: EspeakModule }> {
   instance ??= (async () => {
     const module = (await createEspeakModule({
       // Emscripten's file packager asks for espeak-ng.data here instead of fetching it. A copy,
@@ -40,7 +46,7 @@ function espeak(): Promise<EspeakWorker> {
       print: () => {},
       printErr: (message: string) => console.warn(`espeak: ${message}`),
     })) as EspeakModule;
-    return new module.eSpeakNGWorker();
+    return { worker: new module.eSpeakNGWorker(), module };
   })().catch((error: unknown) => {
     instance = undefined; // let the next request try again
     throw error;
@@ -52,7 +58,7 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 
 /** Text to mono float samples at eSpeak's own rate (22.05 kHz). */
 export async function espeakSynthesize(text: string, settings: EspeakSettings): Promise<{ samples: Float32Array; sampleRate: number }> {
-  const worker = await espeak();
+  const { worker } = await espeak();
   if (worker.set_voice(settings.voice) !== 0) throw new Error(`espeak: unknown voice "${settings.voice}"`);
   worker.set_rate(Math.round(clamp(settings.rate, 80, 450)));
   worker.set_pitch(Math.round(clamp(settings.pitch, 0, 99)));
@@ -72,4 +78,39 @@ export async function espeakSynthesize(text: string, settings: EspeakSettings): 
     offset += chunk.length;
   }
   return { samples, sampleRate: worker.get_samplerate() };
+}
+
+/** eSpeak's pitch when a voice file sets none ("pitch 80 118": base and top of the range, Hz). */
+const DEFAULT_PITCH = [80, 118] as const;
+const FORMANTS = 9;
+
+/**
+ * A voice variant with the base variant's character moved by `semitones` and its formants scaled by
+ * `formant`, written once into eSpeak's in-memory data and named by its parameters (`vs_f2_p3_f1.15`).
+ * eSpeak's own formant synthesis does the shift, so a basic voice's register and timbre cost nothing
+ * at run time (Rubber Band is left for a member's own pitch and tempo changes).
+ *
+ * In a variant file `pitch <p1> <p2>` sets the base as (p1 - 9) and the range as (p2 - p1) (espeak-ng
+ * voices.c), so both are scaled around 9; `formant <n> <freq%> <height%> <width%>` scales each of the
+ * nine formants (absent lines mean 100%).
+ */
+export async function shiftedVariant(base: string | undefined, semitones: number, formant: number): Promise<string> {
+  const { module } = await espeak();
+  const name = `vs_${base || "x"}_p${Math.round(semitones * 100)}_f${Math.round(formant * 1000)}`;
+  const path = `${VARIANTS}/${name}`;
+  if (module.FS.analyzePath(path).exists) return name;
+  const source = base ? module.FS.readFile(`${VARIANTS}/${base}`, { encoding: "utf8" }) : "language variant\n";
+  const ratio = 2 ** (semitones / 12);
+  const lines = source.split("\n").filter((l) => !/^\s*(name|pitch|formant)\b/.test(l));
+  const pitch = source.match(/^\s*pitch\s+(\d+)\s+(\d+)/m);
+  const [p1, p2] = pitch ? [Number(pitch[1]), Number(pitch[2])] : DEFAULT_PITCH;
+  const low = 9 + (p1 - 9) * ratio;
+  lines.push(`name ${name}`, `pitch ${Math.round(low)} ${Math.round(low + (p2 - p1) * ratio)}`);
+  for (let n = 0; n < FORMANTS; n++) {
+    const line = source.match(new RegExp(`^\\s*formant\\s+${n}\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)(.*)$`, "m"));
+    const [freq, height, width, rest] = line ? [Number(line[1]), line[2], line[3], line[4] ?? ""] : [100, "100", "100", ""];
+    lines.push(`formant ${n} ${Math.round(freq * formant)} ${height} ${width}${rest}`);
+  }
+  module.FS.writeFile(path, lines.join("\n") + "\n");
+  return name;
 }

@@ -23,14 +23,14 @@ export type VoiceParams = {
   espeakRange?: number;
   /** eSpeak speaking rate in words per minute, 80..450 (default 175). */
   rate?: number;
-  /** The voice's own pitch offset in semitones, added to the request's pitch (Rubber Band). */
+  /** The voice's own pitch offset in semitones (moves the eSpeak variant's pitch; see shiftedVariant). */
   semitones?: number;
   /**
    * Formant (vocal-tract) factor relative to the original, 0.5..2 (1 = unchanged): above 1 sounds
-   * smaller/brighter, below 1 larger/darker. Applied by Rubber Band independently of pitch.
+   * smaller/brighter, below 1 larger/darker. Scales the eSpeak variant's formants (see shiftedVariant).
    */
   formant?: number;
-  /** The voice's own tempo factor, multiplied with the request's tempo (1 = normal). */
+  /** The voice's own tempo factor (1 = normal), applied to eSpeak's speaking rate. */
   tempo?: number;
 };
 
