@@ -21,6 +21,8 @@ async function logOutFromMenu(page: Page) {
 }
 
 test("sign up at /join with the mailed code, log out with a goodbye, log in again", async ({ page, request, context }) => {
+  // The whole journey is about twenty page loads: on a loaded CI machine it can pass 30 s (it did once).
+  test.setTimeout(60_000);
   const email = uniqueEmail("joiner");
   await page.goto("/join");
   await expect(page).toHaveTitle("회원가입 | 보이스 스튜디오");
