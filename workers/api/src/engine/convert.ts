@@ -1,0 +1,89 @@
+// Speech-to-speech with the embedded engine: the recording keeps its words and timing, and its pitch
+// register and formants move to the chosen voice's. This changes register and timbre, not speaker
+// identity (a neural model behind the HTTP engine does that). See docs/decisions/0009-voice-engine.md.
+import { YIN } from "pitchfinder";
+import { fadeEdges, normalizeLoudness, resample, stretch } from "./dsp";
+import { EmbeddedEngine } from "./embedded";
+import { OUTPUT_SAMPLE_RATE, PEAK_CEILING_DBFS, TARGET_LUFS, type EngineLang, type SynthesisResult, type VoiceParams } from "./types";
+
+/** What a recording sounds like: the median F0 of its voiced frames (null: none found). */
+export type VoiceProfile = { f0: number | null };
+
+const ANALYSIS_RATE = 8000;
+/** Formants move by at most this factor either way (beyond it speech turns cartoonish). */
+const FORMANT_LIMIT = 1.3;
+
+const rms = (x: Float32Array) => {
+  let sum = 0;
+  for (let i = 0; i < x.length; i++) sum += x[i]! * x[i]!;
+  return Math.sqrt(sum / Math.max(1, x.length));
+};
+
+/**
+ * Median F0 by YIN (pitchfinder) over 64 ms frames of an 8 kHz copy, every 20 ms, voiced frames only
+ * (louder than 30% of the whole's RMS, 50..800 Hz); null when fewer than 10 frames are voiced.
+ */
+export function medianF0(samples: Float32Array, sampleRate: number): number | null {
+  const x = resample(samples, sampleRate, ANALYSIS_RATE, 6);
+  const detect = YIN({ sampleRate: ANALYSIS_RATE, threshold: 0.15 });
+  const floor = 0.3 * rms(x);
+  const found: number[] = [];
+  for (let start = 0; start + 513 <= x.length; start += 160) {
+    const frame = x.subarray(start, start + 513);
+    if (rms(frame) < floor) continue;
+    const f0 = detect(frame);
+    if (f0 && f0 > 50 && f0 < 800) found.push(f0);
+  }
+  if (found.length < 10) return null;
+  found.sort((a, b) => a - b);
+  return found[Math.floor(found.length / 2)]!;
+}
+
+export const profile = (audio: SynthesisResult): VoiceProfile => ({ f0: medianF0(audio.samples, audio.sampleRate) });
+
+/**
+ * Between speakers, formant frequencies differ far less than F0: adult male to female voices differ by
+ * about an octave in F0 but some 15-20% in formants, which the exponent 0.25 reproduces (2^0.25 = 1.19).
+ * (A spectral-centroid ratio was tried first: for male-low to female-bright it came out at 0.91, downwards.)
+ */
+const FORMANT_EXPONENT = 0.25;
+
+/** A reference sentence per language, spoken by a voice to learn its profile. */
+const REFERENCE: Record<EngineLang, string> = {
+  ko: "안녕하세요. 오늘은 날씨가 맑고 바람이 시원합니다. 천천히 산책을 해 볼까요?",
+  en: "Hello there. The weather is clear today and the breeze is cool. Shall we take a slow walk?",
+};
+
+let engine: EmbeddedEngine | undefined;
+const profiles = new Map<string, Promise<VoiceProfile>>();
+
+/** A voice's profile, measured once per isolate on its reference sentence. */
+export function voiceProfile(voice: VoiceParams, lang: EngineLang): Promise<VoiceProfile> {
+  const key = JSON.stringify([voice, lang]);
+  let known = profiles.get(key);
+  if (!known) {
+    engine ??= new EmbeddedEngine();
+    known = engine.synthesize({ text: REFERENCE[lang], lang, voice, pitch: 0, tempo: 1 }).then(profile);
+    known.catch(() => profiles.delete(key));
+    profiles.set(key, known);
+  }
+  return known;
+}
+
+/**
+ * Converts a recording to a voice: the pitch moves by the semitones between the recording's median F0
+ * and the voice's (so the melody of the speech is kept), the formants by that ratio to the power 0.25
+ * (within ±30%), timing unchanged; then 24 kHz, -16 LUFS with peaks at most -1 dBFS, fades.
+ * An unvoiced recording (whisper, noise) is left as it is, normalised.
+ */
+export async function convertToVoice(audio: SynthesisResult, voice: VoiceParams, lang: EngineLang): Promise<SynthesisResult & { semitones: number; formant: number }> {
+  const target = await voiceProfile(voice, lang);
+  // Rubber Band works at the output rate: less to process than 44.1/48 kHz recordings.
+  const source = audio.sampleRate === OUTPUT_SAMPLE_RATE ? audio.samples : resample(audio.samples, audio.sampleRate, OUTPUT_SAMPLE_RATE);
+  const from = profile({ samples: source, sampleRate: OUTPUT_SAMPLE_RATE });
+  const semitones = from.f0 && target.f0 ? Math.max(-24, Math.min(24, 12 * Math.log2(target.f0 / from.f0))) : 0;
+  const formant = from.f0 && target.f0 ? Math.max(1 / FORMANT_LIMIT, Math.min(FORMANT_LIMIT, (target.f0 / from.f0) ** FORMANT_EXPONENT)) : 1;
+  const shifted = await stretch(source, OUTPUT_SAMPLE_RATE, { semitones, tempo: 1, formant });
+  const normalized = normalizeLoudness(shifted, OUTPUT_SAMPLE_RATE, TARGET_LUFS, PEAK_CEILING_DBFS);
+  return { samples: fadeEdges(normalized, OUTPUT_SAMPLE_RATE), sampleRate: OUTPUT_SAMPLE_RATE, semitones, formant };
+}
