@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 
 /**
  * An audio player with a waveform (wavesurfer.js). The server renders the browser's own player, so
- * it plays without JavaScript; once the player scrolls into view, wavesurfer (loaded on demand, not
- * in the page's bundle) draws the waveform over the same <audio> element, and play, pause and
- * seeking go through it. If the audio cannot be fetched or decoded, the native player stays.
+ * it plays without JavaScript; once the player scrolls into view, the file is fetched once and
+ * wavesurfer (loaded on demand, not in the page's bundle) draws the waveform over the same <audio>
+ * element, and play, pause and seeking go through it. If the audio cannot be fetched or decoded, the native player stays.
  */
 export function Waveform({ src, label, testId, height = 48 }: { src: string; label: string; testId?: string; height?: number }) {
   const { t } = useTranslation("studio");
@@ -27,12 +27,15 @@ export function Waveform({ src, label, testId, height = 48 }: { src: string; lab
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();
-        void import("wavesurfer.js").then(({ default: WaveSurfer }) => {
+        // One download for both the waveform and playback: the file (a project's join is built on
+        // every request) is fetched once and handed to wavesurfer and the player as a blob URL.
+        void Promise.all([import("wavesurfer.js"), fetch(src).then((r) => (r.ok ? r.blob() : Promise.reject(new Error(String(r.status)))))]).then(([{ default: WaveSurfer }, blob]) => {
           if (destroyed) return;
+          const url = URL.createObjectURL(blob);
           const ws = WaveSurfer.create({
             container: box,
             media,
-            url: src,
+            url,
             height,
             waveColor: "#cbd5e1",
             progressColor: "#6d28d9",
@@ -52,8 +55,11 @@ export function Waveform({ src, label, testId, height = 48 }: { src: string; lab
           ws.on("play", () => setPlaying(true));
           ws.on("pause", () => setPlaying(false));
           ws.on("finish", () => setPlaying(false));
-          cleanup = () => ws.destroy();
-        });
+          cleanup = () => {
+            ws.destroy();
+            URL.revokeObjectURL(url);
+          };
+        }, () => setEnhanced(false));
       },
       { rootMargin: "200px" },
     );
