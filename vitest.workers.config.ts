@@ -173,7 +173,7 @@ export default defineConfig(async () => {
           // Local stand-ins of the e-mail and OAuth providers (PROVIDER_STANDIN above): the worker's
           // outbound fetches go to it, so the real HttpMailer and OAuth code run over HTTP.
           outboundService: "provider-standin",
-          workers: [{ name: "provider-standin", modules: true, script: PROVIDER_STANDIN }],
+          workers: [{ name: "provider-standin", modules: true, script: PROVIDER_STANDIN, compatibilityDate: "2025-09-01" }],
         },
       }),
     ],

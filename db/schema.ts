@@ -1,4 +1,4 @@
-import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** A localized text stored as JSON: {"ko": "...", "en": "..."}. */
 export type LocalizedText = { ko: string; en: string };
@@ -264,21 +264,62 @@ export const voiceUsage = sqliteTable(
 );
 
 /**
- * Generation results (spec: studio history item, inference_id): one per synthesis through
- * POST /studio/tts or a project sentence, with its audio in R2. Deleting one deletes its audio.
+ * Generation and conversion results (spec: studio history item, inference_id, work history row): one
+ * per synthesis through POST /studio/tts or a project sentence, and one per speech-to-speech
+ * conversion (with its original recording), with their audio in R2. Deleting one deletes audio no
+ * other row refers to. A result may be shared as a public page under an unguessable `share_id`.
  */
-export const inferences = sqliteTable("inferences", {
+export const inferences = sqliteTable(
+  "inferences",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    projectId: text("project_id"),
+    paragraphId: text("paragraph_id"),
+    voiceId: text("voice_id").notNull(),
+    /** Spec work history method: "tts" (typewrite/script), "record" or "upload" (speech-to-speech). */
+    method: text("method", { enum: ["tts", "record", "upload"] }).notNull().default("tts"),
+    /** The text spoken (TTS) or the original file's name (STS). */
+    text: text("text").notNull(),
+    characters: integer("characters").notNull(),
+    /** Conversion time charged, in whole seconds (STS). */
+    seconds: integer("seconds").notNull().default(0),
+    audioKey: text("audio_key").notNull(),
+    /** The original recording of a conversion (decoded WAV), for before/after. */
+    sourceKey: text("source_key"),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: integer("created_at").notNull(),
+    shareId: text("share_id"),
+    /** The sharer's language when the share was made: the share page's metadata speaks it. */
+    shareLocale: text("share_locale", { enum: ["ko", "en"] }),
+    /** Spec review: score 1 to 5 and a text. */
+    reviewScore: integer("review_score"),
+    reviewText: text("review_text"),
+    reviewedAt: integer("reviewed_at"),
+  },
+  (t) => [uniqueIndex("inferences_share_id").on(t.shareId), index("inferences_member_created").on(t.memberId, t.createdAt)],
+);
+
+/**
+ * A checked recording or upload waiting to be converted (STS steps 2 to 4): decoded on the server,
+ * kept as 24 kHz mono WAV in R2. It stays after a conversion, so the same recording can be converted
+ * to another voice; it belongs to an STS project.
+ */
+export const stsSources = sqliteTable("sts_sources", {
   id: text("id").primaryKey(),
   memberId: text("member_id")
     .notNull()
     .references(() => members.id, { onDelete: "cascade" }),
-  projectId: text("project_id"),
-  paragraphId: text("paragraph_id"),
-  voiceId: text("voice_id").notNull(),
-  /** "tts" (typewrite/script), later "record" and "upload" for STS (spec: work history method). */
-  method: text("method").notNull().default("tts"),
-  text: text("text").notNull(),
-  characters: integer("characters").notNull(),
+  projectId: text("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  method: text("method", { enum: ["record", "upload"] }).notNull(),
+  /** The file's name as uploaded (or the recording's generated name). */
+  name: text("name").notNull(),
+  /** What the content turned out to be: wav, mp3, ogg-opus, webm-opus, m4a. */
+  format: text("format").notNull(),
   audioKey: text("audio_key").notNull(),
   durationMs: integer("duration_ms").notNull(),
   createdAt: integer("created_at").notNull(),

@@ -3,9 +3,12 @@
 // engine.test. It speaks a tone instead of a voice: F0 = 200 Hz shifted by `pitch` semitones,
 // 70 ms of sound per character divided by `tempo`, at the requested rate as 16-bit PCM WAV.
 // A text containing "FAIL" answers 500, as a crashed inference would.
+// /v1/convert (multipart: audio = 16-bit PCM WAV, voice = JSON, lang, sample_rate) answers a 300 Hz
+// tone as long as the recording, sounding where the recording is louder than -40 dBFS.
 export async function engineStandin(request, url) {
-  if (request.method !== "POST" || url.pathname !== "/v1/synthesize") return new Response("not found", { status: 404 });
+  if (request.method !== "POST" || (url.pathname !== "/v1/synthesize" && url.pathname !== "/v1/convert")) return new Response("not found", { status: 404 });
   if (request.headers.get("authorization") !== "Bearer engine-test-key") return Response.json({ error: "unauthorized" }, { status: 401 });
+  if (url.pathname === "/v1/convert") return convertStandin(request);
   const body = await request.json().catch(() => null);
   if (!body || typeof body.text !== "string" || !body.voice || typeof body.sample_rate !== "number") return Response.json({ error: "bad request" }, { status: 400 });
   if (body.text.includes("FAIL")) return Response.json({ error: "inference crashed" }, { status: 500 });
@@ -13,6 +16,37 @@ export async function engineStandin(request, url) {
   const seconds = (0.07 * [...body.text].length) / (body.tempo || 1);
   const n = Math.round(seconds * rate);
   const f0 = 200 * 2 ** ((body.pitch || 0) / 12);
+  return tone(n, rate, () => 1, f0);
+}
+
+async function convertStandin(request) {
+  const form = await request.formData().catch(() => null);
+  const audio = form?.get("audio");
+  const voice = JSON.parse(form?.get("voice") ?? "null");
+  const rate = Number(form?.get("sample_rate"));
+  if (!audio || typeof audio === "string" || !voice?.id || !rate) return Response.json({ error: "bad request" }, { status: 400 });
+  const bytes = new Uint8Array(await audio.arrayBuffer());
+  const view = new DataView(bytes.buffer);
+  const text = (at, len) => String.fromCharCode(...bytes.subarray(at, at + len));
+  if (text(0, 4) !== "RIFF" || text(8, 4) !== "WAVE") return Response.json({ error: "not a wav" }, { status: 400 });
+  let at = 12;
+  let fmtRate = 0;
+  while (at + 8 <= bytes.length) {
+    const id = text(at, 4);
+    const size = view.getUint32(at + 4, true);
+    if (id === "fmt ") fmtRate = view.getUint32(at + 12, true);
+    if (id === "data") {
+      const count = Math.floor(Math.min(size, bytes.length - at - 8) / 2);
+      const n = Math.round((count * rate) / fmtRate);
+      const loud = (i) => Math.abs(view.getInt16(at + 8 + 2 * Math.min(count - 1, Math.floor((i * fmtRate) / rate)), true)) > 327;
+      return tone(n, rate, loud, 300);
+    }
+    at += 8 + size + (size % 2);
+  }
+  return Response.json({ error: "no data chunk" }, { status: 400 });
+}
+
+function tone(n, rate, gate, f0) {
   const bytes = new Uint8Array(44 + n * 2);
   const view = new DataView(bytes.buffer);
   const ascii = (at, text) => [...text].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
@@ -28,6 +62,6 @@ export async function engineStandin(request, url) {
   view.setUint16(34, 16, true);
   ascii(36, "data");
   view.setUint32(40, n * 2, true);
-  for (let i = 0; i < n; i++) view.setInt16(44 + i * 2, Math.round(0.3 * 32767 * Math.sin((2 * Math.PI * f0 * i) / rate)), true);
+  for (let i = 0; i < n; i++) view.setInt16(44 + i * 2, gate(i) ? Math.round(0.3 * 32767 * Math.sin((2 * Math.PI * f0 * i) / rate)) : 0, true);
   return new Response(bytes, { headers: { "content-type": "audio/wav" } });
 }

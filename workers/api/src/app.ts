@@ -9,6 +9,7 @@ import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
 import { socialRoutes } from "./routes/social";
 import { studioRoutes } from "./routes/studio";
+import { shareRoutes, stsRoutes } from "./routes/sts";
 import { utils } from "./routes/utils";
 import { voicesRoutes } from "./routes/voices";
 import type { AppEnv } from "./env";
@@ -25,6 +26,8 @@ export function createApp() {
   app.route("/member", socialRoutes);
   app.route("/voices", voicesRoutes);
   app.route("/studio", studioRoutes);
+  app.route("/studio", stsRoutes);
+  app.route("/share", shareRoutes);
   app.route("/dev", devRoutes);
 
   app.notFound((c) => {

@@ -2,10 +2,12 @@ import { DurableObject } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { and, eq } from "drizzle-orm";
 import * as schema from "../../../../db/schema";
-import { paragraphs, projects } from "../../../../db/schema";
+import { paragraphs, projects, stsSources } from "../../../../db/schema";
 import { Code, messages, type Locale } from "../lib/codes";
 import { sha256Hex } from "../lib/crypto";
 import { generateSpeech } from "../speech/generate";
+import { convertRecording } from "../speech/conversion";
+import { decodeWav } from "../speech/wav";
 import type { AppEnv } from "../env";
 
 export type ItemState = {
@@ -20,11 +22,13 @@ export type JobState =
   | { status: "idle" }
   | { status: "queued"; total: number; done?: number; items?: ItemState[] }
   | { status: "generating"; done: number; total: number; failed?: number; items?: ItemState[] }
-  | { status: "completed"; total: number; done?: number; failed?: number; items?: ItemState[] }
+  | { status: "completed"; total: number; done?: number; failed?: number; items?: ItemState[]; inferenceId?: string }
   | { status: "failed"; reason: string };
 
 /** What a project generation needs to run on its own after the request that started it is gone. */
-export type JobSpec = { jobId: string; memberId: string; email: string; locale: Locale; projectId: string; paragraphIds: string[] };
+export type JobSpec = { kind?: "tts"; jobId: string; memberId: string; email: string; locale: Locale; projectId: string; paragraphIds: string[] };
+/** A speech-to-speech conversion of a checked recording (its time is spent when it runs). */
+export type ConversionSpec = { kind: "sts"; jobId: string; memberId: string; email: string; locale: Locale; projectId: string; sourceId: string; voiceId: string };
 
 /** What produced a paragraph's audio: a paragraph whose hash is unchanged is not generated (nor charged) again. */
 export const paragraphHash = (p: typeof paragraphs.$inferSelect) =>
@@ -43,7 +47,7 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
   }
 
   async getOwner(): Promise<string | null> {
-    return (await this.ctx.storage.get<JobSpec>("spec"))?.memberId ?? null;
+    return (await this.ctx.storage.get<JobSpec | ConversionSpec>("spec"))?.memberId ?? null;
   }
 
   async setState(state: JobState): Promise<JobState> {
@@ -69,10 +73,20 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
     return state;
   }
 
-  /** One sentence per alarm; the next alarm is set until none is left. */
+  /** Queues a conversion and starts it at once (from an alarm). */
+  async startConversion(spec: ConversionSpec): Promise<JobState> {
+    if ((await this.getState()).status !== "idle") return this.getState();
+    await this.ctx.storage.put("spec", spec);
+    const state = await this.setState({ status: "queued", total: 1, done: 0, items: [{ paragraphId: spec.sourceId, status: "queued" }] });
+    await this.ctx.storage.setAlarm(Date.now());
+    return state;
+  }
+
+  /** One sentence per alarm; the next alarm is set until none is left. A conversion is one alarm. */
   override async alarm() {
-    const spec = await this.ctx.storage.get<JobSpec>("spec");
+    const spec = await this.ctx.storage.get<JobSpec | ConversionSpec>("spec");
     const state = await this.getState();
+    if (spec?.kind === "sts") return this.convert(spec, state);
     if (!spec || !("items" in state) || !state.items) return;
     const items = state.items.map((i) => (i.status === "generating" ? { ...i, status: "queued" as const } : i));
     const next = items.find((i) => i.status === "queued");
@@ -115,6 +129,48 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
       .set({ audioKey: result.value.audioKey, audioHash: hash, durationMs: result.value.durationMs })
       .where(eq(paragraphs.id, paragraphId));
     return { status: "done", durationMs: result.value.durationMs };
+  }
+
+  private async convert(spec: ConversionSpec, state: JobState) {
+    // Only a queued conversion runs: one that was interrupted while converting (an isolate restart)
+    // may have spent its time already, so it is reported as failed rather than charged twice.
+    if (state.status === "generating") {
+      await this.setState({ status: "failed", reason: messages[Code.CONVERT_FAILED][spec.locale] });
+      return;
+    }
+    if (state.status !== "queued") return;
+    await this.setState({ status: "generating", total: 1, done: 0, items: [{ paragraphId: spec.sourceId, status: "generating" }] });
+    const db = drizzle(this.env.DB, { schema });
+    const source = await db
+      .select()
+      .from(stsSources)
+      .where(and(eq(stsSources.id, spec.sourceId), eq(stsSources.memberId, spec.memberId)))
+      .get();
+    const object = source ? await this.env.MEDIA.get(source.audioKey) : null;
+    if (!source || !object) {
+      await this.setState({ status: "failed", reason: messages[Code.NOT_FOUND][spec.locale] });
+      return;
+    }
+    const result = await convertRecording(
+      this.env,
+      db,
+      { id: spec.memberId, email: spec.email },
+      { audio: decodeWav(await object.arrayBuffer()), sourceKey: source.audioKey, voiceId: spec.voiceId, method: source.method, name: source.name, projectId: source.projectId },
+      spec.locale,
+    );
+    if (!result.ok) {
+      await this.setState({ status: "failed", reason: result.message ?? messages[result.code][spec.locale] });
+      return;
+    }
+    await db.update(projects).set({ updatedAt: Date.now() }).where(eq(projects.id, source.projectId));
+    await this.setState({
+      status: "completed",
+      total: 1,
+      done: 1,
+      failed: 0,
+      items: [{ paragraphId: spec.sourceId, status: "done", durationMs: result.value.durationMs }],
+      inferenceId: result.value.inferenceId,
+    });
   }
 
   /** GET → an SSE stream that sends the current state at once, then every change (ends when the job does). */

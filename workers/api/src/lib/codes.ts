@@ -38,11 +38,22 @@ export const Code = {
   VOICE_NOT_FOUND: 4207,
   FIRST_PARAGRAPH: 4208,
   AUDIO_NOT_READY: 4209,
+  AUDIO_EMPTY: 4210,
+  AUDIO_TOO_LARGE: 4211,
+  AUDIO_NOT_AUDIO: 4212,
+  AUDIO_UNSUPPORTED: 4213,
+  AUDIO_CORRUPT: 4214,
+  AUDIO_SILENT: 4215,
+  AUDIO_TOO_LONG: 4216,
+  AUDIO_OVER_MAX: 4217,
+  TIME_EXHAUSTED: 4218,
   RATE_LIMITED: 4290,
   INTERNAL: 5000,
   MAIL_FAILED: 5020,
   SOCIAL_FAILED: 5021,
+  SHARE_FAILED: 5022,
   ENGINE_FAILED: 5030,
+  CONVERT_FAILED: 5031,
   LOGIN_REQUIRED: 8000,
   TOKEN_REFRESHED: 8003,
   REFRESH_EXPIRED: 8004,
@@ -158,6 +169,41 @@ export const messages: Record<Code, Record<Locale, string>> = {
     ko: "아직 생성되지 않았거나 수정 후 다시 생성하지 않은 문장이 {count}개 있습니다. 먼저 생성해 주세요.",
     en: "{count} sentence(s) have not been generated yet, or changed since they were. Please generate them first.",
   },
+  [Code.AUDIO_EMPTY]: { ko: "빈 파일입니다. 목소리가 담긴 오디오 파일을 올려 주세요.", en: "The file is empty. Please upload an audio file with your voice in it." },
+  [Code.AUDIO_TOO_LARGE]: { ko: "파일이 너무 큽니다. {max}MB 이하의 파일을 올려 주세요.", en: "The file is too large. Please upload a file of {max} MB or less." },
+  [Code.AUDIO_NOT_AUDIO]: {
+    ko: "오디오 파일이 아닙니다. WAV, MP3, OGG, WebM, M4A 파일을 올려 주세요.",
+    en: "This is not an audio file. Please upload a WAV, MP3, OGG, WebM or M4A file.",
+  },
+  [Code.AUDIO_UNSUPPORTED]: {
+    ko: "지원하지 않는 오디오 형식입니다. WAV, MP3, OGG(Opus), WebM(Opus), M4A(AAC) 파일로 바꿔서 올려 주세요.",
+    en: "This audio format is not supported. Please convert it to WAV, MP3, OGG (Opus), WebM (Opus) or M4A (AAC).",
+  },
+  [Code.AUDIO_CORRUPT]: {
+    ko: "파일이 손상되었거나 끝까지 올라오지 않았습니다. 파일을 확인하고 다시 올려 주세요.",
+    en: "The file is damaged or was not uploaded completely. Please check it and upload it again.",
+  },
+  [Code.AUDIO_SILENT]: {
+    ko: "소리가 들리지 않는 파일입니다. 목소리가 녹음되었는지 확인해 주세요.",
+    en: "No sound can be heard in this file. Please check that your voice was recorded.",
+  },
+  [Code.AUDIO_TOO_LONG]: {
+    ko: "파일 길이({duration})가 남은 변환 시간({remaining})보다 깁니다. 파일을 줄이거나 요금제를 업그레이드해 주세요.",
+    en: "The file ({duration}) is longer than your remaining conversion time ({remaining}). Shorten it or upgrade your plan.",
+  },
+  [Code.AUDIO_OVER_MAX]: {
+    ko: "한 번에 최대 {max}까지 변환할 수 있습니다. 파일을 나누어 올려 주세요.",
+    en: "Up to {max} can be converted at a time. Please split the file.",
+  },
+  [Code.TIME_EXHAUSTED]: {
+    ko: "이번 달 변환 시간을 모두 사용했습니다. 요금제를 업그레이드하면 바로 이어서 변환할 수 있어요.",
+    en: "You have used all of this month's conversion time. Upgrade your plan to keep converting.",
+  },
+  [Code.SHARE_FAILED]: { ko: "공유 URL을 만들지 못했습니다. 잠시 후 다시 시도해 주세요.", en: "The share URL could not be created. Please try again shortly." },
+  [Code.CONVERT_FAILED]: {
+    ko: "음성을 변환하지 못했습니다. 사용한 시간은 돌려드렸어요. 잠시 후 다시 시도해 주세요.",
+    en: "The voice could not be converted. The time used was given back. Please try again shortly.",
+  },
   [Code.ENGINE_FAILED]: {
     ko: "음성을 만들지 못했습니다. 사용한 글자 수는 돌려드렸어요. 잠시 후 다시 시도해 주세요.",
     en: "The speech could not be generated. Your characters were not used. Please try again shortly.",
@@ -188,6 +234,15 @@ export const messages: Record<Code, Record<Locale, string>> = {
 
 /** A count as the spec formats numbers (ko-KR grouping; en-US for English). */
 export const formatCount = (n: number, locale: Locale) => n.toLocaleString(locale === "ko" ? "ko-KR" : "en-US");
+
+/** A length in seconds as people read it: "2분 30초", "2 min 30 s", "45초", "45 s". */
+export function formatDuration(seconds: number, locale: Locale) {
+  const s = Math.max(0, Math.round(seconds));
+  const m = Math.floor(s / 60);
+  const r = s % 60;
+  if (locale === "ko") return m === 0 ? `${r}초` : r === 0 ? `${m}분` : `${m}분 ${r}초`;
+  return m === 0 ? `${r} s` : r === 0 ? `${m} min` : `${m} min ${r} s`;
+}
 
 /** HTTP status that goes with each code. */
 export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502> = {
@@ -225,6 +280,17 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 404 | 405 | 409 | 
   [Code.VOICE_NOT_FOUND]: 404,
   [Code.FIRST_PARAGRAPH]: 400,
   [Code.AUDIO_NOT_READY]: 409,
+  [Code.AUDIO_EMPTY]: 400,
+  [Code.AUDIO_TOO_LARGE]: 413,
+  [Code.AUDIO_NOT_AUDIO]: 415,
+  [Code.AUDIO_UNSUPPORTED]: 415,
+  [Code.AUDIO_CORRUPT]: 400,
+  [Code.AUDIO_SILENT]: 400,
+  [Code.AUDIO_TOO_LONG]: 402,
+  [Code.AUDIO_OVER_MAX]: 400,
+  [Code.TIME_EXHAUSTED]: 402,
+  [Code.SHARE_FAILED]: 500,
+  [Code.CONVERT_FAILED]: 502,
   [Code.SOCIAL_FAILED]: 502,
   [Code.ENGINE_FAILED]: 502,
   [Code.RATE_LIMITED]: 429,

@@ -36,6 +36,8 @@ async function memberOf(token: string | null, secret: string): Promise<Member | 
 
 /** Routes that need a member: a valid access token in the `api-key` header, else 8000 (login required). */
 export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
+  // Two routers mounted on one path (studio, sts) both ask; the token is checked once.
+  if (c.var.member) return next();
   const member = await memberOf(c.var.accessToken, c.env.JWT_SECRET);
   if (!member) return fail(c, Code.LOGIN_REQUIRED);
   c.set("member", member);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod/v4";
-import { inferences, paragraphs, projects, voices } from "../../../../db/schema";
+import { inferences, paragraphs, projects, stsSources, voices } from "../../../../db/schema";
 import { Code, formatCount, messages } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
@@ -16,6 +16,8 @@ import { generateSpeech } from "../speech/generate";
 import { STYLES } from "../speech/types";
 import { contentType, convertWav, disposition, fileName, FORMATS, joinedStream, zipStream, type Format } from "../speech/export";
 import { RENDER } from "../speech/render";
+import { releaseAudio as release } from "../lib/media";
+import { resultsOut } from "./results";
 
 type Ctx = Context<AppEnv>;
 type ParagraphRow = typeof paragraphs.$inferSelect;
@@ -93,28 +95,11 @@ const paragraphOut = async (p: ParagraphRow) => ({
 });
 
 /** The member's own project, or null (another member's id is "not found", never "forbidden"). */
-const ownProject = (c: Ctx, id: string) =>
+export const ownProject = (c: Ctx, id: string) =>
   c.var.db.select().from(projects).where(and(eq(projects.id, id), eq(projects.memberId, c.var.member.id))).get();
 
-/**
- * Deletes stored recordings no row refers to any more: a paragraph's audio is also its history
- * entry's, so deleting one of the two keeps the file for the other.
- */
-async function releaseAudio(c: Ctx, keys: (string | null)[]) {
-  const candidates = [...new Set(keys.filter((k): k is string => !!k))];
-  if (candidates.length === 0) return;
-  const used = new Set<string>();
-  for (let i = 0; i < candidates.length; i += 50) {
-    const chunk = candidates.slice(i, i + 50);
-    const [a, b] = await Promise.all([
-      c.var.db.select({ key: inferences.audioKey }).from(inferences).where(inArray(inferences.audioKey, chunk)),
-      c.var.db.select({ key: paragraphs.audioKey }).from(paragraphs).where(inArray(paragraphs.audioKey, chunk)),
-    ]);
-    for (const r of [...a, ...b]) if (r.key) used.add(r.key);
-  }
-  const unused = candidates.filter((k) => !used.has(k));
-  if (unused.length > 0) await c.env.MEDIA.delete(unused);
-}
+/** Deletes recordings no row refers to any more (lib/media.ts). */
+const releaseAudio = (c: Ctx, keys: (string | null)[]) => release(c.var.db, c.env.MEDIA, keys);
 
 /** Reads a stored recording. */
 const readAudio = (c: Ctx, key: string) => async () => {
@@ -159,7 +144,7 @@ const ordinal = (i: number, total: number) => String(i + 1).padStart(Math.max(2,
  * Creates a project unless the member's plan limit is reached (spec: Free plan 3 projects). The count
  * and the insert are one statement, so concurrent creates cannot pass the limit together.
  */
-async function createProject(c: Ctx, member: Member, name: string, type: "tts" | "sts", now = Date.now()) {
+export async function createProject(c: Ctx, member: Member, name: string, type: "tts" | "sts", now = Date.now()) {
   const id = crypto.randomUUID();
   const inserted = await c.env.DB.prepare(
     `INSERT INTO projects (id, member_id, name, type, created_at, updated_at)
@@ -229,16 +214,7 @@ export const studioRoutes = new Hono<AppEnv>()
       .limit(size + 1)
       .offset((page - 1) * size);
     return ok(c, {
-      items: rows.slice(0, size).map((r) => ({
-        inference_id: r.id,
-        createdAt: r.createdAt,
-        method: r.method,
-        text: r.text,
-        voice_id: r.voiceId,
-        characters: r.characters,
-        duration: r.durationMs / 1000,
-        audioURL: `/api/v1/studio/inferences/${r.id}/audio`,
-      })),
+      items: await resultsOut(c, rows.slice(0, size)),
       page,
       hasMore: rows.length > size,
     });
@@ -249,9 +225,9 @@ export const studioRoutes = new Hono<AppEnv>()
     const [gone] = await c.var.db
       .delete(inferences)
       .where(and(eq(inferences.id, inference_id), eq(inferences.memberId, c.var.member.id)))
-      .returning({ key: inferences.audioKey });
+      .returning({ key: inferences.audioKey, source: inferences.sourceKey });
     if (!gone) return fail(c, Code.NOT_FOUND);
-    await releaseAudio(c, [gone.key]);
+    await releaseAudio(c, [gone.key, gone.source]);
     return ok(c, { deleted: true });
   })
   /** The audio of a result, to its owner only: WAV or MP3, to play or to save. */
@@ -455,9 +431,13 @@ export const studioRoutes = new Hono<AppEnv>()
   .delete("/projects/:id", async (c) => {
     const project = await ownProject(c, c.req.param("id"));
     if (!project) return fail(c, Code.NOT_FOUND);
-    const keys = await c.var.db.select({ key: paragraphs.audioKey }).from(paragraphs).where(eq(paragraphs.projectId, project.id));
+    const [keys, sources] = await Promise.all([
+      c.var.db.select({ key: paragraphs.audioKey }).from(paragraphs).where(eq(paragraphs.projectId, project.id)),
+      c.var.db.select({ key: stsSources.audioKey }).from(stsSources).where(eq(stsSources.projectId, project.id)),
+    ]);
+    // A project's checked recordings go with it; its conversions stay in the work history.
     await c.var.db.delete(projects).where(eq(projects.id, project.id));
-    await releaseAudio(c, keys.map((k) => k.key));
+    await releaseAudio(c, [...keys.map((k) => k.key), ...sources.map((k) => k.key)]);
     return ok(c, { deleted: true });
   })
   /**

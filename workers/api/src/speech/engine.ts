@@ -1,4 +1,5 @@
 import type { AppEnv } from "../env";
+import { convertToVoice } from "../engine/convert";
 import { EmbeddedEngine } from "../engine/embedded";
 import { HttpSpeechEngine } from "./http-engine";
 import { EngineError, type SpeechEngine } from "./types";
@@ -28,6 +29,15 @@ const embedded: SpeechEngine = {
       return { ...audio, normalized: true };
     } catch (err) {
       throw new EngineError(`embedded engine failed: ${String(err)}`);
+    }
+  },
+  async convert(request) {
+    try {
+      // convertToVoice normalises to -16 LUFS and -1 dBFS and fades its edges at 24 kHz (engine/convert.ts).
+      const audio = await convertToVoice(request.audio, request.voice.params, request.lang);
+      return { samples: audio.samples, sampleRate: audio.sampleRate, normalized: true };
+    } catch (err) {
+      throw new EngineError(`embedded conversion failed: ${String(err)}`);
     }
   },
 };

@@ -1,5 +1,6 @@
-import { EngineError, type SpeechEngine, type SynthesisRequest } from "./types";
-import { decodeWav, WavError } from "./wav";
+import { encodeWav } from "../engine/dsp";
+import { EngineError, type ConversionRequest, type SpeechEngine, type SynthesisRequest } from "./types";
+import { decodeWav, WavError, type Audio } from "./wav";
 
 /** Output rate the product asks of every engine (24 kHz or better, mono). */
 export const OUTPUT_SAMPLE_RATE = 24_000;
@@ -12,6 +13,9 @@ export const OUTPUT_SAMPLE_RATE = 24_000;
  *   Authorization: Bearer {VOICE_ENGINE_KEY}
  *   {"text","lang","voice":{"id","params"},"style","pitch","tempo","sample_rate":24000}
  *   → 200 audio/wav (mono or stereo PCM/float) | 4xx/5xx {"error": "..."}
+ *
+ *   POST {VOICE_ENGINE_URL}/v1/convert   (multipart: audio = WAV, voice = JSON, lang, sample_rate)
+ *   → the same answers
  */
 export class HttpSpeechEngine implements SpeechEngine {
   readonly name = "http";
@@ -19,16 +23,35 @@ export class HttpSpeechEngine implements SpeechEngine {
     private readonly baseUrl: string,
     private readonly key: string,
     private readonly timeoutMs = 30_000,
+    /** A conversion sends up to 5 minutes of audio, and waits longer. */
+    private readonly convertTimeoutMs = 120_000,
   ) {}
 
-  async synthesize(request: SynthesisRequest) {
+  private url(path: string) {
+    return new URL(path, this.baseUrl.endsWith("/") ? this.baseUrl : `${this.baseUrl}/`);
+  }
+
+  async convert(request: ConversionRequest) {
+    const form = new FormData();
+    form.set("audio", new Blob([encodeWav(request.audio.samples, request.audio.sampleRate) as Uint8Array<ArrayBuffer>], { type: "audio/wav" }), "source.wav");
+    form.set("voice", JSON.stringify(request.voice));
+    form.set("lang", request.lang);
+    form.set("sample_rate", String(OUTPUT_SAMPLE_RATE));
+    return this.call("v1/convert", { body: form }, this.convertTimeoutMs);
+  }
+
+  synthesize(request: SynthesisRequest) {
+    return this.call("v1/synthesize", { body: JSON.stringify({ ...request, sample_rate: OUTPUT_SAMPLE_RATE }), contentType: "application/json" }, this.timeoutMs);
+  }
+
+  private async call(path: string, init: { body: BodyInit; contentType?: string }, timeoutMs: number): Promise<Audio> {
     let res: Response;
     try {
-      res = await fetch(new URL("v1/synthesize", this.baseUrl.endsWith("/") ? this.baseUrl : `${this.baseUrl}/`), {
+      res = await fetch(this.url(path), {
         method: "POST",
-        headers: { authorization: `Bearer ${this.key}`, "content-type": "application/json", accept: "audio/wav" },
-        body: JSON.stringify({ ...request, sample_rate: OUTPUT_SAMPLE_RATE }),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        headers: { authorization: `Bearer ${this.key}`, accept: "audio/wav", ...(init.contentType ? { "content-type": init.contentType } : {}) },
+        body: init.body,
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
       throw new EngineError(`engine service unreachable: ${String(err)}`);

@@ -19,9 +19,17 @@ export type SynthesisRequest = {
   tempo: number;
 };
 
+/** Speech-to-speech: a recording (mono) to be spoken again in `voice`'s voice, timing kept. */
+export type ConversionRequest = {
+  audio: Audio;
+  /** The voice's language (the embedded engine measures the voice's register on a sentence in it). */
+  lang: "ko" | "en";
+  voice: { id: string; params: VoiceParams };
+};
+
 /**
  * The product's speech engine (docs/decisions): the embedded engine by default, or a remote GPU
- * inference service over HTTP. `convert` (speech-to-speech) comes with the STS issue.
+ * inference service over HTTP (docs/engine-http-contract.md).
  */
 export interface SpeechEngine {
   readonly name: string;
@@ -30,6 +38,11 @@ export interface SpeechEngine {
    * -1 dBFS, faded edges, the render rate), so the pipeline need not measure it again.
    */
   synthesize(request: SynthesisRequest): Promise<Audio & { normalized?: boolean }>;
+  /**
+   * Speech-to-speech. The embedded engine moves the recording's register and formants to the
+   * voice's (decision 0012): the speaker stays recognisable. A neural service changes identity.
+   */
+  convert(request: ConversionRequest): Promise<Audio & { normalized?: boolean }>;
 }
 
 /** The engine could not produce audio (the service failed, or the request could not be spoken). */

@@ -1,0 +1,33 @@
+import { inArray } from "drizzle-orm";
+import type { Context } from "hono";
+import { inferences, voices } from "../../../../db/schema";
+import type { AppEnv } from "../env";
+
+/**
+ * Results as the work history, the result page and an STS project get them (spec: work history row:
+ * date, method, audio, file, voice model, quality, duration, original and converted versions).
+ */
+export async function resultsOut(c: Context<AppEnv>, rows: (typeof inferences.$inferSelect)[]) {
+  const ids = [...new Set(rows.map((r) => r.voiceId))];
+  const names = ids.length ? await c.var.db.select({ id: voices.id, name: voices.name }).from(voices).where(inArray(voices.id, ids)) : [];
+  const nameOf = new Map(names.map((v) => [v.id, v.name[c.var.locale]]));
+  return rows.map((r) => ({
+    inference_id: r.id,
+    project_id: r.projectId,
+    method: r.method,
+    /** The text spoken (TTS) or the original file's name (STS). */
+    text: r.text,
+    voice_id: r.voiceId,
+    voiceName: nameOf.get(r.voiceId) ?? r.voiceId,
+    characters: r.characters,
+    seconds: r.seconds,
+    duration: r.durationMs / 1000,
+    /** Every result is rendered to the same target (speech/render.ts RENDER). */
+    quality: "24 kHz · 16-bit · mono",
+    createdAt: r.createdAt,
+    audioURL: `/api/v1/studio/inferences/${r.id}/audio`,
+    sourceURL: r.sourceKey ? `/api/v1/studio/inferences/${r.id}/source` : null,
+    share: r.shareId ? { share_id: r.shareId, url: `/share/${r.shareId}` } : null,
+    review: r.reviewScore ? { score: r.reviewScore, text: r.reviewText ?? "" } : null,
+  }));
+}
