@@ -7,8 +7,8 @@
 // tones-fragmented.m4a (the same as fragmented MP4, as Safari's MediaRecorder writes). Vite's `?inline`
 // hands them over as base64 data URLs.
 import { describe, expect, it } from "vitest";
-import { encodeWav, integratedLoudness } from "../../workers/api/src/engine/dsp";
-import { decodeAudio, loudnessLufs, type UploadFormat } from "../../workers/api/src/speech/decode";
+import { encodeWav } from "../../workers/api/src/engine/dsp";
+import { decodeAudio, type UploadFormat } from "../../workers/api/src/speech/decode";
 import m4aFragmentedUrl from "./fixtures/audio/tones-fragmented.m4a?inline";
 import m4aUrl from "./fixtures/audio/tones.m4a?inline";
 import mp3Url from "./fixtures/audio/tones.mp3?inline";
@@ -156,17 +156,5 @@ describe("decodeAudio: clear errors", () => {
     expect(await decodeAudio(encodeWav(hiss, 16000), LIMITS)).toMatchObject({ ok: false, reason: "silent" });
     const quiet = tones(16000).map((v) => v * 0.02); // about -45 LUFS
     expect(await decodeAudio(encodeWav(quiet, 16000), LIMITS)).toMatchObject({ ok: true });
-  });
-});
-
-describe("loudnessLufs", () => {
-  it("agrees with the engine's integratedLoudness without copying the signal", () => {
-    for (const rate of [16000, 44100, 48000]) {
-      const x = tones(rate);
-      expect(loudnessLufs(x, rate)).toBeCloseTo(integratedLoudness(x, rate), 1);
-      const short = x.subarray(0, Math.round(0.2 * rate));
-      expect(loudnessLufs(short, rate)).toBeCloseTo(integratedLoudness(short, rate), 1);
-    }
-    expect(loudnessLufs(new Float32Array(48000), 48000)).toBe(-Infinity);
   });
 });

@@ -30,13 +30,15 @@
  *             memory stays bounded even when the headers lie), and the decoded length is compared
  *             exactly (to the millisecond) at the end
  *   silent     sample peak below -60 dBFS (0.001), or BS.1770 integrated loudness below -60 LUFS
- *             (`loudnessLufs`: gated, so a short sound in a long silence is not silent)
+ *             (`integratedLoudness` of ../engine/dsp.ts: gated, so a short sound in a long silence is
+ *             not silent; streaming, so it makes no copy of the signal)
  *
  * Memory: the decoded mono signal (4 bytes a sample; 5 minutes at 48 kHz = 57.6 MB) is allocated once
  * from the estimate and never copied; decoders are fed in small chunks or packet by packet, and their
  * per-chunk output is mixed down at once. The caller holds the upload bytes too, so choose maxBytes
  * with the isolate's 128 MB in mind (a 48 kHz stereo 16-bit WAV is 11.5 MB a minute).
  */
+import { integratedLoudness } from "../engine/dsp";
 import { decoder as aacDecoder, gapless as aacGapless, type Gapless } from "./generated/decode-aac.js";
 import MPEGDecoder from "./generated/mpg123-decoder.js";
 import OpusDecoder from "./generated/opus-decoder.js";
@@ -87,7 +89,7 @@ export async function decodeAudio(bytes: Uint8Array, opts: DecodeOptions): Promi
   let peak = 0;
   for (const v of audio.samples) peak = Math.max(peak, Math.abs(v));
   if (peak < SILENCE.peak) return { ok: false, reason: "silent", format, detail: `peak ${(20 * Math.log10(peak)).toFixed(1)} dBFS` };
-  const lufs = loudnessLufs(audio.samples, audio.sampleRate);
+  const lufs = integratedLoudness(audio.samples, audio.sampleRate);
   if (!(lufs >= SILENCE.lufs)) return { ok: false, reason: "silent", format, detail: `${lufs.toFixed(1)} LUFS` };
   return { ok: true, audio, format, durationMs };
 }
@@ -952,63 +954,3 @@ const DECODERS: Record<UploadFormat, (b: Bytes, limits: Limits) => Promise<Audio
   "webm-opus": decodeWebm,
   m4a: decodeMp4,
 };
-
-// ---------------------------------------------------------------------------------------------
-// Loudness without a copy of the signal
-
-/**
- * BS.1770-4 integrated loudness in LUFS, like `integratedLoudness` in ../engine/dsp.ts (same
- * K-weighting design, 400 ms blocks every 100 ms, gates at -70 LUFS and 10 LU below), but streaming:
- * it keeps one sum per 100 ms instead of two Float64 copies of the signal (16 bytes a sample: 230 MB
- * for 5 minutes at 48 kHz, more than a worker has). -Infinity for silence.
- */
-export function loudnessLufs(samples: Float32Array, sampleRate: number): number {
-  const stages: number[][] = [];
-  {
-    const f0 = 1681.974450955533, gainDb = 3.999843853973347, q = 0.7071752369554196;
-    const k = Math.tan((Math.PI * f0) / sampleRate);
-    const vh = 10 ** (gainDb / 20), vb = vh ** 0.4996667741545416;
-    const a0 = 1 + k / q + k * k;
-    stages.push([(vh + (vb * k) / q + k * k) / a0, (2 * (k * k - vh)) / a0, (vh - (vb * k) / q + k * k) / a0, (2 * (k * k - 1)) / a0, (1 - k / q + k * k) / a0]);
-  }
-  {
-    const f0 = 38.13547087602444, q = 0.5003270373238773;
-    const k = Math.tan((Math.PI * f0) / sampleRate);
-    const a0 = 1 + k / q + k * k;
-    stages.push([1, -2, 1, (2 * (k * k - 1)) / a0, (1 - k / q + k * k) / a0]);
-  }
-  const [[b0, b1, b2, a1, a2], [c0, c1, c2, d1, d2]] = stages as [number[], number[]];
-  const hop = Math.round(0.1 * sampleRate);
-  const quarters = new Float64Array(Math.ceil(samples.length / hop));
-  let x1 = 0, x2 = 0, y1 = 0, y2 = 0, z1 = 0, z2 = 0;
-  for (let q = 0, n = 0; q < quarters.length; q++) {
-    let sum = 0;
-    for (const end = Math.min(n + hop, samples.length); n < end; n++) {
-      const x = samples[n]!;
-      const y = b0! * x + b1! * x1 + b2! * x2 - a1! * y1 - a2! * y2;
-      const z = c0! * y + c1! * y1 + c2! * y2 - d1! * z1 - d2! * z2;
-      x2 = x1;
-      x1 = x;
-      y2 = y1;
-      y1 = y;
-      z2 = z1;
-      z1 = z;
-      sum += z * z;
-    }
-    quarters[q] = sum;
-  }
-  // 400 ms blocks (four 100 ms sums); a clip shorter than one block counts as one block.
-  const size = Math.min(4 * hop, samples.length);
-  const blocks: number[] = [];
-  const whole = Math.floor(samples.length / hop);
-  if (samples.length < 4 * hop) blocks.push(quarters.reduce((a, v) => a + v, 0) / Math.max(1, size));
-  else for (let q = 0; q + 4 <= whole; q++) blocks.push((quarters[q]! + quarters[q + 1]! + quarters[q + 2]! + quarters[q + 3]!) / size);
-  const lufs = (z: number) => -0.691 + 10 * Math.log10(z);
-  const gatedMean = (threshold: number) => {
-    const kept = blocks.filter((z) => lufs(z) > threshold);
-    return kept.length ? kept.reduce((a, z) => a + z, 0) / kept.length : 0;
-  };
-  const absolute = gatedMean(-70);
-  if (absolute === 0) return -Infinity;
-  return lufs(gatedMean(Math.max(-70, lufs(absolute) - 10)));
-}
