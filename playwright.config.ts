@@ -16,6 +16,9 @@ const chromium = {
     "--disable-component-update",
     "--disable-sync",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+    // A fake microphone (a beep every second) that needs no permission prompt: the STS recording tests.
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
   ],
 };
 

@@ -39,11 +39,16 @@ export default function DashboardHome() {
           </h1>
           <p className="mt-1 text-slate-600">{t("home.plan", { plan: parent.profile.plan })}</p>
         </div>
-        <Form method="post" action="/studio?index">
-          <SubmitButton name="intent" value="new" className="sm:w-auto">
-            + {t("home.newTts")}
-          </SubmitButton>
-        </Form>
+        <div className="flex flex-wrap gap-2">
+          <Form method="post" action="/studio?index">
+            <SubmitButton name="intent" value="new" className="sm:w-auto">
+              + {t("home.newTts")}
+            </SubmitButton>
+          </Form>
+          <Link to="/studio/projects/speech-to-speech" className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-brand-600 text-brand-700" data-testid="new-sts">
+            + {t("home.newSts")}
+          </Link>
+        </div>
       </div>
       <section aria-labelledby="recent-title">
         <div className="flex items-baseline justify-between">

@@ -1,8 +1,8 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
-import { JobProgress, jobRunning, type JobState } from "~/components/studio/JobProgress";
+import { JobProgress, jobRunning, NoScriptRefresh, type JobState } from "~/components/studio/JobProgress";
 import { UsageDialog, usageLimitFor, type UsageLimit } from "~/components/studio/UsageDialog";
 import { Waveform } from "~/components/studio/Waveform";
 import { api } from "~/utils/api.server";
@@ -46,11 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { tab, projects: list.data ?? [], playlist, jobs: jobByProject, meta };
 }
 
-/** While a job of the list runs, pages without JavaScript refresh themselves every 2 s. */
-export const meta: MetaFunction<typeof loader> = (args) => {
-  const running = Object.values(args.data?.jobs ?? {}).some((j) => jobRunning(j));
-  return [...pageMetaTags(args), ...(running ? [{ httpEquiv: "refresh", content: "2" } as const] : [])];
-};
+export const meta = pageMetaTags;
 
 /** New project, import a script, delete one or the selected projects. */
 export async function action(args: ActionFunctionArgs) {
@@ -128,6 +124,7 @@ export default function ProjectList() {
   const link = "text-brand-700 underline";
   return (
     <main className="px-6 py-8">
+      {Object.values(jobs).some((j) => jobRunning(j)) ? <NoScriptRefresh /> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">{t("list.title")}</h1>
         <Link to="/studio/history" className={`text-sm ${link}`}>
@@ -147,6 +144,9 @@ export default function ProjectList() {
             + {t("list.newTts")}
           </SubmitButton>
         </Form>
+        <Link to="/studio/projects/speech-to-speech" className="rounded-lg px-4 py-2.5 text-sm font-semibold text-brand-700 ring-1 ring-brand-600">
+          + {t("list.newSts")}
+        </Link>
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
           <div>
             <label htmlFor="import-file" className="block text-sm font-medium text-slate-800">

@@ -10,20 +10,30 @@ import { setToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-type Item = { inference_id: string; createdAt: number; method: string; text: string; voice_id: string; characters: number; duration: number; audioURL: string };
-type Voice = { id: string; name: string };
+type Item = {
+  inference_id: string;
+  createdAt: number;
+  method: "tts" | "record" | "upload";
+  text: string;
+  voice_id: string;
+  voiceName: string;
+  characters: number;
+  seconds: number;
+  duration: number;
+  quality: string;
+  audioURL: string;
+  sourceURL: string | null;
+};
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
-  const [history, voices, meta] = await Promise.all([
+  const [history, meta] = await Promise.all([
     api<{ items: Item[]; page: number; hasMore: boolean }>(args, `/studio/history?page=${page}&limit=20`),
-    api<Voice[]>(args, "/voices"),
     pageMeta(args.request, args.context, "meta.titles.history"),
   ]);
   if (!history.success || !history.data) throw new Response(null, { status: 503 });
-  const names = Object.fromEntries((voices.data ?? []).map((v) => [v.id, v.name]));
-  return { ...history.data, names, meta };
+  return { ...history.data, meta };
 }
 
 export const meta = pageMetaTags;
@@ -40,9 +50,12 @@ export async function action(args: ActionFunctionArgs) {
   throw redirect(url.pathname + url.search);
 }
 
-/** Work history (spec sections 2 and 3): every generation, newest first, to play, save or delete. */
+/**
+ * Work history (spec sections 2 and 3): every generation and conversion, newest first (date, method,
+ * voice model, quality, duration, original and converted versions), to play, save or delete.
+ */
 export default function History() {
-  const { items, page, hasMore, names } = useLoaderData<typeof loader>();
+  const { items, page, hasMore } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("studio");
   const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
   return (
@@ -59,13 +72,27 @@ export default function History() {
             <li key={item.inference_id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="history-item">
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-xs text-slate-500">
                 <time dateTime={new Date(item.createdAt).toISOString()}>{date.format(item.createdAt)}</time>
-                <span>{t(`history.methods.${item.method === "sts" ? "sts" : "tts"}`)}</span>
-                <span>{names[item.voice_id] ?? item.voice_id}</span>
+                <span data-testid="history-method">{t(`history.methods.${item.method}`)}</span>
+                <span>{item.voiceName}</span>
                 <span>{t("history.duration", { seconds: item.duration.toFixed(1) })}</span>
-                <span>{t("history.characters", { count: item.characters })}</span>
+                {item.method === "tts" ? <span>{t("history.characters", { count: item.characters })}</span> : <span>{t("history.seconds", { seconds: item.seconds })}</span>}
+                <span>{t("history.quality", { quality: item.quality })}</span>
               </div>
               <p className="mt-1 line-clamp-2 text-sm">{item.text}</p>
+              {item.sourceURL ? (
+                <div className="mt-2 flex flex-wrap items-center gap-3 text-xs">
+                  <span className="w-16 font-semibold text-slate-600">{t("history.original")}</span>
+                  <Waveform src={item.sourceURL} label={`${t("history.original")}: ${item.text.slice(0, 40)}`} testId="history-original" />
+                  <a href={`${item.sourceURL}?download=1`} download className="underline">
+                    WAV
+                  </a>
+                  <a href={`${item.sourceURL}?download=1&format=mp3`} download className="underline">
+                    MP3
+                  </a>
+                </div>
+              ) : null}
               <div className="mt-2 flex flex-wrap items-center gap-3 text-xs">
+                {item.sourceURL ? <span className="w-16 font-semibold text-slate-600">{t("history.converted")}</span> : null}
                 <Waveform src={item.audioURL} label={t("history.audio", { text: item.text.slice(0, 40) })} testId="history-audio" />
                 <a href={`${item.audioURL}?download=1`} download className="underline">
                   WAV

@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod/v4";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import { JobProgress, jobRunning, type JobState } from "~/components/studio/JobProgress";
+import { JobProgress, jobRunning, NoScriptRefresh, type JobState } from "~/components/studio/JobProgress";
 import { UsageDialog, usageLimitFor, type UsageLimit } from "~/components/studio/UsageDialog";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
@@ -64,11 +64,7 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-/** While a job runs, pages without JavaScript refresh themselves every 2 s to show its progress. */
-export const meta: MetaFunction<typeof loader> = (args) => {
-  const running = jobRunning(args.data?.job);
-  return [...pageMetaTags(args), ...(running ? [{ httpEquiv: "refresh", content: "2" } as const] : [])];
-};
+export const meta = pageMetaTags;
 
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
@@ -109,12 +105,21 @@ export async function action(args: ActionFunctionArgs) {
   throw redirect(`${url.pathname}?id=${encodeURIComponent(id)}&job=${started.data.job_id}`);
 }
 
+/** A short, stable fingerprint of a string (djb2), for form ids. */
+const shortHash = (text: string) => {
+  let h = 5381;
+  for (let i = 0; i < text.length; i++) h = (h * 33) ^ text.charCodeAt(i);
+  return (h >>> 0).toString(36);
+};
+
 export default function TtsEditor() {
   const { project, voices, remaining, job } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
   const [form, fields] = useForm({
-    id: `editor-${project.id}`,
+    // A new form once the saved paragraphs change (a save gave new paragraphs their ids): the form
+    // state would otherwise keep the id-less paragraphs typed before the save.
+    id: `editor-${project.id}-${shortHash(project.paragraphs.map((p) => p.id).join())}`,
     lastResult: actionData?.form === "editor" ? actionData.result : undefined,
     constraint: getZodConstraint(EditorSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EditorSchema }),
@@ -149,6 +154,7 @@ export default function TtsEditor() {
         {t("editor.remaining", { remaining: remaining.toLocaleString() })}
       </p>
       {job ? <JobProgress job={job} /> : null}
+      {jobRunning(job) ? <NoScriptRefresh /> : null}
       {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={`/studio/projects/text-to-speech?id=${project.id}`} /> : null}
       <ProjectAudio project={project} />
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

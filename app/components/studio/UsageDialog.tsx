@@ -2,11 +2,11 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 /** The usage-limit dialogs of spec section 8 that the studio raises. */
-export type UsageLimit = "charsShort" | "charsExhausted" | "projectLimit";
+export type UsageLimit = "charsShort" | "charsExhausted" | "projectLimit" | "timeExhausted" | "fileTooLong";
 
 /** Api codes that open a usage dialog (workers/api/src/lib/codes.ts). */
-export const usageLimitFor = (code: number): UsageLimit | null =>
-  code === 4204 ? "charsShort" : code === 4205 ? "charsExhausted" : code === 4206 ? "projectLimit" : null;
+const LIMITS: Record<number, UsageLimit> = { 4204: "charsShort", 4205: "charsExhausted", 4206: "projectLimit", 4216: "fileTooLong", 4218: "timeExhausted" };
+export const usageLimitFor = (code: number): UsageLimit | null => LIMITS[code] ?? null;
 
 /**
  * A usage dialog: the limit's title, the api's message (with the figures), upgrade, and a way out

@@ -20,12 +20,12 @@ export type VoiceCard = {
  * buttons of the paragraph's form, so choosing works without JavaScript; the sample is a link to
  * the clip that, with JavaScript, plays in place through one shared player.
  */
-export function VoicePicker({ field, voices, legend }: { field: FieldMetadata<string | undefined>; voices: VoiceCard[]; legend: string }) {
+export function VoicePicker({ field, voices, legend, open = false }: { field: FieldMetadata<string | undefined>; voices: VoiceCard[]; legend: string; open?: boolean }) {
   const { t } = useTranslation("studio");
   const chosen = voices.find((v) => v.id === field.value) ?? voices.find((v) => v.id === field.initialValue);
   const groups = (["ko", "en"] as const).map((lang) => ({ lang, list: voices.filter((v) => v.lang === lang) })).filter((g) => g.list.length > 0);
   return (
-    <details className="group rounded-lg border border-slate-300 bg-white" data-testid="voice-picker">
+    <details open={open} className="group rounded-lg border border-slate-300 bg-white" data-testid="voice-picker">
       <summary className="flex cursor-pointer list-none items-center gap-2 px-2 py-1.5 text-sm">
         {chosen ? <img src={chosen.profileImageURL} alt="" width={24} height={24} className="size-6 rounded-full" /> : null}
         <span className="font-medium" data-testid="voice-chosen">

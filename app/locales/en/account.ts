@@ -14,6 +14,7 @@ export default {
     greeting: "Hello, {{nickname}}!",
     plan: "Current plan: {{plan}}",
     newTts: "New TTS project",
+    newSts: "New STS project",
     recent: "Recent projects",
     allProjects: "See all",
     noProjects: "No projects yet.",

@@ -22,6 +22,7 @@ export default {
       withdraw: "Delete account | Voice Studio",
       history: "Work history | Voice Studio",
       studio: "Studio | Voice Studio",
+      sts: "Voice conversion | Voice Studio",
     },
   },
   nav: [
@@ -79,6 +80,7 @@ export default {
   validation: {
     textTooLong: "You can generate up to 500 characters at a time. Please split the text.",
     number: "Please enter a valid number.",
+    fileRequired: "Please choose an audio file to convert.",
     required: "This field is required.",
     email: "Please check the email format.",
     code: "Enter the 6-digit code.",
@@ -103,6 +105,9 @@ export default {
     error: "{{message}}",
     generating: "Generation started for {{count}} project(s).",
     deleted: "Deleted.",
+    shared: "The share URL was created.",
+    unshared: "Sharing stopped. The link no longer plays.",
+    reviewed: "Thank you for your review.",
     marketingDeclined: "declined",
   },
   devMailbox: {

@@ -12,6 +12,7 @@ export default {
     greeting: "{{nickname}}님, 안녕하세요!",
     plan: "현재 요금제: {{plan}}",
     newTts: "새 TTS 프로젝트",
+    newSts: "새 STS 프로젝트",
     recent: "최근 프로젝트",
     allProjects: "전체 보기",
     noProjects: "아직 프로젝트가 없어요.",

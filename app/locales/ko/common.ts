@@ -19,6 +19,7 @@ export default {
       withdraw: "회원 탈퇴 | 보이스 스튜디오",
       history: "작업 내역 | 보이스 스튜디오",
       studio: "스튜디오 | 보이스 스튜디오",
+      sts: "음성 변환 | 보이스 스튜디오",
     },
   },
   nav: [
@@ -75,6 +76,7 @@ export default {
   validation: {
     textTooLong: "한 번에 최대 500자까지 생성할 수 있습니다. 문장을 나누어 주세요.",
     number: "올바른 숫자를 입력해 주세요.",
+    fileRequired: "변환할 오디오 파일을 골라 주세요.",
     required: "필수 입력 항목입니다.",
     email: "이메일 형식을 확인해 주세요.",
     code: "인증번호 6자리를 입력해 주세요.",
@@ -99,6 +101,9 @@ export default {
     error: "{{message}}",
     generating: "프로젝트 {{count}}개의 생성을 시작했습니다.",
     deleted: "삭제했습니다.",
+    shared: "공유 URL을 만들었습니다.",
+    unshared: "공유를 중지했습니다. 이제 링크로 들을 수 없어요.",
+    reviewed: "리뷰를 남겨 주셔서 감사합니다.",
     marketingDeclined: "거부",
   },
   devMailbox: {

@@ -27,6 +27,8 @@ export async function resultsOut(c: Context<AppEnv>, rows: (typeof inferences.$i
     createdAt: r.createdAt,
     audioURL: `/api/v1/studio/inferences/${r.id}/audio`,
     sourceURL: r.sourceKey ? `/api/v1/studio/inferences/${r.id}/source` : null,
+    /** The checked recording (sts_sources) the original is stored as, when it was one. */
+    source_id: r.sourceKey?.match(/^sources\/[^/]+\/([^/]+)\.wav$/)?.[1] ?? null,
     share: r.shareId ? { share_id: r.shareId, url: `/share/${r.shareId}` } : null,
     review: r.reviewScore ? { score: r.reviewScore, text: r.reviewText ?? "" } : null,
   }));

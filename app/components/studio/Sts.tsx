@@ -1,0 +1,300 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Waveform } from "./Waveform";
+
+export const STS_STEPS = ["studio", "check", "voice", "process", "result"] as const;
+export type StsStep = (typeof STS_STEPS)[number];
+
+/** m:ss */
+export const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
+
+/** A length as people read it, in the page's language ("2분 30초", "2 min 30 s"). */
+export function useDuration() {
+  const { i18n } = useTranslation();
+  return (seconds: number) => {
+    const s = Math.max(0, Math.round(seconds));
+    const m = Math.floor(s / 60);
+    const r = s % 60;
+    if (i18n.language === "ko") return m === 0 ? `${r}초` : r === 0 ? `${m}분` : `${m}분 ${r}초`;
+    return m === 0 ? `${r} s` : r === 0 ? `${m} min` : `${m} min ${r} s`;
+  };
+}
+
+/** The five steps of the STS flow (spec section 2), the current one marked. */
+export function Stepper({ current }: { current: StsStep }) {
+  const { t } = useTranslation("studio");
+  const at = STS_STEPS.indexOf(current);
+  return (
+    <ol className="mt-4 flex flex-wrap gap-2 text-xs" aria-label={t("sts.stepOf", { n: at + 1 })} data-testid="sts-steps">
+      {STS_STEPS.map((step, i) => (
+        <li
+          key={step}
+          aria-current={i === at ? "step" : undefined}
+          className={`rounded-full px-3 py-1 font-medium ${i === at ? "bg-brand-600 text-white" : i < at ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-500"}`}
+        >
+          {i + 1}. {t(`sts.steps.${step}`)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+type RecorderState = { kind: "idle" } | { kind: "recording"; seconds: number } | { kind: "limit"; blob: Blob } | { kind: "done"; blob: Blob; url: string };
+type MicError = "permissionDenied" | "noDevice" | "unsupported";
+
+/** The container type this browser records in: Opus in WebM (Chrome, Firefox) or Ogg, else MP4 (Safari). */
+function recordingType() {
+  for (const type of ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4"]) if (MediaRecorder.isTypeSupported(type)) return type;
+  return "";
+}
+
+/**
+ * Recording in the browser (STS step 1): MediaRecorder with a live input level and a timer that stops
+ * at the remaining conversion time (`maxSeconds`) and then asks the spec's question, save up to here
+ * or record again. A denied microphone is explained. `onRecorded` gets the file to upload.
+ */
+export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number; onRecorded: (file: File) => void; busy: boolean }) {
+  const { t, i18n } = useTranslation("studio");
+  const duration = useDuration();
+  const [state, setState] = useState<RecorderState>({ kind: "idle" });
+  const [level, setLevel] = useState(0);
+  const [error, setError] = useState<MicError | null>(null);
+  // Unknown until the page is hydrated: before that the button could not start anything.
+  const [supported, setSupported] = useState<boolean | null>(null);
+  const session = useRef<{ stop: (reason: "user" | "limit") => void } | null>(null);
+
+  useEffect(() => {
+    setSupported(typeof MediaRecorder !== "undefined" && !!navigator.mediaDevices?.getUserMedia);
+    return () => session.current?.stop("user");
+  }, []);
+
+  const fileOf = (blob: Blob) => {
+    const ext = blob.type.includes("mp4") ? "m4a" : blob.type.includes("ogg") ? "ogg" : "webm";
+    const stamp = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "short", timeStyle: "medium" }).format(new Date()).replace(/[/:]/g, "-");
+    return new File([blob], `${t("sts.record.fileName", { date: stamp })}.${ext}`, { type: blob.type });
+  };
+
+  async function start() {
+    setError(null);
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+    } catch (err) {
+      const name = (err as DOMException)?.name;
+      setError(name === "NotFoundError" || name === "OverconstrainedError" ? "noDevice" : "permissionDenied");
+      return;
+    }
+    const type = recordingType();
+    const recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
+    const chunks: Blob[] = [];
+    const context = new AudioContext();
+    const analyser = context.createAnalyser();
+    analyser.fftSize = 1024;
+    context.createMediaStreamSource(stream).connect(analyser);
+    const buffer = new Float32Array(analyser.fftSize);
+    const started = performance.now();
+    let frame = 0;
+    let stopReason: "user" | "limit" = "user";
+    const tick = () => {
+      analyser.getFloatTimeDomainData(buffer);
+      let sum = 0;
+      for (const v of buffer) sum += v * v;
+      // RMS in dBFS, shown from -60 to 0.
+      const db = 10 * Math.log10(sum / buffer.length + 1e-12);
+      setLevel(Math.max(0, Math.min(1, (db + 60) / 60)));
+      const seconds = (performance.now() - started) / 1000;
+      if (seconds >= maxSeconds) {
+        stop("limit");
+        return;
+      }
+      setState({ kind: "recording", seconds });
+      frame = requestAnimationFrame(tick);
+    };
+    const stop = (reason: "user" | "limit") => {
+      stopReason = reason;
+      cancelAnimationFrame(frame);
+      if (recorder.state !== "inactive") recorder.stop();
+      stream.getTracks().forEach((track) => track.stop());
+      void context.close().catch(() => {});
+      session.current = null;
+    };
+    recorder.ondataavailable = (e) => {
+      if (e.data.size > 0) chunks.push(e.data);
+    };
+    recorder.onstop = () => {
+      const blob = new Blob(chunks, { type: recorder.mimeType || type || "audio/webm" });
+      setLevel(0);
+      setState(stopReason === "limit" ? { kind: "limit", blob } : { kind: "done", blob, url: URL.createObjectURL(blob) });
+    };
+    session.current = { stop };
+    recorder.start(250);
+    setState({ kind: "recording", seconds: 0 });
+    frame = requestAnimationFrame(tick);
+  }
+
+  const reset = () => {
+    if (state.kind === "done") URL.revokeObjectURL(state.url);
+    setState({ kind: "idle" });
+  };
+
+  if (supported === false) return <p className="text-sm text-slate-600">{t("sts.record.unsupported")}</p>;
+  return (
+    <div data-testid="recorder" data-state={state.kind}>
+      {state.kind === "idle" ? (
+        <button type="button" onClick={start} disabled={!supported || busy || maxSeconds <= 0} className="rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white disabled:opacity-50">
+          ● {t("sts.record.start")}
+        </button>
+      ) : null}
+      {state.kind === "recording" ? (
+        <div className="space-y-2">
+          <p className="flex items-center gap-2 text-sm font-medium">
+            <span className="size-2.5 animate-pulse rounded-full bg-red-600" aria-hidden />
+            {t("sts.record.recording")}{" "}
+            <span data-testid="record-timer" className="tabular-nums">
+              {t("sts.record.timer", { at: clock(state.seconds), max: clock(maxSeconds) })}
+            </span>
+          </p>
+          <meter min={0} max={1} value={level} aria-label={t("sts.record.level")} className="h-2 w-full" data-testid="record-level" data-level={level.toFixed(2)} />
+          <button type="button" onClick={() => session.current?.stop("user")} className="rounded-lg bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white">
+            ■ {t("sts.record.stop")}
+          </button>
+        </div>
+      ) : null}
+      {state.kind === "done" ? (
+        <div className="space-y-2">
+          <p className="text-sm font-medium">{t("sts.record.preview")}</p>
+          <audio controls src={state.url} className="w-full" data-testid="record-preview" />
+          <div className="flex flex-wrap gap-2">
+            <button type="button" disabled={busy} onClick={() => onRecorded(fileOf(state.blob))} className="rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white disabled:opacity-50">
+              {t("sts.record.use")}
+            </button>
+            <button type="button" onClick={reset} className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300">
+              {t("sts.record.again")}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {state.kind === "limit" ? (
+        <Dialog title={t("sts.record.limitTitle")} testId="record-limit-dialog">
+          <p>{t("sts.record.limitText", { max: duration(maxSeconds) })}</p>
+          <div className="mt-5 flex flex-wrap justify-end gap-3 text-sm font-semibold">
+            <button type="button" onClick={reset} className="rounded-lg px-4 py-2 ring-1 ring-slate-300">
+              {t("sts.record.again")}
+            </button>
+            <button type="button" onClick={() => onRecorded(fileOf(state.blob))} className="rounded-lg bg-brand-600 px-4 py-2 text-white">
+              {t("sts.record.saveHere")}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+      {error ? (
+        <Dialog title={t("sts.record.permissionTitle")} testId="mic-error" role="alertdialog">
+          <p>{t(`sts.record.${error}`)}</p>
+          <div className="mt-5 flex justify-end text-sm font-semibold">
+            <button type="button" onClick={() => setError(null)} className="rounded-lg px-4 py-2 ring-1 ring-slate-300">
+              {t("sts.record.close")}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+function Dialog({ title, testId, role = "dialog", children }: { title: string; testId: string; role?: "dialog" | "alertdialog"; children: React.ReactNode }) {
+  return (
+    <div className="fixed inset-0 z-40 grid place-items-center bg-slate-900/40 px-4" data-testid={testId}>
+      <div role={role} aria-modal="true" aria-label={title} className="w-full max-w-md rounded-2xl bg-white p-6 text-sm text-slate-700 shadow-xl">
+        <h2 className="mb-2 text-lg font-bold text-slate-900">{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Before and after (STS step 5): both versions with their waveforms, and with JavaScript an A/B
+ * switch that carries on playing the other version from the same moment.
+ */
+export function BeforeAfter({ before, after }: { before: string; after: string }) {
+  const { t } = useTranslation("studio");
+  const box = useRef<HTMLDivElement>(null);
+  const [side, setSide] = useState<"before" | "after">("after");
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  const players = () => {
+    const [a, b] = Array.from(box.current?.querySelectorAll("audio") ?? []);
+    return { before: a, after: b };
+  };
+  const toggle = () => {
+    const p = players();
+    const from = p[side];
+    const next = side === "before" ? "after" : "before";
+    const to = p[next];
+    if (from && to) {
+      const wasPlaying = !from.paused;
+      to.currentTime = Math.min(from.currentTime, Number.isFinite(to.duration) ? to.duration : from.currentTime);
+      from.pause();
+      if (wasPlaying) void to.play().catch(() => {});
+    }
+    setSide(next);
+  };
+  return (
+    <div ref={box} className="space-y-3" data-testid="before-after" data-side={side}>
+      <div className={`rounded-xl p-3 ring-1 ${side === "before" ? "ring-brand-600" : "ring-slate-200"}`}>
+        <p className="mb-1 text-xs font-semibold text-slate-600">{t("sts.result.before")}</p>
+        <Waveform src={before} label={t("sts.result.listenBefore")} testId="audio-before" />
+      </div>
+      <div className={`rounded-xl p-3 ring-1 ${side === "after" ? "ring-brand-600" : "ring-slate-200"}`}>
+        <p className="mb-1 text-xs font-semibold text-slate-600">{t("sts.result.after")}</p>
+        <Waveform src={after} label={t("sts.result.listenAfter")} testId="audio-after" />
+      </div>
+      {ready ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" onClick={toggle} className="rounded-lg px-4 py-2 text-sm font-semibold ring-1 ring-slate-300" data-testid="ab-switch" aria-pressed={side === "after"}>
+            {t("sts.result.ab")}: {side === "before" ? "A · " + t("sts.result.before") : "B · " + t("sts.result.after")}
+          </button>
+          <span className="text-xs text-slate-500">{t("sts.result.abHint")}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export type ConversionJob = { id: string; status: "queued" | "generating" | "completed" | "failed"; reason?: string; inferenceId?: string };
+
+/**
+ * The conversion's progress (STS step 4): live from the job's event stream with JavaScript (the page
+ * reloads its data when the job ends, and the loader moves on to the result); without it the page
+ * refreshes itself while the job runs.
+ */
+export function ConversionProgress({ job }: { job: ConversionJob }) {
+  const { t } = useTranslation("studio");
+  const [live, setLive] = useState(job);
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    setLive(job);
+    if (job.status !== "queued" && job.status !== "generating") return;
+    const source = new EventSource(`/api/v1/studio/jobs/${job.id}/events`);
+    source.onmessage = (event) => {
+      const state = JSON.parse(event.data) as Omit<ConversionJob, "id">;
+      setLive({ ...state, id: job.id });
+      if (state.status === "completed" || state.status === "failed") {
+        source.close();
+        revalidate();
+      }
+    };
+    source.onerror = () => source.close();
+    return () => source.close();
+  }, [job, revalidate]);
+  const running = live.status === "queued" || live.status === "generating";
+  return (
+    <section aria-live="polite" className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="job-progress" data-status={live.status}>
+      <p className="font-medium">{t(`sts.process.${live.status}`)}</p>
+      {running ? <progress className="mt-3 w-full" /> : null}
+      {live.status === "failed" && live.reason ? <p className="mt-2 text-sm text-red-600">{live.reason}</p> : null}
+      {running ? <p className="mt-3 text-xs text-slate-500">{t("sts.process.background")}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,512 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod/v4";
+import { ErrorList, SubmitButton } from "~/components/forms";
+import { BeforeAfter, ConversionProgress, Recorder, Stepper, useDuration, type ConversionJob, type StsStep } from "~/components/studio/Sts";
+import { NoScriptRefresh } from "~/components/studio/JobProgress";
+import { UsageDialog, usageLimitFor, type UsageLimit } from "~/components/studio/UsageDialog";
+import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
+import { Waveform } from "~/components/studio/Waveform";
+import { fixedT, getLocale } from "~/i18n/i18n.server";
+import { api } from "~/utils/api.server";
+import { loadProfile, requireUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta.server";
+import { useRootData } from "~/utils/root-data";
+import { pageMetaTags } from "~/utils/seo";
+import { setToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["common", "account", "studio"] };
+
+/** Spec section 9 / api speech/conversion.ts: at most 5 minutes a file. */
+const MAX_SECONDS = 300;
+
+const UploadSchema = z.object({
+  file: z.instanceof(File, { error: "validation.fileRequired" }).refine((f) => f.size > 0, "validation.fileRequired"),
+  method: z.enum(["record", "upload"]).default("upload"),
+});
+const ConvertSchema = z.object({ voice_id: z.string({ error: "validation.required" }).min(1, "validation.required").max(64) });
+const ReviewSchema = z.object({
+  score: z.number({ error: "validation.required" }).int("validation.required").min(1, "validation.required").max(5, "validation.required"),
+  text: z.string().max(1000, "validation.tooLong").optional(),
+});
+
+type Source = { source_id: string; project_id: string; name: string; method: "record" | "upload"; format: string; duration: number; seconds: number; audioURL: string };
+type Result = {
+  inference_id: string;
+  project_id: string | null;
+  method: "tts" | "record" | "upload";
+  text: string;
+  voice_id: string;
+  voiceName: string;
+  seconds: number;
+  duration: number;
+  quality: string;
+  createdAt: number;
+  audioURL: string;
+  sourceURL: string | null;
+  source_id: string | null;
+  share: { share_id: string; url: string } | null;
+  review: { score: number; text: string } | null;
+};
+type Project = { id: string; name: string; type: "sts"; sources: Source[]; conversions: Result[] };
+
+const here = (q: Record<string, string | null | undefined>) => {
+  const params = new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => !!e[1]));
+  const s = params.toString();
+  return `/studio/projects/speech-to-speech${s ? `?${s}` : ""}`;
+};
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const q = new URL(args.request.url).searchParams;
+  const [id, sourceId, jobId, resultId] = ["id", "source", "job", "result"].map((k) => q.get(k));
+  const [profile, plans, meta] = await Promise.all([
+    loadProfile(args),
+    api<{ plan: string; plan_time: number }[]>(args, "/utils/planlist"),
+    pageMeta(args.request, args.context, "meta.titles.sts"),
+  ]);
+  const [project, source, job, result, voices] = await Promise.all([
+    id ? api<Project>(args, `/studio/sts/projects/${encodeURIComponent(id)}`) : null,
+    sourceId ? api<Source>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}`) : null,
+    jobId ? api<Omit<ConversionJob, "id">>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
+    resultId ? api<Result>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
+    sourceId && q.get("step") === "voice" ? api<VoiceCard[]>(args, "/voices") : null,
+  ]);
+  for (const answer of [project, source, job, result]) {
+    if (answer && !answer.success) throw new Response(null, { status: answer.code === 4004 ? 404 : 503 });
+  }
+  // A finished conversion moves on to its result (also when the page refreshes itself without JavaScript).
+  if (job?.data?.status === "completed" && job.data.inferenceId) throw redirect(here({ id, result: job.data.inferenceId }));
+  const allowance = (plans.data?.find((p) => p.plan === profile.plan)?.plan_time ?? 0) * 60;
+  const step: StsStep = result ? "result" : job ? "process" : source && q.get("step") === "voice" ? "voice" : source ? "check" : "studio";
+  return {
+    step,
+    project: project?.data ?? null,
+    source: source?.data ?? null,
+    job: job?.data && jobId ? { ...job.data, id: jobId } : null,
+    result: result?.data ?? null,
+    voices: voices?.data ?? [],
+    remaining: Math.max(0, allowance - profile.plan_time),
+    meta,
+  };
+}
+
+export const meta = pageMetaTags;
+
+type Dialog = { kind: UsageLimit; message: string } | null;
+
+export async function action(args: ActionFunctionArgs) {
+  await requireUser(args);
+  const url = new URL(args.request.url);
+  const q = url.searchParams;
+  const id = q.get("id");
+  const formData = await args.request.formData();
+  const intent = formData.get("intent");
+  const resultId = q.get("result") ?? "";
+  const back = () => redirect(url.pathname + url.search);
+
+  if (intent === "upload") {
+    const submission = parseWithZod(formData, { schema: UploadSchema });
+    if (submission.status !== "success") return data({ form: "upload", result: submission.reply(), usage: null as Dialog }, { status: 400 });
+    const form = new FormData();
+    form.set("file", submission.value.file);
+    form.set("method", submission.value.method);
+    if (id) form.set("project_id", id);
+    const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
+    if (!checked.success || !checked.data) {
+      const usage = usageLimitFor(checked.code);
+      return data({ form: "upload", result: submission.reply(usage ? {} : { formErrors: [checked.message] }), usage: usage ? { kind: usage, message: checked.message } : null }, { status: 400 });
+    }
+    throw redirect(here({ id: checked.data.project_id, source: checked.data.source_id }));
+  }
+
+  if (intent === "convert") {
+    const submission = parseWithZod(formData, { schema: ConvertSchema });
+    if (submission.status !== "success") return data({ form: "convert", result: submission.reply(), usage: null as Dialog }, { status: 400 });
+    const sourceId = q.get("source") ?? "";
+    const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, { body: submission.value });
+    if (!started.success || !started.data) {
+      const usage = usageLimitFor(started.code);
+      return data({ form: "convert", result: submission.reply(usage ? {} : { formErrors: [started.message] }), usage: usage ? { kind: usage, message: started.message } : null }, { status: 400 });
+    }
+    throw redirect(here({ id, source: sourceId, job: started.data.job_id }));
+  }
+
+  if (intent === "share" || intent === "unshare") {
+    const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share`, { method: intent === "share" ? "POST" : "DELETE" });
+    if (answer.success) await setToast(args.request, args.context, { key: intent === "share" ? "shared" : "unshared" });
+    else {
+      // Spec section 8: "Share URL creation failed".
+      const t = fixedT(await getLocale(args.request, args.context), "studio");
+      await setToast(args.request, args.context, { key: "error", params: { message: intent === "share" ? t("sts.result.shareFailed") : answer.message } });
+    }
+    throw back();
+  }
+
+  if (intent === "review") {
+    const submission = parseWithZod(formData, { schema: ReviewSchema });
+    if (submission.status !== "success") return data({ form: "review", result: submission.reply(), usage: null as Dialog }, { status: 400 });
+    const saved = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/review`, { body: { score: submission.value.score, text: submission.value.text ?? "" } });
+    if (!saved.success) return data({ form: "review", result: submission.reply({ formErrors: [saved.message] }), usage: null as Dialog }, { status: 400 });
+    await setToast(args.request, args.context, { key: "reviewed" });
+    throw back();
+  }
+  throw back();
+}
+
+/** The STS studio (spec section 2): record or upload, file check, select voice, AI process, result. */
+export default function SpeechToSpeech() {
+  const { step, project, source, job, result, voices, remaining } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("studio");
+  const duration = useDuration();
+  const closeTo = here({ id: project?.id ?? null, source: source?.source_id ?? null, step: step === "voice" ? "voice" : null });
+  return (
+    <main className="px-6 py-8">
+      <Link to="/studio?type=sts" className="text-sm text-slate-600 underline">
+        ← {t("editor.back")}
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold">{t("sts.title")}</h1>
+      {project ? <p className="text-sm text-slate-600" data-testid="sts-project">{project.name}</p> : null}
+      <p className="mt-2 max-w-3xl text-sm text-slate-600">{t("sts.intro")}</p>
+      <p className="mt-1 text-sm font-medium" data-testid="remaining">
+        {t("sts.remaining", { time: duration(remaining) })}
+      </p>
+      <Stepper current={step} />
+      {actionData?.usage ? <UsageDialog kind={actionData.usage.kind} message={actionData.usage.message} closeTo={closeTo} /> : null}
+      {step === "studio" ? <StudioStep remaining={remaining} /> : null}
+      {step === "check" && source ? <CheckStep source={source} remaining={remaining} /> : null}
+      {step === "voice" && source ? <VoiceStep source={source} voices={voices} /> : null}
+      {step === "process" && job ? <ProcessStep job={job} retry={here({ id: project?.id ?? null, source: source?.source_id ?? null, step: "voice" })} /> : null}
+      {step === "result" && result ? <ResultStep result={result} project={project} /> : null}
+      {step === "studio" && project ? <Conversions project={project} /> : null}
+    </main>
+  );
+}
+
+function StudioStep({ remaining }: { remaining: number }) {
+  const { t } = useTranslation(["studio", "common"]);
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const busy = navigation.state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [form, fields] = useForm({
+    id: "sts-upload",
+    lastResult: actionData?.form === "upload" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UploadSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const upload = (file: File, method: "record" | "upload") => {
+    const body = new FormData();
+    body.set("intent", "upload");
+    body.set("method", method);
+    body.set("file", file);
+    submit(body, { method: "post", encType: "multipart/form-data" });
+  };
+  const errors = [...(fields.file.errors ?? []), ...(form.errors ?? [])].map((e) => (e.startsWith("validation.") ? t(`common:${e}`) : e));
+  return (
+    <div className="mt-6 grid gap-4 lg:grid-cols-2">
+      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="record-title">
+        <h2 id="record-title" className="font-semibold">
+          {t("sts.record.title")}
+        </h2>
+        <div className="mt-3">
+          <noscript>
+            <p className="text-sm text-slate-600">{t("sts.record.noScript")}</p>
+          </noscript>
+          <Recorder maxSeconds={Math.min(remaining, MAX_SECONDS)} busy={busy} onRecorded={(file) => upload(file, "record")} />
+        </div>
+      </section>
+      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="upload-title">
+        <h2 id="upload-title" className="font-semibold">
+          {t("sts.upload.title")}
+        </h2>
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} ref={formRef} className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="upload" />
+          <input type="hidden" name="method" value="upload" />
+          <label
+            htmlFor={fields.file.id}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(e) => {
+              e.preventDefault();
+              setDragging(false);
+              const input = formRef.current?.querySelector<HTMLInputElement>('input[type="file"]');
+              if (!input || e.dataTransfer.files.length === 0) return;
+              input.files = e.dataTransfer.files;
+              formRef.current?.requestSubmit();
+            }}
+            className={`block cursor-pointer rounded-xl border-2 border-dashed p-5 text-center text-sm ${dragging ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
+            data-testid="drop-zone"
+          >
+            <span className="block font-medium">{t("sts.upload.drop")}</span>
+            <span className="mt-1 block text-xs text-slate-500">{t("sts.upload.help")}</span>
+            <input
+              {...getInputProps(fields.file, { type: "file" })}
+              key={fields.file.key}
+              accept="audio/*,.wav,.mp3,.ogg,.opus,.webm,.m4a,.mp4,.aac"
+              className="mt-3 block w-full text-sm"
+              aria-label={t("sts.upload.file")}
+            />
+          </label>
+          <ErrorList id={fields.file.errorId} errors={errors.length ? errors : undefined} />
+          <SubmitButton className="sm:w-auto">{busy ? t("sts.upload.checking") : t("sts.upload.submit")}</SubmitButton>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function CheckStep({ source, remaining }: { source: Source; remaining: number }) {
+  const { t } = useTranslation("studio");
+  const duration = useDuration();
+  return (
+    <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="file-check">
+      <h2 className="font-semibold">{t("sts.check.title")}</h2>
+      <p className="mt-1 text-sm text-green-700">{t("sts.check.ok")}</p>
+      <dl className="mt-3 grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-500">{t("sts.check.name")}</dt>
+        <dd data-testid="source-name">
+          {source.name} · {t(`sts.check.methods.${source.method}`)}
+        </dd>
+        <dt className="text-slate-500">{t("sts.check.format")}</dt>
+        <dd>{source.format.toUpperCase()}</dd>
+        <dt className="text-slate-500">{t("sts.check.duration")}</dt>
+        <dd data-testid="source-duration">{source.duration.toFixed(1)} s</dd>
+        <dt className="text-slate-500">{t("sts.check.cost")}</dt>
+        <dd>
+          {duration(source.seconds)} / {duration(remaining)}
+        </dd>
+      </dl>
+      <div className="mt-3">
+        <Waveform src={source.audioURL} label={source.name} testId="source-audio" />
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3 text-sm font-semibold">
+        <Link to={here({ id: source.project_id, source: source.source_id, step: "voice" })} className="rounded-lg bg-brand-600 px-4 py-2.5 text-white">
+          {t("sts.check.next")} →
+        </Link>
+        <Link to={here({ id: source.project_id })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
+          {t("sts.check.another")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function VoiceStep({ source, voices }: { source: Source; voices: VoiceCard[] }) {
+  const { t } = useTranslation(["studio", "common"]);
+  const duration = useDuration();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "sts-convert",
+    lastResult: actionData?.form === "convert" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConvertSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const errors = [...(fields.voice_id.errors ?? []), ...(form.errors ?? [])].map((e) => (e.startsWith("validation.") ? t(`common:${e}`) : e));
+  return (
+    <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 className="font-semibold">{t("sts.voice.title")}</h2>
+      <p className="mt-1 text-sm text-slate-600" data-testid="sts-honesty">
+        {t("sts.honesty")}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="convert" />
+        <VoicePicker field={fields.voice_id} voices={voices} legend={t("sts.voice.legend")} open />
+        <ErrorList id={form.errorId} errors={errors.length ? errors : undefined} />
+        <p className="text-sm text-slate-600">{t("sts.voice.cost", { time: duration(source.seconds) })}</p>
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton className="sm:w-auto">{t("sts.voice.convert")}</SubmitButton>
+          <Link to={here({ id: source.project_id, source: source.source_id })} className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300">
+            ← {t("sts.steps.check")}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function ProcessStep({ job, retry }: { job: ConversionJob; retry: string }) {
+  const { t } = useTranslation("studio");
+  return (
+    <>
+      <ConversionProgress job={job} />
+      {job.status === "queued" || job.status === "generating" ? <NoScriptRefresh /> : null}
+      {job.status === "failed" ? (
+        <Link to={retry} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
+          {t("sts.process.retry")}
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+function ResultStep({ result, project }: { result: Result; project: Project | null }) {
+  const { t } = useTranslation(["studio", "common"]);
+  const origin = useRootData()?.origin ?? "";
+  const actionData = useActionData<typeof action>();
+  const [copied, setCopied] = useState(false);
+  const [form, fields] = useForm({
+    id: "sts-review",
+    lastResult: actionData?.form === "review" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewSchema }),
+    shouldValidate: "onSubmit",
+    defaultValue: result.review ? { score: String(result.review.score), text: result.review.text } : undefined,
+  });
+  // The checked recording it was made from, while the project still keeps it: convert it again.
+  const source = project?.sources.find((s) => s.source_id === result.source_id) ?? null;
+  const shareUrl = result.share ? `${origin}${result.share.url}` : null;
+  const scoreErrors = (fields.score.errors ?? []).map((e) => t(`common:${e}`));
+  return (
+    <section className="mt-6 space-y-5" data-testid="sts-result">
+      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 className="font-semibold">{t("sts.result.title")}</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {t("sts.result.voice", { name: result.voiceName })} · {result.text} · {result.duration.toFixed(1)} s · {result.quality}
+        </p>
+        <div className="mt-4">
+          {result.sourceURL ? <BeforeAfter before={result.sourceURL} after={result.audioURL} /> : <Waveform src={result.audioURL} label={t("sts.result.listenAfter")} testId="audio-after" />}
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+          <span className="font-semibold">{t("sts.result.download")}</span>
+          <a href={`${result.audioURL}?download=1`} download className="underline" data-testid="download-wav">
+            WAV
+          </a>
+          <a href={`${result.audioURL}?download=1&format=mp3`} download className="underline" data-testid="download-mp3">
+            MP3
+          </a>
+          {result.sourceURL ? (
+            <>
+              <a href={`${result.sourceURL}?download=1`} download className="underline">
+                {t("sts.result.downloadOriginal", { format: "WAV" })}
+              </a>
+              <a href={`${result.sourceURL}?download=1&format=mp3`} download className="underline">
+                {t("sts.result.downloadOriginal", { format: "MP3" })}
+              </a>
+            </>
+          ) : null}
+        </div>
+        <p className="mt-3 text-xs text-slate-500">{t("sts.honesty")}</p>
+      </div>
+
+      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="share">
+        {shareUrl ? (
+          <>
+            <label htmlFor="share-url" className="text-sm font-semibold">
+              {t("sts.result.shareUrl")}
+            </label>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <input id="share-url" readOnly value={shareUrl} className="min-w-64 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm" data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
+              <button
+                type="button"
+                className="rounded-lg px-4 py-2 text-sm font-semibold ring-1 ring-slate-300"
+                onClick={() => void navigator.clipboard?.writeText(shareUrl).then(() => setCopied(true), () => setCopied(false))}
+              >
+                {copied ? t("sts.result.copied") : t("sts.result.copy")}
+              </button>
+              <a href={result.share!.url} className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-700 underline">
+                ↗
+              </a>
+              <Form method="post">
+                <input type="hidden" name="intent" value="unshare" />
+                <SubmitButton variant="secondary" className="sm:w-auto">
+                  {t("sts.result.revoke")}
+                </SubmitButton>
+              </Form>
+            </div>
+          </>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="share" />
+            <SubmitButton className="sm:w-auto">{t("sts.result.share")}</SubmitButton>
+          </Form>
+        )}
+      </div>
+
+      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <Form method="post" {...getFormProps(form)} className="space-y-3" data-testid="review-form">
+          <input type="hidden" name="intent" value="review" />
+          <fieldset>
+            <legend className="text-sm font-semibold">{t("sts.result.review")}</legend>
+            <div className="mt-2 flex gap-3">
+              {[1, 2, 3, 4, 5].map((n) => {
+                const { key, ...radio } = getInputProps(fields.score, { type: "radio", value: String(n) });
+                return (
+                  <label key={n} className="flex items-center gap-1 text-sm">
+                    <input key={key ?? undefined} {...radio} className="accent-brand-600" />
+                    <span aria-hidden>{"★".repeat(n)}</span>
+                    <span className="sr-only">{t("sts.result.stars", { n })}</span>
+                  </label>
+                );
+              })}
+            </div>
+            <ErrorList id={fields.score.errorId} errors={scoreErrors.length ? scoreErrors : undefined} />
+          </fieldset>
+          <label className="block text-sm">
+            <span className="text-slate-600">{t("sts.result.reviewText")}</span>
+            <textarea {...getTextareaProps(fields.text)} key={fields.text.key} rows={2} maxLength={1000} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" />
+          </label>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <div className="flex flex-wrap items-center gap-3">
+            <SubmitButton variant="secondary" className="sm:w-auto">
+              {t("sts.result.reviewSubmit")}
+            </SubmitButton>
+            {result.review ? (
+              <span className="text-sm text-slate-600" data-testid="review-saved">
+                {t("sts.result.reviewed", { score: result.review.score })}
+              </span>
+            ) : null}
+          </div>
+        </Form>
+      </div>
+
+      <div className="flex flex-wrap gap-3 text-sm font-semibold">
+        {source && project ? (
+          <Link to={here({ id: project.id, source: source.source_id, step: "voice" })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
+            {t("sts.result.again")}
+          </Link>
+        ) : null}
+        <Link to={here({ id: project?.id ?? null })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
+          {t("sts.result.newFile")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Conversions({ project }: { project: Project }) {
+  const { t, i18n } = useTranslation("studio");
+  const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <section className="mt-8">
+      <h2 className="font-semibold">{t("sts.project.conversions")}</h2>
+      {project.conversions.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">{t("sts.project.none")}</p>
+      ) : (
+        <ul className="mt-3 space-y-2">
+          {project.conversions.map((c) => (
+            <li key={c.inference_id} className="flex flex-wrap items-center gap-3 rounded-xl bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200" data-testid="conversion-item">
+              <time dateTime={new Date(c.createdAt).toISOString()} className="text-xs text-slate-500">
+                {date.format(c.createdAt)}
+              </time>
+              <span className="font-medium">{c.text}</span>
+              <span className="text-slate-600">→ {c.voiceName}</span>
+              <Link to={here({ id: project.id, result: c.inference_id })} className="ml-auto text-brand-700 underline">
+                {t("sts.project.open")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
