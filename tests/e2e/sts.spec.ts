@@ -117,6 +117,15 @@ test("share page: server-rendered Open Graph and Twitter tags in the sharer's la
   await shared.goto(shareUrl);
   await expect(shared.getByRole("link", { name: "Reply with my voice" })).toHaveAttribute("href", "/studio/projects/speech-to-speech");
   await expect(shared.getByTestId("shared-audio").locator("audio")).toHaveAttribute("src", /\/api\/v1\/share\/[\w-]{22}\/audio$/);
+  // And it plays, for a visitor with JavaScript: the waveform player takes over and time runs.
+  const listener = await browser.newContext({ locale: "en-US" });
+  const listening = await listener.newPage();
+  await listening.goto(shareUrl);
+  const player = listening.getByTestId("shared-audio");
+  await expect(player).toHaveAttribute("data-enhanced", "true");
+  await player.getByRole("button", { name: "Play" }).click();
+  await expect.poll(() => player.locator("audio").evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0);
+  await listener.close();
 
   // Review: a score is required; then it is saved.
   await page.getByRole("button", { name: "리뷰 남기기" }).click();
@@ -181,6 +190,21 @@ test.describe("with JavaScript", () => {
     await page.getByTestId("record-limit-dialog").getByRole("button", { name: "여기까지 저장" }).click();
     await expect(page).toHaveURL(/source=/);
     await expect(page.getByTestId("source-duration")).toHaveText(/^[23]\.\d s$/);
+  });
+
+  test("a file dropped on the upload area is checked", async ({ page, request, context }) => {
+    await signIn(context, await signUp(request));
+    await page.goto("/studio/projects/speech-to-speech");
+    await expect(page.getByRole("button", { name: "● 녹음 시작" })).toBeEnabled();
+    const bytes = [...speechWav(1.5)];
+    const dataTransfer = await page.evaluateHandle((data) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(data)], "dropped.wav", { type: "audio/wav" }));
+      return transfer;
+    }, bytes);
+    await page.getByTestId("drop-zone").dispatchEvent("drop", { dataTransfer });
+    await expect(page).toHaveURL(/source=/);
+    await expect(page.getByTestId("source-name")).toHaveText("dropped.wav · 업로드");
   });
 
   test("a denied microphone is explained", async ({ page, request, context }) => {
