@@ -10,6 +10,9 @@ import { encodeWav } from "../../workers/api/src/engine/dsp";
 import { speechEngine } from "../../workers/api/src/speech/engine";
 import { decodeWav } from "../../workers/api/src/speech/wav";
 import { STS_LIMITS } from "../../workers/api/src/speech/conversion";
+import { expireUploads, UPLOAD_KEEP_MS } from "../../workers/api/src/lib/cleanup";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../db/schema";
 import m4aUrl from "./fixtures/audio/tones.m4a?inline";
 import mp3Url from "./fixtures/audio/tones.mp3?inline";
 import oggUrl from "./fixtures/audio/tones-stereo.ogg?inline";
@@ -294,5 +297,26 @@ describe("results: share pages, reviews, ownership", () => {
     expect((await json(await call(s.token!, "/studio/delHistory", { body: { inference_id: inferenceId } }))).success).toBe(true);
     expect(await env.MEDIA.head(sourceKey)).toBeNull();
     expect(await stored("sts-delete@example.com")).toEqual({ objects: 0, sources: 0, inferences: 0, projects: 0 });
+  });
+});
+
+describe("retention", () => {
+  it("checked recordings expire after 30 days, keeping an original a conversion still uses", async () => {
+    const s = await signedUp("sts-expire@example.com");
+    const a = (await json(await call(s.token!, "/studio/sts/sources", { form: form(wav(), "a.wav") }))).data as { source_id: string; project_id: string };
+    const b = (await json(await call(s.token!, "/studio/sts/sources", { form: form(wav(), "b.wav") }))).data as { source_id: string };
+    const job = (await json(await call(s.token!, `/studio/sts/sources/${b.source_id}/convert`, { body: { voice_id: "ko-minjun" } }))).data as { job_id: string };
+    expect((await waitForJob(s.token!, job.job_id)).status).toBe("completed");
+    const id = await memberId("sts-expire@example.com");
+    const db = drizzle(env.DB, { schema });
+    // A day short of 30: nothing goes.
+    expect(await expireUploads(db, env.MEDIA, Date.now() + UPLOAD_KEEP_MS - 86_400_000)).toBe(0);
+    expect((await stored("sts-expire@example.com")).sources).toBe(2);
+    // (Other tests' recordings in this file's database expire with them.)
+    expect(await expireUploads(db, env.MEDIA, Date.now() + UPLOAD_KEEP_MS + 1000)).toBeGreaterThanOrEqual(2);
+    expect((await stored("sts-expire@example.com")).sources).toBe(0);
+    expect(await env.MEDIA.head(`sources/${id}/${a.source_id}.wav`)).toBeNull();
+    // b's file is the original of a conversion in the history: kept.
+    expect(await env.MEDIA.head(`sources/${id}/${b.source_id}.wav`)).not.toBeNull();
   });
 });

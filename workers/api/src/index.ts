@@ -2,7 +2,8 @@
 // else); the app is built in app.ts.
 import { drizzle } from "drizzle-orm/d1";
 import { createApp } from "./app";
-import { cleanUp } from "./lib/cleanup";
+import { cleanUp, expireUploads } from "./lib/cleanup";
+import * as schema from "../../../db/schema";
 import type { AppEnv } from "./env";
 
 export { GenerationJob } from "./durable/generation-job";
@@ -14,5 +15,6 @@ export default {
   /** The daily cron (wrangler.toml `[triggers]`): deletes rows that can no longer matter. */
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(cleanUp(drizzle(env.DB)).then((counts) => console.log("clean-up", JSON.stringify(counts))));
+    ctx.waitUntil(expireUploads(drizzle(env.DB, { schema }), env.MEDIA).then((n) => console.log("expired uploads", n)));
   },
 } satisfies ExportedHandler<AppEnv["Bindings"]>;

@@ -1,6 +1,8 @@
-import { and, isNull, lt, or } from "drizzle-orm";
+import { and, inArray, isNull, lt, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { emailCerts, oauthStates, rateLimits, refreshTokens, withdrawnEmails } from "../../../../db/schema";
+import { emailCerts, oauthStates, rateLimits, refreshTokens, stsSources, withdrawnEmails } from "../../../../db/schema";
+import type * as schema from "../../../../db/schema";
+import { releaseAudio } from "./media";
 import { LIMITS } from "./rate-limit";
 import { REJOIN_WAIT_MS } from "./withdrawn";
 
@@ -39,4 +41,21 @@ export async function cleanUp(db: Db, now = Date.now()) {
     oauthStates: states.meta.changes,
     withdrawnEmails: withdrawn.meta.changes,
   };
+}
+
+/** Spec section 9: uploaded content is kept up to 30 days after its last change. */
+export const UPLOAD_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes checked recordings (STS uploads) older than 30 days, and their files unless a conversion
+ * still keeps one as its original. A few hundred per run: the daily cron catches up on the rest.
+ */
+export async function expireUploads(db: DrizzleD1Database<typeof schema>, media: R2Bucket, now = Date.now()) {
+  const old = await db.select({ id: stsSources.id, key: stsSources.audioKey }).from(stsSources).where(lt(stsSources.createdAt, now - UPLOAD_KEEP_MS)).limit(500);
+  if (old.length === 0) return 0;
+  for (let i = 0; i < old.length; i += 50) {
+    await db.delete(stsSources).where(inArray(stsSources.id, old.slice(i, i + 50).map((r) => r.id)));
+  }
+  await releaseAudio(db, media, old.map((r) => r.key));
+  return old.length;
 }
