@@ -83,23 +83,13 @@ export default function History() {
                 <div className="mt-2 flex flex-wrap items-center gap-3 text-xs">
                   <span className="w-16 font-semibold text-slate-600">{t("history.original")}</span>
                   <Waveform src={item.sourceURL} label={`${t("history.original")}: ${item.text.slice(0, 40)}`} testId="history-original" />
-                  <a href={`${item.sourceURL}?download=1`} download className="underline">
-                    WAV
-                  </a>
-                  <a href={`${item.sourceURL}?download=1&format=mp3`} download className="underline">
-                    MP3
-                  </a>
+                  <DownloadLinks url={item.sourceURL} />
                 </div>
               ) : null}
               <div className="mt-2 flex flex-wrap items-center gap-3 text-xs">
                 {item.sourceURL ? <span className="w-16 font-semibold text-slate-600">{t("history.converted")}</span> : null}
                 <Waveform src={item.audioURL} label={t("history.audio", { text: item.text.slice(0, 40) })} testId="history-audio" />
-                <a href={`${item.audioURL}?download=1`} download className="underline">
-                  WAV
-                </a>
-                <a href={`${item.audioURL}?download=1&format=mp3`} download className="underline">
-                  MP3
-                </a>
+                <DownloadLinks url={item.audioURL} />
                 <Form method="post">
                   <input type="hidden" name="inference_id" value={item.inference_id} />
                   <button type="submit" className="text-red-600 underline">
@@ -124,5 +114,19 @@ export default function History() {
         ) : null}
       </nav>
     </main>
+  );
+}
+
+/** A result saved as WAV (as stored) or MP3. */
+function DownloadLinks({ url }: { url: string }) {
+  return (
+    <>
+      <a href={`${url}?download=1`} download className="underline">
+        WAV
+      </a>
+      <a href={`${url}?download=1&format=mp3`} download className="underline">
+        MP3
+      </a>
+    </>
   );
 }
