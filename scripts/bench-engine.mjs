@@ -24,28 +24,15 @@
 // - "First sentence" = the text up to the first sentence end, rendered the way a generation job
 //   renders a sentence (speechEngine() -> renderPassage(): Korean pre-pass, eSpeak NG, Rubber Band,
 //   24 kHz, loudness to -16 LUFS, fades).
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { wranglerEnv } from "./wrangler-env.mjs";
-
-Object.assign(process.env, wranglerEnv());
-const { unstable_startWorker } = await import("wrangler");
-// wrangler's own miniflare (what `wrangler dev` uses to read the compatibility flags)
-const { getNodeCompat } = await import("miniflare");
+import { CORE, has, loadAverage, mark, median, ms, sec, startEngine as startBenchWorker, TASKSET, TEXTS, times } from "./bench/harness.mjs";
 
 const RUNS = Number(process.env.BENCH_ENGINE_RUNS ?? 5);
 const COLD_RUNS = Number(process.env.BENCH_ENGINE_COLD_RUNS ?? 3);
-const CORE = String(process.env.BENCH_CORE ?? 0);
-const CONFIG = fileURLToPath(new URL("./bench/engine-wrangler.toml", import.meta.url));
 
-// 500 characters each (as the TTS text rules count them), several sentences of ordinary prose.
-const TEXTS = {
-  ko: "오늘 아침 서울에는 올해 들어 가장 많은 눈이 내렸습니다. 출근길 도로 곳곳이 얼어붙어 차량들이 거북이걸음을 했고, 지하철역마다 평소보다 훨씬 많은 사람들이 몰렸습니다. 기상청은 내일 새벽까지 중부 지방에 최대 10센티미터의 눈이 더 내릴 것으로 내다봤습니다. 특히 경기 북부와 강원 산간에는 대설 경보가 내려졌으니, 외출하실 때는 대중교통을 이용하시고 빙판길 안전에 각별히 유의하시기 바랍니다. 눈이 그친 뒤에는 찬 바람이 강하게 불면서 기온이 큰 폭으로 떨어지겠습니다. 모레 아침 서울의 최저 기온은 영하 12도, 철원은 영하 18도까지 내려가 올겨울 들어 가장 추울 것으로 보입니다. 수도관 동파와 한랭 질환에 미리 대비해 주시고, 어르신과 어린이는 따뜻한 옷차림으로 건강 관리에 힘써 주시기 바랍니다. 이번 주말에는 차차 기온이 올라 평년 수준을 되찾겠지만, 다음 주 초에 또 한 차례 눈 소식이 있어 당분간은 날씨 변화에 귀를 기울이셔야겠습니다. 지금까지 날씨 정보를 전해 드렸습니다.",
-  en: "Heavy snow fell across the capital this morning, the most we have seen this year. Icy roads slowed the morning commute to a crawl, and subway stations were far busier than usual. Forecasters expect up to ten more centimetres in the central region before dawn tomorrow, with heavy snow warnings in the northern hills. If you must go out, please do take public transport and watch your footing on frozen pavements. Once the snow stops, a cold wind will bring temperatures down sharply, to twelve below.",
-};
 /**
  * Seeded basic voices (db/seed-voices.ts) with a pitch shift and a formant factor, so Rubber Band runs.
  * BENCH_VOICE_KO / BENCH_VOICE_EN pick others (ko-minjun and en-james... see the seed; a voice with no
@@ -55,93 +42,15 @@ const VOICES = { ko: process.env.BENCH_VOICE_KO ?? "ko-seoyeon", en: process.env
 const LANGS = ["ko", "en"];
 const firstSentence = (text) => text.split(/(?<=[.!?])\s+/)[0];
 const chars = (text) => [...text].length;
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const ms = (x) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
-const sec = (x) => `${x.toFixed(2)} s`;
-const times = (x) => `${x.toFixed(x < 10 ? 2 : 1)}x`;
-const mark = (ok) => (ok ? "met" : "**missed**");
-const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
-const TASKSET = has("taskset");
-const loadAtStart = loadavg().map((x) => x.toFixed(2)).join(" ");
+const loadAtStart = loadAverage();
 
 // ---------------------------------------------------------------------------------------------
-// The worker
+// The worker (scripts/bench/harness.mjs starts it, pinned, and times each request)
 
-/** workerd processes that are children of this process, oldest first. */
-function workerdPids() {
-  const found = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (comm === "workerd" && Number(fields[1]) === process.pid) found.push({ pid: Number(entry), start: Number(fields[19]) });
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return found.sort((a, b) => a.start - b.start).map((p) => p.pid);
-}
-
-/** CPU seconds a process has run so far, all its threads (the scheduler's nanosecond count). */
-function cpuSeconds(pid) {
-  let ns = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      /* thread ended meanwhile */
-    }
-  }
-  return ns / 1e9;
-}
-
-/**
- * A fresh worker, up and pinned, its engine not started yet. unstable_startWorker's `ready` only
- * means wrangler's proxy is listening (its own workerd); the worker itself is bundled and started
- * in a second workerd after that, and the proxy holds requests until it is up. So: wait for an
- * empty request to come back (it touches no engine code: the engine starts on its first use), then
- * pin both workerd processes.
- */
 async function startEngine() {
-  const before = new Set(workerdPids());
-  const t0 = performance.now();
-  const worker = await unstable_startWorker({
-    config: CONFIG,
-    // `wrangler dev` derives this from the config's flags; the programmatic API leaves it unset,
-    // and without it nodejs_compat's built-ins ("module" in the engine's Emscripten glue) fail to bundle.
-    build: { nodejsCompatMode: (config) => getNodeCompat(config.compatibility_date, config.compatibility_flags ?? []).mode },
-    dev: { server: { hostname: "127.0.0.1", port: 0 }, inspector: false, persist: false, logLevel: "warn", watch: false },
-  });
-  await worker.ready;
-  const url = String(await worker.url);
-  const up = await fetch(new URL("/noop", url), { signal: AbortSignal.timeout(120_000) });
-  if (!up.ok) throw new Error(`bench-engine: the worker did not start (${up.status}); see the build errors above`);
-  await up.arrayBuffer();
-  const startMs = performance.now() - t0;
-  const pids = workerdPids().filter((p) => !before.has(p));
-  if (pids.length !== 2) throw new Error(`bench-engine: expected wrangler's proxy and the worker (2 workerd processes), found ${pids.length}`);
-  for (const p of pids) if (TASKSET) execFileSync("taskset", ["-a", "-p", "-c", CORE, String(p)], { stdio: "ignore" });
-  const pid = pids[1]; // the worker's own runtime, started after the proxy's
-  const call = async (path, body) => {
-    const t = performance.now();
-    const cpu = cpuSeconds(pid);
-    const init = body ? { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {};
-    const res = await fetch(new URL(path, url), { ...init, signal: AbortSignal.timeout(120_000) });
-    const json = await res.json();
-    const wallMs = performance.now() - t;
-    const cpuS = cpuSeconds(pid) - cpu;
-    if (!res.ok) throw new Error(`bench-engine: ${path} ${res.status}: ${json.error}`);
-    return { ...json, wallMs, cpuS };
-  };
-  const synth = (lang, text, mode) => call("/synth", { text, lang, voice: VOICES[lang], mode });
-  return { worker, startMs, call, synth };
+  const engine = await startBenchWorker("bench-engine");
+  const synth = (lang, text, mode) => engine.call("/synth", { text, lang, voice: VOICES[lang], mode });
+  return { ...engine, synth };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,7 +179,7 @@ const row = (cells) => console.log(`| ${cells.join(" | ")} |`);
 const both = (f) => LANGS.map((lang) => f(lang));
 const range = (xs) => `${ms(median(xs))} (${ms(Math.min(...xs))}–${ms(Math.max(...xs))})`;
 const withCpu = (series) => `${ms(med(series, "wallMs"))} (CPU ${ms(med(series, "cpuS") * 1000)})`;
-const load = loadavg().map((x) => x.toFixed(2)).join(" ");
+const load = loadAverage();
 
 console.log(`\nVoice engine inside workerd (scripts/bench/engine-worker.ts), ${TASKSET ? `workerd pinned to core ${CORE} of ${cpus().length}` : "NOT pinned (taskset not found)"}; warm = median of ${RUNS} runs, cold = median (min–max) of ${COLD_RUNS} fresh workers; wall time from Node around each request, CPU = the worker's workerd, all threads; load average at start ${loadAtStart}, at end ${load}\n`);
 row(["time to audio", `ko (${VOICES.ko})`, `en (${VOICES.en})`, "target"]);

@@ -1,6 +1,8 @@
 // `npm run bench`: throughput and latency of the landing page beside a trivial response from the
 // same workerd in the same run, the JavaScript the landing ships, and each worker's bundle size;
-// then the voice engine inside workerd (scripts/bench-engine.mjs, alone: `npm run bench:engine`).
+// then speech-to-speech (scripts/bench-sts.mjs, alone: `npm run bench:sts`: the conversion's
+// real-time factor inside workerd, and upload to first progress event on this same server); then
+// the voice engine inside workerd (scripts/bench-engine.mjs, alone: `npm run bench:engine`).
 // Figures are for comparison within one run on this machine, not absolute targets.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
@@ -54,6 +56,9 @@ try {
   console.log("\n| worker | bundle raw | bundle gzip | limit |");
   console.log("|---|---|---|---|");
   for (const w of workers) console.log(`| ${w.name} | ${kb(w.raw)} | ${kb(w.gzip)} | 10 MB gzip ${w.ok ? "ok" : "OVER"} |`);
+
+  // Speech-to-speech: the conversion in the bench worker, then upload to first progress event here.
+  await run("node", ["scripts/bench-sts.mjs"], wranglerEnv({ BENCH_STS_URL: BASE, BENCH_STS_SERVER_PID: String(server.pid) }), false);
 } finally {
   stop();
 }

@@ -1,6 +1,6 @@
-// Bench-only worker for `npm run bench:engine` (scripts/bench-engine.mjs): the api worker's embedded
-// voice engine, alone in workerd, behind a small JSON endpoint. Never deployed (its config is
-// scripts/bench/engine-wrangler.toml; it has no bindings).
+// Bench-only worker for `npm run bench:engine` (scripts/bench-engine.mjs) and `npm run bench:sts`
+// (scripts/bench-sts.mjs): the api worker's embedded voice engine, alone in workerd, behind a small
+// JSON endpoint. Never deployed (its config is scripts/bench/engine-wrangler.toml; it has no bindings).
 //
 //   GET  /noop   -> {} (the HTTP round trip, to tell it apart from the engine's time)
 //   POST /synth  {text, lang, voice, mode} -> {audioSeconds, workerMs, stages, ...}
@@ -14,6 +14,26 @@
 //          "espeak+rubberband": those and Rubber Band, nothing after (Rubber Band's CPU time is the
 //                    difference to "espeak", for the comparison with the native rubberband).
 //
+// Speech-to-speech (`npm run bench:sts`, scripts/bench-sts.mjs):
+//   POST /clip   {text, lang, voice, seconds} -> {audioSeconds, wavBytes, mp3Bytes, f0, ...}
+//                makes the recording to convert: the text spoken by the product's engine in that
+//                voice (24 kHz, as a generation renders it), repeated if short, cut to exactly
+//                `seconds`; kept in the isolate with its upload files: a 44.1 kHz 16-bit stereo WAV
+//                and an MP3 (our own LAME export, 64 kb/s mono, 44.1 kHz).
+//   GET  /clip.wav, /clip.mp3 -> those files (what the end-to-end bench uploads)
+//   POST /convert {voice, lang, mode} -> {audioSeconds, workerMs, ...}
+//     mode "convert": convertToVoice (engine/convert.ts) of the 24 kHz clip to the voice, as the
+//                     embedded engine's convert does it in a conversion job.
+//          "f0", "rubberband", "loudness": its steps, one request each (each its own CPU time):
+//                     the recording's median F0, Rubber Band with the shift the last "convert"
+//                     chose, loudness and fades. (The voice's own profile is measured once per
+//                     isolate, in the first "convert".)
+//          "decode-stored", "encode-wav": the conversion job's WAV decode of the stored source and
+//                     WAV encode of the result (durable/generation-job.ts).
+//          "decode-wav", "decode-mp3", "resample-upload": the upload's file check (checkRecording in
+//                     speech/conversion.ts): decodeAudio (speech/decode.ts) with the product's
+//                     limits, then the resampling of what it decoded to 24 kHz.
+//
 // Clock: deployed Workers freeze Date.now()/performance.now() between I/O (a Spectre mitigation),
 // but the local workerd that wrangler runs does not: a busy loop of 0.86 s read 861 ms with no I/O
 // in between (checked with wrangler 4.86 / workerd 2026-04-26). So the in-worker times below are
@@ -26,7 +46,13 @@ import { fadeEdges, normalizeLoudness, resample, stretch } from "../../workers/a
 import { koreanPronunciation } from "../../workers/api/src/engine/korean";
 import { OUTPUT_SAMPLE_RATE, PEAK_CEILING_DBFS, TARGET_LUFS, type VoiceParams } from "../../workers/api/src/engine/types";
 import { speechEngine } from "../../workers/api/src/speech/engine";
-import { renderPassage } from "../../workers/api/src/speech/render";
+import { renderPassage, RENDER } from "../../workers/api/src/speech/render";
+import { convertToVoice, medianF0, voiceProfile } from "../../workers/api/src/engine/convert";
+import { STS_LIMITS } from "../../workers/api/src/speech/conversion";
+import { decodeAudio } from "../../workers/api/src/speech/decode";
+import { encodeMp3 } from "../../workers/api/src/speech/export";
+import { decodeWav } from "../../workers/api/src/speech/wav";
+import { encodeWav } from "../../workers/api/src/engine/dsp";
 import type { AppEnv } from "../../workers/api/src/env";
 
 type Mode = "render" | "engine" | "stages" | "espeak" | "espeak+rubberband";
@@ -113,15 +139,140 @@ async function synth(body: Body) {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Speech-to-speech
+
+/** A typical upload's rate (CD, most phone recorders' WAV). */
+const UPLOAD_RATE = 44100;
+
+type Clip = {
+  /** The recording at the render rate, as a checked upload is kept. */
+  samples: Float32Array;
+  /** As stored in R2 (encodeWav, 24 kHz mono 16-bit). */
+  stored: Uint8Array;
+  wav: Uint8Array<ArrayBuffer>;
+  mp3: Uint8Array<ArrayBuffer>;
+  /** Rubber Band's output and the final result of the last step-by-step run. */
+  shifted?: Float32Array;
+  converted?: Float32Array;
+  /** The last decoded upload, at its own rate. */
+  decoded?: { samples: Float32Array; sampleRate: number };
+};
+let clip: Clip | undefined;
+/** The shift the last "convert" chose, so the step-by-step requests do the same work. */
+let lastShift: { semitones: number; formant: number } | undefined;
+
+/** 16-bit PCM stereo WAV, both channels the same. */
+function stereoWav(samples: Float32Array, sampleRate: number): Uint8Array<ArrayBuffer> {
+  const mono = encodeWav(samples, sampleRate);
+  const bytes = new Uint8Array(44 + samples.length * 4);
+  bytes.set(mono.subarray(0, 44));
+  const view = new DataView(bytes.buffer);
+  view.setUint32(4, 36 + samples.length * 4, true);
+  view.setUint16(22, 2, true); // channels
+  view.setUint32(28, sampleRate * 4, true); // bytes per second
+  view.setUint16(32, 4, true); // block align
+  view.setUint32(40, samples.length * 4, true);
+  const pcm = new Uint32Array(bytes.buffer, 44);
+  const source = new Uint16Array(mono.buffer, 44);
+  for (let i = 0; i < source.length; i++) pcm[i] = source[i]! | (source[i]! << 16);
+  return bytes;
+}
+
+async function makeClip(body: { text: string; lang: Body["lang"]; voice: string; seconds: number }) {
+  const start = now();
+  const length = Math.round(body.seconds * OUTPUT_SAMPLE_RATE);
+  const samples = new Float32Array(length);
+  const request = { text: body.text, lang: body.lang, voice: { id: body.voice, params: voiceParams(body.voice) }, style: "neutral", pitch: 0, tempo: 1 } as const;
+  const speech = await engine.synthesize(request);
+  if (speech.sampleRate !== OUTPUT_SAMPLE_RATE) throw new Error(`the engine answered ${speech.sampleRate} Hz`);
+  for (let at = 0; at < length; at += speech.samples.length) samples.set(speech.samples.subarray(0, length - at), at);
+  fadeEdges(samples, OUTPUT_SAMPLE_RATE);
+  const upload = resample(samples, OUTPUT_SAMPLE_RATE, UPLOAD_RATE);
+  clip = { samples, stored: encodeWav(samples, OUTPUT_SAMPLE_RATE), wav: stereoWav(upload, UPLOAD_RATE), mp3: await encodeMp3({ samples: upload, sampleRate: UPLOAD_RATE }) };
+  return {
+    audioSeconds: length / OUTPUT_SAMPLE_RATE,
+    spokenSeconds: speech.samples.length / speech.sampleRate,
+    f0: medianF0(samples, OUTPUT_SAMPLE_RATE),
+    wavBytes: clip.wav.byteLength,
+    mp3Bytes: clip.mp3.byteLength,
+    workerMs: now() - start,
+  };
+}
+
+type ConvertMode = "convert" | "decode-stored" | "f0" | "rubberband" | "loudness" | "encode-wav" | "decode-wav" | "decode-mp3" | "resample-upload";
+
+async function convert(body: { voice: string; lang: Body["lang"]; mode: ConvertMode }) {
+  if (!clip) throw new Error("POST /clip first");
+  const voice = voiceParams(body.voice);
+  const audioSeconds = clip.samples.length / OUTPUT_SAMPLE_RATE;
+  const start = now();
+  const done = (extra: object = {}) => ({ audioSeconds, workerMs: now() - start, ...extra });
+  switch (body.mode) {
+    case "convert": {
+      const out = await convertToVoice({ samples: clip.samples, sampleRate: OUTPUT_SAMPLE_RATE }, voice, body.lang);
+      lastShift = { semitones: out.semitones, formant: out.formant };
+      return done({ outputSeconds: out.samples.length / out.sampleRate, ...lastShift, targetF0: (await voiceProfile(voice, body.lang)).f0 });
+    }
+    // convertToVoice's steps, one request each (so each gets its own CPU time), with the shift the
+    // last "convert" chose; and the conversion job's WAV decode of the stored source and WAV encode
+    // of the result (durable/generation-job.ts, speech/conversion.ts).
+    case "decode-stored":
+      decodeWav(clip.stored);
+      return done();
+    case "f0":
+      return done({ f0: medianF0(clip.samples, OUTPUT_SAMPLE_RATE) });
+    case "rubberband":
+      if (!lastShift) throw new Error("convert first");
+      clip.shifted = await stretch(clip.samples, OUTPUT_SAMPLE_RATE, { ...lastShift, tempo: 1 });
+      return done();
+    case "loudness":
+      if (!clip.shifted) throw new Error("rubberband first");
+      clip.converted = fadeEdges(normalizeLoudness(clip.shifted, OUTPUT_SAMPLE_RATE, TARGET_LUFS, PEAK_CEILING_DBFS), OUTPUT_SAMPLE_RATE);
+      return done();
+    case "encode-wav":
+      if (!clip.converted) throw new Error("loudness first");
+      encodeWav(clip.converted, RENDER.sampleRate);
+      return done();
+    // The upload's file check (checkRecording): decodeAudio with the product's limits, then the
+    // resampling to the render rate, one request each.
+    case "decode-wav":
+    case "decode-mp3": {
+      const bytes = body.mode === "decode-wav" ? clip.wav : clip.mp3;
+      const decoded = await decodeAudio(bytes, STS_LIMITS);
+      if (!decoded.ok) throw new Error(`decodeAudio refused the clip: ${decoded.reason} ${decoded.detail ?? ""}`);
+      clip.decoded = decoded.audio;
+      return done({ audioSeconds: decoded.durationMs / 1000, format: decoded.format, sampleRate: decoded.audio.sampleRate, bytes: bytes.byteLength });
+    }
+    case "resample-upload": {
+      if (!clip.decoded) throw new Error("decode first");
+      const { samples, sampleRate } = clip.decoded;
+      const at24 = resample(samples, sampleRate, RENDER.sampleRate);
+      return done({ audioSeconds: at24.length / RENDER.sampleRate });
+    }
+  }
+}
+
+const json = async (request: Request, run: (body: never) => Promise<unknown>) => {
+  try {
+    return Response.json(await run((await request.json()) as never));
+  } catch (error) {
+    return Response.json({ error: String(error) }, { status: 500 });
+  }
+};
+
 export default {
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    const post = request.method === "POST";
     if (url.pathname === "/noop") return Response.json({});
-    if (url.pathname !== "/synth" || request.method !== "POST") return new Response("not found", { status: 404 });
-    try {
-      return Response.json(await synth((await request.json()) as Body));
-    } catch (error) {
-      return Response.json({ error: String(error) }, { status: 500 });
+    if (url.pathname === "/synth" && post) return json(request, synth);
+    if (url.pathname === "/clip" && post) return json(request, makeClip);
+    if (url.pathname === "/convert" && post) return json(request, convert);
+    if ((url.pathname === "/clip.wav" || url.pathname === "/clip.mp3") && clip) {
+      const wav = url.pathname === "/clip.wav";
+      return new Response(wav ? clip.wav : clip.mp3, { headers: { "content-type": wav ? "audio/wav" : "audio/mpeg" } });
     }
+    return new Response("not found", { status: 404 });
   },
 } satisfies ExportedHandler;
