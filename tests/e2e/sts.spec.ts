@@ -118,7 +118,7 @@ test("share page: server-rendered Open Graph and Twitter tags in the sharer's la
   await expect(shared.getByRole("link", { name: "Reply with my voice" })).toHaveAttribute("href", "/studio/projects/speech-to-speech");
   await expect(shared.getByTestId("shared-audio").locator("audio")).toHaveAttribute("src", /\/api\/v1\/share\/[\w-]{22}\/audio$/);
   // And it plays, for a visitor with JavaScript: the waveform player takes over and time runs.
-  const listener = await browser.newContext({ locale: "en-US" });
+  const listener = await browser.newContext({ locale: "en-US", javaScriptEnabled: true });
   const listening = await listener.newPage();
   await listening.goto(shareUrl);
   const player = listening.getByTestId("shared-audio");

@@ -39,4 +39,18 @@ describe("voice conversion", () => {
     expect(converted.semitones).toBe(0);
     expect(converted.samples.length).toBeGreaterThan(0);
   });
+
+  it("reports its progress as it goes, during the pitch shift too", async () => {
+    const speech = await engine.synthesize({ text: TEXT + " " + TEXT, lang: "ko", voice: BASIC_VOICES["male-low"], pitch: 0, tempo: 1 });
+    const seen: number[] = [];
+    await convertToVoice(speech, BASIC_VOICES["female-bright"], "ko", async (f) => {
+      seen.push(f);
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(seen[0]).toBe(0.05);
+    expect(seen.at(-1)).toBe(0.85);
+    // Rubber Band reports between 0.25 and 0.85 (a clip of several seconds spans several reports).
+    expect(seen.filter((f) => f > 0.25 && f < 0.85).length).toBeGreaterThanOrEqual(2);
+    expect(seen.every((f, i) => i === 0 || f >= seen[i - 1]!)).toBe(true);
+  });
 });

@@ -262,7 +262,7 @@ export function BeforeAfter({ before, after }: { before: string; after: string }
   );
 }
 
-export type ConversionJob = { id: string; status: "queued" | "generating" | "completed" | "failed"; reason?: string; inferenceId?: string };
+export type ConversionJob = { id: string; status: "queued" | "generating" | "completed" | "failed"; done?: number; total?: number; reason?: string; inferenceId?: string };
 
 /**
  * The conversion's progress (STS step 4): live from the job's event stream with JavaScript (the page
@@ -291,8 +291,11 @@ export function ConversionProgress({ job }: { job: ConversionJob }) {
   const running = live.status === "queued" || live.status === "generating";
   return (
     <section aria-live="polite" className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="job-progress" data-status={live.status}>
-      <p className="font-medium">{t(`sts.process.${live.status}`)}</p>
-      {running ? <progress className="mt-3 w-full" /> : null}
+      <p className="font-medium">
+        {t(`sts.process.${live.status}`)}
+        {live.status === "generating" && live.total && live.total > 1 ? <span className="ml-2 tabular-nums" data-testid="job-percent">{Math.round(((live.done ?? 0) / live.total) * 100)}%</span> : null}
+      </p>
+      {running ? live.status === "generating" && live.total && live.total > 1 ? <progress className="mt-3 w-full" max={live.total} value={live.done ?? 0} /> : <progress className="mt-3 w-full" /> : null}
       {live.status === "failed" && live.reason ? <p className="mt-2 text-sm text-red-600">{live.reason}</p> : null}
       {running ? <p className="mt-3 text-xs text-slate-500">{t("sts.process.background")}</p> : null}
     </section>

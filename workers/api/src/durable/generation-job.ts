@@ -139,7 +139,21 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
       return;
     }
     if (state.status !== "queued") return;
-    await this.setState({ status: "generating", total: 1, done: 0, items: [{ paragraphId: spec.sourceId, status: "generating" }] });
+    const items: ItemState[] = [{ paragraphId: spec.sourceId, status: "generating" }];
+    await this.setState({ status: "generating", total: 100, done: 0, items });
+    // The conversion is seconds of CPU in this object: between its steps it reports the percentage
+    // done and yields, so a progress stream opened meanwhile is answered at once, not at the end.
+    const yieldNow = () => new Promise((resolve) => setTimeout(resolve, 0));
+    let reported = 0;
+    const progress = async (fraction: number) => {
+      const percent = Math.min(99, Math.floor(fraction * 100));
+      if (percent >= reported + 5) {
+        reported = percent;
+        await this.setState({ status: "generating", total: 100, done: percent, items });
+      }
+      await yieldNow();
+    };
+    await yieldNow();
     const db = drizzle(this.env.DB, { schema });
     const source = await db
       .select()
@@ -155,7 +169,7 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
       this.env,
       db,
       { id: spec.memberId, email: spec.email },
-      { audio: decodeWav(await object.arrayBuffer()), sourceKey: source.audioKey, voiceId: spec.voiceId, method: source.method, name: source.name, projectId: source.projectId },
+      { audio: decodeWav(await object.arrayBuffer()), sourceKey: source.audioKey, voiceId: spec.voiceId, method: source.method, name: source.name, projectId: source.projectId, progress },
       spec.locale,
     );
     if (!result.ok) {

@@ -24,19 +24,41 @@ const rms = (x: Float32Array) => {
  * (louder than 30% of the whole's RMS, 50..800 Hz); null when fewer than 10 frames are voiced.
  */
 export function medianF0(samples: Float32Array, sampleRate: number): number | null {
+  const frames = f0Frames(samples, sampleRate);
+  frames.run(Infinity);
+  return frames.median();
+}
+
+/** The same, awaiting `pause` every 500 frames (10 s of audio): a long analysis lets other work in. */
+export async function medianF0Async(samples: Float32Array, sampleRate: number, pause: () => Promise<void> | void): Promise<number | null> {
+  const frames = f0Frames(samples, sampleRate);
+  while (!frames.run(500)) await pause();
+  return frames.median();
+}
+
+function f0Frames(samples: Float32Array, sampleRate: number) {
   const x = resample(samples, sampleRate, ANALYSIS_RATE, 6);
   const detect = YIN({ sampleRate: ANALYSIS_RATE, threshold: 0.15 });
   const floor = 0.3 * rms(x);
   const found: number[] = [];
-  for (let start = 0; start + 513 <= x.length; start += 160) {
-    const frame = x.subarray(start, start + 513);
-    if (rms(frame) < floor) continue;
-    const f0 = detect(frame);
-    if (f0 && f0 > 50 && f0 < 800) found.push(f0);
-  }
-  if (found.length < 10) return null;
-  found.sort((a, b) => a - b);
-  return found[Math.floor(found.length / 2)]!;
+  let start = 0;
+  return {
+    /** Analyses up to `count` more frames; true once every frame is done. */
+    run(count: number) {
+      for (let n = 0; n < count && start + 513 <= x.length; n++, start += 160) {
+        const frame = x.subarray(start, start + 513);
+        if (rms(frame) < floor) continue;
+        const f0 = detect(frame);
+        if (f0 && f0 > 50 && f0 < 800) found.push(f0);
+      }
+      return start + 513 > x.length;
+    },
+    median() {
+      if (found.length < 10) return null;
+      found.sort((a, b) => a - b);
+      return found[Math.floor(found.length / 2)]!;
+    },
+  };
 }
 
 export const profile = (audio: SynthesisResult): VoiceProfile => ({ f0: medianF0(audio.samples, audio.sampleRate) });
@@ -76,14 +98,24 @@ export function voiceProfile(voice: VoiceParams, lang: EngineLang): Promise<Voic
  * (within ±30%), timing unchanged; then 24 kHz, -16 LUFS with peaks at most -1 dBFS, fades.
  * An unvoiced recording (whisper, noise) is left as it is, normalised.
  */
-export async function convertToVoice(audio: SynthesisResult, voice: VoiceParams, lang: EngineLang): Promise<SynthesisResult & { semitones: number; formant: number }> {
+export async function convertToVoice(
+  audio: SynthesisResult,
+  voice: VoiceParams,
+  lang: EngineLang,
+  /** Awaited with the fraction done (0..1) between the steps and during the pitch shift. */
+  progress?: (fraction: number) => Promise<void> | void,
+): Promise<SynthesisResult & { semitones: number; formant: number }> {
   const target = await voiceProfile(voice, lang);
   // Rubber Band works at the output rate: less to process than 44.1/48 kHz recordings.
   const source = audio.sampleRate === OUTPUT_SAMPLE_RATE ? audio.samples : resample(audio.samples, audio.sampleRate, OUTPUT_SAMPLE_RATE);
-  const from = profile({ samples: source, sampleRate: OUTPUT_SAMPLE_RATE });
+  await progress?.(0.05);
+  const from: VoiceProfile = { f0: progress ? await medianF0Async(source, OUTPUT_SAMPLE_RATE, () => progress(0.05)) : medianF0(source, OUTPUT_SAMPLE_RATE) };
+  // Measured shares of the work (scripts/bench-sts.mjs): F0 about 20%, Rubber Band 65%, loudness 15%.
+  await progress?.(0.25);
   const semitones = from.f0 && target.f0 ? Math.max(-24, Math.min(24, 12 * Math.log2(target.f0 / from.f0))) : 0;
   const formant = from.f0 && target.f0 ? Math.max(1 / FORMANT_LIMIT, Math.min(FORMANT_LIMIT, (target.f0 / from.f0) ** FORMANT_EXPONENT)) : 1;
-  const shifted = await stretch(source, OUTPUT_SAMPLE_RATE, { semitones, tempo: 1, formant });
+  const shifted = await stretch(source, OUTPUT_SAMPLE_RATE, { semitones, tempo: 1, formant, progress: progress && ((f) => progress(0.25 + 0.6 * f)) });
+  await progress?.(0.85);
   const normalized = normalizeLoudness(shifted, OUTPUT_SAMPLE_RATE, TARGET_LUFS, PEAK_CEILING_DBFS);
   return { samples: fadeEdges(normalized, OUTPUT_SAMPLE_RATE), sampleRate: OUTPUT_SAMPLE_RATE, semitones, formant };
 }

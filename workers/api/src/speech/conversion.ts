@@ -84,6 +84,8 @@ export type ConversionInput = {
   /** The original file's name, shown in the work history. */
   name: string;
   projectId?: string | null;
+  /** Progress of the engine's work (0..1), for a job's stream. */
+  progress?: (fraction: number) => Promise<void> | void;
 };
 export type Converted = { inferenceId: string; audioKey: string; sourceKey: string; durationMs: number; seconds: number };
 
@@ -110,7 +112,7 @@ export async function convertRecording(
   }
   try {
     const lang = voice.lang === "en" ? "en" : "ko";
-    const out = await speechEngine(env).convert({ audio: input.audio, lang, voice: { id: voice.id, params: voice.engine as VoiceParams } });
+    const out = await speechEngine(env).convert({ audio: input.audio, lang, voice: { id: voice.id, params: voice.engine as VoiceParams }, progress: input.progress });
     let samples = out.sampleRate === RENDER.sampleRate ? out.samples : resample(out.samples, out.sampleRate, RENDER.sampleRate);
     if (!(out.normalized && out.sampleRate === RENDER.sampleRate)) {
       samples = fadeEdges(normalizeLoudness(samples, RENDER.sampleRate, RENDER.lufs, RENDER.ceilingDbfs), RENDER.sampleRate, RENDER.fadeMs);

@@ -34,7 +34,7 @@ const embedded: SpeechEngine = {
   async convert(request) {
     try {
       // convertToVoice normalises to -16 LUFS and -1 dBFS and fades its edges at 24 kHz (engine/convert.ts).
-      const audio = await convertToVoice(request.audio, request.voice.params, request.lang);
+      const audio = await convertToVoice(request.audio, request.voice.params, request.lang, request.progress);
       return { samples: audio.samples, sampleRate: audio.sampleRate, normalized: true };
     } catch (err) {
       throw new EngineError(`embedded conversion failed: ${String(err)}`);

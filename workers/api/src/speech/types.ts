@@ -25,6 +25,8 @@ export type ConversionRequest = {
   /** The voice's language (the embedded engine measures the voice's register on a sentence in it). */
   lang: "ko" | "en";
   voice: { id: string; params: VoiceParams };
+  /** Awaited with the fraction done (0..1) when the engine can tell; it may also let other work in. */
+  progress?: (fraction: number) => Promise<void> | void;
 };
 
 /**
