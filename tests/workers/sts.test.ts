@@ -212,6 +212,26 @@ describe("STS conversion", () => {
     expect((await stored("sts-race@example.com")).inferences).toBe(2);
   });
 
+  it("a failed conversion gives the time back and keeps nothing but the checked recording", async () => {
+    const s = await signedUp("sts-fail@example.com");
+    // A voice the engine's stand-in fails on (a copy of ko-minjun).
+    await env.DB.prepare(
+      `INSERT INTO voices (id, type, owner_id, lang, name, intro, tone, gender, age, features, categories, engine, usage_count, created_at)
+       SELECT 'ko-FAIL', type, owner_id, lang, name, intro, tone, gender, age, features, categories, engine, 0, created_at FROM voices WHERE id = 'ko-minjun'`,
+    ).run();
+    const direct = await json(await call(s.token!, "/studio/sts", { form: form(wav(), "a.wav", { voice_id: "ko-FAIL" }), lang: "en" }));
+    expect([direct.status, direct.code]).toEqual([502, Code.CONVERT_FAILED]);
+    expect(direct.message).toBe("The voice could not be converted. The time used was given back. Please try again shortly.");
+    expect(await usedSeconds("sts-fail@example.com")).toBe(0);
+    expect(await stored("sts-fail@example.com")).toEqual({ objects: 0, sources: 0, inferences: 0, projects: 0 });
+    const src = (await json(await call(s.token!, "/studio/sts/sources", { form: form(wav(), "b.wav") }))).data as { source_id: string };
+    const job = (await json(await call(s.token!, `/studio/sts/sources/${src.source_id}/convert`, { body: { voice_id: "ko-FAIL" } }))).data as { job_id: string };
+    const state = await waitForJob(s.token!, job.job_id);
+    expect(state).toMatchObject({ status: "failed", reason: "음성을 변환하지 못했습니다. 사용한 시간은 돌려드렸어요. 잠시 후 다시 시도해 주세요." });
+    expect(await usedSeconds("sts-fail@example.com")).toBe(0);
+    expect(await stored("sts-fail@example.com")).toEqual({ objects: 1, sources: 1, inferences: 0, projects: 1 });
+  });
+
   it("the embedded engine converts through the same interface, at the render targets", async () => {
     const embedded = speechEngine({ ...env, VOICE_ENGINE: undefined } as never);
     const audio = await embedded.convert({ audio: { samples: speechLike(1.5, 24_000), sampleRate: 24_000 }, lang: "ko", voice: { id: "x", params: { semitones: 4, formant: 1.05, rate: 165 } as never } });

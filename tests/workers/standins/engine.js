@@ -4,7 +4,8 @@
 // 70 ms of sound per character divided by `tempo`, at the requested rate as 16-bit PCM WAV.
 // A text containing "FAIL" answers 500, as a crashed inference would.
 // /v1/convert (multipart: audio = 16-bit PCM WAV, voice = JSON, lang, sample_rate) answers a 300 Hz
-// tone as long as the recording, sounding where the recording is louder than -40 dBFS.
+// tone as long as the recording, sounding where the recording is louder than -40 dBFS; a voice id
+// containing "FAIL" answers 500.
 export async function engineStandin(request, url) {
   if (request.method !== "POST" || (url.pathname !== "/v1/synthesize" && url.pathname !== "/v1/convert")) return new Response("not found", { status: 404 });
   if (request.headers.get("authorization") !== "Bearer engine-test-key") return Response.json({ error: "unauthorized" }, { status: 401 });
@@ -25,6 +26,7 @@ async function convertStandin(request) {
   const voice = JSON.parse(form?.get("voice") ?? "null");
   const rate = Number(form?.get("sample_rate"));
   if (!audio || typeof audio === "string" || !voice?.id || !rate) return Response.json({ error: "bad request" }, { status: 400 });
+  if (voice.id.includes("FAIL")) return Response.json({ error: "inference crashed" }, { status: 500 });
   const bytes = new Uint8Array(await audio.arrayBuffer());
   const view = new DataView(bytes.buffer);
   const text = (at, len) => String.fromCharCode(...bytes.subarray(at, at + len));
