@@ -6,24 +6,12 @@ import { api } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
+import type { StudioResult } from "~/lib/studio";
 import { setToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-type Item = {
-  inference_id: string;
-  createdAt: number;
-  method: "tts" | "record" | "upload";
-  text: string;
-  voice_id: string;
-  voiceName: string;
-  characters: number;
-  seconds: number;
-  duration: number;
-  quality: string;
-  audioURL: string;
-  sourceURL: string | null;
-};
+type Item = StudioResult;
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);

@@ -17,6 +17,7 @@ import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
+import type { StudioResult as Result } from "~/lib/studio";
 import { setToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["common", "account", "studio"] };
@@ -35,23 +36,6 @@ const ReviewSchema = z.object({
 });
 
 type Source = { source_id: string; project_id: string; name: string; method: "record" | "upload"; format: string; duration: number; seconds: number; audioURL: string };
-type Result = {
-  inference_id: string;
-  project_id: string | null;
-  method: "tts" | "record" | "upload";
-  text: string;
-  voice_id: string;
-  voiceName: string;
-  seconds: number;
-  duration: number;
-  quality: string;
-  createdAt: number;
-  audioURL: string;
-  sourceURL: string | null;
-  source_id: string | null;
-  share: { share_id: string; url: string } | null;
-  review: { score: number; text: string } | null;
-};
 type Project = { id: string; name: string; type: "sts"; sources: Source[]; conversions: Result[] };
 
 const here = (q: Record<string, string | null | undefined>) => {

@@ -1,13 +1,18 @@
 import { inArray } from "drizzle-orm";
 import type { Context } from "hono";
 import { inferences, voices } from "../../../../db/schema";
+import { Code } from "../lib/codes";
+import { fail } from "../lib/envelope";
 import type { AppEnv } from "../env";
+import { contentType, convertWav, disposition, fileName, type Format } from "../speech/export";
+
+type Ctx = Context<AppEnv>;
 
 /**
  * Results as the work history, the result page and an STS project get them (spec: work history row:
  * date, method, audio, file, voice model, quality, duration, original and converted versions).
  */
-export async function resultsOut(c: Context<AppEnv>, rows: (typeof inferences.$inferSelect)[]) {
+export async function resultsOut(c: Ctx, rows: (typeof inferences.$inferSelect)[]) {
   const ids = [...new Set(rows.map((r) => r.voiceId))];
   const names = ids.length ? await c.var.db.select({ id: voices.id, name: voices.name }).from(voices).where(inArray(voices.id, ids)) : [];
   const nameOf = new Map(names.map((v) => [v.id, v.name[c.var.locale]]));
@@ -32,4 +37,13 @@ export async function resultsOut(c: Context<AppEnv>, rows: (typeof inferences.$i
     share: r.shareId ? { share_id: r.shareId, url: `/share/${r.shareId}` } : null,
     review: r.reviewScore ? { score: r.reviewScore, text: r.reviewText ?? "" } : null,
   }));
+}
+
+/** Sends a stored WAV as WAV or MP3, inline or as a download. */
+export async function sendAudio(c: Ctx, key: string, name: string, format: Format, download: boolean, cache: string) {
+  const object = await c.env.MEDIA.get(key);
+  if (!object) return fail(c, Code.NOT_FOUND);
+  const headers = { "content-type": contentType[format], "cache-control": cache, "content-disposition": disposition(download ? "attachment" : "inline", fileName(name, format)) };
+  if (format === "wav") return c.body(object.body, 200, { ...headers, "content-length": String(object.size) });
+  return c.body(await convertWav(new Uint8Array(await object.arrayBuffer()), format), 200, headers);
 }

@@ -9,9 +9,9 @@ import { requireMember } from "../lib/middleware";
 import { jsonBody, queryParams } from "../lib/validate";
 import type { AppEnv } from "../env";
 import { encodeWav } from "../engine/dsp";
-import { checkRecording, convertRecording, remainingSeconds, STS_LIMITS, tooLong } from "../speech/conversion";
-import { contentType, convertWav, disposition, fileName, FORMATS } from "../speech/export";
-import { resultsOut } from "./results";
+import { chargedSeconds, checkRecording, convertRecording, remainingSeconds, STS_LIMITS, tooLong } from "../speech/conversion";
+import { FORMATS } from "../speech/export";
+import { resultsOut, sendAudio } from "./results";
 import { createProject, ownProject } from "./studio";
 import { visibleTo } from "./voices";
 
@@ -51,6 +51,9 @@ const shareId = () => {
 
 const untitledRecording = { ko: "녹음", en: "Recording" };
 
+/** "인터뷰.wav" → "인터뷰": project and download names. */
+const withoutExtension = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, "");
+
 const convertBody = z.object({ voice_id: z.string().min(1).max(64) });
 const reviewBody = z.object({ score: z.number().int().min(1).max(5), text: z.string().trim().max(1000).default("") });
 const audioQuery = z.object({ format: z.enum(FORMATS).default("wav"), download: z.enum(["0", "1"]).default("0") });
@@ -63,7 +66,7 @@ const sourceOut = (s: typeof stsSources.$inferSelect) => ({
   method: s.method,
   format: s.format,
   duration: s.durationMs / 1000,
-  seconds: Math.max(1, Math.ceil(s.durationMs / 1000)),
+  seconds: chargedSeconds(s.durationMs),
   createdAt: s.createdAt,
   audioURL: `/api/v1/studio/sts/sources/${s.id}/audio`,
 });
@@ -73,15 +76,6 @@ const ownSource = (c: Ctx, id: string) =>
 
 const ownInference = (c: Ctx, id: string) =>
   c.var.db.select().from(inferences).where(and(eq(inferences.id, id), eq(inferences.memberId, c.var.member.id))).get();
-
-/** Sends a stored WAV as WAV or MP3, inline or as a download. */
-async function sendAudio(c: Ctx, key: string, name: string, format: (typeof FORMATS)[number], download: boolean, cache: string) {
-  const object = await c.env.MEDIA.get(key);
-  if (!object) return fail(c, Code.NOT_FOUND);
-  const headers = { "content-type": contentType[format], "cache-control": cache, "content-disposition": disposition(download ? "attachment" : "inline", fileName(name, format)) };
-  if (format === "wav") return c.body(object.body, 200, { ...headers, "content-length": String(object.size) });
-  return c.body(await convertWav(new Uint8Array(await object.arrayBuffer()), format), 200, headers);
-}
 
 /**
  * Speech-to-speech (spec: STS studio, five steps): upload or record (step 1), the file check on the
@@ -126,7 +120,7 @@ export const stsRoutes = new Hono<AppEnv>()
     const checked = await checkRecording(c.env.DB, c.var.member.id, new Uint8Array(await upload.file.arrayBuffer()), c.var.locale);
     if (!checked.ok) return fail(c, checked.code, checked.message ? { message: checked.message } : {});
     const name = upload.name || untitledRecording[c.var.locale];
-    const projectId = project?.id ?? (await createProject(c, c.var.member, name.replace(/\.[a-z0-9]{1,5}$/i, "").slice(0, 60) || name.slice(0, 60), "sts"));
+    const projectId = project?.id ?? (await createProject(c, c.var.member, withoutExtension(name).slice(0, 60) || name.slice(0, 60), "sts"));
     if (!projectId) return fail(c, Code.PROJECT_LIMIT);
     const id = crypto.randomUUID();
     const audioKey = `sources/${c.var.member.id}/${id}.wav`;
@@ -139,12 +133,12 @@ export const stsRoutes = new Hono<AppEnv>()
   .get("/sts/sources/:id", async (c) => {
     const source = await ownSource(c, c.req.param("id"));
     if (!source) return fail(c, Code.NOT_FOUND);
-    return ok(c, { ...sourceOut(source), remaining: await remainingSeconds(c.env.DB, c.var.member.id) });
+    return ok(c, sourceOut(source));
   })
   .get("/sts/sources/:id/audio", async (c) => {
     const source = await ownSource(c, c.req.param("id"));
     if (!source) return fail(c, Code.NOT_FOUND);
-    return sendAudio(c, source.audioKey, source.name.replace(/\.[a-z0-9]{1,5}$/i, ""), "wav", false, "private, max-age=3600");
+    return sendAudio(c, source.audioKey, withoutExtension(source.name), "wav", false, "private, max-age=3600");
   })
   /**
    * Steps 3-4: converts a checked recording to a voice in a job (a Durable Object, so it goes on when
@@ -157,7 +151,7 @@ export const stsRoutes = new Hono<AppEnv>()
     const { voice_id } = c.req.valid("json");
     const voice = await c.var.db.select({ id: voices.id }).from(voices).where(and(eq(voices.id, voice_id), visibleToMember(c))).get();
     if (!voice) return fail(c, Code.VOICE_NOT_FOUND);
-    const seconds = Math.max(1, Math.ceil(source.durationMs / 1000));
+    const seconds = chargedSeconds(source.durationMs);
     const remaining = await remainingSeconds(c.env.DB, c.var.member.id);
     if (seconds > remaining) {
       const refused = tooLong(seconds, remaining, c.var.locale);
@@ -179,7 +173,7 @@ export const stsRoutes = new Hono<AppEnv>()
     const { format, download } = c.req.valid("query");
     const row = await ownInference(c, c.req.param("id"));
     if (!row?.sourceKey) return fail(c, Code.NOT_FOUND);
-    return sendAudio(c, row.sourceKey, `${row.text.replace(/\.[a-z0-9]{1,5}$/i, "").slice(0, 30)} (original)`, format, download === "1", "private, max-age=3600");
+    return sendAudio(c, row.sourceKey, `${withoutExtension(row.text).slice(0, 30)} (original)`, format, download === "1", "private, max-age=3600");
   })
   /** Shares a result as a public page (an unguessable id); sharing again answers the same page. */
   .post("/inferences/:id/share", async (c) => {

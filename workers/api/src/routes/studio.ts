@@ -17,7 +17,7 @@ import { STYLES } from "../speech/types";
 import { contentType, convertWav, disposition, fileName, FORMATS, joinedStream, zipStream, type Format } from "../speech/export";
 import { RENDER } from "../speech/render";
 import { releaseAudio as release } from "../lib/media";
-import { resultsOut } from "./results";
+import { resultsOut, sendAudio } from "./results";
 
 type Ctx = Context<AppEnv>;
 type ParagraphRow = typeof paragraphs.$inferSelect;
@@ -238,12 +238,8 @@ export const studioRoutes = new Hono<AppEnv>()
       .from(inferences)
       .where(and(eq(inferences.id, c.req.param("id")), eq(inferences.memberId, c.var.member.id)))
       .get();
-    const object = row ? await c.env.MEDIA.get(row.key) : null;
-    if (!row || !object) return fail(c, Code.NOT_FOUND);
-    const name = fileName(row.text.slice(0, 30), format);
-    const headers = { "content-type": contentType[format], "cache-control": "private, max-age=3600", "content-disposition": disposition(download === "1" ? "attachment" : "inline", name) };
-    if (format === "wav") return c.body(object.body, 200, { ...headers, "content-length": String(object.size) });
-    return c.body(await convertWav(new Uint8Array(await object.arrayBuffer()), format), 200, headers);
+    if (!row) return fail(c, Code.NOT_FOUND);
+    return sendAudio(c, row.key, row.text.slice(0, 30), format, download === "1", "private, max-age=3600");
   })
   /**
    * Generate one, some or all paragraphs of a project (spec: generate, generate all): a job held by a
@@ -292,12 +288,8 @@ export const studioRoutes = new Hono<AppEnv>()
       .innerJoin(projects, eq(projects.id, paragraphs.projectId))
       .where(and(eq(paragraphs.id, c.req.param("id")), eq(projects.memberId, c.var.member.id)))
       .get();
-    const object = row?.key ? await c.env.MEDIA.get(row.key) : null;
-    if (!row || !object) return fail(c, Code.NOT_FOUND);
-    const name = fileName(`${row.project} - ${ordinal(row.position, 0)}`, format);
-    const headers = { "content-type": contentType[format], "cache-control": "private, no-cache", "content-disposition": disposition(download === "1" ? "attachment" : "inline", name) };
-    if (format === "wav") return c.body(object.body, 200, { ...headers, "content-length": String(object.size) });
-    return c.body(await convertWav(new Uint8Array(await object.arrayBuffer()), format), 200, headers);
+    if (!row?.key) return fail(c, Code.NOT_FOUND);
+    return sendAudio(c, row.key, `${row.project} - ${ordinal(row.position, 0)}`, format, download === "1", "private, no-cache");
   })
   /**
    * Downloads several projects (the list's "download selected"): a ZIP with each project's
