@@ -59,6 +59,8 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
   const duration = useDuration();
   const [state, setState] = useState<RecorderState>({ kind: "idle" });
   const [level, setLevel] = useState(0);
+  /** The loudest level of this recording so far (a quick check that the microphone hears anything). */
+  const [peak, setPeak] = useState(0);
   const [error, setError] = useState<MicError | null>(null);
   // Unknown until the page is hydrated: before that the button could not start anything.
   const [supported, setSupported] = useState<boolean | null>(null);
@@ -77,18 +79,22 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
 
   async function start() {
     setError(null);
+    // Made within the click, before any await: a context made later may start suspended (autoplay rules).
+    const context = new AudioContext();
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
     } catch (err) {
+      void context.close().catch(() => {});
       const name = (err as DOMException)?.name;
       setError(name === "NotFoundError" || name === "OverconstrainedError" ? "noDevice" : "permissionDenied");
       return;
     }
+    if (context.state === "suspended") await context.resume().catch(() => {});
+    setPeak(0);
     const type = recordingType();
     const recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
     const chunks: Blob[] = [];
-    const context = new AudioContext();
     const analyser = context.createAnalyser();
     analyser.fftSize = 1024;
     context.createMediaStreamSource(stream).connect(analyser);
@@ -102,7 +108,9 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
       for (const v of buffer) sum += v * v;
       // RMS in dBFS, shown from -60 to 0.
       const db = 10 * Math.log10(sum / buffer.length + 1e-12);
-      setLevel(Math.max(0, Math.min(1, (db + 60) / 60)));
+      const now = Math.max(0, Math.min(1, (db + 60) / 60));
+      setLevel(now);
+      setPeak((p) => Math.max(p, now));
       const seconds = (performance.now() - started) / 1000;
       if (seconds >= maxSeconds) {
         stop("limit");
@@ -155,7 +163,7 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
               {t("sts.record.timer", { at: clock(state.seconds), max: clock(maxSeconds) })}
             </span>
           </p>
-          <meter min={0} max={1} value={level} aria-label={t("sts.record.level")} className="h-2 w-full" data-testid="record-level" data-level={level.toFixed(2)} />
+          <meter min={0} max={1} value={level} aria-label={t("sts.record.level")} className="h-2 w-full" data-testid="record-level" data-level={level.toFixed(2)} data-peak={peak.toFixed(2)} />
           <button type="button" onClick={() => session.current?.stop("user")} className="rounded-lg bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white">
             ■ {t("sts.record.stop")}
           </button>
