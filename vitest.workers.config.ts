@@ -5,6 +5,9 @@ import { defineConfig } from "vitest/config";
 /** The remote speech engine's stand-in (host engine.test), in its own file. */
 const ENGINE_STANDIN = readFileSync(new URL("./tests/workers/standins/engine.js", import.meta.url), "utf8").replace(/^export /m, "");
 
+/** The card gateway's stand-in (PortOne, host api.iamport.kr), shared with the local sandbox. */
+const PORTONE_STANDIN = readFileSync(new URL("./workers/api/src/sandbox/portone.js", import.meta.url), "utf8").replace(/^export /m, "");
+
 /** The social-login clients the tests configure (as vars) and the stand-in knows. */
 const OAUTH_CLIENTS = {
   google: { id: "google-test-client", secret: "google-test-secret" },
@@ -16,6 +19,7 @@ const OAUTH_CLIENTS = {
  * A local stand-in of the HTTP services the api worker calls; every outbound fetch of the worker
  * (and of the test files) goes to it, whatever the host.
  * - E-mail provider (any other host): POST /emails with a Bearer key; GET /sent lists what was sent.
+ * - PortOne (api.iamport.kr): workers/api/src/sandbox/portone.js, with its test cards and controls.
  * - OAuth providers, on their real hosts and paths (the api's default endpoints): the authorize
  *   endpoint stands for the user's consent. A test GETs the authorization URL the api produced,
  *   adding `login_as=<address>` (and optionally `email_verified=false` or `share_email=false`),
@@ -27,6 +31,7 @@ const OAUTH_CLIENTS = {
  */
 const PROVIDER_STANDIN = `
 ${ENGINE_STANDIN}
+${PORTONE_STANDIN}
 const CLIENTS = ${JSON.stringify(OAUTH_CLIENTS)};
 const sent = [];
 const codes = new Map();
@@ -134,6 +139,7 @@ export default {
   async fetch(request) {
     const url = new URL(request.url);
     if (url.host === "engine.test") return engineStandin(request, url);
+    if (url.host === "api.iamport.kr") return portoneStandin(request, url);
     const p = HOSTS[url.host];
     if (!p) return mail(request, url);
     if (request.method === "GET" && url.pathname === PATHS[p].authorize && url.host !== "oauth2.googleapis.com") return authorize(p, url.searchParams);
@@ -166,6 +172,14 @@ export default defineConfig(async () => {
             VOICE_ENGINE: "http",
             VOICE_ENGINE_URL: "https://engine.test/",
             VOICE_ENGINE_KEY: "engine-test-key",
+            // Payments through the real adapters against the stand-ins above (live mode, test keys);
+            // a short timeout so the "answer lost" card is a timeout within a test.
+            PAYMENTS: "live",
+            PORTONE_API_KEY: "portone-test-key",
+            PORTONE_API_SECRET: "portone-test-secret",
+            PAYMENT_TIMEOUT_MS: "1500",
+            // Requests may set the clock with x-test-now (workers/api/src/lib/clock.ts).
+            TEST_CLOCK: "on",
           },
           // The notify worker is tested on its own (tests/workers/notify.test.ts); here the api's
           // binding to it only has to answer. The e2e suite runs the real binding.
@@ -180,6 +194,9 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/workers/**/*.test.ts"],
       setupFiles: ["tests/workers/setup.ts"],
+      // A guard against hangs, not a speed target: CPU-heavy tests (conversion, 50 concurrent
+      // generations) pass 5 s on a loaded shared machine.
+      testTimeout: 30_000,
     },
   };
 });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** A localized text stored as JSON: {"ko": "...", "en": "..."}. */
@@ -79,6 +80,30 @@ export const members = sqliteTable("members", {
   usedSeconds: integer("used_seconds").notNull().default(0),
   /** When the current allowance period ends (ms); 0 = not started. Monthly allowances do not carry over. */
   usagePeriodEnd: integer("usage_period_end").notNull().default(0),
+  /** Start of the current paid (or coupon) period (ms); null on Free. */
+  planStartAt: integer("plan_start_at"),
+  /** The day auto-billing counts months from (ms): the first payment, or the last upgrade. */
+  billingAnchorAt: integer("billing_anchor_at"),
+  /** Next card charge (ms; spec: renewal date); null when nothing renews. */
+  nextPaymentAt: integer("next_payment_at"),
+  /** "none" (Free, coupon or PayPal month), "active" (card auto-billing), "cancelled" (runs to the end), "past_due" (a renewal failed; retried). */
+  subscription: text("subscription", { enum: ["none", "active", "cancelled", "past_due"] }).notNull().default("none"),
+  /** Pending downgrade, applied at the next renewal (spec: toplan, 'will change to'). */
+  toPlan: text("to_plan"),
+  /** How the current period was paid: "", "card", "paypal" or "coupon". */
+  paymentMethod: text("payment_method").notNull().default(""),
+  /** End of a running coupon period (ms): plan changes are blocked before it. */
+  couponEndAt: integer("coupon_end_at"),
+  /** The first-month 50% was used (once per member). */
+  usedDiscount: integer("used_discount", { mode: "boolean" }).notNull().default(false),
+  /** A downgrade left more custom voices than slots: the member must choose (spec: cv_cnt_over). */
+  mustChooseCv: integer("must_choose_cv", { mode: "boolean" }).notNull().default(false),
+  /** Time and characters left over from the plan before an upgrade, added to this period's allowance. */
+  carrySeconds: integer("carry_seconds").notNull().default(0),
+  carryChars: integer("carry_chars").notNull().default(0),
+  /** Failed renewal charges in a row, and when the next attempt is due (ms). */
+  renewAttempts: integer("renew_attempts").notNull().default(0),
+  renewRetryAt: integer("renew_retry_at"),
 });
 
 /**
@@ -323,4 +348,92 @@ export const stsSources = sqliteTable("sts_sources", {
   audioKey: text("audio_key").notNull(),
   durationMs: integer("duration_ms").notNull(),
   createdAt: integer("created_at").notNull(),
+});
+
+/**
+ * Registered payment cards (spec section 3, "Card"): only the gateway's billing key (customer_uid)
+ * and what the list shows are kept; number, expiry, birth date and password digits go to the gateway
+ * and nowhere else. Registration makes the new card the main one.
+ */
+export const cards = sqliteTable(
+  "cards",
+  {
+    /** The spec's card_no. */
+    no: integer("no").primaryKey({ autoIncrement: true }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    /** The billing key's id at the gateway (PortOne customer_uid). */
+    customerUid: text("customer_uid").notNull().unique(),
+    cardType: text("card_type", { enum: ["personal", "corporate"] }).notNull(),
+    cardName: text("card_name").notNull(),
+    /** Masked: 1234-****-****-5678. */
+    cardNumber: text("card_number").notNull(),
+    main: integer("main", { mode: "boolean" }).notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("cards_member").on(t.memberId)],
+);
+
+/**
+ * Payments and their refunds (spec section 3, "Payment" and the invoice row). Amounts are in minor
+ * units of `currency` (KRW won, USD cents). merchant_uid is ours (one per charge attempt, so a
+ * replay charges once); imp_uid is the gateway's (a PayPal capture id for PayPal). At most one
+ * payment of a member is pending at a time (payments_one_pending), so concurrent purchases charge once.
+ * Kept 5 years (spec section 9): a withdrawn member's rows lose the member, not the record.
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    no: integer("no").primaryKey({ autoIncrement: true }),
+    memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
+    merchantUid: text("merchant_uid").notNull().unique(),
+    impUid: text("imp_uid").unique(),
+    provider: text("provider", { enum: ["portone", "paypal"] }).notNull(),
+    kind: text("kind", { enum: ["purchase", "upgrade", "renewal"] }).notNull(),
+    plan: text("plan").notNull(),
+    currency: text("currency", { enum: ["KRW", "USD"] }).notNull(),
+    /** List price, the first-month discount, and what was charged (price - discount). */
+    price: integer("price").notNull(),
+    discount: integer("discount").notNull().default(0),
+    amount: integer("amount").notNull(),
+    status: text("status", { enum: ["pending", "paid", "failed", "refunded"] }).notNull(),
+    failReason: text("fail_reason").notNull().default(""),
+    cardName: text("card_name").notNull().default(""),
+    receiptUrl: text("receipt_url"),
+    periodStart: integer("period_start"),
+    periodEnd: integer("period_end"),
+    refundAmount: integer("refund_amount").notNull().default(0),
+    refundFee: integer("refund_fee").notNull().default(0),
+    refundedAt: integer("refunded_at"),
+    paidAt: integer("paid_at"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("payments_member_created").on(t.memberId, t.createdAt),
+    uniqueIndex("payments_one_pending").on(t.memberId).where(sql`status = 'pending'`),
+  ],
+);
+
+/** Subscription cancellations with the spec's termination reasons (comma-joined codes) and comment. */
+export const cancellations = sqliteTable("cancellations", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
+  plan: text("plan").notNull(),
+  reason: text("reason").notNull(),
+  comment: text("comment").notNull(),
+  /** "cancel" (runs to the end of the period) or "refund" (ended at once). */
+  kind: text("kind", { enum: ["cancel", "refund"] }).notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** Coupons (spec: num): each number is used once; it gives its plan for `days` from registration. */
+export const coupons = sqliteTable("coupons", {
+  num: text("num").primaryKey(),
+  plan: text("plan").notNull(),
+  days: integer("days").notNull(),
+  /** The coupon cannot be registered after this (ms); null = no end. */
+  expiresAt: integer("expires_at"),
+  usedBy: text("used_by").references(() => members.id, { onDelete: "set null" }),
+  usedAt: integer("used_at"),
 });

@@ -84,7 +84,22 @@ const literal = (v: unknown): string => {
  * by the workerd tests through `env.DB`. Seeding never lives in a migration.
  */
 export function seedStatements(): string[] {
-  return [...planStatements(), ...voiceStatements()];
+  return [...planStatements(), ...voiceStatements(), ...couponStatements()];
+}
+
+/**
+ * Coupons for local use (docs/billing-api.md). INSERT OR IGNORE: a coupon used in a local run stays
+ * used when the seed runs again.
+ */
+export const seedCoupons = [
+  { num: "WELCOME-STARTER", plan: "Starter", days: 30, expiresAt: null },
+  { num: "CREATOR-30", plan: "Creator", days: 30, expiresAt: null },
+  { num: "PRODUCTION-7", plan: "Production", days: 7, expiresAt: null },
+  { num: "CREATOR-EXPIRED", plan: "Creator", days: 30, expiresAt: Date.UTC(2024, 0, 1) },
+];
+
+function couponStatements() {
+  return seedCoupons.map((c) => `INSERT OR IGNORE INTO coupons (num, plan, days, expires_at) VALUES (${[c.num, c.plan, c.days, c.expiresAt].map(literal).join(", ")});`);
 }
 
 function voiceStatements() {

@@ -7,6 +7,7 @@ import { defaultBodyLimit } from "./lib/validate";
 import { reportError } from "./lib/report";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
+import { paymentRoutes, sandboxRoutes } from "./routes/payment";
 import { socialRoutes } from "./routes/social";
 import { studioRoutes } from "./routes/studio";
 import { shareRoutes, stsRoutes } from "./routes/sts";
@@ -28,6 +29,8 @@ export function createApp() {
   app.route("/studio", studioRoutes);
   app.route("/studio", stsRoutes);
   app.route("/share", shareRoutes);
+  app.route("/payment", paymentRoutes);
+  app.route("/sandbox", sandboxRoutes);
   app.route("/dev", devRoutes);
 
   app.notFound((c) => {

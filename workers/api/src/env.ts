@@ -40,6 +40,22 @@ export type Bindings = {
   VOICE_ENGINE?: string;
   VOICE_ENGINE_URL?: string;
   VOICE_ENGINE_KEY?: string;
+  /**
+   * Payments (workers/api/src/lib/payments/gateways.ts): "sandbox" (local runs) answers from the
+   * gateways' stand-ins inside this worker; otherwise PortOne at PORTONE_API_URL with
+   * PORTONE_API_KEY/SECRET and PayPal at PAYPAL_API_URL with PAYPAL_CLIENT_ID/SECRET.
+   */
+  PAYMENTS?: string;
+  PORTONE_API_URL?: string;
+  PORTONE_API_KEY?: string;
+  PORTONE_API_SECRET?: string;
+  PAYPAL_API_URL?: string;
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_CLIENT_SECRET?: string;
+  /** How long a gateway call may take before it counts as timed out (ms, default 15000). */
+  PAYMENT_TIMEOUT_MS?: string;
+  /** "on" only in the tests: a request's `x-test-now` header sets the clock (lib/clock.ts). */
+  TEST_CLOCK?: string;
 };
 
 /** What a signed-in request carries after `requireMember`. */
@@ -48,7 +64,7 @@ export type Member = { id: string; email: string };
 export type AppEnv = {
   Bindings: Bindings;
   Variables: {
-    db: DrizzleD1Database<typeof schema>;
+    db: DrizzleD1Database<typeof schema> & { $client: D1Database };
     locale: Locale;
     /** The raw `api-key` header (the access token), if any. */
     accessToken: string | null;

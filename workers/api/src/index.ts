@@ -2,19 +2,30 @@
 // else); the app is built in app.ts.
 import { drizzle } from "drizzle-orm/d1";
 import { createApp } from "./app";
+import { runBilling } from "./lib/billing";
 import { cleanUp, expireUploads } from "./lib/cleanup";
+import { cardGateway } from "./lib/payments/gateways";
 import * as schema from "../../../db/schema";
 import type { AppEnv } from "./env";
 
 export { GenerationJob } from "./durable/generation-job";
 
 const app = createApp();
+const DAILY_CRON = "17 3 * * *";
 
 export default {
   fetch: app.fetch,
-  /** The daily cron (wrangler.toml `[triggers]`): deletes rows that can no longer matter. */
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(cleanUp(drizzle(env.DB)).then((counts) => console.log("clean-up", JSON.stringify(counts))));
-    ctx.waitUntil(expireUploads(drizzle(env.DB, { schema }), env.MEDIA).then((n) => console.log("expired uploads", n)));
+  /**
+   * The crons (wrangler.toml `[triggers]`). Hourly: billing (renewals, lost payment answers, ended
+   * periods; lib/billing.ts). Daily at 03:17: deletes rows and uploads that can no longer matter.
+   */
+  async scheduled(controller, env, ctx) {
+    const db = drizzle(env.DB, { schema });
+    if (controller.cron === DAILY_CRON) {
+      ctx.waitUntil(cleanUp(drizzle(env.DB)).then((counts) => console.log("clean-up", JSON.stringify(counts))));
+      ctx.waitUntil(expireUploads(db, env.MEDIA).then((n) => console.log("expired uploads", n)));
+      return;
+    }
+    ctx.waitUntil(runBilling(env, db, env.MEDIA, cardGateway(env), controller.scheduledTime).then((counts) => console.log("billing", JSON.stringify(counts))));
   },
 } satisfies ExportedHandler<AppEnv["Bindings"]>;

@@ -1,8 +1,10 @@
 /**
- * The one place that decides whether a member may spend AI allowance, and spends it (spec sections 4
+ * The one place that decides what a member's plan allows and spends AI allowance (spec sections 4
  * and 9: characters or time are deducted on AI use, not on download; monthly allowances do not carry
- * over). The limits come from the plan catalogue (`plans.plan_txt`, `plans.plan_time` in minutes);
- * the billing issue moves the period to the payment dates.
+ * over, except what an upgrade carries into its new period). The limits come from the plan catalogue
+ * (`plans.plan_txt`, `plans.plan_time` in minutes, `project_limit`, `cv_cnt`) plus the period's
+ * carry-over (`carry_chars`, `carry_seconds`); paid periods follow the payment dates (lib/billing.ts
+ * sets `usage_period_end` to the period's end), a Free member's month starts at the first use.
  *
  * Spending is one conditional UPDATE in D1: the period rolls over, the check and the increment happen
  * in the same statement, so concurrent generations can never overspend nor drive a counter negative.
@@ -13,14 +15,16 @@ export type Spend = { ok: boolean; used: number; limit: number; reason?: "exhaus
 
 type Kind = "chars" | "seconds";
 const COLUMN: Record<Kind, string> = { chars: "used_chars", seconds: "used_seconds" };
-/** The plan's allowance of each kind, in the counter's unit. */
-const LIMIT: Record<Kind, string> = {
-  chars: "(SELECT plan_txt FROM plans WHERE plans.plan = members.plan)",
-  seconds: "(SELECT plan_time * 60 FROM plans WHERE plans.plan = members.plan)",
-};
+const CARRY: Record<Kind, string> = { chars: "carry_chars", seconds: "carry_seconds" };
 
 /** The counter as the statement sees it: zero once the period has ended (no carry-over). */
 const current = (col: string) => `(CASE WHEN usage_period_end <= ?3 THEN 0 ELSE ${col} END)`;
+
+/** The period's allowance of each kind, in the counter's unit: the plan's, plus what an upgrade carried in. */
+const LIMIT: Record<Kind, string> = {
+  chars: `((SELECT plan_txt FROM plans WHERE plans.plan = members.plan) + ${current(CARRY.chars)})`,
+  seconds: `((SELECT plan_time * 60 FROM plans WHERE plans.plan = members.plan) + ${current(CARRY.seconds)})`,
+};
 /** A new period runs one calendar month from now; an unfinished one keeps its end. */
 const PERIOD_END = "(CASE WHEN usage_period_end <= ?3 THEN CAST(strftime('%s', ?3 / 1000, 'unixepoch', '+1 month') AS INTEGER) * 1000 ELSE usage_period_end END)";
 
@@ -35,6 +39,8 @@ export async function spend(db: D1Database, memberId: string, kind: Kind, amount
       `UPDATE members SET
          ${col} = ${current(col)} + ?2,
          ${other} = ${current(other)},
+         carry_chars = ${current("carry_chars")},
+         carry_seconds = ${current("carry_seconds")},
          usage_period_end = ${PERIOD_END}
        WHERE id = ?1 AND ${current(col)} + ?2 <= ${limit}
        RETURNING ${col} AS used, ${limit} AS lim`,
@@ -60,8 +66,26 @@ export async function refund(db: D1Database, memberId: string, kind: Kind, amoun
 export async function usage(db: D1Database, memberId: string, kind: Kind, now = Date.now()) {
   const col = COLUMN[kind];
   const row = await db
-    .prepare(`SELECT ${current(col).replaceAll("?3", "?2")} AS used, ${LIMIT[kind]} AS lim FROM members WHERE id = ?1`)
-    .bind(memberId, now)
+    .prepare(`SELECT ${current(col)} AS used, ${LIMIT[kind]} AS lim FROM members WHERE id = ?1`)
+    .bind(memberId, null, now)
     .first<{ used: number; lim: number | null }>();
   return row ? { used: row.used, limit: row.lim ?? 0 } : null;
+}
+
+/**
+ * The plan's project limit for a member, as SQL with the member's id at ?2 (-1 = unlimited; a
+ * member without a plan row gets the Free limit, 3). Project creation checks it in its INSERT.
+ */
+export const PROJECT_LIMIT_SQL = "(SELECT COALESCE(p.project_limit, 3) FROM members m LEFT JOIN plans p ON p.plan = m.plan WHERE m.id = ?2)";
+
+/** Custom voice slots of the member's plan (-1 = unlimited) and how many are used. */
+export async function customVoiceSlots(db: D1Database, memberId: string) {
+  const row = await db
+    .prepare(
+      `SELECT COALESCE(p.cv_cnt, 0) AS slots, (SELECT COUNT(*) FROM voices v WHERE v.owner_id = m.id AND v.type = 'custom') AS used
+       FROM members m LEFT JOIN plans p ON p.plan = m.plan WHERE m.id = ?1`,
+    )
+    .bind(memberId)
+    .first<{ slots: number; used: number }>();
+  return row ? { slots: row.slots, used: row.used, full: row.slots >= 0 && row.used >= row.slots } : null;
 }

@@ -17,6 +17,8 @@ export const LIMITS = {
   loginPerAccount: { max: 10, windowSeconds: 600 },
   /** Login attempts per client IP. */
   loginPerIp: { max: 50, windowSeconds: 600 },
+  /** Coupon numbers tried per member (numbers must not be guessable by trying). */
+  couponPerAccount: { max: 10, windowSeconds: 600 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { z } from "zod/v4";
 import { emailCerts, members, withdrawals } from "../../../../db/schema";
 import { bearerToken, EMAIL, socialFail, type Ctx } from "../lib/accounts";
+import { planState, type PlanState } from "../lib/billing";
+import { now } from "../lib/clock";
 import { Code } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { createMailer } from "../lib/mailer";
@@ -86,10 +88,11 @@ const findMember = (c: Ctx, email: string) =>
 type MemberRow = typeof members.$inferSelect;
 
 /**
- * The profile response (spec section 3). Usage fields carry Free-plan defaults until the billing
- * issue fills them; the tokens stay in cookies and are not repeated here.
+ * The profile response (spec section 3): the account's fields, the plan state's fields under the
+ * spec's profile names, and the plan state itself (`planState`, lib/billing.ts). The tokens stay in
+ * cookies and are not repeated here.
  */
-const profile = (m: MemberRow, now = Date.now()) => ({
+const profile = (m: MemberRow, s: PlanState) => ({
   type: m.type,
   email: m.email,
   nickname: m.nickname,
@@ -101,22 +104,23 @@ const profile = (m: MemberRow, now = Date.now()) => ({
   belong: m.belong,
   marketing: m.marketing,
   local: m.locale,
-  plan: m.plan,
-  studioProjectsCount: 0,
+  plan: s.planName,
+  studioProjectsCount: s.projectCount,
   // Used amounts of the current period (spec: plan_time and plan_txt); zero once the period has ended.
-  plan_time: m.usagePeriodEnd > now ? m.usedSeconds : 0,
-  plan_txt: m.usagePeriodEnd > now ? m.usedChars : 0,
-  request_cnt: 0,
-  useDt: "",
-  paymentDt: "",
-  toplan: "",
-  cv_cnt_over: "N",
-  couponYN: "N",
-  usecnv: "N",
-  usecv: "N",
-  paymentYN: "N",
-  indiscount: "N",
-  paymentMethod: "",
+  plan_time: s.usedTime,
+  plan_txt: s.usedCharacters,
+  request_cnt: s.usedCustomVoice,
+  useDt: s.startDate && s.endDate ? `${s.startDate.slice(0, 10)}~${s.endDate.slice(0, 10)}` : "",
+  paymentDt: s.renewalDate ? s.renewalDate.slice(0, 10) : "",
+  toplan: s.toplan ?? "",
+  cv_cnt_over: s.mustChooseCustomVoice ? "Y" : "N",
+  couponYN: s.usedCoupon ? "Y" : "N",
+  usecnv: s.isUsedAIDuringPlan ? "Y" : "N",
+  usecv: s.isUsedAIDuringPlan ? "Y" : "N",
+  paymentYN: s.hasPaymentRecord ? "Y" : "N",
+  indiscount: s.hasPurchasedWithDiscount ? "Y" : "N",
+  paymentMethod: s.paymentMethod,
+  planState: s,
 });
 
 /** True while a paid plan period remains (withdrawal is blocked then, spec section 4). */
@@ -268,7 +272,7 @@ export const membersRoutes = new Hono<AppEnv>()
   .get("/getmember", requireMember, async (c) => {
     const m = await c.var.db.select().from(members).where(eq(members.id, c.var.member.id)).get();
     if (!m) return fail(c, Code.LOGIN_REQUIRED);
-    return ok(c, profile(m));
+    return ok(c, profile(m, await planState(c.var.db, m, now(c))));
   })
   /** Account edit (spec: member update fields, plus the language); answers the updated profile. */
   .post("/updatemember", requireMember, jsonBody(updateBody), async (c) => {
@@ -290,7 +294,7 @@ export const membersRoutes = new Hono<AppEnv>()
       .where(eq(members.id, c.var.member.id))
       .returning();
     if (!m) return fail(c, Code.LOGIN_REQUIRED);
-    return ok(c, profile(m));
+    return ok(c, profile(m, await planState(c.var.db, m, now(c))));
   })
   /** Marketing consent for the signed-in member's own address (Y by default, N to withdraw it). */
   .post("/marketingYN", requireMember, jsonBody(marketingBody), async (c) => {

@@ -6,7 +6,7 @@ import { Code, formatCount, messages } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
 import { characterCount, checkText, MAX_CHARACTERS_PER_GENERATION } from "../lib/tts-text";
-import { usage } from "../lib/allowance";
+import { PROJECT_LIMIT_SQL, usage } from "../lib/allowance";
 import { paragraphHash } from "../durable/generation-job";
 import { jsonBody, limit, queryParams } from "../lib/validate";
 import type { AppEnv, Member } from "../env";
@@ -149,9 +149,7 @@ export async function createProject(c: Ctx, member: Member, name: string, type: 
   const inserted = await c.env.DB.prepare(
     `INSERT INTO projects (id, member_id, name, type, created_at, updated_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?5
-     WHERE (SELECT COALESCE(p.project_limit, 3) FROM members m LEFT JOIN plans p ON p.plan = m.plan WHERE m.id = ?2) < 0
-        OR (SELECT COUNT(*) FROM projects WHERE member_id = ?2) <
-           (SELECT COALESCE(p.project_limit, 3) FROM members m LEFT JOIN plans p ON p.plan = m.plan WHERE m.id = ?2)`,
+     WHERE ${PROJECT_LIMIT_SQL} < 0 OR (SELECT COUNT(*) FROM projects WHERE member_id = ?2) < ${PROJECT_LIMIT_SQL}`,
   )
     .bind(id, member.id, name, type, now)
     .run();

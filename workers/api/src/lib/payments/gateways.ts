@@ -1,0 +1,38 @@
+import { portoneStandin } from "../../sandbox/portone.js";
+import type { Bindings } from "../../env";
+import { portOne } from "./portone";
+
+/** Where the api worker's own sandbox of the gateways answers (local runs, `PAYMENTS=sandbox`). */
+export const SANDBOX_PREFIX = "/api/v1/sandbox";
+const SANDBOX_KEYS = { key: "portone-test-key", secret: "portone-test-secret" };
+
+/** A payment call waits this long before it counts as timed out (then the payment is looked up). */
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+export const sandboxMode = (env: Bindings) => env.PAYMENTS === "sandbox";
+
+/**
+ * The card gateway for this environment. Live: PortOne at PORTONE_API_URL (default its real host)
+ * with PORTONE_API_KEY and PORTONE_API_SECRET, over fetch. Sandbox: the same adapter, talking HTTP to
+ * the in-process stand-in (sandbox/portone.js), so no network and no account are needed.
+ * Null when live keys are missing.
+ */
+export function cardGateway(env: Bindings) {
+  const timeoutMs = Number(env.PAYMENT_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
+  if (sandboxMode(env)) {
+    return portOne({
+      baseUrl: "https://api.iamport.kr/",
+      ...SANDBOX_KEYS,
+      timeoutMs,
+      fetch: async (request) => portoneStandin(request, new URL(request.url), { receiptBase: `${SANDBOX_PREFIX}/portone` }),
+    });
+  }
+  if (!env.PORTONE_API_KEY || !env.PORTONE_API_SECRET) return null;
+  return portOne({
+    baseUrl: env.PORTONE_API_URL || "https://api.iamport.kr/",
+    key: env.PORTONE_API_KEY,
+    secret: env.PORTONE_API_SECRET,
+    timeoutMs,
+    fetch: (request) => fetch(request),
+  });
+}
