@@ -1,11 +1,13 @@
 import koAccount from "./ko/account";
 import koAuth from "./ko/auth";
+import koBilling from "./ko/billing";
 import koCommon from "./ko/common";
 import koHome from "./ko/home";
 import koPlan from "./ko/plan";
 import koStudio from "./ko/studio";
 import enAccount from "./en/account";
 import enAuth from "./en/auth";
+import enBilling from "./en/billing";
 import enCommon from "./en/common";
 import enHome from "./en/home";
 import enPlan from "./en/plan";
@@ -17,8 +19,8 @@ import enStudio from "./en/studio";
  * The server imports this; the browser fetches one namespace at a time from /locales/:lng/:ns.
  */
 export const resources = {
-  ko: { common: koCommon, home: koHome, plan: koPlan, auth: koAuth, account: koAccount, studio: koStudio },
-  en: { common: enCommon, home: enHome, plan: enPlan, auth: enAuth, account: enAccount, studio: enStudio },
+  ko: { common: koCommon, home: koHome, plan: koPlan, auth: koAuth, account: koAccount, studio: koStudio, billing: koBilling },
+  en: { common: enCommon, home: enHome, plan: enPlan, auth: enAuth, account: enAccount, studio: enStudio, billing: enBilling },
 } as const;
 
 export type Namespace = keyof (typeof resources)["ko"];

@@ -6,12 +6,12 @@ import { cookieSecurity } from "./cookies.server";
  * reads it once and clears it. It holds a translation key of the common bundle's `toast` group and
  * its parameters, so it shows in the language of the page that renders it.
  */
-export type Toast = { key: "goodbye" | "welcome" | "passwordReset" | "saved" | "withdrawn" | "marketing" | "error" | "generating" | "deleted" | "shared" | "unshared" | "reviewed"; params?: Record<string, string> };
+export type Toast = { key: "goodbye" | "welcome" | "passwordReset" | "saved" | "withdrawn" | "marketing" | "error" | "generating" | "deleted" | "shared" | "unshared" | "reviewed" | "cardRegistered" | "couponApplied" | "purchased" | "upgraded" | "downgraded" | "cancelled" | "refunded"; params?: Record<string, string> };
 /** A toast as the page gets it: with an id, so the same message shown twice still shows twice. */
 export type ShownToast = Toast & { id: string };
 
 const toastCookie = createCookie("toast", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 });
-const KEYS: Toast["key"][] = ["goodbye", "welcome", "passwordReset", "saved", "withdrawn", "marketing", "error", "generating", "deleted", "shared", "unshared", "reviewed"];
+const KEYS: Toast["key"][] = ["goodbye", "welcome", "passwordReset", "saved", "withdrawn", "marketing", "error", "generating", "deleted", "shared", "unshared", "reviewed", "cardRegistered", "couponApplied", "purchased", "upgraded", "downgraded", "cancelled", "refunded"];
 
 export async function setToast(request: Request, context: AppLoadContext, toast: Toast) {
   context.outgoingCookies.push(await toastCookie.serialize(toast, cookieSecurity(request)));

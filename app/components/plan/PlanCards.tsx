@@ -3,8 +3,11 @@ import { useTranslation } from "react-i18next";
 import { formatSlots, type PlanCard } from "~/lib/plans";
 
 
-/** The plan cards of /plan: price per month, first-month price, allowances and features. */
-export function PlanCards({ plans }: { plans: PlanCard[] }) {
+/**
+ * The plan cards of /plan: price per month, first-month price, allowances and features. `action`
+ * replaces each card's sign-up link (the signed-in upgrade page puts its buy or change buttons there).
+ */
+export function PlanCards({ plans, action }: { plans: PlanCard[]; action?: (plan: PlanCard) => React.ReactNode }) {
   const { t } = useTranslation("plan");
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="plan-cards">
@@ -43,12 +46,16 @@ export function PlanCards({ plans }: { plans: PlanCard[] }) {
                 </li>
               ))}
             </ul>
-            <Link
-              to="/login"
-              className={`mt-6 rounded-full px-4 py-2.5 text-center text-sm font-semibold ${popular ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-slate-300 hover:bg-slate-50"}`}
-            >
-              {p.firstMonthPrice ? t("choose", { plan: p.plan }) : t("startFree")}
-            </Link>
+            {action ? (
+              <div className="mt-6 flex flex-col">{action(p)}</div>
+            ) : (
+              <Link
+                to="/login"
+                className={`mt-6 rounded-full px-4 py-2.5 text-center text-sm font-semibold ${popular ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-slate-300 hover:bg-slate-50"}`}
+              >
+                {p.firstMonthPrice ? t("choose", { plan: p.plan }) : t("startFree")}
+              </Link>
+            )}
           </li>
         );
       })}

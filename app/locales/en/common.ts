@@ -23,6 +23,8 @@ export default {
       history: "Work history | Voice Studio",
       studio: "Studio | Voice Studio",
       sts: "Voice conversion | Voice Studio",
+      myPlan: "My plan | Voice Studio",
+      upgrade: "Change plan | Voice Studio",
     },
   },
   nav: [
@@ -108,6 +110,13 @@ export default {
     shared: "The share URL was created.",
     unshared: "Sharing stopped. The link no longer plays.",
     reviewed: "Thank you for your review.",
+    cardRegistered: "Your card was registered.",
+    couponApplied: "Coupon registered. You have the {{plan}} plan until {{date}}.",
+    purchased: "Payment complete: you are on the {{plan}} plan.",
+    upgraded: "Upgraded to the {{plan}} plan.",
+    downgraded: "Your plan will change to {{plan}} on {{date}}.",
+    cancelled: "Subscription cancelled. You keep your plan until {{date}}.",
+    refunded: "Cancelled, and a refund of {{amount}} was requested. It arrives in 3 to 5 business days.",
     marketingDeclined: "declined",
   },
   devMailbox: {

@@ -20,6 +20,8 @@ export default {
       history: "작업 내역 | 보이스 스튜디오",
       studio: "스튜디오 | 보이스 스튜디오",
       sts: "음성 변환 | 보이스 스튜디오",
+      myPlan: "내 요금제 | 보이스 스튜디오",
+      upgrade: "요금제 변경 | 보이스 스튜디오",
     },
   },
   nav: [
@@ -104,6 +106,13 @@ export default {
     shared: "공유 URL을 만들었습니다.",
     unshared: "공유를 중지했습니다. 이제 링크로 들을 수 없어요.",
     reviewed: "리뷰를 남겨 주셔서 감사합니다.",
+    cardRegistered: "카드를 등록했습니다.",
+    couponApplied: "쿠폰을 등록했습니다. {{date}}까지 {{plan}} 요금제를 이용할 수 있어요.",
+    purchased: "{{plan}} 요금제 결제가 완료되었습니다.",
+    upgraded: "{{plan}} 요금제로 업그레이드했습니다.",
+    downgraded: "{{date}}에 {{plan}} 요금제로 변경될 예정입니다.",
+    cancelled: "구독을 해지했습니다. {{date}}까지 이용할 수 있어요.",
+    refunded: "해지하고 {{amount}} 환불을 요청했습니다. 영업일 기준 3~5일 안에 환불됩니다.",
     marketingDeclined: "거부",
   },
   devMailbox: {

@@ -1,0 +1,231 @@
+import { z } from "zod/v4";
+
+/**
+ * Billing shapes of the api (docs/billing-api.md) and the form schemas that the browser (conform)
+ * and the actions share. Validation messages are keys of the billing bundle's `errors` group.
+ */
+
+export type PlanState = {
+  planName: string;
+  tier: number;
+  projectCount: number;
+  usedTime: number;
+  usedCharacters: number;
+  usedCustomVoice: number;
+  limits: { time: number; characters: number; customVoice: number; projects: number };
+  carried: { time: number; characters: number };
+  startDate: string | null;
+  endDate: string | null;
+  renewalDate: string | null;
+  mustChooseCustomVoice: boolean;
+  usedCoupon: boolean;
+  couponEndDate: string | null;
+  isUsedAIDuringPlan: boolean;
+  hasPaymentRecord: boolean;
+  hasPurchasedWithDiscount: boolean;
+  toplan: string | null;
+  paymentMethod: "" | "card" | "paypal" | "coupon";
+  subscription: "none" | "active" | "cancelled" | "past_due";
+  discountEligible: boolean;
+};
+
+export type Card = {
+  card_no: number | string;
+  card_name: string;
+  card_number: string;
+  card_type: "personal" | "corporate";
+  main_card_yn: "Y" | "N";
+  created_at: string;
+};
+
+export type Invoice = {
+  no: number;
+  date: string;
+  plan: string;
+  kind: "purchase" | "upgrade" | "renewal" | "paypal";
+  method: "card" | "paypal";
+  currency: "KRW" | "USD";
+  price: number;
+  discount: number;
+  amount: number;
+  status: "pending" | "paid" | "failed" | "refunded";
+  refund_amount: number;
+  fee: number;
+  refunded_at: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  imp_uid: string | null;
+  card_name: string;
+  fail_reason: string;
+};
+
+export type InvoicePage = { items: Invoice[]; page: number; limit: number; total: number };
+
+export type Quote = {
+  plan: string;
+  kind: "purchase" | "upgrade";
+  currency: "KRW" | "USD";
+  list_price: number;
+  discount: number;
+  amount: number;
+  discounted: boolean;
+};
+
+export type Refundable = {
+  eligible: boolean;
+  reason?: "window" | "used" | "none" | "coupon";
+  payment_no: number | null;
+  amount: number;
+  fee: number;
+  refund_amount: number;
+  currency: "KRW" | "USD";
+  deadline: string | null;
+};
+
+/** The api codes the billing pages act on (workers/api/src/lib/codes.ts). */
+export const BillingCode = {
+  PASSWORD_MISMATCH: 4112,
+  CARD_NUMBER: 4301,
+  CARD_EXPIRY: 4302,
+  CARD_BIRTH: 4303,
+  CARD_PASSWORD: 4304,
+  CARD_REFUSED: 4305,
+  NO_CARD: 4306,
+  CORPORATE_CARD: 4307,
+  CONSENT: 4308,
+  AMOUNT: 4309,
+  DECLINED: 4310,
+  IN_FLIGHT: 4311,
+  COUPON_INVALID: 4316,
+  COUPON_PERIOD: 4317,
+  RECEIPT_NONE: 4319,
+} as const;
+
+/** The dialogs of the plan pages, opened by `?modal=` so they render without JavaScript. */
+export const MODALS = ["coupon", "couponPeriod", "card", "corporate", "purchase", "change", "cancel", "refund", "receipt"] as const;
+export type ModalName = (typeof MODALS)[number];
+export const modalFrom = (v: string | null): ModalName | null => (MODALS as readonly string[]).includes(v ?? "") ? (v as ModalName) : null;
+
+/** Termination reasons (spec section 3), sent comma-joined in this order. */
+export const CANCEL_REASONS = ["ai_voice", "inconvenience", "change_reuse", "price", "other"] as const;
+
+/** Money in minor units (KRW won, USD cents), in the page's language (spec section 9: numbers in ko-KR). */
+export function formatMoney(amount: number, currency: "KRW" | "USD", locale: string) {
+  if (currency === "KRW") {
+    const n = new Intl.NumberFormat("ko-KR").format(Math.round(amount));
+    return locale === "ko" ? `${n}원` : `₩${n}`;
+  }
+  return `$${(amount / 100).toFixed(2)}`;
+}
+
+/** A date in Korea's calendar (the service's), e.g. 2026. 11. 23. / Nov 23, 2026. */
+export function formatDate(iso: string | null | undefined, locale: string) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return new Intl.DateTimeFormat(locale === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeZone: "Asia/Seoul" }).format(d);
+}
+
+/** Digits only: people type card and business numbers with spaces or hyphens. */
+const digits = (message: string, pattern?: RegExp) => {
+  const cleaned = z.string({ error: message }).transform((v) => v.replace(/[\s-]/g, ""));
+  return pattern ? cleaned.pipe(z.string().regex(pattern, message)) : cleaned;
+};
+const numberGroup = (last = false) => digits("errors.cardNumber", last ? /^\d{3,4}$/ : /^\d{4}$/);
+
+/**
+ * Card registration (spec sections 3 and 5): type, four number groups, expiry MM / YY, birth date
+ * (6 digits) or business number (10 digits) for a corporate card, the first 2 digits of the card
+ * password. The expiry is sent as "YYYY-MM".
+ */
+export const CardSchema = z
+  .object({
+    card_type: z.enum(["personal", "corporate"], { error: "errors.cardType" }),
+    card_number1: numberGroup(),
+    card_number2: numberGroup(),
+    card_number3: numberGroup(),
+    card_number4: numberGroup(true),
+    expiry_month: digits("errors.expiry", /^(0[1-9]|1[0-2])$/),
+    expiry_year: digits("errors.expiry", /^\d{2}$/),
+    birth: digits("errors.birth", /^(\d{6}|\d{10})$/),
+    pwd_2digit: z.string({ error: "errors.cardPassword" }).regex(/^\d{2}$/, "errors.cardPassword"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.card_type === "corporate" ? !/^\d{10}$/.test(v.birth) : !validBirth(v.birth)) {
+      ctx.addIssue({ code: "custom", path: ["birth"], message: v.card_type === "corporate" ? "errors.business" : "errors.birth" });
+    }
+    if (expired(v.expiry_month, v.expiry_year)) ctx.addIssue({ code: "custom", path: ["expiry_month"], message: "errors.expiryPast" });
+  });
+
+/** YYMMDD with a real month and day. */
+function validBirth(v: string) {
+  const m = /^(\d{2})(\d{2})(\d{2})$/.exec(v);
+  if (!m) return false;
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+/** A card whose MM / YY is before this month (Korean time). */
+function expired(month: string, year: string) {
+  if (!/^\d{2}$/.test(month) || !/^\d{2}$/.test(year)) return false;
+  const now = new Date(Date.now() + 9 * 3600_000);
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  return (2000 + Number(year)) * 12 + Number(month) - 1 < current;
+}
+
+export const expiryValue = (v: { expiry_month: string; expiry_year: string }) => `20${v.expiry_year}-${v.expiry_month}`;
+
+export const CouponSchema = z.object({
+  num: z.string({ error: "errors.couponRequired" }).trim().min(1, "errors.couponRequired").max(64, "errors.coupon"),
+});
+
+/** Purchase consents (spec section 5); the regular-price consent only when the first month is discounted. */
+export const PurchaseSchema = z
+  .object({
+    plan: z.string().min(1),
+    amount: z.coerce.number().int().nonnegative(),
+    merchant_uid: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    discounted: z.enum(["0", "1"]).default("0"),
+    agree_billing: z.literal("on", { error: "errors.consent" }),
+    agree_change: z.literal("on", { error: "errors.consent" }),
+    agree_refund: z.literal("on", { error: "errors.consent" }),
+    agree_regular_price: z.literal("on").optional(),
+  })
+  // `when`: checked even while other consents are missing, so every missing one is marked at once.
+  .refine((v) => v.discounted !== "1" || v.agree_regular_price === "on", {
+    path: ["agree_regular_price"],
+    message: "errors.consent",
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  });
+
+/** A checkbox group as a form sends it: absent, one value or several. */
+const Reasons = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+  .pipe(z.array(z.enum(CANCEL_REASONS)).min(1, "errors.reasonRequired"));
+
+export const CancelSchema = z
+  .object({
+    reason: Reasons,
+    comment: z.string().trim().max(1000, "errors.tooLong").default(""),
+    pwd: z.string().max(64).optional(),
+  })
+  .refine((v) => !(Array.isArray(v.reason) && v.reason.includes("other")) || !!v.comment, {
+    path: ["comment"],
+    message: "errors.otherText",
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  });
+
+/** PayPal buys one month with no renewal: its own consents instead of the auto-billing ones. */
+export const PaypalSchema = z.object({
+  plan: z.string().min(1),
+  flow: z.enum(["save", "upgrade"]),
+  agree_once: z.literal("on", { error: "errors.consent" }),
+  agree_refund: z.literal("on", { error: "errors.consent" }),
+});
+
+export const RefundSchema = z.object({
+  pwd: z.string().max(64).optional(),
+});

@@ -1,0 +1,293 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CancelDialog, CardDialog, CorporateDialog, CouponDialog, CouponPeriodDialog, ReceiptDialog, RefundDialog } from "~/components/billing/dialogs";
+import { UsageRing } from "~/components/billing/UsageRing";
+import { formatDate, formatMoney, modalFrom, type Invoice, type PlanState } from "~/lib/billing";
+import { requireUser } from "~/utils/auth.server";
+import { billingAction, loadBillingProfile, loadCards, loadInvoices, loadRefundable, type BillingActionData } from "~/utils/billing.server";
+import { pageMeta } from "~/utils/meta.server";
+import { pageMetaTags } from "~/utils/seo";
+
+export const handle = { i18n: ["common", "account", "billing"] };
+
+/** The dialogs this page opens from `?modal=` (purchase and change live on /dashboard/plan/upgrade). */
+const PAGE_MODALS = new Set(["coupon", "couponPeriod", "card", "corporate", "cancel", "refund"]);
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const url = new URL(args.request.url);
+  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
+  const requested = modalFrom(url.searchParams.get("modal"));
+  const modal = requested && PAGE_MODALS.has(requested) ? requested : null;
+  const [profile, cards, invoices, refundable, meta] = await Promise.all([
+    loadBillingProfile(args),
+    loadCards(args),
+    loadInvoices(args, page),
+    modal === "refund" ? loadRefundable(args) : Promise.resolve(null),
+    pageMeta(args.request, args.context, "meta.titles.myPlan"),
+  ]);
+  return {
+    isEmail: profile.type === "email",
+    state: profile.planState,
+    card: cards.find((c) => c.main_card_yn === "Y") ?? null,
+    invoices,
+    page,
+    modal,
+    from: url.searchParams.get("from"),
+    refundable,
+    meta,
+  };
+}
+
+export const meta = pageMetaTags;
+
+export const action = billingAction;
+
+/** Spec section 9: numbers in ko-KR format. */
+const number = (n: number) => new Intl.NumberFormat("ko-KR").format(n);
+
+/** My plan (spec section 2): plan information, usage, payment information, payment history, and their dialogs. */
+export default function MyPlanPage() {
+  const { isEmail, state, card, invoices, page, modal, from, refundable } = useLoaderData<typeof loader>();
+  const actionData = useActionData<BillingActionData>();
+  const { t, i18n } = useTranslation("billing");
+  const locale = i18n.language;
+  const base = page > 1 ? `?page=${page}` : "";
+  const closeTo = `/dashboard/plan${base}`;
+  const modalTo = (name: string, extra = "") => `/dashboard/plan?${page > 1 ? `page=${page}&` : ""}modal=${name}${extra}`;
+  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const duration = (seconds: number) => {
+    const m = Math.floor(seconds / 60);
+    const s = Math.round(seconds % 60);
+    return s ? t("usage.minSec", { m: number(m), s }) : t("usage.min", { m: number(m) });
+  };
+  const paid = state.tier > 0 || state.planName !== "Free";
+  const pages = Math.max(1, Math.ceil(invoices.total / Math.max(1, invoices.limit)));
+  const button = "rounded-lg px-4 py-2 text-sm font-semibold";
+
+  return (
+    <main className="max-w-5xl space-y-6 px-6 py-8">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+
+      <section aria-labelledby="plan-info-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="plan-info-title" className="text-lg font-semibold">
+          {t("info.title")}
+        </h2>
+        <PlanInfo state={state} locale={locale} />
+        <div className="mt-5 flex flex-wrap gap-2">
+          <Link to="/dashboard/plan/upgrade" className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
+            {paid ? t("info.change") : t("info.upgrade")}
+          </Link>
+          <Link to={modalTo("coupon")} preventScrollReset className={`${button} ring-1 ring-slate-300`}>
+            {t("info.coupon")}
+          </Link>
+          {state.subscription === "active" ? (
+            <Link to={modalTo("cancel")} preventScrollReset className={`${button} ring-1 ring-slate-300`}>
+              {t("info.cancel")}
+            </Link>
+          ) : null}
+          {paid && (state.paymentMethod === "card" || state.paymentMethod === "paypal") ? (
+            <Link to={modalTo("refund")} preventScrollReset className={`${button} text-red-700 ring-1 ring-red-200`}>
+              {t("info.refund")}
+            </Link>
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="usage-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="usage-title" className="text-lg font-semibold">
+          {t("usage.title")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-500">{t("usage.note")}</p>
+        <div className="mt-5 grid grid-cols-2 gap-6 md:grid-cols-4">
+          <UsageRing name="time" label={t("usage.time")} used={state.usedTime} total={state.limits.time} format={duration} />
+          <UsageRing name="characters" label={t("usage.characters")} used={state.usedCharacters} total={state.limits.characters} format={(n) => t("usage.chars", { n: number(n) })} />
+          <UsageRing name="voices" label={t("usage.voices")} used={state.usedCustomVoice} total={state.limits.customVoice} format={number} />
+          <UsageRing name="projects" label={t("usage.projects")} used={state.projectCount} total={state.limits.projects} format={number} />
+        </div>
+        {state.carried.time > 0 || state.carried.characters > 0 ? (
+          <p className="mt-4 text-sm text-slate-600" data-testid="usage-carried">
+            {t("usage.carried", { time: duration(state.carried.time), chars: number(state.carried.characters) })}
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="payment-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="payment-title" className="text-lg font-semibold">
+          {t("payment.title")}
+        </h2>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-slate-500">{t("payment.method")}</dt>
+          <dd data-testid="payment-method">{t(`payment.methods.${state.paymentMethod || "none"}`)}</dd>
+          <dt className="text-slate-500">{t("payment.card")}</dt>
+          <dd data-testid="main-card">
+            {card ? (
+              <>
+                <span className="font-medium">{card.card_name}</span> <span className="tabular-nums">{card.card_number}</span>{" "}
+                <span className="text-slate-500">({t(`card.types.${card.card_type}`)})</span>
+              </>
+            ) : (
+              t("payment.noCard")
+            )}
+          </dd>
+        </dl>
+        <Link to={modalTo("card")} preventScrollReset className={`mt-4 inline-block ${button} ring-1 ring-slate-300`}>
+          {card ? t("payment.changeCard") : t("payment.registerCard")}
+        </Link>
+      </section>
+
+      <section aria-labelledby="history-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="history-title" className="text-lg font-semibold">
+          {t("history.title")}
+        </h2>
+        {invoices.items.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-500">{t("history.empty")}</p>
+        ) : (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full min-w-[48rem] text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-500">
+                <tr>
+                  {(["date", "plan", "price", "detail", "status", "refundAmount", "fee", "discount", "receipt"] as const).map((c) => (
+                    <th key={c} scope="col" className="px-2 py-2 font-medium">
+                      {t(`history.columns.${c}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {invoices.items.map((row) => (
+                  <InvoiceRow key={row.no} row={row} locale={locale} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pages > 1 ? (
+          <nav aria-label={t("history.pages")} className="mt-4 flex flex-wrap items-center gap-1 text-sm">
+            {page > 1 ? (
+              <Link to={`/dashboard/plan?page=${page - 1}`} preventScrollReset className="rounded px-2 py-1 ring-1 ring-slate-200">
+                {t("history.prev")}
+              </Link>
+            ) : null}
+            {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+              <Link key={n} to={`/dashboard/plan?page=${n}`} preventScrollReset aria-current={n === page ? "page" : undefined} className={`rounded px-2.5 py-1 ${n === page ? "bg-slate-900 text-white" : "ring-1 ring-slate-200"}`}>
+                {n}
+              </Link>
+            ))}
+            {page < pages ? (
+              <Link to={`/dashboard/plan?page=${page + 1}`} preventScrollReset className="rounded px-2 py-1 ring-1 ring-slate-200">
+                {t("history.next")}
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+
+      {modal === "coupon" ? <CouponDialog closeTo={closeTo} lastResult={resultFor("coupon")} /> : null}
+      {modal === "couponPeriod" ? <CouponPeriodDialog closeTo={closeTo} endDate={state.couponEndDate} /> : null}
+      {modal === "card" ? <CardDialog closeTo={closeTo} corporateTo={modalTo("corporate", "&from=card")} lastResult={resultFor("card")} /> : null}
+      {modal === "corporate" ? <CorporateDialog closeTo={closeTo} cardTo={from === "card" ? modalTo("card") : null} /> : null}
+      {modal === "cancel" ? <CancelDialog closeTo={closeTo} lastResult={resultFor("cancel")} isEmail={isEmail} endDate={state.endDate} planName={state.planName} /> : null}
+      {modal === "refund" ? <RefundDialog closeTo={closeTo} lastResult={resultFor("refund")} isEmail={isEmail} refundable={refundable} /> : null}
+      {actionData?.intent === "receipt" && actionData.message ? <ReceiptDialog closeTo={closeTo} message={actionData.message} /> : null}
+    </main>
+  );
+}
+
+function PlanInfo({ state, locale }: { state: PlanState; locale: string }) {
+  const { t } = useTranslation("billing");
+  const date = (iso: string | null) => formatDate(iso, locale);
+  return (
+    <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+      <dt className="text-slate-500">{t("info.plan")}</dt>
+      <dd className="text-base font-bold" data-testid="plan-name">
+        {state.planName}
+      </dd>
+      {state.startDate ? (
+        <>
+          <dt className="text-slate-500">{t("info.period")}</dt>
+          <dd data-testid="plan-period">
+            {date(state.startDate)} ~ {date(state.endDate)}
+          </dd>
+        </>
+      ) : null}
+      <dt className="text-slate-500">{t("info.renewal")}</dt>
+      <dd data-testid="plan-renewal">{state.renewalDate && state.subscription === "active" ? date(state.renewalDate) : t("info.noRenewal")}</dd>
+      {state.toplan ? (
+        <>
+          <dt className="text-slate-500">{t("info.pending")}</dt>
+          <dd data-testid="plan-toplan" className="font-medium text-brand-700">
+            {t("info.willChange", { plan: state.toplan, date: date(state.renewalDate ?? state.endDate) })}
+          </dd>
+        </>
+      ) : null}
+      {state.subscription === "cancelled" ? (
+        <>
+          <dt className="text-slate-500">{t("info.status")}</dt>
+          <dd data-testid="plan-cancelled" className="font-medium text-red-700">
+            {t("info.cancelled", { date: date(state.endDate) })}
+          </dd>
+        </>
+      ) : null}
+      {state.subscription === "past_due" ? (
+        <>
+          <dt className="text-slate-500">{t("info.status")}</dt>
+          <dd className="font-medium text-red-700">{t("info.pastDue")}</dd>
+        </>
+      ) : null}
+      {state.usedCoupon ? (
+        <>
+          <dt className="text-slate-500">{t("info.couponPeriod")}</dt>
+          <dd data-testid="plan-coupon">{t("info.couponUntil", { date: date(state.couponEndDate ?? state.endDate) })}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
+  const { t } = useTranslation("billing");
+  const money = (n: number) => formatMoney(n, row.currency, locale);
+  const method = row.method === "card" ? `${t("history.kinds.card")}${row.card_name ? ` (${row.card_name})` : ""}` : "PayPal";
+  const period = row.period_start ? `${formatDate(row.period_start, locale)} ~ ${formatDate(row.period_end, locale)}` : "";
+  return (
+    <tr className="border-b border-slate-100 align-top" data-testid="invoice-row">
+      <td className="px-2 py-2 whitespace-nowrap">{formatDate(row.date, locale)}</td>
+      <td className="px-2 py-2 font-medium" data-testid="invoice-plan">
+        {row.plan}
+      </td>
+      <td className="px-2 py-2 tabular-nums whitespace-nowrap" data-testid="invoice-price">
+        {money(row.price)}
+      </td>
+      <td className="px-2 py-2 text-slate-600">
+        <span className="block">
+          {t(`history.kinds.${row.kind}`)} · {method}
+        </span>
+        {period ? <span className="block text-xs">{period}</span> : null}
+        {row.status === "failed" && row.fail_reason ? <span className="block text-xs text-red-600">{row.fail_reason}</span> : null}
+      </td>
+      <td className="px-2 py-2 whitespace-nowrap" data-testid="invoice-status">
+        {t(`history.status.${row.status}`)}
+      </td>
+      <td className="px-2 py-2 tabular-nums whitespace-nowrap">{row.refund_amount ? money(row.refund_amount) : "-"}</td>
+      <td className="px-2 py-2 tabular-nums whitespace-nowrap">{row.fee ? money(row.fee) : "-"}</td>
+      <td className="px-2 py-2 tabular-nums whitespace-nowrap" data-testid="invoice-discount">
+        {row.discount ? `-${money(row.discount)}` : "-"}
+      </td>
+      <td className="px-2 py-2">
+        {row.imp_uid ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="receipt" />
+            <input type="hidden" name="imp_uid" value={row.imp_uid} />
+            <button type="submit" className="text-brand-700 underline">
+              {t("history.receipt")}
+            </button>
+          </Form>
+        ) : (
+          "-"
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,359 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
+import { fixedT, getLocale } from "~/i18n/i18n.server";
+import {
+  BillingCode,
+  CancelSchema,
+  CardSchema,
+  CouponSchema,
+  expiryValue,
+  formatDate,
+  formatMoney,
+  PaypalSchema,
+  PurchaseSchema,
+  RefundSchema,
+  type Card,
+  type Invoice,
+  type InvoicePage,
+  type PlanState,
+  type Quote,
+  type Refundable,
+} from "~/lib/billing";
+import { api, type Envelope } from "./api.server";
+import { loadProfile, requireUser, type Profile } from "./auth.server";
+import { setToast, type Toast } from "./toast.server";
+
+type Args = { request: Request; context: AppLoadContext };
+
+/** The profile of GET /member/getmember with the plan state of docs/billing-api.md. */
+export type BillingProfile = Profile & { planState: PlanState };
+
+/** Plan state of a member the api has not given one (Free, nothing used). */
+const FREE_STATE: PlanState = {
+  planName: "Free",
+  tier: 0,
+  projectCount: 0,
+  usedTime: 0,
+  usedCharacters: 0,
+  usedCustomVoice: 0,
+  limits: { time: 180, characters: 0, customVoice: 0, projects: 3 },
+  carried: { time: 0, characters: 0 },
+  startDate: null,
+  endDate: null,
+  renewalDate: null,
+  mustChooseCustomVoice: false,
+  usedCoupon: false,
+  couponEndDate: null,
+  isUsedAIDuringPlan: false,
+  hasPaymentRecord: false,
+  hasPurchasedWithDiscount: false,
+  toplan: null,
+  paymentMethod: "",
+  subscription: "none",
+  discountEligible: true,
+};
+
+export async function loadBillingProfile(args: Args): Promise<BillingProfile> {
+  const profile = (await loadProfile(args)) as Profile & { planState?: PlanState };
+  return { ...profile, planState: profile.planState ?? { ...FREE_STATE, planName: profile.plan || "Free" } };
+}
+
+export async function loadCards(args: Args): Promise<Card[]> {
+  const envelope = await api<Card[]>(args, "/payment/cardList", { body: {} });
+  return envelope.success && Array.isArray(envelope.data) ? envelope.data : [];
+}
+
+export const PAGE_SIZE = 10;
+
+export async function loadInvoices(args: Args, page: number): Promise<InvoicePage> {
+  const envelope = await api<InvoicePage>(args, `/payment/list?page=${page}&limit=${PAGE_SIZE}`);
+  return envelope.success && envelope.data ? envelope.data : { items: [], page, limit: PAGE_SIZE, total: 0 };
+}
+
+export async function loadQuote(args: Args, plan: string, kind: "purchase" | "upgrade", currency: "KRW" | "USD") {
+  const q = new URLSearchParams({ plan, kind, currency });
+  const envelope = await api<Quote>(args, `/payment/quote?${q}`);
+  return envelope.success ? envelope.data : null;
+}
+
+export async function loadRefundable(args: Args) {
+  const envelope = await api<Refundable>(args, "/payment/refundable");
+  return envelope.success ? envelope.data : null;
+}
+
+/** What an action answers when it stays on the page: the form's conform result or a message. */
+export type BillingActionData = { intent: string; result?: SubmissionResult<string[]>; message?: string };
+
+const fail = (body: BillingActionData, status = 400) => data(body, { status });
+
+/** The page's own path with other search params (`?modal=...&plan=...`), keeping the invoice page. */
+function pageUrl(url: URL, params: Record<string, string> = {}) {
+  const next = new URLSearchParams();
+  const page = url.searchParams.get("page");
+  if (page) next.set("page", page);
+  for (const [k, v] of Object.entries(params)) next.set(k, v);
+  const qs = next.toString();
+  return qs ? `${url.pathname}?${qs}` : url.pathname;
+}
+
+async function done(args: Args, toast: Toast, to: string): Promise<never> {
+  await setToast(args.request, args.context, toast);
+  throw redirect(to);
+}
+
+/**
+ * The actions of /dashboard/plan and /dashboard/plan/upgrade, one per form (`intent`). Every form
+ * is a plain POST, so each works without JavaScript; a refusal that belongs to another dialog
+ * (no card, corporate card, coupon period) redirects to that dialog.
+ */
+export async function billingAction(args: ActionFunctionArgs) {
+  await requireUser(args);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const url = new URL(args.request.url);
+  const locale = await getLocale(args.request, args.context);
+  const t = fixedT(locale, "billing");
+  const ctx = { args, form, url, locale, t };
+  switch (intent) {
+    case "card":
+      return registerCard(ctx);
+    case "coupon":
+      return acceptCoupon(ctx);
+    case "purchase":
+      return purchase(ctx);
+    case "upgrade":
+    case "downgrade":
+      return changePlan(ctx, intent);
+    case "paypal":
+      return paypalOrder(ctx);
+    case "cancel":
+      return cancelSubscription(ctx);
+    case "refund":
+      return refund(ctx);
+    case "receipt":
+      return receipt(ctx);
+    default:
+      return fail({ intent, message: t("errors.unknown") });
+  }
+}
+
+type Ctx = { args: ActionFunctionArgs; form: FormData; url: URL; locale: string; t: ReturnType<typeof fixedT> };
+
+/** Api field codes of /payment/registcard (data.field names the field) and the form fields they mark. */
+const CARD_FIELDS: Record<number, "card_number1" | "expiry_month" | "birth" | "pwd_2digit"> = {
+  [BillingCode.CARD_NUMBER]: "card_number1",
+  [BillingCode.CARD_EXPIRY]: "expiry_month",
+  [BillingCode.CARD_BIRTH]: "birth",
+  [BillingCode.CARD_PASSWORD]: "pwd_2digit",
+};
+const FIELD_NAMES: Record<string, (typeof CARD_FIELDS)[number]> = {
+  card_number: "card_number1",
+  card_number1: "card_number1",
+  card_number2: "card_number1",
+  card_number3: "card_number1",
+  card_number4: "card_number1",
+  expiry: "expiry_month",
+  birth: "birth",
+  pwd_2digit: "pwd_2digit",
+};
+
+/** Where the card dialog goes after a registration: back to the purchase or change it came from. */
+function afterCard(url: URL) {
+  const then = url.searchParams.get("then");
+  const plan = url.searchParams.get("plan");
+  if ((then === "purchase" || then === "change") && plan) return pageUrl(url, { modal: then, plan });
+  return pageUrl(url);
+}
+
+async function registerCard({ args, form, url, t }: Ctx) {
+  const submission = parseWithZod(form, { schema: CardSchema });
+  const hideFields = ["pwd_2digit"];
+  if (submission.status !== "success") return fail({ intent: "card", result: submission.reply({ hideFields }) });
+  const v = submission.value;
+  const envelope = await api<Card>(args, "/payment/registcard", {
+    body: {
+      card_type: v.card_type,
+      card_number1: v.card_number1,
+      card_number2: v.card_number2,
+      card_number3: v.card_number3,
+      card_number4: v.card_number4,
+      expiry: expiryValue(v),
+      birth: v.birth,
+      pwd_2digit: v.pwd_2digit,
+    },
+  });
+  if (!envelope.success) {
+    const named = (envelope.data as { field?: string } | null)?.field;
+    const field = CARD_FIELDS[envelope.code] ?? (named ? FIELD_NAMES[named] : undefined);
+    if (field) {
+      const key = {
+        card_number1: "errors.cardNumber",
+        expiry_month: "errors.expiry",
+        birth: v.card_type === "corporate" ? "errors.business" : "errors.birth",
+        pwd_2digit: "errors.cardPassword",
+      }[field];
+      return fail({ intent: "card", result: submission.reply({ fieldErrors: { [field]: [key] }, hideFields }) });
+    }
+    const message = envelope.code === BillingCode.CARD_REFUSED ? t("errors.cardRefused") : t("errors.cardFailed", { reason: envelope.message });
+    return fail({ intent: "card", result: submission.reply({ formErrors: [message], hideFields }) });
+  }
+  // Spec section 4: only the main card remains.
+  for (const card of await loadCards(args)) {
+    if (card.main_card_yn === "N") await api(args, "/payment/unRegistCard", { body: { card_no: card.card_no } });
+  }
+  return done(args, { key: "cardRegistered" }, afterCard(url));
+}
+
+async function acceptCoupon({ args, form, locale, t }: Ctx) {
+  const submission = parseWithZod(form, { schema: CouponSchema });
+  if (submission.status !== "success") return fail({ intent: "coupon", result: submission.reply() });
+  const envelope = await api<{ planState: PlanState }>(args, "/utils/accept_coupon", { body: { num: submission.value.num } });
+  if (!envelope.success || !envelope.data) {
+    const errors = envelope.code === BillingCode.COUPON_INVALID ? { fieldErrors: { num: [t("errors.coupon")] } } : { formErrors: [envelope.message] };
+    return fail({ intent: "coupon", result: submission.reply(errors) });
+  }
+  const state = envelope.data.planState;
+  return done(args, { key: "couponApplied", params: { plan: state.planName, date: formatDate(state.couponEndDate ?? state.endDate, locale) } }, "/dashboard/plan");
+}
+
+/** Refusals of a purchase or plan change that open another dialog; null when it stays a message. */
+function redirectFor(envelope: Envelope<unknown>, url: URL, then: "purchase" | "change", plan: string) {
+  if (envelope.code === BillingCode.NO_CARD) return redirect(pageUrl(url, { modal: "card", then, plan }));
+  if (envelope.code === BillingCode.CORPORATE_CARD) return redirect(pageUrl(url, { modal: "corporate", then, plan }));
+  if (envelope.code === BillingCode.COUPON_PERIOD) return redirect(pageUrl(url, { modal: "couponPeriod" }));
+  return null;
+}
+
+function paymentMessage(envelope: Envelope<unknown>, t: Ctx["t"]) {
+  if (envelope.code === BillingCode.DECLINED) {
+    const reason = (envelope.data as { reason?: string } | null)?.reason || envelope.message;
+    return t("errors.paymentFailed", { reason });
+  }
+  if (envelope.code === BillingCode.AMOUNT) return t("errors.priceChanged");
+  return t("errors.purchaseFailed", { reason: envelope.message });
+}
+
+async function purchase({ args, form, url, t }: Ctx) {
+  const submission = parseWithZod(form, { schema: PurchaseSchema });
+  if (submission.status !== "success") return fail({ intent: "purchase", result: submission.reply() });
+  const v = submission.value;
+  const envelope = await api<{ payment: Invoice; planState: PlanState }>(args, "/payment/payment", {
+    body: {
+      plan: v.plan,
+      amount: v.amount,
+      merchant_uid: v.merchant_uid,
+      agree_billing: true,
+      agree_change: true,
+      agree_refund: true,
+      agree_regular_price: v.discounted === "1",
+    },
+  });
+  if (!envelope.success || !envelope.data) {
+    const to = redirectFor(envelope, url, "purchase", v.plan);
+    if (to) throw to;
+    return fail({ intent: "purchase", result: submission.reply({ formErrors: [paymentMessage(envelope, t)] }) });
+  }
+  return done(args, { key: "purchased", params: { plan: envelope.data.planState.planName } }, "/dashboard/plan");
+}
+
+async function changePlan({ args, form, url, locale, t }: Ctx, intent: "upgrade" | "downgrade") {
+  const toplan = String(form.get("toplan") ?? "");
+  if (!toplan) return fail({ intent, message: t("errors.unknown") });
+  const envelope = await api<{ planState: PlanState; payment?: Invoice }>(args, `/payment/${intent}plan`, { body: { toplan } });
+  if (!envelope.success || !envelope.data) {
+    const to = redirectFor(envelope, url, "change", toplan);
+    if (to) throw to;
+    return fail({ intent, message: intent === "upgrade" ? paymentMessage(envelope, t) : t("errors.changeFailed", { reason: envelope.message }) });
+  }
+  const state = envelope.data.planState;
+  if (intent === "upgrade") return done(args, { key: "upgraded", params: { plan: state.planName } }, "/dashboard/plan");
+  return done(args, { key: "downgraded", params: { plan: state.toplan ?? toplan, date: formatDate(state.renewalDate ?? state.endDate, locale) } }, "/dashboard/plan");
+}
+
+/** PayPal (overseas): an order whose approval page brings the member back to /dashboard/plan/paypal/return. */
+async function paypalOrder({ args, form, url, t }: Ctx) {
+  const submission = parseWithZod(form, { schema: PaypalSchema });
+  if (submission.status !== "success") return fail({ intent: "paypal", result: submission.reply() });
+  const { plan, flow } = submission.value;
+  const back = new URL("/dashboard/plan/paypal/return", url.origin);
+  back.search = new URLSearchParams({ flow, plan }).toString();
+  const envelope = await api<{ orderID: string; approve_url: string }>(args, "/payment/paypal_order", {
+    body: { plan, flow, return_url: back.toString(), cancel_url: new URL("/dashboard/plan/upgrade", url.origin).toString() },
+  });
+  if (!envelope.success || !envelope.data?.approve_url) {
+    const to = redirectFor(envelope, url, flow === "save" ? "purchase" : "change", plan);
+    if (to) throw to;
+    return fail({ intent: "paypal", result: submission.reply({ formErrors: [t("errors.purchaseFailed", { reason: envelope.message })] }) });
+  }
+  throw redirect(envelope.data.approve_url);
+}
+
+/**
+ * The end of a PayPal approval (GET, from PayPal's redirect): capture the order, then save the
+ * purchase or the upgrade by flow; either way back to /dashboard/plan with a toast.
+ */
+export async function paypalReturn(args: Args) {
+  await requireUser(args);
+  const url = new URL(args.request.url);
+  const flow = url.searchParams.get("flow") === "upgrade" ? "upgrade" : "save";
+  const plan = url.searchParams.get("plan") ?? "";
+  // PayPal appends the order id as `token` (and the payer as `PayerID`).
+  const orderID = url.searchParams.get("token") ?? url.searchParams.get("orderID") ?? "";
+  const t = fixedT(await getLocale(args.request, args.context), "billing");
+  const failed = (message: string) => done(args, { key: "error", params: { message: t("errors.purchaseFailed", { reason: message }) } }, "/dashboard/plan/upgrade");
+  if (!plan || !orderID) return failed(t("errors.unknown"));
+  const capture = await api<{ orderID: string; payerID: string; merchant_uid: string; authorization_id: string; status: string }>(args, "/payment/paypal_payment", {
+    body: { plan, orderID },
+  });
+  if (!capture.success || !capture.data) return failed(capture.message);
+  const c = capture.data;
+  const saved = await api<{ planState: PlanState }>(args, flow === "upgrade" ? "/payment/paypal_upgradeplan" : "/payment/paypal_save", {
+    body: { plan_name: plan, orderID: c.orderID, payerID: c.payerID, merchant_uid: c.merchant_uid, authorization_id: c.authorization_id },
+  });
+  if (!saved.success || !saved.data) return failed(saved.message);
+  return done(args, { key: flow === "upgrade" ? "upgraded" : "purchased", params: { plan: saved.data.planState.planName } }, "/dashboard/plan");
+}
+
+/** E-mail accounts confirm termination and refund with their password (spec section 5). */
+const passwordMissing = (profile: Profile, pwd: string | undefined) => profile.type === "email" && !pwd;
+
+async function cancelSubscription({ args, form, locale, t }: Ctx) {
+  const submission = parseWithZod(form, { schema: CancelSchema });
+  const hideFields = ["pwd"];
+  if (submission.status !== "success") return fail({ intent: "cancel", result: submission.reply({ hideFields }) });
+  const v = submission.value;
+  const profile = await loadBillingProfile(args);
+  if (passwordMissing(profile, v.pwd)) return fail({ intent: "cancel", result: submission.reply({ fieldErrors: { pwd: [t("errors.password")] }, hideFields }) });
+  const envelope = await api<{ planState: PlanState }>(args, "/payment/cancel", { body: { reason: v.reason.join(","), comment: v.comment, pwd: v.pwd ?? "" } });
+  if (!envelope.success || !envelope.data) {
+    const errors = envelope.code === BillingCode.PASSWORD_MISMATCH ? { fieldErrors: { pwd: [t("errors.password")] } } : { formErrors: [t("errors.cancelFailed", { reason: envelope.message })] };
+    return fail({ intent: "cancel", result: submission.reply({ ...errors, hideFields }) });
+  }
+  const state = envelope.data.planState;
+  return done(args, { key: "cancelled", params: { date: formatDate(state.endDate, locale) } }, "/dashboard/plan");
+}
+
+async function refund({ args, form, locale, t }: Ctx) {
+  const submission = parseWithZod(form, { schema: RefundSchema });
+  const hideFields = ["pwd"];
+  if (submission.status !== "success") return fail({ intent: "refund", result: submission.reply({ hideFields }) });
+  const pwd = submission.value.pwd;
+  const profile = await loadBillingProfile(args);
+  if (passwordMissing(profile, pwd)) return fail({ intent: "refund", result: submission.reply({ fieldErrors: { pwd: [t("errors.password")] }, hideFields }) });
+  const envelope = await api<{ refund_amount: number; fee: number; currency?: "KRW" | "USD"; planState: PlanState }>(args, "/payment/refund", { body: { pwd: pwd ?? "" } });
+  if (!envelope.success || !envelope.data) {
+    const errors = envelope.code === BillingCode.PASSWORD_MISMATCH ? { fieldErrors: { pwd: [t("errors.password")] } } : { formErrors: [t("errors.refundFailed", { reason: envelope.message })] };
+    return fail({ intent: "refund", result: submission.reply({ ...errors, hideFields }) });
+  }
+  const currency = envelope.data.currency ?? (profile.planState.paymentMethod === "paypal" ? "USD" : "KRW");
+  return done(args, { key: "refunded", params: { amount: formatMoney(envelope.data.refund_amount, currency, locale) } }, "/dashboard/plan");
+}
+
+async function receipt({ args, form, t }: Ctx) {
+  const impUid = String(form.get("imp_uid") ?? "");
+  const envelope = impUid ? await api<{ url: string }>(args, "/payment/receipt", { body: { imp_uid: impUid } }) : null;
+  const target = envelope?.success ? envelope.data?.url : null;
+  if (target && /^(https?:\/\/|\/)/.test(target)) throw redirect(target);
+  return fail({ intent: "receipt", message: t("errors.receipt") }, 404);
+}
