@@ -427,3 +427,17 @@ describe("history and receipts", () => {
     expect((await call("/payment/cardList", "", { body: {} })).code).toBe(Code.LOGIN_REQUIRED);
   });
 });
+
+describe("local sandbox", () => {
+  it("PAYMENTS=sandbox runs the same adapter against the stand-in inside the worker, receipts included", async () => {
+    const gateway = cardGateway({ ...env, PAYMENTS: "sandbox" })!;
+    const uid = `cus_sandbox_${crypto.randomUUID().slice(0, 8)}`;
+    expect(await gateway.issueBillingKey(uid, { card_number: "4242-4242-4242-4242", expiry: "2030-12", birth: "900101", pwd_2digit: "12" })).toMatchObject({ customer_uid: uid, card_name: "신한카드" });
+    const paid = await gateway.chargeAgain({ customer_uid: uid, merchant_uid: `m_${uid}`, amount: 4900, name: "Starter" });
+    expect(paid).toMatchObject({ status: "paid", amount: 4900, receipt_url: `/api/v1/sandbox/portone/receipts/${paid.imp_uid}` });
+    expect((await gateway.payment(paid.imp_uid)).merchant_uid).toBe(`m_${uid}`);
+    // The receipt page is served by the api only in sandbox mode.
+    const res = await worker.fetch(`http://localhost/api/v1/sandbox/portone/receipts/${paid.imp_uid}`);
+    expect(res.status).toBe(404);
+  });
+});
