@@ -57,6 +57,8 @@ export async function loader(args: LoaderFunctionArgs) {
     }
     if (modal === "purchase" || direction === "upgrade") {
       quote = await loadQuote(args, target.plan, modal === "purchase" ? "purchase" : "upgrade", currency);
+      // A quote in another currency than this path charges is no price to show.
+      if (quote && quote.currency !== currency) quote = null;
     }
   }
   return {
@@ -66,6 +68,8 @@ export async function loader(args: LoaderFunctionArgs) {
     paypal,
     modal,
     target: target?.plan ?? null,
+    targetPrice: target?.price ?? null,
+    paypalMember: state.paymentMethod === "paypal",
     direction,
     card,
     quote,
@@ -82,7 +86,7 @@ export const meta = pageMetaTags;
 export const action = billingAction;
 
 export default function UpgradePage() {
-  const { plans, state, paid, paypal, modal, target, direction, card, quote, merchantUid, then, from } = useLoaderData<typeof loader>();
+  const { plans, state, paid, paypal, paypalMember, modal, target, targetPrice, direction, card, quote, merchantUid, then, from } = useLoaderData<typeof loader>();
   const actionData = useActionData<BillingActionData>();
   const { t } = useTranslation("billing");
   const closeTo = "/dashboard/plan/upgrade";
@@ -107,6 +111,8 @@ export default function UpgradePage() {
       ) : null;
     }
     const up = p.tier > state.tier;
+    // A PayPal month does not renew, so there is nothing to downgrade: after it ends, any plan can be bought.
+    if (paid && !up && paypalMember) return <span className={`${base} text-slate-500`}>{t("upgrade.paypalNoDown")}</span>;
     const label = !paid ? t("upgrade.buy", { plan: p.plan }) : up ? t("upgrade.up", { plan: p.plan }) : t("upgrade.down", { plan: p.plan });
     return (
       <>
@@ -139,7 +145,7 @@ export default function UpgradePage() {
 
       {modal === "purchase" && target ? (
         paypal ? (
-          <PaypalDialog closeTo={closeTo} lastResult={resultFor("paypal")} plan={target} flow="save" quote={quote} />
+          <PaypalDialog closeTo={closeTo} lastResult={resultFor("paypal")} plan={target} flow="save" quote={quote} price={targetPrice} />
         ) : (
           <PurchaseDialog
             closeTo={closeTo}
@@ -154,7 +160,7 @@ export default function UpgradePage() {
       ) : null}
       {modal === "change" && target ? (
         paypal && direction === "upgrade" ? (
-          <PaypalDialog closeTo={closeTo} lastResult={resultFor("paypal")} plan={target} flow="upgrade" quote={quote} />
+          <PaypalDialog closeTo={closeTo} lastResult={resultFor("paypal")} plan={target} flow="upgrade" quote={quote} price={targetPrice} />
         ) : (
           <ChangeDialog
             closeTo={closeTo}

@@ -1,5 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
 import { expect, PASSWORD, signIn, signUp, test } from "./fixtures";
+import { remixCookieValue } from "./helpers";
 
 /**
  * My plan and plan change (issue 6): the card, coupon and termination forms without JavaScript,
@@ -359,6 +361,21 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("dialog", { name: "쿠폰 등록" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("from abroad the PayPal path: a one-month purchase in USD with its own consents, no card", async ({ page, request, context }) => {
+    const session = await signUp(request);
+    await signIn(context, session);
+    await context.addCookies([{ name: "country", value: remixCookieValue("US"), url: baseURL }]);
+    await page.goto("/dashboard/plan/upgrade");
+    await expect(page.getByTestId("payment-path")).toContainText("PayPal");
+    await page.getByRole("link", { name: "Creator 시작하기" }).click();
+    // No card dialog on this path: PayPal pays.
+    const dialog = page.getByRole("dialog", { name: "Creator 요금제 구매" });
+    await expect(dialog.getByTestId("quote-amount")).toContainText("$");
+    await expect(dialog).toContainText("자동 갱신되지 않습니다");
+    await dialog.getByRole("button", { name: "PayPal로 결제하기" }).click();
+    await expect(dialog.getByText("필수 항목에 동의해 주세요.")).toHaveCount(2);
   });
 
   test("the plan pages in English", async ({ browser, request }) => {

@@ -468,7 +468,21 @@ export function PurchaseDialog({
 }
 
 /** Overseas purchase or upgrade through PayPal: one month, no renewal (spec sections 1 and 4). */
-export function PaypalDialog({ closeTo, lastResult, plan, flow, quote }: { closeTo: string; lastResult: Result; plan: string; flow: "save" | "upgrade"; quote: Quote | null }) {
+export function PaypalDialog({
+  closeTo,
+  lastResult,
+  plan,
+  flow,
+  quote,
+  price,
+}: {
+  closeTo: string;
+  lastResult: Result;
+  plan: string;
+  flow: "save" | "upgrade";
+  quote: Quote | null;
+  price: string | null;
+}) {
   const { t } = useTranslation("billing");
   const errText = useErrorText();
   const [form, fields] = useForm({
@@ -484,7 +498,13 @@ export function PaypalDialog({ closeTo, lastResult, plan, flow, quote }: { close
         <input type="hidden" name="intent" value="paypal" />
         <input type="hidden" name="plan" value={plan} />
         <input type="hidden" name="flow" value={flow} />
-        {quote ? <QuoteLines quote={quote} /> : null}
+        {quote ? (
+          <QuoteLines quote={quote} />
+        ) : price ? (
+          <p className="rounded-xl bg-slate-50 p-4 text-sm font-semibold" data-testid="quote-amount">
+            {t("paypal.price", { price })}
+          </p>
+        ) : null}
         <p className="text-sm text-slate-600">{t("paypal.note")}</p>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">{t("purchase.consents")}</legend>

@@ -150,6 +150,7 @@ export default {
     submit: "Pay {{amount}}",
   },
   paypal: {
+    price: "{{price}} for one month",
     note: "Purchases from abroad buy one month with PayPal and do not renew automatically. You come back here after approving the payment on PayPal.",
     agreeOnce: "I understand this buys one month and does not renew automatically.",
     submit: "Pay with PayPal",
@@ -178,6 +179,7 @@ export default {
     buy: "Start {{plan}}",
     up: "Upgrade to {{plan}}",
     down: "Downgrade to {{plan}}",
+    paypalNoDown: "Choose after your month ends",
     scheduled: "Scheduled",
   },
   errors: {

@@ -148,6 +148,7 @@ export default {
     submit: "{{amount}} 결제하기",
   },
   paypal: {
+    price: "1개월 {{price}}",
     note: "해외 결제는 PayPal로 1개월 이용권을 구매하며 자동 갱신되지 않습니다. PayPal 창에서 결제를 승인하면 돌아옵니다.",
     agreeOnce: "1개월 이용권이며 자동으로 갱신되지 않는다는 것을 확인했습니다.",
     submit: "PayPal로 결제하기",
@@ -176,6 +177,7 @@ export default {
     buy: "{{plan}} 시작하기",
     up: "{{plan}}(으)로 업그레이드",
     down: "{{plan}}(으)로 다운그레이드",
+    paypalNoDown: "기간이 끝난 뒤 선택",
     scheduled: "변경 예정",
   },
   errors: {
