@@ -301,8 +301,9 @@ export async function paypalReturn(args: Args) {
   // PayPal appends the order id as `token` (and the payer as `PayerID`).
   const orderID = url.searchParams.get("token") ?? url.searchParams.get("orderID") ?? "";
   const t = fixedT(await getLocale(args.request, args.context), "billing");
-  const failed = (message: string) => done(args, { key: "error", params: { message: t("errors.purchaseFailed", { reason: message }) } }, "/dashboard/plan/upgrade");
-  if (!plan || !orderID) return failed(t("errors.unknown"));
+  // The api's PayPal messages already say what failed ('Payment failed. PayPal declined ...').
+  const failed = (message: string) => done(args, { key: "error", params: { message } }, "/dashboard/plan/upgrade");
+  if (!plan || !orderID) return failed(t("errors.purchaseFailed", { reason: t("errors.unknown") }));
   const capture = await api<{ orderID: string; payerID: string; merchant_uid: string; authorization_id: string; status: string }>(args, "/payment/paypal_payment", {
     body: { plan, orderID },
   });

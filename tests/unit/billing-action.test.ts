@@ -209,6 +209,14 @@ describe("PayPal", () => {
     expect(calls[1]!.body).toEqual({ plan_name: "Production", orderID: "O-1", payerID: "P-1", merchant_uid: "m-1", authorization_id: "A-1" });
     expect(toastOf(context)).toEqual({ key: "upgraded", params: { plan: "Production" } });
   });
+
+  it("a refused capture goes back to the plans with the api's message and saves nothing", async () => {
+    const { calls, context, get } = await setup(() => no(4331, "결제에 실패했습니다. PayPal에서 결제가 거절되었습니다."));
+    const r = await outcome(get("/dashboard/plan/paypal/return?flow=save&plan=Creator&token=O-2&PayerID=P-2"));
+    expect(r.location).toBe("/dashboard/plan/upgrade");
+    expect(calls.map((c) => c.path)).toEqual(["/payment/paypal_payment"]);
+    expect(toastOf(context)).toEqual({ key: "error", params: { message: "결제에 실패했습니다. PayPal에서 결제가 거절되었습니다." } });
+  });
 });
 
 describe("card schema", () => {
