@@ -8,6 +8,10 @@ const ENGINE_STANDIN = readFileSync(new URL("./tests/workers/standins/engine.js"
 /** The card gateway's stand-in (PortOne, host api.iamport.kr), shared with the local sandbox. */
 const PORTONE_STANDIN = readFileSync(new URL("./workers/api/src/sandbox/portone.js", import.meta.url), "utf8").replace(/^export /m, "");
 
+/** The online wallet's stand-in (PayPal, hosts api-m.paypal.com and www.paypal.com, and their sandbox twins), shared with the local sandbox. */
+const PAYPAL_STANDIN = readFileSync(new URL("./workers/api/src/sandbox/paypal.js", import.meta.url), "utf8").replace(/^export /m, "");
+const PAYPAL_HOSTS = ["api-m.paypal.com", "www.paypal.com", "api-m.sandbox.paypal.com", "www.sandbox.paypal.com"];
+
 /** The social-login clients the tests configure (as vars) and the stand-in knows. */
 const OAUTH_CLIENTS = {
   google: { id: "google-test-client", secret: "google-test-secret" },
@@ -20,6 +24,8 @@ const OAUTH_CLIENTS = {
  * (and of the test files) goes to it, whatever the host.
  * - E-mail provider (any other host): POST /emails with a Bearer key; GET /sent lists what was sent.
  * - PortOne (api.iamport.kr): workers/api/src/sandbox/portone.js, with its test cards and controls.
+ * - PayPal (api-m.paypal.com and its approval page on www.paypal.com; the sandbox hosts too):
+ *   workers/api/src/sandbox/paypal.js, with its test payers and controls.
  * - OAuth providers, on their real hosts and paths (the api's default endpoints): the authorize
  *   endpoint stands for the user's consent. A test GETs the authorization URL the api produced,
  *   adding `login_as=<address>` (and optionally `email_verified=false` or `share_email=false`),
@@ -32,6 +38,8 @@ const OAUTH_CLIENTS = {
 const PROVIDER_STANDIN = `
 ${ENGINE_STANDIN}
 ${PORTONE_STANDIN}
+${PAYPAL_STANDIN}
+const PAYPAL_HOSTS = new Set(${JSON.stringify(PAYPAL_HOSTS)});
 const CLIENTS = ${JSON.stringify(OAUTH_CLIENTS)};
 const sent = [];
 const codes = new Map();
@@ -140,6 +148,7 @@ export default {
     const url = new URL(request.url);
     if (url.host === "engine.test") return engineStandin(request, url);
     if (url.host === "api.iamport.kr") return portoneStandin(request, url);
+    if (PAYPAL_HOSTS.has(url.host)) return paypalStandin(request, url);
     const p = HOSTS[url.host];
     if (!p) return mail(request, url);
     if (request.method === "GET" && url.pathname === PATHS[p].authorize && url.host !== "oauth2.googleapis.com") return authorize(p, url.searchParams);
@@ -177,6 +186,9 @@ export default defineConfig(async () => {
             PAYMENTS: "live",
             PORTONE_API_KEY: "portone-test-key",
             PORTONE_API_SECRET: "portone-test-secret",
+            // PayPal at its default host (https://api-m.paypal.com), which the stand-in answers.
+            PAYPAL_CLIENT_ID: "paypal-test-client",
+            PAYPAL_CLIENT_SECRET: "paypal-test-secret",
             PAYMENT_TIMEOUT_MS: "1500",
             // Requests may set the clock with x-test-now (workers/api/src/lib/clock.ts).
             TEST_CLOCK: "on",

@@ -8,6 +8,7 @@ import { reportError } from "./lib/report";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
 import { paymentRoutes, sandboxRoutes } from "./routes/payment";
+import { paypalRoutes } from "./routes/paypal";
 import { socialRoutes } from "./routes/social";
 import { studioRoutes } from "./routes/studio";
 import { shareRoutes, stsRoutes } from "./routes/sts";
@@ -30,6 +31,7 @@ export function createApp() {
   app.route("/studio", stsRoutes);
   app.route("/share", shareRoutes);
   app.route("/payment", paymentRoutes);
+  app.route("/payment", paypalRoutes);
   app.route("/sandbox", sandboxRoutes);
   app.route("/dev", devRoutes);
 

@@ -29,10 +29,12 @@ import { Code } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
 import { verifyPassword } from "../lib/password";
-import { cardGateway, sandboxMode } from "../lib/payments/gateways";
+import { cardGateway, paypalGateway, sandboxMode } from "../lib/payments/gateways";
+import { refundKey } from "../lib/payments/paypal";
 import { GatewayError } from "../lib/payments/portone";
 import { hit } from "../lib/rate-limit";
 import { jsonBody, queryParams } from "../lib/validate";
+import { paypalStandin } from "../sandbox/paypal.js";
 import { portoneStandin } from "../sandbox/portone.js";
 import type { AppEnv } from "../env";
 
@@ -142,7 +144,7 @@ export function validBusinessNumber(v: string) {
 }
 
 /** Termination and refund need the password check (spec section 5); social accounts have none to check. */
-async function passwordChecked(c: Ctx, pwd: string | undefined) {
+export async function passwordChecked(c: Ctx, pwd: string | undefined) {
   const row = await c.var.db.select({ hash: members.passwordHash, type: members.type }).from(members).where(eq(members.id, c.var.member.id)).get();
   if (!row || row.type !== "email") return true;
   if (!(await hit(c.env, "loginPerAccount", c.var.member.email)).allowed) return Code.RATE_LIMITED;
@@ -357,12 +359,15 @@ export const paymentRoutes = new Hono<AppEnv>()
     const r = await refundable(c.var.db, m, t);
     if (!r.eligible) return fail(c, r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { data: { reason: r.reason } });
     const p = r.payment;
-    if (p.provider !== "portone" || !p.impUid) return fail(c, Code.TERMINATION_FAILED);
-    const gateway = cardGateway(c.env);
-    if (!gateway) return fail(c, Code.TERMINATION_FAILED);
+    if (!p.impUid) return fail(c, Code.TERMINATION_FAILED);
+    const gateway = p.provider === "portone" ? cardGateway(c.env) : null;
+    const wallet = p.provider === "paypal" ? paypalGateway(c.env) : null;
+    if (!gateway && !wallet) return fail(c, Code.TERMINATION_FAILED);
     try {
+      // PayPal: the capture is refunded once per payment (the same PayPal-Request-Id as /payment/paypal_clearplan).
+      if (wallet) await wallet.refund(p.impUid, { amount: r.refund_amount, currency: p.currency, requestId: refundKey(p.merchantUid), note: b.reason || "refund within 7 days" });
       // checksum: what we believe is still cancellable; a second refund of the same payment is refused by the gateway.
-      await gateway.cancel({ imp_uid: p.impUid, amount: r.refund_amount, checksum: p.amount, reason: b.reason || "refund within 7 days" });
+      else await gateway!.cancel({ imp_uid: p.impUid, amount: r.refund_amount, checksum: p.amount, reason: b.reason || "refund within 7 days" });
     } catch (err) {
       if (err instanceof GatewayError) return fail(c, Code.TERMINATION_FAILED);
       throw err;
@@ -410,10 +415,18 @@ export const paymentRoutes = new Hono<AppEnv>()
     return ok(c, { url });
   });
 
-/** Local runs only (PAYMENTS=sandbox): the sandbox gateway's pages a browser visits, such as card receipts. */
-export const sandboxRoutes = new Hono<AppEnv>().get("/portone/*", async (c) => {
-  if (!sandboxMode(c.env)) return fail(c, Code.NOT_FOUND);
-  const url = new URL(c.req.url);
-  url.pathname = url.pathname.replace(/^.*\/sandbox\/portone/, "");
-  return portoneStandin(c.req.raw, url, { receiptBase: "/api/v1/sandbox/portone" });
-});
+/** Local runs only (PAYMENTS=sandbox): the sandbox gateways' pages a browser visits (card receipts, PayPal's approval page). */
+export const sandboxRoutes = new Hono<AppEnv>()
+  .get("/portone/*", async (c) => {
+    if (!sandboxMode(c.env)) return fail(c, Code.NOT_FOUND);
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.replace(/^.*\/sandbox\/portone/, "");
+    return portoneStandin(c.req.raw, url, { receiptBase: "/api/v1/sandbox/portone" });
+  })
+  // Only the payer's approval page (GET shows it, its form POSTs back); the API itself is not exposed.
+  .on(["GET", "POST"], "/paypal/checkoutnow", async (c) => {
+    if (!sandboxMode(c.env)) return fail(c, Code.NOT_FOUND);
+    const url = new URL(c.req.url);
+    url.pathname = "/checkoutnow";
+    return paypalStandin(c.req.raw, url, { approveBase: "/api/v1/sandbox/paypal" });
+  });
