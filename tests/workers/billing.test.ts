@@ -441,3 +441,19 @@ describe("local sandbox", () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe("an unfinished PayPal order", () => {
+  it("does not block a card purchase: the card payment closes it first", async () => {
+    const m = await newMember();
+    const order = await call("/payment/paypal_order", m.token, { body: { plan: "Creator", flow: "save", return_url: "https://app.test/back", cancel_url: "https://app.test/cancel" } });
+    expect(order.code, order.message).toBe(Code.OK);
+    await call("/payment/registcard", m.token, { body: CARD });
+    const bought = await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS } });
+    expect(bought.code, bought.message).toBe(Code.OK);
+    const rows = await env.DB.prepare("SELECT provider, status FROM payments WHERE member_id = ? ORDER BY no").bind(m.id).all();
+    expect(rows.results).toEqual([
+      { provider: "paypal", status: "failed" },
+      { provider: "portone", status: "paid" },
+    ]);
+  });
+});

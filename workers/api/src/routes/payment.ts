@@ -30,6 +30,7 @@ import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
 import { verifyPassword } from "../lib/password";
 import { cardGateway, paypalGateway, sandboxMode } from "../lib/payments/gateways";
+import { closeOpenOrder } from "./paypal";
 import { refundKey } from "../lib/payments/paypal";
 import { GatewayError } from "../lib/payments/portone";
 import { hit } from "../lib/rate-limit";
@@ -172,6 +173,15 @@ const charged = async (c: Ctx, outcome: ChargeOutcome, t: number) => {
 const scopedUid = (c: Ctx, kind: "purchase" | "upgrade", key: string | undefined) =>
   key ? `${kind}_${c.var.member.id.replaceAll("-", "").slice(0, 12)}_${key}` : newMerchantUid(kind);
 
+/**
+ * A PayPal order the member left unfinished holds the one pending slot; a card payment closes it first
+ * (refunding it if PayPal captured it unsaved), as a new PayPal order would.
+ */
+async function closeLeftPaypalOrder(c: Ctx, memberId: string) {
+  const wallet = paypalGateway(c.env);
+  return wallet ? closeOpenOrder(c, wallet, memberId) : null;
+}
+
 /** What keeps a card member from changing plan right now, if anything. */
 function changeBlocked(m: MemberRow, t: number) {
   if (couponRunning(m, t)) return Code.COUPON_PERIOD;
@@ -268,6 +278,8 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (card.cardType === "corporate" && !CORPORATE_PLANS.has(plan.plan)) return fail(c, Code.CORPORATE_CARD_PLAN);
     const gateway = cardGateway(c.env);
     if (!gateway) return fail(c, Code.GATEWAY_FAILED);
+    const left = await closeLeftPaypalOrder(c, m.id);
+    if (left) return fail(c, left);
     const outcome = await chargeCard(
       c.env,
       c.var.db,
@@ -296,6 +308,8 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (card.cardType === "corporate" && !CORPORATE_PLANS.has(target.plan)) return fail(c, Code.CORPORATE_CARD_PLAN);
     const gateway = cardGateway(c.env);
     if (!gateway) return fail(c, Code.GATEWAY_FAILED);
+    const left = await closeLeftPaypalOrder(c, m.id);
+    if (left) return fail(c, left);
     const outcome = await chargeCard(
       c.env,
       c.var.db,

@@ -138,7 +138,7 @@ async function lookUp(wallet: PayPal, orderId: string) {
  * payer never came back) is closed before a new one starts; if PayPal shows it captured but it
  * was never saved, the money goes back. Answers a code when the earlier order cannot be settled.
  */
-async function closeOpenOrder(c: Ctx, wallet: PayPal, memberId: string) {
+export async function closeOpenOrder(c: Ctx, wallet: PayPal, memberId: string) {
   const open = await c.var.db
     .select()
     .from(payments)
