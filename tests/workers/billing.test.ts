@@ -457,3 +457,23 @@ describe("an unfinished PayPal order", () => {
     ]);
   });
 });
+
+describe("custom voice slots after a downgrade", () => {
+  it("sets mustChooseCustomVoice when the lower plan has fewer slots than the member's custom voices", async () => {
+    const t0 = Date.now() - 40 * DAY;
+    const m = await subscriber("Production", t0);
+    for (let i = 0; i < 3; i++) {
+      await env.DB.prepare(
+        `INSERT INTO voices (id, type, owner_id, lang, name, intro, tone, gender, age, features, categories, engine, created_at)
+         VALUES (?, 'custom', ?, 'ko', '{"ko":"v","en":"v"}', '{"ko":"","en":""}', 'low', 'male', 'young', '[]', '[]', '{}', ?)`,
+      )
+        .bind(crypto.randomUUID(), m.id, t0)
+        .run();
+    }
+    expect((await call("/member/getmember", m.token, { at: t0 + DAY })).data).toMatchObject({ request_cnt: 3, cv_cnt_over: "N", planState: { usedCustomVoice: 3, limits: { customVoice: 5 } } });
+    await call("/payment/downgradeplan", m.token, { body: { toplan: "Creator" }, at: t0 + DAY });
+    await billing(addMonths(t0, 1) + 1000);
+    const after = await call("/member/getmember", m.token, { at: addMonths(t0, 1) + 2000 });
+    expect(after.data).toMatchObject({ plan: "Creator", cv_cnt_over: "Y", planState: { mustChooseCustomVoice: true, limits: { customVoice: 1 } } });
+  });
+});
