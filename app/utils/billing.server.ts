@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, redirectDocument, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import {
   BillingCode,
@@ -71,9 +71,13 @@ export async function loadInvoices(args: Args, page: number): Promise<InvoicePag
   return envelope.success && envelope.data ? envelope.data : { items: [], page, limit: PAGE_SIZE, total: 0 };
 }
 
+/** The server's price: the card quote in KRW, PayPal's in USD (`flow` save or upgrade). */
 export async function loadQuote(args: Args, plan: string, kind: "purchase" | "upgrade", currency: "KRW" | "USD") {
-  const q = new URLSearchParams({ plan, kind, currency });
-  const envelope = await api<Quote>(args, `/payment/quote?${q}`);
+  const path =
+    currency === "USD"
+      ? `/payment/paypal_quote?${new URLSearchParams({ plan, flow: kind === "purchase" ? "save" : "upgrade" })}`
+      : `/payment/quote?${new URLSearchParams({ plan, kind })}`;
+  const envelope = await api<Quote>(args, path);
   return envelope.success ? envelope.data : null;
 }
 
@@ -286,7 +290,8 @@ async function paypalOrder({ args, form, url, t }: Ctx) {
     if (to) throw to;
     return fail({ intent: "paypal", result: submission.reply({ formErrors: [t("errors.purchaseFailed", { reason: envelope.message })] }) });
   }
-  throw redirect(envelope.data.approve_url);
+  // A document navigation: PayPal's page is not a route of this app, even when the sandbox serves it on this origin.
+  throw redirectDocument(envelope.data.approve_url);
 }
 
 /**
@@ -355,6 +360,6 @@ async function receipt({ args, form, t }: Ctx) {
   const impUid = String(form.get("imp_uid") ?? "");
   const envelope = impUid ? await api<{ url: string }>(args, "/payment/receipt", { body: { imp_uid: impUid } }) : null;
   const target = envelope?.success ? envelope.data?.url : null;
-  if (target && /^(https?:\/\/|\/)/.test(target)) throw redirect(target);
+  if (target && /^(https?:\/\/|\/)/.test(target)) throw redirectDocument(target);
   return fail({ intent: "receipt", message: t("errors.receipt") }, 404);
 }

@@ -293,9 +293,13 @@ test.describe("with JavaScript", () => {
     // No card yet: the card dialog first. Typing runs on from box to box.
     const cardDialog = page.getByRole("dialog", { name: "결제 카드 등록" });
     await expect(cardDialog).toBeVisible();
-    await cardDialog.getByLabel("카드 번호 1번째 4자리").click();
-    await page.keyboard.type("4242424242424242");
-    await expect(cardDialog.getByLabel("카드 번호 4번째 4자리")).toHaveValue("4242");
+    // (Retried until the page has hydrated: before that, typing stops at the first box's maxlength.)
+    await expect(async () => {
+      for (let i = 1; i <= 4; i++) await cardDialog.getByLabel(`카드 번호 ${i}번째 4자리`).clear();
+      await cardDialog.getByLabel("카드 번호 1번째 4자리").click();
+      await page.keyboard.type("4242424242424242");
+      await expect(cardDialog.getByLabel("카드 번호 4번째 4자리")).toHaveValue("4242", { timeout: 1000 });
+    }).toPass();
     await expect(cardDialog.getByLabel("유효기간 월 (MM)")).toBeFocused();
     await page.keyboard.type("1231");
     await expect(cardDialog.getByLabel("유효기간 연도 (YY)")).toHaveValue("31");
@@ -361,21 +365,80 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("dialog", { name: "쿠폰 등록" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
+    // The receipt is a page of the gateway's (the sandbox's, here), opened as a document.
+    await page.getByTestId("invoice-row").first().getByRole("button", { name: "영수증" }).click();
+    await expect(page).toHaveTitle(/^Receipt /);
   });
 
-  test("from abroad the PayPal path: a one-month purchase in USD with its own consents, no card", async ({ page, request, context }) => {
+  test("from abroad: buy a PayPal month at the first-month price, approve at PayPal, then upgrade the same way", async ({ page, request, context }) => {
     const session = await signUp(request);
     await signIn(context, session);
     await context.addCookies([{ name: "country", value: remixCookieValue("US"), url: baseURL }]);
     await page.goto("/dashboard/plan/upgrade");
     await expect(page.getByTestId("payment-path")).toContainText("PayPal");
     await page.getByRole("link", { name: "Creator 시작하기" }).click();
-    // No card dialog on this path: PayPal pays.
+    // No card on this path: the PayPal dialog, priced by the server in dollars.
     const dialog = page.getByRole("dialog", { name: "Creator 요금제 구매" });
-    await expect(dialog.getByTestId("quote-amount")).toContainText("$");
+    const quote = await call<{ list_price: number; discount: number; amount: number }>(request, session, "/payment/paypal_quote?plan=Creator&flow=save");
+    const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    await expect(dialog.getByTestId("quote-amount")).toHaveText(usd(quote.data.amount));
+    await expect(dialog.getByTestId("quote-discount")).toHaveText(`-${usd(quote.data.discount)}`);
     await expect(dialog).toContainText("자동 갱신되지 않습니다");
     await dialog.getByRole("button", { name: "PayPal로 결제하기" }).click();
     await expect(dialog.getByText("필수 항목에 동의해 주세요.")).toHaveCount(2);
+    await dialog.getByLabel(/자동으로 갱신되지 않는다/).check();
+    await dialog.getByLabel(/제6조/).check();
+    await dialog.getByRole("button", { name: "PayPal로 결제하기" }).click();
+
+    // PayPal's approval page (the local sandbox serves it on this origin), then back to us.
+    await expect(page.getByRole("heading", { name: "PayPal checkout (sandbox)" })).toBeVisible();
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/plan$/);
+    await expect(page.getByTestId("toast")).toHaveText("Creator 요금제 결제가 완료되었습니다.");
+    await expect(page.getByTestId("plan-name")).toHaveText("Creator");
+    await expect(page.getByTestId("payment-method")).toHaveText("PayPal (1개월 단위)");
+    await expect(page.getByTestId("plan-renewal")).toHaveText("자동 결제 없음");
+    const row = page.getByTestId("invoice-row").first();
+    await expect(row.getByTestId("invoice-price")).toHaveText(usd(quote.data.list_price));
+    await expect(row.getByTestId("invoice-discount")).toHaveText(`-${usd(quote.data.discount)}`);
+
+    // Upgrade through PayPal too (full price); a lower plan waits for the month to end.
+    await page.getByRole("link", { name: "요금제 변경" }).click();
+    await expect(page.getByTestId("plan-Starter")).toContainText("기간이 끝난 뒤 선택");
+    await page.getByRole("link", { name: "Production(으)로 업그레이드" }).click();
+    const up = page.getByRole("dialog", { name: "Production 요금제로 업그레이드" });
+    await expect(up.getByTestId("quote-discount")).toHaveCount(0);
+    await up.getByLabel(/자동으로 갱신되지 않는다/).check();
+    await up.getByLabel(/제6조/).check();
+    await up.getByRole("button", { name: "PayPal로 결제하기" }).click();
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByTestId("toast")).toHaveText("Production 요금제로 업그레이드했습니다.");
+    await expect(page.getByTestId("plan-name")).toHaveText("Production");
+    await expect(page.getByTestId("invoice-row")).toHaveCount(2);
+  });
+
+  test("from abroad: cancelling at PayPal or a declined capture charges nothing", async ({ page, request, context }) => {
+    const session = await signUp(request);
+    await signIn(context, session);
+    await context.addCookies([{ name: "country", value: remixCookieValue("US"), url: baseURL }]);
+    const order = async () => {
+      await page.goto("/dashboard/plan/upgrade?modal=purchase&plan=Starter");
+      const dialog = page.getByRole("dialog", { name: "Starter 요금제 구매" });
+      await dialog.getByLabel(/자동으로 갱신되지 않는다/).check();
+      await dialog.getByLabel(/제6조/).check();
+      await dialog.getByRole("button", { name: "PayPal로 결제하기" }).click();
+      await expect(page.getByRole("heading", { name: "PayPal checkout (sandbox)" })).toBeVisible();
+    };
+    await order();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/plan\/upgrade/);
+    await order();
+    await page.getByLabel("Pay as").selectOption("decline@paypal.test");
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/plan\/upgrade$/);
+    await expect(page.getByTestId("toast")).toContainText("결제에 실패했습니다");
+    await page.goto("/dashboard/plan");
+    await expect(page.getByTestId("plan-name")).toHaveText("Free");
   });
 
   test("the plan pages in English", async ({ browser, request }) => {
