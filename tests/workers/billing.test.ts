@@ -477,3 +477,13 @@ describe("custom voice slots after a downgrade", () => {
     expect(after.data).toMatchObject({ plan: "Creator", cv_cnt_over: "Y", planState: { mustChooseCustomVoice: true, limits: { customVoice: 1 } } });
   });
 });
+
+describe("development coupons", () => {
+  it("POST /dev/coupons makes a fresh single-use coupon for a paid plan", async () => {
+    const m = await newMember();
+    const made = await call("/dev/coupons", m.token, { body: { plan: "Starter", days: 7 } });
+    expect(made.data).toMatchObject({ plan: "Starter", days: 7 });
+    expect((await call("/dev/coupons", m.token, { body: { plan: "Free" } })).code).toBe(Code.PLAN_CHANGE_INVALID);
+    expect((await call("/utils/accept_coupon", m.token, { body: { num: made.data.num } })).data.planState).toMatchObject({ planName: "Starter", usedCoupon: true });
+  });
+});
