@@ -282,7 +282,6 @@ function verified(p: PortOnePayment, row: PaymentRow) {
  * pending for the cron (reconcilePending).
  */
 export async function chargeCard(
-  env: Bindings,
   db: Db,
   gateway: PortOne,
   input: { memberId: string; kind: ChargeKind; plan: string; quote: Quote; merchantUid: string; card: CardRow; now: number; name: string },
@@ -330,12 +329,11 @@ export async function chargeCard(
     if (!answer) return failPayment(db, row, err.message, Code.GATEWAY_FAILED);
   }
   if (answer.status === "failed") return failPayment(db, row, answer.fail_reason ?? "declined", Code.PAYMENT_DECLINED);
-  return settle(env, db, gateway, row, answer.imp_uid, apply);
+  return settle(db, gateway, row, answer.imp_uid, apply);
 }
 
 /** Looks the payment up by imp_uid, checks it, and applies it; a mismatch is cancelled at the gateway. */
 async function settle(
-  _env: Bindings,
   db: Db,
   gateway: PortOne,
   row: PaymentRow,
@@ -358,7 +356,8 @@ async function settle(
     }
     return failPayment(db, row, problem, Code.PAYMENT_DECLINED);
   }
-  const paidAt = Math.max(row.createdAt, 0);
+  // Periods run on our clock (the request's, or the cron's scheduled time), not the gateway's.
+  const paidAt = row.createdAt;
   const memberSet = await apply(row, paidAt);
   const [paid] = await db.batch([
     db
@@ -470,7 +469,7 @@ export async function runBilling(env: Bindings, db: Db, media: R2Bucket, gateway
       const found = await gateway.findByMerchant(row.merchantUid).catch(() => undefined);
       if (found === undefined) continue;
       if (!found || found.status === "failed") await failPayment(db, row, found?.fail_reason ?? "not found at the gateway", Code.PAYMENT_DECLINED);
-      else if ((await settle(env, db, gateway, row, found.imp_uid, applyCardPayment(db, row.kind))).ok) counts.reconciled++;
+      else if ((await settle(db, gateway, row, found.imp_uid, applyCardPayment(db, row.kind))).ok) counts.reconciled++;
     }
   }
 
@@ -490,7 +489,6 @@ export async function runBilling(env: Bindings, db: Db, media: R2Bucket, gateway
     }
     const q = quote(target, "KRW", false);
     const outcome = await chargeCard(
-      env,
       db,
       gateway,
       { memberId: m.id, kind: "renewal", plan: target.plan, quote: q, merchantUid: `renewal_${m.id.replaceAll("-", "")}_${m.nextPaymentAt}_${m.renewAttempts + 1}`, card, now, name: `Voice Studio ${target.plan}` },

@@ -23,6 +23,7 @@ import {
   type ChargeOutcome,
   type MemberRow,
   type PaymentRow,
+  type Quote,
 } from "../lib/billing";
 import { now } from "../lib/clock";
 import { Code } from "../lib/codes";
@@ -182,6 +183,27 @@ async function closeLeftPaypalOrder(c: Ctx, memberId: string) {
   return wallet ? closeOpenOrder(c, wallet, memberId) : null;
 }
 
+/**
+ * Charges the member's main card for a purchase or an upgrade of `plan` and answers the outcome: the
+ * card must exist (4306) and suit the plan (corporate cards, 4307); an unfinished PayPal order is closed first.
+ */
+async function chargeMainCard(c: Ctx, memberId: string, kind: "purchase" | "upgrade", plan: string, q: Quote, merchantUid: string, t: number) {
+  const card = await mainCard(c.var.db, memberId);
+  if (!card) return fail(c, Code.CARD_REQUIRED);
+  if (card.cardType === "corporate" && !CORPORATE_PLANS.has(plan)) return fail(c, Code.CORPORATE_CARD_PLAN);
+  const gateway = cardGateway(c.env);
+  if (!gateway) return fail(c, Code.GATEWAY_FAILED);
+  const left = await closeLeftPaypalOrder(c, memberId);
+  if (left) return fail(c, left);
+  const outcome = await chargeCard(
+    c.var.db,
+    gateway,
+    { memberId, kind, plan, quote: q, merchantUid, card, now: t, name: `Voice Studio ${plan}` },
+    applyCardPayment(c.var.db, kind),
+  );
+  return charged(c, outcome, t);
+}
+
 /** What keeps a card member from changing plan right now, if anything. */
 function changeBlocked(m: MemberRow, t: number) {
   if (couponRunning(m, t)) return Code.COUPON_PERIOD;
@@ -273,21 +295,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     const q = quote(plan, "KRW", discountEligible(m, paid));
     if (b.amount !== q.amount) return fail(c, Code.AMOUNT_MISMATCH, { data: { quote: q } });
     if (!b.agree_billing || !b.agree_change || !b.agree_refund || (q.discounted && !b.agree_regular_price)) return fail(c, Code.CONSENT_REQUIRED);
-    const card = await mainCard(c.var.db, m.id);
-    if (!card) return fail(c, Code.CARD_REQUIRED);
-    if (card.cardType === "corporate" && !CORPORATE_PLANS.has(plan.plan)) return fail(c, Code.CORPORATE_CARD_PLAN);
-    const gateway = cardGateway(c.env);
-    if (!gateway) return fail(c, Code.GATEWAY_FAILED);
-    const left = await closeLeftPaypalOrder(c, m.id);
-    if (left) return fail(c, left);
-    const outcome = await chargeCard(
-      c.env,
-      c.var.db,
-      gateway,
-      { memberId: m.id, kind: "purchase", plan: plan.plan, quote: q, merchantUid, card, now: t, name: `Voice Studio ${plan.plan}` },
-      applyCardPayment(c.var.db, "purchase"),
-    );
-    return charged(c, outcome, t);
+    return chargeMainCard(c, m.id, "purchase", plan.plan, q, merchantUid, t);
   })
   /** Upgrade (spec section 4): charged now, the period restarts, the unused part of the old plan carries over. */
   .post("/upgradeplan", jsonBody(changeBody), async (c) => {
@@ -303,21 +311,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (!isPaid(m) || m.paymentMethod !== "card") return fail(c, Code.NO_SUBSCRIPTION);
     const current = await planByName(c.var.db, m.plan);
     if (!target || !current || target.tier <= current.tier) return fail(c, Code.PLAN_CHANGE_INVALID);
-    const card = await mainCard(c.var.db, m.id);
-    if (!card) return fail(c, Code.CARD_REQUIRED);
-    if (card.cardType === "corporate" && !CORPORATE_PLANS.has(target.plan)) return fail(c, Code.CORPORATE_CARD_PLAN);
-    const gateway = cardGateway(c.env);
-    if (!gateway) return fail(c, Code.GATEWAY_FAILED);
-    const left = await closeLeftPaypalOrder(c, m.id);
-    if (left) return fail(c, left);
-    const outcome = await chargeCard(
-      c.env,
-      c.var.db,
-      gateway,
-      { memberId: m.id, kind: "upgrade", plan: target.plan, quote: quote(target, "KRW", false), merchantUid, card, now: t, name: `Voice Studio ${target.plan}` },
-      applyCardPayment(c.var.db, "upgrade"),
-    );
-    return charged(c, outcome, t);
+    return chargeMainCard(c, m.id, "upgrade", target.plan, quote(target, "KRW", false), merchantUid, t);
   })
   /** Downgrade (spec section 4): takes effect at the next payment date; the same plan clears a pending change. */
   .post("/downgradeplan", jsonBody(changeBody), async (c) => {
