@@ -145,18 +145,23 @@ export const rateLimits = sqliteTable("rate_limits", {
  * it (rotated_at) and issues the next one in the same family; presenting a rotated or revoked token
  * again revokes the whole family.
  */
-export const refreshTokens = sqliteTable("refresh_tokens", {
-  id: text("id").primaryKey(),
-  memberId: text("member_id")
-    .notNull()
-    .references(() => members.id, { onDelete: "cascade" }),
-  familyId: text("family_id").notNull(),
-  tokenHash: text("token_hash").notNull().unique(),
-  expiresAt: integer("expires_at").notNull(),
-  createdAt: integer("created_at").notNull(),
-  rotatedAt: integer("rotated_at"),
-  revokedAt: integer("revoked_at"),
-});
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    /** The session: every access token names its family (`sid`), checked on each request. */
+    familyId: text("family_id").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+    rotatedAt: integer("rotated_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("refresh_tokens_family").on(t.familyId), index("refresh_tokens_member").on(t.memberId)],
+);
 
 /**
  * Addresses that withdrew, kept only as a keyed hash (HMAC-SHA-256 with EMAIL_HASH_KEY) so the same

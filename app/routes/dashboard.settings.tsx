@@ -171,6 +171,15 @@ export default function SettingsPage() {
             {t("settings.logout")}
           </SubmitButton>
         </Form>
+        <Form method="post" action="/logout">
+          <input type="hidden" name="scope" value="everywhere" />
+          <SubmitButton variant="secondary" className="sm:w-auto">
+            {t("settings.logoutEverywhere")}
+          </SubmitButton>
+        </Form>
+        <p id="logout-everywhere-help" className="w-full text-sm text-slate-500">
+          {t("settings.logoutEverywhereHelp")}
+        </p>
         <Link to="/dashboard/settings/withdraw" className="text-sm text-slate-500 underline">
           {t("settings.withdraw")}
         </Link>

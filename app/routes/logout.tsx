@@ -7,7 +7,8 @@ import { setToast } from "~/utils/toast.server";
 
 /**
  * POST /logout (spec section 4): a goodbye toast with the nickname (cut to 13 characters), the
- * refresh token revoked on the server, both cookies cleared, then /login.
+ * refresh token revoked on the server, both cookies cleared, then /login. With `scope=everywhere`
+ * every session of the member is ended first.
  */
 export async function action(args: ActionFunctionArgs) {
   const { accessToken, refreshToken } = await readTokens(args.request);
@@ -16,6 +17,9 @@ export async function action(args: ActionFunctionArgs) {
     const nickname = profile?.success && profile.data ? profile.data.nickname : "";
     if (nickname) await setToast(args.request, args.context, { key: "goodbye", params: { nickname: cutNickname(nickname) } });
   }
+  // "Log out everywhere" (settings): every session of the member ends on the server at once.
+  const form = await args.request.formData().catch(() => null);
+  if (form?.get("scope") === "everywhere" && accessToken) await api(args, "/member/logout_all", { method: "POST", body: {} }).catch(() => null);
   await endSession(args);
   throw redirect("/login");
 }

@@ -134,7 +134,7 @@ describe("social sign-up through POST /member/createmember with a ticket", () =>
     const good = await ticketFor("ticket@example.com", "google");
     const forged = await sign({ aud: "voice-studio/social-signup", email: "ticket@example.com", type: "google", nickname: "", profileImg: "", exp: Math.floor(Date.now() / 1000) + 60 }, "not-the-secret", "HS256");
     const expired = await signSignupTicket(env, { email: "ticket@example.com", type: "google", nickname: "", profileImg: "" }, Date.now() - 31 * 60_000);
-    const access = await signAccessToken(env, { id: crypto.randomUUID(), email: "ticket@example.com" });
+    const access = await signAccessToken(env, { id: crypto.randomUUID(), email: "ticket@example.com" }, crypto.randomUUID());
     for (const [name, body] of Object.entries({
       missing: { type: "google" },
       forged: { type: "google", ticket: forged },

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
 import { sign } from "hono/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { worker } from "./helpers";
@@ -8,6 +9,7 @@ import { createApp } from "../../workers/api/src/app";
 import { Code } from "../../workers/api/src/lib/codes";
 import { fail, ok } from "../../workers/api/src/lib/envelope";
 import { requireMember } from "../../workers/api/src/lib/middleware";
+import { issueSession } from "../../workers/api/src/lib/tokens";
 import { jsonBody, limit } from "../../workers/api/src/lib/validate";
 
 const api = (path: string, init?: RequestInit) => worker.fetch(`http://localhost/api/v1${path}`, init);
@@ -129,10 +131,16 @@ describe("request validation and limits", () => {
     const forged = await sign({ sub: "u1", email: "a@b.co", exp: now + 600 }, "another-secret", "HS256");
     expect((await (await call("me", { headers: { "api-key": forged } })).json<{ code: number }>()).code).toBe(Code.LOGIN_REQUIRED);
 
-    const good = await sign({ sub: "u1", email: "a@b.co", exp: now + 600 }, env.JWT_SECRET, "HS256");
+    // A well-signed token counts only with a live session of an existing member (docs/decisions/0019).
+    const orphan = await sign({ sub: "u1", email: "a@b.co", sid: "s1", exp: now + 600 }, env.JWT_SECRET, "HS256");
+    expect((await (await call("me", { headers: { "api-key": orphan } })).json<{ code: number }>()).code).toBe(Code.LOGIN_REQUIRED);
+
+    const m = { id: crypto.randomUUID(), email: `${crypto.randomUUID().slice(0, 8)}@b.co` };
+    await env.DB.prepare("INSERT INTO members (id, email, type, nickname, created_at) VALUES (?, ?, 'email', 'n', ?)").bind(m.id, m.email, Date.now()).run();
+    const { token: good } = await issueSession(env, drizzle(env.DB), m);
     const res = await call("me", { headers: { "api-key": good } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, data: { id: "u1", email: "a@b.co" } });
+    expect(await res.json()).toMatchObject({ success: true, data: m });
   });
 
   it("turns an unexpected error into a 500 envelope without leaking details", async () => {

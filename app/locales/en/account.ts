@@ -45,6 +45,8 @@ export default {
     marketingSave: "Save preference",
     marketingTerms: "Read the marketing consent",
     logout: "Log out",
+    logoutEverywhere: "Log out everywhere",
+    logoutEverywhereHelp: "Ends every session at once, on this device and every other device and browser.",
     withdraw: "Delete account",
   },
   withdraw: {

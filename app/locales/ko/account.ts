@@ -43,6 +43,8 @@ export default {
     marketingSave: "수신 설정 저장",
     marketingTerms: "마케팅 정보 수신 동의 보기",
     logout: "로그아웃",
+    logoutEverywhere: "모든 기기에서 로그아웃",
+    logoutEverywhereHelp: "이 기기를 포함해 로그인된 모든 기기와 브라우저에서 바로 로그아웃합니다.",
     withdraw: "회원 탈퇴",
   },
   withdraw: {

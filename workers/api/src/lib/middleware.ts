@@ -4,6 +4,7 @@ import { verify } from "hono/jwt";
 import * as schema from "../../../../db/schema";
 import { Code, type Locale } from "./codes";
 import { fail } from "./envelope";
+import { liveSession } from "./tokens";
 import type { AppEnv, Member } from "../env";
 
 /** The spec's `lang` header: "kr" (and "ko") mean Korean, "en" English; anything else falls back to Korean. */
@@ -22,23 +23,30 @@ export const context = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The member behind a valid, unexpired access token (HS256 JWT with `sub`, `email` and `exp`), or null. */
-async function memberOf(token: string | null, secret: string): Promise<Member | null> {
+/**
+ * The member behind a valid access token: an HS256 JWT with `sub`, `email`, `sid` and `exp` (a token
+ * without an expiry is refused), whose session is still live in D1 (tokens.ts `liveSession`: the
+ * member exists and the session was not ended by logout, password reset, withdrawal or "log out
+ * everywhere"). Null otherwise.
+ */
+async function memberOf(token: string | null, env: AppEnv["Bindings"]): Promise<Member | null> {
   if (!token) return null;
+  let payload: Record<string, unknown>;
   try {
-    const payload = await verify(token, secret, "HS256");
-    if (typeof payload.sub !== "string" || typeof payload.email !== "string") return null;
-    return { id: payload.sub, email: payload.email };
+    payload = await verify(token, env.JWT_SECRET, "HS256");
   } catch {
     return null;
   }
+  if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
+  const live = await liveSession(env.DB, payload.sub, payload.sid);
+  return live ? { id: payload.sub, email: live.email } : null;
 }
 
 /** Routes that need a member: a valid access token in the `api-key` header, else 8000 (login required). */
 export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
   // Two routers mounted on one path (studio, sts) both ask; the token is checked once.
   if (c.var.member) return next();
-  const member = await memberOf(c.var.accessToken, c.env.JWT_SECRET);
+  const member = await memberOf(c.var.accessToken, c.env);
   if (!member) return fail(c, Code.LOGIN_REQUIRED);
   c.set("member", member);
   await next();
@@ -46,7 +54,7 @@ export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
 
 /** Routes open to visitors that answer more for a member: sets `c.var.member` when the token is valid. */
 export const optionalMember = createMiddleware<AppEnv>(async (c, next) => {
-  const member = await memberOf(c.var.accessToken, c.env.JWT_SECRET);
+  const member = await memberOf(c.var.accessToken, c.env);
   if (member) c.set("member", member);
   await next();
 });

@@ -13,58 +13,109 @@ type Db = DrizzleD1Database<Record<string, unknown>>;
 
 const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
-/** An HS256 JWT with `sub`, `email`, `iat` and `exp`, as `requireMember` verifies it. */
-export function signAccessToken(env: AppEnv["Bindings"], member: Member, now = Date.now()) {
+/**
+ * How long a just-rotated refresh token still answers (with the same successor) instead of counting
+ * as a replay: two tabs that refresh at the same moment both stay signed in (docs/decisions/0019).
+ */
+export const ROTATION_GRACE_MS = 5_000;
+
+/**
+ * An HS256 JWT with `sub`, `email`, `sid` (the session: its refresh-token family), `iat` and `exp`, as
+ * `requireMember` verifies it; the session must still be live in D1 for the token to count.
+ */
+export function signAccessToken(env: AppEnv["Bindings"], member: Member, sessionId: string, now = Date.now()) {
   const iat = Math.floor(now / 1000);
-  return sign({ sub: member.id, email: member.email, iat, exp: iat + ACCESS_TOKEN_SECONDS }, env.JWT_SECRET, "HS256");
+  return sign({ sub: member.id, email: member.email, sid: sessionId, iat, exp: iat + ACCESS_TOKEN_SECONDS }, env.JWT_SECRET, "HS256");
 }
 
-/** A new random refresh token (256 bits) in `familyId` (a new family when absent); only its hash is stored. */
-async function issueRefreshToken(db: Db, memberId: string, familyId: string = crypto.randomUUID(), now = Date.now()) {
-  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
-  await db.insert(refreshTokens).values({
-    id: crypto.randomUUID(),
-    memberId,
-    familyId,
-    tokenHash: await sha256Hex(token),
-    expiresAt: now + REFRESH_TOKEN_SECONDS * 1000,
-    createdAt: now,
-  });
-  return token;
+const refreshRow = async (memberId: string, familyId: string, token: string, now: number) => ({
+  id: crypto.randomUUID(),
+  memberId,
+  familyId,
+  tokenHash: await sha256Hex(token),
+  expiresAt: now + REFRESH_TOKEN_SECONDS * 1000,
+  createdAt: now,
+});
+
+/**
+ * The refresh token that follows `presented`: an HMAC of it under the signing secret, so every
+ * request that rotates the same token within the grace period derives the same successor without
+ * the server keeping it (only its hash is stored, like every refresh token).
+ */
+async function successorOf(env: AppEnv["Bindings"], presented: string) {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.JWT_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`refresh-successor:${presented}`))));
 }
 
-/** A fresh session (new token family) for a member who just signed in. */
+/** A fresh session (a new token family: a random 256-bit refresh token) for a member who just signed in. */
 export async function issueSession(env: AppEnv["Bindings"], db: Db, member: Member, now = Date.now()) {
-  return { token: await signAccessToken(env, member, now), refreshToken: await issueRefreshToken(db, member.id, undefined, now) };
+  const familyId = crypto.randomUUID();
+  const refreshToken = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  await db.insert(refreshTokens).values(await refreshRow(member.id, familyId, refreshToken, now));
+  return { token: await signAccessToken(env, member, familyId, now), refreshToken };
 }
 
 /**
- * Exchanges a refresh token for a new pair. Null when the token is unknown, expired or revoked; when
- * it was already rotated (a replay, RFC 9700 section 4.14.2) the whole family is revoked as well.
- * The rotation is one conditional UPDATE, so two concurrent uses of one token cannot both succeed.
+ * Exchanges a refresh token for a new pair. Null when the token is unknown, expired or revoked. The
+ * rotation and the successor's insert are one transaction, conditional on the token not being
+ * rotated yet, so concurrent uses cannot fork the family. A token rotated less than
+ * ROTATION_GRACE_MS ago answers the same successor (two tabs refreshing at once); later, using it
+ * again is a replay (RFC 9700 section 4.14.2) and revokes the whole family.
  */
 export async function rotateSession(env: AppEnv["Bindings"], db: Db, presented: string, now = Date.now()) {
-  const row = await db
-    .select({ token: refreshTokens, email: members.email })
-    .from(refreshTokens)
-    .innerJoin(members, eq(members.id, refreshTokens.memberId))
-    .where(eq(refreshTokens.tokenHash, await sha256Hex(presented)))
-    .get();
+  const presentedHash = await sha256Hex(presented);
+  const find = () =>
+    db
+      .select({ token: refreshTokens, email: members.email })
+      .from(refreshTokens)
+      .innerJoin(members, eq(members.id, refreshTokens.memberId))
+      .where(eq(refreshTokens.tokenHash, presentedHash))
+      .get();
+  const row = await find();
   if (!row || row.token.revokedAt !== null || row.token.expiresAt <= now) return null;
-  const claimed = await db
-    .update(refreshTokens)
-    .set({ rotatedAt: now })
-    .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
-    .returning({ id: refreshTokens.id });
-  if (claimed.length === 0) {
-    await revokeFamily(db, row.token.familyId, now);
-    return null;
-  }
   const member = { id: row.token.memberId, email: row.email };
-  return {
-    token: await signAccessToken(env, member, now),
-    refreshToken: await issueRefreshToken(db, member.id, row.token.familyId, now),
-  };
+  const successor = await successorOf(env, presented);
+  const next = await refreshRow(member.id, row.token.familyId, successor, now);
+  const d1 = (db as unknown as { $client: D1Database }).$client;
+  const [claim] = await d1.batch([
+    d1.prepare("UPDATE refresh_tokens SET rotated_at = ?2 WHERE id = ?1 AND rotated_at IS NULL AND revoked_at IS NULL").bind(row.token.id, now),
+    d1.prepare(
+      `INSERT INTO refresh_tokens (id, member_id, family_id, token_hash, expires_at, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE changes() = 1`,
+    ).bind(next.id, next.memberId, next.familyId, next.tokenHash, next.expiresAt, next.createdAt),
+  ]);
+  if ((claim?.meta.changes ?? 0) === 0) {
+    const again = await find();
+    const rotatedAt = again?.token.rotatedAt ?? null;
+    const inGrace = again && again.token.revokedAt === null && rotatedAt !== null && now - rotatedAt <= ROTATION_GRACE_MS;
+    const live = inGrace
+      ? await db
+          .select({ id: refreshTokens.id })
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.tokenHash, next.tokenHash), isNull(refreshTokens.revokedAt)))
+          .get()
+      : undefined;
+    if (!live) {
+      await revokeFamily(db, row.token.familyId, now);
+      return null;
+    }
+  }
+  return { token: await signAccessToken(env, member, row.token.familyId, now), refreshToken: successor };
+}
+
+/**
+ * Whether an access token's session is still live: the member exists and the token's family has a
+ * token that is not revoked (logout, replay, password reset, "log out everywhere" and withdrawal
+ * revoke or delete them). One indexed D1 read; the member's current e-mail comes with it.
+ */
+export async function liveSession(db: D1Database, memberId: string, sessionId: string) {
+  return db
+    .prepare(
+      `SELECT m.email AS email FROM members m
+       WHERE m.id = ?1 AND EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ?2 AND r.member_id = ?1 AND r.revoked_at IS NULL)`,
+    )
+    .bind(memberId, sessionId)
+    .first<{ email: string }>();
 }
 
 export async function revokeFamily(db: Db, familyId: string, now = Date.now()) {
@@ -84,7 +135,7 @@ export async function revokeSession(db: Db, presented: string, now = Date.now())
   if (row) await revokeFamily(db, row.familyId, now);
 }
 
-/** Ends every session of a member (after a password reset). */
+/** Ends every session of a member at once (password reset, "log out everywhere"). */
 export async function revokeAllSessions(db: Db, memberId: string, now = Date.now()) {
   await db
     .update(refreshTokens)

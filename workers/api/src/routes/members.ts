@@ -334,6 +334,11 @@ export const membersRoutes = new Hono<AppEnv>()
     if (presented) await revokeSession(c.var.db, presented);
     return ok(c, { loggedOut: true });
   })
+  /** "Log out everywhere": ends every session of the signed-in member at once, this one included. */
+  .post("/logout_all", requireMember, async (c) => {
+    await revokeAllSessions(c.var.db, c.var.member.id);
+    return ok(c, { loggedOut: true });
+  })
   /** E-mail login (spec: {type, email, password}); social logins come through /snslogin. */
   .post("/login", jsonBody(loginBody), async (c) => {
     const { email, password } = c.req.valid("json");
@@ -358,7 +363,7 @@ export const membersRoutes = new Hono<AppEnv>()
   /** Spec section 4: Bearer refresh token in, 8003 with a new pair out, or 8004 (expired, revoked or replayed). */
   .post("/getrefresh", async (c) => {
     const presented = bearerToken(c);
-    const pair = presented ? await rotateSession(c.env, c.var.db, presented) : null;
+    const pair = presented ? await rotateSession(c.env, c.var.db, presented, now(c)) : null;
     if (!pair) return fail(c, Code.REFRESH_EXPIRED);
     return ok(c, pair, Code.TOKEN_REFRESHED);
   })

@@ -238,7 +238,9 @@ export const paymentRoutes = new Hono<AppEnv>()
       throw err;
     }
     const last4 = key.card_number.slice(-4) || b.card_number4;
-    const [, inserted] = await c.var.db.batch([
+    // The member may have withdrawn while the gateway answered: then the card row cannot be stored
+    // (its member is gone), and the billing key just issued is deleted so none is left at the gateway.
+    const stored = await c.var.db.batch([
       c.var.db.update(cards).set({ main: false }).where(eq(cards.memberId, c.var.member.id)),
       c.var.db
         .insert(cards)
@@ -252,8 +254,13 @@ export const paymentRoutes = new Hono<AppEnv>()
           createdAt: now(c),
         })
         .returning(),
-    ]);
-    return ok(c, cardOut(inserted[0]!));
+    ]).catch(async (err: unknown) => {
+      await gateway.deleteBillingKey(customerUid).catch(() => {});
+      if (!(await me(c))) return null;
+      throw err;
+    });
+    if (!stored) return fail(c, Code.LOGIN_REQUIRED);
+    return ok(c, cardOut(stored[1][0]!));
   })
   .post("/unRegistCard", jsonBody(cardNoBody), async (c) => {
     const { card_no } = c.req.valid("json");
