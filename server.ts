@@ -7,12 +7,16 @@ import { getLoadContext, type AppEnv } from "./load-context";
 import { withCookieAuth } from "./api-auth";
 import { isCrossSitePost } from "./csrf";
 import { cacheKey, PageCache } from "./page-cache";
+import { refusalFor, unavailable } from "./workers/api/src/lib/deployment";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 const pages = new PageCache();
 
 export default {
   async fetch(request, env, ctx) {
+    // Production on development defaults, or a development configuration on a public host, answers
+    // 503 and logs why (workers/api/src/lib/deployment.ts, docs/decisions/0019).
+    if (refusalFor("app", env, request.url)) return unavailable(/^en\b/i.test(request.headers.get("accept-language") ?? "") ? "en" : "ko");
     const { pathname } = new URL(request.url);
     if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) return env.API.fetch(withCookieAuth(request));
     if (pathname === "/api/notify") return env.NOTIFY.fetch(request);

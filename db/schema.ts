@@ -26,13 +26,18 @@ export const plans = sqliteTable("plans", {
 });
 
 /** Error reports posted to /api/notify (message, detail, userId). */
-export const notifyReports = sqliteTable("notify_reports", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  message: text("message").notNull(),
-  detail: text("detail").notNull(),
-  userId: text("user_id").notNull(),
-  receivedAt: integer("received_at").notNull(),
-});
+export const notifyReports = sqliteTable(
+  "notify_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    message: text("message").notNull(),
+    detail: text("detail").notNull(),
+    userId: text("user_id").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  // The daily clean-up deletes reports past the 3-month log retention by this index.
+  (t) => [index("notify_reports_received").on(t.receivedAt)],
+);
 
 /**
  * One row per report fingerprint (sha-256 of message, detail and user) with the time the last

@@ -1,10 +1,18 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { drizzle } from "drizzle-orm/d1";
+import { cleanUp } from "../../workers/api/src/lib/cleanup";
 import { app, DEDUP_WINDOW_MS, MAX_REPORT_BYTES } from "../../workers/notify/src/app";
 
-// The notify worker's real app, on the real D1 (same migrations) inside workerd.
-const notify = (body: BodyInit, type = "application/json") =>
-  app.request("http://localhost/api/notify", { method: "POST", body, headers: { "content-type": type } }, env);
+// The notify worker's real app, on the real D1 (same migrations) inside workerd. Reports come as a
+// browser on the site sends them (same origin), each from its own client address unless one is given.
+let client = 0;
+const notify = (body: BodyInit, type = "application/json", headers: Record<string, string> = {}) =>
+  app.request(
+    "http://localhost/api/notify",
+    { method: "POST", body, headers: { "content-type": type, origin: "http://localhost", "sec-fetch-site": "same-origin", "cf-connecting-ip": `10.7.${Math.floor(++client / 250)}.${client % 250}`, ...headers } },
+    env,
+  );
 
 const rowsFor = async (message: string) =>
   (await env.DB.prepare("SELECT * FROM notify_reports WHERE message = ?").bind(message).all()).results;
@@ -52,8 +60,10 @@ describe("POST /api/notify", () => {
 
   it("refuses bad input with a 4xx and stores nothing", async () => {
     const before = (await env.DB.prepare("SELECT count(*) AS n FROM notify_reports").first<{ n: number }>())!.n;
-    const cases: [BodyInit, string, number][] = [
-      ["{oops", "application/json", 400],
+    const cases: [BodyInit, string, number, number?][] = [
+      ["{oops", "application/json", 400, 4001],
+      ["{}", "text/plain", 415],
+      ["{}", "application/jsonp", 415],
       ["message=hi", "application/x-www-form-urlencoded", 415],
       [JSON.stringify({ detail: "d", userId: "u" }), "application/json", 400],
       [JSON.stringify({ message: "m", userId: "u" }), "application/json", 400],
@@ -62,19 +72,77 @@ describe("POST /api/notify", () => {
       [JSON.stringify(["message"]), "application/json", 400],
       [JSON.stringify({ message: "big", detail: "x".repeat(MAX_REPORT_BYTES), userId: "u" }), "application/json", 413],
     ];
-    for (const [body, type, status] of cases) {
-      const res = await notify(body, type);
-      expect(res.status, String(body).slice(0, 40)).toBe(status);
-      const answer = await res.json<{ success: boolean; code: number }>();
-      expect(answer.success).toBe(false);
-      expect(answer.code).toBe({ 400: 4000, 413: 4013, 415: 4015 }[status]);
+    for (const [body, type, status, code] of cases) {
+      for (const lang of ["en", "kr"]) {
+        const res = await notify(body, type, { lang });
+        expect(res.status, String(body).slice(0, 40)).toBe(status);
+        const answer = await res.json<{ success: boolean; code: number; message: string }>();
+        expect(answer.success).toBe(false);
+        expect(answer.code).toBe(code ?? { 400: 4000, 413: 4013, 415: 4015 }[status]);
+        // Localized like /api/v1: Hangul for kr, none for en.
+        expect(/[가-힣]/.test(answer.message), answer.message).toBe(lang === "kr");
+      }
     }
     const after = (await env.DB.prepare("SELECT count(*) AS n FROM notify_reports").first<{ n: number }>())!.n;
     expect(after).toBe(before);
   });
 
-  it("answers other methods and paths with a 404", async () => {
-    expect((await app.request("http://localhost/api/notify", {}, env)).status).toBe(404);
+  it("answers another method with 405 (4005) and other paths with 404", async () => {
+    const get = await app.request("http://localhost/api/notify", { headers: { lang: "en" } }, env);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect(await get.json()).toMatchObject({ success: false, code: 4005, message: "This request method is not allowed." });
     expect((await app.request("http://localhost/elsewhere", { method: "POST" }, env)).status).toBe(404);
+  });
+
+  it("refuses reports another site makes a browser send, and ones that do not say where they come from", async () => {
+    const before = (await env.DB.prepare("SELECT count(*) AS n FROM notify_reports").first<{ n: number }>())!.n;
+    const cases: Record<string, string>[] = [
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example", "sec-fetch-site": "" },
+      { origin: "http://localhost:9999" },
+      { origin: "null" },
+      { "sec-fetch-site": "same-site" },
+      { "sec-fetch-site": "none" },
+      {},
+    ];
+    for (const headers of cases) {
+      const res = await app.request(
+        "http://localhost/api/notify",
+        { method: "POST", body: report("cross"), headers: { "content-type": "application/json", lang: "en", ...headers } },
+        env,
+      );
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(await res.json()).toMatchObject({ success: false, code: 4003, message: "Requests sent from another site are not accepted." });
+    }
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM notify_reports").first<{ n: number }>())!.n).toBe(before);
+    // The app and api workers report over their service bindings, on the internal host.
+    const internal = await app.request("https://notify.internal/api/notify", { method: "POST", body: report("internal"), headers: { "content-type": "application/json" } }, env);
+    expect(internal.status).toBe(200);
+  });
+
+  it("limits one client to 30 reports a minute (429, localized), others go on", async () => {
+    const results = [];
+    for (let i = 0; i < 32; i++) results.push(await notify(report(`flood-${i}`), "application/json", { "cf-connecting-ip": "10.66.0.1" }));
+    expect(results.slice(0, 30).every((r) => r.status === 200)).toBe(true);
+    const limited = results[30]!;
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ success: false, code: 4290 });
+    expect((await notify(report("flood-ko"), "application/json", { "cf-connecting-ip": "10.66.0.1", lang: "kr" })).status).toBe(429);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM notify_reports WHERE message LIKE 'flood-%'").first<{ n: number }>())!.n).toBe(30);
+    // Another client is not limited by it.
+    expect((await notify(report("flood-other"), "application/json", { "cf-connecting-ip": "10.66.0.2" })).status).toBe(200);
+  });
+
+  it("the daily clean-up deletes reports older than the 3-month log retention", async () => {
+    const now = Date.now();
+    const day = 86_400_000;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO notify_reports (message, detail, user_id, received_at) VALUES ('retention-old', 'd', 'u', ?), ('retention-kept', 'd', 'u', ?)").bind(now - 91 * day, now - 89 * day),
+    ]);
+    const counts = await cleanUp(drizzle(env.DB), now);
+    expect(counts.notifyReports).toBeGreaterThanOrEqual(1);
+    expect(await rowsFor("retention-old")).toHaveLength(0);
+    expect(await rowsFor("retention-kept")).toHaveLength(1);
   });
 });

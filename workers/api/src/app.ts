@@ -4,6 +4,7 @@ import { Code } from "./lib/codes";
 import { fail } from "./lib/envelope";
 import { context, localeFromHeader } from "./lib/middleware";
 import { defaultBodyLimit } from "./lib/validate";
+import { refusalFor, unavailable } from "./lib/deployment";
 import { reportError } from "./lib/report";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
@@ -22,6 +23,9 @@ import type { AppEnv } from "./env";
  */
 export function createApp() {
   const app = new Hono<AppEnv>().basePath("/api/v1");
+  // Production on development defaults, or a development configuration on a public host, answers
+  // 503 and logs why (lib/deployment.ts, docs/decisions/0019).
+  app.use("*", async (c, next) => (refusalFor("api", c.env, c.req.url) ? unavailable(localeFromHeader(c.req.header("lang"))) : next()));
   app.use("*", context, defaultBodyLimit);
   app.route("/utils", utils);
   app.route("/member", membersRoutes);
@@ -35,8 +39,16 @@ export function createApp() {
   app.route("/sandbox", sandboxRoutes);
   app.route("/dev", devRoutes);
 
+  // A path that exists with another method answers 405 (4005) with Allow; anything else 404 (4004).
+  let methodsOf: ((path: string) => string[]) | null = null;
   app.notFound((c) => {
     if (!c.var.locale) c.set("locale", localeFromHeader(c.req.header("lang")));
+    methodsOf ??= routeMethods(app.routes);
+    const allowed = methodsOf(c.req.path);
+    if (allowed.length > 0) {
+      c.header("allow", allowed.join(", "));
+      return fail(c, Code.METHOD_NOT_ALLOWED);
+    }
     return fail(c, Code.NOT_FOUND);
   });
   app.onError((err, c) => {
@@ -50,4 +62,19 @@ export function createApp() {
     return fail(c, Code.INTERNAL);
   });
   return app;
+}
+
+/** The methods the app's routes (not its middleware) answer for a path. */
+function routeMethods(routes: { method: string; path: string }[]) {
+  const table = routes
+    .filter((r) => r.method !== "ALL")
+    .map((r) => ({
+      method: r.method,
+      pattern: new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\/:[^/]+/g, "/[^/]+").replace(/\*/g, ".*")}/?$`),
+    }));
+  return (path: string) => {
+    const methods = new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method));
+    if (methods.has("GET")) methods.add("HEAD");
+    return [...methods];
+  };
 }

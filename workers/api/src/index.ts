@@ -5,6 +5,7 @@ import { createApp } from "./app";
 import { runBilling } from "./lib/billing";
 import { cleanUp, expireUploads } from "./lib/cleanup";
 import { cardGateway } from "./lib/payments/gateways";
+import { deploymentProblems } from "./lib/deployment";
 import * as schema from "../../../db/schema";
 import type { AppEnv } from "./env";
 
@@ -20,6 +21,8 @@ export default {
    * periods; lib/billing.ts). Daily at 03:17: deletes rows and uploads that can no longer matter.
    */
   async scheduled(controller, env, ctx) {
+    // A misconfigured production worker runs no billing or clean-up either (lib/deployment.ts logs why).
+    if (deploymentProblems("api", env).length > 0) return;
     const db = drizzle(env.DB, { schema });
     if (controller.cron === DAILY_CRON) {
       ctx.waitUntil(cleanUp(drizzle(env.DB)).then((counts) => console.log("clean-up", JSON.stringify(counts))));

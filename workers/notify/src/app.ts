@@ -1,10 +1,14 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod/v4";
-import { Code } from "../../api/src/lib/codes";
+import type { Context } from "hono";
+import { Code, httpStatus, localeFromHeader, messages } from "../../api/src/lib/codes";
 import { sha256Hex } from "../../api/src/lib/crypto";
+import { refusalFor, unavailable } from "../../api/src/lib/deployment";
+import { clientIp, hit, LIMITS } from "../../api/src/lib/rate-limit";
+import type { Bindings } from "../../api/src/env";
 
-type Env = { Bindings: { DB: D1Database } };
+type Env = { Bindings: { DB: D1Database; APP_ENV?: string } };
 
 /** Reports larger than this are refused (413) and not stored. */
 export const MAX_REPORT_BYTES = 16 * 1024;
@@ -23,36 +27,57 @@ const report = z.object({
 const fingerprint = (message: string, detail: string, userId: string) =>
   sha256Hex(JSON.stringify([message, detail, userId]));
 
-// The same envelope and codes as /api/v1 (workers/api/src/lib/codes.ts); reports are internal, so
-// messages stay in English.
-const answer = (stored: boolean, status: 200 | 202 = 200) =>
-  Response.json({ success: true, code: Code.OK, data: { stored }, message: "OK" }, { status });
-const refusal = {
-  400: Code.BAD_REQUEST,
-  404: Code.NOT_FOUND,
-  413: Code.PAYLOAD_TOO_LARGE,
-  415: Code.UNSUPPORTED_MEDIA_TYPE,
-} as const;
-const refuse = (status: keyof typeof refusal, message: string) =>
-  Response.json({ success: false, code: refusal[status], data: null, message }, { status });
+/** The host the app and api workers use to reach this worker over their service bindings. */
+const INTERNAL_HOST = "notify.internal";
+
+// The same envelope, codes and ko/en messages as /api/v1 (workers/api/src/lib/codes.ts), in the
+// language of the `lang` header.
+const answer = (c: Context<Env>, stored: boolean, status: 200 | 202 = 200) =>
+  Response.json({ success: true, code: Code.OK, data: { stored }, message: messages[Code.OK][localeFromHeader(c.req.header("lang"))] }, { status });
+const refuse = (c: Context<Env>, code: Code, extra: Record<string, string> = {}) =>
+  Response.json({ success: false, code, data: null, message: messages[code][localeFromHeader(c.req.header("lang"))] }, { status: httpStatus[code], headers: extra });
+
+/**
+ * Reports from browsers come through the app worker's /api/notify on the site's own origin: they
+ * must say so (Origin equal to the site's, or Sec-Fetch-Site: same-origin), so no other site can
+ * make its visitors' browsers post here. The app and api workers post to notify.internal over
+ * their service bindings (not reachable from outside: this worker has no public route).
+ */
+function sameOrigin(req: Request) {
+  const url = new URL(req.url);
+  if (url.hostname === INTERNAL_HOST) return true;
+  const site = req.headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin") return false;
+  const origin = req.headers.get("origin");
+  if (origin !== null) return origin === url.origin;
+  return site === "same-origin";
+}
+
+const isJson = (type: string | undefined) => (type ?? "").split(";")[0]!.trim().toLowerCase() === "application/json";
 
 export const app = new Hono<Env>();
 
+// Production on development defaults, or a development configuration on a public host, answers 503.
+app.use("*", async (c, next) => (refusalFor("notify", c.env, c.req.url) ? unavailable(localeFromHeader(c.req.header("lang"))) : next()));
+
 app.post(
   "/api/notify",
-  bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: () => refuse(413, "report too large") }),
+  bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: (c) => refuse(c, Code.PAYLOAD_TOO_LARGE) }),
   async (c) => {
-    if (!(c.req.header("content-type") ?? "").includes("json")) {
-      return refuse(415, "report must be JSON");
-    }
+    if (!isJson(c.req.header("content-type"))) return refuse(c, Code.UNSUPPORTED_MEDIA_TYPE);
+    if (!sameOrigin(c.req.raw)) return refuse(c, Code.CROSS_SITE);
+    const internal = new URL(c.req.url).hostname === INTERNAL_HOST;
+    const client = internal ? "internal" : clientIp(c.req.raw.headers);
+    const limited = await hit(c.env as unknown as Bindings, internal ? "notifyInternal" : "notifyPerClient", client);
+    if (!limited.allowed) return refuse(c, Code.RATE_LIMITED, { "retry-after": String(LIMITS.notifyPerClient.windowSeconds) });
     let json: unknown;
     try {
       json = await c.req.json();
     } catch {
-      return refuse(400, "report is not valid JSON");
+      return refuse(c, Code.MALFORMED_JSON);
     }
     const parsed = report.safeParse(json);
-    if (!parsed.success) return refuse(400, "report needs message, detail and userId");
+    if (!parsed.success) return refuse(c, Code.BAD_REQUEST);
     const { message, detail, userId } = parsed.data;
     const now = Date.now();
     const fp = await fingerprint(message, detail, userId);
@@ -72,15 +97,13 @@ app.post(
       ).bind(message, detail, userId, now),
     ]);
     const stored = (inserted?.meta.changes ?? 0) === 1;
-    return answer(stored, stored ? 200 : 202);
+    return answer(c, stored, stored ? 200 : 202);
   },
 );
 
-app.all("/api/notify", () => refuse(404, "use POST"));
-app.notFound(() => refuse(404, "not found"));
-app.onError((err) => {
+app.all("/api/notify", (c) => refuse(c, Code.METHOD_NOT_ALLOWED, { allow: "POST" }));
+app.notFound((c) => refuse(c, Code.NOT_FOUND));
+app.onError((err, c) => {
   console.error("notify error", err);
-  return Response.json({ success: false, code: Code.INTERNAL, data: null, message: "error" }, { status: 500 });
+  return refuse(c, Code.INTERNAL);
 });
-
-

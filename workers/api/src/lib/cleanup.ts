@@ -1,6 +1,6 @@
 import { and, inArray, isNull, lt, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { emailCerts, oauthStates, rateLimits, refreshTokens, stsSources, withdrawnEmails } from "../../../../db/schema";
+import { emailCerts, notifyDedup, notifyReports, oauthStates, rateLimits, refreshTokens, stsSources, withdrawnEmails } from "../../../../db/schema";
 import type * as schema from "../../../../db/schema";
 import { releaseAudio } from "./media";
 import { LIMITS } from "./rate-limit";
@@ -13,14 +13,19 @@ const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowS
 /** A checked code keeps a sign-up or recovery open for 30 minutes (routes/members.ts); keep it a little longer. */
 const CERT_KEEP_MS = 60 * 60 * 1000;
 
+/** Spec section 9: logs (the error reports of /api/notify) are kept 3 months. */
+export const REPORT_KEEP_MS = 90 * 24 * 60 * 60 * 1000;
+/** A report fingerprint older than a day no longer deduplicates anything (the window is 2 s). */
+const DEDUP_KEEP_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Deletes rows that can no longer matter: rate-limit windows that have passed, codes that expired
  * (and were not checked within the last hour), refresh tokens past their expiry (a rotated token is
  * kept until then for reuse detection), used-up OAuth states, and withdrawn addresses past the
- * 30-day wait. Run by the daily cron trigger (wrangler.toml); returns the count per table.
+ * 30-day wait, error reports past the 3-month log retention and their fingerprints. Run by the daily cron trigger (wrangler.toml); returns the count per table.
  */
 export async function cleanUp(db: Db, now = Date.now()) {
-  const [limits, certs, tokens, states, withdrawn] = await db.batch([
+  const [limits, certs, tokens, states, withdrawn, reports] = await db.batch([
     db.delete(rateLimits).where(lt(rateLimits.windowStart, now - LONGEST_WINDOW_MS)),
     db
       .delete(emailCerts)
@@ -33,6 +38,8 @@ export async function cleanUp(db: Db, now = Date.now()) {
     db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now)),
     db.delete(oauthStates).where(lt(oauthStates.expiresAt, now)),
     db.delete(withdrawnEmails).where(lt(withdrawnEmails.withdrawnAt, now - REJOIN_WAIT_MS)),
+    db.delete(notifyReports).where(lt(notifyReports.receivedAt, now - REPORT_KEEP_MS)),
+    db.delete(notifyDedup).where(lt(notifyDedup.lastAt, now - DEDUP_KEEP_MS)),
   ]);
   return {
     rateLimits: limits.meta.changes,
@@ -40,6 +47,7 @@ export async function cleanUp(db: Db, now = Date.now()) {
     refreshTokens: tokens.meta.changes,
     oauthStates: states.meta.changes,
     withdrawnEmails: withdrawn.meta.changes,
+    notifyReports: reports.meta.changes,
   };
 }
 

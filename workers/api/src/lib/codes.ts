@@ -10,6 +10,7 @@ export const Code = {
   UNSUPPORTED_MEDIA_TYPE: 4015,
   NOT_FOUND: 4004,
   METHOD_NOT_ALLOWED: 4005,
+  CROSS_SITE: 4003,
   PAYLOAD_TOO_LARGE: 4013,
   EMAIL_INVALID: 4101,
   EMAIL_NOT_REGISTERED: 4102,
@@ -76,6 +77,7 @@ export const Code = {
   TERMINATION_FAILED: 5041,
   RATE_LIMITED: 4290,
   INTERNAL: 5000,
+  SERVICE_UNAVAILABLE: 5003,
   MAIL_FAILED: 5020,
   SOCIAL_FAILED: 5021,
   SHARE_FAILED: 5022,
@@ -89,6 +91,13 @@ export const Code = {
 export type Code = (typeof Code)[keyof typeof Code];
 
 export type Locale = "ko" | "en";
+
+/** The spec's `lang` header: "kr" (and "ko") mean Korean, "en" English; anything else falls back to Korean. */
+export function localeFromHeader(value: string | undefined | null): Locale {
+  const v = (value ?? "").trim().toLowerCase();
+  if (v.startsWith("en")) return "en";
+  return "ko";
+}
 
 export const messages: Record<Code, Record<Locale, string>> = {
   [Code.OK]: { ko: "성공", en: "OK" },
@@ -104,6 +113,14 @@ export const messages: Record<Code, Record<Locale, string>> = {
   [Code.NOT_FOUND]: {
     ko: "요청한 주소를 찾을 수 없습니다.",
     en: "The requested address was not found.",
+  },
+  [Code.SERVICE_UNAVAILABLE]: {
+    ko: "지금은 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.",
+    en: "The service is not available right now. Please try again later.",
+  },
+  [Code.CROSS_SITE]: {
+    ko: "다른 사이트에서 보낸 요청은 처리할 수 없습니다.",
+    en: "Requests sent from another site are not accepted.",
   },
   [Code.METHOD_NOT_ALLOWED]: {
     ko: "허용되지 않는 요청 방식입니다.",
@@ -299,13 +316,14 @@ export function formatDuration(seconds: number, locale: Locale) {
 }
 
 /** HTTP status that goes with each code. */
-export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502> = {
+export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503> = {
   [Code.OK]: 200,
   [Code.BAD_REQUEST]: 400,
   [Code.MALFORMED_JSON]: 400,
   [Code.UNSUPPORTED_MEDIA_TYPE]: 415,
   [Code.NOT_FOUND]: 404,
   [Code.METHOD_NOT_ALLOWED]: 405,
+  [Code.CROSS_SITE]: 403,
   [Code.PAYLOAD_TOO_LARGE]: 413,
   [Code.EMAIL_INVALID]: 400,
   [Code.EMAIL_NOT_REGISTERED]: 404,
@@ -376,6 +394,7 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 404 | 405 | 409 | 
   [Code.ENGINE_FAILED]: 502,
   [Code.RATE_LIMITED]: 429,
   [Code.INTERNAL]: 500,
+  [Code.SERVICE_UNAVAILABLE]: 503,
   [Code.MAIL_FAILED]: 502,
   [Code.LOGIN_REQUIRED]: 401,
   [Code.TOKEN_REFRESHED]: 200,

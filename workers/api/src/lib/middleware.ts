@@ -2,17 +2,12 @@ import { drizzle } from "drizzle-orm/d1";
 import { createMiddleware } from "hono/factory";
 import { verify } from "hono/jwt";
 import * as schema from "../../../../db/schema";
-import { Code, type Locale } from "./codes";
+import { Code, localeFromHeader } from "./codes";
+
+export { localeFromHeader };
 import { fail } from "./envelope";
 import { liveSession } from "./tokens";
 import type { AppEnv, Member } from "../env";
-
-/** The spec's `lang` header: "kr" (and "ko") mean Korean, "en" English; anything else falls back to Korean. */
-export function localeFromHeader(value: string | undefined): Locale {
-  const v = (value ?? "").trim().toLowerCase();
-  if (v.startsWith("en")) return "en";
-  return "ko";
-}
 
 /** Sets `c.var.db`, `c.var.locale` and `c.var.accessToken` for every request. */
 export const context = createMiddleware<AppEnv>(async (c, next) => {

@@ -19,6 +19,10 @@ export const LIMITS = {
   loginPerIp: { max: 50, windowSeconds: 600 },
   /** Coupon numbers tried per member (numbers must not be guessable by trying). */
   couponPerAccount: { max: 10, windowSeconds: 600 },
+  /** Error reports from one browser client (IP) to /api/notify. */
+  notifyPerClient: { max: 30, windowSeconds: 60 },
+  /** Error reports from the app and api workers themselves (all members together). */
+  notifyInternal: { max: 600, windowSeconds: 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -18,11 +18,48 @@ const zodLocales: Record<Locale, () => { localeError: z.core.$ZodErrorMap }> = {
  * message, if it sets one, wins). Issues come back as `[{path: "email", message: "..."}]`.
  */
 export function parseLocalized<S extends z.ZodType>(schema: S, value: unknown, locale: Locale) {
-  const result = schema.safeParse(value, { error: zodLocales[locale]().localeError });
+  const builtIn = zodLocales[locale]().localeError;
+  const result = schema.safeParse(value, {
+    error: (issue) => {
+      const key = issue.code === "custom" ? (issue.params as { rule?: keyof typeof ruleMessages } | undefined)?.rule : undefined;
+      return key && ruleMessages[key] ? ruleMessages[key][locale] : builtIn(issue);
+    },
+  });
   if (result.success) return { success: true as const, data: result.data };
   const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
   return { success: false as const, issues };
 }
+
+/** Messages of our own refinements (zod's own ko/en messages cover the built-in checks). */
+const ruleMessages = {
+  plainText: {
+    ko: "제어 문자나 보이지 않는 방향 바꿈 문자는 쓸 수 없습니다.",
+    en: "Control characters and invisible direction marks are not allowed.",
+  },
+  uniqueIds: { ko: "같은 id가 두 번 들어 있습니다.", en: "The same id appears more than once." },
+} satisfies Record<string, Record<Locale, string>>;
+
+/**
+ * C0 and C1 control characters (NUL, escape, line breaks...), DEL, and the bidi controls that can
+ * make a name read differently from what it is (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** A one-line name or title: trimmed, `min`..`max` long, no control or bidi characters. */
+export const plainText = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((v) => !CONTROL_OR_BIDI.test(v), { params: { rule: "plainText" } });
+
+/** Removes what `plainText` refuses, for names that come from elsewhere (file names). */
+export const stripControls = (value: string) => value.replace(new RegExp(CONTROL_OR_BIDI.source, "g"), "");
+
+/** A rule for arrays of items with ids: no id twice (items without an id are new ones). */
+export const uniqueIds = { params: { rule: "uniqueIds" } } as const;
 
 /** 413 envelope when the body is over `maxSize` bytes (checked while streaming, not only by Content-Length). */
 export const limit = (maxSize: number) =>

@@ -17,7 +17,7 @@ import { verifySignupTicket } from "../lib/signup-ticket";
 import { issueSession, revokeAllSessions, revokeSession, rotateSession } from "../lib/tokens";
 import { rememberWithdrawal, withdrewRecently } from "../lib/withdrawn";
 import { requireMember } from "../lib/middleware";
-import { jsonBody } from "../lib/validate";
+import { jsonBody, plainText } from "../lib/validate";
 import type { AppEnv } from "../env";
 
 /** Spec section 9: certification codes are valid for 180 s. */
@@ -42,13 +42,13 @@ const createBody = z.object({
   type: z.enum(["email", "google", "naver", "kakao"]).default("email"),
   ticket: z.string().max(4096).optional(),
   password: z.string().max(64).default(""),
-  firstname: z.string().trim().max(50).default(""),
-  lastName: z.string().trim().max(50).default(""),
+  firstname: plainText(0, 50).default(""),
+  lastName: plainText(0, 50).default(""),
   gender: z.string().trim().max(10).default(""),
   phone_number: z.string().trim().max(20).default(""),
-  work: z.string().trim().max(500).default(""),
-  belong: z.string().trim().max(200).default(""),
-  perpose: z.string().trim().max(500).default(""),
+  work: plainText(0, 500).default(""),
+  belong: plainText(0, 200).default(""),
+  perpose: plainText(0, 500).default(""),
   marketing: z.enum(["Y", "N"]).default("N"),
   local: z.enum(["ko", "en"]).default("ko"),
   profile_img: z.string().trim().max(500).default(""),
@@ -63,13 +63,13 @@ const genderField = z.enum(["", "male", "female", "other"]);
 const updateBody = z.object({
   /** The account's own address (it is shown, not changed, on the account page). */
   email: emailField.optional(),
-  nickname: z.string().trim().min(1).max(20),
+  nickname: plainText(1, 20),
   profile_img: z.string().trim().max(500).optional(),
-  firstname: z.string().trim().max(50).default(""),
-  secondname: z.string().trim().max(50).default(""),
+  firstname: plainText(0, 50).default(""),
+  secondname: plainText(0, 50).default(""),
   gender: genderField.default(""),
-  work: z.string().trim().max(500).default(""),
-  belong: z.string().trim().max(200).default(""),
+  work: plainText(0, 500).default(""),
+  belong: plainText(0, 200).default(""),
   /** Spec: Y, N, or empty when unknown; left as it is when absent. */
   marketing: z.enum(["Y", "N", ""]).optional(),
   local: z.enum(["ko", "en"]).optional(),

@@ -8,7 +8,7 @@ import { requireMember } from "../lib/middleware";
 import { characterCount, checkText, MAX_CHARACTERS_PER_GENERATION } from "../lib/tts-text";
 import { PROJECT_LIMIT_SQL, usage } from "../lib/allowance";
 import { paragraphHash } from "../durable/generation-job";
-import { jsonBody, limit, queryParams } from "../lib/validate";
+import { jsonBody, limit, plainText, queryParams, uniqueIds } from "../lib/validate";
 import type { AppEnv, Member } from "../env";
 import type { Context } from "hono";
 import { visibleTo } from "./voices";
@@ -33,9 +33,19 @@ const paragraphInput = z.object({
   tempo: z.number().min(0.5).max(2).default(1),
   pause_ms: z.number().int().min(0).max(10_000).default(300),
 });
-const projectBody = z.object({ name: z.string().trim().min(1).max(60).optional(), type: z.enum(["tts", "sts"]).default("tts") });
-const renameBody = z.object({ name: z.string().trim().min(1).max(60) });
-const paragraphsBody = z.object({ paragraphs: z.array(paragraphInput).min(1).max(200) });
+const projectBody = z.object({ name: plainText(1, 60).optional(), type: z.enum(["tts", "sts"]).default("tts") });
+const renameBody = z.object({ name: plainText(1, 60) });
+const paragraphsBody = z.object({
+  paragraphs: z
+    .array(paragraphInput)
+    .min(1)
+    .max(200)
+    // One paragraph id twice would collapse two paragraphs into one: refused, not merged.
+    .refine((list) => {
+      const ids = list.flatMap((p) => (p.id ? [p.id] : []));
+      return new Set(ids).size === ids.length;
+    }, uniqueIds),
+});
 const listQuery = z.object({ type: z.enum(["all", "tts", "sts"]).default("all") });
 const historyQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(50).default(20) });
 const delHistoryBody = z.object({ inference_id: z.string().min(1).max(64) });

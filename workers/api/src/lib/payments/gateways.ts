@@ -12,7 +12,8 @@ const PAYPAL_SANDBOX_KEYS = { clientId: "paypal-test-client", secret: "paypal-te
 /** A payment call waits this long before it counts as timed out (then the payment is looked up). */
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-export const sandboxMode = (env: Bindings) => env.PAYMENTS === "sandbox";
+/** The in-process sandbox: never in production, whatever PAYMENTS says (lib/deployment.ts refuses that too). */
+export const sandboxMode = (env: Bindings) => env.PAYMENTS === "sandbox" && env.APP_ENV !== "production";
 
 /**
  * The card gateway for this environment. Live: PortOne at PORTONE_API_URL (default its real host)
