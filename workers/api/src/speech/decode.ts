@@ -922,7 +922,7 @@ function parseMp4(b: Bytes, limits: Limits) {
           // Per-sample fields (duration, size, flags, composition offset) must be there for every sample.
           const each = 4 * [0x100, 0x200, 0x400, 0x800].filter((f) => flags & f).length;
           if (each) tableFits("trun", p, count, each, ce);
-          if (!(flags & 0x200) && count * defaults.size > b.length) throw corrupt(`trun declares ${count} samples of ${defaults.size} bytes in a file of ${b.length}`);
+          if (count && !(flags & 0x200) && (!defaults.size || count * defaults.size > b.length)) throw corrupt(`trun declares ${count} samples of ${defaults.size} bytes in a file of ${b.length}`);
           const list = fragments.get(trackId) ?? [];
           fragments.set(trackId, list);
           fragmentSamples += count;
