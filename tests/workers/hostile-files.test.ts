@@ -13,7 +13,9 @@ import m4aUrl from "./fixtures/audio/tones.m4a?inline";
 import mp3Url from "./fixtures/audio/tones.mp3?inline";
 import oggUrl from "./fixtures/audio/tones-stereo.ogg?inline";
 import webmUrl from "./fixtures/audio/tones.webm?inline";
-import { signedUp, worker, type Answer } from "./helpers";
+import { signedUp, worker } from "./helpers";
+
+type Answer<T = Record<string, unknown>> = { success: boolean; code: number; data: T; message: string };
 
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
