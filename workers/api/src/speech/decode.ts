@@ -33,8 +33,12 @@
  *             (`integratedLoudness` of ../engine/dsp.ts: gated, so a short sound in a long silence is
  *             not silent; streaming, so it makes no copy of the signal)
  *
+ * Declared sizes are never trusted (decision 0016): every count or length read from the file is checked
+ * against the bytes that must hold it before anything is looped over or allocated, nesting is shallow,
+ * and absurd channel counts and rates are refused before decoding (DECLARED below).
+ *
  * Memory: the decoded mono signal (4 bytes a sample; 5 minutes at 48 kHz = 57.6 MB) is allocated once
- * from the estimate and never copied; decoders are fed in small chunks or packet by packet, and their
+ * from the estimate (capped by what the file's samples can hold) and never copied; decoders are fed in small chunks or packet by packet, and their
  * per-chunk output is mixed down at once. The caller holds the upload bytes too, so choose maxBytes
  * with the isolate's 128 MB in mind (a 48 kHz stereo 16-bit WAV is 11.5 MB a minute).
  */
