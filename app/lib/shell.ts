@@ -42,6 +42,16 @@ export const isExternal = (link: string) => link.startsWith("https://");
 /** The /actors page adds a second logo (the voice market's) to the header. */
 export const showsActorsLogo = (path: string) => /^\/actors(\/|$)/.test(normalize(path));
 
+/**
+ * At most `max` characters of user text, cut by code point: an emoji or a rare CJK character at the
+ * cut is kept whole or left out, never halved into a lone surrogate (the api cuts the same way,
+ * workers/api/src/lib/text.ts).
+ */
+export function cutText(text: string, max: number) {
+  if (text.length <= max) return text;
+  return Array.from(text.slice(0, max * 2)).slice(0, max).join("");
+}
+
 /** Spec section 9: nicknames are cut to 13 characters plus an ellipsis. */
 export function cutNickname(name: string, max = 13) {
   const chars = [...name];

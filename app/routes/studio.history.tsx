@@ -6,6 +6,7 @@ import { api } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
+import { cutText } from "~/lib/shell";
 import type { StudioResult } from "~/lib/studio";
 import { setToast } from "~/utils/toast.server";
 
@@ -70,13 +71,13 @@ export default function History() {
               {item.sourceURL ? (
                 <div className="mt-2 flex flex-wrap items-center gap-3 text-xs">
                   <span className="w-16 font-semibold text-slate-600">{t("history.original")}</span>
-                  <Waveform src={item.sourceURL} label={`${t("history.original")}: ${item.text.slice(0, 40)}`} testId="history-original" />
+                  <Waveform src={item.sourceURL} label={`${t("history.original")}: ${cutText(item.text, 40)}`} testId="history-original" />
                   <DownloadLinks url={item.sourceURL} />
                 </div>
               ) : null}
               <div className="mt-2 flex flex-wrap items-center gap-3 text-xs">
                 {item.sourceURL ? <span className="w-16 font-semibold text-slate-600">{t("history.converted")}</span> : null}
-                <Waveform src={item.audioURL} label={t("history.audio", { text: item.text.slice(0, 40) })} testId="history-audio" />
+                <Waveform src={item.audioURL} label={t("history.audio", { text: cutText(item.text, 40) })} testId="history-audio" />
                 <DownloadLinks url={item.audioURL} />
                 <Form method="post">
                   <input type="hidden" name="inference_id" value={item.inference_id} />

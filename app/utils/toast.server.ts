@@ -1,5 +1,6 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { cookieSecurity } from "./cookies.server";
+import { cutText } from "~/lib/shell";
 
 /**
  * A flash toast (style note 9): an action sets it before redirecting, the next page's root loader
@@ -25,7 +26,7 @@ export async function takeToast(request: Request, context: AppLoadContext): Prom
   context.outgoingCookies.push(await toastCookie.serialize("", { ...cookieSecurity(request), maxAge: 0, expires: new Date(0) }));
   if (!value || !KEYS.includes(value.key as Toast["key"])) return null;
   const params = Object.fromEntries(
-    Object.entries(value.params ?? {}).filter(([, v]) => typeof v === "string").map(([k, v]) => [k, v.slice(0, 300)]),
+    Object.entries(value.params ?? {}).filter(([, v]) => typeof v === "string").map(([k, v]) => [k, cutText(v, 300)]),
   );
   return { id: crypto.randomUUID(), key: value.key as Toast["key"], params };
 }

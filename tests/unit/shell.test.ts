@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutNickname, isActiveLink, isFooterVisible, isHeaderHidden, logoTarget, showsActorsLogo } from "~/lib/shell";
+import { cutNickname, cutText, isActiveLink, isFooterVisible, isHeaderHidden, logoTarget, showsActorsLogo } from "~/lib/shell";
 
 describe("shell rules (spec section 2)", () => {
   it("hides the header on the listed paths and social callbacks only", () => {
@@ -42,5 +42,12 @@ describe("shell rules (spec section 2)", () => {
     expect(cutNickname("exactly13char")).toBe("exactly13char");
     expect(cutNickname("fourteen-chars")).toBe("fourteen-char…");
     expect(cutNickname("가나다라마바사아자차카타파하")).toBe("가나다라마바사아자차카타파…");
+  });
+
+  it("cuts user text by code point: an emoji or a rare CJK character at the cut stays whole", () => {
+    expect(cutText("short", 40)).toBe("short");
+    expect(cutText(`${"a".repeat(39)}\u{1F600}tail`, 40)).toBe(`${"a".repeat(39)}\u{1F600}`);
+    expect(cutText(`${"가".repeat(39)}\u{20000}\u{20001}`, 40)).toBe(`${"가".repeat(39)}\u{20000}`);
+    expect(cutText("\u{1F600}".repeat(50), 40)).toBe("\u{1F600}".repeat(40));
   });
 });

@@ -6,6 +6,7 @@ import { inferences, projects, stsSources, voices } from "../../../../db/schema"
 import { Code, messages } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
+import { cutCodePoints } from "../lib/text";
 import { jsonBody, queryParams } from "../lib/validate";
 import type { AppEnv } from "../env";
 import { encodeWav } from "../engine/dsp";
@@ -39,8 +40,8 @@ async function readUpload(c: Ctx) {
   if (!form || !(file instanceof File)) return null;
   const parsed = fields.safeParse(Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "file" && typeof v === "string")));
   if (!parsed.success) return null;
-  // Browsers send the bare name; some send a path. Keep the name, at most 100 characters.
-  const name = (file.name.split(/[\\/]/).pop() ?? "").trim().slice(0, 100);
+  // Browsers send the bare name; some send a path. Keep the name, at most 100 characters (whole ones).
+  const name = cutCodePoints((file.name.split(/[\\/]/).pop() ?? "").trim(), 100);
   return { file, name, ...parsed.data };
 }
 
@@ -120,7 +121,7 @@ export const stsRoutes = new Hono<AppEnv>()
     const checked = await checkRecording(c.env.DB, c.var.member.id, new Uint8Array(await upload.file.arrayBuffer()), c.var.locale);
     if (!checked.ok) return fail(c, checked.code, checked.message ? { message: checked.message } : {});
     const name = upload.name || untitledRecording[c.var.locale];
-    const projectId = project?.id ?? (await createProject(c, c.var.member, withoutExtension(name).slice(0, 60) || name.slice(0, 60), "sts"));
+    const projectId = project?.id ?? (await createProject(c, c.var.member, cutCodePoints(withoutExtension(name), 60) || cutCodePoints(name, 60), "sts"));
     if (!projectId) return fail(c, Code.PROJECT_LIMIT);
     const id = crypto.randomUUID();
     const audioKey = `sources/${c.var.member.id}/${id}.wav`;
@@ -173,7 +174,7 @@ export const stsRoutes = new Hono<AppEnv>()
     const { format, download } = c.req.valid("query");
     const row = await ownInference(c, c.req.param("id"));
     if (!row?.sourceKey) return fail(c, Code.NOT_FOUND);
-    return sendAudio(c, row.sourceKey, `${withoutExtension(row.text).slice(0, 30)} (original)`, format, download === "1", "private, max-age=3600");
+    return sendAudio(c, row.sourceKey, `${cutCodePoints(withoutExtension(row.text), 30)} (original)`, format, download === "1", "private, max-age=3600");
   })
   /** Shares a result as a public page (an unguessable id); sharing again answers the same page. */
   .post("/inferences/:id/share", async (c) => {

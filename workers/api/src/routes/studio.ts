@@ -5,6 +5,7 @@ import { inferences, paragraphs, projects, stsSources, voices } from "../../../.
 import { Code, formatCount, messages } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
+import { cutCodePoints } from "../lib/text";
 import { characterCount, checkText, MAX_CHARACTERS_PER_GENERATION } from "../lib/tts-text";
 import { PROJECT_LIMIT_SQL, usage } from "../lib/allowance";
 import { paragraphHash } from "../durable/generation-job";
@@ -179,20 +180,34 @@ async function defaultVoice(c: Ctx) {
   return v?.id ?? "ko-minjun";
 }
 
-/** Splits imported text into paragraphs: one per non-empty line, long lines cut after a sentence end. */
-export function scriptToParagraphs(text: string, max = MAX_CHARACTERS_PER_GENERATION) {
+/**
+ * Splits imported text into paragraphs: one per non-empty line, long lines cut after the last space
+ * of each `max` characters (or at `max` when there is none in its second half). Linear in the text:
+ * each line is split into code points once (a 256 KB single line must not cost seconds), and it stops
+ * once it has more than `limit` paragraphs (the caller refuses those anyway).
+ */
+export function scriptToParagraphs(text: string, max = MAX_CHARACTERS_PER_GENERATION, limit = Infinity) {
   const out: string[] = [];
+  const space = /\s/;
   for (const raw of text.replace(/^\uFEFF/, "").split(/\r?\n/)) {
-    let line = raw.trim();
-    while ([...line].length > max) {
-      const chars = [...line];
-      const head = chars.slice(0, max).join("");
-      const cut = Math.max(head.lastIndexOf(". "), head.lastIndexOf("! "), head.lastIndexOf("? "), head.lastIndexOf(" "));
-      const at = cut > max / 2 ? cut + 1 : head.length;
-      out.push(line.slice(0, at).trim());
-      line = line.slice(at).trim();
+    const chars = Array.from(raw.trim());
+    let from = 0;
+    while (chars.length - from > max) {
+      let cut = -1;
+      for (let i = from + max - 1; i > from + max / 2; i--) {
+        if (chars[i] === " ") {
+          cut = i;
+          break;
+        }
+      }
+      const at = cut > 0 ? cut + 1 : from + max;
+      out.push(chars.slice(from, at).join("").trim());
+      if (out.length > limit) return out;
+      from = at;
+      while (from < chars.length && space.test(chars[from]!)) from++;
     }
-    if (line) out.push(line);
+    if (from < chars.length) out.push(from === 0 ? raw.trim() : chars.slice(from).join(""));
+    if (out.length > limit) return out;
   }
   return out;
 }
@@ -247,7 +262,7 @@ export const studioRoutes = new Hono<AppEnv>()
       .where(and(eq(inferences.id, c.req.param("id")), eq(inferences.memberId, c.var.member.id)))
       .get();
     if (!row) return fail(c, Code.NOT_FOUND);
-    return sendAudio(c, row.key, row.text.slice(0, 30), format, download === "1", "private, max-age=3600");
+    return sendAudio(c, row.key, cutCodePoints(row.text, 30), format, download === "1", "private, max-age=3600");
   })
   /**
    * Generate one, some or all paragraphs of a project (spec: generate, generate all): a job held by a
@@ -342,7 +357,7 @@ export const studioRoutes = new Hono<AppEnv>()
     if (split === "1") {
       const taken = new Set<string>();
       const files = ready.rows.map((r, i) => ({
-        name: fileName(`${ordinal(i, ready.rows.length)} ${r.text.slice(0, 30)}`, format, taken),
+        name: fileName(`${ordinal(i, ready.rows.length)} ${cutCodePoints(r.text, 30)}`, format, taken),
         data: async () => {
           const bytes = await readAudio(c, r.audioKey)();
           if (!bytes) throw new Error("a recording is missing");
@@ -403,10 +418,10 @@ export const studioRoutes = new Hono<AppEnv>()
     } catch {
       return fail(c, Code.BAD_REQUEST);
     }
-    const lines = scriptToParagraphs(text);
+    const lines = scriptToParagraphs(text, MAX_CHARACTERS_PER_GENERATION, 200);
     if (lines.length === 0) return fail(c, Code.TEXT_EMPTY);
     if (lines.length > 200) return fail(c, Code.BAD_REQUEST);
-    const name = file.name.replace(/\.txt$/i, "").slice(0, 60) || untitled[c.var.locale];
+    const name = cutCodePoints(file.name.replace(/\.txt$/i, ""), 60) || untitled[c.var.locale];
     const id = await createProject(c, c.var.member, name, "tts");
     if (!id) return fail(c, Code.PROJECT_LIMIT);
     const voiceId = await defaultVoice(c);

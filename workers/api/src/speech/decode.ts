@@ -33,8 +33,12 @@
  *             (`integratedLoudness` of ../engine/dsp.ts: gated, so a short sound in a long silence is
  *             not silent; streaming, so it makes no copy of the signal)
  *
+ * Declared sizes are never trusted (decision 0016): every count or length read from the file is checked
+ * against the bytes that must hold it before anything is looped over or allocated, nesting is shallow,
+ * and absurd channel counts and rates are refused before decoding (DECLARED below).
+ *
  * Memory: the decoded mono signal (4 bytes a sample; 5 minutes at 48 kHz = 57.6 MB) is allocated once
- * from the estimate and never copied; decoders are fed in small chunks or packet by packet, and their
+ * from the estimate (capped by what the file's samples can hold) and never copied; decoders are fed in small chunks or packet by packet, and their
  * per-chunk output is mixed down at once. The caller holds the upload bytes too, so choose maxBytes
  * with the isolate's 128 MB in mind (a 48 kHz stereo 16-bit WAV is 11.5 MB a minute).
  */
@@ -140,6 +144,24 @@ const isAdts = (b: Uint8Array, at: number) => b[at] === 0xff && ((b[at + 1] ?? 0
 
 type Limits = { maxMs: number };
 
+/**
+ * Bounds on what a file may declare, checked before anything is allocated or looped over: no
+ * table, count or length read from a file is trusted beyond what its own bytes can hold (a count
+ * is checked against the bytes left in its box, page or element), nesting is shallow, and channel
+ * counts and rates outside these are refused as unsupported (no recording has 2,000 channels or
+ * 1 Hz). Packet and sample counts are capped by what `maxSeconds` + 1 s could hold at the shortest
+ * frame of the codec (Opus 2.5 ms; AAC 480 samples at 96 kHz): more is "too-long" at once, never a
+ * list built first.
+ */
+export const DECLARED = { maxChannels: 8, minRate: 4000, maxRate: 384_000, maxDepth: 8 } as const;
+const opusPacketCap = (limits: Limits) => Math.ceil((limits.maxMs + 1000) / 2.5);
+const mp4SampleCap = (limits: Limits) => Math.ceil(((limits.maxMs + 1000) / 1000) * (96_000 / 480));
+
+function checkFormat(channels: number, rate: number) {
+  if (channels > DECLARED.maxChannels) throw new Reject("unsupported", `${channels} channels`);
+  if (rate < DECLARED.minRate || rate > DECLARED.maxRate) throw new Reject("unsupported", `a sample rate of ${rate} Hz`);
+}
+
 /** Bounds-checked big/little-endian reads (a read past the end throws RangeError, reported as corrupt). */
 class Bytes {
   readonly view: DataView;
@@ -177,17 +199,20 @@ class MonoSink {
   length = 0;
   sampleRate = 0;
   private limit = 0;
+  /** `maxSamples`: what the file's bytes can hold at most (the first allocation never passes it; headers may lie). */
   constructor(
     private readonly estimateMs: number,
     private readonly limits: Limits,
+    private readonly maxSamples = Infinity,
   ) {}
 
   push(channels: Float32Array[], count: number, sampleRate: number) {
     if (!count || !channels.length) return;
     if (!this.sampleRate) {
+      checkFormat(channels.length, sampleRate);
       this.sampleRate = sampleRate;
       this.limit = Math.ceil(((this.limits.maxMs + 1000) / 1000) * sampleRate);
-      this.buffer = new Float32Array(Math.min(this.limit, Math.ceil(((this.estimateMs + 250) / 1000) * sampleRate)));
+      this.buffer = new Float32Array(Math.max(count, Math.min(this.limit, this.maxSamples, Math.ceil(((this.estimateMs + 250) / 1000) * sampleRate))));
     } else if (sampleRate !== this.sampleRate) {
       throw corrupt(`the sample rate changes from ${this.sampleRate} to ${sampleRate} Hz`);
     }
@@ -229,6 +254,7 @@ async function decodeWavUpload(b: Bytes, limits: Limits): Promise<Audio> {
       const float = fmt.format === 3 && fmt.bits === 32;
       if (!pcm && !float) throw new Reject("unsupported", `WAV format ${fmt.format}, ${fmt.bits}-bit`);
       if (!fmt.channels || !fmt.rate || fmt.align !== (fmt.channels * fmt.bits) / 8) throw corrupt("inconsistent fmt chunk");
+      checkFormat(fmt.channels, fmt.rate);
       // 0xFFFFFFFF: written while streaming, the length was never filled in; the data runs to the end.
       const present = b.length - at - 8;
       if (size !== 0xffffffff && size > present) throw corrupt(`data chunk declares ${size} bytes, ${present} present`);
@@ -362,6 +388,7 @@ function parseOpusHead(p: Uint8Array): OpusHead {
   const family = b.u8at(18);
   const head: OpusHead = { channels, preSkip: b.u16le(10), gainDb: b.i16le(16) / 256 };
   if (!channels) throw corrupt("OpusHead with 0 channels");
+  if (channels > DECLARED.maxChannels) throw new Reject("unsupported", `Opus with ${channels} channels`);
   if (family !== 0) Object.assign(head, { streamCount: b.u8at(19), coupledStreamCount: b.u8at(20), mapping: [...b.slice(21, 21 + channels)] });
   else if (channels > 2) throw corrupt("OpusHead: more than 2 channels need a mapping table");
   return head;
@@ -374,6 +401,8 @@ function opusPacketSamples(p: Uint8Array): number {
   const frameMs = config < 12 ? [10, 20, 40, 60][config & 3]! : config < 16 ? [10, 20][config & 1]! : [2.5, 5, 10, 20][config & 3]!;
   const code = p[0]! & 3;
   const frames = code === 0 ? 1 : code < 3 ? 2 : (p[1] ?? 0) & 0x3f;
+  // RFC 6716 3.2.5: a packet holds at most 120 ms (63 frames of 60 ms would be 3.8 s in 2 bytes).
+  if (frames * frameMs > 120) throw corrupt(`an Opus packet of ${frames * frameMs} ms`);
   return frames * frameMs * 48;
 }
 
@@ -431,6 +460,7 @@ function oggCrc(page: Uint8Array): number {
 }
 
 async function decodeOggOpus(b: Bytes, limits: Limits): Promise<Audio> {
+  const cap = opusPacketCap(limits) + 2; // (and OpusHead, OpusTags)
   let serial: number | null = null;
   const packets: Uint8Array[] = [];
   let pending: Uint8Array[] = [];
@@ -454,6 +484,7 @@ async function decodeOggOpus(b: Bytes, limits: Limits): Promise<Audio> {
       for (const v of lacing) {
         body += v;
         if (v < 255) {
+          if (packets.length >= cap) throw new Reject("too-long", `more than ${cap} Ogg packets`);
           pending.push(b.slice(part, body));
           packets.push(pending.length === 1 ? pending[0]! : joinBytes(pending));
           pending = [];
@@ -471,6 +502,9 @@ async function decodeOggOpus(b: Bytes, limits: Limits): Promise<Audio> {
   const head = parseOpusHead(packets[0]!);
   const audio = packets.slice(2);
   const total = lastGranule >= 0 ? Math.max(0, lastGranule - head.preSkip) : null;
+  // The granule position may end the stream early (trimming), never after what its packets hold.
+  const held = audio.reduce((n, p) => n + opusPacketSamples(p), 0) - head.preSkip;
+  if (total !== null && total > held) throw corrupt(`the Ogg granule position declares ${total} samples, the packets hold ${held}`);
   return await decodeOpus(audio, head, total, limits);
 }
 
@@ -560,6 +594,8 @@ async function decodeWebm(b: Bytes, limits: Limits): Promise<Audio> {
 
   const tracks: { number: number; type: number; codec: string; private?: Uint8Array; delayNs: number }[] = [];
   const blocks: { track: number; frames: Uint8Array[]; discardNs: number }[] = [];
+  const cap = opusPacketCap(limits);
+  let frameCount = 0;
   let segment: Element | null = null;
   for (let at = header.end; at < b.length; ) {
     const e = element(b, at, b.length);
@@ -605,19 +641,22 @@ async function decodeWebm(b: Bytes, limits: Limits): Promise<Audio> {
         return b.slice(p, (p += size));
       });
     }
+    frameCount += frames.length;
+    if (frameCount > cap) throw new Reject("too-long", `more than ${cap} WebM frames`);
     blocks.push({ track: track.value, frames, discardNs });
   };
 
-  const walk = (start: number, end: number) => {
+  const walk = (start: number, end: number, depth: number) => {
+    if (depth > DECLARED.maxDepth) throw corrupt(`EBML nested deeper than ${DECLARED.maxDepth} levels`);
     for (let at = start; at < end; ) {
       const e = element(b, at, end);
       if (e.unknown && e.id !== EBML.Cluster) throw corrupt(`EBML element 0x${e.id.toString(16)} of unknown size`);
       switch (e.id) {
         case EBML.Tracks:
-          walk(e.body, e.end);
+          walk(e.body, e.end, depth + 1);
           break;
         case EBML.Cluster:
-          at = cluster(e);
+          at = cluster(e, depth + 1);
           continue;
         case EBML.TrackEntry: {
           const t = { number: 0, type: 0, codec: "", private: undefined as Uint8Array | undefined, delayNs: 0 };
@@ -653,20 +692,20 @@ async function decodeWebm(b: Bytes, limits: Limits): Promise<Audio> {
     }
   };
   /** Walks a Cluster and returns where it ends: one of unknown size (a live recording) runs until the next Segment child. */
-  const cluster = (e: Element): number => {
+  const cluster = (e: Element, depth: number): number => {
     if (!e.unknown) {
-      walk(e.body, e.end);
+      walk(e.body, e.end, depth);
       return e.end;
     }
     let p = e.body;
     while (p < e.end && !SEGMENT_CHILDREN.has(vint(b, p, true).value)) {
       const c = element(b, p, e.end);
-      walk(p, c.end);
+      walk(p, c.end, depth);
       p = c.end;
     }
     return p;
   };
-  walk(segment.body, segment.end);
+  walk(segment.body, segment.end, 0);
 
   const audio = tracks.find((t) => t.type === 2);
   if (!audio) throw new Reject("not-audio", "WebM without an audio track");
@@ -694,7 +733,9 @@ type Mp4Track = {
   alac?: Uint8Array;
   boxes: { mdhd?: Uint8Array; elst?: Uint8Array; stts?: Uint8Array };
   sizes: number[];
-  durations: number[];
+  /** From stts: the samples it times and their total duration (kept as sums, never one entry a sample). */
+  timed: number;
+  ticks: number;
   chunkOffsets: number[];
   samplesPerChunk: { first: number; count: number }[];
   trex?: { duration: number; size: number };
@@ -743,40 +784,50 @@ function parseEsds(b: Bytes, at: number, end: number): { objectType: number; asc
   return { objectType };
 }
 
-function parseMp4(b: Bytes) {
+/** A table of `count` entries of `entry` bytes from `at` must lie inside its box (`end`). */
+function tableFits(type: string, at: number, count: number, entry: number, end: number) {
+  if (count * entry > end - at) throw corrupt(`the ${type} box declares ${count} entries, its ${Math.max(0, end - at)} bytes hold ${Math.floor(Math.max(0, end - at) / entry)}`);
+}
+
+function parseMp4(b: Bytes, limits: Limits) {
+  const cap = mp4SampleCap(limits);
+  const tooMany = (n: number) => new Reject("too-long", `${n} MP4 samples, more than ${cap}`);
   const tracks: Mp4Track[] = [];
   const fragments = new Map<number, { offset: number; size: number; duration: number }[]>();
   let mvhd: Uint8Array | undefined;
   let ilst: Uint8Array | undefined;
   let sawMoov = false;
   const trexes = new Map<number, { duration: number; size: number }>();
+  let fragmentSamples = 0;
 
   const sampleEntry = (t: Mp4Track, type: string, body: number, end: number) => {
     t.codec = type;
     const version = b.u16(body + 8); // QuickTime sound description versions 1 and 2 are longer
     const children = body + 28 + (version === 1 ? 16 : version === 2 ? 36 : 0);
-    const inner = (start: number, stop: number) =>
+    const inner = (start: number, stop: number, depth = 0) =>
       boxes(b, start, stop, (child, cb, ce) => {
+        if (depth > DECLARED.maxDepth) throw corrupt(`MP4 boxes nested deeper than ${DECLARED.maxDepth} levels`);
         if (child === "esds") {
           const esds = parseEsds(b, cb, ce);
           if ([0x40, 0x66, 0x67, 0x68].includes(esds.objectType)) t.asc = esds.asc;
           else t.codec = `mp4a/0x${esds.objectType.toString(16)}`;
         } else if (child === "alac") t.alac = b.slice(cb, ce);
-        else if (child === "wave") inner(cb, ce);
+        else if (child === "wave") inner(cb, ce, depth + 1);
       });
     inner(children, end);
   };
 
   const trak = (start: number, end: number) => {
-    const t: Mp4Track = { id: 0, handler: "", timescale: 0, codec: "", boxes: {}, sizes: [], durations: [], chunkOffsets: [], samplesPerChunk: [] };
-    const walk = (s: number, e: number) =>
+    const t: Mp4Track = { id: 0, handler: "", timescale: 0, codec: "", boxes: {}, sizes: [], timed: 0, ticks: 0, chunkOffsets: [], samplesPerChunk: [] };
+    const walk = (s: number, e: number, depth: number) =>
       boxes(b, s, e, (type, body, boxEnd) => {
+        if (depth > DECLARED.maxDepth) throw corrupt(`MP4 boxes nested deeper than ${DECLARED.maxDepth} levels`);
         switch (type) {
           case "mdia":
           case "minf":
           case "stbl":
           case "edts":
-            return walk(body, boxEnd);
+            return walk(body, boxEnd, depth + 1);
           case "tkhd":
             t.id = b.u32(body + (b.u8at(body) === 1 ? 20 : 12));
             return;
@@ -798,10 +849,12 @@ function parseMp4(b: Bytes) {
           case "stts": {
             if (t.handler !== "soun") return;
             t.boxes.stts = b.slice(body, boxEnd);
-            for (let i = 0, n = b.u32(body + 4); i < n; i++) {
+            const n = b.u32(body + 4);
+            tableFits(type, body + 8, n, 8, boxEnd);
+            for (let i = 0; i < n; i++) {
               const count = b.u32(body + 8 + i * 8);
-              const delta = b.u32(body + 12 + i * 8);
-              for (let k = 0; k < count; k++) t.durations.push(delta);
+              t.timed += count;
+              t.ticks += count * b.u32(body + 12 + i * 8);
             }
             return;
           }
@@ -809,21 +862,34 @@ function parseMp4(b: Bytes) {
             if (t.handler !== "soun") return;
             const fixed = b.u32(body + 4);
             const n = b.u32(body + 8);
+            // Every sample lies in the file: n samples of a fixed size need n times its bytes.
+            if (fixed) {
+              if (n * fixed > b.length) throw corrupt(`stsz declares ${n} samples of ${fixed} bytes in a file of ${b.length}`);
+            } else tableFits(type, body + 12, n, 4, boxEnd);
+            if (t.sizes.length + n > cap) throw tooMany(t.sizes.length + n);
             for (let i = 0; i < n; i++) t.sizes.push(fixed || b.u32(body + 12 + i * 4));
             return;
           }
           case "stco":
-          case "co64":
+          case "co64": {
             if (t.handler !== "soun") return;
-            for (let i = 0, n = b.u32(body + 4); i < n; i++) t.chunkOffsets.push(type === "stco" ? b.u32(body + 8 + i * 4) : b.u64(body + 8 + i * 8));
+            const n = b.u32(body + 4);
+            tableFits(type, body + 8, n, type === "stco" ? 4 : 8, boxEnd);
+            if (t.chunkOffsets.length + n > cap) throw tooMany(t.chunkOffsets.length + n); // (every chunk holds a sample)
+            for (let i = 0; i < n; i++) t.chunkOffsets.push(type === "stco" ? b.u32(body + 8 + i * 4) : b.u64(body + 8 + i * 8));
             return;
-          case "stsc":
+          }
+          case "stsc": {
             if (t.handler !== "soun") return;
-            for (let i = 0, n = b.u32(body + 4); i < n; i++) t.samplesPerChunk.push({ first: b.u32(body + 8 + i * 12), count: b.u32(body + 12 + i * 12) });
+            const n = b.u32(body + 4);
+            tableFits(type, body + 8, n, 12, boxEnd);
+            if (t.samplesPerChunk.length + n > cap) throw tooMany(t.samplesPerChunk.length + n);
+            for (let i = 0; i < n; i++) t.samplesPerChunk.push({ first: b.u32(body + 8 + i * 12), count: b.u32(body + 12 + i * 12) });
             return;
+          }
         }
       });
-    walk(start, end);
+    walk(start, end, 0);
     tracks.push(t);
   };
 
@@ -835,7 +901,7 @@ function parseMp4(b: Bytes) {
       let base = nextBase;
       let defaults = { duration: 0, size: 0 };
       let cursor = -1;
-      boxes(b, body, trafEnd, (child, cb) => {
+      boxes(b, body, trafEnd, (child, cb, ce) => {
         if (child === "tfhd") {
           const flags = b.u32(cb) & 0xffffff;
           trackId = b.u32(cb + 4);
@@ -857,8 +923,14 @@ function parseMp4(b: Bytes) {
             p += 4;
           }
           if (flags & 0x4) p += 4;
+          // Per-sample fields (duration, size, flags, composition offset) must be there for every sample.
+          const each = 4 * [0x100, 0x200, 0x400, 0x800].filter((f) => flags & f).length;
+          if (each) tableFits("trun", p, count, each, ce);
+          if (count && !(flags & 0x200) && (!defaults.size || count * defaults.size > b.length)) throw corrupt(`trun declares ${count} samples of ${defaults.size} bytes in a file of ${b.length}`);
           const list = fragments.get(trackId) ?? [];
           fragments.set(trackId, list);
+          fragmentSamples += count;
+          if (fragmentSamples > cap) throw tooMany(fragmentSamples);
           for (let i = 0; i < count; i++) {
             const duration = flags & 0x100 ? b.u32(p) : defaults.duration;
             if (flags & 0x100) p += 4;
@@ -901,7 +973,7 @@ function parseMp4(b: Bytes) {
 }
 
 async function decodeMp4(b: Bytes, limits: Limits): Promise<Audio> {
-  const { tracks, fragments, mvhd, ilst } = parseMp4(b);
+  const { tracks, fragments, mvhd, ilst } = parseMp4(b, limits);
   const track = tracks.find((t) => t.handler === "soun");
   if (!track) throw new Reject("not-audio", "MP4 without an audio track");
   if (!track.asc && !track.alac) throw new Reject("unsupported", `MP4 audio codec ${track.codec}`);
@@ -919,7 +991,8 @@ async function decodeMp4(b: Bytes, limits: Limits): Promise<Audio> {
     }
   }
   if (samples.length !== track.sizes.length) throw corrupt(`the chunk table places ${samples.length} of ${track.sizes.length} samples`);
-  ticks += track.durations.reduce((n, d) => n + d, 0);
+  if (track.timed > track.sizes.length) throw corrupt(`stts times ${track.timed} samples, stsz has ${track.sizes.length}`);
+  ticks += track.ticks;
   for (const f of fragments.get(track.id) ?? []) {
     samples.push(f);
     ticks += f.duration;
@@ -930,7 +1003,8 @@ async function decodeMp4(b: Bytes, limits: Limits): Promise<Audio> {
   const mediaSeconds = ticks / track.timescale;
   const seconds = gap ? (gap.duration ?? Math.max(0, mediaSeconds - gap.start)) : mediaSeconds;
   checkEstimate(seconds * 1000, limits);
-  const sink = new MonoSink(seconds * 1000, limits);
+  // An AAC frame decodes to at most 2048 samples (HE-AAC), an ALAC frame to its frameLength (4096 as written).
+  const sink = new MonoSink(seconds * 1000, limits, samples.length * (track.alac ? 4096 : 2048));
   const aac = await aacDecoder(track.alac ? { alac: track.alac, gapless: gap ?? undefined } : { asc: track.asc, gapless: gap ?? undefined });
   try {
     const BATCH = 64; // about 1.5 s of AAC at 44.1 kHz

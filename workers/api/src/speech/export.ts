@@ -8,6 +8,7 @@ import { Zip, ZipPassThrough } from "fflate";
 import { createEncoder } from "wasm-media-encoders";
 import mp3Wasm from "wasm-media-encoders/wasm/mp3";
 import { encodeWav } from "../engine/dsp";
+import { cutCodePoints, wellFormed } from "../lib/text";
 import { decodeWav, type Audio } from "./wav";
 
 export const FORMATS = ["wav", "mp3"] as const;
@@ -123,18 +124,21 @@ const pcm16 = (samples: Float32Array) => encodeWav(samples, 1).subarray(44);
 
 /**
  * A file name from user text: no path separators, control or reserved characters, at most 60
- * characters; Korean stays (ZIP names are UTF-8 and fflate sets the UTF-8 flag).
+ * characters (code points: an emoji at the cut is kept whole or left out); Korean stays (ZIP names
+ * are UTF-8 and fflate sets the UTF-8 flag). A lone surrogate (a name stored before names were cut
+ * by code point) becomes U+FFFD, so the name always encodes.
  */
 export function fileName(base: string, ext: string, taken?: Set<string>) {
   const clean =
-    base
+    cutCodePoints(
+      wellFormed(base)
       // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
       .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, " ")
       .replace(/\s+/g, " ")
       .trim()
-      .replace(/^\.+/, "")
-      .slice(0, 60)
-      .trim() || "audio";
+      .replace(/^\.+/, ""),
+      60,
+    ).trim() || "audio";
   let name = `${clean}.${ext}`;
   for (let n = 2; taken?.has(name); n++) name = `${clean} (${n}).${ext}`;
   taken?.add(name);
@@ -142,7 +146,8 @@ export function fileName(base: string, ext: string, taken?: Set<string>) {
 }
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function disposition(kind: "inline" | "attachment", name: string) {
+export function disposition(kind: "inline" | "attachment", raw: string) {
+  const name = wellFormed(raw); // encodeURIComponent throws on a lone surrogate
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
