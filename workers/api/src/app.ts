@@ -5,6 +5,7 @@ import { fail } from "./lib/envelope";
 import { context, localeFromHeader } from "./lib/middleware";
 import { defaultBodyLimit } from "./lib/validate";
 import { reportError } from "./lib/report";
+import { securityHeaders } from "./lib/security-headers";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
 import { paymentRoutes, sandboxRoutes } from "./routes/payment";
@@ -22,7 +23,8 @@ import type { AppEnv } from "./env";
  */
 export function createApp() {
   const app = new Hono<AppEnv>().basePath("/api/v1");
-  app.use("*", context, defaultBodyLimit);
+  // The one place for the security headers of every answer (docs/decisions/0018).
+  app.use("*", securityHeaders, context, defaultBodyLimit);
   app.route("/utils", utils);
   app.route("/member", membersRoutes);
   app.route("/member", socialRoutes);
