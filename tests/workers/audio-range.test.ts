@@ -27,11 +27,11 @@ async function call(token: string | null, path: string, init: { headers?: Record
 async function audioUrls(email: string) {
   const token = (await signedUp(email)).token!;
   const f = new FormData();
-  f.set("file", new File([tone()], "clip.wav"));
+  f.set("file", new File([tone() as Uint8Array<ArrayBuffer>], "clip.wav"));
   f.set("voice_id", "ko-minjun");
   const src = (await (await call(token, "/studio/sts/sources", { form: f })).json<Answer>()).data as { source_id: string };
   const g = new FormData();
-  g.set("file", new File([tone()], "clip.wav"));
+  g.set("file", new File([tone() as Uint8Array<ArrayBuffer>], "clip.wav"));
   g.set("voice_id", "ko-minjun");
   const id = ((await (await call(token, "/studio/sts", { form: g })).json<Answer>()).data as { inference_id: string }).inference_id;
   const share = ((await (await call(token, `/studio/inferences/${id}/share`, { method: "POST" })).json<Answer>()).data as { share_id: string }).share_id;
