@@ -105,6 +105,44 @@ describe("Range on audio URLs", () => {
   });
 });
 
+/** A generated TTS project of one member: its paragraphs' audio and the joined project audio. */
+async function generatedProject(email: string) {
+  const token = (await signedUp(email)).token!;
+  const studio = async <T>(method: string, path: string, body?: unknown) =>
+    (await (await call(token, `/studio${path}`, { method, body })).json<Answer>()).data as T;
+  const id = (await studio<{ id: string }>("POST", "/projects", { name: "Range" })).id;
+  const first = (await studio<{ paragraphs: { id: string }[] }>("GET", `/projects/${id}`)).paragraphs[0]!;
+  await studio("PUT", `/projects/${id}/paragraphs`, {
+    paragraphs: [{ id: first.id, text: "첫 문장입니다.", voice_id: "ko-minjun", lang: "ko", pause_ms: 250 }, { text: "둘째 문장이에요.", voice_id: "ko-minjun", lang: "ko", pause_ms: 250 }],
+  });
+  const job = (await studio<{ job_id: string }>("POST", `/projects/${id}/generate`, {})).job_id;
+  for (let i = 0; i < 400; i++) {
+    if ((await studio<{ status: string }>("GET", `/jobs/${job}`)).status === "completed") break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const paragraphs = (await studio<{ paragraphs: { audioURL: string }[] }>("GET", `/projects/${id}`)).paragraphs;
+  return { token, urls: [paragraphs[0]!.audioURL.replace("/api/v1", ""), `/studio/projects/${id}/download?inline=1`, `/studio/projects/${id}/download?format=mp3&inline=1`] };
+}
+
+describe("Range on a project's audio", () => {
+  it("serves ranges of a paragraph's audio and of the joined project (WAV and MP3)", async () => {
+    const { token, urls } = await generatedProject("range-project@example.com");
+    for (const url of urls) {
+      const whole = await call(token, url);
+      expect([url, whole.status, whole.headers.get("accept-ranges")]).toEqual([url, 200, "bytes"]);
+      const bytes = new Uint8Array(await whole.arrayBuffer());
+      const size = bytes.byteLength;
+      for (const [range, first, last] of [["bytes=0-1", 0, 1], ["bytes=64-", 64, size - 1], ["bytes=-100", size - 100, size - 1]] as const) {
+        const part = await call(token, url, { headers: { Range: range } });
+        expect([url, range, part.status, part.headers.get("content-range")]).toEqual([url, range, 206, `bytes ${first}-${last}/${size}`]);
+        expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(first, last + 1));
+      }
+      const beyond = await call(token, url, { headers: { Range: `bytes=${size + 10}-` } });
+      expect([url, beyond.status, beyond.headers.get("content-range")]).toEqual([url, 416, `bytes */${size}`]);
+    }
+  });
+});
+
 describe("security headers of api answers", () => {
   const common = {
     "x-frame-options": "DENY",
