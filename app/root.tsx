@@ -26,6 +26,7 @@ import { getCountry } from "~/utils/country.server";
 import { freshAccessToken } from "~/utils/api.server";
 import { shellUser } from "~/utils/session.server";
 import { takeToast } from "~/utils/toast.server";
+import { apiClient } from "~/lib/api-client";
 import { useNonce } from "~/utils/nonce";
 import { useRootData } from "~/utils/root-data";
 import styles from "./tailwind.css?url";
@@ -111,6 +112,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useRootData();
   useChangeLanguage(data?.locale ?? fallbackLng);
+  // Browser error reports name the account when the page knows it (app/lib/api-client.ts).
+  const email = data?.user.email;
+  useEffect(() => apiClient.setUser(email), [email]);
   // Spec section 1: a same-origin country call, once, when no country cookie exists.
   useEffect(() => {
     if (!/(^|;\s*)country=/.test(document.cookie)) {
