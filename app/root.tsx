@@ -101,6 +101,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? <Toast toast={data.toast} /> : null}
         {children}
         {data && isFooterVisible(pathname) ? <Footer /> : null}
+        {/* The policy forbids eval (security-headers.ts): zod must not probe for it with `new Function`
+            when the route modules build their schemas (a caught attempt is still a reported violation). */}
+        {hydrate ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true}" }} /> : null}
         {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
         {hydrate ? <Scripts nonce={nonce} /> : null}
         {data ? <ThirdPartyScripts gtmId={data.gtmId} formWidgetUrl={data.formWidgetUrl} nonce={nonce} /> : null}

@@ -1,0 +1,95 @@
+import type { Page } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
+import { expect, signIn, signUp, test } from "./fixtures";
+
+/**
+ * The pages' security headers (security-headers.ts, docs/decisions/0018): with JavaScript on,
+ * every page runs under its nonce-based policy without a single violation, and the landing's
+ * micro-cache cannot be poisoned through the Host header.
+ */
+function watchViolations(page: Page) {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy|Refused to/i.test(m.text())) problems.push(m.text());
+  });
+  return problems;
+}
+
+/** Violations the page itself saw (the securitypolicyviolation event), read after it settled. */
+async function pageViolations(page: Page) {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+});
+
+test("public pages carry the policy with a fresh nonce on every script, and run without violations", async ({ page }) => {
+  const problems = watchViolations(page);
+  const nonces = new Set<string>();
+  for (const path of ["/", "/plan", "/login", "/terms/service"]) {
+    const res = await page.goto(path);
+    expect(res!.status()).toBe(200);
+    const headers = res!.headers();
+    const csp = headers["content-security-policy"]!;
+    expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"]).toContain("microphone=(self)");
+    const nonce = csp.match(/'nonce-([^']+)'/)![1]!;
+    nonces.add(nonce);
+    // Every script element of the document carries the request's nonce (the browser hides its value).
+    const html = await res!.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    await page.waitForLoadState("load");
+    expect(await pageViolations(page)).toEqual([]);
+  }
+  expect(nonces.size).toBe(4);
+  expect(problems).toEqual([]);
+});
+
+test("the studio, speech-to-speech and plan pages run under the policy without violations, and audio plays", async ({ page, request, context, javaScriptEnabled }) => {
+  const problems = watchViolations(page);
+  await signIn(context, await signUp(request));
+  for (const path of ["/dashboard", "/studio", "/studio/projects/speech-to-speech", "/dashboard/plan", "/dashboard/plan/upgrade", "/dashboard/settings"]) {
+    const res = await page.goto(path);
+    expect([path, res!.status()]).toEqual([path, 200]);
+    expect(res!.headers()["content-security-policy"]).toContain("'strict-dynamic'");
+    await page.waitForLoadState("load");
+    expect([path, await pageViolations(page)]).toEqual([path, []]);
+  }
+  // In a new TTS project, a voice sample plays (an /api/v1 audio URL under the page's media-src).
+  await page.goto("/studio");
+  await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
+  const paragraph = page.getByTestId("paragraph").first();
+  await paragraph.getByTestId("voice-picker").locator("summary").click();
+  if (javaScriptEnabled) {
+    const sample = paragraph.getByTestId("voice-sample").first();
+    await sample.click();
+    await expect(sample).toHaveAttribute("data-state", "playing", { timeout: 30_000 });
+  }
+  expect(await pageViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test("a forged Host header never reaches the landing's canonical URL or its cache", async ({ request }) => {
+  for (let i = 0; i < 2; i++) {
+    const res = await request.get("/", { headers: { Host: "evil.example", "Accept-Language": "ko" } });
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/"`);
+    expect(html).toContain(`<meta property="og:url" content="${baseURL}/"`);
+    expect(html).not.toContain("evil.example");
+  }
+  // And a visitor with the real host gets the canonical page too (from the cache or not).
+  const real = await (await request.get("/", { headers: { "Accept-Language": "ko" } })).text();
+  expect(real).not.toContain("evil.example");
+});
