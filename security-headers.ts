@@ -49,7 +49,8 @@ export function contentSecurityPolicy({ nonce, gtmId, formWidgetUrl }: CspOption
     ["img-src", ["'self'", "data:", "blob:", ...extra(gtm && GTM, ...(gtm ? GTM_DATA : []), widget)]],
     ["media-src", ["'self'", "data:", "blob:"]],
     ["font-src", ["'self'", "data:", ...extra(widget)]],
-    ["connect-src", ["'self'", ...extra(gtm && GTM, ...(gtm ? GTM_DATA : []), widget)]],
+    // blob: the waveform player reads the downloaded audio back through its blob URL.
+    ["connect-src", ["'self'", "blob:", ...extra(gtm && GTM, ...(gtm ? GTM_DATA : []), widget)]],
     ["frame-src", gtm || widget ? extra(gtm && GTM, widget) : ["'none'"]],
     ["worker-src", ["'self'", "blob:"]],
     ["object-src", ["'none'"]],

@@ -17,6 +17,8 @@ describe("page security headers (security-headers.ts)", () => {
     expect(csp["form-action"]).toContain("'self'");
     expect(csp["media-src"]).toEqual(["'self'", "data:", "blob:"]);
     expect(csp["img-src"]).toEqual(["'self'", "data:", "blob:"]);
+    // The waveform reads its downloaded audio back through a blob URL.
+    expect(csp["connect-src"]).toEqual(["'self'", "blob:"]);
     expect(JSON.stringify(csp)).not.toMatch(/googletagmanager|forms\.example/);
   });
 
