@@ -80,6 +80,42 @@ test("the studio, speech-to-speech and plan pages run under the policy without v
   expect(problems).toEqual([]);
 });
 
+/** A short 16 kHz mono WAV tone. */
+function toneWav(seconds = 1.5, rate = 16_000) {
+  const n = Math.round(seconds * rate);
+  const out = Buffer.alloc(44 + n * 2);
+  out.write("RIFF", 0);
+  out.writeUInt32LE(36 + n * 2, 4);
+  out.write("WAVEfmt ", 8);
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20);
+  out.writeUInt16LE(1, 22);
+  out.writeUInt32LE(rate, 24);
+  out.writeUInt32LE(rate * 2, 28);
+  out.writeUInt16LE(2, 32);
+  out.writeUInt16LE(16, 34);
+  out.write("data", 36);
+  out.writeUInt32LE(n * 2, 40);
+  for (let i = 0; i < n; i++) out.writeInt16LE(Math.round(8000 * (0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * i / rate)) * Math.sin(2 * Math.PI * 140 * i / rate)), 44 + i * 2);
+  return out;
+}
+
+test("the waveform player loads and plays an uploaded recording under the policy", async ({ page, request, context, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the waveform needs JavaScript");
+  const problems = watchViolations(page);
+  await signIn(context, await signUp(request));
+  const res = await page.goto("/studio/projects/speech-to-speech");
+  expect(res!.headers()["content-security-policy"]).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'.*connect-src 'self' blob:/);
+  await page.getByLabel("오디오 파일").setInputFiles({ name: "tone.wav", mimeType: "application/octet-stream", buffer: toneWav() });
+  await page.getByRole("button", { name: "파일 확인하기" }).click();
+  const player = page.getByTestId("source-audio");
+  await expect(player).toHaveAttribute("data-enhanced", "true", { timeout: 20_000 });
+  await player.getByRole("button", { name: "재생" }).click();
+  await expect.poll(() => player.locator("audio").evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0);
+  expect(await pageViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
 test("a forged Host header never reaches the landing's canonical URL or its cache", async ({ request }) => {
   for (let i = 0; i < 2; i++) {
     const res = await request.get("/", { headers: { Host: "evil.example", "Accept-Language": "ko" } });
