@@ -129,3 +129,18 @@ test("a forged Host header never reaches the landing's canonical URL or its cach
   const real = await (await request.get("/", { headers: { "Accept-Language": "ko" } })).text();
   expect(real).not.toContain("evil.example");
 });
+
+test("audio answers ranges through the site (Safari's first probe, then the rest) and carries the api's headers", async ({ request }) => {
+  const whole = await request.get("/api/v1/voices/ko-minjun/sample");
+  expect(whole.status()).toBe(200);
+  expect(whole.headers()["accept-ranges"]).toBe("bytes");
+  const size = (await whole.body()).length;
+  const probe = await request.get("/api/v1/voices/ko-minjun/sample", { headers: { Range: "bytes=0-1" } });
+  expect(probe.status()).toBe(206);
+  expect(probe.headers()["content-range"]).toBe(`bytes 0-1/${size}`);
+  expect((await probe.body()).length).toBe(2);
+  expect(probe.headers()["x-content-type-options"]).toBe("nosniff");
+  const past = await request.get("/api/v1/voices/ko-minjun/sample", { headers: { Range: `bytes=${size}-`, lang: "en" } });
+  expect(past.status()).toBe(416);
+  expect((await past.json()).code).toBe(4230);
+});
