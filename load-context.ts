@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
+import { newNonce } from "./security-headers";
 
 /** Bindings and variables of the app worker (root wrangler.toml). */
 export interface AppEnv {
@@ -10,6 +11,12 @@ export interface AppEnv {
   DEFAULT_COUNTRY: string;
   GTM_ID: string;
   FORM_WIDGET_URL: string;
+  /**
+   * The site's canonical origin (`https://voicestudio.example`): canonical links, og:url, og:audio and
+   * the landing micro-cache's key are built from it, never from the request's Host. Empty: the
+   * request's own origin (and the cache keys by it).
+   */
+  PUBLIC_ORIGIN: string;
   /** Key of the sealed (AES-GCM) cookies that carry sign-up and recovery steps (app/utils/sealed.server.ts). */
   SESSION_SECRET: string;
 }
@@ -26,10 +33,33 @@ declare module "@remix-run/cloudflare" {
     outgoingCookies: string[];
     /** Per-request memo so that parallel loaders share one token refresh. */
     requestState: Map<string, unknown>;
+    /** This request's Content-Security-Policy nonce (security-headers.ts): every script tag carries it. */
+    cspNonce: string;
+    /** The canonical origin for absolute URLs (PUBLIC_ORIGIN, else the request's origin). */
+    publicOrigin: string;
   }
 }
 
 /** One load context for `wrangler dev`/production (server.ts) and for `remix vite:dev`. */
-export function getLoadContext({ context }: { request: Request; context: { cloudflare: Cloudflare } }): AppLoadContext {
-  return { cloudflare: context.cloudflare, outgoingCookies: [], requestState: new Map() };
+export function getLoadContext({ request, context }: { request: Request; context: { cloudflare: Cloudflare } }): AppLoadContext {
+  return {
+    cloudflare: context.cloudflare,
+    outgoingCookies: [],
+    requestState: new Map(),
+    cspNonce: newNonce(),
+    publicOrigin: publicOrigin(context.cloudflare.env.PUBLIC_ORIGIN, request),
+  };
+}
+
+/** PUBLIC_ORIGIN when it is a valid http(s) URL, else the request's origin. */
+export function publicOrigin(configured: string | undefined, request: Request): string {
+  if (configured) {
+    try {
+      const url = new URL(configured);
+      if (url.protocol === "https:" || url.protocol === "http:") return url.origin;
+    } catch {
+      // fall through: a malformed value is treated as unset
+    }
+  }
+  return new URL(request.url).origin;
 }

@@ -6,13 +6,18 @@
  * and CF-IPCountry. Requests with a session or toast cookie, non-GET requests, Remix data requests and
  * `Cache-Control: no-cache` requests always render. Set-Cookie headers are kept with the entry:
  * on these pages they depend only on the key's inputs (the country and language cookies).
+ *
+ * The key starts with the canonical origin the page's absolute URLs (canonical, og:url) are built
+ * from (PUBLIC_ORIGIN, else the request's own origin), so a request with a forged Host can never
+ * leave its host in a page served to others (docs/decisions/0018). A stored page keeps the script
+ * nonce it was rendered with; each hit is given the new request's nonce (security-headers.ts).
  */
-export type CachedPage = { body: ArrayBuffer; status: number; headers: [string, string][]; expires: number };
+export type CachedPage = { body: ArrayBuffer; status: number; headers: [string, string][]; expires: number; nonce: string };
 
 const SESSION_COOKIES = /(?:^|;\s*)(?:accessToken|refreshToken|toast)=/;
 const VARY_COOKIES = /(?:^|;\s*)(lng|country)=([^;]*)/g;
 
-export function cacheKey(request: Request): string | null {
+export function cacheKey(request: Request, origin: string): string | null {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data") || url.searchParams.has("_data")) return null;
@@ -21,6 +26,7 @@ export function cacheKey(request: Request): string | null {
   if (/no-cache|no-store/.test(request.headers.get("Cache-Control") ?? "")) return null;
   const varied = [...cookie.matchAll(VARY_COOKIES)].map((m) => `${m[1]}=${m[2]}`).sort().join(";");
   return [
+    origin,
     url.pathname + url.search,
     request.headers.get("Accept-Language") ?? "",
     varied,
@@ -40,7 +46,7 @@ export class PageCache {
   private entries = new Map<string, CachedPage>();
   constructor(private maxEntries = 200) {}
 
-  get(key: string, now = Date.now()): Response | null {
+  get(key: string, { now = Date.now(), nonce = "" }: { now?: number; nonce?: string } = {}): Response | null {
     const hit = this.entries.get(key);
     if (!hit) return null;
     if (hit.expires <= now) {
@@ -52,11 +58,16 @@ export class PageCache {
     this.entries.set(key, hit);
     const headers = new Headers(hit.headers);
     headers.set("X-Page-Cache", "hit");
-    return new Response(hit.body, { status: hit.status, headers });
+    let body: ArrayBuffer | string = hit.body;
+    if (hit.nonce && nonce && /^text\/html/.test(headers.get("content-type") ?? "")) {
+      body = new TextDecoder().decode(hit.body).replaceAll(`nonce="${hit.nonce}"`, `nonce="${nonce}"`);
+      headers.delete("content-length");
+    }
+    return new Response(body, { status: hit.status, headers });
   }
 
   /** Stores a shareable response and returns a response to send in its place. */
-  async put(key: string, response: Response, now = Date.now()): Promise<Response> {
+  async put(key: string, response: Response, { now = Date.now(), nonce = "" }: { now?: number; nonce?: string } = {}): Promise<Response> {
     const seconds = sharedMaxAge(response);
     if (seconds <= 0) return response;
     const body = await response.arrayBuffer();
@@ -65,7 +76,7 @@ export class PageCache {
       if (name !== "set-cookie") headers.push([name, value]);
     });
     for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
-    this.entries.set(key, { body, status: response.status, headers, expires: now + seconds * 1000 });
+    this.entries.set(key, { body, status: response.status, headers, expires: now + seconds * 1000, nonce });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;

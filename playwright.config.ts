@@ -54,7 +54,8 @@ export default defineConfig({
         PORT: String(PORT),
         PERSIST_DIR: ".wrangler/e2e-state",
         CI: process.env.CI ?? "",
-        EXTRA_VARS: `VOICE_ENGINE=http,VOICE_ENGINE_URL=http://127.0.0.1:${ENGINE_PORT}/,VOICE_ENGINE_KEY=engine-test-key`,
+        // PUBLIC_ORIGIN: the pages' canonical URLs name the address the tests browse.
+        EXTRA_VARS: `PUBLIC_ORIGIN=${baseURL},VOICE_ENGINE=http,VOICE_ENGINE_URL=http://127.0.0.1:${ENGINE_PORT}/,VOICE_ENGINE_KEY=engine-test-key`,
       },
       stdout: "ignore",
       stderr: "pipe",

@@ -8,6 +8,7 @@ import { withCookieAuth } from "./api-auth";
 import { isCrossSitePost } from "./csrf";
 import { cacheKey, PageCache } from "./page-cache";
 import { refusalFor, unavailable } from "./workers/api/src/lib/deployment";
+import { newNonce, withSecurityHeaders } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 const pages = new PageCache();
@@ -16,22 +17,23 @@ export default {
   async fetch(request, env, ctx) {
     // Production on development defaults, or a development configuration on a public host, answers
     // 503 and logs why (workers/api/src/lib/deployment.ts, docs/decisions/0019).
-    if (refusalFor("app", env, request.url)) return unavailable(/^en\b/i.test(request.headers.get("accept-language") ?? "") ? "en" : "ko");
+    if (refusalFor("app", env, request.url)) {
+      const locale = /^en\b/i.test(request.headers.get("accept-language") ?? "") ? "en" : "ko";
+      return withSecurityHeaders(unavailable(locale), new URL(request.url), { nonce: newNonce() });
+    }
     const { pathname } = new URL(request.url);
     if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) return env.API.fetch(withCookieAuth(request));
-    if (pathname === "/api/notify") return env.NOTIFY.fetch(request);
+    if (pathname === "/api/notify") return withSecurityHeaders(await env.NOTIFY.fetch(request), new URL(request.url), { nonce: newNonce() });
     if (pathname === "/healthz") return new Response("ok", { headers: { "content-type": "text/plain" } });
 
+    const url = new URL(request.url);
     if (isCrossSitePost(request)) {
-      return new Response("Cross-site request refused. / 다른 사이트에서 보낸 요청은 처리할 수 없습니다.", {
+      const refused = new Response("Cross-site request refused. / 다른 사이트에서 보낸 요청은 처리할 수 없습니다.", {
         status: 403,
         headers: { "content-type": "text/plain; charset=utf-8" },
       });
+      return withSecurityHeaders(refused, url, { nonce: newNonce() });
     }
-
-    const key = cacheKey(request);
-    const cached = key ? pages.get(key) : null;
-    if (cached) return cached;
 
     const loadContext = getLoadContext({
       request,
@@ -44,8 +46,16 @@ export default {
         },
       },
     });
+    // The one place for the pages' security headers (security-headers.ts, docs/decisions/0018).
+    const csp = { nonce: loadContext.cspNonce, gtmId: env.GTM_ID, formWidgetUrl: env.FORM_WIDGET_URL };
+
+    // Keyed by the canonical origin the page's absolute URLs are built from (never the Host alone).
+    const key = cacheKey(request, loadContext.publicOrigin);
+    const cached = key ? pages.get(key, { nonce: loadContext.cspNonce }) : null;
+    if (cached) return withSecurityHeaders(cached, url, csp);
+
     const response = withCookies(await handleRemixRequest(request, loadContext), loadContext.outgoingCookies);
-    return key ? pages.put(key, response) : response;
+    return withSecurityHeaders(key ? await pages.put(key, response, { nonce: loadContext.cspNonce }) : response, url, csp);
   },
 } satisfies ExportedHandler<AppEnv>;
 

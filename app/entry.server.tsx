@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { getLocale, instanceFor } from "./i18n/i18n.server";
+import { NonceContext } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
 
@@ -18,11 +19,16 @@ export default async function handleRequest(
 
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
+  // Every script of the page carries this request's nonce; server.ts sends the matching policy.
+  const nonce = loadContext.cspNonce;
   const body = await renderToReadableStream(
-    <I18nextProvider i18n={instance}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-    </I18nextProvider>,
+    <NonceContext.Provider value={nonce}>
+      <I18nextProvider i18n={instance}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </I18nextProvider>
+    </NonceContext.Provider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(error);

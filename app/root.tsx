@@ -26,6 +26,8 @@ import { getCountry } from "~/utils/country.server";
 import { freshAccessToken } from "~/utils/api.server";
 import { shellUser } from "~/utils/session.server";
 import { takeToast } from "~/utils/toast.server";
+import { apiClient } from "~/lib/api-client";
+import { useNonce } from "~/utils/nonce";
 import { useRootData } from "~/utils/root-data";
 import styles from "./tailwind.css?url";
 
@@ -65,7 +67,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Titles for the error boundary, which renders without a route loader's data.
     errorTitles: { notFound: t("meta.titles.notFound"), other: `${t("errors.title")} | ${t("meta.siteName")}` },
     country,
-    origin: url.origin,
+    // The canonical origin (PUBLIC_ORIGIN), never the request's Host: canonical, og:url, og:audio.
+    origin: context.publicOrigin,
     user,
     toast,
     gtmId: env.GTM_ID || null,
@@ -80,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const { pathname } = useLocation();
   const { i18n } = useTranslation();
+  const nonce = useNonce();
   const locale = data?.locale ?? i18n.language ?? fallbackLng;
   // A route whose page is complete without JavaScript can opt out of hydration with
   // `handle.hydrate = false` (the landing: docs/decisions/0004).
@@ -97,9 +101,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? <Toast toast={data.toast} /> : null}
         {children}
         {data && isFooterVisible(pathname) ? <Footer /> : null}
-        {hydrate ? <ScrollRestoration /> : null}
-        {hydrate ? <Scripts /> : null}
-        {data ? <ThirdPartyScripts gtmId={data.gtmId} formWidgetUrl={data.formWidgetUrl} /> : null}
+        {/* The policy forbids eval (security-headers.ts): zod must not probe for it with `new Function`
+            when the route modules build their schemas (a caught attempt is still a reported violation). */}
+        {hydrate ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true}" }} /> : null}
+        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
+        {hydrate ? <Scripts nonce={nonce} /> : null}
+        {data ? <ThirdPartyScripts gtmId={data.gtmId} formWidgetUrl={data.formWidgetUrl} nonce={nonce} /> : null}
       </body>
     </html>
   );
@@ -108,6 +115,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useRootData();
   useChangeLanguage(data?.locale ?? fallbackLng);
+  // Browser error reports name the account when the page knows it (app/lib/api-client.ts).
+  const email = data?.user.email;
+  useEffect(() => apiClient.setUser(email), [email]);
   // Spec section 1: a same-origin country call, once, when no country cookie exists.
   useEffect(() => {
     if (!/(^|;\s*)country=/.test(document.cookie)) {

@@ -15,6 +15,8 @@ const extra = Object.fromEntries(
     .filter((pair) => pair.includes("="))
     .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
 );
+// The canonical origin follows PORT unless given (wrangler.toml's value is for the default port).
+if (!extra.PUBLIC_ORIGIN && port !== "8787") extra.PUBLIC_ORIGIN = `http://localhost:${port}`;
 const extraEnv = Object.keys(extra).length > 0 ? { ...extra, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true" } : {};
 const child = spawn(
   "npx",

@@ -72,7 +72,11 @@ describe("production guards", () => {
     ]) {
       expect(problems).toContain(expected);
     }
-    expect(deploymentProblems("app", { APP_ENV: "production", SESSION_SECRET: "local-dev-session-secret-change-me-0123456789" })).toEqual(["SESSION_SECRET is a development value"]);
+    expect(deploymentProblems("app", { APP_ENV: "production", SESSION_SECRET: "local-dev-session-secret-change-me-0123456789", PUBLIC_ORIGIN: "http://localhost:8787" })).toEqual([
+      "SESSION_SECRET is a development value",
+      "PUBLIC_ORIGIN must be an https URL",
+    ]);
+    expect(deploymentProblems("app", { APP_ENV: "production", SESSION_SECRET: strong("session"), PUBLIC_ORIGIN: "https://voice-studio.kr" })).toEqual([]);
     expect(deploymentProblems("api", { ...production, VOICE_ENGINE: "http", VOICE_ENGINE_URL: "http://engine.internal", VOICE_ENGINE_KEY: "" }).join("\n")).toMatch(/VOICE_ENGINE_URL must be an https URL[\s\S]*VOICE_ENGINE_KEY is missing/);
     expect(deploymentProblems("notify", { APP_ENV: "prod" })).toEqual(["APP_ENV must be development, test or production"]);
   });

@@ -1,6 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiClient } from "~/lib/api-client";
 
 export type JobState = {
   id: string;
@@ -26,7 +27,8 @@ export function JobProgress({ job, compact = false }: { job: JobState; compact?:
   useEffect(() => {
     setLive(job);
     if (!jobRunning(job)) return;
-    const source = new EventSource(`/api/v1/studio/jobs/${job.id}/events`);
+    const url = `/api/v1/studio/jobs/${job.id}/events`;
+    const source = new EventSource(url);
     source.onmessage = (event) => {
       const state = JSON.parse(event.data) as JobState;
       setLive({ ...state, id: job.id });
@@ -35,7 +37,10 @@ export function JobProgress({ job, compact = false }: { job: JobState; compact?:
         revalidate();
       }
     };
-    source.onerror = () => source.close();
+    source.onerror = () => {
+      apiClient.streamFailed(url, source);
+      source.close();
+    };
     return () => source.close();
   }, [job, revalidate]);
   const total = live.total ?? 0;

@@ -2,6 +2,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Waveform } from "./Waveform";
+import { apiClient } from "~/lib/api-client";
 
 export const STS_STEPS = ["studio", "check", "voice", "process", "result"] as const;
 export type StsStep = (typeof STS_STEPS)[number];
@@ -284,7 +285,8 @@ export function ConversionProgress({ job }: { job: ConversionJob }) {
   useEffect(() => {
     setLive(job);
     if (job.status !== "queued" && job.status !== "generating") return;
-    const source = new EventSource(`/api/v1/studio/jobs/${job.id}/events`);
+    const url = `/api/v1/studio/jobs/${job.id}/events`;
+    const source = new EventSource(url);
     source.onmessage = (event) => {
       const state = JSON.parse(event.data) as Omit<ConversionJob, "id">;
       setLive({ ...state, id: job.id });
@@ -293,7 +295,10 @@ export function ConversionProgress({ job }: { job: ConversionJob }) {
         revalidate();
       }
     };
-    source.onerror = () => source.close();
+    source.onerror = () => {
+      apiClient.streamFailed(url, source);
+      source.close();
+    };
     return () => source.close();
   }, [job, revalidate]);
   const running = live.status === "queued" || live.status === "generating";

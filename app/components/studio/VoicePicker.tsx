@@ -1,6 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiClient } from "~/lib/api-client";
 
 export type VoiceCard = {
   id: string;
@@ -97,7 +98,10 @@ function SampleButton({ src, label }: { src: string; label: string }) {
     shared = { audio, stop };
     audio.onplaying = () => setState("playing");
     audio.onended = stop;
-    audio.onerror = stop;
+    audio.onerror = () => {
+      apiClient.mediaFailed(src, audio);
+      stop();
+    };
     setState("loading");
     audio.play().catch(stop);
   };

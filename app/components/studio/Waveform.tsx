@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiClient } from "~/lib/api-client";
 
 /**
  * An audio player with a waveform (wavesurfer.js). The server renders the browser's own player, so
@@ -29,7 +30,7 @@ export function Waveform({ src, label, testId, height = 48 }: { src: string; lab
         observer.disconnect();
         // One download for both the waveform and playback: the file (a project's join is built on
         // every request) is fetched once and handed to wavesurfer and the player as a blob URL.
-        void Promise.all([import("wavesurfer.js"), fetch(src).then((r) => (r.ok ? r.blob() : Promise.reject(new Error(String(r.status)))))]).then(([{ default: WaveSurfer }, blob]) => {
+        void Promise.all([import("wavesurfer.js"), apiClient.apiFetch(src).then((r) => (r.ok ? r.blob() : Promise.reject(new Error(String(r.status)))))]).then(([{ default: WaveSurfer }, blob]) => {
           if (destroyed) return;
           const url = URL.createObjectURL(blob);
           const ws = WaveSurfer.create({
@@ -93,7 +94,7 @@ export function Waveform({ src, label, testId, height = 48 }: { src: string; lab
         </span>
       ) : null}
       {/* The player itself: controls until the waveform takes over (and wavesurfer loads it). */}
-      <audio ref={audio} controls={!enhanced} preload="none" src={src} aria-label={label} className={enhanced ? "hidden" : "h-9 max-w-full"} />
+      <audio ref={audio} controls={!enhanced} preload="none" src={src} onError={(e) => apiClient.mediaFailed(src, e.currentTarget)} aria-label={label} className={enhanced ? "hidden" : "h-9 max-w-full"} />
     </div>
   );
 }

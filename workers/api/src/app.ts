@@ -6,6 +6,7 @@ import { context, localeFromHeader } from "./lib/middleware";
 import { defaultBodyLimit } from "./lib/validate";
 import { refusalFor, unavailable } from "./lib/deployment";
 import { reportError } from "./lib/report";
+import { securityHeaders } from "./lib/security-headers";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
 import { paymentRoutes, sandboxRoutes } from "./routes/payment";
@@ -23,6 +24,8 @@ import type { AppEnv } from "./env";
  */
 export function createApp() {
   const app = new Hono<AppEnv>().basePath("/api/v1");
+  // The one place for the security headers of every answer (docs/decisions/0018).
+  app.use("*", securityHeaders);
   // Production on development defaults, or a development configuration on a public host, answers
   // 503 and logs why (lib/deployment.ts, docs/decisions/0019).
   app.use("*", async (c, next) => (refusalFor("api", c.env, c.req.url) ? unavailable(localeFromHeader(c.req.header("lang"))) : next()));

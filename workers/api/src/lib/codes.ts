@@ -48,6 +48,7 @@ export const Code = {
   AUDIO_TOO_LONG: 4216,
   AUDIO_OVER_MAX: 4217,
   TIME_EXHAUSTED: 4218,
+  RANGE_NOT_SATISFIABLE: 4230,
   CARD_NUMBER_INVALID: 4301,
   CARD_EXPIRY_INVALID: 4302,
   CARD_BIRTH_INVALID: 4303,
@@ -243,6 +244,10 @@ export const messages: Record<Code, Record<Locale, string>> = {
     ko: "이번 달 변환 시간을 모두 사용했습니다. 요금제를 업그레이드하면 바로 이어서 변환할 수 있어요.",
     en: "You have used all of this month's conversion time. Upgrade your plan to keep converting.",
   },
+  [Code.RANGE_NOT_SATISFIABLE]: {
+    ko: "요청한 구간이 오디오 파일의 범위를 벗어났습니다. 처음부터 다시 재생해 주세요.",
+    en: "The requested range is outside the audio file. Please play it again from the start.",
+  },
   [Code.CARD_NUMBER_INVALID]: { ko: "카드 번호를 정확하게 입력해 주세요.", en: "Please enter the card number correctly." },
   [Code.CARD_EXPIRY_INVALID]: { ko: "유효기간을 순서에 맞게 정확하게 입력해 주세요. (MM / YY)", en: "Please insert the numbers in the correct order (MM / YY)." },
   [Code.CARD_BIRTH_INVALID]: { ko: "생년월일 6자리(법인카드는 사업자등록번호 10자리)를 정확하게 입력해 주세요.", en: "Please enter your date of birth (6 digits), or the business number (10 digits) for a corporate card, correctly." },
@@ -316,7 +321,7 @@ export function formatDuration(seconds: number, locale: Locale) {
 }
 
 /** HTTP status that goes with each code. */
-export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503> = {
+export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 416 | 429 | 500 | 502 | 503> = {
   [Code.OK]: 200,
   [Code.BAD_REQUEST]: 400,
   [Code.MALFORMED_JSON]: 400,
@@ -361,6 +366,7 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.AUDIO_TOO_LONG]: 402,
   [Code.AUDIO_OVER_MAX]: 400,
   [Code.TIME_EXHAUSTED]: 402,
+  [Code.RANGE_NOT_SATISFIABLE]: 416,
   [Code.CARD_NUMBER_INVALID]: 400,
   [Code.CARD_EXPIRY_INVALID]: 400,
   [Code.CARD_BIRTH_INVALID]: 400,

@@ -57,7 +57,7 @@ const apiProduction = z.object({
 
 const appProduction = z.object({
   SESSION_SECRET: secret("SESSION_SECRET"),
-  PUBLIC_ORIGIN: httpsUrl("PUBLIC_ORIGIN").optional(),
+  PUBLIC_ORIGIN: httpsUrl("PUBLIC_ORIGIN"),
 });
 
 /** What is wrong with a worker's variables for its deployment; empty when it may serve. */

@@ -19,6 +19,7 @@ import { contentType, convertWav, disposition, fileName, FORMATS, joinedStream, 
 import { RENDER } from "../speech/render";
 import { releaseAudio as release } from "../lib/media";
 import { resultsOut, sendAudio } from "./results";
+import { sendBytes } from "../lib/range";
 
 type Ctx = Context<AppEnv>;
 type ParagraphRow = typeof paragraphs.$inferSelect;
@@ -372,11 +373,14 @@ export const studioRoutes = new Hono<AppEnv>()
     }
     const stream = await joined(c, ready.rows, format);
     if (!stream) return fail(c, Code.NOT_FOUND);
-    return c.body(stream, 200, {
+    const headers = {
       "content-type": contentType[format],
       "cache-control": "private, no-store",
       "content-disposition": disposition(inline === "1" ? "inline" : "attachment", fileName(project.name, format)),
-    });
+    };
+    // A player asking for a range (Safari) gets it from the whole join; otherwise it streams.
+    if (c.req.header("Range")) return sendBytes(c, new Uint8Array(await new Response(stream).arrayBuffer()), headers);
+    return c.body(stream, 200, { ...headers, "accept-ranges": "bytes" });
   })
   /** The project list (spec: tabs All, TTS, STS), newest change first. */
   .get("/projects", queryParams(listQuery), async (c) => {

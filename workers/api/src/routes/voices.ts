@@ -6,6 +6,7 @@ import { voiceAvatarSvg } from "../lib/avatar";
 import { Code, type Locale } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { optionalMember, requireMember } from "../lib/middleware";
+import { sendStored } from "../lib/range";
 import { queryParams } from "../lib/validate";
 import { AGES, CATEGORIES, CATEGORIES_FOR_ANSWER, FEATURES, GENDERS, label, TONES } from "../lib/voice-tags";
 import type { AppEnv, Member } from "../env";
@@ -117,8 +118,7 @@ export const voicesRoutes = new Hono<AppEnv>()
     const engine = speechEngine(c.env);
     const text = sampleText(v);
     const key = `voices/samples/${v.id}-${(await sha256Hex(JSON.stringify([engine.name, v.engine, text]))).slice(0, 16)}.mp3`;
-    let object: R2ObjectBody | null = await c.env.MEDIA.get(key);
-    if (!object) {
+    if (!(await c.env.MEDIA.head(key))) {
       try {
         const audio = await renderPassage(engine, { text, lang: v.lang, voice: { id: v.id, params: v.engine as VoiceParams }, style: "neutral", pitch: 0, tempo: 1 });
         await c.env.MEDIA.put(key, await encodeMp3(audio), { httpMetadata: { contentType: "audio/mpeg" } });
@@ -126,15 +126,13 @@ export const voicesRoutes = new Hono<AppEnv>()
         if (err instanceof EngineError) return fail(c, Code.ENGINE_FAILED);
         throw err;
       }
-      object = await c.env.MEDIA.get(key);
-      if (!object) return fail(c, Code.INTERNAL);
     }
-    return c.body(object.body, 200, {
+    // As stored, whole or one range (lib/range.ts).
+    const sent = await sendStored(c, c.env.MEDIA, key, {
       "content-type": "audio/mpeg",
-      "content-length": String(object.size),
       "cache-control": v.type === "custom" ? "private, max-age=3600" : "public, max-age=86400",
-      etag: object.httpEtag,
     });
+    return sent ?? fail(c, Code.INTERNAL);
   })
   .post("/:id/bookmark", requireMember, async (c) => {
     const v = await c.var.db.select({ id: voices.id }).from(voices).where(and(eq(voices.id, c.req.param("id")), visibleTo(c.var.member))).get();

@@ -1,0 +1,81 @@
+/**
+ * The security headers of every answer of the app worker (pages, data requests, redirects, resource
+ * routes), set in one place: server.ts (docs/decisions/0018). The api worker sets its own
+ * (workers/api/src/lib/security-headers.ts).
+ *
+ * Scripts run only with the request's nonce ('strict-dynamic' lets them load their own chunks); the
+ * tag manager's and the form widget's hosts are listed only when GTM_ID or FORM_WIDGET_URL is set.
+ * Styles allow 'unsafe-inline': React renders `style` attributes (progress bars, the waveform) and
+ * the wavesurfer player injects a <style>. Audio and images may be blob: and data: URLs (wavesurfer,
+ * recordings). `npm run dev` (Remix under Vite) does not pass through server.ts, so hot reload runs
+ * without these headers.
+ */
+
+/** A fresh nonce for one request: 128 random bits, base64. */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export type CspOptions = { nonce: string; gtmId?: string | null; formWidgetUrl?: string | null };
+
+const GTM = "https://www.googletagmanager.com";
+/** Where the tag manager's usual tags (Google Analytics) send and load from. */
+const GTM_DATA = ["https://www.google-analytics.com", "https://*.google-analytics.com", "https://*.analytics.google.com"];
+/**
+ * Documents that a form post may lead to: this origin and PayPal's approval page (a purchase without
+ * JavaScript posts, then is redirected there; form-action also covers that redirect).
+ */
+const FORM_TARGETS = ["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com"];
+
+/** The form widget's origin, when FORM_WIDGET_URL is a valid https URL (as ThirdPartyScripts requires). */
+function widgetOrigin(url: string | null | undefined): string | null {
+  if (!url || !url.startsWith("https://")) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+export function contentSecurityPolicy({ nonce, gtmId, formWidgetUrl }: CspOptions): string {
+  const gtm = !!gtmId && /^GTM-[A-Z0-9]+$/.test(gtmId);
+  const widget = widgetOrigin(formWidgetUrl);
+  const extra = (...hosts: (string | false | null)[]) => hosts.filter((h): h is string => !!h);
+  const directives: [string, string[]][] = [
+    ["default-src", ["'self'"]],
+    ["script-src", [`'nonce-${nonce}'`, "'strict-dynamic'", ...extra(gtm && GTM, widget)]],
+    ["style-src", ["'self'", "'unsafe-inline'", ...extra(widget)]],
+    ["img-src", ["'self'", "data:", "blob:", ...extra(gtm && GTM, ...(gtm ? GTM_DATA : []), widget)]],
+    ["media-src", ["'self'", "data:", "blob:"]],
+    ["font-src", ["'self'", "data:", ...extra(widget)]],
+    // blob: the waveform player reads the downloaded audio back through its blob URL.
+    ["connect-src", ["'self'", "blob:", ...extra(gtm && GTM, ...(gtm ? GTM_DATA : []), widget)]],
+    ["frame-src", gtm || widget ? extra(gtm && GTM, widget) : ["'none'"]],
+    ["worker-src", ["'self'", "blob:"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["form-action", FORM_TARGETS],
+    ["frame-ancestors", ["'none'"]],
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");
+}
+
+/** Every header but the policy: the same on pages and on the forwarded notify answers. */
+export function baseSecurityHeaders(url: URL): Record<string, string> {
+  return {
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), geolocation=(), microphone=(self)",
+    ...(url.protocol === "https:" ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/** A copy of `response` with the page headers (the policy with this request's nonce). */
+export function withSecurityHeaders(response: Response, url: URL, csp: CspOptions): Response {
+  const out = new Response(response.body, response);
+  for (const [name, value] of Object.entries(baseSecurityHeaders(url))) out.headers.set(name, value);
+  out.headers.set("Content-Security-Policy", contentSecurityPolicy(csp));
+  return out;
+}

@@ -1,0 +1,146 @@
+import type { Page } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
+import { expect, signIn, signUp, test } from "./fixtures";
+
+/**
+ * The pages' security headers (security-headers.ts, docs/decisions/0018): with JavaScript on,
+ * every page runs under its nonce-based policy without a single violation, and the landing's
+ * micro-cache cannot be poisoned through the Host header.
+ */
+function watchViolations(page: Page) {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy|Refused to/i.test(m.text())) problems.push(m.text());
+  });
+  return problems;
+}
+
+/** Violations the page itself saw (the securitypolicyviolation event), read after it settled. */
+async function pageViolations(page: Page) {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+});
+
+test("public pages carry the policy with a fresh nonce on every script, and run without violations", async ({ page }) => {
+  const problems = watchViolations(page);
+  const nonces = new Set<string>();
+  for (const path of ["/", "/plan", "/login", "/terms/service"]) {
+    const res = await page.goto(path);
+    expect(res!.status()).toBe(200);
+    const headers = res!.headers();
+    const csp = headers["content-security-policy"]!;
+    expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"]).toContain("microphone=(self)");
+    const nonce = csp.match(/'nonce-([^']+)'/)![1]!;
+    nonces.add(nonce);
+    // Every script element of the document carries the request's nonce (the browser hides its value).
+    const html = await res!.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    await page.waitForLoadState("load");
+    expect(await pageViolations(page)).toEqual([]);
+  }
+  expect(nonces.size).toBe(4);
+  expect(problems).toEqual([]);
+});
+
+test("the studio, speech-to-speech and plan pages run under the policy without violations, and audio plays", async ({ page, request, context, javaScriptEnabled }) => {
+  const problems = watchViolations(page);
+  await signIn(context, await signUp(request));
+  for (const path of ["/dashboard", "/studio", "/studio/projects/speech-to-speech", "/dashboard/plan", "/dashboard/plan/upgrade", "/dashboard/settings"]) {
+    const res = await page.goto(path);
+    expect([path, res!.status()]).toEqual([path, 200]);
+    expect(res!.headers()["content-security-policy"]).toContain("'strict-dynamic'");
+    await page.waitForLoadState("load");
+    expect([path, await pageViolations(page)]).toEqual([path, []]);
+  }
+  // In a new TTS project, a voice sample plays (an /api/v1 audio URL under the page's media-src).
+  await page.goto("/studio");
+  await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
+  const paragraph = page.getByTestId("paragraph").first();
+  await paragraph.getByTestId("voice-picker").locator("summary").click();
+  if (javaScriptEnabled) {
+    const sample = paragraph.getByTestId("voice-sample").first();
+    await sample.click();
+    await expect(sample).toHaveAttribute("data-state", "playing", { timeout: 30_000 });
+  }
+  expect(await pageViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+/** A short 16 kHz mono WAV tone. */
+function toneWav(seconds = 1.5, rate = 16_000) {
+  const n = Math.round(seconds * rate);
+  const out = Buffer.alloc(44 + n * 2);
+  out.write("RIFF", 0);
+  out.writeUInt32LE(36 + n * 2, 4);
+  out.write("WAVEfmt ", 8);
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20);
+  out.writeUInt16LE(1, 22);
+  out.writeUInt32LE(rate, 24);
+  out.writeUInt32LE(rate * 2, 28);
+  out.writeUInt16LE(2, 32);
+  out.writeUInt16LE(16, 34);
+  out.write("data", 36);
+  out.writeUInt32LE(n * 2, 40);
+  for (let i = 0; i < n; i++) out.writeInt16LE(Math.round(8000 * (0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * i / rate)) * Math.sin(2 * Math.PI * 140 * i / rate)), 44 + i * 2);
+  return out;
+}
+
+test("the waveform player loads and plays an uploaded recording under the policy", async ({ page, request, context, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the waveform needs JavaScript");
+  const problems = watchViolations(page);
+  await signIn(context, await signUp(request));
+  const res = await page.goto("/studio/projects/speech-to-speech");
+  expect(res!.headers()["content-security-policy"]).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'.*connect-src 'self' blob:/);
+  await page.getByLabel("오디오 파일").setInputFiles({ name: "tone.wav", mimeType: "application/octet-stream", buffer: toneWav() });
+  await page.getByRole("button", { name: "파일 확인하기" }).click();
+  const player = page.getByTestId("source-audio");
+  await expect(player).toHaveAttribute("data-enhanced", "true", { timeout: 20_000 });
+  await player.getByRole("button", { name: "재생" }).click();
+  await expect.poll(() => player.locator("audio").evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0);
+  expect(await pageViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test("a forged Host header never reaches the landing's canonical URL or its cache", async ({ request }) => {
+  for (let i = 0; i < 2; i++) {
+    const res = await request.get("/", { headers: { Host: "evil.example", "Accept-Language": "ko" } });
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/"`);
+    expect(html).toContain(`<meta property="og:url" content="${baseURL}/"`);
+    expect(html).not.toContain("evil.example");
+  }
+  // And a visitor with the real host gets the canonical page too (from the cache or not).
+  const real = await (await request.get("/", { headers: { "Accept-Language": "ko" } })).text();
+  expect(real).not.toContain("evil.example");
+});
+
+test("audio answers ranges through the site (Safari's first probe, then the rest) and carries the api's headers", async ({ request }) => {
+  const whole = await request.get("/api/v1/voices/ko-minjun/sample");
+  expect(whole.status()).toBe(200);
+  expect(whole.headers()["accept-ranges"]).toBe("bytes");
+  const size = (await whole.body()).length;
+  const probe = await request.get("/api/v1/voices/ko-minjun/sample", { headers: { Range: "bytes=0-1" } });
+  expect(probe.status()).toBe(206);
+  expect(probe.headers()["content-range"]).toBe(`bytes 0-1/${size}`);
+  expect((await probe.body()).length).toBe(2);
+  expect(probe.headers()["x-content-type-options"]).toBe("nosniff");
+  const past = await request.get("/api/v1/voices/ko-minjun/sample", { headers: { Range: `bytes=${size}-`, lang: "en" } });
+  expect(past.status()).toBe(416);
+  expect((await past.json()).code).toBe(4230);
+});
