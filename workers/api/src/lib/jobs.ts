@@ -40,6 +40,12 @@ export async function admitJob(db: D1Database, job: { id: string; memberId: stri
   return active ? { ok: false, activeJobId: active.id } : { ok: false };
 }
 
+/** The active generation of a project, if any (a dead one is cleaned up first and does not count). */
+export async function activeProjectJob(db: D1Database, memberId: string, projectId: string, now = Date.now()) {
+  await reapStale(db, memberId, now);
+  return (await db.prepare("SELECT id FROM active_jobs WHERE project_id = ?1 AND kind = 'tts'").bind(projectId).first<{ id: string }>())?.id ?? null;
+}
+
 /**
  * Takes one of the member's running slots for an admitted job (or keeps the one it has) and beats
  * its heartbeat: "running", "wait" (all slots busy) or "gone" (the row was cleaned up as dead).
