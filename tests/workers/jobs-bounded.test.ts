@@ -3,7 +3,8 @@
 // a job item takes is refunded exactly once when it fails or is interrupted, and only then reported.
 // Work is kept in progress with the engine stand-in's "SLOW" (2 s) voices and texts.
 import { env } from "cloudflare:workers";
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import api from "../../workers/api/src/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
 import { Code, messages } from "../../workers/api/src/lib/codes";
@@ -263,6 +264,19 @@ describe("a job killed mid-way", () => {
     await ended(m, [jobId]);
     // The dead job's 7 characters were given back; the new job charged the sentence once.
     expect((await used(m)).chars).toBe(characterCount("첫 문장입니다."));
+    expect(await activeRows(m)).toEqual([]);
+  });
+
+  it("the daily cron refunds and frees a dead job of any member", async () => {
+    const m = await member();
+    const dead = crypto.randomUUID();
+    expect((await spendCharge(env.DB, { key: `${dead}:source:0`, jobId: dead }, m.id, "seconds", 9)).ok).toBe(true);
+    const old = Date.now() - JOB_LIMITS.staleMs - 60_000;
+    await env.DB.prepare("INSERT INTO active_jobs (id, member_id, project_id, kind, state, created_at, heartbeat_at) VALUES (?1, ?2, NULL, 'sts', 'running', ?3, ?3)").bind(dead, m.id, old).run();
+    const ctx = createExecutionContext();
+    await api.scheduled(createScheduledController({ cron: "17 3 * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await used(m)).seconds).toBe(0);
     expect(await activeRows(m)).toEqual([]);
   });
 });

@@ -161,7 +161,11 @@ export async function createProject(c: Ctx, member: Member, name: string, type: 
 async function ownJob(c: Ctx, id: string) {
   if (!/^[0-9a-f-]{36}$/.test(id)) return null;
   const stub = c.env.GENERATION_JOB.get(c.env.GENERATION_JOB.idFromName(id));
-  return (await stub.getOwner()) === c.var.member.id ? stub : null;
+  const owner = await stub.getOwner();
+  if (owner === c.var.member.id) return stub;
+  // Admitted a moment ago and not started yet (a second generate of the project answered its id).
+  const admitted = owner === null && (await c.env.DB.prepare("SELECT 1 FROM active_jobs WHERE id = ?1 AND member_id = ?2").bind(id, c.var.member.id).first());
+  return admitted ? stub : null;
 }
 
 /** The first basic voice in the member's language: the voice of a new paragraph. */
