@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
 import { Code, messages } from "../../workers/api/src/lib/codes";
 import { JOB_LIMITS } from "../../workers/api/src/lib/rate-limit";
-import { spendCharge } from "../../workers/api/src/lib/allowance";
+import { refundCharge, spendCharge } from "../../workers/api/src/lib/allowance";
 import { characterCount } from "../../workers/api/src/lib/tts-text";
 import { encodeWav } from "../../workers/api/src/engine/dsp";
 import type { ConversionSpec, JobSpec, JobState } from "../../workers/api/src/durable/generation-job";
@@ -180,6 +180,25 @@ describe("jobs bounded per member", () => {
     const row = await env.DB.prepare("SELECT amount, refunded_at, settled_at FROM job_charges WHERE key = ?").bind(failedKey).first<{ amount: number; refunded_at: number | null; settled_at: number | null }>();
     expect(row).toMatchObject({ amount: characterCount("This one FAILs."), settled_at: null });
     expect(row!.refunded_at).toBeGreaterThan(0);
+  });
+});
+
+describe("the charge ledger", () => {
+  it("records a charge only when the allowance was taken, and refunds it once", async () => {
+    const m = await member();
+    await env.DB.prepare("UPDATE members SET used_chars = 9990 WHERE id = ?").bind(m.id).run();
+    // Refused (20 > 10 left): nothing taken, nothing in the ledger, nothing to give back.
+    expect((await spendCharge(env.DB, { key: "j1:a:0", jobId: "j1" }, m.id, "chars", 20)).ok).toBe(false);
+    expect(await env.DB.prepare("SELECT key FROM job_charges WHERE member_id = ?").bind(m.id).first()).toBeNull();
+    expect(await refundCharge(env.DB, "j1:a:0")).toBe("none");
+    expect((await used(m)).chars).toBe(9990);
+    // Taken: refunded by the first call only, even with ten at once.
+    expect((await spendCharge(env.DB, { key: "j1:b:0", jobId: "j1" }, m.id, "chars", 10)).ok).toBe(true);
+    expect((await used(m)).chars).toBe(10_000);
+    const refunds = await Promise.all(Array.from({ length: 10 }, () => refundCharge(env.DB, "j1:b:0")));
+    expect(refunds.filter((r) => r === "refunded")).toHaveLength(1);
+    expect(refunds.filter((r) => r === "already")).toHaveLength(9);
+    expect((await used(m)).chars).toBe(9990);
   });
 });
 

@@ -72,7 +72,10 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
     return state;
   }
 
-  /** Queues a project's paragraphs and starts working at once (from an alarm). */
+  /**
+   * Queues a project's paragraphs and starts working at once (from an alarm). The caller has admitted
+   * the job in `active_jobs` (lib/jobs.ts `admitJob`): a job without its row is ended as dead.
+   */
   async start(spec: JobSpec): Promise<JobState> {
     if ((await this.getState()).status !== "idle") return this.getState();
     await this.ctx.storage.put("spec", spec);
