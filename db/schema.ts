@@ -447,3 +447,51 @@ export const coupons = sqliteTable("coupons", {
   usedBy: text("used_by").references(() => members.id, { onDelete: "set null" }),
   usedAt: integer("used_at"),
 });
+
+/**
+ * The jobs a member has in progress (docs/decisions/0017): project generations and conversions (a
+ * `GenerationJob` each) and the one-call APIs while they run. A row is admitted only under the
+ * member's limits (`JOB_LIMITS` in workers/api/src/lib/rate-limit.ts, checked in the INSERT itself),
+ * is `running` once it holds one of the member's running slots, keeps a heartbeat, and is deleted
+ * when the work ends. A TTS project has at most one active generation (the partial unique index);
+ * a row whose heartbeat is older than `JOB_LIMITS.staleMs` no longer counts and is cleaned up.
+ */
+export const activeJobs = sqliteTable(
+  "active_jobs",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    projectId: text("project_id"),
+    /** tts / sts: a project generation / a conversion job; tts-call / sts-call: POST /studio/tts, /studio/sts. */
+    kind: text("kind", { enum: ["tts", "sts", "tts-call", "sts-call"] }).notNull(),
+    state: text("state", { enum: ["queued", "running"] }).notNull(),
+    createdAt: integer("created_at").notNull(),
+    heartbeatAt: integer("heartbeat_at").notNull(),
+  },
+  (t) => [index("active_jobs_member").on(t.memberId, t.state), uniqueIndex("active_jobs_project").on(t.projectId).where(sql`kind = 'tts'`)],
+);
+
+/**
+ * The ledger of allowance taken by job items (docs/decisions/0017), keyed by the item (`job:item:attempt`):
+ * written in the same transaction as the spend, `settled_at` when the item's result is stored,
+ * `refunded_at` when what it took was given back. A charge is refunded at most once: the refund and
+ * its mark are one transaction conditional on the charge being open.
+ */
+export const jobCharges = sqliteTable(
+  "job_charges",
+  {
+    key: text("key").primaryKey(),
+    jobId: text("job_id").notNull(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["chars", "seconds"] }).notNull(),
+    amount: integer("amount").notNull(),
+    createdAt: integer("created_at").notNull(),
+    settledAt: integer("settled_at"),
+    refundedAt: integer("refunded_at"),
+  },
+  (t) => [index("job_charges_job").on(t.jobId), index("job_charges_open").on(t.createdAt).where(sql`settled_at IS NULL AND refunded_at IS NULL`)],
+);

@@ -133,13 +133,16 @@ describe("POST /api/v1/studio/tts", () => {
     expect(await used("almost-out@example.com")).toBe(10_000);
   });
 
-  it("50 concurrent requests never overspend the allowance", async () => {
+  it("50 concurrent requests never overspend the allowance, and run within the member's job limits", async () => {
     const s = await signedUp("burst@example.com");
-    await env.DB.prepare("UPDATE members SET used_chars = 8000, usage_period_end = ? WHERE email = ?").bind(Date.now() + 86_400_000, "burst@example.com").run();
+    // 250 characters left: two of the 100-character requests fit; the admitted ones race for them.
+    await env.DB.prepare("UPDATE members SET used_chars = 9750, usage_period_end = ? WHERE email = ?").bind(Date.now() + 86_400_000, "burst@example.com").run();
     const results = await Promise.all(Array.from({ length: 50 }, () => tts(s.token!, { text: "가".repeat(100), voice_id: "ko-minjun" })));
     const granted = results.filter((r) => r.body.success).length;
-    expect(granted).toBe(20);
-    expect(results.filter((r) => !r.body.success).every((r) => [Code.CHARS_SHORT, Code.CHARS_EXHAUSTED].includes(r.body.code as never))).toBe(true);
-    expect(await used("burst@example.com")).toBe(10_000);
+    expect(granted).toBe(2);
+    // The rest: over the member's job limits (429), or past the allowance.
+    expect(results.filter((r) => !r.body.success).every((r) => [Code.CHARS_SHORT, Code.CHARS_EXHAUSTED, Code.JOB_LIMIT].includes(r.body.code as never))).toBe(true);
+    expect(results.some((r) => r.status === 429 && r.body.code === Code.JOB_LIMIT)).toBe(true);
+    expect(await used("burst@example.com")).toBe(9950);
   });
 });

@@ -6,6 +6,8 @@
 // /v1/convert (multipart: audio = 16-bit PCM WAV, voice = JSON, lang, sample_rate) answers a 300 Hz
 // tone as long as the recording, sounding where the recording is louder than -40 dBFS; a voice id
 // containing "FAIL" answers 500.
+// A text or voice id containing "SLOW" is answered after 2 s, as a busy inference would (work that
+// stays in progress while a test looks at it).
 export async function engineStandin(request, url) {
   if (request.method !== "POST" || (url.pathname !== "/v1/synthesize" && url.pathname !== "/v1/convert")) return new Response("not found", { status: 404 });
   if (request.headers.get("authorization") !== "Bearer engine-test-key") return Response.json({ error: "unauthorized" }, { status: 401 });
@@ -13,6 +15,7 @@ export async function engineStandin(request, url) {
   const body = await request.json().catch(() => null);
   if (!body || typeof body.text !== "string" || !body.voice || typeof body.sample_rate !== "number") return Response.json({ error: "bad request" }, { status: 400 });
   if (body.text.includes("FAIL")) return Response.json({ error: "inference crashed" }, { status: 500 });
+  if (body.text.includes("SLOW")) await new Promise((resolve) => setTimeout(resolve, 2000));
   const rate = body.sample_rate;
   const seconds = (0.07 * [...body.text].length) / (body.tempo || 1);
   const n = Math.round(seconds * rate);
@@ -27,6 +30,7 @@ async function convertStandin(request) {
   const rate = Number(form?.get("sample_rate"));
   if (!audio || typeof audio === "string" || !voice?.id || !rate) return Response.json({ error: "bad request" }, { status: 400 });
   if (voice.id.includes("FAIL")) return Response.json({ error: "inference crashed" }, { status: 500 });
+  if (voice.id.includes("SLOW")) await new Promise((resolve) => setTimeout(resolve, 2000));
   const bytes = new Uint8Array(await audio.arrayBuffer());
   const view = new DataView(bytes.buffer);
   const text = (at, len) => String.fromCharCode(...bytes.subarray(at, at + len));

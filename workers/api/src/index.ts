@@ -4,6 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { createApp } from "./app";
 import { runBilling } from "./lib/billing";
 import { cleanUp, expireUploads } from "./lib/cleanup";
+import { reapStale } from "./lib/jobs";
 import { cardGateway } from "./lib/payments/gateways";
 import { deploymentProblems } from "./lib/deployment";
 import * as schema from "../../../db/schema";
@@ -18,7 +19,8 @@ export default {
   fetch: app.fetch,
   /**
    * The crons (wrangler.toml `[triggers]`). Hourly: billing (renewals, lost payment answers, ended
-   * periods; lib/billing.ts). Daily at 03:17: deletes rows and uploads that can no longer matter.
+   * periods; lib/billing.ts). Daily at 03:17: deletes rows and uploads that can no longer matter, and
+   * refunds and frees jobs that died.
    */
   async scheduled(controller, env, ctx) {
     // A misconfigured production worker runs no billing or clean-up either (lib/deployment.ts logs why).
@@ -27,6 +29,8 @@ export default {
     if (controller.cron === DAILY_CRON) {
       ctx.waitUntil(cleanUp(drizzle(env.DB)).then((counts) => console.log("clean-up", JSON.stringify(counts))));
       ctx.waitUntil(expireUploads(db, env.MEDIA).then((n) => console.log("expired uploads", n)));
+      // Jobs that stopped beating: their open charges refunded, their slots freed (docs/decisions/0017).
+      ctx.waitUntil(reapStale(env.DB, null, controller.scheduledTime).then((n) => console.log("stale jobs", n)));
       return;
     }
     ctx.waitUntil(runBilling(env, db, env.MEDIA, cardGateway(env), controller.scheduledTime).then((counts) => console.log("billing", JSON.stringify(counts))));

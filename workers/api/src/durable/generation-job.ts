@@ -3,7 +3,10 @@ import { drizzle } from "drizzle-orm/d1";
 import { and, eq } from "drizzle-orm";
 import * as schema from "../../../../db/schema";
 import { paragraphs, projects, stsSources } from "../../../../db/schema";
+import { refundCharge } from "../lib/allowance";
 import { Code, messages, type Locale } from "../lib/codes";
+import { claimRun, finishJob, heartbeat } from "../lib/jobs";
+import { JOB_LIMITS } from "../lib/rate-limit";
 import { sha256Hex } from "../lib/crypto";
 import { generateSpeech } from "../speech/generate";
 import { convertRecording } from "../speech/conversion";
@@ -13,6 +16,8 @@ import type { AppEnv } from "../env";
 export type ItemState = {
   paragraphId: string;
   status: "queued" | "generating" | "done" | "failed";
+  /** Runs of this item so far that were interrupted (its ledger key's last part). */
+  attempt?: number;
   durationMs?: number;
   error?: string;
 };
@@ -29,6 +34,10 @@ export type JobState =
 export type JobSpec = { kind?: "tts"; jobId: string; memberId: string; email: string; locale: Locale; projectId: string; paragraphIds: string[] };
 /** A speech-to-speech conversion of a checked recording (its time is spent when it runs). */
 export type ConversionSpec = { kind: "sts"; jobId: string; memberId: string; email: string; locale: Locale; projectId: string; sourceId: string; voiceId: string };
+
+/** What an interrupted item's message says, from what became of its charge. */
+const interruptedCode = (refund: "refunded" | "already" | "settled" | "none") =>
+  refund === "settled" ? Code.JOB_INTERRUPTED_KEPT : refund === "none" ? Code.JOB_INTERRUPTED : Code.JOB_INTERRUPTED_REFUNDED;
 
 /** What produced a paragraph's audio: a paragraph whose hash is unchanged is not generated (nor charged) again. */
 export const paragraphHash = (p: typeof paragraphs.$inferSelect) =>
@@ -63,7 +72,10 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
     return state;
   }
 
-  /** Queues a project's paragraphs and starts working at once (from an alarm). */
+  /**
+   * Queues a project's paragraphs and starts working at once (from an alarm). The caller has admitted
+   * the job in `active_jobs` (lib/jobs.ts `admitJob`): a job without its row is ended as dead.
+   */
   async start(spec: JobSpec): Promise<JobState> {
     if ((await this.getState()).status !== "idle") return this.getState();
     await this.ctx.storage.put("spec", spec);
@@ -82,28 +94,82 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
     return state;
   }
 
-  /** One sentence per alarm; the next alarm is set until none is left. A conversion is one alarm. */
+  /**
+   * One sentence per alarm; the next alarm is set until none is left. A conversion is one alarm.
+   * A job first takes one of its member's running slots (lib/jobs.ts), else it looks again shortly.
+   * An item found "generating" was interrupted (the object was evicted or crashed mid-run): what it
+   * took is refunded once (its ledger key), and only then is it run again or reported
+   * (docs/decisions/0017).
+   */
   override async alarm() {
     const spec = await this.ctx.storage.get<JobSpec | ConversionSpec>("spec");
     const state = await this.getState();
-    if (spec?.kind === "sts") return this.convert(spec, state);
-    if (!spec || !("items" in state) || !state.items) return;
-    const items = state.items.map((i) => (i.status === "generating" ? { ...i, status: "queued" as const } : i));
+    if (!spec) return;
+    if (state.status === "completed" || state.status === "failed") {
+      await finishJob(this.env.DB, spec.jobId);
+      return;
+    }
+    const claim = await claimRun(this.env.DB, spec.jobId, spec.memberId);
+    if (claim === "wait") {
+      await this.ctx.storage.setAlarm(Date.now() + JOB_LIMITS.retryMs);
+      return;
+    }
+    if (claim === "gone") return this.abandon(spec, state);
+    if (spec.kind === "sts") return this.convert(spec, state);
+    if (!("items" in state) || !state.items) return;
+    const items: ItemState[] = [];
+    for (const item of state.items) items.push(item.status === "generating" ? await this.interrupted(spec, item) : item);
     const next = items.find((i) => i.status === "queued");
     const count = (s: ItemState["status"]) => items.filter((i) => i.status === s).length;
     if (!next) {
       await this.setState({ status: "completed", total: items.length, done: count("done"), failed: count("failed"), items });
+      await finishJob(this.env.DB, spec.jobId);
       return;
     }
     next.status = "generating";
     await this.setState({ status: "generating", total: items.length, done: count("done"), failed: count("failed"), items });
-    Object.assign(next, await this.generate(spec, next.paragraphId));
+    Object.assign(next, await this.generate(spec, next));
     const left = items.some((i) => i.status === "queued");
     await this.setState({ status: left ? "generating" : "completed", total: items.length, done: count("done"), failed: count("failed"), items });
     if (left) await this.ctx.storage.setAlarm(Date.now());
+    else await finishJob(this.env.DB, spec.jobId);
   }
 
-  private async generate(spec: JobSpec, paragraphId: string): Promise<Partial<ItemState>> {
+  /** The ledger key of an item's current run. */
+  private chargeKey(spec: JobSpec | ConversionSpec, item: ItemState) {
+    return `${spec.jobId}:${item.paragraphId}:${item.attempt ?? 0}`;
+  }
+
+  /**
+   * An item interrupted mid-run: its charge is given back (at most once, whatever runs this again),
+   * then it is queued for another run while it has attempts left, or failed with a message that
+   * says what happened to the allowance.
+   */
+  private async interrupted(spec: JobSpec | ConversionSpec, item: ItemState): Promise<ItemState> {
+    const refund = await refundCharge(this.env.DB, this.chargeKey(spec, item));
+    const attempt = (item.attempt ?? 0) + 1;
+    if (refund !== "settled" && attempt < JOB_LIMITS.attempts && spec.kind !== "sts") return { paragraphId: item.paragraphId, status: "queued", attempt };
+    return { paragraphId: item.paragraphId, status: "failed", attempt, error: messages[interruptedCode(refund)][spec.locale] };
+  }
+
+  /** The job's row was cleaned up as dead (its charges refunded then): it ends, telling what is not done. */
+  private async abandon(spec: JobSpec | ConversionSpec, state: JobState) {
+    const items = "items" in state && state.items ? state.items : [];
+    const ended: ItemState[] = [];
+    for (const item of items) {
+      if (item.status === "done" || item.status === "failed") ended.push(item);
+      else ended.push({ ...item, status: "failed", error: messages[interruptedCode(await refundCharge(this.env.DB, this.chargeKey(spec, item)))][spec.locale] });
+    }
+    if (spec.kind === "sts") {
+      await this.setState({ status: "failed", reason: ended[0]?.error ?? messages[Code.JOB_INTERRUPTED][spec.locale] });
+      return;
+    }
+    const count = (s: ItemState["status"]) => ended.filter((i) => i.status === s).length;
+    await this.setState({ status: "completed", total: ended.length, done: count("done"), failed: count("failed"), items: ended });
+  }
+
+  private async generate(spec: JobSpec, item: ItemState): Promise<Partial<ItemState>> {
+    const paragraphId = item.paragraphId;
     const db = drizzle(this.env.DB, { schema });
     const row = await db
       .select({ p: paragraphs })
@@ -122,6 +188,7 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
       { id: spec.memberId, email: spec.email },
       { text: p.text, voiceId: p.voiceId, lang: p.lang, style: p.style, pitch: p.pitch, tempo: p.tempo, pauseMs: p.pauseMs, projectId: spec.projectId, paragraphId },
       spec.locale,
+      { key: this.chargeKey(spec, item), jobId: spec.jobId },
     );
     if (!result.ok) return { status: "failed", error: result.message ?? messages[result.code][spec.locale] };
     await db
@@ -132,10 +199,13 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
   }
 
   private async convert(spec: ConversionSpec, state: JobState) {
-    // Only a queued conversion runs: one that was interrupted while converting (an isolate restart)
-    // may have spent its time already, so it is reported as failed rather than charged twice.
+    // Only a queued conversion runs: one that was interrupted while converting (an eviction, or the
+    // isolate dying under memory) is not run again; what it spent is refunded once, then reported.
     if (state.status === "generating") {
-      await this.setState({ status: "failed", reason: messages[Code.CONVERT_FAILED][spec.locale] });
+      const item = state.items?.[0] ?? { paragraphId: spec.sourceId, status: "generating" as const };
+      const ended = await this.interrupted(spec, item);
+      await this.setState({ status: "failed", reason: ended.error ?? messages[Code.JOB_INTERRUPTED][spec.locale] });
+      await finishJob(this.env.DB, spec.jobId);
       return;
     }
     if (state.status !== "queued") return;
@@ -150,6 +220,7 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
       if (percent >= reported + 5) {
         reported = percent;
         await this.setState({ status: "generating", total: 100, done: percent, items });
+        await heartbeat(this.env.DB, spec.jobId);
       }
       await yieldNow();
     };
@@ -163,6 +234,7 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
     const object = source ? await this.env.MEDIA.get(source.audioKey) : null;
     if (!source || !object) {
       await this.setState({ status: "failed", reason: messages[Code.NOT_FOUND][spec.locale] });
+      await finishJob(this.env.DB, spec.jobId);
       return;
     }
     const result = await convertRecording(
@@ -171,9 +243,11 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
       { id: spec.memberId, email: spec.email },
       { audio: decodeWav(await object.arrayBuffer()), sourceKey: source.audioKey, voiceId: spec.voiceId, method: source.method, name: source.name, projectId: source.projectId, progress },
       spec.locale,
+      { key: this.chargeKey(spec, items[0]!), jobId: spec.jobId },
     );
     if (!result.ok) {
       await this.setState({ status: "failed", reason: result.message ?? messages[result.code][spec.locale] });
+      await finishJob(this.env.DB, spec.jobId);
       return;
     }
     await db.update(projects).set({ updatedAt: Date.now() }).where(eq(projects.id, source.projectId));
@@ -185,6 +259,7 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
       items: [{ paragraphId: spec.sourceId, status: "done", durationMs: result.value.durationMs }],
       inferenceId: result.value.inferenceId,
     });
+    await finishJob(this.env.DB, spec.jobId);
   }
 
   /** GET → an SSE stream that sends the current state at once, then every change (ends when the job does). */

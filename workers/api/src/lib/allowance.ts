@@ -28,13 +28,14 @@ const LIMIT: Record<Kind, string> = {
 /** A new period runs one calendar month from now; an unfinished one keeps its end. */
 const PERIOD_END = "(CASE WHEN usage_period_end <= ?3 THEN CAST(strftime('%s', ?3 / 1000, 'unixepoch', '+1 month') AS INTEGER) * 1000 ELSE usage_period_end END)";
 
-export async function spend(db: D1Database, memberId: string, kind: Kind, amount: number, now = Date.now()): Promise<Spend> {
+/** The conditional UPDATE of a spend (?1 member, ?2 amount, ?3 now): it changes the row only when the amount fits. */
+function spendStatement(db: D1Database, memberId: string, kind: Kind, amount: number, now: number) {
   if (!Number.isInteger(amount) || amount < 0) throw new RangeError(`amount must be a non-negative integer, got ${amount}`);
   const col = COLUMN[kind];
   const limit = LIMIT[kind];
   // The other counter also restarts with a new period.
   const other = COLUMN[kind === "chars" ? "seconds" : "chars"];
-  const row = await db
+  return db
     .prepare(
       `UPDATE members SET
          ${col} = ${current(col)} + ?2,
@@ -45,12 +46,76 @@ export async function spend(db: D1Database, memberId: string, kind: Kind, amount
        WHERE id = ?1 AND ${current(col)} + ?2 <= ${limit}
        RETURNING ${col} AS used, ${limit} AS lim`,
     )
-    .bind(memberId, amount, now)
-    .first<{ used: number; lim: number }>();
-  if (row) return { ok: true, used: row.used, limit: row.lim };
+    .bind(memberId, amount, now);
+}
+
+async function refused(db: D1Database, memberId: string, kind: Kind, now: number): Promise<Spend> {
   const state = await usage(db, memberId, kind, now);
   if (!state) return { ok: false, used: 0, limit: 0, reason: "no-member" };
   return { ok: false, ...state, reason: state.used >= state.limit ? "exhausted" : "short" };
+}
+
+export async function spend(db: D1Database, memberId: string, kind: Kind, amount: number, now = Date.now()): Promise<Spend> {
+  const row = await spendStatement(db, memberId, kind, amount, now).first<{ used: number; lim: number }>();
+  if (row) return { ok: true, used: row.used, limit: row.lim };
+  return refused(db, memberId, kind, now);
+}
+
+/** Who takes a job item's allowance: the ledger key of the item (`job:item:attempt`) and its job. */
+export type Charge = { key: string; jobId: string };
+
+/**
+ * Spends for one job item and writes the charge in the ledger (`job_charges`) in the same
+ * transaction: the ledger row exists exactly when the allowance was taken, so an interrupted item
+ * can be refunded without guessing (docs/decisions/0017). A key already in the ledger is refused.
+ */
+export async function spendCharge(db: D1Database, charge: Charge, memberId: string, kind: Kind, amount: number, now = Date.now()): Promise<Spend> {
+  const [spent] = await db.batch<{ used: number; lim: number }>([
+    spendStatement(db, memberId, kind, amount, now),
+    // changes(): the rows the UPDATE just changed (1 when the amount fit, else 0).
+    db
+      .prepare(`INSERT INTO job_charges (key, job_id, member_id, kind, amount, created_at) SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE changes() = 1`)
+      .bind(charge.key, charge.jobId, memberId, kind, amount, now),
+  ]);
+  const row = spent?.results[0];
+  if (row) return { ok: true, used: row.used, limit: row.lim };
+  return refused(db, memberId, kind, now);
+}
+
+/** Marks a charge as kept (its result is stored): it is never refunded after that. */
+export const settleCharge = (db: D1Database, key: string, now = Date.now()) =>
+  db.prepare("UPDATE job_charges SET settled_at = ?2 WHERE key = ?1 AND settled_at IS NULL AND refunded_at IS NULL").bind(key, now).run();
+
+/**
+ * Gives back what one job item took, at most once: the counter and the charge's mark change in one
+ * transaction, both conditional on the charge being open, so a second call (a second alarm, the
+ * cron) changes nothing. Answers "refunded" (this call gave it back), "already" (given back before),
+ * "settled" (the result was kept) or "none" (nothing was taken under this key).
+ */
+export async function refundCharge(db: D1Database, key: string, now = Date.now()): Promise<"refunded" | "already" | "settled" | "none"> {
+  const open = (kind: Kind) => `COALESCE((SELECT amount FROM job_charges WHERE key = ?1 AND kind = '${kind}' AND settled_at IS NULL AND refunded_at IS NULL), 0)`;
+  const [, marked] = await db.batch<{ key: string }>([
+    // Within the same period only: a new period has already started the counter over.
+    db
+      .prepare(
+        `UPDATE members SET used_chars = MAX(0, used_chars - ${open("chars")}), used_seconds = MAX(0, used_seconds - ${open("seconds")})
+         WHERE id = (SELECT member_id FROM job_charges WHERE key = ?1) AND usage_period_end > ?2`,
+      )
+      .bind(key, now),
+    db.prepare("UPDATE job_charges SET refunded_at = ?2 WHERE key = ?1 AND settled_at IS NULL AND refunded_at IS NULL RETURNING key").bind(key, now),
+  ]);
+  if (marked?.results.length) return "refunded";
+  const row = await db.prepare("SELECT settled_at AS settled, refunded_at AS refunded FROM job_charges WHERE key = ?1").bind(key).first<{ settled: number | null; refunded: number | null }>();
+  if (!row) return "none";
+  return row.refunded !== null ? "already" : "settled";
+}
+
+/** Refunds every open charge of a job (a job found dead); answers how many were given back now. */
+export async function refundJob(db: D1Database, jobId: string, now = Date.now()) {
+  const open = await db.prepare("SELECT key FROM job_charges WHERE job_id = ?1 AND settled_at IS NULL AND refunded_at IS NULL").bind(jobId).all<{ key: string }>();
+  let refunded = 0;
+  for (const { key } of open.results) if ((await refundCharge(db, key, now)) === "refunded") refunded++;
+  return refunded;
 }
 
 /** Gives back allowance of a generation that failed; never below zero, and only within the same period. */

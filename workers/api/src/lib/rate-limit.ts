@@ -49,3 +49,13 @@ export async function hit(env: AppEnv["Bindings"], name: LimitName, subject: str
 
 /** The client's IP as Cloudflare reports it; "unknown" where there is none (local tests). */
 export const clientIp = (headers: Headers) => headers.get("cf-connecting-ip") ?? "unknown";
+
+/**
+ * How much engine work one member may have at once (docs/decisions/0017): `running` project
+ * generations, conversions and one-call TTS/STS requests run together, `waiting` more wait for a
+ * running slot; beyond that a new one is refused (4220). A job whose heartbeat is older than
+ * `staleMs` is taken as dead: it stops counting and its open charges are refunded. A one-call request
+ * waits at most `callWaitMs` for a running slot; a waiting job looks again every `retryMs`. An item
+ * interrupted mid-run (an evicted or crashed Durable Object) is tried `attempts` times in all.
+ */
+export const JOB_LIMITS = { running: 2, waiting: 3, staleMs: 5 * 60_000, callWaitMs: 20_000, retryMs: 1_000, attempts: 2 } as const;

@@ -8,6 +8,7 @@ import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
 import { cutCodePoints } from "../lib/text";
 import { jsonBody, queryParams } from "../lib/validate";
+import { admitJob, finishJob, jobLimitMessage, runSlot } from "../lib/jobs";
 import type { AppEnv } from "../env";
 import { encodeWav } from "../engine/dsp";
 import { chargedSeconds, checkRecording, convertRecording, remainingSeconds, STS_LIMITS, tooLong } from "../speech/conversion";
@@ -100,11 +101,17 @@ export const stsRoutes = new Hono<AppEnv>()
    * A bad file gets its error and nothing is stored or charged.
    */
   .post("/sts", uploadLimit, async (c) => {
-    const upload = await readUpload(c);
-    if (!upload || !upload.voice_id) return fail(c, Code.BAD_REQUEST);
-    const checked = await checkRecording(c.env.DB, c.var.member.id, new Uint8Array(await upload.file.arrayBuffer()), c.var.locale);
-    if (!checked.ok) return fail(c, checked.code, checked.message ? { message: checked.message } : {});
-    const result = await convertRecording(c.env, c.var.db, c.var.member, { audio: checked.audio, voiceId: upload.voice_id, method: upload.method, name: upload.name || untitledRecording[c.var.locale] }, c.var.locale);
+    // Decoding and converting hold the recording several times over in this request: it takes one of
+    // the member's running slots before the body is read (docs/decisions/0017).
+    const slot = await runSlot(c.env.DB, c.var.member.id, "sts-call");
+    if (!slot) return fail(c, Code.JOB_LIMIT, { message: jobLimitMessage(c.var.locale) });
+    const result = await (async () => {
+      const upload = await readUpload(c);
+      if (!upload || !upload.voice_id) return { ok: false as const, code: Code.BAD_REQUEST };
+      const checked = await checkRecording(c.env.DB, c.var.member.id, new Uint8Array(await upload.file.arrayBuffer()), c.var.locale);
+      if (!checked.ok) return checked;
+      return convertRecording(c.env, c.var.db, c.var.member, { audio: checked.audio, voiceId: upload.voice_id, method: upload.method, name: upload.name || untitledRecording[c.var.locale] }, c.var.locale, { key: `${slot.id}:0:0`, jobId: slot.id });
+    })().finally(slot.release);
     if (!result.ok) return fail(c, result.code, result.message ? { message: result.message } : {});
     const v = result.value;
     return ok(c, { inference_id: v.inferenceId, audioURL: `/api/v1/studio/inferences/${v.inferenceId}/audio`, duration: v.durationMs / 1000, seconds: v.seconds });
@@ -159,8 +166,14 @@ export const stsRoutes = new Hono<AppEnv>()
       return fail(c, refused.code, refused.message ? { message: refused.message } : {});
     }
     const jobId = crypto.randomUUID();
+    if (!(await admitJob(c.env.DB, { id: jobId, memberId: c.var.member.id, kind: "sts", projectId: source.projectId })).ok) return fail(c, Code.JOB_LIMIT, { message: jobLimitMessage(c.var.locale) });
     const stub = c.env.GENERATION_JOB.get(c.env.GENERATION_JOB.idFromName(jobId));
-    await stub.startConversion({ kind: "sts", jobId, memberId: c.var.member.id, email: c.var.member.email, locale: c.var.locale, projectId: source.projectId, sourceId: source.id, voiceId: voice.id });
+    try {
+      await stub.startConversion({ kind: "sts", jobId, memberId: c.var.member.id, email: c.var.member.email, locale: c.var.locale, projectId: source.projectId, sourceId: source.id, voiceId: voice.id });
+    } catch (err) {
+      await finishJob(c.env.DB, jobId);
+      throw err;
+    }
     return ok(c, { job_id: jobId, seconds });
   })
   /** One result, to its owner. */

@@ -8,6 +8,7 @@ import { requireMember } from "../lib/middleware";
 import { cutCodePoints } from "../lib/text";
 import { characterCount, checkText, MAX_CHARACTERS_PER_GENERATION } from "../lib/tts-text";
 import { PROJECT_LIMIT_SQL, usage } from "../lib/allowance";
+import { activeProjectJob, admitJob, finishJob, jobLimitMessage, runSlot } from "../lib/jobs";
 import { paragraphHash } from "../durable/generation-job";
 import { jsonBody, limit, plainText, queryParams, uniqueIds } from "../lib/validate";
 import type { AppEnv, Member } from "../env";
@@ -172,7 +173,11 @@ export async function createProject(c: Ctx, member: Member, name: string, type: 
 async function ownJob(c: Ctx, id: string) {
   if (!/^[0-9a-f-]{36}$/.test(id)) return null;
   const stub = c.env.GENERATION_JOB.get(c.env.GENERATION_JOB.idFromName(id));
-  return (await stub.getOwner()) === c.var.member.id ? stub : null;
+  const owner = await stub.getOwner();
+  if (owner === c.var.member.id) return stub;
+  // Admitted a moment ago and not started yet (a second generate of the project answered its id).
+  const admitted = owner === null && (await c.env.DB.prepare("SELECT 1 FROM active_jobs WHERE id = ?1 AND member_id = ?2").bind(id, c.var.member.id).first());
+  return admitted ? stub : null;
 }
 
 /** The first basic voice in the member's language: the voice of a new paragraph. */
@@ -222,7 +227,10 @@ export const studioRoutes = new Hono<AppEnv>()
    */
   .post("/tts", jsonBody(ttsBody), async (c) => {
     const b = c.req.valid("json");
-    const result = await generateSpeech(c.env, c.var.db, c.var.member, { text: b.text, voiceId: b.voice_id, lang: b.lang, style: b.style, pitch: b.pitch, tempo: b.tempo }, c.var.locale);
+    // It runs the engine in this request: it takes one of the member's running slots (docs/decisions/0017).
+    const slot = await runSlot(c.env.DB, c.var.member.id, "tts-call");
+    if (!slot) return fail(c, Code.JOB_LIMIT, { message: jobLimitMessage(c.var.locale) });
+    const result = await generateSpeech(c.env, c.var.db, c.var.member, { text: b.text, voiceId: b.voice_id, lang: b.lang, style: b.style, pitch: b.pitch, tempo: b.tempo }, c.var.locale, { key: `${slot.id}:0:0`, jobId: slot.id }).finally(slot.release);
     if (!result.ok) return fail(c, result.code, result.message ? { message: result.message } : {});
     const v = result.value;
     return ok(c, { inference_id: v.inferenceId, audioURL: `/api/v1/studio/inferences/${v.inferenceId}/audio`, duration: v.durationMs / 1000, characters: v.characters });
@@ -269,11 +277,18 @@ export const studioRoutes = new Hono<AppEnv>()
    * Generate one, some or all paragraphs of a project (spec: generate, generate all): a job held by a
    * Durable Object runs them one by one. Paragraphs that are empty, or unchanged since their last
    * generation, are left out (and cost nothing); text longer than the remaining characters is refused
-   * before anything starts.
+   * before anything starts. A project has one active job at a time: asked again meanwhile, this
+   * answers that job (nothing is charged twice); the member's job limits apply (docs/decisions/0017).
    */
   .post("/projects/:id/generate", jsonBody(generateBody), async (c) => {
     const project = await ownProject(c, c.req.param("id"));
     if (!project || project.type !== "tts") return fail(c, Code.NOT_FOUND);
+    const running = async (jobId: string) => {
+      const state = await c.env.GENERATION_JOB.get(c.env.GENERATION_JOB.idFromName(jobId)).getState();
+      return ok(c, { job_id: jobId, total: "total" in state ? state.total : 0 });
+    };
+    const active = await activeProjectJob(c.env.DB, c.var.member.id, project.id);
+    if (active) return running(active);
     const wanted = c.req.valid("json").paragraph_ids;
     const rows = await c.var.db.select().from(paragraphs).where(eq(paragraphs.projectId, project.id)).orderBy(asc(paragraphs.position));
     if (wanted && wanted.some((id) => !rows.some((r) => r.id === id))) return fail(c, Code.NOT_FOUND);
@@ -287,8 +302,15 @@ export const studioRoutes = new Hono<AppEnv>()
     if (remaining === 0) return fail(c, Code.CHARS_EXHAUSTED);
     if (need > remaining) return fail(c, Code.CHARS_SHORT, { message: messages[Code.CHARS_SHORT][c.var.locale].replace("{remaining}", formatCount(remaining, c.var.locale)) });
     const jobId = crypto.randomUUID();
+    const admitted = await admitJob(c.env.DB, { id: jobId, memberId: c.var.member.id, kind: "tts", projectId: project.id });
+    if (!admitted.ok) return admitted.activeJobId ? running(admitted.activeJobId) : fail(c, Code.JOB_LIMIT, { message: jobLimitMessage(c.var.locale) });
     const stub = c.env.GENERATION_JOB.get(c.env.GENERATION_JOB.idFromName(jobId));
-    await stub.start({ jobId, memberId: c.var.member.id, email: c.var.member.email, locale: c.var.locale, projectId: project.id, paragraphIds: todo.map((r) => r.id) });
+    try {
+      await stub.start({ jobId, memberId: c.var.member.id, email: c.var.member.email, locale: c.var.locale, projectId: project.id, paragraphIds: todo.map((r) => r.id) });
+    } catch (err) {
+      await finishJob(c.env.DB, jobId);
+      throw err;
+    }
     return ok(c, { job_id: jobId, total: todo.length });
   })
   /** A job's state (owner only). */

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { inferences, voices } from "../../../../db/schema";
 import type * as schema from "../../../../db/schema";
-import { refund, spend, usage } from "../lib/allowance";
+import { refundCharge, settleCharge, spendCharge, usage, type Charge } from "../lib/allowance";
 import { Code, formatDuration, messages, type Locale } from "../lib/codes";
 import { recordVoiceUse } from "../lib/voice-usage";
 import { visibleTo } from "../routes/voices";
@@ -93,7 +93,8 @@ export type Converted = { inferenceId: string; audioKey: string; sourceKey: stri
  * One conversion, as POST /studio/sts and a conversion job run it: a voice the member may use, the
  * time spent atomically before the engine runs (and given back if it fails), the result brought to
  * the render targets (24 kHz, -16 LUFS, peaks at most -1 dBFS) and stored in R2 beside its original,
- * and the result recorded in the work history.
+ * and the result recorded in the work history. What it takes is written in the ledger under `charge`
+ * (docs/decisions/0017).
  */
 export async function convertRecording(
   env: AppEnv["Bindings"],
@@ -101,11 +102,12 @@ export async function convertRecording(
   member: Member,
   input: ConversionInput,
   locale: Locale,
+  charge: Charge,
 ): Promise<{ ok: true; value: Converted } | Failure> {
   const voice = await db.select().from(voices).where(and(eq(voices.id, input.voiceId), visibleTo(member))).get();
   if (!voice) return { ok: false, code: Code.VOICE_NOT_FOUND };
   const seconds = chargedSeconds(durationMs(input.audio));
-  const spent = await spend(env.DB, member.id, "seconds", seconds);
+  const spent = await spendCharge(env.DB, charge, member.id, "seconds", seconds);
   if (!spent.ok) {
     if (spent.reason === "no-member") return { ok: false, code: Code.LOGIN_REQUIRED };
     return tooLong(seconds, spent.limit - spent.used, locale);
@@ -139,11 +141,12 @@ export async function convertRecording(
       durationMs: ms,
       createdAt: Date.now(),
     });
+    await settleCharge(env.DB, charge.key);
     await recordVoiceUse(env.DB, voice.id);
     return { ok: true, value: { inferenceId: id, audioKey, sourceKey, durationMs: ms, seconds } };
   } catch (err) {
     // Time is deducted on AI use only: a conversion that failed costs nothing.
-    await refund(env.DB, member.id, "seconds", seconds);
+    await refundCharge(env.DB, charge.key);
     if (err instanceof EngineError) {
       console.error("conversion failed", err.message);
       return { ok: false, code: Code.CONVERT_FAILED };

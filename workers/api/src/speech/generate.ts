@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { inferences, voices } from "../../../../db/schema";
 import type * as schema from "../../../../db/schema";
-import { refund, spend } from "../lib/allowance";
+import { refundCharge, settleCharge, spendCharge, type Charge } from "../lib/allowance";
 import { Code, formatCount, messages, type Locale } from "../lib/codes";
 import { characterCount, checkText } from "../lib/tts-text";
 import { recordVoiceUse } from "../lib/voice-usage";
@@ -34,6 +34,8 @@ export type GenerateResult = { ok: true; value: Generated } | { ok: false; code:
  * One generation, as both POST /studio/tts and a project job run it: the TTS text rules, a voice
  * the member may use, the characters spent (atomically, before the engine runs, and given back if
  * it fails), the audio rendered and stored in R2, and the result recorded in the work history.
+ * What it takes is written in the ledger under `charge` (one key per job item), so an interrupted
+ * item can be refunded exactly once (docs/decisions/0017).
  */
 export async function generateSpeech(
   env: AppEnv["Bindings"],
@@ -41,6 +43,7 @@ export async function generateSpeech(
   member: Member,
   input: GenerateInput,
   locale: Locale,
+  charge: Charge,
 ): Promise<GenerateResult> {
   const problem = checkText(input.text);
   if (problem?.code === "empty") return { ok: false, code: Code.TEXT_EMPTY };
@@ -50,7 +53,7 @@ export async function generateSpeech(
   if (!voice) return { ok: false, code: Code.VOICE_NOT_FOUND };
 
   const characters = characterCount(input.text);
-  const spent = await spend(env.DB, member.id, "chars", characters);
+  const spent = await spendCharge(env.DB, charge, member.id, "chars", characters);
   if (!spent.ok) {
     if (spent.reason === "short") return { ok: false, code: Code.CHARS_SHORT, message: messages[Code.CHARS_SHORT][locale].replace("{remaining}", formatCount(spent.limit - spent.used, locale)) };
     return { ok: false, code: spent.reason === "no-member" ? Code.LOGIN_REQUIRED : Code.CHARS_EXHAUSTED };
@@ -80,11 +83,12 @@ export async function generateSpeech(
       durationMs: ms,
       createdAt: Date.now(),
     });
+    await settleCharge(env.DB, charge.key);
     await recordVoiceUse(env.DB, voice.id);
     return { ok: true, value: { inferenceId: id, audioKey, durationMs: ms, characters } };
   } catch (err) {
     // Characters are deducted on AI use only: a generation that failed costs nothing.
-    await refund(env.DB, member.id, "chars", characters);
+    await refundCharge(env.DB, charge.key);
     if (err instanceof EngineError) {
       console.error("generation failed", err.message);
       return { ok: false, code: Code.ENGINE_FAILED };
