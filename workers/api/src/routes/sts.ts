@@ -7,6 +7,7 @@ import { Code, messages } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
 import { cutCodePoints } from "../lib/text";
+import { stripControls } from "../lib/validate";
 import { jsonBody, queryParams } from "../lib/validate";
 import { admitJob, finishJob, jobLimitMessage, runSlot } from "../lib/jobs";
 import type { AppEnv } from "../env";
@@ -42,7 +43,8 @@ async function readUpload(c: Ctx) {
   const parsed = fields.safeParse(Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "file" && typeof v === "string")));
   if (!parsed.success) return null;
   // Browsers send the bare name; some send a path. Keep the name, at most 100 characters (whole ones).
-  const name = cutCodePoints((file.name.split(/[\\/]/).pop() ?? "").trim(), 100);
+  // The file name becomes a project name and a download name: control and bidi characters go.
+  const name = cutCodePoints(stripControls(file.name.split(/[\\/]/).pop() ?? "").trim(), 100);
   return { file, name, ...parsed.data };
 }
 

@@ -10,7 +10,7 @@ import { characterCount, checkText, MAX_CHARACTERS_PER_GENERATION } from "../lib
 import { PROJECT_LIMIT_SQL, usage } from "../lib/allowance";
 import { activeProjectJob, admitJob, finishJob, jobLimitMessage, runSlot } from "../lib/jobs";
 import { paragraphHash } from "../durable/generation-job";
-import { jsonBody, limit, plainText, queryParams, uniqueIds } from "../lib/validate";
+import { jsonBody, limit, plainText, queryParams, stripControls, uniqueIds } from "../lib/validate";
 import type { AppEnv, Member } from "../env";
 import type { Context } from "hono";
 import { visibleTo } from "./voices";
@@ -447,7 +447,7 @@ export const studioRoutes = new Hono<AppEnv>()
     const lines = scriptToParagraphs(text, MAX_CHARACTERS_PER_GENERATION, 200);
     if (lines.length === 0) return fail(c, Code.TEXT_EMPTY);
     if (lines.length > 200) return fail(c, Code.BAD_REQUEST);
-    const name = cutCodePoints(file.name.replace(/\.txt$/i, ""), 60) || untitled[c.var.locale];
+    const name = cutCodePoints(stripControls(file.name.replace(/\.txt$/i, "")).trim(), 60) || untitled[c.var.locale];
     const id = await createProject(c, c.var.member, name, "tts");
     if (!id) return fail(c, Code.PROJECT_LIMIT);
     const voiceId = await defaultVoice(c);
