@@ -17,15 +17,20 @@ test.describe("same-origin API", () => {
     expect(await res.json()).toMatchObject({ success: false, code: 4004, message: "요청한 주소를 찾을 수 없습니다." });
   });
 
-  test("POST /api/notify stores a report once and refuses bad input", async ({ request }) => {
+  test("POST /api/notify stores a report once and refuses bad input and other sites", async ({ request, baseURL }) => {
+    // As a page of this site sends it (same origin).
+    const origin = { origin: new URL(baseURL!).origin };
     const report = { message: `e2e ${Date.now()} ${Math.random()}`, detail: "d", userId: "unknown" };
-    const first = await request.post("/api/notify", { data: report });
+    const first = await request.post("/api/notify", { data: report, headers: origin });
     expect(first.status()).toBe(200);
     expect((await first.json()).data.stored).toBe(true);
-    const second = await request.post("/api/notify", { data: report });
+    const second = await request.post("/api/notify", { data: report, headers: origin });
     expect((await second.json()).data.stored).toBe(false);
-    const bad = await request.post("/api/notify", { data: "not json", headers: { "content-type": "application/json" } });
+    const bad = await request.post("/api/notify", { data: "not json", headers: { "content-type": "application/json", ...origin } });
     expect(bad.status()).toBe(400);
+    const crossSite = await request.post("/api/notify", { data: report, headers: { origin: "https://evil.example", lang: "en" } });
+    expect(crossSite.status()).toBe(403);
+    expect(await crossSite.json()).toMatchObject({ success: false, code: 4003, message: "Requests sent from another site are not accepted." });
   });
 
   test("POST /api/country sets the country cookie from CF-IPCountry", async ({ playwright, baseURL }) => {
