@@ -43,8 +43,10 @@ test("a page load refreshes an access token that expires within 30 s, and a repl
   // Signed in: the header offers the studio, not the login link.
   await expect(page.getByTestId("header-actions").getByTestId("main-button")).toHaveText("내 스튜디오");
 
-  // Replaying the old refresh token (say, stolen) burns the family: the next refresh fails and the
-  // session ends with a redirect to /login.
+  // Replaying the old refresh token (say, stolen) after the 5 s rotation grace (ROTATION_GRACE_MS, in
+  // which a second tab's refresh gets the same successor) burns the family: the next refresh fails
+  // and the session ends with a redirect to /login.
+  await page.waitForTimeout(5_500);
   const replay = await request.post("/api/v1/member/getrefresh", { headers: { authorization: `Bearer ${session.refreshToken}` } });
   expect((await replay.json()).code).toBe(8004);
   await context.addCookies([{ name: "accessToken", value: remixCookieValue(expiring), url: baseURL }]);
