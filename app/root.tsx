@@ -28,7 +28,7 @@ import { shellUser } from "~/utils/session.server";
 import { takeToast } from "~/utils/toast.server";
 import { apiClient } from "~/lib/api-client";
 import { useNonce } from "~/utils/nonce";
-import { useRootData } from "~/utils/root-data";
+import { useRootData, type RootData } from "~/utils/root-data";
 import styles from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -45,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   return [{ title: notFound ? data.errorTitles.notFound : data.errorTitles.other }, { name: "robots", content: "noindex" }];
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const locale = await getLocale(request, context);
   const url = new URL(request.url);
   if (url.searchParams.has("lng")) {
@@ -75,9 +75,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     formWidgetUrl: env.FORM_WIDGET_URL || null,
   };
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();

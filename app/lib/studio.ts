@@ -1,4 +1,4 @@
-/** A generation or conversion result as the api answers it (workers/api/src/routes/results.ts). */
+/** A generation or conversion result as the api answers it (workers/api/src/lib/results.ts). */
 export type StudioResult = {
   inference_id: string;
   project_id: string | null;

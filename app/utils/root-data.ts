@@ -1,7 +1,28 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader } from "~/root";
+import type { Lang } from "~/i18n/config";
+import type { shellUser } from "~/utils/session.server";
+import type { ShownToast } from "~/utils/toast.server";
+
+/**
+ * What the root loader answers (app/root.tsx returns exactly this type). Declared here rather than
+ * inferred from the loader so that this module need not import root.tsx, which renders components that
+ * read it (docs/decisions/0020-import-rules.md: no import cycles, type-only ones included).
+ */
+export type RootData = {
+  locale: Lang;
+  siteName: string;
+  /** Titles for the error boundary, which renders without a route loader's data. */
+  errorTitles: { notFound: string; other: string };
+  country: string;
+  /** The canonical origin (PUBLIC_ORIGIN), never the request's Host: canonical, og:url, og:audio. */
+  origin: string;
+  user: ReturnType<typeof shellUser>;
+  toast: ShownToast | null;
+  gtmId: string | null;
+  formWidgetUrl: string | null;
+};
 
 /** The root loader's data (locale, country, shell user, third-party config), for any component. */
 export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
+  return useRouteLoaderData<RootData>("root");
 }

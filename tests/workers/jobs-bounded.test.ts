@@ -12,7 +12,7 @@ import { JOB_LIMITS } from "../../workers/api/src/lib/rate-limit";
 import { refundCharge, spendCharge } from "../../workers/api/src/lib/allowance";
 import { characterCount } from "../../workers/api/src/lib/tts-text";
 import { encodeWav } from "../../workers/api/src/engine/dsp";
-import type { ConversionSpec, JobSpec, JobState } from "../../workers/api/src/durable/generation-job";
+import type { ConversionSpec, JobSpec, JobState } from "../../workers/api/src/durable/job-types";
 import { signedUp, worker, type Answer } from "./helpers";
 
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "../../../db/schema";
 import type { Locale } from "./lib/codes";
-import type { GenerationJob } from "./durable/generation-job";
+import type { GenerationJobRpc } from "./durable/job-types";
 
 export type Bindings = {
   DB: D1Database;
   MEDIA: R2Bucket;
-  GENERATION_JOB: DurableObjectNamespace<GenerationJob>;
+  GENERATION_JOB: DurableObjectNamespace<GenerationJobRpc>;
   NOTIFY: Fetcher;
   JWT_SECRET: string;
   APP_ENV: string;

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import * as schema from "../../../../db/schema";
 import { paragraphs, projects, stsSources } from "../../../../db/schema";
 import { refundCharge } from "../lib/allowance";
-import { Code, messages, type Locale } from "../lib/codes";
+import { Code, messages } from "../lib/codes";
 import { claimRun, finishJob, heartbeat } from "../lib/jobs";
 import { JOB_LIMITS } from "../lib/rate-limit";
 import { sha256Hex } from "../lib/crypto";
@@ -12,28 +12,7 @@ import { generateSpeech } from "../speech/generate";
 import { convertRecording } from "../speech/conversion";
 import { decodeWav } from "../speech/wav";
 import type { AppEnv } from "../env";
-
-export type ItemState = {
-  paragraphId: string;
-  status: "queued" | "generating" | "done" | "failed";
-  /** Runs of this item so far that were interrupted (its ledger key's last part). */
-  attempt?: number;
-  durationMs?: number;
-  error?: string;
-};
-
-/** The states a generation job passes through (spec section 4: generating, then completed). */
-export type JobState =
-  | { status: "idle" }
-  | { status: "queued"; total: number; done?: number; items?: ItemState[] }
-  | { status: "generating"; done: number; total: number; failed?: number; items?: ItemState[] }
-  | { status: "completed"; total: number; done?: number; failed?: number; items?: ItemState[]; inferenceId?: string }
-  | { status: "failed"; reason: string };
-
-/** What a project generation needs to run on its own after the request that started it is gone. */
-export type JobSpec = { kind?: "tts"; jobId: string; memberId: string; email: string; locale: Locale; projectId: string; paragraphIds: string[] };
-/** A speech-to-speech conversion of a checked recording (its time is spent when it runs). */
-export type ConversionSpec = { kind: "sts"; jobId: string; memberId: string; email: string; locale: Locale; projectId: string; sourceId: string; voiceId: string };
+import type { ConversionSpec, GenerationJobRpc, ItemState, JobSpec, JobState } from "./job-types";
 
 /** What an interrupted item's message says, from what became of its charge. */
 const interruptedCode = (refund: "refunded" | "already" | "settled" | "none") =>
@@ -48,7 +27,7 @@ export const paragraphHash = (p: typeof paragraphs.$inferSelect) =>
  * per alarm), so it goes on after the tab is closed and survives restarts; every change of state is
  * stored and streamed to the pages that follow it (server-sent events).
  */
-export class GenerationJob extends DurableObject<AppEnv["Bindings"]> {
+export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements GenerationJobRpc {
   private streams = new Set<WritableStreamDefaultWriter<Uint8Array>>();
 
   async getState(): Promise<JobState> {

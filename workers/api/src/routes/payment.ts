@@ -22,49 +22,23 @@ import {
   replayed,
   type ChargeOutcome,
   type MemberRow,
-  type PaymentRow,
   type Quote,
 } from "../lib/billing";
 import { now } from "../lib/clock";
 import { Code } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
-import { verifyPassword } from "../lib/password";
 import { cardGateway, paypalGateway, sandboxMode } from "../lib/payments/gateways";
-import { closeOpenOrder } from "./paypal";
 import { refundKey } from "../lib/payments/paypal";
 import { GatewayError } from "../lib/payments/portone";
-import { hit } from "../lib/rate-limit";
 import { jsonBody, queryParams } from "../lib/validate";
 import { paypalStandin } from "../sandbox/paypal.js";
 import { portoneStandin } from "../sandbox/portone.js";
 import type { AppEnv } from "../env";
+import { invoice, passwordChecked } from "../domain/payments";
+import { closeOpenOrder } from "../domain/paypal-orders";
 
 type Ctx = Context<AppEnv>;
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-/** An invoice row (spec section 3: date, plan, price, detail, refund status, refund amount, fee deducted, discount). */
-export const invoice = (p: PaymentRow) => ({
-  no: p.no,
-  date: new Date(p.paidAt ?? p.createdAt).toISOString(),
-  plan: p.plan,
-  kind: p.kind,
-  method: p.provider === "paypal" ? ("paypal" as const) : ("card" as const),
-  currency: p.currency,
-  price: p.price,
-  discount: p.discount,
-  amount: p.amount,
-  status: p.status,
-  refund_amount: p.refundAmount,
-  fee: p.refundFee,
-  refunded_at: iso(p.refundedAt),
-  period_start: iso(p.periodStart),
-  period_end: iso(p.periodEnd),
-  imp_uid: p.impUid,
-  card_name: p.cardName,
-  fail_reason: p.failReason,
-});
 
 const cardOut = (c: typeof cards.$inferSelect) => ({
   card_no: c.no,
@@ -143,14 +117,6 @@ export function validBusinessNumber(v: string) {
   let sum = w.reduce((s, wi, i) => s + wi * d[i]!, 0);
   sum += Math.floor((d[8]! * 5) / 10);
   return (10 - (sum % 10)) % 10 === d[9];
-}
-
-/** Termination and refund need the password check (spec section 5); social accounts have none to check. */
-export async function passwordChecked(c: Ctx, pwd: string | undefined) {
-  const row = await c.var.db.select({ hash: members.passwordHash, type: members.type }).from(members).where(eq(members.id, c.var.member.id)).get();
-  if (!row || row.type !== "email") return true;
-  if (!(await hit(c.env, "loginPerAccount", c.var.member.email)).allowed) return Code.RATE_LIMITED;
-  return !!row.hash && !!pwd && (await verifyPassword(pwd, row.hash)) ? true : Code.PASSWORD_MISMATCH;
 }
 
 async function me(c: Ctx) {

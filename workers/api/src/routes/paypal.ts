@@ -26,11 +26,12 @@ import { Code } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
 import { paypalGateway } from "../lib/payments/gateways";
-import { captureOf, PayPalError, refundKey, toCents, type PayPal, type PayPalCapture, type PayPalOrder } from "../lib/payments/paypal";
+import { captureOf, PayPalError, refundKey, toCents, type PayPalCapture, type PayPalOrder } from "../lib/payments/paypal";
 import { GatewayError } from "../lib/payments/portone";
 import { jsonBody, queryParams } from "../lib/validate";
-import { invoice, passwordChecked } from "./payment";
 import type { AppEnv } from "../env";
+import { invoice, passwordChecked } from "../domain/payments";
+import { closeOpenOrder, failRow, giveBack, lookUp } from "../domain/paypal-orders";
 
 /**
  * Overseas members (spec sections 1 and 4): one month of a plan bought through PayPal in USD, with
@@ -80,28 +81,6 @@ async function refusal(c: Ctx, m: MemberRow, target: PlanRow, f: Flow, t: number
   return !current || target.tier <= current.tier ? Code.PLAN_CHANGE_INVALID : null;
 }
 
-async function failRow(c: Ctx, row: PaymentRow, reason: string) {
-  await c.var.db
-    .update(payments)
-    .set({ status: "failed", failReason: reason.slice(0, 300) })
-    .where(and(eq(payments.no, row.no), eq(payments.status, "pending")));
-}
-
-/** Money PayPal took for an order we will not honour goes back in full (the same key never refunds twice). */
-async function giveBack(c: Ctx, wallet: PayPal, row: PaymentRow, capture: PayPalCapture, reason: string) {
-  let note = "refunded";
-  try {
-    await wallet.refund(capture.id, { amount: toCents(capture.amount.value), currency: capture.amount.currency_code, requestId: `void-${row.merchantUid}`, note: reason });
-  } catch (err) {
-    if (!(err instanceof GatewayError)) throw err;
-    if (!(err instanceof PayPalError && err.issue === "CAPTURE_FULLY_REFUNDED")) {
-      note = `refund failed: ${err.message}`;
-      console.warn("paypal give-back failed", row.merchantUid, err.message);
-    }
-  }
-  await failRow(c, row, `${reason} (${note})`);
-}
-
 /** Why a confirmed capture is not the one of this row, or null. */
 function captureProblem(order: PayPalOrder, capture: PayPalCapture, row: PaymentRow) {
   if (order.purchase_units?.[0]?.custom_id !== row.merchantUid) return "the order is not this payment's";
@@ -121,43 +100,6 @@ async function rowOfOrder(c: Ctx, order: PayPalOrder) {
     .where(and(eq(payments.merchantUid, uid), eq(payments.memberId, c.var.member.id), eq(payments.provider, "paypal")))
     .get();
   return row ?? null;
-}
-
-/** GET the order; null when PayPal does not know it. */
-async function lookUp(wallet: PayPal, orderId: string) {
-  try {
-    return await wallet.order(orderId);
-  } catch (err) {
-    if (err instanceof PayPalError && err.status === 404) return null;
-    throw err;
-  }
-}
-
-/**
- * Only one payment of a member is pending at a time. An earlier PayPal order that was left (the
- * payer never came back) is closed before a new one starts; if PayPal shows it captured but it
- * was never saved, the money goes back. Answers a code when the earlier order cannot be settled.
- */
-export async function closeOpenOrder(c: Ctx, wallet: PayPal, memberId: string) {
-  const open = await c.var.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.memberId, memberId), eq(payments.status, "pending"), eq(payments.provider, "paypal")))
-    .get();
-  if (!open) return null;
-  let order: PayPalOrder | null = null;
-  if (open.impUid) {
-    try {
-      order = await lookUp(wallet, open.impUid);
-    } catch (err) {
-      if (err instanceof GatewayError) return Code.GATEWAY_FAILED;
-      throw err;
-    }
-  }
-  const capture = order?.status === "COMPLETED" ? captureOf(order) : null;
-  if (capture) await giveBack(c, wallet, open, capture, "captured but never saved; replaced by a newer order");
-  else await failRow(c, open, "not completed; replaced by a newer order");
-  return null;
 }
 
 const gatewayFailure = (c: Ctx, err: unknown) => {

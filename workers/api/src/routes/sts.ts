@@ -14,9 +14,9 @@ import type { AppEnv } from "../env";
 import { encodeWav } from "../engine/dsp";
 import { chargedSeconds, checkRecording, convertRecording, remainingSeconds, STS_LIMITS, tooLong } from "../speech/conversion";
 import { FORMATS } from "../speech/export";
-import { resultsOut, sendAudio } from "./results";
-import { createProject, ownProject } from "./studio";
-import { visibleTo } from "./voices";
+import { resultsOut, sendAudio } from "../lib/results";
+import { createProject, ownProject } from "../domain/projects";
+import { visibleTo } from "../domain/voices";
 
 type Ctx = Context<AppEnv>;
 

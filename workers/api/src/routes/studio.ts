@@ -7,19 +7,20 @@ import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
 import { cutCodePoints } from "../lib/text";
 import { characterCount, checkText, MAX_CHARACTERS_PER_GENERATION } from "../lib/tts-text";
-import { PROJECT_LIMIT_SQL, usage } from "../lib/allowance";
+import { usage } from "../lib/allowance";
 import { activeProjectJob, admitJob, finishJob, jobLimitMessage, runSlot } from "../lib/jobs";
 import { paragraphHash } from "../durable/generation-job";
 import { jsonBody, limit, plainText, queryParams, stripControls, uniqueIds } from "../lib/validate";
-import type { AppEnv, Member } from "../env";
+import type { AppEnv } from "../env";
 import type { Context } from "hono";
-import { visibleTo } from "./voices";
+import { visibleTo } from "../domain/voices";
+import { createProject, ownProject } from "../domain/projects";
 import { generateSpeech } from "../speech/generate";
 import { STYLES } from "../speech/types";
 import { contentType, convertWav, disposition, fileName, FORMATS, joinedStream, zipStream, type Format } from "../speech/export";
 import { RENDER } from "../speech/render";
 import { releaseAudio as release } from "../lib/media";
-import { resultsOut, sendAudio } from "./results";
+import { resultsOut, sendAudio } from "../lib/results";
 import { sendBytes } from "../lib/range";
 
 type Ctx = Context<AppEnv>;
@@ -107,10 +108,6 @@ const paragraphOut = async (p: ParagraphRow) => ({
   duration_ms: p.durationMs,
 });
 
-/** The member's own project, or null (another member's id is "not found", never "forbidden"). */
-export const ownProject = (c: Ctx, id: string) =>
-  c.var.db.select().from(projects).where(and(eq(projects.id, id), eq(projects.memberId, c.var.member.id))).get();
-
 /** Deletes recordings no row refers to any more (lib/media.ts). */
 const releaseAudio = (c: Ctx, keys: (string | null)[]) => release(c.var.db, c.env.MEDIA, keys);
 
@@ -152,22 +149,6 @@ const notReady = (c: Ctx, ready: { error: Code; count?: number }) =>
 
 /** Number of a paragraph in file names: 01, 02, ... */
 const ordinal = (i: number, total: number) => String(i + 1).padStart(Math.max(2, String(total).length), "0");
-
-/**
- * Creates a project unless the member's plan limit is reached (spec: Free plan 3 projects). The count
- * and the insert are one statement, so concurrent creates cannot pass the limit together.
- */
-export async function createProject(c: Ctx, member: Member, name: string, type: "tts" | "sts", now = Date.now()) {
-  const id = crypto.randomUUID();
-  const inserted = await c.env.DB.prepare(
-    `INSERT INTO projects (id, member_id, name, type, created_at, updated_at)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?5
-     WHERE ${PROJECT_LIMIT_SQL} < 0 OR (SELECT COUNT(*) FROM projects WHERE member_id = ?2) < ${PROJECT_LIMIT_SQL}`,
-  )
-    .bind(id, member.id, name, type, now)
-    .run();
-  return inserted.meta.changes === 1 ? id : null;
-}
 
 /** The job, when it belongs to the member (a job id is unguessable, and checked anyway). */
 async function ownJob(c: Ctx, id: string) {

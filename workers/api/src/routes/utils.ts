@@ -10,26 +10,7 @@ import { requireMember } from "../lib/middleware";
 import { hit } from "../lib/rate-limit";
 import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../env";
-
-/** A plan as GET /utils/planlist answers it (spec section 3, "Plan catalogue entry"), in the request's locale. */
-export type PlanListItem = {
-  tier: number;
-  plan: string;
-  subtitle: string;
-  /** KRW per month. */
-  price: number;
-  /** USD per month. */
-  price_en: number;
-  /** STS minutes per month. */
-  plan_time: number;
-  /** TTS characters per month. */
-  plan_txt: number;
-  /** Custom voice slots; -1 = unlimited. */
-  cv_cnt: number;
-  /** Projects; -1 = unlimited. */
-  project_limit: number;
-  func: string[];
-};
+import type { PlanListItem } from "../contracts/plans";
 
 const couponBody = z.object({ num: z.string().trim().min(1).max(64) });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod/v4";
 import { members, voiceBookmarks, voices } from "../../../../db/schema";
@@ -10,6 +10,7 @@ import { sendStored } from "../lib/range";
 import { queryParams } from "../lib/validate";
 import { AGES, CATEGORIES, CATEGORIES_FOR_ANSWER, FEATURES, GENDERS, label, TONES } from "../lib/voice-tags";
 import type { AppEnv, Member } from "../env";
+import { visibleTo } from "../domain/voices";
 import { speechEngine } from "../speech/engine";
 import { encodeMp3 } from "../speech/export";
 import { renderPassage } from "../speech/render";
@@ -56,10 +57,6 @@ export function voiceCard(v: VoiceRow, locale: Locale, bookmarked = false) {
     bookmarked,
   };
 }
-
-/** Voices a member (or a visitor, when null) may see and use: basic and open ones, and their own custom ones. */
-export const visibleTo = (member: Member | null): SQL =>
-  member ? or(inArray(voices.type, ["basic", "open"]), eq(voices.ownerId, member.id))! : inArray(voices.type, ["basic", "open"]);
 
 export const voicesRoutes = new Hono<AppEnv>()
   /** The voice library: every visible voice, or one tab (type); custom and bookmark need a login. */

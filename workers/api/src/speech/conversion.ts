@@ -5,7 +5,7 @@ import type * as schema from "../../../../db/schema";
 import { refundCharge, settleCharge, spendCharge, usage, type Charge } from "../lib/allowance";
 import { Code, formatDuration, messages, type Locale } from "../lib/codes";
 import { recordVoiceUse } from "../lib/voice-usage";
-import { visibleTo } from "../routes/voices";
+import { visibleTo } from "../domain/voices";
 import type { AppEnv, Member } from "../env";
 import { encodeWav, fadeEdges, normalizeLoudness, resample } from "../engine/dsp";
 import { decodeAudio, type DecodeFailure, type UploadFormat } from "./decode";

@@ -6,7 +6,7 @@ import { refundCharge, settleCharge, spendCharge, type Charge } from "../lib/all
 import { Code, formatCount, messages, type Locale } from "../lib/codes";
 import { characterCount, checkText } from "../lib/tts-text";
 import { recordVoiceUse } from "../lib/voice-usage";
-import { visibleTo } from "../routes/voices";
+import { visibleTo } from "../domain/voices";
 import type { AppEnv, Member } from "../env";
 import { speechEngine } from "./engine";
 import { renderPassage } from "./render";

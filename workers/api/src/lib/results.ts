@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
 import type { Context } from "hono";
 import { inferences, voices } from "../../../../db/schema";
-import { Code } from "../lib/codes";
-import { fail } from "../lib/envelope";
-import { sendBytes, sendStored } from "../lib/range";
+import { Code } from "./codes";
+import { fail } from "./envelope";
+import { sendBytes, sendStored } from "./range";
 import type { AppEnv } from "../env";
 import { contentType, convertWav, disposition, fileName, type Format } from "../speech/export";
 

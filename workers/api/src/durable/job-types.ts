@@ -1,0 +1,39 @@
+// The types of a generation job, on their own so that env.ts can type the GENERATION_JOB binding without
+// importing the Durable Object's module (which imports env.ts): docs/decisions/0020-import-rules.md.
+import type { Locale } from "../lib/codes";
+
+export type ItemState = {
+  paragraphId: string;
+  status: "queued" | "generating" | "done" | "failed";
+  /** Runs of this item so far that were interrupted (its ledger key's last part). */
+  attempt?: number;
+  durationMs?: number;
+  error?: string;
+};
+
+/** The states a generation job passes through (spec section 4: generating, then completed). */
+export type JobState =
+  | { status: "idle" }
+  | { status: "queued"; total: number; done?: number; items?: ItemState[] }
+  | { status: "generating"; done: number; total: number; failed?: number; items?: ItemState[] }
+  | { status: "completed"; total: number; done?: number; failed?: number; items?: ItemState[]; inferenceId?: string }
+  | { status: "failed"; reason: string };
+
+/** What a project generation needs to run on its own after the request that started it is gone. */
+export type JobSpec = { kind?: "tts"; jobId: string; memberId: string; email: string; locale: Locale; projectId: string; paragraphIds: string[] };
+/** A speech-to-speech conversion of a checked recording (its time is spent when it runs). */
+export type ConversionSpec = { kind: "sts"; jobId: string; memberId: string; email: string; locale: Locale; projectId: string; sourceId: string; voiceId: string };
+
+/**
+ * What the `GenerationJob` Durable Object answers over RPC (durable/generation-job.ts implements it); the
+ * binding's stubs are typed by it.
+ */
+export interface GenerationJobRpc extends Rpc.DurableObjectBranded {
+  getState(): Promise<JobState>;
+  getOwner(): Promise<string | null>;
+  setState(state: JobState): Promise<JobState>;
+  start(spec: JobSpec): Promise<JobState>;
+  startConversion(spec: ConversionSpec): Promise<JobState>;
+  alarm(): Promise<void>;
+  fetch(request: Request): Promise<Response>;
+}
