@@ -56,3 +56,32 @@ test("a page load refreshes an access token that expires within 30 s, and a repl
   expect(after.find((c) => c.name === "accessToken")).toBeUndefined();
   expect(after.find((c) => c.name === "refreshToken")).toBeUndefined();
 });
+
+test("'log out everywhere' in settings ends the other browser's session at once", async ({ browser, request }) => {
+  const session = await signUp(request);
+  const login = await request.post("/api/v1/member/login", { data: { type: "email", email: session.email, password: PASSWORD } });
+  const other = (await login.json()).data as { token: string; refreshToken: string };
+  const signedIn = async (tokens: { token: string; refreshToken: string }) => {
+    const context = await browser.newContext({ baseURL });
+    await context.addCookies([
+      { name: "accessToken", value: remixCookieValue(tokens.token), url: baseURL },
+      { name: "refreshToken", value: remixCookieValue(tokens.refreshToken), url: baseURL },
+    ]);
+    return context;
+  };
+  const laptop = await signedIn(session);
+  const phone = await signedIn(other);
+  const phonePage = await phone.newPage();
+  await phonePage.goto("/dashboard/settings");
+  await expect(phonePage).toHaveURL(/\/dashboard\/settings$/);
+
+  const page = await laptop.newPage();
+  await page.goto("/dashboard/settings");
+  await page.getByRole("button", { name: "모든 기기에서 로그아웃" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The other browser's access token (valid for another day) no longer opens the dashboard.
+  await phonePage.goto("/dashboard/settings");
+  await expect(phonePage).not.toHaveURL(/\/dashboard/);
+  await laptop.close();
+  await phone.close();
+});
