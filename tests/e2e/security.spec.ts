@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { expect, signIn, signUp, test } from "./fixtures";
+import { speechWav } from "./helpers";
 
 /**
  * The pages' security headers (security-headers.ts, docs/decisions/0018): with JavaScript on,
@@ -80,25 +81,6 @@ test("the studio, speech-to-speech and plan pages run under the policy without v
   expect(problems).toEqual([]);
 });
 
-/** A short 16 kHz mono WAV tone. */
-function toneWav(seconds = 1.5, rate = 16_000) {
-  const n = Math.round(seconds * rate);
-  const out = Buffer.alloc(44 + n * 2);
-  out.write("RIFF", 0);
-  out.writeUInt32LE(36 + n * 2, 4);
-  out.write("WAVEfmt ", 8);
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(1, 22);
-  out.writeUInt32LE(rate, 24);
-  out.writeUInt32LE(rate * 2, 28);
-  out.writeUInt16LE(2, 32);
-  out.writeUInt16LE(16, 34);
-  out.write("data", 36);
-  out.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) out.writeInt16LE(Math.round(8000 * (0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * i / rate)) * Math.sin(2 * Math.PI * 140 * i / rate)), 44 + i * 2);
-  return out;
-}
 
 test("the waveform player loads and plays an uploaded recording under the policy", async ({ page, request, context, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the waveform needs JavaScript");
@@ -106,7 +88,7 @@ test("the waveform player loads and plays an uploaded recording under the policy
   await signIn(context, await signUp(request));
   const res = await page.goto("/studio/projects/speech-to-speech");
   expect(res!.headers()["content-security-policy"]).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'.*connect-src 'self' blob:/);
-  await page.getByLabel("오디오 파일").setInputFiles({ name: "tone.wav", mimeType: "application/octet-stream", buffer: toneWav() });
+  await page.getByLabel("오디오 파일").setInputFiles({ name: "tone.wav", mimeType: "application/octet-stream", buffer: speechWav(1.5) });
   await page.getByRole("button", { name: "파일 확인하기" }).click();
   const player = page.getByTestId("source-audio");
   await expect(player).toHaveAttribute("data-enhanced", "true", { timeout: 20_000 });
