@@ -82,24 +82,6 @@ export type Refundable = {
   deadline: string | null;
 };
 
-/** The api codes the billing pages act on (workers/api/src/lib/codes.ts). */
-export const BillingCode = {
-  PASSWORD_MISMATCH: 4112,
-  CARD_NUMBER: 4301,
-  CARD_EXPIRY: 4302,
-  CARD_BIRTH: 4303,
-  CARD_PASSWORD: 4304,
-  CARD_REFUSED: 4305,
-  NO_CARD: 4306,
-  CORPORATE_CARD: 4307,
-  CONSENT: 4308,
-  AMOUNT: 4309,
-  DECLINED: 4310,
-  IN_FLIGHT: 4311,
-  COUPON_INVALID: 4316,
-  COUPON_PERIOD: 4317,
-  RECEIPT_NONE: 4319,
-} as const;
 
 /** The dialogs of the plan pages, opened by `?modal=` so they render without JavaScript. */
 export const MODALS = ["coupon", "couponPeriod", "card", "corporate", "purchase", "change", "cancel", "refund", "receipt"] as const;

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getCountry } from "~/utils/country.server";
+import { Code } from "../../workers/api/src/contracts/codes";
 
 /**
  * POST /api/country (same origin): sets the country cookie from CF-IPCountry when it is absent and
@@ -7,12 +8,12 @@ import { getCountry } from "~/utils/country.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const country = await getCountry(request, context);
-  return Response.json({ success: true, code: 1000, data: { country }, message: "OK" });
+  return Response.json({ success: true, code: Code.OK, data: { country }, message: "OK" });
 }
 
 export function loader() {
   return Response.json(
-    { success: false, code: 4005, data: null, message: "Use POST" },
+    { success: false, code: Code.METHOD_NOT_ALLOWED, data: null, message: "Use POST" },
     { status: 405, headers: { allow: "POST" } },
   );
 }

@@ -12,6 +12,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
 import { setToast } from "~/utils/toast.server";
 import { CheckboxGroup } from "~/utils/user-validation";
+import { Code } from "../../workers/api/src/contracts/codes";
 
 export const handle = { i18n: ["common", "account"] };
 
@@ -36,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const meta = pageMetaTags;
 
-const PASSWORD_MISMATCH = 4112;
+const PASSWORD_MISMATCH = Code.PASSWORD_MISMATCH;
 
 /**
  * Withdrawal (spec sections 2 and 4): reasons, opinion and warnings; e-mail accounts re-enter their

@@ -18,6 +18,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
 import { setToast } from "~/utils/toast.server";
 import { CheckboxGroup } from "~/utils/user-validation";
+import { Code } from "../../workers/api/src/contracts/codes";
 
 export const handle = { i18n: ["common", "auth"] };
 
@@ -48,10 +49,10 @@ const QuestionsStep = z
 const SCHEMAS = { email: EmailStepSchema, code: CodeStepSchema, password: NewPasswordSchema, terms: TermsStep, questions: QuestionsStep } as const;
 
 /** Codes the email step shows on the address field (workers/api/src/lib/codes.ts). */
-const EMAIL_FIELD_CODES = [4101, 4103, 4104, 4113];
-const CODE_FIELD_CODES = [4105, 4106];
+const EMAIL_FIELD_CODES: number[] = [Code.EMAIL_INVALID, Code.EMAIL_SOCIAL, Code.EMAIL_TAKEN, Code.REJOIN_TOO_SOON];
+const CODE_FIELD_CODES: number[] = [Code.CERT_WRONG, Code.CERT_EXPIRED];
 /** Sign-up must start over: the certification or the social ticket is no longer valid. */
-const RESTART_CODES = [4107, 4118];
+const RESTART_CODES: number[] = [Code.CERT_REQUIRED, Code.SIGNUP_TICKET_INVALID];
 
 export async function loader(args: LoaderFunctionArgs) {
   if (await freshAccessToken(args.request, args.context)) throw redirect("/dashboard");
@@ -175,7 +176,7 @@ export async function action(args: Args) {
           return reply("questions", submission.reply({ formErrors: [t("join.expired")] }));
         }
         // Spec section 8: a server-side failure is 'temporary error'.
-        return reply("questions", submission.reply({ formErrors: [created.code >= 5000 ? t("join.failed") : created.message] }));
+        return reply("questions", submission.reply({ formErrors: [created.code >= Code.INTERNAL ? t("join.failed") : created.message] }));
       }
       await joinCookie.clear(args.request, args.context);
       await startSession(args, created.data);

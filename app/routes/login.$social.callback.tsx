@@ -3,14 +3,15 @@ import { api } from "~/utils/api.server";
 import { startSession } from "~/utils/auth.server";
 import { joinCookie, oauthStateCookie } from "~/utils/flows.server";
 import { isLoginType, isSocialProvider } from "~/utils/social";
+import { Code } from "../../workers/api/src/contracts/codes";
 
 type SnsLogin =
   | { signup: false; token: string; refreshToken: string; type: string; email: string; nickname: string }
   | { signup: true; ticket: string; type: string; email: string; nickname: string };
 
 /** Codes of /member/snslogin and the login page's message for each (workers/api/src/lib/codes.ts). */
-const ERRORS: Record<number, string> = { 4113: "rejoin", 4115: "state", 4116: "unavailable", 4117: "email" };
-const EMAIL_SOCIAL = 4103;
+const ERRORS: Record<number, string> = { [Code.REJOIN_TOO_SOON]: "rejoin", [Code.SOCIAL_STATE_INVALID]: "state", [Code.SOCIAL_NOT_CONFIGURED]: "unavailable", [Code.SOCIAL_EMAIL_MISSING]: "email" };
+const EMAIL_SOCIAL = Code.EMAIL_SOCIAL;
 
 /**
  * GET /login/:social/callback?code&state: the provider sends the browser back here. The state must be

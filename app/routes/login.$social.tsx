@@ -2,8 +2,9 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { api } from "~/utils/api.server";
 import { oauthStateCookie } from "~/utils/flows.server";
 import { isSocialProvider } from "~/utils/social";
+import { Code } from "../../workers/api/src/contracts/codes";
 
-const NOT_CONFIGURED = 4116;
+const NOT_CONFIGURED = Code.SOCIAL_NOT_CONFIGURED;
 
 /**
  * GET /login/:social: starts the OAuth authorization-code flow. The api makes the state (and PKCE

@@ -13,15 +13,16 @@ import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
 import { isLoginType, isSocialProvider, SOCIAL_PROVIDERS, type LoginType, type SocialProvider } from "~/utils/social";
 import { EmailSchema } from "~/utils/user-validation";
+import { Code } from "../../workers/api/src/contracts/codes";
 
 export const handle = { i18n: ["common", "auth"] };
 
 const LoginSchema = z.object({ email: EmailSchema, password: z.string({ error: "validation.required" }).max(64) });
 
 /** Codes of the e-mail login the form places on a field (workers/api/src/lib/codes.ts). */
-const EMAIL_FIELD_CODES = [4101, 4102];
-const PASSWORD_FIELD_CODES = [4110];
-const EMAIL_SOCIAL = 4103;
+const EMAIL_FIELD_CODES: number[] = [Code.EMAIL_INVALID, Code.EMAIL_NOT_REGISTERED];
+const PASSWORD_FIELD_CODES: number[] = [Code.WRONG_PASSWORD];
+const EMAIL_SOCIAL = Code.EMAIL_SOCIAL;
 const SOCIAL_ERRORS = ["state", "email", "rejoin", "unavailable", "denied", "failed"] as const;
 
 /** Social providers the api has credentials for (buttons are hidden otherwise). */
@@ -68,7 +69,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   const field = EMAIL_FIELD_CODES.includes(envelope.code) ? "email" : PASSWORD_FIELD_CODES.includes(envelope.code) ? "password" : null;
   // Spec section 8: a server-side failure is 'temporary error, try again later'.
-  const message = envelope.code >= 5000 ? fixedT(await getLocale(args.request, args.context), "auth")("login.failed") : envelope.message;
+  const message = envelope.code >= Code.INTERNAL ? fixedT(await getLocale(args.request, args.context), "auth")("login.failed") : envelope.message;
   const result = field
     ? submission.reply({ fieldErrors: { [field]: [message] }, hideFields: ["password"] })
     : submission.reply({ formErrors: [message], hideFields: ["password"] });

@@ -6,6 +6,7 @@ import { fixedT } from "~/i18n/i18n.server";
 import { seo } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
 import { api } from "~/utils/api.server";
+import { Code } from "../../workers/api/src/contracts/codes";
 
 export const handle = { i18n: ["common", "studio"] };
 
@@ -23,7 +24,7 @@ type Shared = {
 export async function loader(args: LoaderFunctionArgs) {
   const id = args.params.id ?? "";
   const answer = await api<Shared>(args, `/share/${encodeURIComponent(id)}`);
-  if (!answer.success || !answer.data) throw new Response(null, { status: answer.code === 4004 ? 404 : 503 });
+  if (!answer.success || !answer.data) throw new Response(null, { status: answer.code === Code.NOT_FOUND ? 404 : 503 });
   const shared = answer.data;
   // Social previews speak the sharer's language: the title and description come from that bundle.
   const t = fixedT(shared.locale, "studio");

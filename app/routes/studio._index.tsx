@@ -11,6 +11,7 @@ import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
 import { setToast } from "~/utils/toast.server";
+import { Code } from "../../workers/api/src/contracts/codes";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
@@ -85,7 +86,7 @@ export async function action(args: ActionFunctionArgs) {
       const job = await api<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, { body: {} });
       if (!job.success) {
         // STS projects have nothing to generate here; any other refusal (a usage limit) stops the rest.
-        if (job.code === 4004) continue;
+        if (job.code === Code.NOT_FOUND) continue;
         if (started.length === 0) return refused(job);
         break;
       }

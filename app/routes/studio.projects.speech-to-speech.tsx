@@ -19,6 +19,7 @@ import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { StudioResult as Result } from "~/lib/studio";
 import { setToast } from "~/utils/toast.server";
+import { Code } from "../../workers/api/src/contracts/codes";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
@@ -61,7 +62,7 @@ export async function loader(args: LoaderFunctionArgs) {
     sourceId && q.get("step") === "voice" ? api<VoiceCard[]>(args, "/voices") : null,
   ]);
   for (const answer of [project, source, job, result]) {
-    if (answer && !answer.success) throw new Response(null, { status: answer.code === 4004 ? 404 : 503 });
+    if (answer && !answer.success) throw new Response(null, { status: answer.code === Code.NOT_FOUND ? 404 : 503 });
   }
   // A finished conversion moves on to its result (also when the page refreshes itself without JavaScript).
   if (job?.data?.status === "completed" && job.data.inferenceId) throw redirect(here({ id, result: job.data.inferenceId }));

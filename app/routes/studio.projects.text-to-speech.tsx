@@ -15,6 +15,7 @@ import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
 import { setToast } from "~/utils/toast.server";
+import { Code } from "../../workers/api/src/contracts/codes";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
@@ -48,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     loadProfile(args),
     pageMeta(args.request, args.context, "meta.titles.studio"),
   ]);
-  if (!project.success || !project.data || project.data.type !== "tts") throw new Response(null, { status: project.code === 4004 ? 404 : 503 });
+  if (!project.success || !project.data || project.data.type !== "tts") throw new Response(null, { status: project.code === Code.NOT_FOUND ? 404 : 503 });
   const jobId = new URL(args.request.url).searchParams.get("job");
   const [plans, job] = await Promise.all([
     api<{ plan: string; plan_txt: number }[]>(args, "/utils/planlist"),

@@ -10,6 +10,7 @@ import { codeSecondsLeft } from "~/utils/join.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
 import { setToast } from "~/utils/toast.server";
+import { Code } from "../../workers/api/src/contracts/codes";
 
 export const handle = { i18n: ["common", "auth"] };
 
@@ -17,11 +18,11 @@ type Step = "email" | "code" | "password";
 const SCHEMAS = { email: EmailStepSchema, code: CodeStepSchema, password: NewPasswordSchema } as const;
 const stepOf = (state: RecoverState | null): Step => (!state ? "email" : state.certified ? "password" : "code");
 
-/** Codes shown on a field (workers/api/src/lib/codes.ts); 4107 means the recovery must start over. */
-const EMAIL_FIELD_CODES = [4101, 4102, 4103];
-const CODE_FIELD_CODES = [4105, 4106];
-const PASSWORD_FIELD_CODES = [4108, 4109];
-const CERT_REQUIRED = 4107;
+/** Codes shown on a field (workers/api/src/lib/codes.ts); CERT_REQUIRED means the recovery must start over. */
+const EMAIL_FIELD_CODES: number[] = [Code.EMAIL_INVALID, Code.EMAIL_NOT_REGISTERED, Code.EMAIL_SOCIAL];
+const CODE_FIELD_CODES: number[] = [Code.CERT_WRONG, Code.CERT_EXPIRED];
+const PASSWORD_FIELD_CODES: number[] = [Code.PASSWORD_RULE, Code.PASSWORD_COMMON];
+const CERT_REQUIRED = Code.CERT_REQUIRED;
 
 /** Password recovery (spec section 2): e-mail certification (/member/certemailpwd), then a new password (/member/updatepwd). */
 export async function loader(args: LoaderFunctionArgs) {

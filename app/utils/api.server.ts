@@ -7,13 +7,10 @@ import {
 import { getLocale } from "~/i18n/i18n.server";
 import { decodeJwt, readTokens } from "./session.server";
 
-/** The /api/v1 envelope (spec section 7). */
-export type Envelope<T = unknown> = { success: boolean; code: number; data: T | null; message: string };
+import { Code, type Envelope } from "../../workers/api/src/contracts/codes";
 
-/** Codes the client acts on (the api worker's workers/api/src/lib/codes.ts is the full list). */
-export const LOGIN_REQUIRED = 8000;
-export const TOKEN_REFRESHED = 8003;
-export const REFRESH_EXPIRED = 8004;
+/** The /api/v1 envelope (spec section 7), shared with the api (workers/api/src/contracts/codes.ts). */
+export type { Envelope };
 /** Spec section 4: refresh when the access token expires within 30 s. */
 export const REFRESH_WINDOW_SECONDS = 30;
 /** Spec section 7: identical error reports within 2000 ms are sent once. */
@@ -29,7 +26,7 @@ export const langHeader = (locale: string) => (locale === "ko" ? "kr" : locale);
 /**
  * Calls the api worker over the service binding (no network hop) with the `lang` and `api-key`
  * headers. Before the call, an access token that expires within 30 s is refreshed once per
- * request, however many loaders run in parallel. 8000 and failed refreshes clear the session
+ * request, however many loaders run in parallel. LOGIN_REQUIRED and failed refreshes clear the session
  * and redirect to /login; every other envelope goes back to the caller. Error envelopes are
  * reported to /api/notify (deduplicated for 2000 ms); reporting failures are ignored.
  */
@@ -53,11 +50,11 @@ export async function api<T>(
     });
     envelope = (await response.json()) as Envelope<T>;
   } catch (err) {
-    envelope = { success: false, code: 5000, data: null, message: String(err) };
+    envelope = { success: false, code: Code.INTERNAL, data: null, message: String(err) };
     response = new Response(null, { status: 502 });
   }
 
-  if (envelope.code === LOGIN_REQUIRED) {
+  if (envelope.code === Code.LOGIN_REQUIRED) {
     await clearSession(request, context);
     throw redirect("/login");
   }
@@ -95,11 +92,11 @@ export async function apiFile({ request, context }: CallArgs, path: string): Pro
   try {
     response = await context.cloudflare.env.API.fetch(`https://api.internal/api/v1${path}`, { headers: await apiHeaders(request, context) });
   } catch (err) {
-    return { envelope: { success: false, code: 5000, data: null, message: String(err) } };
+    return { envelope: { success: false, code: Code.INTERNAL, data: null, message: String(err) } };
   }
   if (!(response.headers.get("content-type") ?? "").startsWith("application/json")) return { file: response };
-  const envelope = (await response.json().catch(() => ({ success: false, code: 5000, data: null, message: "invalid response" }))) as Envelope<unknown>;
-  if (envelope.code === LOGIN_REQUIRED) {
+  const envelope = (await response.json().catch(() => ({ success: false, code: Code.INTERNAL, data: null, message: "invalid response" }))) as Envelope<unknown>;
+  if (envelope.code === Code.LOGIN_REQUIRED) {
     await clearSession(request, context);
     throw redirect("/login");
   }
@@ -155,7 +152,7 @@ async function refresh(request: Request, context: AppLoadContext, refreshToken: 
     envelope = null;
   }
   const token = envelope?.data?.token;
-  if (envelope?.code === TOKEN_REFRESHED && typeof token === "string") {
+  if (envelope?.code === Code.TOKEN_REFRESHED && typeof token === "string") {
     const security = cookieSecurity(request);
     context.outgoingCookies.push(await accessTokenCookie.serialize(token, security));
     const nextRefresh = envelope.data?.refreshToken;
@@ -165,8 +162,8 @@ async function refresh(request: Request, context: AppLoadContext, refreshToken: 
     context.requestState.set("accessToken", token);
     return token;
   }
-  // 8004 (refresh token expired or revoked) or any other failure: the session ends.
-  context.requestState.set("refreshFailure", envelope?.code === REFRESH_EXPIRED ? "token expired" : "unknown");
+  // REFRESH_EXPIRED (refresh token expired or revoked) or any other failure: the session ends.
+  context.requestState.set("refreshFailure", envelope?.code === Code.REFRESH_EXPIRED ? "token expired" : "unknown");
   await clearSession(request, context);
   throw redirect("/login");
 }

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import {
-  BillingCode,
   CancelSchema,
   CardSchema,
   CouponSchema,
@@ -23,6 +22,7 @@ import {
 import { api, type Envelope } from "./api.server";
 import { loadProfile, requireUser, type Profile } from "./auth.server";
 import { setToast, type Toast } from "./toast.server";
+import { Code } from "../../workers/api/src/contracts/codes";
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -146,10 +146,10 @@ type Ctx = { args: ActionFunctionArgs; form: FormData; url: URL; locale: string;
 
 /** Api field codes of /payment/registcard (data.field names the field) and the form fields they mark. */
 const CARD_FIELDS: Record<number, "card_number1" | "expiry_month" | "birth" | "pwd_2digit"> = {
-  [BillingCode.CARD_NUMBER]: "card_number1",
-  [BillingCode.CARD_EXPIRY]: "expiry_month",
-  [BillingCode.CARD_BIRTH]: "birth",
-  [BillingCode.CARD_PASSWORD]: "pwd_2digit",
+  [Code.CARD_NUMBER_INVALID]: "card_number1",
+  [Code.CARD_EXPIRY_INVALID]: "expiry_month",
+  [Code.CARD_BIRTH_INVALID]: "birth",
+  [Code.CARD_PASSWORD_INVALID]: "pwd_2digit",
 };
 const FIELD_NAMES: Record<string, (typeof CARD_FIELDS)[number]> = {
   card_number: "card_number1",
@@ -199,7 +199,7 @@ async function registerCard({ args, form, url, t }: Ctx) {
       }[field];
       return fail({ intent: "card", result: submission.reply({ fieldErrors: { [field]: [key] }, hideFields }) });
     }
-    const message = envelope.code === BillingCode.CARD_REFUSED ? t("errors.cardRefused") : t("errors.cardFailed", { reason: envelope.message });
+    const message = envelope.code === Code.CARD_REJECTED ? t("errors.cardRefused") : t("errors.cardFailed", { reason: envelope.message });
     return fail({ intent: "card", result: submission.reply({ formErrors: [message], hideFields }) });
   }
   // Spec section 4: only the main card remains.
@@ -214,7 +214,7 @@ async function acceptCoupon({ args, form, locale, t }: Ctx) {
   if (submission.status !== "success") return fail({ intent: "coupon", result: submission.reply() });
   const envelope = await api<{ planState: PlanState }>(args, "/utils/accept_coupon", { body: { num: submission.value.num } });
   if (!envelope.success || !envelope.data) {
-    const errors = envelope.code === BillingCode.COUPON_INVALID ? { fieldErrors: { num: [t("errors.coupon")] } } : { formErrors: [envelope.message] };
+    const errors = envelope.code === Code.COUPON_INVALID ? { fieldErrors: { num: [t("errors.coupon")] } } : { formErrors: [envelope.message] };
     return fail({ intent: "coupon", result: submission.reply(errors) });
   }
   const state = envelope.data.planState;
@@ -223,18 +223,18 @@ async function acceptCoupon({ args, form, locale, t }: Ctx) {
 
 /** Refusals of a purchase or plan change that open another dialog; null when it stays a message. */
 function redirectFor(envelope: Envelope<unknown>, url: URL, then: "purchase" | "change", plan: string) {
-  if (envelope.code === BillingCode.NO_CARD) return redirect(pageUrl(url, { modal: "card", then, plan }));
-  if (envelope.code === BillingCode.CORPORATE_CARD) return redirect(pageUrl(url, { modal: "corporate", then, plan }));
-  if (envelope.code === BillingCode.COUPON_PERIOD) return redirect(pageUrl(url, { modal: "couponPeriod" }));
+  if (envelope.code === Code.CARD_REQUIRED) return redirect(pageUrl(url, { modal: "card", then, plan }));
+  if (envelope.code === Code.CORPORATE_CARD_PLAN) return redirect(pageUrl(url, { modal: "corporate", then, plan }));
+  if (envelope.code === Code.COUPON_PERIOD) return redirect(pageUrl(url, { modal: "couponPeriod" }));
   return null;
 }
 
 function paymentMessage(envelope: Envelope<unknown>, t: Ctx["t"]) {
-  if (envelope.code === BillingCode.DECLINED) {
+  if (envelope.code === Code.PAYMENT_DECLINED) {
     const reason = (envelope.data as { reason?: string } | null)?.reason || envelope.message;
     return t("errors.paymentFailed", { reason });
   }
-  if (envelope.code === BillingCode.AMOUNT) return t("errors.priceChanged");
+  if (envelope.code === Code.AMOUNT_MISMATCH) return t("errors.priceChanged");
   return t("errors.purchaseFailed", { reason: envelope.message });
 }
 
@@ -333,7 +333,7 @@ async function cancelSubscription({ args, form, locale, t }: Ctx) {
   if (passwordMissing(profile, v.pwd)) return fail({ intent: "cancel", result: submission.reply({ fieldErrors: { pwd: [t("errors.password")] }, hideFields }) });
   const envelope = await api<{ planState: PlanState }>(args, "/payment/cancel", { body: { reason: v.reason.join(","), comment: v.comment, pwd: v.pwd ?? "" } });
   if (!envelope.success || !envelope.data) {
-    const errors = envelope.code === BillingCode.PASSWORD_MISMATCH ? { fieldErrors: { pwd: [t("errors.password")] } } : { formErrors: [t("errors.cancelFailed", { reason: envelope.message })] };
+    const errors = envelope.code === Code.PASSWORD_MISMATCH ? { fieldErrors: { pwd: [t("errors.password")] } } : { formErrors: [t("errors.cancelFailed", { reason: envelope.message })] };
     return fail({ intent: "cancel", result: submission.reply({ ...errors, hideFields }) });
   }
   const state = envelope.data.planState;
@@ -349,7 +349,7 @@ async function refund({ args, form, locale, t }: Ctx) {
   if (passwordMissing(profile, pwd)) return fail({ intent: "refund", result: submission.reply({ fieldErrors: { pwd: [t("errors.password")] }, hideFields }) });
   const envelope = await api<{ refund_amount: number; fee: number; currency?: "KRW" | "USD"; planState: PlanState }>(args, "/payment/refund", { body: { pwd: pwd ?? "" } });
   if (!envelope.success || !envelope.data) {
-    const errors = envelope.code === BillingCode.PASSWORD_MISMATCH ? { fieldErrors: { pwd: [t("errors.password")] } } : { formErrors: [t("errors.refundFailed", { reason: envelope.message })] };
+    const errors = envelope.code === Code.PASSWORD_MISMATCH ? { fieldErrors: { pwd: [t("errors.password")] } } : { formErrors: [t("errors.refundFailed", { reason: envelope.message })] };
     return fail({ intent: "refund", result: submission.reply({ ...errors, hideFields }) });
   }
   const currency = envelope.data.currency ?? (profile.planState.paymentMethod === "paypal" ? "USD" : "KRW");

@@ -161,7 +161,7 @@ export function CardDialog({ closeTo, corporateTo, lastResult }: { closeTo: stri
   );
 }
 
-/** Corporate cards only for Production and Max (spec section 5): from the card dialog and after 4307. */
+/** Corporate cards only for Production and Max (spec section 5): from the card dialog and after CORPORATE_CARD_PLAN. */
 export function CorporateDialog({ closeTo, cardTo }: { closeTo: string; cardTo: string | null }) {
   const { t } = useTranslation("billing");
   return (

@@ -1,14 +1,10 @@
 import type { Context } from "hono";
 import { Code, httpStatus, messages } from "./codes";
 import type { AppEnv } from "../env";
+import type { Envelope } from "../contracts/codes";
 
-/** The one response shape of /api/v1 (spec section 7). */
-export type Envelope<T = unknown> = {
-  success: boolean;
-  code: number;
-  data: T | null;
-  message: string;
-};
+export type { Envelope };
+
 
 export function ok<T>(c: Context<AppEnv>, data: T, code: Code = Code.OK) {
   const body: Envelope<T> = { success: true, code, data, message: messages[code][c.var.locale] };
