@@ -450,7 +450,8 @@ const OGG_CRC = (() => {
   return table;
 })();
 
-function oggCrc(page: Uint8Array): number {
+/** The CRC of an Ogg page (its CRC field counted as zeros); the tests build pages with it. */
+export function oggCrc(page: Uint8Array): number {
   let crc = 0;
   for (let i = 0; i < page.byteLength; i++) {
     const byte = i >= 22 && i < 26 ? 0 : page[i]!; // the CRC field itself counts as zeros
