@@ -8,14 +8,13 @@ import {
   isRouteErrorResponse,
   useLocation,
   useMatches,
-  useRouteError,
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Footer } from "~/components/shell/Footer";
 import { Header } from "~/components/shell/Header";
-import { NotFound } from "~/components/shell/NotFound";
+import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
 import { ThirdPartyScripts } from "~/components/shell/ThirdPartyScripts";
 import { Toast } from "~/components/shell/Toast";
 import { fallbackLng } from "~/i18n/config";
@@ -125,13 +124,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return (
-    <main className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="text-2xl font-bold">{t("errors.title")}</h1>
-      <p className="mt-4 text-slate-600">{t("errors.generic", { email: "help@voicestudio.example" })}</p>
-    </main>
-  );
+  return <GeneralErrorBoundary />;
 }

@@ -3,7 +3,9 @@
 //   1. no import cycles;
 //   2. no file under workers/api/src/routes/ imports another route file;
 //   3. nothing outside workers/api/src/routes/ imports a route file, except the one module that mounts them
-//      (workers/api/src/app.ts).
+//      (workers/api/src/app.ts);
+//   4. contracts/ (the types and pure rules the app, the api, notify and the tests share) imports nothing but
+//      contracts/: no package, no app or worker module (docs/decisions/0021-layers.md).
 // Dependency-free on purpose: it runs first in `npm run validate`, in well under a second.
 // Exits 1 listing every finding.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -12,7 +14,8 @@ import { fileURLToPath } from "node:url";
 
 export const ROUTES_DIR = "workers/api/src/routes/";
 export const ROUTE_MOUNTS = new Set(["workers/api/src/app.ts"]);
-const SOURCE_DIRS = ["app", "workers", "db"];
+export const CONTRACTS_DIR = "contracts/";
+const SOURCE_DIRS = ["app", "workers", "db", "contracts"];
 const SKIP_DIRS = new Set(["node_modules", "build", "dist", ".wrangler", "generated"]);
 const EXTS = [".ts", ".tsx"];
 
@@ -124,6 +127,19 @@ function cycleThrough(members, edges) {
   return [start, start];
 }
 
+/** Rule 4: `imports` maps each file to every specifier it names (packages too, resolved or not). */
+export function contractViolations(imports) {
+  const found = [];
+  for (const [from, targets] of imports) {
+    if (!from.startsWith(CONTRACTS_DIR)) continue;
+    for (const { spec, to } of targets) {
+      if (to === null) found.push(`contracts import a package or unknown module: ${from} -> ${spec}`);
+      else if (!to.startsWith(CONTRACTS_DIR)) found.push(`contracts import outside contracts/: ${from} -> ${to}`);
+    }
+  }
+  return found.sort();
+}
+
 /** The route rules (2 and 3) on a graph of repository-relative files. */
 export function routeViolations(graph) {
   const found = [];
@@ -152,16 +168,24 @@ function sourceFiles(root) {
   return out.sort();
 }
 
-/** The import graph of the repository at `root`. */
-export function buildGraph(root) {
+/** Every file's specifiers with what they resolve to (null: a package or a missing file). */
+function readImports(root) {
   const files = sourceFiles(root);
   const known = new Set(files);
   const exists = (f) => known.has(f);
-  const graph = new Map();
+  const imports = new Map();
   for (const file of files) {
     const specs = importSpecifiers(readFileSync(join(root, file), "utf8"));
-    const targets = specs.map((s) => resolveSpecifier(s, file, exists)).filter((t) => t !== null);
-    graph.set(file, [...new Set(targets)]);
+    imports.set(file, specs.map((spec) => ({ spec, to: resolveSpecifier(spec, file, exists) })));
+  }
+  return imports;
+}
+
+/** The import graph of the repository at `root`. */
+export function buildGraph(root) {
+  const graph = new Map();
+  for (const [file, targets] of readImports(root)) {
+    graph.set(file, [...new Set(targets.map((t) => t.to).filter((t) => t !== null))]);
   }
   return graph;
 }
@@ -171,6 +195,7 @@ export function check(root) {
   return [
     ...findCycles(graph).map((cycle) => `import cycle: ${cycle.join(" -> ")}`),
     ...routeViolations(graph),
+    ...contractViolations(readImports(root)),
   ];
 }
 

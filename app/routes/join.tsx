@@ -18,7 +18,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
 import { setToast } from "~/utils/toast.server";
 import { CheckboxGroup } from "~/utils/user-validation";
-import { Code } from "../../workers/api/src/contracts/codes";
+import { Code } from "../../contracts/codes";
 
 export const handle = { i18n: ["common", "auth"] };
 

@@ -3,7 +3,7 @@ import { api } from "~/utils/api.server";
 import { startSession } from "~/utils/auth.server";
 import { joinCookie, oauthStateCookie } from "~/utils/flows.server";
 import { isLoginType, isSocialProvider } from "~/utils/social";
-import { Code } from "../../workers/api/src/contracts/codes";
+import { Code } from "../../contracts/codes";
 
 type SnsLogin =
   | { signup: false; token: string; refreshToken: string; type: string; email: string; nickname: string }

@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
 import { isLoginType, isSocialProvider, SOCIAL_PROVIDERS, type LoginType, type SocialProvider } from "~/utils/social";
 import { EmailSchema } from "~/utils/user-validation";
-import { Code } from "../../workers/api/src/contracts/codes";
+import { Code } from "../../contracts/codes";
 
 export const handle = { i18n: ["common", "auth"] };
 

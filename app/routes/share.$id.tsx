@@ -5,8 +5,7 @@ import { Waveform } from "~/components/studio/Waveform";
 import { fixedT } from "~/i18n/i18n.server";
 import { seo } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
-import { api } from "~/utils/api.server";
-import { Code } from "../../workers/api/src/contracts/codes";
+import { api, requireData } from "~/utils/api.server";
 
 export const handle = { i18n: ["common", "studio"] };
 
@@ -24,8 +23,7 @@ type Shared = {
 export async function loader(args: LoaderFunctionArgs) {
   const id = args.params.id ?? "";
   const answer = await api<Shared>(args, `/share/${encodeURIComponent(id)}`);
-  if (!answer.success || !answer.data) throw new Response(null, { status: answer.code === Code.NOT_FOUND ? 404 : 503 });
-  const shared = answer.data;
+  const shared = requireData(answer);
   // Social previews speak the sharer's language: the title and description come from that bundle.
   const t = fixedT(shared.locale, "studio");
   return {

@@ -11,7 +11,7 @@ import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
 import { setToast } from "~/utils/toast.server";
-import { Code } from "../../workers/api/src/contracts/codes";
+import { Code } from "../../contracts/codes";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 

@@ -12,14 +12,13 @@ import { UsageDialog, usageLimitFor, type UsageLimit } from "~/components/studio
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { api } from "~/utils/api.server";
+import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { StudioResult as Result } from "~/lib/studio";
 import { setToast } from "~/utils/toast.server";
-import { Code } from "../../workers/api/src/contracts/codes";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
@@ -61,9 +60,7 @@ export async function loader(args: LoaderFunctionArgs) {
     resultId ? api<Result>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
     sourceId && q.get("step") === "voice" ? api<VoiceCard[]>(args, "/voices") : null,
   ]);
-  for (const answer of [project, source, job, result]) {
-    if (answer && !answer.success) throw new Response(null, { status: answer.code === Code.NOT_FOUND ? 404 : 503 });
-  }
+  for (const answer of [project, source, job, result]) if (answer && !answer.success) requireData<unknown>(answer);
   // A finished conversion moves on to its result (also when the page refreshes itself without JavaScript).
   if (job?.data?.status === "completed" && job.data.inferenceId) throw redirect(here({ id, result: job.data.inferenceId }));
   const allowance = (plans.data?.find((p) => p.plan === profile.plan)?.plan_time ?? 0) * 60;

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod/v4";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
@@ -10,12 +10,12 @@ import { UsageDialog, usageLimitFor, type UsageLimit } from "~/components/studio
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { api } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
+import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
 import { setToast } from "~/utils/toast.server";
-import { Code } from "../../workers/api/src/contracts/codes";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
@@ -49,7 +49,9 @@ export async function loader(args: LoaderFunctionArgs) {
     loadProfile(args),
     pageMeta(args.request, args.context, "meta.titles.studio"),
   ]);
-  if (!project.success || !project.data || project.data.type !== "tts") throw new Response(null, { status: project.code === Code.NOT_FOUND ? 404 : 503 });
+  // An STS project's id under the TTS editor is not a TTS project: not found.
+  const tts = requireData(project);
+  if (tts.type !== "tts") throw new Response(null, { status: 404 });
   const jobId = new URL(args.request.url).searchParams.get("job");
   const [plans, job] = await Promise.all([
     api<{ plan: string; plan_txt: number }[]>(args, "/utils/planlist"),
@@ -57,7 +59,7 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   const allowance = plans.data?.find((p) => p.plan === profile.plan)?.plan_txt ?? 0;
   return {
-    project: project.data,
+    project: tts,
     voices: voices.data ?? [],
     remaining: Math.max(0, allowance - profile.plan_txt),
     job: job?.success && job.data && jobId ? { id: jobId, ...job.data } : null,
@@ -356,12 +358,14 @@ function NumberField({ label, props, step, errors }: { label: string; props: Rea
   );
 }
 
-/** Spec section 8: a project that cannot be loaded offers going back or trying again. */
+/** Spec section 8: a project that cannot be loaded offers going back, and trying again unless it is not found. */
 export function ErrorBoundary() {
-  const error = useRouteError();
+  return <GeneralErrorBoundary defaultHandler={(status) => <LoadFailed notFound={status === 404} />} />;
+}
+
+function LoadFailed({ notFound }: { notFound: boolean }) {
   const { t } = useTranslation("studio");
   const location = useLocation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="px-6 py-16 text-center">
       <h1 className="text-xl font-bold">{t("editor.loadFailed")}</h1>

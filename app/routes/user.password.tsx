@@ -10,7 +10,7 @@ import { codeSecondsLeft } from "~/utils/join.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pageMetaTags } from "~/utils/seo";
 import { setToast } from "~/utils/toast.server";
-import { Code } from "../../workers/api/src/contracts/codes";
+import { Code } from "../../contracts/codes";
 
 export const handle = { i18n: ["common", "auth"] };
 

@@ -7,7 +7,7 @@ import {
 import { getLocale } from "~/i18n/i18n.server";
 import { decodeJwt, readTokens } from "./session.server";
 
-import { Code, type Envelope } from "../../workers/api/src/contracts/codes";
+import { Code, type Envelope } from "../../contracts/codes";
 
 /** The /api/v1 envelope (spec section 7), shared with the api (workers/api/src/contracts/codes.ts). */
 export type { Envelope };
@@ -204,4 +204,21 @@ export function reportApiError(context: AppLoadContext, report: Report) {
   } catch {
     // No execution context (tests): the promise still settles on its own.
   }
+}
+
+/** The HTTP status a page answers when the api refused what it needed: missing or another member's → 404. */
+export function statusForCode(code: number): number {
+  if (code === Code.NOT_FOUND || code === Code.VOICE_NOT_FOUND) return 404;
+  if (code === Code.RATE_LIMITED) return 429;
+  return 503;
+}
+
+/**
+ * The data of a successful envelope, or a thrown Response with the status the shared error boundary
+ * (app/components/shell/GeneralErrorBoundary.tsx) renders: 404 for a missing (or someone else's) resource,
+ * 429 when rate-limited, 503 otherwise. For loaders that cannot render without the data.
+ */
+export function requireData<T>(envelope: Envelope<T>): T {
+  if (envelope.success && envelope.data !== null && envelope.data !== undefined) return envelope.data;
+  throw new Response(null, { status: envelope.success ? 404 : statusForCode(envelope.code) });
 }

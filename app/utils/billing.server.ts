@@ -22,7 +22,7 @@ import {
 import { api, type Envelope } from "./api.server";
 import { loadProfile, requireUser, type Profile } from "./auth.server";
 import { setToast, type Toast } from "./toast.server";
-import { Code } from "../../workers/api/src/contracts/codes";
+import { Code } from "../../contracts/codes";
 
 type Args = { request: Request; context: AppLoadContext };
 

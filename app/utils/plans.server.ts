@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { currencyFor, formatPrice, type PlanCard } from "~/lib/plans";
-import type { PlanListItem } from "../../workers/api/src/contracts/plans";
+import type { PlanListItem } from "../../contracts/plans";
 import { api } from "./api.server";
 import { getCountry } from "./country.server";
 

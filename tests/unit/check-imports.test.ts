@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findCycles, importSpecifiers, resolveSpecifier, routeViolations } from "../../scripts/check-imports.mjs";
+import { contractViolations, findCycles, importSpecifiers, resolveSpecifier, routeViolations } from "../../scripts/check-imports.mjs";
 
 const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
 
@@ -43,6 +43,23 @@ describe("check-imports: route rules", () => {
       `imports a route from outside routes/: app/utils/plans.server.ts -> ${r}utils.ts`,
       `imports a route from outside routes/: workers/api/src/speech/generate.ts -> ${r}voices.ts`,
       `route imports another route: ${r}studio.ts -> ${r}voices.ts`,
+    ]);
+  });
+});
+
+describe("check-imports: contracts rule", () => {
+  it("lets contracts/ import only contracts/: no package, no app or worker module", () => {
+    expect(
+      contractViolations(
+        new Map([
+          ["contracts/billing.ts", [{ spec: "./codes", to: "contracts/codes.ts" }]],
+          ["contracts/jobs.ts", [{ spec: "zod", to: null }, { spec: "../workers/api/src/lib/clock", to: "workers/api/src/lib/clock.ts" }]],
+          ["app/root.tsx", [{ spec: "react", to: null }]],
+        ]),
+      ),
+    ).toEqual([
+      "contracts import a package or unknown module: contracts/jobs.ts -> zod",
+      "contracts import outside contracts/: contracts/jobs.ts -> workers/api/src/lib/clock.ts",
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Code } from "../../../workers/api/src/contracts/codes";
+import { Code } from "../../../contracts/codes";
 
 /** The usage-limit dialogs of spec section 8 that the studio raises. */
 export type UsageLimit = "charsShort" | "charsExhausted" | "projectLimit" | "timeExhausted" | "fileTooLong";

@@ -74,6 +74,9 @@ export default {
     home: "Go to the home page",
   },
   errors: {
+    forbidden: "You don't have access to this page.",
+    tooMany: "Too many requests. Please wait a moment and try again.",
+    unavailable: "This page can't be loaded right now. Please try again shortly.",
     generic:
       "Oops, an unexpected error occurred. Please try again shortly; if it repeats, contact us at {{email}}.",
     title: "Something went wrong",

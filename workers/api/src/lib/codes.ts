@@ -3,7 +3,7 @@
  * `../contracts/codes.ts` (shared with the app); handlers pick a code, the envelope helpers pick the
  * message. 8000, 8003 and 8004 come from the spec (section 8); the rest are ours.
  */
-import { Code } from "../contracts/codes";
+import { Code } from "../../../../contracts/codes";
 
 export { Code };
 

@@ -10,7 +10,7 @@ import { requireMember } from "../lib/middleware";
 import { hit } from "../lib/rate-limit";
 import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../env";
-import type { PlanListItem } from "../contracts/plans";
+import type { PlanListItem } from "../../../../contracts/plans";
 
 const couponBody = z.object({ num: z.string().trim().min(1).max(64) });
 
