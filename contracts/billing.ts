@@ -70,6 +70,11 @@ export type Invoice = {
 /** GET /payment/list. */
 export type InvoicePage = { items: Invoice[]; page: number; limit: number; total: number };
 
+/** GET /payment/refundable: whether the current period can be refunded now, and for how much (minor units). */
+export type RefundQuote =
+  | { eligible: false; reason: "none" | "window" | "used" | "coupon"; payment_no: number | null }
+  | { eligible: true; payment_no: number; amount: number; fee: number; refund_amount: number; currency: Currency; deadline: string };
+
 // ---------------------------------------------------------------------------------------------
 // Money
 
