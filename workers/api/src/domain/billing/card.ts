@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { cancellations, cards, members, payments } from "../../../../../db/schema";
-import { cardProblem, isCorporate, type CardFields } from "../../../../../contracts/billing";
+import { cardProblem, isCorporate, type Card, type CardFields } from "../../../../../contracts/billing";
 import { now } from "../../lib/clock";
 import { Code } from "../../lib/codes";
 import { done, refused, type Outcome } from "../../lib/outcome";
@@ -46,7 +46,7 @@ export type ChargeOutcome =
 // Cards
 
 /** Issues a billing key for the card and makes it the main card (spec sections 4 and 5). */
-export async function registerCard(c: Ctx, b: CardFields): Promise<Outcome<ReturnType<typeof cardOut>>> {
+export async function registerCard(c: Ctx, b: CardFields): Promise<Outcome<Card>> {
   const problem = cardProblem(b, now(c));
   if (problem) return refused(problem.code, { field: problem.field });
   const gateway = cardGateway(c.env);
