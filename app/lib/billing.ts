@@ -1,65 +1,13 @@
 import { z } from "zod/v4";
+import { businessNumberShape, expiryProblem, MERCHANT_UID, validBirth, validCardNumberGroup, validCardPassword } from "../../contracts/billing";
 
 /**
  * Billing shapes of the api (docs/billing-api.md) and the form schemas that the browser (conform)
  * and the actions share. Validation messages are keys of the billing bundle's `errors` group.
  */
 
-export type PlanState = {
-  planName: string;
-  tier: number;
-  projectCount: number;
-  usedTime: number;
-  usedCharacters: number;
-  usedCustomVoice: number;
-  limits: { time: number; characters: number; customVoice: number; projects: number };
-  carried: { time: number; characters: number };
-  startDate: string | null;
-  endDate: string | null;
-  renewalDate: string | null;
-  mustChooseCustomVoice: boolean;
-  usedCoupon: boolean;
-  couponEndDate: string | null;
-  isUsedAIDuringPlan: boolean;
-  hasPaymentRecord: boolean;
-  hasPurchasedWithDiscount: boolean;
-  toplan: string | null;
-  paymentMethod: "" | "card" | "paypal" | "coupon";
-  subscription: "none" | "active" | "cancelled" | "past_due";
-  discountEligible: boolean;
-};
-
-export type Card = {
-  card_no: number | string;
-  card_name: string;
-  card_number: string;
-  card_type: "personal" | "corporate";
-  main_card_yn: "Y" | "N";
-  created_at: string;
-};
-
-export type Invoice = {
-  no: number;
-  date: string;
-  plan: string;
-  kind: "purchase" | "upgrade" | "renewal" | "paypal";
-  method: "card" | "paypal";
-  currency: "KRW" | "USD";
-  price: number;
-  discount: number;
-  amount: number;
-  status: "pending" | "paid" | "failed" | "refunded";
-  refund_amount: number;
-  fee: number;
-  refunded_at: string | null;
-  period_start: string | null;
-  period_end: string | null;
-  imp_uid: string | null;
-  card_name: string;
-  fail_reason: string;
-};
-
-export type InvoicePage = { items: Invoice[]; page: number; limit: number; total: number };
+export type { Card, Currency, Invoice, InvoicePage, PlanState } from "../../contracts/billing";
+export { formatMoney } from "../../contracts/billing";
 
 export type Quote = {
   plan: string;
@@ -91,15 +39,6 @@ export const modalFrom = (v: string | null): ModalName | null => (MODALS as read
 /** Termination reasons (spec section 3), sent comma-joined in this order. */
 export const CANCEL_REASONS = ["ai_voice", "inconvenience", "change_reuse", "price", "other"] as const;
 
-/** Money in minor units (KRW won, USD cents), in the page's language (spec section 9: numbers in ko-KR). */
-export function formatMoney(amount: number, currency: "KRW" | "USD", locale: string) {
-  if (currency === "KRW") {
-    const n = new Intl.NumberFormat("ko-KR").format(Math.round(amount));
-    return locale === "ko" ? `${n}원` : `₩${n}`;
-  }
-  return `$${(amount / 100).toFixed(2)}`;
-}
-
 /** A date in Korea's calendar (the service's), e.g. 2026. 11. 23. / Nov 23, 2026. */
 export function formatDate(iso: string | null | undefined, locale: string) {
   if (!iso) return "";
@@ -109,11 +48,12 @@ export function formatDate(iso: string | null | undefined, locale: string) {
 }
 
 /** Digits only: people type card and business numbers with spaces or hyphens. */
-const digits = (message: string, pattern?: RegExp) => {
-  const cleaned = z.string({ error: message }).transform((v) => v.replace(/[\s-]/g, ""));
-  return pattern ? cleaned.pipe(z.string().regex(pattern, message)) : cleaned;
-};
-const numberGroup = (last = false) => digits("errors.cardNumber", last ? /^\d{3,4}$/ : /^\d{4}$/);
+const digits = (message: string, valid: (v: string) => boolean) =>
+  z
+    .string({ error: message })
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().refine(valid, message));
+const numberGroup = (last = false) => digits("errors.cardNumber", (v) => validCardNumberGroup(v, last));
 
 /**
  * Card registration (spec sections 3 and 5): type, four number groups, expiry MM / YY, birth date
@@ -127,34 +67,18 @@ export const CardSchema = z
     card_number2: numberGroup(),
     card_number3: numberGroup(),
     card_number4: numberGroup(true),
-    expiry_month: digits("errors.expiry", /^(0[1-9]|1[0-2])$/),
-    expiry_year: digits("errors.expiry", /^\d{2}$/),
-    birth: digits("errors.birth", /^(\d{6}|\d{10})$/),
-    pwd_2digit: z.string({ error: "errors.cardPassword" }).regex(/^\d{2}$/, "errors.cardPassword"),
+    expiry_month: digits("errors.expiry", (v) => /^(0[1-9]|1[0-2])$/.test(v)),
+    expiry_year: digits("errors.expiry", (v) => /^\d{2}$/.test(v)),
+    birth: digits("errors.birth", (v) => /^(\d{6}|\d{10})$/.test(v)),
+    pwd_2digit: z.string({ error: "errors.cardPassword" }).refine(validCardPassword, "errors.cardPassword"),
   })
   .superRefine((v, ctx) => {
-    if (v.card_type === "corporate" ? !/^\d{10}$/.test(v.birth) : !validBirth(v.birth)) {
+    if (v.card_type === "corporate" ? !businessNumberShape(v.birth) : !validBirth(v.birth)) {
       ctx.addIssue({ code: "custom", path: ["birth"], message: v.card_type === "corporate" ? "errors.business" : "errors.birth" });
     }
-    if (expired(v.expiry_month, v.expiry_year)) ctx.addIssue({ code: "custom", path: ["expiry_month"], message: "errors.expiryPast" });
+    const expiry = expiryProblem(2000 + Number(v.expiry_year), Number(v.expiry_month), Date.now());
+    if (expiry) ctx.addIssue({ code: "custom", path: ["expiry_month"], message: expiry === "past" ? "errors.expiryPast" : "errors.expiry" });
   });
-
-/** YYMMDD with a real month and day. */
-function validBirth(v: string) {
-  const m = /^(\d{2})(\d{2})(\d{2})$/.exec(v);
-  if (!m) return false;
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
-}
-
-/** A card whose MM / YY is before this month (Korean time). */
-function expired(month: string, year: string) {
-  if (!/^\d{2}$/.test(month) || !/^\d{2}$/.test(year)) return false;
-  const now = new Date(Date.now() + 9 * 3600_000);
-  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
-  return (2000 + Number(year)) * 12 + Number(month) - 1 < current;
-}
 
 export const expiryValue = (v: { expiry_month: string; expiry_year: string }) => `20${v.expiry_year}-${v.expiry_month}`;
 
@@ -167,7 +91,7 @@ export const PurchaseSchema = z
   .object({
     plan: z.string().min(1),
     amount: z.coerce.number().int().nonnegative(),
-    merchant_uid: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    merchant_uid: z.string().regex(MERCHANT_UID),
     discounted: z.enum(["0", "1"]).default("0"),
     agree_billing: z.literal("on", { error: "errors.consent" }),
     agree_change: z.literal("on", { error: "errors.consent" }),

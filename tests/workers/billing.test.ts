@@ -4,10 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { seedStatements } from "../../db/seed";
 import { spend } from "../../workers/api/src/lib/allowance";
-import { addMonths, REFUND_WINDOW_MS, runBilling } from "../../workers/api/src/lib/billing";
+import { runBilling } from "../../workers/api/src/domain/billing/renewal";
+import { addMonths, REFUND_WINDOW_MS } from "../../workers/api/src/domain/billing/rules";
 import { Code } from "../../workers/api/src/lib/codes";
-import { cardGateway } from "../../workers/api/src/lib/payments/gateways";
-import { validBusinessNumber } from "../../workers/api/src/routes/payment";
+import { cardGateway } from "../../workers/api/src/integrations/payments/gateways";
+import { validBusinessNumber } from "../../contracts/billing";
 import { PASSWORD, signedUp, worker, type Answer } from "./helpers";
 
 // Answers are read loosely here: each test states the fields it expects.

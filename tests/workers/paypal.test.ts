@@ -4,13 +4,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { seedStatements } from "../../db/seed";
 import { spend } from "../../workers/api/src/lib/allowance";
-import { addMonths, REFUND_WINDOW_MS, runBilling } from "../../workers/api/src/lib/billing";
+import { runBilling } from "../../workers/api/src/domain/billing/renewal";
+import { addMonths, REFUND_WINDOW_MS } from "../../workers/api/src/domain/billing/rules";
 import { Code } from "../../workers/api/src/lib/codes";
-import { cardGateway } from "../../workers/api/src/lib/payments/gateways";
+import { cardGateway } from "../../workers/api/src/integrations/payments/gateways";
 import { createApp } from "../../workers/api/src/app";
 import { PASSWORD, signedUp, worker, type Answer } from "./helpers";
 
-// PayPal months through the real adapter (lib/payments/paypal.ts) against the PayPal stand-in
+// PayPal months through the real adapter (integrations/payments/paypal.ts) against the PayPal stand-in
 // (workers/api/src/sandbox/paypal.js) on api-m.paypal.com, as vitest.workers.config.ts routes it.
 
 // Answers are read loosely here: each test states the fields it expects.

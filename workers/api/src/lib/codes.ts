@@ -240,6 +240,11 @@ export const messages: Record<Code, Record<Locale, string>> = {
   },
 };
 
+/** A code's message in `locale`, its `{name}` placeholders filled from `params` (an empty value leaves no trailing space). */
+export function message(code: Code, locale: Locale, params: Record<string, string | number> = {}) {
+  return messages[code][locale].replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all)).trim();
+}
+
 /** A count as the spec formats numbers (ko-KR grouping; en-US for English). */
 export const formatCount = (n: number, locale: Locale) => n.toLocaleString(locale === "ko" ? "ko-KR" : "en-US");
 

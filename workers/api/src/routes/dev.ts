@@ -2,7 +2,7 @@ import { desc } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod/v4";
 import { coupons, mailOutbox } from "../../../../db/schema";
-import { planByName } from "../lib/billing";
+import { planByName } from "../domain/billing/plans";
 import { Code } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { jsonBody } from "../lib/validate";

@@ -1,9 +1,9 @@
 // A stand-in of PayPal's REST API (the paths the wallet adapter calls,
-// workers/api/src/lib/payments/paypal.ts) and of its approval page. One file serves two places:
+// workers/api/src/integrations/payments/paypal.ts) and of its approval page. One file serves two places:
 // - the workerd tests, as part of the outbound worker (vitest.workers.config.ts), on PayPal's hosts
 //   (api-m.paypal.com, api-m.sandbox.paypal.com; the approval page on www.paypal.com and
 //   www.sandbox.paypal.com);
-// - local runs (`PAYMENTS=sandbox`), inside the api worker (lib/payments/gateways.ts), with the
+// - local runs (`PAYMENTS=sandbox`), inside the api worker (integrations/payments/gateways.ts), with the
 //   approval page at /api/v1/sandbox/paypal/checkoutnow so a browser reaches it through the app.
 // API: POST /v1/oauth2/token (Basic client:secret, grant_type=client_credentials), POST
 // /v2/checkout/orders, GET /v2/checkout/orders/{id}, POST /v2/checkout/orders/{id}/capture, GET

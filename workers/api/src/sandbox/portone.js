@@ -1,8 +1,8 @@
 // A stand-in of PortOne's REST API (the Iamport v1 paths the card adapter calls,
-// workers/api/src/lib/payments/portone.ts). It serves two places with one file:
+// workers/api/src/integrations/payments/portone.ts). It serves two places with one file:
 // - the workerd tests, as part of the outbound worker (vitest.workers.config.ts), on its real host;
 // - local runs (`PAYMENTS=sandbox`, the default in wrangler.toml), inside the api worker, so a person
-//   can click through a purchase with no account and no network (lib/payments/gateways.ts).
+//   can click through a purchase with no account and no network (integrations/payments/gateways.ts).
 // State lives in memory (the isolate's lifetime). Test cards (the number decides):
 //   4000-0000-0000-0010  refused when the billing key is issued (card authentication fails)
 //   4000-0000-0000-0002  every charge is declined (limit exceeded)

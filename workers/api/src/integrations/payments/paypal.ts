@@ -1,7 +1,7 @@
 /**
  * The online wallet adapter: PayPal's REST API (OAuth2 client credentials, Orders v2, captures and
  * refunds of Payments v2). It speaks the provider's HTTP API; where it goes is configuration
- * (lib/payments/gateways.ts): the real host, a test stand-in, or the local sandbox.
+ * (integrations/payments/gateways.ts): the real host, a test stand-in, or the local sandbox.
  * Money crosses this boundary in minor units (cents); PayPal's decimal strings stay inside.
  */
 import { GatewayError } from "./portone";

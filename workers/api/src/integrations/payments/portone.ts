@@ -1,7 +1,7 @@
 /**
  * The card gateway adapter: PortOne's REST API in its Iamport v1 form (token, billing keys,
  * charges with a billing key, payment lookup, cancel). It speaks the provider's HTTP API; where
- * it goes is configuration (lib/payments/gateways.ts): the real host, a test stand-in, or the
+ * it goes is configuration (integrations/payments/gateways.ts): the real host, a test stand-in, or the
  * local sandbox.
  */
 

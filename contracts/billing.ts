@@ -1,0 +1,175 @@
+/**
+ * Billing as the api answers it and the pure rules both sides apply (docs/billing-api.md, spec sections 3 to 5).
+ * The api annotates its answers with these types (`workers/api/src/domain/billing/`); the app imports them
+ * through `app/lib/billing.ts`. The card rules are the server's: the card form's schema applies the same ones,
+ * so the browser and the api agree on what a well-formed card is.
+ */
+import { Code } from "./codes";
+
+export type Currency = "KRW" | "USD";
+export type PaymentMethod = "" | "card" | "paypal" | "coupon";
+export type Subscription = "none" | "active" | "cancelled" | "past_due";
+
+/** The spec's user plan state (section 3), as the profile and the plan page show it. */
+export type PlanState = {
+  planName: string;
+  tier: number;
+  projectCount: number;
+  usedTime: number;
+  usedCharacters: number;
+  usedCustomVoice: number;
+  limits: { time: number; characters: number; customVoice: number; projects: number };
+  carried: { time: number; characters: number };
+  startDate: string | null;
+  endDate: string | null;
+  renewalDate: string | null;
+  mustChooseCustomVoice: boolean;
+  usedCoupon: boolean;
+  couponEndDate: string | null;
+  isUsedAIDuringPlan: boolean;
+  hasPaymentRecord: boolean;
+  hasPurchasedWithDiscount: boolean;
+  toplan: string | null;
+  paymentMethod: PaymentMethod;
+  subscription: Subscription;
+  discountEligible: boolean;
+};
+
+/** A registered card (POST /payment/cardList, /payment/registcard); the number is masked. */
+export type Card = {
+  card_no: number;
+  card_name: string;
+  card_number: string;
+  card_type: "personal" | "corporate";
+  main_card_yn: "Y" | "N";
+  created_at: string;
+};
+
+/** An invoice row (spec section 3: date, plan, price, detail, refund status, refund amount, fee deducted, discount). Money in minor units. */
+export type Invoice = {
+  no: number;
+  date: string;
+  plan: string;
+  kind: "purchase" | "upgrade" | "renewal";
+  method: "card" | "paypal";
+  currency: Currency;
+  price: number;
+  discount: number;
+  amount: number;
+  status: "pending" | "paid" | "failed" | "refunded";
+  refund_amount: number;
+  fee: number;
+  refunded_at: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  imp_uid: string | null;
+  card_name: string;
+  fail_reason: string;
+};
+
+/** GET /payment/list. */
+export type InvoicePage = { items: Invoice[]; page: number; limit: number; total: number };
+
+/** GET /payment/refundable: whether the current period can be refunded now, and for how much (minor units). */
+export type RefundQuote =
+  | { eligible: false; reason: "none" | "window" | "used" | "coupon"; payment_no: number | null }
+  | { eligible: true; payment_no: number; amount: number; fee: number; refund_amount: number; currency: Currency; deadline: string };
+
+// ---------------------------------------------------------------------------------------------
+// Money
+
+/**
+ * Money in minor units (KRW won, USD cents), in the page's language (spec section 9: numbers in ko-KR):
+ * "4,900원" (ko) or "₩4,900" (en); "$3.99". Every amount the api answers is in minor units; the plan
+ * catalogue's `price_en` is in dollars, so its callers convert (app/lib/plans.ts `formatPrice`).
+ */
+export function formatMoney(amount: number, currency: Currency, locale: string) {
+  if (currency === "KRW") {
+    const n = new Intl.NumberFormat("ko-KR").format(Math.round(amount));
+    return locale === "ko" ? `${n}원` : `₩${n}`;
+  }
+  return `$${(amount / 100).toFixed(2)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+
+/** A merchant_uid, ours or a client's idempotency key (POST /payment/payment, /payment/upgradeplan). */
+export const MERCHANT_UID = /^[A-Za-z0-9_-]{8,64}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Card fields (spec section 5)
+
+/** Korea's calendar (UTC+9, no daylight saving): the service's, for card expiry as for billing months. */
+const KST_MS = 9 * 3_600_000;
+/** An expiry further ahead than this is a typing mistake. */
+const EXPIRY_YEARS_AHEAD = 20;
+
+/** The four number groups: 4, 4, 4 and 3 or 4 digits. */
+export function validCardNumber(groups: readonly string[]) {
+  return groups.length === 4 && groups.slice(0, 3).every((g) => /^\d{4}$/.test(g)) && /^\d{3,4}$/.test(groups[3]!);
+}
+
+/** A number group as one field checks it (`last`: the fourth, 3 or 4 digits). */
+export const validCardNumberGroup = (v: string, last = false) => (last ? /^\d{3,4}$/ : /^\d{4}$/).test(v);
+
+/**
+ * The card's expiry month: "invalid" when the month is not 1 to 12, "past" before the current month in
+ * Korea's calendar, "far" more than 20 years ahead; null when it is fine.
+ */
+export function expiryProblem(year: number, month: number, at: number): "invalid" | "past" | "far" | null {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) return "invalid";
+  const today = new Date(at + KST_MS);
+  if (year * 12 + month < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) return "past";
+  if (year > today.getUTCFullYear() + EXPIRY_YEARS_AHEAD) return "far";
+  return null;
+}
+
+/** A birth date as YYMMDD that is a real day (31 February is not; 29 February only in a leap year). */
+export function validBirth(v: string) {
+  const m = /^(\d{2})(\d{2})(\d{2})$/.exec(v);
+  if (!m) return false;
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(2000 + Number(m[1]), month, 0)).getUTCDate();
+}
+
+/** A Korean business registration number as a form takes it: 10 digits. */
+export const businessNumberShape = (v: string) => /^\d{10}$/.test(v);
+
+/** A Korean business registration number with its check digit (the api's rule; the form checks the shape only). */
+export function validBusinessNumber(v: string) {
+  if (!businessNumberShape(v)) return false;
+  const d = [...v].map(Number);
+  const w = [1, 3, 7, 1, 3, 7, 1, 3, 5];
+  let sum = w.reduce((s, wi, i) => s + wi * d[i]!, 0);
+  sum += Math.floor((d[8]! * 5) / 10);
+  return (10 - (sum % 10)) % 10 === d[9];
+}
+
+/** The first two digits of the card password. */
+export const validCardPassword = (v: string) => /^\d{2}$/.test(v);
+
+/** A card as POST /payment/registcard takes it (after trimming); `expiry` is "YYYY-MM" or "YYYYMM". */
+export type CardFields = {
+  card_type: "개인" | "법인" | "personal" | "corporate";
+  card_number1: string;
+  card_number2: string;
+  card_number3: string;
+  card_number4: string;
+  expiry: string;
+  birth: string;
+  pwd_2digit: string;
+};
+
+export const isCorporate = (cardType: CardFields["card_type"]) => cardType === "법인" || cardType === "corporate";
+
+/** The api's field errors of a card, each with its own code; null when the card is well-formed. */
+export function cardProblem(b: CardFields, at: number): { code: Code; field: "card_number" | "expiry" | "birth" | "pwd_2digit" } | null {
+  if (!validCardNumber([b.card_number1, b.card_number2, b.card_number3, b.card_number4])) return { code: Code.CARD_NUMBER_INVALID, field: "card_number" };
+  const expiry = /^(\d{4})-?(\d{2})$/.exec(b.expiry);
+  if (!expiry || expiryProblem(Number(expiry[1]), Number(expiry[2]), at)) return { code: Code.CARD_EXPIRY_INVALID, field: "expiry" };
+  if (isCorporate(b.card_type) ? !validBusinessNumber(b.birth) : !validBirth(b.birth)) return { code: Code.CARD_BIRTH_INVALID, field: "birth" };
+  if (!validCardPassword(b.pwd_2digit)) return { code: Code.CARD_PASSWORD_INVALID, field: "pwd_2digit" };
+  return null;
+}

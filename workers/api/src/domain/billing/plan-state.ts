@@ -1,0 +1,136 @@
+import { and, count, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { members, paragraphs, payments, projects, stsSources, voices } from "../../../../../db/schema";
+import type { PaymentMethod, PlanState } from "../../../../../contracts/billing";
+import { customVoiceSlots, usage } from "../../lib/allowance";
+import { releaseAudio } from "../../lib/media";
+import { planByName } from "./plans";
+import { couponRunning, discountEligible, PROJECTS_KEPT_ON_FREE, usedAIDuringPlan, type Db, type MemberRow, type PlanRow } from "./rules";
+
+// The plan a member is on: reading it (the spec's plan state, through the allowance module, so there is one
+// definition of "left"), what an upgrade carries over, and the move to Free.
+
+export async function member(db: Db, id: string) {
+  return (await db.select().from(members).where(eq(members.id, id)).get()) ?? null;
+}
+
+/** True once the member has paid (and not only tried to); the first-month discount is for those who have not. */
+export async function hasPaymentRecord(db: Db, memberId: string) {
+  const row = await db.select({ n: count() }).from(payments).where(and(eq(payments.memberId, memberId), inArray(payments.status, ["paid", "refunded"]))).get();
+  return (row?.n ?? 0) > 0;
+}
+
+/** Used and available amounts of the current period, as the allowance module counts them (seconds, characters). */
+async function period(db: Db, m: MemberRow, now: number) {
+  const [seconds, chars] = await Promise.all([usage(db.$client, m.id, "seconds", now), usage(db.$client, m.id, "chars", now)]);
+  const live = m.usagePeriodEnd > now;
+  return {
+    usedSeconds: seconds?.used ?? 0,
+    usedChars: chars?.used ?? 0,
+    limitSeconds: seconds?.limit ?? 0,
+    limitChars: chars?.limit ?? 0,
+    carrySeconds: live ? m.carrySeconds : 0,
+    carryChars: live ? m.carryChars : 0,
+  };
+}
+
+const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() : null);
+
+/** The spec's user plan state (section 3), as the profile and the plan page show it. */
+export async function planState(db: Db, m: MemberRow, now: number): Promise<PlanState> {
+  const [plan, projectRow, slots, paidBefore, p] = await Promise.all([
+    planByName(db, m.plan),
+    db.select({ n: count() }).from(projects).where(eq(projects.memberId, m.id)).get(),
+    customVoiceSlots(db.$client, m.id),
+    hasPaymentRecord(db, m.id),
+    period(db, m, now),
+  ]);
+  return {
+    planName: m.plan,
+    tier: plan?.tier ?? 0,
+    projectCount: projectRow?.n ?? 0,
+    usedTime: p.usedSeconds,
+    usedCharacters: p.usedChars,
+    usedCustomVoice: slots?.used ?? 0,
+    limits: { time: p.limitSeconds, characters: p.limitChars, customVoice: slots?.slots ?? 0, projects: plan?.projectLimit ?? 3 },
+    carried: { time: p.carrySeconds, characters: p.carryChars },
+    startDate: iso(m.planStartAt),
+    endDate: iso(m.planEndAt),
+    renewalDate: m.subscription === "active" || m.subscription === "past_due" ? iso(m.nextPaymentAt) : null,
+    mustChooseCustomVoice: m.mustChooseCv,
+    usedCoupon: couponRunning(m, now),
+    couponEndDate: couponRunning(m, now) ? iso(m.couponEndAt) : null,
+    isUsedAIDuringPlan: usedAIDuringPlan(m, now),
+    hasPaymentRecord: paidBefore,
+    hasPurchasedWithDiscount: m.usedDiscount,
+    toplan: m.toPlan,
+    paymentMethod: m.paymentMethod as PaymentMethod,
+    subscription: m.subscription,
+    discountEligible: discountEligible(m, paidBefore),
+  };
+}
+
+/** The plan state of the member `id` now (null when the member is gone, e.g. withdrawn meanwhile). */
+export async function planStateOf(db: Db, id: string, now: number) {
+  const m = await member(db, id);
+  return m ? planState(db, m, now) : null;
+}
+
+/** Spec section 4: what an upgrade carries into the new period (the unused part of the old one). */
+export async function leftover(db: Db, m: MemberRow, now: number) {
+  if (m.usagePeriodEnd <= now) return { carrySeconds: 0, carryChars: 0 };
+  const p = await period(db, m, now);
+  return { carrySeconds: Math.max(0, p.limitSeconds - p.usedSeconds), carryChars: Math.max(0, p.limitChars - p.usedChars) };
+}
+
+/** More custom voices than `plan`'s slots: the member must choose which to keep (spec: cv_cnt_over). */
+export async function overSlots(db: Db, memberId: string, plan: PlanRow) {
+  const slots = await customVoiceSlots(db.$client, memberId);
+  return plan.cvCnt >= 0 && (slots?.used ?? 0) > plan.cvCnt;
+}
+
+/**
+ * The move to Free (spec section 4): the plan, period and billing state reset; only the 3 most
+ * recently changed projects stay; custom voices are deleted. Stored audio no row needs is released.
+ */
+export async function moveToFree(db: Db, media: R2Bucket, memberId: string) {
+  const keep = db.select({ id: projects.id }).from(projects).where(eq(projects.memberId, memberId)).orderBy(desc(projects.updatedAt), desc(projects.createdAt)).limit(PROJECTS_KEPT_ON_FREE);
+  const doomed = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.memberId, memberId), notInArray(projects.id, keep)));
+  const ids = doomed.map((p) => p.id);
+  const keys =
+    ids.length === 0
+      ? []
+      : (
+          await Promise.all([
+            db.select({ key: paragraphs.audioKey }).from(paragraphs).where(inArray(paragraphs.projectId, ids)),
+            db.select({ key: stsSources.audioKey }).from(stsSources).where(inArray(stsSources.projectId, ids)),
+          ])
+        ).flat();
+  await db.batch([
+    db
+      .update(members)
+      .set({
+        plan: "Free",
+        planStartAt: null,
+        planEndAt: null,
+        billingAnchorAt: null,
+        nextPaymentAt: null,
+        subscription: "none",
+        toPlan: null,
+        paymentMethod: "",
+        couponEndAt: null,
+        usedChars: 0,
+        usedSeconds: 0,
+        usagePeriodEnd: 0,
+        carrySeconds: 0,
+        carryChars: 0,
+        renewAttempts: 0,
+        renewRetryAt: null,
+        mustChooseCv: false,
+      })
+      .where(eq(members.id, memberId)),
+    db.delete(projects).where(and(eq(projects.memberId, memberId), inArray(projects.id, ids.length ? ids : [""]))),
+    db.delete(voices).where(and(eq(voices.ownerId, memberId), eq(voices.type, "custom"))),
+  ]);
+  await releaseAudio(db, media, keys.map((k) => k.key));
+  return { deletedProjects: ids.length };
+}

@@ -1,0 +1,118 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { cancellations, payments } from "../../../../../db/schema";
+import type { RefundQuote } from "../../../../../contracts/billing";
+import { now } from "../../lib/clock";
+import { Code } from "../../lib/codes";
+import { done, refused, type Outcome } from "../../lib/outcome";
+import { cardGateway, paypalGateway } from "../../integrations/payments/gateways";
+import { refundKey } from "../../integrations/payments/paypal";
+import { GatewayError } from "../../integrations/payments/portone";
+import type { AppEnv } from "../../env";
+import { passwordChecked } from "./payments";
+import { member, moveToFree, planStateOf } from "./plan-state";
+import { isPaid, REFUND_WINDOW_MS, refundFee, refundRefusal, type Currency, type Db, type MemberRow, type PaymentRow, type RefundReason } from "./rules";
+
+// The 7-day refund (spec section 4; the rule in rules.ts `refundRefusal`, the fee `refundFee`), by card
+// (POST /payment/refund) or PayPal (POST /payment/paypal_clearplan, which can also end the month without one).
+
+type Ctx = Context<AppEnv>;
+
+export type Refundable =
+  | { eligible: true; payment: PaymentRow; amount: number; fee: number; refund_amount: number; currency: Currency; deadline: string }
+  | { eligible: false; reason: RefundReason; payment?: PaymentRow };
+
+/** Spec section 4: within 7 days of the payment that started this period, with no AI used since. */
+export async function refundable(db: Db, m: MemberRow, now: number): Promise<Refundable> {
+  const last =
+    (await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.memberId, m.id), eq(payments.status, "paid")))
+      .orderBy(desc(payments.paidAt), desc(payments.no))
+      .get()) ?? null;
+  const reason = refundRefusal(m, last, now);
+  if (reason) return { eligible: false, reason, payment: reason === "coupon" || reason === "none" ? undefined : (last ?? undefined) };
+  const payment = last!;
+  const currency = payment.currency;
+  const fee = refundFee(payment.amount, currency);
+  return { eligible: true, payment, amount: payment.amount, fee, refund_amount: payment.amount - fee, currency, deadline: new Date(payment.paidAt! + REFUND_WINDOW_MS).toISOString() };
+}
+
+/** GET /payment/refundable: what the refund screen shows. */
+export async function refundQuote(c: Ctx): Promise<Outcome<RefundQuote>> {
+  const m = await member(c.var.db, c.var.member.id);
+  if (!m) return refused(Code.LOGIN_REQUIRED);
+  const r = await refundable(c.var.db, m, now(c));
+  if (!r.eligible) return done({ eligible: false, reason: r.reason, payment_no: r.payment?.no ?? null });
+  return done({ eligible: true, payment_no: r.payment.no, amount: r.amount, fee: r.fee, refund_amount: r.refund_amount, currency: r.currency, deadline: r.deadline });
+}
+
+/**
+ * Gives the refundable payment back at its gateway, less the fee, and marks it refunded. PayPal: the
+ * capture is refunded once per payment (the same PayPal-Request-Id whichever route asks); a card: the
+ * checksum is what we believe is still cancellable, so a second refund is refused by the gateway.
+ * `only`: the one provider the caller refunds (PayPal's clearplan never refunds a card payment).
+ */
+async function giveRefund(c: Ctx, r: Extract<Refundable, { eligible: true }>, note: string, only?: "paypal") {
+  const p = r.payment;
+  const gateway = p.provider === "portone" && !only ? cardGateway(c.env) : null;
+  const wallet = p.provider === "paypal" ? paypalGateway(c.env) : null;
+  if (!p.impUid || (!gateway && !wallet)) return Code.TERMINATION_FAILED;
+  try {
+    if (wallet) await wallet.refund(p.impUid, { amount: r.refund_amount, currency: p.currency, requestId: refundKey(p.merchantUid), note });
+    else await gateway!.cancel({ imp_uid: p.impUid, amount: r.refund_amount, checksum: p.amount, reason: note });
+  } catch (err) {
+    if (err instanceof GatewayError) return Code.TERMINATION_FAILED;
+    throw err;
+  }
+  return null;
+}
+
+const refundedSet = (r: Extract<Refundable, { eligible: true }>, t: number) => ({ status: "refunded" as const, refundAmount: r.refund_amount, refundFee: r.fee, refundedAt: t });
+
+/** Immediate cancel and refund (spec section 4): within 7 days, no paid use, less the fee; Free at once. */
+export async function refund(c: Ctx, b: { reason: string; comment: string; pwd?: string }) {
+  const t = now(c);
+  const db = c.var.db;
+  const m = await member(db, c.var.member.id);
+  if (!m) return refused(Code.LOGIN_REQUIRED);
+  const checked = await passwordChecked(c, b.pwd);
+  if (checked !== true) return refused(checked);
+  const r = await refundable(db, m, t);
+  if (!r.eligible) return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
+  const failed = await giveRefund(c, r, b.reason || "refund within 7 days");
+  if (failed) return refused(failed);
+  await db.batch([
+    db.update(payments).set(refundedSet(r, t)).where(and(eq(payments.no, r.payment.no), eq(payments.status, "paid"))),
+    db.insert(cancellations).values({ memberId: m.id, plan: m.plan, reason: b.reason, comment: b.comment, kind: "refund", createdAt: t }),
+  ]);
+  await moveToFree(db, c.env.MEDIA, m.id);
+  return done({ refund_amount: r.refund_amount, fee: r.fee, currency: r.currency, planState: await planStateOf(db, m.id, t) });
+}
+
+/**
+ * Ends the PayPal month (spec section 4): "refund" within 7 days of the payment and with no AI
+ * used (less the fee, as `refundable` says), "end" now without a refund; Free at once.
+ */
+export async function clearPaypalPlan(c: Ctx, b: { reason_clear: string; comment: string; option: "refund" | "end"; pwd?: string }) {
+  const t = now(c);
+  const db = c.var.db;
+  const m = await member(db, c.var.member.id);
+  if (!m) return refused(Code.LOGIN_REQUIRED);
+  if (!isPaid(m) || m.paymentMethod !== "paypal") return refused(Code.NO_SUBSCRIPTION);
+  const checked = await passwordChecked(c, b.pwd);
+  if (checked !== true) return refused(checked);
+  let refunded = { refund_amount: 0, fee: 0 };
+  if (b.option === "refund") {
+    const r = await refundable(db, m, t);
+    if (!r.eligible) return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
+    const failed = await giveRefund(c, r, b.reason_clear || "refund within 7 days", "paypal");
+    if (failed) return refused(failed);
+    await db.update(payments).set(refundedSet(r, t)).where(and(eq(payments.no, r.payment.no), eq(payments.status, "paid")));
+    refunded = { refund_amount: r.refund_amount, fee: r.fee };
+  }
+  await db.insert(cancellations).values({ memberId: m.id, plan: m.plan, reason: b.reason_clear, comment: b.comment, kind: b.option === "refund" ? "refund" : "cancel", createdAt: t });
+  await moveToFree(db, c.env.MEDIA, m.id);
+  return done({ option: b.option, ...refunded, currency: "USD", planState: await planStateOf(db, m.id, t) });
+}
