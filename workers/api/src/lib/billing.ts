@@ -5,7 +5,7 @@ import type * as schema from "../../../../db/schema";
 import type { Bindings } from "../env";
 import { customVoiceSlots, usage } from "./allowance";
 import { Code } from "./codes";
-import { createMailer } from "./mailer";
+import { createMailer } from "../integrations/mailer";
 import { releaseAudio } from "./media";
 import { GatewayError, type PortOne, type PortOnePayment } from "./payments/portone";
 

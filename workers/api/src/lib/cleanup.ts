@@ -4,7 +4,7 @@ import { emailCerts, notifyDedup, notifyReports, oauthStates, rateLimits, refres
 import type * as schema from "../../../../db/schema";
 import { releaseAudio } from "./media";
 import { LIMITS } from "./rate-limit";
-import { REJOIN_WAIT_MS } from "./withdrawn";
+import { REJOIN_WAIT_MS } from "../domain/accounts/withdrawal";
 
 type Db = DrizzleD1Database<Record<string, unknown>>;
 
