@@ -7,9 +7,10 @@ export type { Envelope };
 
 /**
  * A domain rule's "no": the result code, the values of its message's placeholders and what the client
- * needs beside the message (`data`). Domain modules answer it; routes turn it into an envelope with `fail`.
+ * needs beside the message (`data`); `message` when speech/ already made it (it works in a job's
+ * locale). Domain modules answer it; routes turn it into an envelope with `fail`.
  */
-export type Refusal = { ok: false; code: Code; params?: MessageParams; data?: unknown };
+export type Refusal = { ok: false; code: Code; params?: MessageParams; message?: string; data?: unknown };
 
 export const refusal = (code: Code, more: { params?: MessageParams; data?: unknown } = {}): Refusal => ({ ok: false, code, ...more });
 

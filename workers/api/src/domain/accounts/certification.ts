@@ -7,7 +7,7 @@ import { sha256Hex, timingSafeEqual } from "../../lib/crypto";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { CERT_MAIL } from "../../lib/labels";
 import { hit } from "../../lib/rate-limit";
-import type { Db } from "../db";
+import type { Db } from "../scope";
 import { validEmail } from "./members";
 
 /** Spec section 9: certification codes are valid for 180 s. */

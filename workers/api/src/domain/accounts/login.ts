@@ -6,7 +6,7 @@ import { done, refusal } from "../../lib/envelope";
 import { verifyPassword } from "../../lib/password";
 import { hit } from "../../lib/rate-limit";
 import { issueSession } from "../../lib/tokens";
-import type { Db } from "../db";
+import type { Db } from "../scope";
 import { otherLoginType, validEmail } from "./members";
 
 /**

@@ -4,7 +4,7 @@ import { Code } from "../../lib/codes";
 import { refusal, type Refusal } from "../../lib/envelope";
 import { LOGIN_TYPES } from "../../lib/labels";
 import { EMAIL_PATTERN, isCommonPassword, passwordFollowsRule } from "../../lib/password-rules";
-import type { Db } from "../db";
+import type { Db } from "../scope";
 
 /** What every account flow shares: the address rule, the account of an address, the password rule. */
 

@@ -3,7 +3,7 @@ import { members } from "../../../../../db/schema";
 import type { Member } from "../../env";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
-import type { Db } from "../db";
+import type { Db } from "../scope";
 
 /** Account edit (spec: member update fields, plus the language); absent optional fields stay as they are. */
 export type ProfileForm = {

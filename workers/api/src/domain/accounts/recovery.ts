@@ -5,7 +5,7 @@ import { Code, type Locale } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { hashPassword } from "../../lib/password";
 import { revokeAllSessions } from "../../lib/tokens";
-import type { Db } from "../db";
+import type { Db } from "../scope";
 import { forgetCertification, mailCode, recentlyCertified } from "./certification";
 import { accountOf, otherLoginType, passwordRefusal, validEmail } from "./members";
 

@@ -5,7 +5,7 @@ import { done, refusal, type Refusal, type Result } from "../../lib/envelope";
 import { hashPassword } from "../../lib/password";
 import { hit } from "../../lib/rate-limit";
 import { issueSession } from "../../lib/tokens";
-import type { Db } from "../db";
+import type { Db } from "../scope";
 import { forgetCertification, mailCode, recentlyCertified } from "./certification";
 import { accountOf, nicknameOf, otherLoginType, passwordRefusal, validEmail, type LoginType } from "./members";
 import { verifySignupTicket } from "./signup-ticket";

@@ -6,7 +6,7 @@ import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { hit } from "../../lib/rate-limit";
 import { issueSession } from "../../lib/tokens";
-import type { Db } from "../db";
+import type { Db } from "../scope";
 import { accountOf, nicknameOf, otherLoginType, validEmail } from "./members";
 import { signSignupTicket } from "./signup-ticket";
 import { withdrewRecently } from "./withdrawal";

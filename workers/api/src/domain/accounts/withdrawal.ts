@@ -4,7 +4,7 @@ import type { Bindings } from "../../env";
 import { Code } from "../../lib/codes";
 import { hmacSha256Hex } from "../../lib/crypto";
 import { done, refusal, type Result } from "../../lib/envelope";
-import type { Db } from "../db";
+import type { Db } from "../scope";
 import { memberById, type MemberRow } from "./members";
 
 /** Spec section 9: an address can register again 30 days after its withdrawal. */
