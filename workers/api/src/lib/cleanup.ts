@@ -10,7 +10,7 @@ type Db = DrizzleD1Database<Record<string, unknown>>;
 
 /** The longest rate-limit window: a counter older than that no longer limits anything. */
 const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowSeconds)) * 1000;
-/** A checked code keeps a sign-up or recovery open for 30 minutes (routes/members.ts); keep it a little longer. */
+/** A checked code keeps a sign-up or recovery open for 30 minutes (domain/accounts/certification.ts); keep it a little longer. */
 const CERT_KEEP_MS = 60 * 60 * 1000;
 
 /** Spec section 9: logs (the error reports of /api/notify) are kept 3 months. */
