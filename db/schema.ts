@@ -198,7 +198,7 @@ export const oauthStates = sqliteTable("oauth_states", {
   expiresAt: integer("expires_at").notNull(),
 });
 
-/** Voice tag vocabularies (spec section 3, "Voice tags"); labels live in workers/api/src/lib/voice-tags.ts. */
+/** Voice tag vocabularies (spec section 3, "Voice tags"); labels live in workers/api/src/lib/labels.ts. */
 export type VoiceTone = "low" | "medium" | "high";
 export type VoiceGender = "male" | "female" | "other";
 export type VoiceAge = "child" | "teen" | "young" | "middle" | "senior" | "other";

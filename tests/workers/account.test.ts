@@ -4,9 +4,9 @@ import { sign, verify } from "hono/jwt";
 import { describe, expect, it } from "vitest";
 import { Code } from "../../workers/api/src/lib/codes";
 import { cleanUp } from "../../workers/api/src/lib/cleanup";
-import { signSignupTicket } from "../../workers/api/src/lib/signup-ticket";
+import { signSignupTicket } from "../../workers/api/src/domain/accounts/signup-ticket";
 import { issueSession, signAccessToken } from "../../workers/api/src/lib/tokens";
-import { REJOIN_WAIT_MS, withdrawnEmailHash } from "../../workers/api/src/lib/withdrawn";
+import { REJOIN_WAIT_MS, withdrawnEmailHash } from "../../workers/api/src/domain/accounts/withdrawal";
 import { certify, consents, memberPost, PASSWORD, signedUp, withToken, worker } from "./helpers";
 
 const db = drizzle(env.DB);

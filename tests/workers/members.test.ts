@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../workers/api/src/app";
 import { Code } from "../../workers/api/src/lib/codes";
-import { HttpMailer } from "../../workers/api/src/lib/mailer";
+import { HttpMailer } from "../../workers/api/src/integrations/mailer";
 import { LIMITS } from "../../workers/api/src/lib/rate-limit";
-import { CERT_MAX_ATTEMPTS, sixDigitCode } from "../../workers/api/src/routes/members";
+import { CERT_MAX_ATTEMPTS, sixDigitCode } from "../../workers/api/src/domain/accounts/certification";
 import { memberPost } from "./helpers";
 
 const post = memberPost;

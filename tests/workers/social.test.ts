@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../workers/api/src/app";
 import { Code } from "../../workers/api/src/lib/codes";
 import { LIMITS } from "../../workers/api/src/lib/rate-limit";
-import { SIGNUP_TICKET_AUDIENCE } from "../../workers/api/src/lib/signup-ticket";
-import { rememberWithdrawal } from "../../workers/api/src/lib/withdrawn";
+import { SIGNUP_TICKET_AUDIENCE } from "../../workers/api/src/domain/accounts/signup-ticket";
+import { rememberWithdrawal } from "../../workers/api/src/domain/accounts/withdrawal";
 import { consents, memberPost, worker, type Answer } from "./helpers";
 
 // The providers are the local stand-in of vitest.workers.config.ts (PROVIDER_STANDIN), reached at

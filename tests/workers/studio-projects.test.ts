@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
-import { scriptToParagraphs } from "../../workers/api/src/routes/studio";
+import { scriptToParagraphs } from "../../workers/api/src/domain/studio/projects";
 import { signedUp, worker } from "./helpers";
 
 type Answer<T = Record<string, unknown>> = { success: boolean; code: number; data: T; message: string };

@@ -133,7 +133,7 @@ describe("GET /api/v1/voices/:id/image", () => {
 
 describe("top and recommended voices (dashboard home)", () => {
   it("top 5 of the week counts only the last 7 days of generations", async () => {
-    const { recordVoiceUse } = await import("../../workers/api/src/lib/voice-usage");
+    const { recordVoiceUse } = await import("../../workers/api/src/domain/voices");
     const now = Date.now();
     for (let i = 0; i < 3; i++) await recordVoiceUse(env.DB, "en-leo", now);
     await recordVoiceUse(env.DB, "ko-dohyun", now - 86_400_000);

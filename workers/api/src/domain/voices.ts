@@ -1,7 +1,119 @@
-import { eq, inArray, or, type SQL } from "drizzle-orm";
-import { voices } from "../../../../db/schema";
-import type { Member } from "../env";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { members, voiceBookmarks, voices } from "../../../../db/schema";
+import type { Bindings, Member } from "../env";
+import type { Locale } from "../lib/codes";
+import { sha256Hex } from "../lib/crypto";
+import { speechEngine } from "../speech/engine";
+import { encodeMp3 } from "../speech/export";
+import { renderPassage } from "../speech/render";
+import type { VoiceParams } from "../speech/types";
+import type { Db } from "./scope";
+
+export type VoiceRow = typeof voices.$inferSelect;
 
 /** Voices a member (or a visitor, when null) may see and use: basic and open ones, and their own custom ones. */
 export const visibleTo = (member: Member | null): SQL =>
   member ? or(inArray(voices.type, ["basic", "open"]), eq(voices.ownerId, member.id))! : inArray(voices.type, ["basic", "open"]);
+
+/** One voice the member (or visitor) may use, or undefined. */
+export const visibleVoice = (db: Db, member: Member | null, id: string) =>
+  db.select().from(voices).where(and(eq(voices.id, id), visibleTo(member))).get();
+
+/** The voice library: every visible voice, or one tab (type), in one language; `bookmarked` marks the member's bookmarks. */
+export async function library(db: Db, member: Member | null, opts: { type?: "basic" | "open" | "custom" | "bookmark"; lang?: "ko" | "en" }) {
+  const { type, lang } = opts;
+  const marks = member
+    ? new Set((await db.select({ id: voiceBookmarks.voiceId }).from(voiceBookmarks).where(eq(voiceBookmarks.memberId, member.id))).map((r) => r.id))
+    : new Set<string>();
+  const where = [visibleTo(member)];
+  if (type === "custom") where.push(eq(voices.type, "custom"));
+  else if (type === "basic" || type === "open") where.push(eq(voices.type, type));
+  if (lang) where.push(eq(voices.lang, lang));
+  let rows = await db.select().from(voices).where(and(...where)).orderBy(asc(voices.lang), desc(voices.usageCount), asc(voices.id));
+  if (type === "bookmark") rows = rows.filter((v) => marks.has(v.id));
+  return rows.map((voice) => ({ voice, bookmarked: marks.has(voice.id) }));
+}
+
+/** Top 5 voices of the week (spec: dashboard home), by generations in the last 7 days. */
+export async function topVoices(db: Db, member: Member | null) {
+  const today = Math.floor(Date.now() / 86_400_000);
+  const week = sql<number>`COALESCE((SELECT SUM(u.count) FROM voice_usage u WHERE u.voice_id = "voices"."id" AND u.day > ${today - 7}), 0)`;
+  return db.select({ v: voices, week }).from(voices).where(visibleTo(member)).orderBy(desc(week), desc(voices.usageCount), asc(voices.id)).limit(5);
+}
+
+/**
+ * Which content categories suit a member's sign-up answers (job codes of `work`, purpose codes of
+ * `perpose`; lib/labels.ts `WORK` and `PURPOSE`): the basis of "AI-recommended voices".
+ */
+export const CATEGORIES_FOR_ANSWER: Record<string, string[]> = {
+  creator: ["narration", "advertising", "game"],
+  marketer: ["advertising", "announcement"],
+  podcaster: ["podcast", "audiobook"],
+  educator: ["education", "kids"],
+  developer: ["announcement", "education"],
+  designer: ["advertising", "narration"],
+  student: ["education", "narration"],
+  office: ["announcement", "education"],
+  business: ["advertising", "announcement"],
+  narration: ["narration", "documentary"],
+  advertising: ["advertising"],
+  podcast: ["podcast", "audiobook"],
+  education: ["education", "kids"],
+  game: ["game", "kids"],
+  hobby: ["audiobook", "narration"],
+  api: ["announcement", "news"],
+};
+
+/** AI-recommended voices (spec: dashboard home): the member's language first, then the categories that suit their answers. */
+export async function recommendedVoices(db: Db, member: Member, locale: Locale) {
+  const m = await db.select({ work: members.work, purpose: members.purpose }).from(members).where(eq(members.id, member.id)).get();
+  const answers = `${m?.work ?? ""},${m?.purpose ?? ""}`.split(",").map((a) => a.split(":")[0]!.trim()).filter(Boolean);
+  const wanted = new Set(answers.flatMap((a) => CATEGORIES_FOR_ANSWER[a] ?? []));
+  const rows = await db.select().from(voices).where(visibleTo(member)).orderBy(desc(voices.usageCount), asc(voices.id));
+  // The member's language first, then the most matching categories; without answers, the most used.
+  const score = (v: VoiceRow) => v.categories.filter((cat) => wanted.has(cat)).length * 2 + (v.lang === locale ? 1 : 0);
+  return [...rows].sort((a, b) => score(b) - score(a)).slice(0, 6);
+}
+
+/** What a sample says: the voice introducing itself in its own language. */
+export function sampleText(v: Pick<VoiceRow, "lang" | "name" | "intro">) {
+  return v.lang === "ko"
+    ? `안녕하세요, 저는 ${v.name.ko}입니다. ${v.intro.ko} 목소리로 여러분의 이야기를 들려드릴게요.`
+    : `Hello, I'm ${v.name.en}. A ${v.intro.en.toLowerCase()} voice, ready to tell your story.`;
+}
+
+/**
+ * The R2 key of the voice's sample clip, spoken by the engine the first time it is asked for and kept
+ * as MP3, keyed by the engine's name, the voice's parameters and the text, so a changed voice or
+ * engine gets a fresh sample. Throws the engine's EngineError when it cannot speak.
+ */
+export async function voiceSample(env: Bindings, v: VoiceRow) {
+  const engine = speechEngine(env);
+  const text = sampleText(v);
+  const key = `voices/samples/${v.id}-${(await sha256Hex(JSON.stringify([engine.name, v.engine, text]))).slice(0, 16)}.mp3`;
+  if (!(await env.MEDIA.head(key))) {
+    const audio = await renderPassage(engine, { text, lang: v.lang, voice: { id: v.id, params: v.engine as VoiceParams }, style: "neutral", pitch: 0, tempo: 1 });
+    await env.MEDIA.put(key, await encodeMp3(audio), { httpMetadata: { contentType: "audio/mpeg" } });
+  }
+  return key;
+}
+
+/** Bookmarks a voice the member may use (false when there is none). */
+export async function bookmark(db: Db, member: Member, id: string) {
+  const v = await db.select({ id: voices.id }).from(voices).where(and(eq(voices.id, id), visibleTo(member))).get();
+  if (!v) return false;
+  await db.insert(voiceBookmarks).values({ memberId: member.id, voiceId: v.id, createdAt: Date.now() }).onConflictDoNothing();
+  return true;
+}
+
+export const unbookmark = (db: Db, member: Member, id: string) =>
+  db.delete(voiceBookmarks).where(and(eq(voiceBookmarks.memberId, member.id), eq(voiceBookmarks.voiceId, id)));
+
+/** Counts one generation with a voice: its total and today's count (for "top voices of the week"). */
+export async function recordVoiceUse(db: D1Database, voiceId: string, now = Date.now()) {
+  const day = Math.floor(now / 86_400_000);
+  await db.batch([
+    db.prepare("UPDATE voices SET usage_count = usage_count + 1 WHERE id = ?1").bind(voiceId),
+    db.prepare("INSERT INTO voice_usage (voice_id, day, count) VALUES (?1, ?2, 1) ON CONFLICT (voice_id, day) DO UPDATE SET count = count + 1").bind(voiceId, day),
+  ]);
+}

@@ -4,13 +4,13 @@ import { emailCerts, notifyDedup, notifyReports, oauthStates, rateLimits, refres
 import type * as schema from "../../../../db/schema";
 import { releaseAudio } from "./media";
 import { LIMITS } from "./rate-limit";
-import { REJOIN_WAIT_MS } from "./withdrawn";
+import { REJOIN_WAIT_MS } from "../domain/accounts/withdrawal";
 
 type Db = DrizzleD1Database<Record<string, unknown>>;
 
 /** The longest rate-limit window: a counter older than that no longer limits anything. */
 const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowSeconds)) * 1000;
-/** A checked code keeps a sign-up or recovery open for 30 minutes (routes/members.ts); keep it a little longer. */
+/** A checked code keeps a sign-up or recovery open for 30 minutes (domain/accounts/certification.ts); keep it a little longer. */
 const CERT_KEEP_MS = 60 * 60 * 1000;
 
 /** Spec section 9: logs (the error reports of /api/notify) are kept 3 months. */

@@ -8,6 +8,8 @@ import { Code } from "../../../../contracts/codes";
 export { Code };
 
 export type Locale = "ko" | "en";
+/** Text in each locale: the one shape of ko/en text, for the messages below and the labels of `labels.ts`. */
+export type Localized = Record<Locale, string>;
 
 /** The spec's `lang` header: "kr" (and "ko") mean Korean, "en" English; anything else falls back to Korean. */
 export function localeFromHeader(value: string | undefined | null): Locale {
@@ -16,7 +18,7 @@ export function localeFromHeader(value: string | undefined | null): Locale {
   return "ko";
 }
 
-export const messages: Record<Code, Record<Locale, string>> = {
+export const messages: Record<Code, Localized> = {
   [Code.OK]: { ko: "성공", en: "OK" },
   [Code.BAD_REQUEST]: { ko: "요청 내용을 확인해 주세요.", en: "Please check the request." },
   [Code.MALFORMED_JSON]: {
@@ -49,7 +51,7 @@ export const messages: Record<Code, Record<Locale, string>> = {
   },
   [Code.EMAIL_INVALID]: { ko: "이메일 형식을 확인해 주세요.", en: "Please check the email format." },
   [Code.EMAIL_NOT_REGISTERED]: { ko: "가입되지 않은 이메일 주소입니다.", en: "This email address is not registered." },
-  // {provider} is filled in by the handler (Google, Naver or Kakao / 구글, 네이버, 카카오).
+  // {provider} is filled in through `message()` (Google, Naver or Kakao / 구글, 네이버, 카카오).
   [Code.EMAIL_SOCIAL]: {
     ko: "{provider} 계정으로 가입된 이메일입니다. {provider}로 로그인해 주세요.",
     en: "This email is registered with {provider}. Please log in with {provider}.",
@@ -100,17 +102,17 @@ export const messages: Record<Code, Record<Locale, string>> = {
     en: "The sign-up request has expired. Please start again.",
   },
   [Code.TEXT_EMPTY]: { ko: "읽을 문장을 입력해 주세요.", en: "Please enter the text to read." },
-  // {max} is filled in by the handler (500, spec section 9).
+  // {max} is filled in through `message()` (500, spec section 9).
   [Code.TEXT_TOO_LONG]: {
     ko: "한 번에 최대 {max}자까지 생성할 수 있습니다. 문장을 나누어 주세요.",
     en: "You can generate up to {max} characters at a time. Please split the text.",
   },
-  // {chars} is filled in by the handler.
+  // {chars} is filled in through `message()`.
   [Code.TEXT_INVALID_CHARS]: {
     ko: "읽을 수 없는 문자가 있습니다: {chars}. 문장부호는 . , ... ! ? 를 사용할 수 있습니다.",
     en: "The text has characters that cannot be read: {chars}. You can use the punctuation . , ... ! ?",
   },
-  // {remaining} is filled in by the handler.
+  // {remaining} is filled in through `message()`.
   [Code.CHARS_SHORT]: {
     ko: "남은 글자 수({remaining}자)보다 긴 문장은 생성할 수 없습니다. 문장을 줄이거나 요금제를 업그레이드해 주세요.",
     en: "The text is longer than your remaining characters ({remaining}). Shorten it or upgrade your plan.",
@@ -125,7 +127,7 @@ export const messages: Record<Code, Record<Locale, string>> = {
   },
   [Code.VOICE_NOT_FOUND]: { ko: "사용할 수 없는 보이스입니다.", en: "This voice is not available." },
   [Code.FIRST_PARAGRAPH]: { ko: "첫 번째 문단은 삭제할 수 없습니다.", en: "The first paragraph cannot be deleted." },
-  // {count} is filled in by the handler.
+  // {count} is filled in through `message()`.
   [Code.AUDIO_NOT_READY]: {
     ko: "아직 생성되지 않았거나 수정 후 다시 생성하지 않은 문장이 {count}개 있습니다. 먼저 생성해 주세요.",
     en: "{count} sentence(s) have not been generated yet, or changed since they were. Please generate them first.",
@@ -240,10 +242,19 @@ export const messages: Record<Code, Record<Locale, string>> = {
   },
 };
 
-/** A code's message in `locale`, its `{name}` placeholders filled from `params` (an empty value leaves no trailing space). */
-export function message(code: Code, locale: Locale, params: Record<string, string | number> = {}) {
-  return messages[code][locale].replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all)).trim();
-}
+/** Values of `{name}` placeholders: text, a number (grouped as the locale writes it) or a label in both locales. */
+export type MessageParams = Record<string, string | number | Localized>;
+
+/** `text` with its `{name}` placeholders filled from `params` (an unknown placeholder stays as it is). */
+export const fill = (text: string, locale: Locale, params: MessageParams = {}) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === "number" ? formatCount(value, locale) : typeof value === "string" ? value : value[locale];
+  });
+
+/** The message of `code` in `locale`, its placeholders filled (an empty value leaves no trailing space): the one way to say a result to the user. */
+export const message = (code: Code, locale: Locale, params?: MessageParams) => fill(messages[code][locale], locale, params).trim();
 
 /** A count as the spec formats numbers (ko-KR grouping; en-US for English). */
 export const formatCount = (n: number, locale: Locale) => n.toLocaleString(locale === "ko" ? "ko-KR" : "en-US");

@@ -1,5 +1,6 @@
 import { refundJob } from "./allowance";
-import { Code, messages, type Locale } from "./codes";
+import { Code } from "./codes";
+import { refusal } from "./envelope";
 import { JOB_LIMITS } from "./rate-limit";
 
 /**
@@ -14,9 +15,8 @@ export type JobKind = "tts" | "sts" | "tts-call" | "sts-call";
 const LIVE = `heartbeat_at > ?3 - ${JOB_LIMITS.staleMs}`;
 const ALL_SLOTS = JOB_LIMITS.running + JOB_LIMITS.waiting;
 
-/** The refusal's message, with the numbers of `JOB_LIMITS`. */
-export const jobLimitMessage = (locale: Locale) =>
-  messages[Code.JOB_LIMIT][locale].replace("{running}", String(JOB_LIMITS.running)).replace("{waiting}", String(JOB_LIMITS.waiting));
+/** The refusal of a job past the limits (4220), its message with the numbers of `JOB_LIMITS`. */
+export const JOB_LIMIT_REFUSAL = refusal(Code.JOB_LIMIT, { params: { running: JOB_LIMITS.running, waiting: JOB_LIMITS.waiting } });
 
 /**
  * Admits a job as waiting for a running slot, if the member has fewer than running + waiting jobs

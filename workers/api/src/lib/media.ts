@@ -1,14 +1,13 @@
 import { inArray } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { inferences, paragraphs, stsSources } from "../../../../db/schema";
-import type * as schema from "../../../../db/schema";
 
 /**
  * Deletes stored recordings no row refers to any more. One R2 object can have several owners: a
  * paragraph's audio is also its history entry's, and a conversion's original is its checked source's
  * (and every later conversion's of the same source), so deleting one row keeps the file for the others.
  */
-export async function releaseAudio(db: DrizzleD1Database<typeof schema>, media: R2Bucket, keys: (string | null | undefined)[]) {
+export async function releaseAudio(db: DrizzleD1Database<Record<string, unknown>>, media: R2Bucket, keys: (string | null | undefined)[]) {
   const candidates = [...new Set(keys.filter((k): k is string => !!k))];
   if (candidates.length === 0) return;
   const used = new Set<string>();

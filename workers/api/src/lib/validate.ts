@@ -4,7 +4,7 @@ import { validator } from "hono/validator";
 import { z } from "zod/v4";
 import ko from "zod/v4/locales/ko.js";
 import en from "zod/v4/locales/en.js";
-import { Code, type Locale } from "./codes";
+import { Code, type Locale, type Localized } from "./codes";
 import { fail } from "./envelope";
 import type { AppEnv } from "../env";
 
@@ -37,7 +37,7 @@ const ruleMessages = {
     en: "Control characters and invisible direction marks are not allowed.",
   },
   uniqueIds: { ko: "같은 id가 두 번 들어 있습니다.", en: "The same id appears more than once." },
-} satisfies Record<string, Record<Locale, string>>;
+} satisfies Record<string, Localized>;
 
 /**
  * C0 and C1 control characters (NUL, escape, line breaks...), DEL, and the bidi controls that can

@@ -3,9 +3,8 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { inferences, voices } from "../../../../db/schema";
 import type * as schema from "../../../../db/schema";
 import { refundCharge, settleCharge, spendCharge, usage, type Charge } from "../lib/allowance";
-import { Code, formatDuration, messages, type Locale } from "../lib/codes";
-import { recordVoiceUse } from "../lib/voice-usage";
-import { visibleTo } from "../domain/voices";
+import { Code, formatDuration, message, type Locale } from "../lib/codes";
+import { recordVoiceUse, visibleTo } from "../domain/voices";
 import type { AppEnv, Member } from "../env";
 import { encodeWav, fadeEdges, normalizeLoudness, resample } from "../engine/dsp";
 import { decodeAudio, type DecodeFailure, type UploadFormat } from "./decode";
@@ -40,8 +39,7 @@ const REFUSAL: Record<DecodeFailure, Code> = {
 /** The refusal of a recording longer than the time left (the spec's "file too long" dialog). */
 export function tooLong(seconds: number, remaining: number, locale: Locale): Failure {
   if (remaining <= 0) return { ok: false, code: Code.TIME_EXHAUSTED };
-  const message = messages[Code.AUDIO_TOO_LONG][locale].replace("{duration}", formatDuration(seconds, locale)).replace("{remaining}", formatDuration(remaining, locale));
-  return { ok: false, code: Code.AUDIO_TOO_LONG, message };
+  return { ok: false, code: Code.AUDIO_TOO_LONG, message: message(Code.AUDIO_TOO_LONG, locale, { duration: formatDuration(seconds, locale), remaining: formatDuration(remaining, locale) }) };
 }
 
 /** Seconds of conversion time the member has left this period. */
@@ -63,8 +61,8 @@ export async function checkRecording(db: D1Database, memberId: string, bytes: Ui
   if (!decoded.ok) {
     if (decoded.detail) console.log("upload refused", decoded.reason, decoded.detail);
     const code = REFUSAL[decoded.reason];
-    if (code === Code.AUDIO_TOO_LARGE) return { ok: false, code, message: messages[code][locale].replace("{max}", String(STS_LIMITS.maxBytes / 1024 / 1024)) };
-    if (code === Code.AUDIO_OVER_MAX) return { ok: false, code, message: messages[code][locale].replace("{max}", formatDuration(STS_LIMITS.maxSeconds, locale)) };
+    if (code === Code.AUDIO_TOO_LARGE) return { ok: false, code, message: message(code, locale, { max: STS_LIMITS.maxBytes / 1024 / 1024 }) };
+    if (code === Code.AUDIO_OVER_MAX) return { ok: false, code, message: message(code, locale, { max: formatDuration(STS_LIMITS.maxSeconds, locale) }) };
     return { ok: false, code };
   }
   const seconds = chargedSeconds(decoded.durationMs);

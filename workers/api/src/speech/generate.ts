@@ -3,10 +3,9 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { inferences, voices } from "../../../../db/schema";
 import type * as schema from "../../../../db/schema";
 import { refundCharge, settleCharge, spendCharge, type Charge } from "../lib/allowance";
-import { Code, formatCount, messages, type Locale } from "../lib/codes";
+import { Code, message, type Locale } from "../lib/codes";
 import { characterCount, checkText } from "../lib/tts-text";
-import { recordVoiceUse } from "../lib/voice-usage";
-import { visibleTo } from "../domain/voices";
+import { recordVoiceUse, visibleTo } from "../domain/voices";
 import type { AppEnv, Member } from "../env";
 import { speechEngine } from "./engine";
 import { renderPassage } from "./render";
@@ -47,15 +46,15 @@ export async function generateSpeech(
 ): Promise<GenerateResult> {
   const problem = checkText(input.text);
   if (problem?.code === "empty") return { ok: false, code: Code.TEXT_EMPTY };
-  if (problem?.code === "invalid") return { ok: false, code: Code.TEXT_INVALID_CHARS, message: messages[Code.TEXT_INVALID_CHARS][locale].replace("{chars}", problem.chars.join(" ")) };
-  if (problem?.code === "too-long") return { ok: false, code: Code.TEXT_TOO_LONG, message: messages[Code.TEXT_TOO_LONG][locale].replace("{max}", String(problem.max)) };
+  if (problem?.code === "invalid") return { ok: false, code: Code.TEXT_INVALID_CHARS, message: message(Code.TEXT_INVALID_CHARS, locale, { chars: problem.chars.join(" ") }) };
+  if (problem?.code === "too-long") return { ok: false, code: Code.TEXT_TOO_LONG, message: message(Code.TEXT_TOO_LONG, locale, { max: problem.max }) };
   const voice = await db.select().from(voices).where(and(eq(voices.id, input.voiceId), visibleTo(member))).get();
   if (!voice) return { ok: false, code: Code.VOICE_NOT_FOUND };
 
   const characters = characterCount(input.text);
   const spent = await spendCharge(env.DB, charge, member.id, "chars", characters);
   if (!spent.ok) {
-    if (spent.reason === "short") return { ok: false, code: Code.CHARS_SHORT, message: messages[Code.CHARS_SHORT][locale].replace("{remaining}", formatCount(spent.limit - spent.used, locale)) };
+    if (spent.reason === "short") return { ok: false, code: Code.CHARS_SHORT, message: message(Code.CHARS_SHORT, locale, { remaining: spent.limit - spent.used }) };
     return { ok: false, code: spent.reason === "no-member" ? Code.LOGIN_REQUIRED : Code.CHARS_EXHAUSTED };
   }
   try {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { members, payments } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
-import { createMailer } from "../../lib/mailer";
+import { createMailer } from "../../integrations/mailer";
 import type { PortOne } from "../../integrations/payments/portone";
 import type { Bindings } from "../../env";
 import { applyCardPayment, chargeCard, failPayment, settle } from "./card";

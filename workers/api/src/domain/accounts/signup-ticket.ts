@@ -1,5 +1,5 @@
 import { sign, verify } from "hono/jwt";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../env";
 
 /**
  * A social sign-up in progress: `/member/snslogin` answers it for an address with no account, and

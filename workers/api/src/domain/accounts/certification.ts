@@ -1,0 +1,87 @@
+import { and, eq, sql } from "drizzle-orm";
+import { emailCerts } from "../../../../../db/schema";
+import type { Bindings } from "../../env";
+import { createMailer } from "../../integrations/mailer";
+import { Code, fill, type Locale } from "../../lib/codes";
+import { sha256Hex, timingSafeEqual } from "../../lib/crypto";
+import { done, refusal, type Result } from "../../lib/envelope";
+import { CERT_MAIL } from "../../lib/labels";
+import { hit } from "../../lib/rate-limit";
+import type { Db } from "../scope";
+import { validEmail } from "./members";
+
+/** Spec section 9: certification codes are valid for 180 s. */
+export const CERT_TTL_SECONDS = 180;
+/** Wrong guesses allowed for one code before it must be requested again. */
+export const CERT_MAX_ATTEMPTS = 5;
+/** A certified address may complete sign-up within this time after its code was checked. */
+export const CERT_VALID_AFTER_CHECK_MS = 30 * 60 * 1000;
+
+/** What a code certifies: a sign-up, or a password recovery. */
+export type CertPurpose = "join" | "password";
+
+/** A uniform random 6-digit code (rejection sampling, no modulo bias). */
+export function sixDigitCode() {
+  const buf = new Uint32Array(1);
+  do crypto.getRandomValues(buf);
+  while (buf[0]! >= 4_294_000_000);
+  return String(buf[0]! % 1_000_000).padStart(6, "0");
+}
+
+const codeHash = (purpose: string, email: string, code: string) => sha256Hex(`${purpose}:${email}:${code}`);
+
+const certWhere = (email: string, purpose: CertPurpose) => and(eq(emailCerts.email, email), eq(emailCerts.purpose, purpose));
+
+/** True when `email` passed `checkCode` for `purpose` within the last 30 minutes. */
+export async function recentlyCertified(db: Db, email: string, purpose: CertPurpose) {
+  const cert = await db.select({ verifiedAt: emailCerts.verifiedAt }).from(emailCerts).where(certWhere(email, purpose)).get();
+  return !!cert?.verifiedAt && cert.verifiedAt >= Date.now() - CERT_VALID_AFTER_CHECK_MS;
+}
+
+/** Ends a certification once it was used (the sign-up or the new password is saved). */
+export const forgetCertification = (db: Db, email: string, purpose: CertPurpose) => db.delete(emailCerts).where(certWhere(email, purpose));
+
+/**
+ * Rate-limits (per address and per client IP), stores a new code (replacing any earlier one) and
+ * mails it in `locale`; nothing is kept if the mail fails (5020).
+ */
+export async function mailCode(env: Bindings, db: Db, email: string, purpose: CertPurpose, by: { ip: string; locale: Locale }): Promise<Result<{ expiresIn: number }>> {
+  for (const [name, subject] of [
+    ["certMailPerAddress", email],
+    ["certMailPerIp", by.ip],
+  ] as const) {
+    if (!(await hit(env, name, subject)).allowed) return refusal(Code.RATE_LIMITED);
+  }
+  const code = sixDigitCode();
+  const row = { email, purpose, codeHash: await codeHash(purpose, email, code), expiresAt: Date.now() + CERT_TTL_SECONDS * 1000, attempts: 0, verifiedAt: null };
+  await db
+    .insert(emailCerts)
+    .values(row)
+    .onConflictDoUpdate({ target: [emailCerts.email, emailCerts.purpose], set: row });
+  const params = { code, minutes: CERT_TTL_SECONDS / 60 };
+  try {
+    await createMailer(env, db).send({ to: email, subject: fill(CERT_MAIL.subject[by.locale], by.locale, params), text: fill(CERT_MAIL.text[by.locale], by.locale, params) });
+  } catch (err) {
+    console.error("certification mail failed", err);
+    await forgetCertification(db, email, purpose);
+    return refusal(Code.MAIL_FAILED);
+  }
+  return done({ expiresIn: CERT_TTL_SECONDS });
+}
+
+/** Checks a code (limited per address; 5 wrong guesses end it); a right one certifies the address for `purpose`. */
+export async function checkCode(env: Bindings, db: Db, email: string, cert: string, purpose: CertPurpose): Promise<Result<{ certified: true }>> {
+  if (!validEmail(email)) return refusal(Code.EMAIL_INVALID);
+  if (!(await hit(env, "certCheckPerAddress", email)).allowed) return refusal(Code.RATE_LIMITED);
+  const where = certWhere(email, purpose);
+  const row = await db.select().from(emailCerts).where(where).get();
+  if (!row || row.expiresAt <= Date.now() || row.attempts >= CERT_MAX_ATTEMPTS) return refusal(Code.CERT_EXPIRED);
+  const given = new TextEncoder().encode(await codeHash(purpose, email, cert));
+  const stored = new TextEncoder().encode(row.codeHash);
+  if (!timingSafeEqual(given, stored)) {
+    await db.update(emailCerts).set({ attempts: sql`${emailCerts.attempts} + 1` }).where(where);
+    return refusal(Code.CERT_WRONG);
+  }
+  await db.update(emailCerts).set({ verifiedAt: Date.now() }).where(where);
+  return done({ certified: true as const });
+}

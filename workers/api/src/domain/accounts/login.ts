@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import { members } from "../../../../../db/schema";
+import type { Bindings } from "../../env";
+import { Code } from "../../lib/codes";
+import { done, refusal } from "../../lib/envelope";
+import { verifyPassword } from "../../lib/password";
+import { hit } from "../../lib/rate-limit";
+import { issueSession } from "../../lib/tokens";
+import type { Db } from "../scope";
+import { otherLoginType, validEmail } from "./members";
+
+/**
+ * E-mail login (spec: {type, email, password}), limited per account and per client IP: a session,
+ * or 4102 unregistered, 4103 an account of a social provider (named), 4110 a wrong password.
+ */
+export async function emailLogin(env: Bindings, db: Db, email: string, password: string, ip: string) {
+  if (!validEmail(email)) return refusal(Code.EMAIL_INVALID);
+  for (const [name, subject] of [
+    ["loginPerAccount", email],
+    ["loginPerIp", ip],
+  ] as const) {
+    if (!(await hit(env, name, subject)).allowed) return refusal(Code.RATE_LIMITED);
+  }
+  const row = await db
+    .select({ id: members.id, type: members.type, nickname: members.nickname, passwordHash: members.passwordHash })
+    .from(members)
+    .where(eq(members.email, email))
+    .get();
+  if (!row) return refusal(Code.EMAIL_NOT_REGISTERED);
+  if (row.type !== "email") return otherLoginType(row.type);
+  if (!row.passwordHash || !(await verifyPassword(password, row.passwordHash))) return refusal(Code.WRONG_PASSWORD);
+  const session = await issueSession(env, db, { id: row.id, email });
+  return done({ ...session, type: "email" as const, email, nickname: row.nickname });
+}
+
+/** Re-checks the signed-in member's password (before termination, refund or withdrawal), limited like a login. */
+export async function recheckPassword(env: Bindings, db: Db, member: { id: string; email: string }, password: string) {
+  if (!(await hit(env, "loginPerAccount", member.email)).allowed) return refusal(Code.RATE_LIMITED);
+  const row = await db.select({ hash: members.passwordHash }).from(members).where(eq(members.id, member.id)).get();
+  if (!row) return refusal(Code.LOGIN_REQUIRED);
+  if (!row.hash || !(await verifyPassword(password, row.hash))) return refusal(Code.PASSWORD_MISMATCH);
+  return done({ match: true as const });
+}

@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { paragraphs, projects, voices } from "../../../../../db/schema";
+import { paragraphHash } from "../../durable/generation-job";
+import { Code } from "../../lib/codes";
+import { done, refusal } from "../../lib/envelope";
+import { releaseAudio } from "../../lib/media";
+import { checkText } from "../../lib/tts-text";
+import type { Db, MemberScope } from "../scope";
+import { visibleTo } from "../voices";
+import { ownProjectOf } from "./projects";
+
+export type ParagraphRow = typeof paragraphs.$inferSelect;
+
+/** True when the paragraph's audio was made from its current text and settings. */
+export const audioCurrent = async (p: ParagraphRow) => !!p.audioKey && p.audioHash === (await paragraphHash(p));
+
+/** A project's paragraphs in order. */
+export const projectParagraphs = (db: Db, projectId: string) =>
+  db.select().from(paragraphs).where(eq(paragraphs.projectId, projectId)).orderBy(asc(paragraphs.position));
+
+/**
+ * A paragraph as the studio gets it; `audioCurrent` says its audio was made from its current text
+ * and settings (false: never generated, or edited since).
+ */
+export const paragraphOut = async (p: ParagraphRow) => ({
+  audioCurrent: await audioCurrent(p),
+  id: p.id,
+  position: p.position,
+  text: p.text,
+  voice_id: p.voiceId,
+  style: p.style,
+  lang: p.lang,
+  pitch: p.pitch,
+  tempo: p.tempo,
+  pause_ms: p.pauseMs,
+  audioURL: p.audioKey ? `/api/v1/studio/paragraphs/${p.id}/audio` : null,
+  duration_ms: p.durationMs,
+});
+
+/** A paragraph as the editor saves it (an existing one keeps its id, and its audio while unchanged). */
+export type ParagraphInput = {
+  id?: string;
+  text: string;
+  voice_id: string;
+  style: ParagraphRow["style"];
+  lang: ParagraphRow["lang"];
+  pitch: number;
+  tempo: number;
+  pause_ms: number;
+};
+
+/** A project with its paragraphs, as the TTS editor (or the STS page's header) gets it. */
+export async function projectWithParagraphs(s: MemberScope, project: typeof projects.$inferSelect) {
+  const rows = await projectParagraphs(s.db, project.id);
+  return { ...project, paragraphs: await Promise.all(rows.map(paragraphOut)) };
+}
+
+/**
+ * Saves the paragraphs of a TTS project in the given order. The first paragraph stays first and
+ * cannot be deleted (spec section 5); each text follows the TTS rules; voices must be usable by the
+ * member. A paragraph that keeps its id keeps its audio (regenerated only when it changed).
+ */
+export async function saveParagraphs(s: MemberScope, projectId: string, input: ParagraphInput[]) {
+  const project = await ownProjectOf(s, projectId, "tts");
+  if (!project) return refusal(Code.NOT_FOUND);
+  const existing = await projectParagraphs(s.db, project.id);
+  const first = existing[0];
+  if (first && input[0]?.id !== first.id) return refusal(Code.FIRST_PARAGRAPH);
+  const known = new Map(existing.map((p) => [p.id, p]));
+  for (const p of input) {
+    if (p.id && !known.has(p.id)) return refusal(Code.NOT_FOUND);
+    // An empty paragraph may be saved (it is being written); it is not generated.
+    const problem = p.text.trim() ? checkText(p.text) : null;
+    if (problem?.code === "invalid") return refusal(Code.TEXT_INVALID_CHARS, { params: { chars: problem.chars.join(" ") } });
+    if (problem?.code === "too-long") return refusal(Code.TEXT_TOO_LONG, { params: { max: problem.max } });
+  }
+  const voiceIds = [...new Set(input.map((p) => p.voice_id))];
+  const usable = await s.db.select({ id: voices.id }).from(voices).where(and(inArray(voices.id, voiceIds), visibleTo(s.member)));
+  if (usable.length !== voiceIds.length) return refusal(Code.VOICE_NOT_FOUND);
+
+  const now = Date.now();
+  const keep = new Set(input.map((p) => p.id).filter(Boolean));
+  const removed = existing.filter((p) => !keep.has(p.id));
+  const db = s.db;
+  await db.batch([
+    ...removed.map((p) => db.delete(paragraphs).where(eq(paragraphs.id, p.id))),
+    ...input.map((p, position) => {
+      const values = { text: p.text, voiceId: p.voice_id, style: p.style, lang: p.lang, pitch: p.pitch, tempo: p.tempo, pauseMs: p.pause_ms, position, updatedAt: now };
+      return p.id ? db.update(paragraphs).set(values).where(eq(paragraphs.id, p.id)) : db.insert(paragraphs).values({ id: crypto.randomUUID(), projectId: project.id, ...values });
+    }),
+    db.update(projects).set({ updatedAt: now }).where(eq(projects.id, project.id)),
+  ] as never);
+  await releaseAudio(db, s.env.MEDIA, removed.map((p) => p.audioKey));
+  const rows = await projectParagraphs(db, project.id);
+  return done({ paragraphs: await Promise.all(rows.map(paragraphOut)) });
+}

@@ -1,0 +1,155 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { paragraphs, projects, stsSources, voices } from "../../../../../db/schema";
+import { PROJECT_LIMIT_SQL } from "../../lib/allowance";
+import { Code } from "../../lib/codes";
+import { done, refusal } from "../../lib/envelope";
+import { UNTITLED_PROJECT } from "../../lib/labels";
+import { releaseAudio } from "../../lib/media";
+import { cutCodePoints } from "../../lib/text";
+import { MAX_CHARACTERS_PER_GENERATION } from "../../lib/tts-text";
+import { stripControls } from "../../lib/validate";
+import type { Db, MemberScope } from "../scope";
+
+export type ProjectType = "tts" | "sts";
+export type ProjectRow = typeof projects.$inferSelect;
+
+/** Largest imported script (a .txt file). */
+export const IMPORT_MAX_BYTES = 256 * 1024;
+/** Most paragraphs of a project (an import or a save with more is refused). */
+export const MAX_PARAGRAPHS = 200;
+
+/** The member's own project, or undefined (another member's id is "not found", never "forbidden"). */
+export const ownProject = (s: Pick<MemberScope, "db" | "member">, id: string) =>
+  s.db.select().from(projects).where(and(eq(projects.id, id), eq(projects.memberId, s.member.id))).get();
+
+/** The member's own project of `type`, or undefined. */
+export async function ownProjectOf(s: Pick<MemberScope, "db" | "member">, id: string, type: ProjectType) {
+  const project = await ownProject(s, id);
+  return project?.type === type ? project : undefined;
+}
+
+/**
+ * Creates a project unless the member's plan limit is reached (spec: Free plan 3 projects). The count
+ * and the insert are one statement, so concurrent creates cannot pass the limit together.
+ */
+export async function createProject(s: Pick<MemberScope, "env" | "member">, name: string, type: ProjectType, now = Date.now()) {
+  const id = crypto.randomUUID();
+  const inserted = await s.env.DB.prepare(
+    `INSERT INTO projects (id, member_id, name, type, created_at, updated_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?5
+     WHERE ${PROJECT_LIMIT_SQL} < 0 OR (SELECT COUNT(*) FROM projects WHERE member_id = ?2) < ${PROJECT_LIMIT_SQL}`,
+  )
+    .bind(id, s.member.id, name, type, now)
+    .run();
+  return inserted.meta.changes === 1 ? id : null;
+}
+
+/** The project list (spec: tabs All, TTS, STS), newest change first, with each one's paragraph count and voices. */
+export async function listProjects(s: MemberScope, type: ProjectType | "all") {
+  const where = type === "all" ? eq(projects.memberId, s.member.id) : and(eq(projects.memberId, s.member.id), eq(projects.type, type));
+  const rows = await s.db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      type: projects.type,
+      createdAt: projects.createdAt,
+      updatedAt: projects.updatedAt,
+      // Qualified by hand: inside the subquery an unqualified "id" would be the paragraph's.
+      paragraphs: sql<number>`(SELECT COUNT(*) FROM paragraphs p WHERE p.project_id = "projects"."id")`,
+      voices: sql<string | null>`(SELECT GROUP_CONCAT(DISTINCT p.voice_id) FROM paragraphs p WHERE p.project_id = "projects"."id")`,
+    })
+    .from(projects)
+    .where(where)
+    .orderBy(desc(projects.updatedAt));
+  return rows.map((r) => ({ ...r, voices: r.voices ? r.voices.split(",") : [] }));
+}
+
+/** The first basic voice in the member's language: the voice of a new paragraph. */
+async function defaultVoice(db: Db, locale: MemberScope["locale"]) {
+  const v = await db.select({ id: voices.id }).from(voices).where(and(eq(voices.type, "basic"), eq(voices.lang, locale))).orderBy(asc(voices.id)).get();
+  return v?.id ?? "ko-minjun";
+}
+
+/** A new project ("Untitled project" when unnamed); a TTS project starts with one empty paragraph. */
+export async function newProject(s: MemberScope, name: string | undefined, type: ProjectType) {
+  const id = await createProject(s, name ?? UNTITLED_PROJECT[s.locale], type);
+  if (!id) return refusal(Code.PROJECT_LIMIT);
+  if (type === "tts") {
+    await s.db.insert(paragraphs).values({ id: crypto.randomUUID(), projectId: id, position: 0, text: "", voiceId: await defaultVoice(s.db, s.locale), lang: s.locale, updatedAt: Date.now() });
+  }
+  return done({ id });
+}
+
+/**
+ * Splits imported text into paragraphs: one per non-empty line, long lines cut after the last space
+ * of each `max` characters (or at `max` when there is none in its second half). Linear in the text:
+ * each line is split into code points once (a 256 KB single line must not cost seconds), and it stops
+ * once it has more than `limit` paragraphs (the caller refuses those anyway).
+ */
+export function scriptToParagraphs(text: string, max = MAX_CHARACTERS_PER_GENERATION, limit = Infinity) {
+  const out: string[] = [];
+  const space = /\s/;
+  for (const raw of text.replace(/^\uFEFF/, "").split(/\r?\n/)) {
+    const chars = Array.from(raw.trim());
+    let from = 0;
+    while (chars.length - from > max) {
+      let cut = -1;
+      for (let i = from + max - 1; i > from + max / 2; i--) {
+        if (chars[i] === " ") {
+          cut = i;
+          break;
+        }
+      }
+      const at = cut > 0 ? cut + 1 : from + max;
+      out.push(chars.slice(from, at).join("").trim());
+      if (out.length > limit) return out;
+      from = at;
+      while (from < chars.length && space.test(chars[from]!)) from++;
+    }
+    if (from < chars.length) out.push(from === 0 ? raw.trim() : chars.slice(from).join(""));
+    if (out.length > limit) return out;
+  }
+  return out;
+}
+
+/** A .txt script (its file name and UTF-8 bytes) becomes a TTS project, a paragraph per line. */
+export async function importScript(s: MemberScope, fileName: string, bytes: ArrayBuffer) {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return refusal(Code.BAD_REQUEST);
+  }
+  const lines = scriptToParagraphs(text, MAX_CHARACTERS_PER_GENERATION, MAX_PARAGRAPHS);
+  if (lines.length === 0) return refusal(Code.TEXT_EMPTY);
+  if (lines.length > MAX_PARAGRAPHS) return refusal(Code.BAD_REQUEST);
+  const name = cutCodePoints(stripControls(fileName.replace(/\.txt$/i, "")).trim(), 60) || UNTITLED_PROJECT[s.locale];
+  const id = await createProject(s, name, "tts");
+  if (!id) return refusal(Code.PROJECT_LIMIT);
+  const voiceId = await defaultVoice(s.db, s.locale);
+  const now = Date.now();
+  await s.db.batch(
+    lines.map((line, i) => s.db.insert(paragraphs).values({ id: crypto.randomUUID(), projectId: id, position: i, text: line, voiceId, lang: s.locale, updatedAt: now })) as never,
+  );
+  return done({ id, paragraphs: lines.length });
+}
+
+export async function renameProject(s: MemberScope, id: string, name: string) {
+  const project = await ownProject(s, id);
+  if (!project) return refusal(Code.NOT_FOUND);
+  await s.db.update(projects).set({ name, updatedAt: Date.now() }).where(eq(projects.id, project.id));
+  return done({ id: project.id });
+}
+
+/** Deletes a project with its paragraphs and checked recordings (and their audio); its conversions stay in the work history. */
+export async function deleteProject(s: MemberScope, id: string) {
+  const project = await ownProject(s, id);
+  if (!project) return refusal(Code.NOT_FOUND);
+  const [keys, sources] = await Promise.all([
+    s.db.select({ key: paragraphs.audioKey }).from(paragraphs).where(eq(paragraphs.projectId, project.id)),
+    s.db.select({ key: stsSources.audioKey }).from(stsSources).where(eq(stsSources.projectId, project.id)),
+  ]);
+  await s.db.delete(projects).where(eq(projects.id, project.id));
+  await releaseAudio(s.db, s.env.MEDIA, [...keys.map((k) => k.key), ...sources.map((k) => k.key)]);
+  return done({ deleted: true as const });
+}

@@ -1,0 +1,140 @@
+import { and, desc, eq } from "drizzle-orm";
+import { inferences, projects, stsSources, voices } from "../../../../../db/schema";
+import { encodeWav } from "../../engine/dsp";
+import { Code } from "../../lib/codes";
+import { done, refusal } from "../../lib/envelope";
+import { admitJob, finishJob, JOB_LIMIT_REFUSAL, runSlot } from "../../lib/jobs";
+import { UNTITLED_RECORDING } from "../../lib/labels";
+import { cutCodePoints } from "../../lib/text";
+import { chargedSeconds, checkRecording, convertRecording, remainingSeconds, tooLong } from "../../speech/conversion";
+import type { MemberScope } from "../scope";
+import { visibleTo } from "../voices";
+import { createProject, ownProjectOf } from "./projects";
+import { resultsOut, ownResult } from "./results";
+
+/**
+ * Speech-to-speech (spec: STS studio, five steps): upload or record (step 1), the file check on the
+ * server (step 2: stored only when it passes), the conversion as a job (steps 3-4), the result with
+ * its original, its share page and its review (step 5, results.ts and sharing.ts).
+ */
+
+type SourceRow = typeof stsSources.$inferSelect;
+
+/** A recording as the route read it from the form: the file, its cleaned name and the form's fields. */
+export type Upload = { file: File; name: string; method: "record" | "upload"; voice_id?: string; project_id?: string };
+
+/** "인터뷰.wav" → "인터뷰": project and download names. */
+export const withoutExtension = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, "");
+
+/** A checked recording as the STS page gets it. */
+const sourceOut = (s: SourceRow) => ({
+  source_id: s.id,
+  project_id: s.projectId,
+  name: s.name,
+  method: s.method,
+  format: s.format,
+  duration: s.durationMs / 1000,
+  seconds: chargedSeconds(s.durationMs),
+  createdAt: s.createdAt,
+  audioURL: `/api/v1/studio/sts/sources/${s.id}/audio`,
+});
+
+const ownSource = (s: MemberScope, id: string) =>
+  s.db.select().from(stsSources).where(and(eq(stsSources.id, id), eq(stsSources.memberId, s.member.id))).get();
+
+/** An STS project with its checked recordings and its conversions, newest first. */
+export async function stsProject(s: MemberScope, id: string) {
+  const project = await ownProjectOf(s, id, "sts");
+  if (!project) return refusal(Code.NOT_FOUND);
+  const [sources, results] = await Promise.all([
+    s.db.select().from(stsSources).where(eq(stsSources.projectId, project.id)).orderBy(desc(stsSources.createdAt)),
+    s.db.select().from(inferences).where(and(eq(inferences.projectId, project.id), eq(inferences.memberId, s.member.id))).orderBy(desc(inferences.createdAt)),
+  ]);
+  return done({ ...project, sources: sources.map(sourceOut), conversions: await resultsOut(s, results) });
+}
+
+/** A checked recording of the member's. */
+export async function source(s: MemberScope, id: string) {
+  const row = await ownSource(s, id);
+  return row ? done(sourceOut(row)) : refusal(Code.NOT_FOUND);
+}
+
+/** The stored audio of a checked recording, and the name to play it under. */
+export async function sourceAudio(s: MemberScope, id: string) {
+  const row = await ownSource(s, id);
+  return row ? { key: row.audioKey, name: withoutExtension(row.name) } : null;
+}
+
+/** The original recording of a conversion (before, for A/B), and the name to save it under. */
+export async function resultSource(s: MemberScope, id: string) {
+  const row = await ownResult(s, id);
+  return row?.sourceKey ? { key: row.sourceKey, name: `${cutCodePoints(withoutExtension(row.text), 30)} (original)` } : null;
+}
+
+/**
+ * Steps 1-2: a recording or upload is checked and kept for conversion, in the given STS project or
+ * in a new one named after the file (the plan's project limit applies). Answers the source.
+ */
+export async function addSource(s: MemberScope, upload: Upload) {
+  const project = upload.project_id ? await ownProjectOf(s, upload.project_id, "sts") : undefined;
+  if (upload.project_id && !project) return refusal(Code.NOT_FOUND);
+  const checked = await checkRecording(s.env.DB, s.member.id, new Uint8Array(await upload.file.arrayBuffer()), s.locale);
+  if (!checked.ok) return checked;
+  const name = upload.name || UNTITLED_RECORDING[s.locale];
+  const projectId = project?.id ?? (await createProject(s, cutCodePoints(withoutExtension(name), 60) || cutCodePoints(name, 60), "sts"));
+  if (!projectId) return refusal(Code.PROJECT_LIMIT);
+  const id = crypto.randomUUID();
+  const audioKey = `sources/${s.member.id}/${id}.wav`;
+  await s.env.MEDIA.put(audioKey, encodeWav(checked.audio.samples, checked.audio.sampleRate), { httpMetadata: { contentType: "audio/wav" } });
+  const now = Date.now();
+  const row = { id, memberId: s.member.id, projectId, method: upload.method, name, format: checked.format, audioKey, durationMs: checked.durationMs, createdAt: now };
+  await s.db.batch([s.db.insert(stsSources).values(row), s.db.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId))]);
+  return done(sourceOut(row));
+}
+
+/**
+ * Steps 3-4: converts a checked recording to a voice in a job (a Durable Object, so it goes on when
+ * the tab is closed). A recording longer than the time left is refused before the job starts; the
+ * job spends the time atomically when it runs.
+ */
+export async function startConversion(s: MemberScope, sourceId: string, voiceId: string) {
+  const row = await ownSource(s, sourceId);
+  if (!row) return refusal(Code.NOT_FOUND);
+  const voice = await s.db.select({ id: voices.id }).from(voices).where(and(eq(voices.id, voiceId), visibleTo(s.member))).get();
+  if (!voice) return refusal(Code.VOICE_NOT_FOUND);
+  const seconds = chargedSeconds(row.durationMs);
+  const remaining = await remainingSeconds(s.env.DB, s.member.id);
+  if (seconds > remaining) return tooLong(seconds, remaining, s.locale);
+  const jobId = crypto.randomUUID();
+  if (!(await admitJob(s.env.DB, { id: jobId, memberId: s.member.id, kind: "sts", projectId: row.projectId })).ok) return JOB_LIMIT_REFUSAL;
+  const stub = s.env.GENERATION_JOB.get(s.env.GENERATION_JOB.idFromName(jobId));
+  try {
+    await stub.startConversion({ kind: "sts", jobId, memberId: s.member.id, email: s.member.email, locale: s.locale, projectId: row.projectId, sourceId: row.id, voiceId: voice.id });
+  } catch (err) {
+    await finishJob(s.env.DB, jobId);
+    throw err;
+  }
+  return done({ job_id: jobId, seconds });
+}
+
+/**
+ * The public API (POST /studio/sts): converts an uploaded file at once and answers the result; a bad
+ * file gets its error and nothing is stored or charged. Decoding and converting hold the recording
+ * several times over in this request, so it takes one of the member's running slots before the body
+ * is read (docs/decisions/0017); `read` reads the form.
+ */
+export async function convertOnce(s: MemberScope, read: () => Promise<Upload | null>) {
+  const slot = await runSlot(s.env.DB, s.member.id, "sts-call");
+  if (!slot) return JOB_LIMIT_REFUSAL;
+  const result = await (async () => {
+    const upload = await read();
+    if (!upload || !upload.voice_id) return refusal(Code.BAD_REQUEST);
+    const checked = await checkRecording(s.env.DB, s.member.id, new Uint8Array(await upload.file.arrayBuffer()), s.locale);
+    if (!checked.ok) return checked;
+    const input = { audio: checked.audio, voiceId: upload.voice_id, method: upload.method, name: upload.name || UNTITLED_RECORDING[s.locale] };
+    return convertRecording(s.env, s.db, s.member, input, s.locale, { key: `${slot.id}:0:0`, jobId: slot.id });
+  })().finally(slot.release);
+  if (!result.ok) return result;
+  const v = result.value;
+  return done({ inference_id: v.inferenceId, audioURL: `/api/v1/studio/inferences/${v.inferenceId}/audio`, duration: v.durationMs / 1000, seconds: v.seconds });
+}

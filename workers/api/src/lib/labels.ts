@@ -1,0 +1,125 @@
+import type { Locale, Localized } from "./codes";
+
+/**
+ * Text that is data, not a result: names shown beside codes (voice tags, choice lists, login
+ * providers) and names given when the user gave none. Results and their messages are in `codes.ts`;
+ * both hold ko/en text as `Localized`.
+ */
+
+/** Labels by code. */
+export type Labels = Record<string, Localized>;
+/** A choice of a list the client shows (`{code, name}` in the request's language). */
+export type Choice = { code: string; name: Localized };
+
+export const label = (labels: Labels, code: string, locale: Locale) => labels[code]?.[locale] ?? code;
+export const localize = (items: Choice[], locale: Locale) => items.map((i) => ({ code: i.code, name: i.name[locale] }));
+
+/** How each login type is named in the "registered with another provider" message (4103). */
+export const LOGIN_TYPES: Labels = {
+  email: { ko: "이메일", en: "email" },
+  google: { ko: "구글", en: "Google" },
+  naver: { ko: "네이버", en: "Naver" },
+  kakao: { ko: "카카오", en: "Kakao" },
+};
+
+/** Names given when the user gave none: a new project, an STS recording without a file name. */
+export const UNTITLED_PROJECT: Localized = { ko: "제목 없는 프로젝트", en: "Untitled project" };
+export const UNTITLED_RECORDING: Localized = { ko: "녹음", en: "Recording" };
+
+/** The certification mail ({code}: the six digits; {minutes}: how long it is valid). */
+export const CERT_MAIL: { subject: Localized; text: Localized } = {
+  subject: { ko: "[보이스 스튜디오] 인증번호 {code}", en: "[Voice Studio] Your verification code {code}" },
+  text: {
+    ko: "보이스 스튜디오 인증번호는 {code} 입니다.\n{minutes}분 안에 입력해 주세요. 요청하지 않으셨다면 이 메일을 무시해 주세요.",
+    en: "Your Voice Studio verification code is {code}.\nEnter it within {minutes} minutes. If you did not ask for it, you can ignore this mail.",
+  },
+};
+
+
+/** Sign-up question 1 (spec: job list; chosen codes are joined by commas into `work`). */
+export const WORK: Choice[] = [
+  { code: "creator", name: { ko: "크리에이터·유튜버", en: "Creator or YouTuber" } },
+  { code: "marketer", name: { ko: "마케터", en: "Marketer" } },
+  { code: "podcaster", name: { ko: "팟캐스터", en: "Podcaster" } },
+  { code: "educator", name: { ko: "교육자·강사", en: "Educator or instructor" } },
+  { code: "developer", name: { ko: "개발자", en: "Developer" } },
+  { code: "designer", name: { ko: "디자이너", en: "Designer" } },
+  { code: "student", name: { ko: "학생", en: "Student" } },
+  { code: "office", name: { ko: "회사원", en: "Office worker" } },
+  { code: "business", name: { ko: "자영업·사업자", en: "Business owner" } },
+  { code: "other", name: { ko: "기타", en: "Other" } },
+];
+
+/** Sign-up question 3 (spec: purpose list; "other" adds free text). */
+export const PURPOSE: Choice[] = [
+  { code: "narration", name: { ko: "영상 내레이션", en: "Video narration" } },
+  { code: "advertising", name: { ko: "광고·마케팅", en: "Advertising and marketing" } },
+  { code: "podcast", name: { ko: "팟캐스트·오디오북", en: "Podcasts and audiobooks" } },
+  { code: "education", name: { ko: "교육 콘텐츠", en: "Educational content" } },
+  { code: "game", name: { ko: "게임·애니메이션", en: "Games and animation" } },
+  { code: "hobby", name: { ko: "개인 취미", en: "Personal hobby" } },
+  { code: "api", name: { ko: "서비스 연동(API)", en: "Integration in a service (API)" } },
+  { code: "other", name: { ko: "기타", en: "Other" } },
+];
+
+/** Withdrawal reasons (spec: reason_studio and reason_community). */
+export const REASONS: Record<"studio" | "community", Choice[]> = {
+  studio: [
+    { code: "quality", name: { ko: "음성 품질이 기대에 못 미쳐요", en: "The voice quality fell short" } },
+    { code: "price", name: { ko: "요금이 부담돼요", en: "It costs too much" } },
+    { code: "hard", name: { ko: "사용하기 어려워요", en: "It is hard to use" } },
+    { code: "unused", name: { ko: "더 이상 쓸 일이 없어요", en: "I no longer need it" } },
+    { code: "other", name: { ko: "기타", en: "Other" } },
+  ],
+  community: [
+    { code: "voices", name: { ko: "원하는 보이스가 없어요", en: "The voices I want are missing" } },
+    { code: "content", name: { ko: "불쾌한 콘텐츠를 봤어요", en: "I saw offensive content" } },
+    { code: "privacy", name: { ko: "개인정보가 걱정돼요", en: "I worry about my privacy" } },
+    { code: "other", name: { ko: "기타", en: "Other" } },
+  ],
+};
+
+
+/** Spec section 3, "Voice tags": tone, gender, age, mood/features (pick 2) and content categories. */
+export const TONES: Labels = {
+  low: { ko: "낮은 톤", en: "Low" },
+  medium: { ko: "중간 톤", en: "Medium" },
+  high: { ko: "높은 톤", en: "High" },
+};
+export const GENDERS: Labels = {
+  male: { ko: "남성", en: "Male" },
+  female: { ko: "여성", en: "Female" },
+  other: { ko: "기타", en: "Other" },
+};
+export const AGES: Labels = {
+  child: { ko: "어린이", en: "Child" },
+  teen: { ko: "청소년", en: "Teen" },
+  young: { ko: "청년", en: "Young adult" },
+  middle: { ko: "중년", en: "Middle-aged" },
+  senior: { ko: "노년", en: "Senior" },
+  other: { ko: "기타", en: "Other" },
+};
+export const FEATURES: Labels = {
+  calm: { ko: "차분한", en: "Calm" },
+  bright: { ko: "밝은", en: "Bright" },
+  warm: { ko: "따뜻한", en: "Warm" },
+  trustworthy: { ko: "신뢰감 있는", en: "Trustworthy" },
+  energetic: { ko: "활기찬", en: "Energetic" },
+  soft: { ko: "부드러운", en: "Soft" },
+  cute: { ko: "귀여운", en: "Cute" },
+  charismatic: { ko: "카리스마 있는", en: "Charismatic" },
+  friendly: { ko: "친근한", en: "Friendly" },
+  serious: { ko: "진지한", en: "Serious" },
+};
+export const CATEGORIES: Labels = {
+  narration: { ko: "내레이션", en: "Narration" },
+  advertising: { ko: "광고", en: "Advertising" },
+  education: { ko: "교육", en: "Education" },
+  audiobook: { ko: "오디오북", en: "Audiobook" },
+  news: { ko: "뉴스", en: "News" },
+  game: { ko: "게임·애니메이션", en: "Games and animation" },
+  kids: { ko: "키즈", en: "Kids" },
+  documentary: { ko: "다큐멘터리", en: "Documentary" },
+  podcast: { ko: "팟캐스트", en: "Podcast" },
+  announcement: { ko: "안내 방송", en: "Announcements" },
+};
