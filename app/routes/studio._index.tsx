@@ -6,15 +6,13 @@ import { UsageDialog } from "~/components/studio/UsageDialog";
 import { Waveform } from "~/components/studio/Waveform";
 import { PROJECT_TABS } from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
-import { projectListAction, projectListLoader } from "~/utils/studio/projects.server";
+import type { action, loader } from "~/utils/studio/projects.server";
 import { jobRunning } from "../../contracts/jobs";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-export const loader = projectListLoader;
+export { action, loader } from "~/utils/studio/projects.server";
 export const meta = pageMetaTags;
-/** New project, import a script, delete, generate the selected projects or all of them. */
-export const action = projectListAction;
 
 export default function ProjectList() {
   const { tab, projects, playlist, jobs } = useLoaderData<typeof loader>();

@@ -3,14 +3,12 @@ import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/Waveform";
 import { cutText } from "~/lib/shell";
 import { pageMetaTags } from "~/utils/seo";
-import { historyAction, historyLoader } from "~/utils/studio/history.server";
+import type { loader } from "~/utils/studio/history.server";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-export const loader = historyLoader;
+export { action, loader } from "~/utils/studio/history.server";
 export const meta = pageMetaTags;
-/** Deletes one result (spec: POST /studio/delHistory). */
-export const action = historyAction;
 
 /**
  * Work history (spec sections 2 and 3): every generation and conversion, newest first (date, method,

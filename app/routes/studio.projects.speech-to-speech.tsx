@@ -12,15 +12,13 @@ import { Waveform } from "~/components/studio/Waveform";
 import { ConvertSchema, ReviewSchema, STS_MAX_SECONDS, stsPath, UploadSchema, type StsProject, type StsSource, type StudioResult } from "~/lib/studio";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
-import { stsAction, stsLoader } from "~/utils/studio/sts.server";
+import type { action, loader } from "~/utils/studio/sts.server";
 import { jobRunning, type Job } from "../../contracts/jobs";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-export const loader = stsLoader;
+export { action, loader } from "~/utils/studio/sts.server";
 export const meta = pageMetaTags;
-/** Upload (or record) a file, convert it, share or unshare the result, review it. */
-export const action = stsAction;
 
 /** The STS studio (spec section 2): record or upload, file check, select voice, AI process, result. */
 export default function SpeechToSpeech() {

@@ -11,15 +11,13 @@ import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
 import { EditorSchema, RenameSchema, TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES, type ParagraphSchema, type TtsParagraph, type TtsProject, type UsageDialogData } from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
-import { ttsEditorAction, ttsEditorLoader } from "~/utils/studio/tts-editor.server";
+import type { action, loader } from "~/utils/studio/tts-editor.server";
 import { jobRunning } from "../../contracts/jobs";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-export const loader = ttsEditorLoader;
+export { action, loader } from "~/utils/studio/tts-editor.server";
 export const meta = pageMetaTags;
-/** Rename the project; save the paragraphs, and with `generate` start generating all or one of them. */
-export const action = ttsEditorAction;
 
 /** A short, stable fingerprint of a string (djb2), for form ids. */
 const shortHash = (text: string) => {

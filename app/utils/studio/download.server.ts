@@ -10,7 +10,7 @@ import { setToast } from "~/utils/toast.server";
  * of one joined file each). The file streams through from the api; a refusal (sentences not
  * generated yet, another member's project) goes back to the page it came from with the message.
  */
-export async function downloadLoader(args: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const url = new URL(args.request.url);
   const q = url.searchParams;

@@ -8,7 +8,7 @@ import { setToast } from "~/utils/toast.server";
 
 /** Work history (/studio/history, app/routes/studio.history.tsx): 20 results a page, newest first. */
 
-export async function historyLoader(args: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
   const [history, meta] = await Promise.all([
@@ -19,7 +19,7 @@ export async function historyLoader(args: LoaderFunctionArgs) {
 }
 
 /** Deletes one result (spec: POST /studio/delHistory), then back to the same page with a toast. */
-export async function historyAction(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const submission = parseWithZod(await args.request.formData(), { schema: DeleteHistorySchema });
   const id = submission.status === "success" ? submission.value.inference_id : "";

@@ -16,7 +16,7 @@ type ProjectDetail = { id: string; name: string; type: "tts" | "sts"; paragraphs
 /** At most this many projects play or generate from one click. */
 const MAX_SELECTED = 20;
 
-export async function projectListLoader(args: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const q = new URL(args.request.url).searchParams;
   const tab = PROJECT_TABS.find((t) => t === q.get("type")) ?? "all";
@@ -43,7 +43,7 @@ export async function projectListLoader(args: LoaderFunctionArgs) {
 }
 
 /** New project, import a script, delete, generate the selected projects or all of them. */
-export async function projectListAction(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const submission = parseWithZod(await args.request.formData(), { schema: ProjectListSchema });
   // An unknown button or an empty file: nothing to do.

@@ -16,7 +16,7 @@ import type { JobState } from "../../../contracts/jobs";
  * conversion, `result`).
  */
 
-export async function stsLoader(args: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const q = new URL(args.request.url).searchParams;
   const [id, sourceId, jobId, resultId] = ["id", "source", "job", "result"].map((k) => q.get(k));
@@ -50,7 +50,7 @@ export async function stsLoader(args: LoaderFunctionArgs) {
 }
 
 /** Upload (or record) a file, convert it, share or unshare the result, review it. */
-export async function stsAction(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const url = new URL(args.request.url);
   const q = url.searchParams;

@@ -11,7 +11,7 @@ import type { JobState } from "../../../contracts/jobs";
 
 /** The TTS editor (/studio/projects/text-to-speech?id=…, app/routes/studio.projects.text-to-speech.tsx). */
 
-export async function ttsEditorLoader(args: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const id = new URL(args.request.url).searchParams.get("id");
   if (!id) throw redirect("/studio");
@@ -40,7 +40,7 @@ export async function ttsEditorLoader(args: LoaderFunctionArgs) {
 }
 
 /** Rename the project; save the paragraphs, and with `generate` start generating all or one of them. */
-export async function ttsEditorAction(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const url = new URL(args.request.url);
   const id = url.searchParams.get("id") ?? "";
