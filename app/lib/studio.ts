@@ -1,3 +1,12 @@
+import { z } from "zod/v4";
+import { Code } from "../../contracts/codes";
+
+/**
+ * The studio pages' shapes and form schemas (client-safe): each schema is used by its page's form
+ * (conform's `onValidate`) and by the page's action (app/utils/studio/*.server.ts, `parseWithZod`).
+ * Messages are `validation.*` keys of the common namespace.
+ */
+
 /** A generation or conversion result as the api answers it (workers/api/src/lib/results.ts). */
 export type StudioResult = {
   inference_id: string;
@@ -18,3 +27,94 @@ export type StudioResult = {
   share: { share_id: string; url: string } | null;
   review: { score: number; text: string } | null;
 };
+
+/** The usage-limit dialogs of spec section 8 that the studio raises (components/studio/UsageDialog.tsx). */
+export type UsageLimit = "charsShort" | "charsExhausted" | "projectLimit" | "timeExhausted" | "fileTooLong";
+/** What an action answers to open a usage dialog: the limit and the api's message (with the figures). */
+export type UsageDialogData = { kind: UsageLimit; message: string } | null;
+
+/** Api codes that open a usage dialog. */
+const LIMITS: Record<number, UsageLimit> = { [Code.CHARS_SHORT]: "charsShort", [Code.CHARS_EXHAUSTED]: "charsExhausted", [Code.PROJECT_LIMIT]: "projectLimit", [Code.AUDIO_TOO_LONG]: "fileTooLong", [Code.TIME_EXHAUSTED]: "timeExhausted" };
+export const usageLimitFor = (code: number): UsageLimit | null => LIMITS[code] ?? null;
+
+// ---- The project list (/studio) ----------------------------------------------------------------
+
+export const PROJECT_TABS = ["all", "tts", "sts"] as const;
+
+/** The list's buttons (`intent`): new project, import a script, delete or generate the selected ones, generate all. */
+export const ProjectListSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("new") }),
+  z.object({ intent: z.literal("import"), file: z.instanceof(File).refine((f) => f.size > 0) }),
+  z.object({ intent: z.literal("delete"), id: z.array(z.string()).default([]) }),
+  z.object({ intent: z.literal("generate"), id: z.array(z.string()).default([]) }),
+  z.object({ intent: z.literal("generate-all") }),
+]);
+
+// ---- The TTS editor (/studio/projects/text-to-speech) ------------------------------------------
+
+export const TTS_STYLES = ["neutral", "angry", "happy", "sad", "anxious", "sports"] as const;
+export const TTS_LANGS = ["ko", "en", "multi"] as const;
+/** Characters of one paragraph (spec section 4; the api's lib/tts-text.ts). */
+export const TTS_MAX_CHARS = 500;
+
+export const ParagraphSchema = z.object({
+  id: z.string().max(64).optional(),
+  text: z.string().max(TTS_MAX_CHARS, "validation.textTooLong").default(""),
+  voice_id: z.string({ error: "validation.required" }).max(64),
+  style: z.enum(TTS_STYLES).default("neutral"),
+  lang: z.enum(TTS_LANGS).default("ko"),
+  pitch: z.number({ error: "validation.number" }).int("validation.number").min(-24, "validation.number").max(24, "validation.number").default(0),
+  tempo: z.number({ error: "validation.number" }).min(0.5, "validation.number").max(2, "validation.number").default(1),
+  pause_ms: z.number({ error: "validation.number" }).int("validation.number").min(0, "validation.number").max(10_000, "validation.number").default(300),
+});
+/** The paragraphs form (save; `generate` is the button pressed: "all" or a paragraph's index). */
+export const EditorSchema = z.object({ paragraphs: z.array(ParagraphSchema).min(1) });
+export const RenameSchema = z.object({ name: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(60, "validation.tooLong") });
+
+/** The editor's two forms (`intent`): rename, and save (and generate) the paragraphs. */
+export const TtsEditorSchema = z.discriminatedUnion("intent", [
+  RenameSchema.extend({ intent: z.literal("rename") }),
+  EditorSchema.extend({ intent: z.literal("save"), generate: z.string().optional() }),
+]);
+
+export type TtsParagraph = z.infer<typeof ParagraphSchema> & { id: string; audioURL: string | null; audioCurrent: boolean };
+export type TtsProject = { id: string; name: string; type: "tts" | "sts"; paragraphs: TtsParagraph[] };
+
+// ---- Speech to speech (/studio/projects/speech-to-speech) --------------------------------------
+
+/** Spec section 9 / api speech/conversion.ts: at most 5 minutes a file. */
+export const STS_MAX_SECONDS = 300;
+
+export const UploadSchema = z.object({
+  file: z.instanceof(File, { error: "validation.fileRequired" }).refine((f) => f.size > 0, "validation.fileRequired"),
+  method: z.enum(["record", "upload"]).default("upload"),
+});
+export const ConvertSchema = z.object({ voice_id: z.string({ error: "validation.required" }).min(1, "validation.required").max(64) });
+export const ReviewSchema = z.object({
+  score: z.number({ error: "validation.required" }).int("validation.required").min(1, "validation.required").max(5, "validation.required"),
+  text: z.string().max(1000, "validation.tooLong").optional(),
+});
+
+/** The STS page's forms (`intent`): upload a file, convert it, share or unshare the result, review it. */
+export const StsSchema = z.discriminatedUnion("intent", [
+  UploadSchema.extend({ intent: z.literal("upload") }),
+  ConvertSchema.extend({ intent: z.literal("convert") }),
+  z.object({ intent: z.literal("share") }),
+  z.object({ intent: z.literal("unshare") }),
+  ReviewSchema.extend({ intent: z.literal("review") }),
+]);
+
+export type StsSource = { source_id: string; project_id: string; name: string; method: "record" | "upload"; format: string; duration: number; seconds: number; audioURL: string };
+export type StsProject = { id: string; name: string; type: "sts"; sources: StsSource[]; conversions: StudioResult[] };
+
+/** The STS page with the given steps' params (`id`, `source`, `job`, `result`, `step`); empty ones left out. */
+export const stsPath = (q: Record<string, string | null | undefined>) => {
+  const params = new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => !!e[1]));
+  const s = params.toString();
+  return `/studio/projects/speech-to-speech${s ? `?${s}` : ""}`;
+};
+
+// ---- History (/studio/history) -----------------------------------------------------------------
+
+/** Deleting one result (spec: POST /studio/delHistory); a missing id is the api's to refuse. */
+export const DeleteHistorySchema = z.object({ inference_id: z.string().default("") });

@@ -1,117 +1,18 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
-import { JobProgress, jobRunning, NoScriptRefresh, type JobState } from "~/components/studio/JobProgress";
-import { UsageDialog, usageLimitFor, type UsageLimit } from "~/components/studio/UsageDialog";
+import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
+import { UsageDialog } from "~/components/studio/UsageDialog";
 import { Waveform } from "~/components/studio/Waveform";
-import { api } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
-import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { pageMeta } from "~/utils/meta.server";
+import { PROJECT_TABS } from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
-import { setToast } from "~/utils/toast.server";
-import { Code } from "../../contracts/codes";
+import type { action, loader } from "~/utils/studio/projects.server";
+import { jobRunning } from "../../contracts/jobs";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-type ProjectItem = { id: string; name: string; type: "tts" | "sts"; updatedAt: number; paragraphs: number; voices: string[] };
-type ProjectDetail = { id: string; name: string; type: "tts" | "sts"; paragraphs: { text: string; audioCurrent: boolean }[] };
-const TABS = ["all", "tts", "sts"] as const;
-/** At most this many projects play or generate from one click. */
-const MAX_SELECTED = 20;
-
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const q = new URL(args.request.url).searchParams;
-  const tab = TABS.find((t) => t === q.get("type")) ?? "all";
-  // "Play selected": each chosen project's sentences joined, once all of them are generated.
-  const playIds = q.get("play") === "1" ? q.getAll("id").slice(0, MAX_SELECTED) : [];
-  // Jobs started by "generate" (project:job pairs), shown on their rows.
-  const jobPairs = (q.get("jobs") ?? "").split(",").slice(0, MAX_SELECTED).map((pair) => pair.split(":")).filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]);
-  const [list, meta, playing, jobs] = await Promise.all([
-    api<ProjectItem[]>(args, `/studio/projects?type=${tab}`),
-    pageMeta(args.request, args.context, "meta.titles.studio"),
-    Promise.all(playIds.map((id) => api<ProjectDetail>(args, `/studio/projects/${encodeURIComponent(id)}`))),
-    Promise.all(jobPairs.map(async ([projectId, jobId]) => ({ projectId, state: await api<Omit<JobState, "id">>(args, `/studio/jobs/${encodeURIComponent(jobId)}`), jobId }))),
-  ]);
-  if (!list.success) throw new Response(null, { status: 503 });
-  const playlist = playing
-    .filter((p) => p.success && p.data)
-    .map(({ data: p }) => {
-      const spoken = p!.paragraphs.filter((x) => x.text.trim());
-      return { id: p!.id, name: p!.name, ready: p!.type === "tts" && spoken.length > 0 && spoken.every((x) => x.audioCurrent) };
-    });
-  const jobByProject: Record<string, JobState> = {};
-  for (const j of jobs) if (j.state.success && j.state.data) jobByProject[j.projectId] = { ...j.state.data, id: j.jobId };
-  return { tab, projects: list.data ?? [], playlist, jobs: jobByProject, meta };
-}
-
+export { action, loader } from "~/utils/studio/projects.server";
 export const meta = pageMetaTags;
-
-/** New project, import a script, delete one or the selected projects. */
-export async function action(args: ActionFunctionArgs) {
-  await requireUser(args);
-  const form = await args.request.formData();
-  const intent = form.get("intent");
-  if (intent === "new") {
-    const created = await api<{ id: string }>(args, "/studio/projects", { body: { type: "tts" } });
-    if (!created.success || !created.data) return refused(created);
-    throw redirect(`/studio/projects/text-to-speech?id=${created.data.id}`);
-  }
-  if (intent === "import") {
-    const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) return data({ error: null, usage: null }, { status: 400 });
-    const upload = new FormData();
-    upload.set("file", file, file.name);
-    const created = await api<{ id: string }>(args, "/studio/projects/import", { form: upload });
-    if (!created.success || !created.data) return refused(created);
-    throw redirect(`/studio/projects/text-to-speech?id=${created.data.id}`);
-  }
-  if (intent === "delete") {
-    const ids = form.getAll("id").map(String).slice(0, 100);
-    for (const id of ids) await api(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "DELETE" });
-    throw redirect(new URL(args.request.url).pathname + new URL(args.request.url).search);
-  }
-  if (intent === "generate" || intent === "generate-all") {
-    // Generate the chosen projects, or every TTS project: each starts its own job (only sentences
-    // that changed since their last generation are spoken again).
-    let ids = form.getAll("id").map(String);
-    if (intent === "generate-all") {
-      const list = await api<ProjectItem[]>(args, "/studio/projects?type=tts");
-      ids = (list.data ?? []).map((p) => p.id);
-    }
-    const started: string[] = [];
-    for (const id of ids.slice(0, MAX_SELECTED)) {
-      const job = await api<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, { body: {} });
-      if (!job.success) {
-        // STS projects have nothing to generate here; any other refusal (a usage limit) stops the rest.
-        if (job.code === Code.NOT_FOUND) continue;
-        if (started.length === 0) return refused(job);
-        break;
-      }
-      if (job.data?.job_id) started.push(`${id}:${job.data.job_id}`);
-    }
-    const url = new URL(args.request.url);
-    const params = new URLSearchParams(url.search);
-    params.delete("select");
-    if (started.length > 0) {
-      params.set("jobs", started.join(","));
-      await setToast(args.request, args.context, { key: "generating", params: { count: String(started.length) } });
-    } else {
-      await setToast(args.request, args.context, { key: "error", params: { message: fixedT(await getLocale(args.request, args.context), "studio")("editor.nothingToGenerate") } });
-    }
-    throw redirect(`${url.pathname}?${params}`);
-  }
-  return data({ error: null, usage: null }, { status: 400 });
-}
-
-/** A refused call: a usage limit opens its dialog, anything else shows as an error. */
-function refused(answer: { code: number; message: string }) {
-  const kind = usageLimitFor(answer.code);
-  const usage: { kind: UsageLimit; message: string } | null = kind ? { kind, message: answer.message } : null;
-  return data({ error: kind ? null : answer.message, usage }, { status: 400 });
-}
 
 export default function ProjectList() {
   const { tab, projects, playlist, jobs } = useLoaderData<typeof loader>();
@@ -121,7 +22,7 @@ export default function ProjectList() {
   const allSelected = params.get("select") === "all";
   const selected = new Set(params.getAll("id"));
   const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
-  const usage = actionData?.usage as { kind: UsageLimit; message: string } | null | undefined;
+  const usage = actionData?.usage;
   const link = "text-brand-700 underline";
   return (
     <main className="px-6 py-8">
@@ -133,7 +34,7 @@ export default function ProjectList() {
         </Link>
       </div>
       <nav aria-label={t("list.title")} className="mt-4 flex gap-2">
-        {TABS.map((k) => (
+        {PROJECT_TABS.map((k) => (
           <Link key={k} to={k === "all" ? "/studio" : `/studio?type=${k}`} aria-current={tab === k ? "page" : undefined} className={`rounded-full px-4 py-1.5 text-sm font-medium ${tab === k ? "bg-slate-900 text-white" : "bg-white text-slate-700 ring-1 ring-slate-200"}`}>
             {t(`list.tabs.${k}`)}
           </Link>

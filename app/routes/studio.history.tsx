@@ -1,43 +1,14 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/Waveform";
-import { api } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
-import { pageMeta } from "~/utils/meta.server";
-import { pageMetaTags } from "~/utils/seo";
 import { cutText } from "~/lib/shell";
-import type { StudioResult } from "~/lib/studio";
-import { setToast } from "~/utils/toast.server";
+import { pageMetaTags } from "~/utils/seo";
+import type { loader } from "~/utils/studio/history.server";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-type Item = StudioResult;
-
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
-  const [history, meta] = await Promise.all([
-    api<{ items: Item[]; page: number; hasMore: boolean }>(args, `/studio/history?page=${page}&limit=20`),
-    pageMeta(args.request, args.context, "meta.titles.history"),
-  ]);
-  if (!history.success || !history.data) throw new Response(null, { status: 503 });
-  return { ...history.data, meta };
-}
-
+export { action, loader } from "~/utils/studio/history.server";
 export const meta = pageMetaTags;
-
-/** Deletes one result (spec: POST /studio/delHistory). */
-export async function action(args: ActionFunctionArgs) {
-  await requireUser(args);
-  const form = await args.request.formData();
-  const id = String(form.get("inference_id") ?? "");
-  const deleted = await api(args, "/studio/delHistory", { body: { inference_id: id } });
-  if (deleted.success) await setToast(args.request, args.context, { key: "deleted" });
-  else await setToast(args.request, args.context, { key: "error", params: { message: deleted.message } });
-  const url = new URL(args.request.url);
-  throw redirect(url.pathname + url.search);
-}
 
 /**
  * Work history (spec sections 2 and 3): every generation and conversion, newest first (date, method,

@@ -1,144 +1,24 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod/v4";
 import { ErrorList, SubmitButton } from "~/components/forms";
-import { BeforeAfter, ConversionProgress, Recorder, Stepper, useDuration, type ConversionJob, type StsStep } from "~/components/studio/Sts";
 import { NoScriptRefresh } from "~/components/studio/JobProgress";
-import { UsageDialog, usageLimitFor, type UsageLimit } from "~/components/studio/UsageDialog";
+import { BeforeAfter, ConversionProgress, Recorder, Stepper, useDuration } from "~/components/studio/Sts";
+import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
-import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { api, requireData } from "~/utils/api.server";
-import { loadProfile, requireUser } from "~/utils/auth.server";
-import { pageMeta } from "~/utils/meta.server";
+import { ConvertSchema, ReviewSchema, STS_MAX_SECONDS, stsPath, UploadSchema, type StsProject, type StsSource, type StudioResult } from "~/lib/studio";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
-import type { StudioResult as Result } from "~/lib/studio";
-import { setToast } from "~/utils/toast.server";
+import type { action, loader } from "~/utils/studio/sts.server";
+import { jobRunning, type Job } from "../../contracts/jobs";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-/** Spec section 9 / api speech/conversion.ts: at most 5 minutes a file. */
-const MAX_SECONDS = 300;
-
-const UploadSchema = z.object({
-  file: z.instanceof(File, { error: "validation.fileRequired" }).refine((f) => f.size > 0, "validation.fileRequired"),
-  method: z.enum(["record", "upload"]).default("upload"),
-});
-const ConvertSchema = z.object({ voice_id: z.string({ error: "validation.required" }).min(1, "validation.required").max(64) });
-const ReviewSchema = z.object({
-  score: z.number({ error: "validation.required" }).int("validation.required").min(1, "validation.required").max(5, "validation.required"),
-  text: z.string().max(1000, "validation.tooLong").optional(),
-});
-
-type Source = { source_id: string; project_id: string; name: string; method: "record" | "upload"; format: string; duration: number; seconds: number; audioURL: string };
-type Project = { id: string; name: string; type: "sts"; sources: Source[]; conversions: Result[] };
-
-const here = (q: Record<string, string | null | undefined>) => {
-  const params = new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => !!e[1]));
-  const s = params.toString();
-  return `/studio/projects/speech-to-speech${s ? `?${s}` : ""}`;
-};
-
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const q = new URL(args.request.url).searchParams;
-  const [id, sourceId, jobId, resultId] = ["id", "source", "job", "result"].map((k) => q.get(k));
-  const [profile, plans, meta] = await Promise.all([
-    loadProfile(args),
-    api<{ plan: string; plan_time: number }[]>(args, "/utils/planlist"),
-    pageMeta(args.request, args.context, "meta.titles.sts"),
-  ]);
-  const [project, source, job, result, voices] = await Promise.all([
-    id ? api<Project>(args, `/studio/sts/projects/${encodeURIComponent(id)}`) : null,
-    sourceId ? api<Source>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}`) : null,
-    jobId ? api<Omit<ConversionJob, "id">>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
-    resultId ? api<Result>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
-    sourceId && q.get("step") === "voice" ? api<VoiceCard[]>(args, "/voices") : null,
-  ]);
-  for (const answer of [project, source, job, result]) if (answer && !answer.success) requireData<unknown>(answer);
-  // A finished conversion moves on to its result (also when the page refreshes itself without JavaScript).
-  if (job?.data?.status === "completed" && job.data.inferenceId) throw redirect(here({ id, result: job.data.inferenceId }));
-  const allowance = (plans.data?.find((p) => p.plan === profile.plan)?.plan_time ?? 0) * 60;
-  const step: StsStep = result ? "result" : job ? "process" : source && q.get("step") === "voice" ? "voice" : source ? "check" : "studio";
-  return {
-    step,
-    project: project?.data ?? null,
-    source: source?.data ?? null,
-    job: job?.data && jobId ? { ...job.data, id: jobId } : null,
-    result: result?.data ?? null,
-    voices: voices?.data ?? [],
-    remaining: Math.max(0, allowance - profile.plan_time),
-    meta,
-  };
-}
-
+export { action, loader } from "~/utils/studio/sts.server";
 export const meta = pageMetaTags;
-
-type Dialog = { kind: UsageLimit; message: string } | null;
-
-export async function action(args: ActionFunctionArgs) {
-  await requireUser(args);
-  const url = new URL(args.request.url);
-  const q = url.searchParams;
-  const id = q.get("id");
-  const formData = await args.request.formData();
-  const intent = formData.get("intent");
-  const resultId = q.get("result") ?? "";
-  const back = () => redirect(url.pathname + url.search);
-
-  if (intent === "upload") {
-    const submission = parseWithZod(formData, { schema: UploadSchema });
-    if (submission.status !== "success") return data({ form: "upload", result: submission.reply(), usage: null as Dialog }, { status: 400 });
-    const form = new FormData();
-    form.set("file", submission.value.file);
-    form.set("method", submission.value.method);
-    if (id) form.set("project_id", id);
-    const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
-    if (!checked.success || !checked.data) {
-      const usage = usageLimitFor(checked.code);
-      return data({ form: "upload", result: submission.reply(usage ? {} : { formErrors: [checked.message] }), usage: usage ? { kind: usage, message: checked.message } : null }, { status: 400 });
-    }
-    throw redirect(here({ id: checked.data.project_id, source: checked.data.source_id }));
-  }
-
-  if (intent === "convert") {
-    const submission = parseWithZod(formData, { schema: ConvertSchema });
-    if (submission.status !== "success") return data({ form: "convert", result: submission.reply(), usage: null as Dialog }, { status: 400 });
-    const sourceId = q.get("source") ?? "";
-    const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, { body: submission.value });
-    if (!started.success || !started.data) {
-      const usage = usageLimitFor(started.code);
-      return data({ form: "convert", result: submission.reply(usage ? {} : { formErrors: [started.message] }), usage: usage ? { kind: usage, message: started.message } : null }, { status: 400 });
-    }
-    throw redirect(here({ id, source: sourceId, job: started.data.job_id }));
-  }
-
-  if (intent === "share" || intent === "unshare") {
-    const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share`, { method: intent === "share" ? "POST" : "DELETE" });
-    if (answer.success) await setToast(args.request, args.context, { key: intent === "share" ? "shared" : "unshared" });
-    else {
-      // Spec section 8: "Share URL creation failed".
-      const t = fixedT(await getLocale(args.request, args.context), "studio");
-      await setToast(args.request, args.context, { key: "error", params: { message: intent === "share" ? t("sts.result.shareFailed") : answer.message } });
-    }
-    throw back();
-  }
-
-  if (intent === "review") {
-    const submission = parseWithZod(formData, { schema: ReviewSchema });
-    if (submission.status !== "success") return data({ form: "review", result: submission.reply(), usage: null as Dialog }, { status: 400 });
-    const saved = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/review`, { body: { score: submission.value.score, text: submission.value.text ?? "" } });
-    if (!saved.success) return data({ form: "review", result: submission.reply({ formErrors: [saved.message] }), usage: null as Dialog }, { status: 400 });
-    await setToast(args.request, args.context, { key: "reviewed" });
-    throw back();
-  }
-  throw back();
-}
 
 /** The STS studio (spec section 2): record or upload, file check, select voice, AI process, result. */
 export default function SpeechToSpeech() {
@@ -146,7 +26,7 @@ export default function SpeechToSpeech() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
   const duration = useDuration();
-  const closeTo = here({ id: project?.id ?? null, source: source?.source_id ?? null, step: step === "voice" ? "voice" : null });
+  const closeTo = stsPath({ id: project?.id ?? null, source: source?.source_id ?? null, step: step === "voice" ? "voice" : null });
   return (
     <main className="px-6 py-8">
       <Link to="/studio?type=sts" className="text-sm text-slate-600 underline">
@@ -163,7 +43,7 @@ export default function SpeechToSpeech() {
       {step === "studio" ? <StudioStep remaining={remaining} /> : null}
       {step === "check" && source ? <CheckStep source={source} remaining={remaining} /> : null}
       {step === "voice" && source ? <VoiceStep source={source} voices={voices} /> : null}
-      {step === "process" && job ? <ProcessStep job={job} retry={here({ id: project?.id ?? null, source: source?.source_id ?? null, step: "voice" })} /> : null}
+      {step === "process" && job ? <ProcessStep job={job} retry={stsPath({ id: project?.id ?? null, source: source?.source_id ?? null, step: "voice" })} /> : null}
       {step === "result" && result ? <ResultStep result={result} project={project} /> : null}
       {step === "studio" && project ? <Conversions project={project} /> : null}
     </main>
@@ -202,7 +82,7 @@ function StudioStep({ remaining }: { remaining: number }) {
           <noscript>
             <p className="text-sm text-slate-600">{t("sts.record.noScript")}</p>
           </noscript>
-          <Recorder maxSeconds={Math.min(remaining, MAX_SECONDS)} busy={busy} onRecorded={(file) => upload(file, "record")} />
+          <Recorder maxSeconds={Math.min(remaining, STS_MAX_SECONDS)} busy={busy} onRecorded={(file) => upload(file, "record")} />
         </div>
       </section>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="upload-title">
@@ -248,7 +128,7 @@ function StudioStep({ remaining }: { remaining: number }) {
   );
 }
 
-function CheckStep({ source, remaining }: { source: Source; remaining: number }) {
+function CheckStep({ source, remaining }: { source: StsSource; remaining: number }) {
   const { t } = useTranslation("studio");
   const duration = useDuration();
   return (
@@ -273,10 +153,10 @@ function CheckStep({ source, remaining }: { source: Source; remaining: number })
         <Waveform src={source.audioURL} label={source.name} testId="source-audio" />
       </div>
       <div className="mt-4 flex flex-wrap gap-3 text-sm font-semibold">
-        <Link to={here({ id: source.project_id, source: source.source_id, step: "voice" })} className="rounded-lg bg-brand-600 px-4 py-2.5 text-white">
+        <Link to={stsPath({ id: source.project_id, source: source.source_id, step: "voice" })} className="rounded-lg bg-brand-600 px-4 py-2.5 text-white">
           {t("sts.check.next")} →
         </Link>
-        <Link to={here({ id: source.project_id })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
+        <Link to={stsPath({ id: source.project_id })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
           {t("sts.check.another")}
         </Link>
       </div>
@@ -284,7 +164,7 @@ function CheckStep({ source, remaining }: { source: Source; remaining: number })
   );
 }
 
-function VoiceStep({ source, voices }: { source: Source; voices: VoiceCard[] }) {
+function VoiceStep({ source, voices }: { source: StsSource; voices: VoiceCard[] }) {
   const { t } = useTranslation(["studio", "common"]);
   const duration = useDuration();
   const actionData = useActionData<typeof action>();
@@ -308,7 +188,7 @@ function VoiceStep({ source, voices }: { source: Source; voices: VoiceCard[] }) 
         <p className="text-sm text-slate-600">{t("sts.voice.cost", { time: duration(source.seconds) })}</p>
         <div className="flex flex-wrap gap-3">
           <SubmitButton className="sm:w-auto">{t("sts.voice.convert")}</SubmitButton>
-          <Link to={here({ id: source.project_id, source: source.source_id })} className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300">
+          <Link to={stsPath({ id: source.project_id, source: source.source_id })} className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300">
             ← {t("sts.steps.check")}
           </Link>
         </div>
@@ -317,12 +197,12 @@ function VoiceStep({ source, voices }: { source: Source; voices: VoiceCard[] }) 
   );
 }
 
-function ProcessStep({ job, retry }: { job: ConversionJob; retry: string }) {
+function ProcessStep({ job, retry }: { job: Job; retry: string }) {
   const { t } = useTranslation("studio");
   return (
     <>
       <ConversionProgress job={job} />
-      {job.status === "queued" || job.status === "generating" ? <NoScriptRefresh /> : null}
+      {jobRunning(job) ? <NoScriptRefresh /> : null}
       {job.status === "failed" ? (
         <Link to={retry} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
           {t("sts.process.retry")}
@@ -332,7 +212,7 @@ function ProcessStep({ job, retry }: { job: ConversionJob; retry: string }) {
   );
 }
 
-function ResultStep({ result, project }: { result: Result; project: Project | null }) {
+function ResultStep({ result, project }: { result: StudioResult; project: StsProject | null }) {
   const { t } = useTranslation(["studio", "common"]);
   const origin = useRootData()?.origin ?? "";
   const actionData = useActionData<typeof action>();
@@ -453,11 +333,11 @@ function ResultStep({ result, project }: { result: Result; project: Project | nu
 
       <div className="flex flex-wrap gap-3 text-sm font-semibold">
         {source && project ? (
-          <Link to={here({ id: project.id, source: source.source_id, step: "voice" })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
+          <Link to={stsPath({ id: project.id, source: source.source_id, step: "voice" })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
             {t("sts.result.again")}
           </Link>
         ) : null}
-        <Link to={here({ id: project?.id ?? null })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
+        <Link to={stsPath({ id: project?.id ?? null })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
           {t("sts.result.newFile")}
         </Link>
       </div>
@@ -465,7 +345,7 @@ function ResultStep({ result, project }: { result: Result; project: Project | nu
   );
 }
 
-function Conversions({ project }: { project: Project }) {
+function Conversions({ project }: { project: StsProject }) {
   const { t, i18n } = useTranslation("studio");
   const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
   return (
@@ -482,7 +362,7 @@ function Conversions({ project }: { project: Project }) {
               </time>
               <span className="font-medium">{c.text}</span>
               <span className="text-slate-600">→ {c.voiceName}</span>
-              <Link to={here({ id: project.id, result: c.inference_id })} className="ml-auto text-brand-700 underline">
+              <Link to={stsPath({ id: project.id, result: c.inference_id })} className="ml-auto text-brand-700 underline">
                 {t("sts.project.open")}
               </Link>
             </li>

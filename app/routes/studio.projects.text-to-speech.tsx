@@ -1,112 +1,23 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod/v4";
+import type { z } from "zod/v4";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import { JobProgress, jobRunning, NoScriptRefresh, type JobState } from "~/components/studio/JobProgress";
-import { UsageDialog, usageLimitFor, type UsageLimit } from "~/components/studio/UsageDialog";
+import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
+import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
+import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
-import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
-import { api, requireData } from "~/utils/api.server";
-import { loadProfile, requireUser } from "~/utils/auth.server";
-import { pageMeta } from "~/utils/meta.server";
+import { EditorSchema, RenameSchema, TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES, type ParagraphSchema, type TtsParagraph, type TtsProject, type UsageDialogData } from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
-import { setToast } from "~/utils/toast.server";
+import type { action, loader } from "~/utils/studio/tts-editor.server";
+import { jobRunning } from "../../contracts/jobs";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-const STYLES = ["neutral", "angry", "happy", "sad", "anxious", "sports"] as const;
-const LANGS = ["ko", "en", "multi"] as const;
-const MAX = 500;
-
-const ParagraphSchema = z.object({
-  id: z.string().max(64).optional(),
-  text: z.string().max(MAX, "validation.textTooLong").default(""),
-  voice_id: z.string({ error: "validation.required" }).max(64),
-  style: z.enum(STYLES).default("neutral"),
-  lang: z.enum(LANGS).default("ko"),
-  pitch: z.number({ error: "validation.number" }).int("validation.number").min(-24, "validation.number").max(24, "validation.number").default(0),
-  tempo: z.number({ error: "validation.number" }).min(0.5, "validation.number").max(2, "validation.number").default(1),
-  pause_ms: z.number({ error: "validation.number" }).int("validation.number").min(0, "validation.number").max(10_000, "validation.number").default(300),
-});
-const EditorSchema = z.object({ paragraphs: z.array(ParagraphSchema).min(1) });
-const RenameSchema = z.object({ name: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(60, "validation.tooLong") });
-
-type Paragraph = z.infer<typeof ParagraphSchema> & { id: string; audioURL: string | null; audioCurrent: boolean };
-type Project = { id: string; name: string; type: "tts" | "sts"; paragraphs: Paragraph[] };
-
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const id = new URL(args.request.url).searchParams.get("id");
-  if (!id) throw redirect("/studio");
-  const [project, voices, profile, meta] = await Promise.all([
-    api<Project>(args, `/studio/projects/${encodeURIComponent(id)}`),
-    api<VoiceCard[]>(args, "/voices"),
-    loadProfile(args),
-    pageMeta(args.request, args.context, "meta.titles.studio"),
-  ]);
-  // An STS project's id under the TTS editor is not a TTS project: not found.
-  const tts = requireData(project);
-  if (tts.type !== "tts") throw new Response(null, { status: 404 });
-  const jobId = new URL(args.request.url).searchParams.get("job");
-  const [plans, job] = await Promise.all([
-    api<{ plan: string; plan_txt: number }[]>(args, "/utils/planlist"),
-    jobId ? api<Omit<JobState, "id">>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
-  ]);
-  const allowance = plans.data?.find((p) => p.plan === profile.plan)?.plan_txt ?? 0;
-  return {
-    project: tts,
-    voices: voices.data ?? [],
-    remaining: Math.max(0, allowance - profile.plan_txt),
-    job: job?.success && job.data && jobId ? { id: jobId, ...job.data } : null,
-    meta,
-  };
-}
-
+export { action, loader } from "~/utils/studio/tts-editor.server";
 export const meta = pageMetaTags;
-
-export async function action(args: ActionFunctionArgs) {
-  await requireUser(args);
-  const url = new URL(args.request.url);
-  const id = url.searchParams.get("id") ?? "";
-  const formData = await args.request.formData();
-  if (formData.get("intent") === "rename") {
-    const submission = parseWithZod(formData, { schema: RenameSchema });
-    if (submission.status !== "success") return data({ form: "rename", result: submission.reply() }, { status: 400 });
-    const saved = await api(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "PATCH", body: submission.value });
-    if (!saved.success) return data({ form: "rename", result: submission.reply({ formErrors: [saved.message] }) }, { status: 400 });
-    await setToast(args.request, args.context, { key: "saved" });
-    throw redirect(url.pathname + url.search);
-  }
-  const submission = parseWithZod(formData, { schema: EditorSchema });
-  // Add and delete paragraph buttons (conform intents) answer the changed form, also without JavaScript.
-  if (submission.status !== "success") return data({ form: "editor", result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
-  const saved = await api<{ paragraphs: { id: string }[] }>(args, `/studio/projects/${encodeURIComponent(id)}/paragraphs`, { method: "PUT", body: submission.value });
-  if (!saved.success || !saved.data) return data({ form: "editor", result: submission.reply({ formErrors: [saved.message] }) }, { status: 400 });
-  const generate = formData.get("generate");
-  if (generate === null) {
-    await setToast(args.request, args.context, { key: "saved" });
-    throw redirect(`${url.pathname}?id=${encodeURIComponent(id)}`);
-  }
-  // "all", or the index of one paragraph (its id may be new after the save).
-  const one = generate === "all" ? null : saved.data.paragraphs[Number(generate)]?.id;
-  const started = await api<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, { body: one ? { paragraph_ids: [one] } : {} });
-  if (!started.success || !started.data) {
-    const usage = usageLimitFor(started.code);
-    // A usage limit (characters short or used up) opens the spec's dialog; other refusals show under the form.
-    const dialog: { kind: UsageLimit; message: string } | null = usage ? { kind: usage, message: started.message } : null;
-    return data({ form: "editor", result: submission.reply(usage ? {} : { formErrors: [started.message] }), usage: dialog }, { status: 400 });
-  }
-  if (!started.data.job_id) {
-    const t = fixedT(await getLocale(args.request, args.context), "studio");
-    return data({ form: "editor", result: submission.reply({ formErrors: [t("editor.nothingToGenerate")] }), usage: null }, { status: 200 });
-  }
-  throw redirect(`${url.pathname}?id=${encodeURIComponent(id)}&job=${started.data.job_id}`);
-}
 
 /** A short, stable fingerprint of a string (djb2), for form ids. */
 const shortHash = (text: string) => {
@@ -137,7 +48,7 @@ export default function TtsEditor() {
     defaultValue: { name: project.name },
   });
   const list = fields.paragraphs.getFieldList();
-  const usage = actionData && "usage" in actionData ? (actionData.usage as { kind: UsageLimit; message: string } | null) : null;
+  const usage = actionData && "usage" in actionData ? (actionData.usage as UsageDialogData) : null;
   return (
     <main className="px-6 py-8">
       <Link to="/studio" className="text-sm text-slate-600 underline">
@@ -161,6 +72,7 @@ export default function TtsEditor() {
       {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={`/studio/projects/text-to-speech?id=${project.id}`} /> : null}
       <ProjectAudio project={project} />
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <input type="hidden" name="intent" value="save" />
         {list.map((paragraph, index) => (
           <ParagraphFields
             key={paragraph.key}
@@ -204,7 +116,7 @@ function ParagraphFields({
   field: FieldMetadata<z.input<typeof ParagraphSchema>>;
   index: number;
   voices: VoiceCard[];
-  saved: Paragraph | null;
+  saved: TtsParagraph | null;
   removeButton: ButtonProps | null;
 }) {
   const { t } = useTranslation("studio");
@@ -222,7 +134,7 @@ function ParagraphFields({
       <div className="mt-1 flex justify-between text-xs text-slate-500">
         <ErrorList errors={p.text.errors} />
         <span className="ml-auto" data-testid="char-count">
-          {t("editor.count", { count: [...text].length, max: MAX })}
+          {t("editor.count", { count: [...text].length, max: TTS_MAX_CHARS })}
         </span>
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-6">
@@ -238,7 +150,7 @@ function ParagraphFields({
             {t("editor.style")}
           </label>
           <select {...getSelectProps(p.style)} className={select}>
-            {STYLES.map((s) => (
+            {TTS_STYLES.map((s) => (
               <option key={s} value={s}>
                 {t(`editor.styles.${s}`)}
               </option>
@@ -250,7 +162,7 @@ function ParagraphFields({
             {t("editor.lang")}
           </label>
           <select {...getSelectProps(p.lang)} className={select}>
-            {LANGS.map((l) => (
+            {TTS_LANGS.map((l) => (
               <option key={l} value={l}>
                 {t(`editor.langs.${l}`)}
               </option>
@@ -298,7 +210,7 @@ function ParagraphFields({
  * audio of its current text), and the download form (one file or a ZIP of each sentence, WAV or
  * MP3; the sentences ticked below, or all). A GET form, so it works without JavaScript.
  */
-function ProjectAudio({ project }: { project: Project }) {
+function ProjectAudio({ project }: { project: TtsProject }) {
   const { t } = useTranslation("studio");
   const spoken = project.paragraphs.filter((p) => p.text.trim());
   const ready = spoken.length > 0 && spoken.every((p) => p.audioCurrent);

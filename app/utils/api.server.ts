@@ -9,7 +9,7 @@ import { decodeJwt, readTokens } from "./session.server";
 
 import { Code, type Envelope } from "../../contracts/codes";
 
-/** The /api/v1 envelope (spec section 7), shared with the api (workers/api/src/contracts/codes.ts). */
+/** The /api/v1 envelope (spec section 7), shared with the api (contracts/codes.ts). */
 export type { Envelope };
 /** Spec section 4: refresh when the access token expires within 30 s. */
 export const REFRESH_WINDOW_SECONDS = 30;
@@ -85,7 +85,7 @@ async function apiHeaders(request: Request, context: AppLoadContext) {
 
 /**
  * A GET whose answer may be a file (downloads): the api's response itself when it is not an
- * envelope, else the envelope, handled as `api` handles it (8000 signs out, errors are reported).
+ * envelope, else the envelope, handled as `api` handles it (LOGIN_REQUIRED signs out, errors are reported).
  */
 export async function apiFile({ request, context }: CallArgs, path: string): Promise<{ file: Response } | { envelope: Envelope<unknown> }> {
   let response: Response;

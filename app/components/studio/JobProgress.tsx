@@ -1,51 +1,18 @@
-import { useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiClient } from "~/lib/api-client";
-
-export type JobState = {
-  id: string;
-  status: "queued" | "generating" | "completed" | "failed";
-  total?: number;
-  done?: number;
-  failed?: number;
-  items?: { paragraphId: string; status: string; error?: string }[];
-};
-
-export const jobRunning = (job: Pick<JobState, "status"> | null | undefined) => !!job && (job.status === "queued" || job.status === "generating");
+import { jobCounts, useJobProgress } from "./useJobProgress";
+import type { Job } from "../../../contracts/jobs";
 
 /**
  * A generation job's progress (spec section 4: queued, generating n of m, completed, failed): the
- * state from the loader, then, with JavaScript, live from the job's event stream; when it ends the
- * page data is reloaded (new audio). Without JavaScript the page refreshes itself while a job runs
- * (the route's meta). `compact` is the one-line form of the project list.
+ * state from the loader, then, with JavaScript, live from the job's event stream (`useJobProgress`);
+ * when it ends the page data is reloaded (new audio). Without JavaScript the page refreshes itself
+ * while a job runs (`NoScriptRefresh`). `compact` is the one-line form of the project list.
  */
-export function JobProgress({ job, compact = false }: { job: JobState; compact?: boolean }) {
+export function JobProgress({ job, compact = false }: { job: Job; compact?: boolean }) {
   const { t } = useTranslation("studio");
-  const [live, setLive] = useState<JobState>(job);
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    setLive(job);
-    if (!jobRunning(job)) return;
-    const url = `/api/v1/studio/jobs/${job.id}/events`;
-    const source = new EventSource(url);
-    source.onmessage = (event) => {
-      const state = JSON.parse(event.data) as JobState;
-      setLive({ ...state, id: job.id });
-      if (!jobRunning(state)) {
-        source.close();
-        revalidate();
-      }
-    };
-    source.onerror = () => {
-      apiClient.streamFailed(url, source);
-      source.close();
-    };
-    return () => source.close();
-  }, [job, revalidate]);
-  const total = live.total ?? 0;
-  const done = live.done ?? 0;
-  const text = t(`editor.progress.${live.status}`, { done, total, failed: live.failed ?? 0 });
+  const live = useJobProgress(job);
+  const { total, done, failed, items } = jobCounts(live);
+  const text = t(`editor.progress.${live.status}`, { done, total, failed });
   if (compact) {
     return (
       <span aria-live="polite" className="text-xs text-slate-600" data-testid="job-progress" data-status={live.status}>
@@ -56,10 +23,10 @@ export function JobProgress({ job, compact = false }: { job: JobState; compact?:
   return (
     <section aria-live="polite" className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="job-progress" data-status={live.status}>
       <p className="font-medium">{text}</p>
-      <progress max={Math.max(total, 1)} value={done + (live.failed ?? 0)} className="mt-2 w-full" />
-      {live.items?.some((i) => i.error) ? (
+      <progress max={Math.max(total, 1)} value={done + failed} className="mt-2 w-full" />
+      {items.some((i) => i.error) ? (
         <ul className="mt-2 text-sm text-red-600">
-          {live.items
+          {items
             .filter((i) => i.error)
             .map((i) => (
               <li key={i.paragraphId}>{i.error}</li>

@@ -1,8 +1,8 @@
-import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useJobProgress } from "./useJobProgress";
 import { Waveform } from "./Waveform";
-import { apiClient } from "~/lib/api-client";
+import { jobRunning, type Job } from "../../../contracts/jobs";
 
 export const STS_STEPS = ["studio", "check", "voice", "process", "result"] as const;
 export type StsStep = (typeof STS_STEPS)[number];
@@ -271,37 +271,15 @@ export function BeforeAfter({ before, after }: { before: string; after: string }
   );
 }
 
-export type ConversionJob = { id: string; status: "queued" | "generating" | "completed" | "failed"; done?: number; total?: number; reason?: string; inferenceId?: string };
-
 /**
- * The conversion's progress (STS step 4): live from the job's event stream with JavaScript (the page
- * reloads its data when the job ends, and the loader moves on to the result); without it the page
- * refreshes itself while the job runs.
+ * The conversion's progress (STS step 4): live from the job's event stream with JavaScript
+ * (`useJobProgress`: the page reloads its data when the job ends, and the loader moves on to the
+ * result); without it the page refreshes itself while the job runs.
  */
-export function ConversionProgress({ job }: { job: ConversionJob }) {
+export function ConversionProgress({ job }: { job: Job }) {
   const { t } = useTranslation("studio");
-  const [live, setLive] = useState(job);
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    setLive(job);
-    if (job.status !== "queued" && job.status !== "generating") return;
-    const url = `/api/v1/studio/jobs/${job.id}/events`;
-    const source = new EventSource(url);
-    source.onmessage = (event) => {
-      const state = JSON.parse(event.data) as Omit<ConversionJob, "id">;
-      setLive({ ...state, id: job.id });
-      if (state.status === "completed" || state.status === "failed") {
-        source.close();
-        revalidate();
-      }
-    };
-    source.onerror = () => {
-      apiClient.streamFailed(url, source);
-      source.close();
-    };
-    return () => source.close();
-  }, [job, revalidate]);
-  const running = live.status === "queued" || live.status === "generating";
+  const live = useJobProgress(job);
+  const running = jobRunning(live);
   return (
     <section aria-live="polite" className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="job-progress" data-status={live.status}>
       <p className="font-medium">

@@ -1,13 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Code } from "../../../contracts/codes";
-
-/** The usage-limit dialogs of spec section 8 that the studio raises. */
-export type UsageLimit = "charsShort" | "charsExhausted" | "projectLimit" | "timeExhausted" | "fileTooLong";
-
-/** Api codes that open a usage dialog (workers/api/src/lib/codes.ts). */
-const LIMITS: Record<number, UsageLimit> = { [Code.CHARS_SHORT]: "charsShort", [Code.CHARS_EXHAUSTED]: "charsExhausted", [Code.PROJECT_LIMIT]: "projectLimit", [Code.AUDIO_TOO_LONG]: "fileTooLong", [Code.TIME_EXHAUSTED]: "timeExhausted" };
-export const usageLimitFor = (code: number): UsageLimit | null => LIMITS[code] ?? null;
+import type { UsageLimit } from "~/lib/studio";
 
 /**
  * A usage dialog: the limit's title, the api's message (with the figures), upgrade, and a way out

@@ -1,23 +1,11 @@
 // The types of a generation job, on their own so that env.ts can type the GENERATION_JOB binding without
 // importing the Durable Object's module (which imports env.ts): docs/decisions/0020-import-rules.md.
+import type { JobState } from "../../../../contracts/jobs";
 import type { Locale } from "../lib/codes";
 
-export type ItemState = {
-  paragraphId: string;
-  status: "queued" | "generating" | "done" | "failed";
-  /** Runs of this item so far that were interrupted (its ledger key's last part). */
-  attempt?: number;
-  durationMs?: number;
-  error?: string;
-};
-
-/** The states a generation job passes through (spec section 4: generating, then completed). */
-export type JobState =
-  | { status: "idle" }
-  | { status: "queued"; total: number; done?: number; items?: ItemState[] }
-  | { status: "generating"; done: number; total: number; failed?: number; items?: ItemState[] }
-  | { status: "completed"; total: number; done?: number; failed?: number; items?: ItemState[]; inferenceId?: string }
-  | { status: "failed"; reason: string };
+// The job's state and the items in it are the contract with the app (what GET /studio/jobs/:id answers and its
+// event stream sends): contracts/jobs.ts declares them for both sides.
+export type { ItemState, JobState } from "../../../../contracts/jobs";
 
 /** What a project generation needs to run on its own after the request that started it is gone. */
 export type JobSpec = { kind?: "tts"; jobId: string; memberId: string; email: string; locale: Locale; projectId: string; paragraphIds: string[] };

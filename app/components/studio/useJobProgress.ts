@@ -1,0 +1,47 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { apiClient } from "~/lib/api-client";
+import { jobRunning, type Job, type JobState } from "../../../contracts/jobs";
+
+/**
+ * A job's live state: the loader's `job` at first, then, with JavaScript and while the job runs, each
+ * state its event stream sends (GET /api/v1/studio/jobs/:id/events, contracts/jobs.ts). When a state
+ * arrives that is no longer running, the stream is closed and the page's data reloaded (new audio, or
+ * the STS result). A stream the browser gives up on (an HTTP error, not an event stream) is reported and
+ * closed: the page keeps the last state, and without JavaScript it refreshes itself instead
+ * (`NoScriptRefresh`). A new `job` from the loader starts over.
+ */
+export function useJobProgress(job: Job): Job {
+  const [live, setLive] = useState<Job>(job);
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    setLive(job);
+    if (!jobRunning(job)) return;
+    const url = `/api/v1/studio/jobs/${job.id}/events`;
+    const source = new EventSource(url);
+    source.onmessage = (event) => {
+      const state = JSON.parse(event.data) as JobState;
+      setLive({ ...state, id: job.id });
+      if (!jobRunning(state)) {
+        source.close();
+        revalidate();
+      }
+    };
+    source.onerror = () => {
+      apiClient.streamFailed(url, source);
+      source.close();
+    };
+    return () => source.close();
+  }, [job, revalidate]);
+  return live;
+}
+
+/** The counts of a job's state (none while idle or after a failure of the whole job). */
+export function jobCounts(job: JobState) {
+  return {
+    total: "total" in job ? (job.total ?? 0) : 0,
+    done: "done" in job ? (job.done ?? 0) : 0,
+    failed: "failed" in job ? (job.failed ?? 0) : 0,
+    items: "items" in job ? (job.items ?? []) : [],
+  };
+}

@@ -1,0 +1,109 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { fixedT, getLocale } from "~/i18n/i18n.server";
+import { PROJECT_TABS, ProjectListSchema, usageLimitFor, type UsageDialogData } from "~/lib/studio";
+import { api, requireData } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta.server";
+import { setToast } from "~/utils/toast.server";
+import { Code } from "../../../contracts/codes";
+import type { Job, JobState } from "../../../contracts/jobs";
+
+/** The project list (/studio, app/routes/studio._index.tsx): its loader and action. */
+
+type ProjectItem = { id: string; name: string; type: "tts" | "sts"; updatedAt: number; paragraphs: number; voices: string[] };
+type ProjectDetail = { id: string; name: string; type: "tts" | "sts"; paragraphs: { text: string; audioCurrent: boolean }[] };
+/** At most this many projects play or generate from one click. */
+const MAX_SELECTED = 20;
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const q = new URL(args.request.url).searchParams;
+  const tab = PROJECT_TABS.find((t) => t === q.get("type")) ?? "all";
+  // "Play selected": each chosen project's sentences joined, once all of them are generated.
+  const playIds = q.get("play") === "1" ? q.getAll("id").slice(0, MAX_SELECTED) : [];
+  // Jobs started by "generate" (project:job pairs), shown on their rows.
+  const jobPairs = (q.get("jobs") ?? "").split(",").slice(0, MAX_SELECTED).map((pair) => pair.split(":")).filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]);
+  const [list, meta, playing, jobs] = await Promise.all([
+    api<ProjectItem[]>(args, `/studio/projects?type=${tab}`),
+    pageMeta(args.request, args.context, "meta.titles.studio"),
+    Promise.all(playIds.map((id) => api<ProjectDetail>(args, `/studio/projects/${encodeURIComponent(id)}`))),
+    Promise.all(jobPairs.map(async ([projectId, jobId]) => ({ projectId, state: await api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`), jobId }))),
+  ]);
+  const projects = requireData(list);
+  const playlist = playing
+    .filter((p) => p.success && p.data)
+    .map(({ data: p }) => {
+      const spoken = p!.paragraphs.filter((x) => x.text.trim());
+      return { id: p!.id, name: p!.name, ready: p!.type === "tts" && spoken.length > 0 && spoken.every((x) => x.audioCurrent) };
+    });
+  const jobByProject: Record<string, Job> = {};
+  for (const j of jobs) if (j.state.success && j.state.data) jobByProject[j.projectId] = { ...j.state.data, id: j.jobId };
+  return { tab, projects, playlist, jobs: jobByProject, meta };
+}
+
+/** New project, import a script, delete, generate the selected projects or all of them. */
+export async function action(args: ActionFunctionArgs) {
+  await requireUser(args);
+  const submission = parseWithZod(await args.request.formData(), { schema: ProjectListSchema });
+  // An unknown button or an empty file: nothing to do.
+  if (submission.status !== "success") return data({ error: null, usage: null }, { status: 400 });
+  const form = submission.value;
+  const url = new URL(args.request.url);
+  switch (form.intent) {
+    case "new": {
+      const created = await api<{ id: string }>(args, "/studio/projects", { body: { type: "tts" } });
+      if (!created.success || !created.data) return refused(created);
+      throw redirect(`/studio/projects/text-to-speech?id=${created.data.id}`);
+    }
+    case "import": {
+      const upload = new FormData();
+      upload.set("file", form.file, form.file.name);
+      const created = await api<{ id: string }>(args, "/studio/projects/import", { form: upload });
+      if (!created.success || !created.data) return refused(created);
+      throw redirect(`/studio/projects/text-to-speech?id=${created.data.id}`);
+    }
+    case "delete": {
+      for (const id of form.id.slice(0, 100)) await api(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "DELETE" });
+      throw redirect(url.pathname + url.search);
+    }
+    case "generate":
+    case "generate-all":
+      return generate(args, form.intent === "generate" ? form.id : (await api<ProjectItem[]>(args, "/studio/projects?type=tts")).data?.map((p) => p.id) ?? []);
+  }
+}
+
+/**
+ * Generates the chosen projects (or every TTS project): each starts its own job (only sentences
+ * that changed since their last generation are spoken again), shown on its row.
+ */
+async function generate(args: ActionFunctionArgs, ids: string[]) {
+  const started: string[] = [];
+  for (const id of ids.slice(0, MAX_SELECTED)) {
+    const job = await api<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, { body: {} });
+    if (!job.success) {
+      // STS projects have nothing to generate here; any other refusal (a usage limit) stops the rest.
+      if (job.code === Code.NOT_FOUND) continue;
+      if (started.length === 0) return refused(job);
+      break;
+    }
+    if (job.data?.job_id) started.push(`${id}:${job.data.job_id}`);
+  }
+  const url = new URL(args.request.url);
+  const params = new URLSearchParams(url.search);
+  params.delete("select");
+  if (started.length > 0) {
+    params.set("jobs", started.join(","));
+    await setToast(args.request, args.context, { key: "generating", params: { count: String(started.length) } });
+  } else {
+    await setToast(args.request, args.context, { key: "error", params: { message: fixedT(await getLocale(args.request, args.context), "studio")("editor.nothingToGenerate") } });
+  }
+  throw redirect(`${url.pathname}?${params}`);
+}
+
+/** A refused call: a usage limit opens its dialog, anything else shows as an error. */
+function refused(answer: { code: number; message: string }) {
+  const kind = usageLimitFor(answer.code);
+  const usage: UsageDialogData = kind ? { kind, message: answer.message } : null;
+  return data({ error: kind ? null : answer.message, usage }, { status: 400 });
+}

@@ -1,0 +1,109 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { VoiceCard } from "~/components/studio/VoicePicker";
+import type { StsStep } from "~/components/studio/Sts";
+import { fixedT, getLocale } from "~/i18n/i18n.server";
+import { stsPath, StsSchema, usageLimitFor, type StsProject, type StsSource, type StudioResult, type UsageDialogData } from "~/lib/studio";
+import { api, requireData } from "~/utils/api.server";
+import { loadProfile, requireUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta.server";
+import { setToast } from "~/utils/toast.server";
+import type { JobState } from "../../../contracts/jobs";
+
+/**
+ * The STS studio (/studio/projects/speech-to-speech, app/routes/studio.projects.speech-to-speech.tsx):
+ * the search params name the step (`id` project, `source` checked recording, `step=voice`, `job`
+ * conversion, `result`).
+ */
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const q = new URL(args.request.url).searchParams;
+  const [id, sourceId, jobId, resultId] = ["id", "source", "job", "result"].map((k) => q.get(k));
+  const [profile, plans, meta] = await Promise.all([
+    loadProfile(args),
+    api<{ plan: string; plan_time: number }[]>(args, "/utils/planlist"),
+    pageMeta(args.request, args.context, "meta.titles.sts"),
+  ]);
+  const [project, source, job, result, voices] = await Promise.all([
+    id ? api<StsProject>(args, `/studio/sts/projects/${encodeURIComponent(id)}`) : null,
+    sourceId ? api<StsSource>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}`) : null,
+    jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
+    resultId ? api<StudioResult>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
+    sourceId && q.get("step") === "voice" ? api<VoiceCard[]>(args, "/voices") : null,
+  ]);
+  for (const answer of [project, source, job, result]) if (answer && !answer.success) requireData<unknown>(answer);
+  // A finished conversion moves on to its result (also when the page refreshes itself without JavaScript).
+  if (job?.data?.status === "completed" && job.data.inferenceId) throw redirect(stsPath({ id, result: job.data.inferenceId }));
+  const allowance = (plans.data?.find((p) => p.plan === profile.plan)?.plan_time ?? 0) * 60;
+  const step: StsStep = result ? "result" : job ? "process" : source && q.get("step") === "voice" ? "voice" : source ? "check" : "studio";
+  return {
+    step,
+    project: project?.data ?? null,
+    source: source?.data ?? null,
+    job: job?.data && jobId ? { ...job.data, id: jobId } : null,
+    result: result?.data ?? null,
+    voices: voices?.data ?? [],
+    remaining: Math.max(0, allowance - profile.plan_time),
+    meta,
+  };
+}
+
+/** Upload (or record) a file, convert it, share or unshare the result, review it. */
+export async function action(args: ActionFunctionArgs) {
+  await requireUser(args);
+  const url = new URL(args.request.url);
+  const q = url.searchParams;
+  const id = q.get("id");
+  const resultId = q.get("result") ?? "";
+  const back = () => redirect(url.pathname + url.search);
+  const formData = await args.request.formData();
+  const submission = parseWithZod(formData, { schema: StsSchema });
+  if (submission.status !== "success") {
+    const form = formData.get("intent");
+    if (form === "upload" || form === "convert" || form === "review") return data({ form, result: submission.reply(), usage: null as UsageDialogData }, { status: 400 });
+    throw back();
+  }
+  const value = submission.value;
+  // A refused upload or conversion: a usage limit opens its dialog, anything else shows under the form.
+  const refused = (form: "upload" | "convert", answer: { code: number; message: string }) => {
+    const kind = usageLimitFor(answer.code);
+    const usage: UsageDialogData = kind ? { kind, message: answer.message } : null;
+    return data({ form, result: submission.reply(kind ? {} : { formErrors: [answer.message] }), usage }, { status: 400 });
+  };
+  switch (value.intent) {
+    case "upload": {
+      const form = new FormData();
+      form.set("file", value.file);
+      form.set("method", value.method);
+      if (id) form.set("project_id", id);
+      const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
+      if (!checked.success || !checked.data) return refused("upload", checked);
+      throw redirect(stsPath({ id: checked.data.project_id, source: checked.data.source_id }));
+    }
+    case "convert": {
+      const sourceId = q.get("source") ?? "";
+      const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, { body: { voice_id: value.voice_id } });
+      if (!started.success || !started.data) return refused("convert", started);
+      throw redirect(stsPath({ id, source: sourceId, job: started.data.job_id }));
+    }
+    case "share":
+    case "unshare": {
+      const share = value.intent === "share";
+      const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share`, { method: share ? "POST" : "DELETE" });
+      if (answer.success) await setToast(args.request, args.context, { key: share ? "shared" : "unshared" });
+      else {
+        // Spec section 8: "Share URL creation failed".
+        const t = fixedT(await getLocale(args.request, args.context), "studio");
+        await setToast(args.request, args.context, { key: "error", params: { message: share ? t("sts.result.shareFailed") : answer.message } });
+      }
+      throw back();
+    }
+    case "review": {
+      const saved = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/review`, { body: { score: value.score, text: value.text ?? "" } });
+      if (!saved.success) return data({ form: "review" as const, result: submission.reply({ formErrors: [saved.message] }), usage: null as UsageDialogData }, { status: 400 });
+      await setToast(args.request, args.context, { key: "reviewed" });
+      throw back();
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/cloudflare";
+import { describe, expect, it } from "vitest";
+import { accessTokenCookie } from "~/utils/cookies.server";
+import { action as historyAction } from "~/utils/studio/history.server";
+import { action as projectListAction } from "~/utils/studio/projects.server";
+import { action as stsAction } from "~/utils/studio/sts.server";
+import { action as ttsEditorAction } from "~/utils/studio/tts-editor.server";
+import { Code } from "../../contracts/codes";
+
+/**
+ * The studio pages' actions as plain functions with real Requests, against a stand-in of the api
+ * worker: each form's schema (a discriminated union on `intent`), what it sends, and how an answer
+ * becomes a field error, a usage dialog or a redirect with a toast.
+ */
+type Call = { path: string; method: string; body: unknown };
+type Action = (args: ActionFunctionArgs) => Promise<unknown>;
+
+const ok = (data: unknown) => ({ success: true, code: Code.OK, data, message: "OK" });
+const no = (code: number, message = "refused") => ({ success: false, code, data: null, message });
+
+function jwt(claims: Record<string, unknown>) {
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+  return `${b64({ alg: "HS256", typ: "JWT" })}.${b64(claims)}.sig`;
+}
+
+async function setup(route: (call: Call) => unknown) {
+  const calls: Call[] = [];
+  const fetcher = {
+    async fetch(input: RequestInfo | URL, init?: RequestInit) {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      const type = request.headers.get("content-type") ?? "";
+      const body = type.startsWith("application/json") ? await request.json() : type.startsWith("multipart/") ? Object.fromEntries(await request.formData()) : null;
+      const call = { path: url.pathname.replace(/^\/api\/v1/, "") + url.search, method: request.method, body };
+      calls.push(call);
+      return Response.json(route(call) ?? no(Code.NOT_FOUND, "no stand-in route"));
+    },
+  };
+  const token = jwt({ email: "member@example.com", exp: Math.floor(Date.now() / 1000) + 3600 });
+  const cookie = (await accessTokenCookie.serialize(token)).split(";")[0]!;
+  const context = {
+    cloudflare: { env: { API: fetcher, NOTIFY: { fetch: async () => Response.json(ok(null)) }, DEFAULT_COUNTRY: "KR" }, ctx: { waitUntil() {} } },
+    outgoingCookies: [] as string[],
+    requestState: new Map(),
+  } as unknown as AppLoadContext;
+  const post = (action: Action, url: string, fields: Record<string, string | string[] | File>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) form.append(k, one);
+    const request = new Request(`http://localhost:8787${url}`, { method: "POST", body: form, headers: { cookie } });
+    return outcome(action({ request, context, params: {} } as ActionFunctionArgs));
+  };
+  return { calls, context, post };
+}
+
+type Answer = { form?: string; error?: string | null; usage?: { kind: string; message: string } | null; result?: { error?: Record<string, string[] | null>; intent?: unknown } };
+
+/** What an action threw (a redirect) or answered (data with a status). */
+async function outcome(promise: Promise<unknown>) {
+  try {
+    const value = (await promise) as { data: Answer; init: ResponseInit | null };
+    return { status: value.init?.status ?? 200, data: value.data, location: null };
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    return { status: thrown.status, data: null, location: thrown.headers.get("location") };
+  }
+}
+
+const toastOf = (context: AppLoadContext) => {
+  const cookie = context.outgoingCookies.find((c) => c.startsWith("toast="));
+  if (!cookie) return null;
+  const value = decodeURIComponent(cookie.split(";")[0]!.slice("toast=".length));
+  return JSON.parse(Buffer.from(value, "base64").toString()) as { key: string; params?: Record<string, string> };
+};
+
+describe("the project list", () => {
+  it("refuses an empty import and an unknown button without calling the api", async () => {
+    const { calls, post } = await setup(() => null);
+    expect(await post(projectListAction, "/studio", { intent: "import", file: new File([], "") })).toMatchObject({ status: 400, data: { error: null, usage: null } });
+    expect(await post(projectListAction, "/studio", { intent: "rename" })).toMatchObject({ status: 400, data: { error: null, usage: null } });
+    expect(calls).toEqual([]);
+  });
+
+  it("deletes the selected projects and comes back to the same list", async () => {
+    const { calls, post } = await setup(() => ok(null));
+    const r = await post(projectListAction, "/studio?type=tts", { intent: "delete", id: ["p1", "p2"], format: "wav" });
+    expect(r.location).toBe("/studio?type=tts");
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["DELETE /studio/projects/p1", "DELETE /studio/projects/p2"]);
+  });
+
+  it("generates each selected TTS project, skips STS ones, and shows the jobs on their rows", async () => {
+    const { context, post } = await setup((c) => (c.path === "/studio/projects/sts1/generate" ? no(Code.NOT_FOUND) : ok({ job_id: `job-${c.path.split("/")[3]}` })));
+    const r = await post(projectListAction, "/studio?select=all", { intent: "generate", id: ["a", "sts1", "b"] });
+    expect(r.location).toBe("/studio?jobs=a%3Ajob-a%2Cb%3Ajob-b");
+    expect(toastOf(context)).toEqual({ key: "generating", params: { count: "2" } });
+  });
+
+  it("opens the usage dialog when the first generation is refused for characters", async () => {
+    const { post } = await setup(() => no(Code.CHARS_EXHAUSTED, "used up"));
+    expect(await post(projectListAction, "/studio", { intent: "generate", id: "a" })).toMatchObject({ status: 400, data: { error: null, usage: { kind: "charsExhausted", message: "used up" } } });
+  });
+});
+
+describe("the TTS editor", () => {
+  const paragraph = { "paragraphs[0].id": "p1", "paragraphs[0].text": "안녕하세요", "paragraphs[0].voice_id": "ko-minjun" };
+
+  it("checks the name before renaming, and renames with a toast", async () => {
+    const { calls, context, post } = await setup(() => ok(null));
+    const bad = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "rename", name: "  " });
+    expect(bad).toMatchObject({ status: 400, data: { form: "rename" } });
+    expect(bad.data!.result!.error!.name).toEqual(["validation.required"]);
+    expect(calls).toEqual([]);
+    const r = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "rename", name: " New name " });
+    expect(r.location).toBe("/studio/projects/text-to-speech?id=x1");
+    expect(calls).toEqual([{ path: "/studio/projects/x1", method: "PATCH", body: { name: "New name" } }]);
+    expect(toastOf(context)).toEqual({ key: "saved" });
+  });
+
+  it("answers a conform intent (add a paragraph) with the changed form, status 200, without saving", async () => {
+    const { calls, post } = await setup(() => null);
+    const r = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "save", ...paragraph, __intent__: JSON.stringify({ type: "insert", payload: { name: "paragraphs" } }) });
+    expect(r).toMatchObject({ status: 200, data: { form: "editor" } });
+    expect(calls).toEqual([]);
+  });
+
+  it("saves the paragraphs, then generates the one whose button was pressed (by index, with its id after the save)", async () => {
+    const { calls, post } = await setup((c) => (c.method === "PUT" ? ok({ paragraphs: [{ id: "p1" }, { id: "p2" }] }) : ok({ job_id: "j1" })));
+    const r = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "save", ...paragraph, "paragraphs[1].text": "둘", "paragraphs[1].voice_id": "ko-minjun", generate: "1" });
+    expect(r.location).toBe("/studio/projects/text-to-speech?id=x1&job=j1");
+    expect(calls[0]).toMatchObject({ path: "/studio/projects/x1/paragraphs", method: "PUT" });
+    expect(Object.keys(calls[0]!.body as object)).toEqual(["paragraphs"]);
+    expect(calls[1]).toEqual({ path: "/studio/projects/x1/generate", method: "POST", body: { paragraph_ids: ["p2"] } });
+  });
+
+  it("keeps a paragraph over 500 characters from the api, and opens the usage dialog on a short allowance", async () => {
+    const { calls, post } = await setup((c) => (c.method === "PUT" ? ok({ paragraphs: [{ id: "p1" }] }) : no(Code.CHARS_SHORT, "short")));
+    const long = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "save", ...paragraph, "paragraphs[0].text": "가".repeat(501) });
+    expect(long.status).toBe(400);
+    expect(long.data!.result!.error!["paragraphs[0].text"]).toEqual(["validation.textTooLong"]);
+    expect(calls).toEqual([]);
+    const short = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "save", ...paragraph, generate: "all" });
+    expect(short).toMatchObject({ status: 400, data: { form: "editor", usage: { kind: "charsShort", message: "short" } } });
+    expect(calls[1]).toEqual({ path: "/studio/projects/x1/generate", method: "POST", body: {} });
+  });
+});
+
+describe("speech to speech", () => {
+  it("asks for a file, and uploads one to the project", async () => {
+    const { calls, post } = await setup(() => ok({ source_id: "s1", project_id: "pr1" }));
+    const missing = await post(stsAction, "/studio/projects/speech-to-speech", { intent: "upload", method: "upload" });
+    expect(missing).toMatchObject({ status: 400, data: { form: "upload", usage: null } });
+    expect(missing.data!.result!.error!.file).toEqual(["validation.fileRequired"]);
+    const r = await post(stsAction, "/studio/projects/speech-to-speech?id=pr1", { intent: "upload", method: "record", file: new File(["RIFF"], "take.webm", { type: "audio/webm" }) });
+    expect(r.location).toBe("/studio/projects/speech-to-speech?id=pr1&source=s1");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ path: "/studio/sts/sources", body: { method: "record", project_id: "pr1" } });
+  });
+
+  it("converts with the chosen voice, and opens the usage dialog when the time is used up", async () => {
+    let answer: unknown = ok({ job_id: "j9" });
+    const { calls, post } = await setup(() => answer);
+    const r = await post(stsAction, "/studio/projects/speech-to-speech?id=pr1&source=s1&step=voice", { intent: "convert", voice_id: "en-emma" });
+    expect(r.location).toBe("/studio/projects/speech-to-speech?id=pr1&source=s1&job=j9");
+    expect(calls[0]).toEqual({ path: "/studio/sts/sources/s1/convert", method: "POST", body: { voice_id: "en-emma" } });
+    answer = no(Code.TIME_EXHAUSTED, "no time");
+    expect(await post(stsAction, "/studio/projects/speech-to-speech?id=pr1&source=s1&step=voice", { intent: "convert", voice_id: "en-emma" })).toMatchObject({ status: 400, data: { form: "convert", usage: { kind: "timeExhausted", message: "no time" } } });
+  });
+
+  it("checks the review's score, shares with a toast, and sends an unknown button back to the page", async () => {
+    const { calls, context, post } = await setup(() => ok(null));
+    const bad = await post(stsAction, "/studio/projects/speech-to-speech?id=pr1&result=r1", { intent: "review", score: "9" });
+    expect(bad).toMatchObject({ status: 400, data: { form: "review" } });
+    expect(bad.data!.result!.error!.score).toEqual(["validation.required"]);
+    const shared = await post(stsAction, "/studio/projects/speech-to-speech?id=pr1&result=r1", { intent: "share" });
+    expect(shared.location).toBe("/studio/projects/speech-to-speech?id=pr1&result=r1");
+    expect(toastOf(context)).toEqual({ key: "shared" });
+    expect((await post(stsAction, "/studio/projects/speech-to-speech?id=pr1", { intent: "nothing" })).location).toBe("/studio/projects/speech-to-speech?id=pr1");
+    expect(calls).toEqual([{ path: "/studio/inferences/r1/share", method: "POST", body: null }]);
+  });
+});
+
+describe("work history", () => {
+  it("deletes one result and comes back to the same page with the api's message on a refusal", async () => {
+    const { calls, context, post } = await setup(() => no(Code.NOT_FOUND, "없는 결과"));
+    const r = await post(historyAction, "/studio/history?page=2", { inference_id: "i1" });
+    expect(r.location).toBe("/studio/history?page=2");
+    expect(calls).toEqual([{ path: "/studio/delHistory", method: "POST", body: { inference_id: "i1" } }]);
+    expect(toastOf(context)).toEqual({ key: "error", params: { message: "없는 결과" } });
+  });
+});
