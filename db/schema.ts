@@ -284,6 +284,25 @@ export const paragraphs = sqliteTable("paragraphs", {
   updatedAt: integer("updated_at").notNull(),
 });
 
+/**
+ * A member's pronunciation dictionary (issue 15): a word as written -> how the engine should read it, per
+ * language, applied to every generation of that member before the pronunciation rules. One entry per word.
+ */
+export const pronunciationEntries = sqliteTable(
+  "pronunciation_entries",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    lang: text("lang", { enum: ["ko", "en"] }).notNull(),
+    word: text("word").notNull(),
+    reading: text("reading").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("pronunciation_entries_word").on(t.memberId, t.lang, t.word)],
+);
+
 /** Generations per voice and UTC day: "top voices of the week" sums the last 7 days. */
 export const voiceUsage = sqliteTable(
   "voice_usage",

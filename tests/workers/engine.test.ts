@@ -38,19 +38,18 @@ function sine(hz: number, amplitude: number, secs: number, sampleRate: number): 
   return Float32Array.from({ length: Math.round(secs * sampleRate) }, (_, n) => amplitude * Math.sin((2 * Math.PI * hz * n) / sampleRate));
 }
 
-describe("Korean standard-pronunciation pre-pass", () => {
-  it("applies nasal assimilation and ㄴ+ㄹ lateralisation", () => {
+describe("Korean reading before synthesis (the corpus is tests/unit/korean-reading.test.ts)", () => {
+  it("applies nasal assimilation and ㄴ+ㄹ lateralisation, and no ㄴ-insertion before the copula", () => {
     expect(koreanPronunciation("입니다")).toBe("임니다");
     expect(koreanPronunciation("국물")).toBe("궁물");
     expect(koreanPronunciation("신라")).toBe("실라");
-    expect(koreanPronunciation("음성 스튜디오입니다")).toBe("음썽 스튜디오임니다");
+    expect(koreanPronunciation("음성 스튜디오입니다")).toBe("음성 스튜디오임니다");
+    expect(koreanPronunciation("저는 민준입니다")).toBe("저는 민주님니다");
   });
 
-  it("leaves Latin text, digits and punctuation alone", () => {
-    expect(koreanPronunciation("Voice Studio입니다. 2024년, 10,000원! ABC-12 (국물)")).toBe(
-      "Voice Studio임니다. 2024년, 10,000원! ABC-12 (궁물)",
-    );
-    expect(koreanPronunciation("Hello, world 42.")).toBe("Hello, world 42.");
+  it("reads numbers, acronyms and known English words in Korean, keeping punctuation and unknown Latin words", () => {
+    expect(koreanPronunciation("Voice Studio입니다. 2024년, 10,000원! ABC-12 (국물)")).toBe("보이스 스튜디오임니다. 이처니십싸년, 마눤! 에이비씨-시비 (궁물)");
+    expect(koreanPronunciation("Hello, world 42.")).toBe("Hello, world 사시비.");
   });
 });
 

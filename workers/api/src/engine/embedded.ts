@@ -1,10 +1,11 @@
-// EmbeddedEngine: speech synthesised inside the api worker (no external service). Text -> Korean
-// standard pronunciation (ko) -> eSpeak NG with the voice's parameters (register and formants as an
+// EmbeddedEngine: speech synthesised inside the api worker (no external service). Text -> as spoken
+// (numbers, dates, acronyms) and, for Korean, its standard pronunciation in Hangul -> eSpeak NG with the voice's parameters (register and formants as an
 // eSpeak variant) and the style's prosody -> Rubber Band for the member's pitch and tempo -> 24 kHz ->
 // -16 LUFS with peaks <= -1 dBFS -> fades.
 // See docs/decisions/0009-voice-engine.md.
 import { fadeEdges, normalizeLoudness, resample, stretch } from "./dsp";
 import { espeakSynthesize, shiftedVariant } from "./espeak";
+import { normalizeEnglish } from "./english";
 import { koreanPronunciation } from "./korean";
 import {
   OUTPUT_SAMPLE_RATE,
@@ -44,7 +45,7 @@ export class EmbeddedEngine implements VoiceEngine {
     const voice = req.voice;
     const prosody = STYLE_PROSODY[req.style ?? "neutral"];
 
-    const text = req.lang === "ko" ? koreanPronunciation(req.text) : req.text;
+    const text = req.lang === "ko" ? koreanPronunciation(req.text) : normalizeEnglish(req.text);
     // The voice's own register and timbre are an eSpeak variant (its pitch and formants moved inside
     // eSpeak's synthesis, at no extra cost), and its own tempo is eSpeak's rate; Rubber Band runs only
     // for the member's pitch and tempo settings.

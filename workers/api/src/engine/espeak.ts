@@ -12,11 +12,14 @@ type EspeakWorker = {
   set_pitch(pitch: number): void;
   set_range(range: number): void;
   get_samplerate(): number;
+  /** The phonemes of a text (IPA, `_` between phonemes) as a pointer to a C string in the module's memory. */
+  text_to_phonemes(text: string, ipa: number): { ptr: number };
   /** Calls back with 16-bit chunks until done; returning non-zero from the callback stops it. */
   synthesize(text: string, callback: (audio: Int16Array, events: unknown[]) => number): void;
 };
 type EspeakModule = {
   eSpeakNGWorker: new () => EspeakWorker;
+  HEAPU8: Uint8Array;
   FS: { readFile(path: string, opts: { encoding: "utf8" }): string; writeFile(path: string, data: string): void; analyzePath(path: string): { exists: boolean } };
 };
 
@@ -78,6 +81,17 @@ export async function espeakSynthesize(text: string, settings: EspeakSettings): 
     offset += chunk.length;
   }
   return { samples, sampleRate: worker.get_samplerate() };
+}
+
+/** The IPA eSpeak NG reads for a text (`ko` or `en-us`): 사라밈니다 -> sɐɾˈɐmimnˌidɐ; clauses apart by " | ". */
+export async function espeakPhonemes(text: string, voice: string): Promise<string> {
+  const { worker, module } = await espeak();
+  if (worker.set_voice(voice) !== 0) throw new Error(`espeak: unknown voice "${voice}"`);
+  const { ptr } = worker.text_to_phonemes(text, 1);
+  const heap = module.HEAPU8;
+  let end = ptr;
+  while (end < heap.length && heap[end] !== 0) end++;
+  return new TextDecoder().decode(heap.subarray(ptr, end)).replace(/_/g, "").replace(/\s+/g, " ").trim();
 }
 
 /** eSpeak's pitch when a voice file sets none ("pitch 80 118": base and top of the range, Hz). */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { inferences, voices } from "../../../../db/schema";
+import { inferences, pronunciationEntries, voices } from "../../../../db/schema";
 import type * as schema from "../../../../db/schema";
 import { refundCharge, settleCharge, spendCharge, type Charge } from "../lib/allowance";
 import { Code, message, type Locale } from "../lib/codes";
@@ -10,6 +10,7 @@ import type { AppEnv, Member } from "../env";
 import { speechEngine } from "./engine";
 import { renderPassage } from "./render";
 import { EngineError, type Style, type VoiceParams } from "./types";
+import { applyDictionary } from "../engine/dictionary";
 import { encodeWav } from "../engine/dsp";
 import { durationMs } from "./wav";
 
@@ -60,9 +61,14 @@ export async function generateSpeech(
   try {
     // "multi" (mixed Korean and English) speaks with the voice's own language.
     const lang = input.lang === "multi" ? voice.lang : input.lang;
+    // The member's pronunciation dictionary, before the engine's own reading rules (issue 15).
+    const entries = await db
+      .select({ word: pronunciationEntries.word, reading: pronunciationEntries.reading })
+      .from(pronunciationEntries)
+      .where(and(eq(pronunciationEntries.memberId, member.id), eq(pronunciationEntries.lang, lang)));
     const audio = await renderPassage(
       speechEngine(env),
-      { text: input.text, lang, voice: { id: voice.id, params: voice.engine as VoiceParams }, style: input.style, pitch: input.pitch, tempo: input.tempo },
+      { text: applyDictionary(input.text, entries), lang, voice: { id: voice.id, params: voice.engine as VoiceParams }, style: input.style, pitch: input.pitch, tempo: input.tempo },
       input.pauseMs ?? 0,
     );
     const id = crypto.randomUUID();
