@@ -166,6 +166,14 @@ export const messages: Record<Code, Localized> = {
     ko: "요청한 구간이 오디오 파일의 범위를 벗어났습니다. 처음부터 다시 재생해 주세요.",
     en: "The requested range is outside the audio file. Please play it again from the start.",
   },
+  [Code.DICTIONARY_FULL]: {
+    ko: "발음 사전에는 언어마다 단어를 {max}개까지 등록할 수 있어요. 쓰지 않는 단어를 지운 뒤 다시 시도해 주세요.",
+    en: "Your pronunciation dictionary holds up to {max} words per language. Delete a word you no longer need and try again.",
+  },
+  [Code.DICTIONARY_DUPLICATE]: {
+    ko: "이미 사전에 있는 단어예요. 기존 항목의 읽는 법을 고쳐 주세요.",
+    en: "That word is already in your dictionary. Change the reading of the existing entry instead.",
+  },
   [Code.CARD_NUMBER_INVALID]: { ko: "카드 번호를 정확하게 입력해 주세요.", en: "Please enter the card number correctly." },
   [Code.CARD_EXPIRY_INVALID]: { ko: "유효기간을 순서에 맞게 정확하게 입력해 주세요. (MM / YY)", en: "Please insert the numbers in the correct order (MM / YY)." },
   [Code.CARD_BIRTH_INVALID]: { ko: "생년월일 6자리(법인카드는 사업자등록번호 10자리)를 정확하게 입력해 주세요.", en: "Please enter your date of birth (6 digits), or the business number (10 digits) for a corporate card, correctly." },
@@ -315,6 +323,8 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.AUDIO_OVER_MAX]: 400,
   [Code.TIME_EXHAUSTED]: 402,
   [Code.RANGE_NOT_SATISFIABLE]: 416,
+  [Code.DICTIONARY_FULL]: 409,
+  [Code.DICTIONARY_DUPLICATE]: 409,
   [Code.CARD_NUMBER_INVALID]: 400,
   [Code.CARD_EXPIRY_INVALID]: 400,
   [Code.CARD_BIRTH_INVALID]: 400,

@@ -23,6 +23,8 @@ export const LIMITS = {
   notifyPerClient: { max: 30, windowSeconds: 60 },
   /** Error reports from the app and api workers themselves (all members together). */
   notifyInternal: { max: 600, windowSeconds: 60 },
+  /** Pronunciation previews per member (each runs the reading rules and eSpeak's phonemizer). */
+  pronouncePerMember: { max: 60, windowSeconds: 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

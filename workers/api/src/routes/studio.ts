@@ -4,6 +4,7 @@ import { paragraphAudio, projectAudio, projectsZip } from "../domain/studio/down
 import { ownJob, speakOnce, startProjectGeneration } from "../domain/studio/generation";
 import { projectWithParagraphs, saveParagraphs } from "../domain/studio/paragraphs";
 import { deleteProject, importScript, IMPORT_MAX_BYTES, listProjects, MAX_PARAGRAPHS, newProject, ownProject, renameProject } from "../domain/studio/projects";
+import { addEntry, deleteEntry, entriesFor, listEntries, updateEntry } from "../domain/studio/dictionary";
 import { deleteResult, history, ownResult } from "../domain/studio/results";
 import { memberScope } from "../domain/scope";
 import { sendAudio } from "../lib/audio";
@@ -11,9 +12,12 @@ import { Code } from "../lib/codes";
 import { answer, fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
 import { sendBytes } from "../lib/range";
+import { hit } from "../lib/rate-limit";
 import { cutCodePoints } from "../lib/text";
 import { MAX_CHARACTERS_PER_GENERATION } from "../lib/tts-text";
 import { jsonBody, limit, plainText, queryParams, uniqueIds } from "../lib/validate";
+import { DICTIONARY_LIMITS } from "../engine/dictionary";
+import { pronunciationPreview } from "../engine/preview";
 import { contentType, disposition, FORMATS } from "../speech/export";
 import { STYLES } from "../speech/types";
 import type { AppEnv } from "../env";
@@ -42,6 +46,13 @@ const paragraphsBody = z.object({
       return new Set(ids).size === ids.length;
     }, uniqueIds),
 });
+const pronounceBody = z.object({ text: plainText(1, MAX_CHARACTERS_PER_GENERATION), lang: z.enum(["ko", "en"]) });
+const dictionaryBody = z.object({
+  lang: z.enum(["ko", "en"]),
+  word: plainText(1, DICTIONARY_LIMITS.word),
+  reading: plainText(1, DICTIONARY_LIMITS.reading),
+});
+const readingBody = z.object({ reading: plainText(1, DICTIONARY_LIMITS.reading) });
 const listQuery = z.object({ type: z.enum(["all", "tts", "sts"]).default("all") });
 const historyQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(50).default(20) });
 const delHistoryBody = z.object({ inference_id: z.string().min(1).max(64) });
@@ -177,4 +188,15 @@ export const studioRoutes = new Hono<AppEnv>()
   /** Saves the paragraphs of a TTS project in the given order (domain/studio/paragraphs.ts). */
   .put("/projects/:id/paragraphs", jsonBody(paragraphsBody), async (c) =>
     answer(c, await saveParagraphs(memberScope(c), c.req.param("id"), c.req.valid("json").paragraphs)),
-  );
+  )
+  /** What the engine will read for a text: the respelling after the member's dictionary and the rules, and its IPA. */
+  .post("/pronounce", jsonBody(pronounceBody), async (c) => {
+    if (!(await hit(c.env, "pronouncePerMember", c.var.member.id)).allowed) return fail(c, Code.RATE_LIMITED);
+    const { text, lang } = c.req.valid("json");
+    return ok(c, await pronunciationPreview(text, lang, await entriesFor(c.var.db, c.var.member.id, lang)));
+  })
+  /** The member's pronunciation dictionary (domain/studio/dictionary.ts). */
+  .get("/dictionary", async (c) => ok(c, await listEntries(memberScope(c))))
+  .post("/dictionary", jsonBody(dictionaryBody), async (c) => answer(c, await addEntry(memberScope(c), c.req.valid("json"))))
+  .patch("/dictionary/:id", jsonBody(readingBody), async (c) => answer(c, await updateEntry(memberScope(c), c.req.param("id"), c.req.valid("json").reading)))
+  .delete("/dictionary/:id", async (c) => answer(c, await deleteEntry(memberScope(c), c.req.param("id"))));

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { inferences, pronunciationEntries, voices } from "../../../../db/schema";
+import { inferences, voices } from "../../../../db/schema";
 import type * as schema from "../../../../db/schema";
 import { refundCharge, settleCharge, spendCharge, type Charge } from "../lib/allowance";
 import { Code, message, type Locale } from "../lib/codes";
@@ -11,6 +11,7 @@ import { speechEngine } from "./engine";
 import { renderPassage } from "./render";
 import { EngineError, type Style, type VoiceParams } from "./types";
 import { applyDictionary } from "../engine/dictionary";
+import { entriesFor } from "../domain/studio/dictionary";
 import { encodeWav } from "../engine/dsp";
 import { durationMs } from "./wav";
 
@@ -62,10 +63,7 @@ export async function generateSpeech(
     // "multi" (mixed Korean and English) speaks with the voice's own language.
     const lang = input.lang === "multi" ? voice.lang : input.lang;
     // The member's pronunciation dictionary, before the engine's own reading rules (issue 15).
-    const entries = await db
-      .select({ word: pronunciationEntries.word, reading: pronunciationEntries.reading })
-      .from(pronunciationEntries)
-      .where(and(eq(pronunciationEntries.memberId, member.id), eq(pronunciationEntries.lang, lang)));
+    const entries = await entriesFor(db, member.id, lang);
     const audio = await renderPassage(
       speechEngine(env),
       { text: applyDictionary(input.text, entries), lang, voice: { id: voice.id, params: voice.engine as VoiceParams }, style: input.style, pitch: input.pitch, tempo: input.tempo },
