@@ -2,12 +2,12 @@
 // health route (also the benchmark's baseline), and hands the rest to Remix.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `remix vite:build` (typecheck runs before it in CI).
-import * as build from "./build/server";
+import * as build from "../build/server";
 import { getLoadContext, type AppEnv } from "./load-context";
 import { withCookieAuth } from "./api-auth";
 import { isCrossSitePost } from "./csrf";
 import { cacheKey, PageCache } from "./page-cache";
-import { refusalFor, unavailable } from "./workers/api/src/lib/deployment";
+import { refusalFor, unavailable } from "../workers/api/src/lib/deployment";
 import { newNonce, withSecurityHeaders } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
