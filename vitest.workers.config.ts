@@ -1,11 +1,20 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { readFileSync } from "node:fs";
+import { transformWithEsbuild } from "vite";
 import { defineConfig } from "vitest/config";
-import { OAUTH_CLIENTS, providerStandin } from "./tests/workers/standins/providers";
+import { OAUTH_CLIENTS } from "./tests/workers/standins/clients";
+
+/**
+ * The outbound stand-in (tests/workers/standins/providers.ts), compiled from TypeScript for miniflare,
+ * which loads the modules it imports (the engine and gateway stand-ins) from disk.
+ */
+const STANDIN_PATH = "tests/workers/standins/providers.ts";
+const standinScript = async () => (await transformWithEsbuild(readFileSync(STANDIN_PATH, "utf8"), STANDIN_PATH, { loader: "ts", format: "esm" })).code;
 
 // Tests that run inside workerd: the api worker (its wrangler.toml, so D1, R2 and the Durable
 // Object are the real bindings) with the real migrations applied before each file.
 export default defineConfig(async () => {
-  const migrations = await readD1Migrations("db/migrations");
+  const [migrations, standin] = await Promise.all([readD1Migrations("db/migrations"), standinScript()]);
   return {
     plugins: [
       cloudflareTest({
@@ -41,9 +50,21 @@ export default defineConfig(async () => {
           // binding to it only has to answer. The e2e suite runs the real binding.
           serviceBindings: { NOTIFY: () => Response.json({ success: true, code: 1000, data: null, message: "OK" }) },
           // Local stand-ins of the e-mail, OAuth, payment and speech-engine providers
-          // (tests/workers/standins/providers.ts, run in Node): the worker's outbound fetches go to
-          // them, so the real HttpMailer, OAuth, gateway and HTTP engine code run over HTTP.
-          outboundService: providerStandin,
+          // (tests/workers/standins/providers.ts): the worker's outbound fetches go to them, so the
+          // real HttpMailer, OAuth, gateway and HTTP engine code run over HTTP.
+          outboundService: "provider-standin",
+          workers: [
+            {
+              name: "provider-standin",
+              modules: true,
+              script: standin,
+              scriptPath: STANDIN_PATH.replace(/\.ts$/, ".js"),
+              // The stand-ins it imports are ES modules (miniflare takes *.js for CommonJS by default).
+              modulesRules: [{ type: "ESModule", include: ["**/*.js"] }],
+              compatibilityDate: "2025-09-01",
+              bindings: { OAUTH_CLIENTS },
+            },
+          ],
         },
       }),
     ],

@@ -1,8 +1,8 @@
-// The third parties the api worker calls over HTTP, stood in for the workerd tests: every outbound
-// fetch of the worker (and of the test files) reaches `providerStandin`, whatever the host
-// (vitest.workers.config.ts gives it to miniflare as `outboundService`). It runs in Node, in the
-// Vitest process, and keeps one state per miniflare instance, so each test file starts with empty
-// mailboxes, codes, tokens and gateway records, as when the stand-in was a worker of its own.
+// The third parties the api worker calls over HTTP, stood in for the workerd tests: a worker of its own
+// (vitest.workers.config.ts compiles this file and gives it to miniflare with the modules it imports), to
+// which every outbound fetch of the api worker (and of the test files) goes, whatever the host. Its state
+// lives in module memory: one per miniflare instance, so each test file starts empty. The OAuth clients
+// it knows come as a binding (clients.ts, the same values the api worker is configured with).
 // - E-mail provider (any host not named below): POST /emails with a Bearer key; GET /sent lists what was sent.
 // - The remote speech engine (engine.test): tests/workers/standins/engine.js.
 // - PortOne (api.iamport.kr): workers/api/src/sandbox/portone.js, with its test cards and controls.
@@ -18,16 +18,8 @@
 //   The userinfo endpoint checks the Bearer token and answers the provider's JSON shape.
 import { paypalStandin } from "../../../workers/api/src/sandbox/paypal.js";
 import { portoneStandin } from "../../../workers/api/src/sandbox/portone.js";
+import type { OAuthClients, Provider } from "./clients";
 import { engineStandin } from "./engine.js";
-
-type Provider = "google" | "naver" | "kakao";
-
-/** The social-login clients the tests configure (as vars) and the stand-in knows. */
-export const OAUTH_CLIENTS: Record<Provider, { id: string; secret: string }> = {
-  google: { id: "google-test-client", secret: "google-test-secret" },
-  naver: { id: "naver-test-client", secret: "naver-test-secret" },
-  kakao: { id: "kakao-test-client", secret: "kakao-test-secret" },
-};
 
 /** The Bearer key the e-mail provider accepts (the tests' MAIL_API_KEY). */
 const MAIL_KEY = "test-key";
@@ -61,13 +53,9 @@ type Grant = {
   expires: number;
 };
 
-/** What one miniflare instance's stand-in remembers. The gateways' records are kept by their own modules (below). */
-type State = {
-  sent: ({ host: string } & Mail)[];
-  codes: Map<string, Grant>;
-  tokens: Map<string, Grant>;
-  gateways: { __portoneStandin?: unknown; __paypalStandin?: unknown };
-};
+const sent: ({ host: string } & Mail)[] = [];
+const codes = new Map<string, Grant>();
+const tokens = new Map<string, Grant>();
 
 const random = () => crypto.randomUUID().replaceAll("-", "");
 const b64url = (bytes: ArrayBuffer) =>
@@ -81,18 +69,18 @@ const formText = (f: FormData, name: string) => {
   return typeof v === "string" ? v : null;
 };
 
-async function mail(s: State, request: Request, url: URL) {
-  if (request.method === "GET" && url.pathname === "/sent") return Response.json(s.sent);
+async function mail(request: Request, url: URL) {
+  if (request.method === "GET" && url.pathname === "/sent") return Response.json(sent);
   if (request.method !== "POST" || url.pathname !== "/emails") return new Response("not found", { status: 404 });
   if (request.headers.get("authorization") !== `Bearer ${MAIL_KEY}`) return Response.json({ error: "unauthorized" }, { status: 401 });
   const m = (await request.json()) as Mail;
   if (m.to.some((to) => to.startsWith("bounce@"))) return Response.json({ error: "rejected" }, { status: 422 });
-  s.sent.push({ host: url.host, ...m });
-  return Response.json({ id: String(s.sent.length) });
+  sent.push({ host: url.host, ...m });
+  return Response.json({ id: String(sent.length) });
 }
 
-function authorize(s: State, p: Provider, q: URLSearchParams) {
-  const client = OAUTH_CLIENTS[p];
+function authorize(clients: OAuthClients, p: Provider, q: URLSearchParams) {
+  const client = clients[p];
   const redirect = q.get("redirect_uri");
   if (q.get("client_id") !== client.id || !redirect) return new Response("invalid client or redirect_uri", { status: 400 });
   const back = new URL(redirect);
@@ -107,7 +95,7 @@ function authorize(s: State, p: Provider, q: URLSearchParams) {
   const email = q.get("login_as");
   if (!email) return new Response("this stand-in needs login_as=<address> in place of the consent screen", { status: 400 });
   const code = random();
-  s.codes.set(code, {
+  codes.set(code, {
     p,
     redirect,
     state,
@@ -122,7 +110,7 @@ function authorize(s: State, p: Provider, q: URLSearchParams) {
   return Response.redirect(back.toString(), 302);
 }
 
-async function token(s: State, p: Provider, request: Request) {
+async function token(clients: OAuthClients, p: Provider, request: Request) {
   const fail = (status: number, error: string, description: string) =>
     Response.json(p === "kakao" ? { error, error_description: description, error_code: "KOE320" } : { error, error_description: description }, {
       status: p === "naver" ? 200 : status,
@@ -134,11 +122,11 @@ async function token(s: State, p: Provider, request: Request) {
     const basic = (request.headers.get("authorization") ?? "").match(/^Basic (.+)$/);
     if (basic) [id = null, secret = null] = atob(basic[1]!).split(":");
   }
-  if (id !== OAUTH_CLIENTS[p].id || secret !== OAUTH_CLIENTS[p].secret) return fail(401, "invalid_client", "bad client credentials");
+  if (id !== clients[p].id || secret !== clients[p].secret) return fail(401, "invalid_client", "bad client credentials");
   if (formText(f, "grant_type") !== "authorization_code") return fail(400, "unsupported_grant_type", "grant_type");
   const code = formText(f, "code") ?? "";
-  const grant = s.codes.get(code);
-  s.codes.delete(code);
+  const grant = codes.get(code);
+  codes.delete(code);
   if (!grant || grant.p !== p || grant.expires < Date.now()) return fail(400, "invalid_grant", "unknown or used code");
   if (p !== "naver" && formText(f, "redirect_uri") !== grant.redirect) return fail(400, "invalid_grant", "redirect_uri mismatch");
   if (p === "naver" && formText(f, "state") !== grant.state) return fail(400, "invalid_request", "state mismatch");
@@ -147,14 +135,14 @@ async function token(s: State, p: Provider, request: Request) {
     return fail(400, "invalid_grant", "code_verifier does not match the code_challenge");
   }
   const access = random();
-  s.tokens.set(access, grant);
+  tokens.set(access, grant);
   if (p === "naver") return Response.json({ access_token: access, refresh_token: random(), token_type: "bearer", expires_in: "3600" });
   return Response.json({ access_token: access, token_type: "Bearer", expires_in: 3599, refresh_token: random(), scope: grant.scope ?? "" });
 }
 
-function userinfo(s: State, p: Provider, request: Request) {
+function userinfo(p: Provider, request: Request) {
   const bearer = (request.headers.get("authorization") ?? "").match(/^Bearer (.+)$/);
-  const g = bearer ? s.tokens.get(bearer[1]!) : undefined;
+  const g = bearer ? tokens.get(bearer[1]!) : undefined;
   if (!g || g.p !== p) {
     if (p === "naver") return Response.json({ resultcode: "024", message: "Authentication failed" }, { status: 401 });
     if (p === "kakao") return Response.json({ msg: "this access token does not exist", code: -401 }, { status: 401 });
@@ -178,47 +166,20 @@ function userinfo(s: State, p: Provider, request: Request) {
   });
 }
 
-/**
- * Runs a gateway stand-in with this instance's records. The sandbox modules keep their records on
- * `globalThis.__portoneStandin` / `__paypalStandin` (one isolate each when they run in workerd), and
- * read that property once, synchronously, when called; here one Node process serves every miniflare
- * instance, so the property is set to this instance's records before the call and taken back after it.
- */
-function withGatewayState(s: State, key: keyof State["gateways"], call: () => Promise<Response>) {
-  const global = globalThis as Record<string, unknown>;
-  global[key] = s.gateways[key];
-  try {
-    return call();
-  } finally {
-    s.gateways[key] = global[key];
-    delete global[key];
-  }
-}
+/** The stand-in's bindings: the OAuth clients the tests configure (clients.ts, passed by vitest.workers.config.ts). */
+type Env = { OAUTH_CLIENTS: OAuthClients };
 
-async function answer(s: State, request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  if (url.host === "engine.test") return engineStandin(request, url);
-  if (url.host === "api.iamport.kr") return withGatewayState(s, "__portoneStandin", () => portoneStandin(request, url));
-  if (PAYPAL_HOSTS.has(url.host)) return withGatewayState(s, "__paypalStandin", () => paypalStandin(request, url));
-  const p = HOSTS[url.host];
-  if (!p) return mail(s, request, url);
-  if (request.method === "GET" && url.pathname === PATHS[p].authorize && url.host !== "oauth2.googleapis.com") return authorize(s, p, url.searchParams);
-  if (request.method === "POST" && url.pathname === PATHS[p].token && (p !== "google" || url.host === "oauth2.googleapis.com")) return token(s, p, request);
-  if (url.pathname === PATHS[p].userinfo && (p !== "google" || url.host === "openidconnect.googleapis.com")) return userinfo(s, p, request);
-  return new Response("not found", { status: 404 });
-}
-
-const states = new WeakMap<object, State>();
-
-/**
- * The outbound handler: `(request, miniflare)`, as miniflare calls a function given as
- * `outboundService`. State is kept per miniflare instance (the pool starts one per test file).
- */
-export function providerStandin(request: Request, instance: object): Promise<Response> {
-  let s = states.get(instance);
-  if (!s) {
-    s = { sent: [], codes: new Map(), tokens: new Map(), gateways: {} };
-    states.set(instance, s);
-  }
-  return answer(s, request);
-}
+export default {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    if (url.host === "engine.test") return engineStandin(request, url);
+    if (url.host === "api.iamport.kr") return portoneStandin(request, url);
+    if (PAYPAL_HOSTS.has(url.host)) return paypalStandin(request, url);
+    const p = HOSTS[url.host];
+    if (!p) return mail(request, url);
+    if (request.method === "GET" && url.pathname === PATHS[p].authorize && url.host !== "oauth2.googleapis.com") return authorize(env.OAUTH_CLIENTS, p, url.searchParams);
+    if (request.method === "POST" && url.pathname === PATHS[p].token && (p !== "google" || url.host === "oauth2.googleapis.com")) return token(env.OAUTH_CLIENTS, p, request);
+    if (url.pathname === PATHS[p].userinfo && (p !== "google" || url.host === "openidconnect.googleapis.com")) return userinfo(p, request);
+    return new Response("not found", { status: 404 });
+  },
+} satisfies ExportedHandler<Env>;
