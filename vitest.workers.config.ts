@@ -34,7 +34,7 @@ export default defineConfig(async () => {
             VOICE_ENGINE: "http",
             VOICE_ENGINE_URL: "https://engine.test/",
             VOICE_ENGINE_KEY: "engine-test-key",
-            // Payments through the real adapters against the stand-ins above (live mode, test keys);
+            // Payments through the real adapters against the outbound stand-in (live mode, test keys);
             // a short timeout so the "answer lost" card is a timeout within a test.
             PAYMENTS: "live",
             PORTONE_API_KEY: "portone-test-key",
