@@ -5,7 +5,7 @@ import {
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { getLoadContext } from "./load-context";
+import { getLoadContext } from "./server/load-context";
 import { devApiProxy } from "./scripts/vite-dev-api-proxy";
 
 declare module "@remix-run/cloudflare" {

@@ -1,5 +1,5 @@
-// The import rules of docs/decisions/0020-import-rules.md, checked on the TypeScript sources of app/, workers/,
-// db/ and the root *.ts files (relative imports and the `~/` alias to app/; type-only imports count too):
+// The import rules of docs/decisions/0020-import-rules.md, checked on the TypeScript sources of app/, server/, workers/,
+// db/, contracts/ and the root *.ts files (relative imports and the `~/` alias to app/; type-only imports count too):
 //   1. no import cycles;
 //   2. no file under workers/api/src/routes/ imports another route file;
 //   3. nothing outside workers/api/src/routes/ imports a route file, except the one module that mounts them
@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 export const ROUTES_DIR = "workers/api/src/routes/";
 export const ROUTE_MOUNTS = new Set(["workers/api/src/app.ts"]);
 export const CONTRACTS_DIR = "contracts/";
-const SOURCE_DIRS = ["app", "workers", "db", "contracts"];
+const SOURCE_DIRS = ["app", "server", "workers", "db", "contracts"];
 const SKIP_DIRS = new Set(["node_modules", "build", "dist", ".wrangler", "generated"]);
 const EXTS = [".ts", ".tsx"];
 

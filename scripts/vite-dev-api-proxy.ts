@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
 /**
  * `npm run dev` only: Vite serves Remix with hot reload, and this plugin forwards /api/v1 and
  * /api/notify to the api and notify workers (run beside Vite by scripts/dev.mjs) through the same
- * service bindings the production entry (server.ts) uses.
+ * service bindings the production entry (server/server.ts) uses.
  */
 export function devApiProxy(): Plugin {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { withCookieAuth } from "../../api-auth";
-import { isCrossSitePost } from "../../csrf";
+import { withCookieAuth } from "../../server/api-auth";
+import { isCrossSitePost } from "../../server/csrf";
 import { accessTokenCookie } from "~/utils/cookies.server";
 
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig";

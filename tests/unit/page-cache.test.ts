@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheKey, PageCache, sharedMaxAge } from "../../page-cache";
+import { cacheKey, PageCache, sharedMaxAge } from "../../server/page-cache";
 
 const req = (path: string, headers: Record<string, string> = {}, method = "GET") =>
   new Request(`http://localhost${path}`, { method, headers });

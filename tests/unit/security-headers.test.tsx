@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ThirdPartyScripts } from "~/components/shell/ThirdPartyScripts";
-import { publicOrigin } from "../../load-context";
-import { contentSecurityPolicy, newNonce, withSecurityHeaders } from "../../security-headers";
+import { publicOrigin } from "../../server/load-context";
+import { contentSecurityPolicy, newNonce, withSecurityHeaders } from "../../server/security-headers";
 
 const directives = (csp: string) => Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0]!, d.split(" ").slice(1)]));
 

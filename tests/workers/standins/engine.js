@@ -1,6 +1,6 @@
 // A stand-in of a remote speech inference service (the HTTP engine's contract,
-// workers/api/src/speech/http-engine.ts), served inside the tests' outbound worker for the host
-// engine.test. It speaks a tone instead of a voice: F0 = 200 Hz shifted by `pitch` semitones,
+// workers/api/src/speech/http-engine.ts), answered for the host engine.test by the workerd tests'
+// outbound stand-in (providers.ts) and by the browser tests' server (tests/e2e/engine-server.mjs). It speaks a tone instead of a voice: F0 = 200 Hz shifted by `pitch` semitones,
 // 70 ms of sound per character divided by `tempo`, at the requested rate as 16-bit PCM WAV.
 // A text containing "FAIL" answers 500, as a crashed inference would.
 // /v1/convert (multipart: audio = 16-bit PCM WAV, voice = JSON, lang, sample_rate) answers a 300 Hz

@@ -6,7 +6,7 @@ import { runBilling } from "./lib/billing";
 import { cleanUp, expireUploads } from "./lib/cleanup";
 import { reapStale } from "./lib/jobs";
 import { cardGateway } from "./lib/payments/gateways";
-import { deploymentProblems } from "./lib/deployment";
+import { checkEnv } from "./lib/deployment";
 import * as schema from "../../../db/schema";
 import type { AppEnv } from "./env";
 
@@ -23,8 +23,9 @@ export default {
    * refunds and frees jobs that died.
    */
   async scheduled(controller, env, ctx) {
-    // A misconfigured production worker runs no billing or clean-up either (lib/deployment.ts logs why).
-    if (deploymentProblems("api", env).length > 0) return;
+    // A misconfigured worker runs no billing or clean-up either: the same parse, once, as the fetch
+    // entry's (app.ts, lib/deployment.ts), which logs why.
+    if (checkEnv("api", env).problems.length > 0) return;
     const db = drizzle(env.DB, { schema });
     if (controller.cron === DAILY_CRON) {
       ctx.waitUntil(cleanUp(drizzle(env.DB)).then((counts) => console.log("clean-up", JSON.stringify(counts))));

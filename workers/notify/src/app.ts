@@ -7,8 +7,10 @@ import { sha256Hex } from "../../api/src/lib/crypto";
 import { refusalFor, unavailable } from "../../api/src/lib/deployment";
 import { clientIp, hit, LIMITS } from "../../api/src/lib/rate-limit";
 import type { Bindings } from "../../api/src/env";
+import type { NotifyBindings } from "../worker-configuration";
 
-type Env = { Bindings: { DB: D1Database; APP_ENV?: string } };
+/** The bindings of workers/notify/wrangler.toml, as `wrangler types` generates them (`npm run cf-typegen`). */
+type Env = { Bindings: NotifyBindings };
 
 /** Reports larger than this are refused (413) and not stored. */
 export const MAX_REPORT_BYTES = 16 * 1024;
@@ -57,7 +59,8 @@ const isJson = (type: string | undefined) => (type ?? "").split(";")[0]!.trim().
 
 export const app = new Hono<Env>();
 
-// Production on development defaults, or a development configuration on a public host, answers 503.
+// The environment, parsed once at the entry (lib/deployment.ts): an unknown APP_ENV, or a development
+// configuration on a public host, answers 503.
 app.use("*", async (c, next) => (refusalFor("notify", c.env, c.req.url) ? unavailable(localeFromHeader(c.req.header("lang"))) : next()));
 
 app.post(

@@ -2,8 +2,10 @@ import { z } from "zod/v4";
 import { Code, httpStatus, messages, type Locale } from "./codes";
 
 /**
- * The environment each worker runs with, parsed once at its entry (docs/decisions/0019).
+ * The environment each worker runs with, parsed once at its entry (docs/decisions/0019, 0022).
  *
+ * Every worker's string variables are read with its entry schema (`ENTRY`, below): a value of the wrong
+ * type, an unknown `APP_ENV` or a missing signing key refuses to serve in any deployment. Then:
  * Production must never run on the development defaults committed in wrangler.toml: a known or short
  * secret would let anyone forge tokens, `PAYMENTS=sandbox` would sell plans for the test card, and
  * the development routes (`/dev/*`, the sandbox's pages) would hand out codes and coupons. So:
@@ -34,6 +36,66 @@ const secret = (name: string) =>
 const httpsUrl = (name: string) => z.url({ protocol: /^https$/, error: `${name} must be an https URL` });
 
 const kind = z.enum(["development", "test", "production"], { error: "APP_ENV must be development, test or production" });
+const text = (name: string) => z.string({ error: `${name} must be a string` });
+/** Optional string variables, by name. */
+const optional = <const N extends string>(names: readonly N[]) =>
+  Object.fromEntries(names.map((n) => [n, text(n).optional()])) as { [K in N]: z.ZodOptional<z.ZodString> };
+
+/**
+ * The api's variables and secrets that its wrangler.toml does not declare (secrets set with `wrangler
+ * secret put`, variables with `--var`), so `wrangler types` cannot type them: the one list of them. The
+ * api's `Bindings` (env.ts) are the generated ones (workers/api/worker-configuration.d.ts) plus these.
+ */
+export const apiSecrets = z.object(
+  optional([
+    // The HTTP e-mail provider (MAIL_PROVIDER=http).
+    "MAIL_API_URL",
+    "MAIL_API_KEY",
+    "MAIL_FROM",
+    // Social login (lib/oauth.ts): a provider is offered only when its client id and secret are set;
+    // its endpoints default to the provider's real ones.
+    ...(["GOOGLE", "NAVER", "KAKAO"] as const).flatMap(
+      (p) => [`${p}_CLIENT_ID`, `${p}_CLIENT_SECRET`, `${p}_AUTHORIZE_URL`, `${p}_TOKEN_URL`, `${p}_USERINFO_URL`] as const,
+    ),
+    // "embedded" (default) or "http": a remote inference service at VOICE_ENGINE_URL with VOICE_ENGINE_KEY.
+    "VOICE_ENGINE",
+    "VOICE_ENGINE_URL",
+    "VOICE_ENGINE_KEY",
+    // The live gateways (lib/payments/gateways.ts) and how long a call may take (ms, default 15000).
+    "PORTONE_API_URL",
+    "PORTONE_API_KEY",
+    "PORTONE_API_SECRET",
+    "PAYPAL_API_URL",
+    "PAYPAL_CLIENT_ID",
+    "PAYPAL_CLIENT_SECRET",
+    "PAYMENT_TIMEOUT_MS",
+    // "on" only in the tests: a request's `x-test-now` header sets the clock (lib/clock.ts).
+    "TEST_CLOCK",
+  ]),
+);
+export type ApiSecrets = z.infer<typeof apiSecrets>;
+
+/** What each worker reads from its environment, checked in every deployment; production adds the rules below. */
+const ENTRY = {
+  app: z.object({
+    APP_ENV: kind,
+    SESSION_SECRET: present("SESSION_SECRET"),
+    PUBLIC_ORIGIN: text("PUBLIC_ORIGIN").default(""),
+    DEFAULT_COUNTRY: text("DEFAULT_COUNTRY").default(""),
+    GTM_ID: text("GTM_ID").default(""),
+    FORM_WIDGET_URL: text("FORM_WIDGET_URL").default(""),
+  }),
+  api: apiSecrets.extend({
+    APP_ENV: kind,
+    JWT_SECRET: present("JWT_SECRET"),
+    EMAIL_HASH_KEY: present("EMAIL_HASH_KEY"),
+    MAIL_PROVIDER: text("MAIL_PROVIDER").optional(),
+    PAYMENTS: text("PAYMENTS").optional(),
+  }),
+  notify: z.object({ APP_ENV: kind }),
+};
+/** A worker's variables as its entry parsed them. */
+export type WorkerVars = { [W in WorkerName]: z.infer<(typeof ENTRY)[W]> };
 
 /** A social provider is off (neither value) or on (both). */
 const pairs = (env: Record<string, unknown>, names: [string, string][]) =>
@@ -60,11 +122,25 @@ const appProduction = z.object({
   PUBLIC_ORIGIN: httpsUrl("PUBLIC_ORIGIN"),
 });
 
+/** The worker's entry schema on `env`: its variables, and what is wrong with them for its deployment (empty when it may serve). */
+function inspect<W extends WorkerName>(worker: W, env: Record<string, unknown>): { problems: string[]; vars: WorkerVars[W] | null } {
+  const mode = kind.safeParse(env.APP_ENV);
+  if (!mode.success) return { problems: [mode.error.issues[0]!.message], vars: null };
+  const entry = ENTRY[worker].safeParse(env);
+  const problems = entry.success ? [] : entry.error.issues.map((i) => i.message);
+  if (mode.data === "production") problems.push(...productionProblems(worker, env));
+  // A missing secret is named once, though both the entry and the production rules miss it.
+  const unique = [...new Set(problems)];
+  return { problems: unique, vars: entry.success && unique.length === 0 ? (entry.data as WorkerVars[W]) : null };
+}
+
 /** What is wrong with a worker's variables for its deployment; empty when it may serve. */
 export function deploymentProblems(worker: WorkerName, env: Record<string, unknown>): string[] {
-  const mode = kind.safeParse(env.APP_ENV);
-  if (!mode.success) return [mode.error.issues[0]!.message];
-  if (mode.data !== "production") return [];
+  return inspect(worker, env).problems;
+}
+
+/** The rules of `APP_ENV=production` (docs/decisions/0019). */
+function productionProblems(worker: WorkerName, env: Record<string, unknown>): string[] {
   const issues = (schema: z.ZodType) => {
     const parsed = schema.safeParse(env);
     return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
@@ -100,19 +176,25 @@ export function isLocalHost(hostname: string) {
   return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
 }
 
-const checked = new WeakMap<object, string[]>();
+const checked = new WeakMap<object, { problems: string[]; vars: unknown }>();
 
 /**
- * Why this worker must not answer `url` (null when it may). Parsed once per environment object;
- * the problems are logged once.
+ * A worker's environment as its entry sees it: parsed once per environment object (the problems are
+ * logged once), then read from here. `vars` is null when there are problems.
  */
-export function refusalFor(worker: WorkerName, env: object, url: string): string[] | null {
-  let problems = checked.get(env);
-  if (!problems) {
-    problems = deploymentProblems(worker, env as Record<string, unknown>);
-    checked.set(env, problems);
-    if (problems.length > 0) console.error(`[${worker}] refusing to serve: ${problems.join("; ")}`);
+export function checkEnv<W extends WorkerName>(worker: W, env: object): { problems: string[]; vars: WorkerVars[W] | null } {
+  let result = checked.get(env);
+  if (!result) {
+    result = inspect(worker, env as Record<string, unknown>);
+    checked.set(env, result);
+    if (result.problems.length > 0) console.error(`[${worker}] refusing to serve: ${result.problems.join("; ")}`);
   }
+  return result as { problems: string[]; vars: WorkerVars[W] | null };
+}
+
+/** Why this worker must not answer `url` (null when it may): its environment's problems (checkEnv), or a public host outside production. */
+export function refusalFor(worker: WorkerName, env: object, url: string): string[] | null {
+  const { problems } = checkEnv(worker, env);
   if (problems.length > 0) return problems;
   if ((env as Record<string, unknown>).APP_ENV !== "production" && !isLocalHost(new URL(url).hostname)) {
     return [`APP_ENV=${String((env as Record<string, unknown>).APP_ENV)} serves local hosts only; deploy with --env production`];

@@ -1,25 +1,17 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
+import type { AppBindings } from "../worker-configuration";
 import { newNonce } from "./security-headers";
 
-/** Bindings and variables of the app worker (root wrangler.toml). */
-export interface AppEnv {
-  API: Fetcher;
-  NOTIFY: Fetcher;
-  DB: D1Database;
-  APP_ENV: string;
-  DEFAULT_COUNTRY: string;
-  GTM_ID: string;
-  FORM_WIDGET_URL: string;
-  /**
-   * The site's canonical origin (`https://voicestudio.example`): canonical links, og:url, og:audio and
-   * the landing micro-cache's key are built from it, never from the request's Host. Empty: the
-   * request's own origin (and the cache keys by it).
-   */
-  PUBLIC_ORIGIN: string;
-  /** Key of the sealed (AES-GCM) cookies that carry sign-up and recovery steps (app/utils/sealed.server.ts). */
-  SESSION_SECRET: string;
-}
+/**
+ * Bindings and variables of the app worker: those of the root wrangler.toml, as `wrangler types` generates
+ * them (`npm run cf-typegen`). The entry (server.ts) parses the variables it reads once
+ * (workers/api/src/lib/deployment.ts). `PUBLIC_ORIGIN` is the site's canonical origin: canonical links,
+ * og:url, og:audio and the landing micro-cache's key are built from it, never from the request's Host
+ * (empty: the request's own origin). `SESSION_SECRET` keys the sealed (AES-GCM) cookies that carry
+ * sign-up and recovery steps (app/utils/sealed.server.ts).
+ */
+export type AppEnv = AppBindings;
 
 type Cloudflare = Omit<PlatformProxy<AppEnv>, "dispose">;
 

@@ -2,12 +2,12 @@
 // health route (also the benchmark's baseline), and hands the rest to Remix.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `remix vite:build` (typecheck runs before it in CI).
-import * as build from "./build/server";
+import * as build from "../build/server";
 import { getLoadContext, type AppEnv } from "./load-context";
 import { withCookieAuth } from "./api-auth";
 import { isCrossSitePost } from "./csrf";
 import { cacheKey, PageCache } from "./page-cache";
-import { refusalFor, unavailable } from "./workers/api/src/lib/deployment";
+import { checkEnv, refusalFor, unavailable } from "../workers/api/src/lib/deployment";
 import { newNonce, withSecurityHeaders } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -15,9 +15,12 @@ const pages = new PageCache();
 
 export default {
   async fetch(request, env, ctx) {
-    // Production on development defaults, or a development configuration on a public host, answers
-    // 503 and logs why (workers/api/src/lib/deployment.ts, docs/decisions/0019).
-    if (refusalFor("app", env, request.url)) {
+    // The environment is parsed once (per environment object): production on development defaults, a
+    // missing key, or a development configuration on a public host answers 503 and logs why
+    // (workers/api/src/lib/deployment.ts, docs/decisions/0019 and 0022).
+    const refused = refusalFor("app", env, request.url);
+    const { vars } = checkEnv("app", env);
+    if (refused || !vars) {
       const locale = /^en\b/i.test(request.headers.get("accept-language") ?? "") ? "en" : "ko";
       return withSecurityHeaders(unavailable(locale), new URL(request.url), { nonce: newNonce() });
     }
@@ -47,7 +50,7 @@ export default {
       },
     });
     // The one place for the pages' security headers (security-headers.ts, docs/decisions/0018).
-    const csp = { nonce: loadContext.cspNonce, gtmId: env.GTM_ID, formWidgetUrl: env.FORM_WIDGET_URL };
+    const csp = { nonce: loadContext.cspNonce, gtmId: vars.GTM_ID, formWidgetUrl: vars.FORM_WIDGET_URL };
 
     // Keyed by the canonical origin the page's absolute URLs are built from (never the Host alone).
     const key = cacheKey(request, loadContext.publicOrigin);
