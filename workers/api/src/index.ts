@@ -2,10 +2,10 @@
 // else); the app is built in app.ts.
 import { drizzle } from "drizzle-orm/d1";
 import { createApp } from "./app";
-import { runBilling } from "./lib/billing";
+import { runBilling } from "./domain/billing/renewal";
 import { cleanUp, expireUploads } from "./lib/cleanup";
 import { reapStale } from "./lib/jobs";
-import { cardGateway } from "./lib/payments/gateways";
+import { cardGateway } from "./integrations/payments/gateways";
 import { checkEnv } from "./lib/deployment";
 import * as schema from "../../../db/schema";
 import type { AppEnv } from "./env";
