@@ -48,7 +48,7 @@ export function CancelDialog({ closeTo, lastResult, isEmail, endDate, planName }
           />
           <ErrorList id="cancel-comment-error" errors={fields.comment.errors} ns="billing" />
         </div>
-        {isEmail ? <PasswordField field={fields.pwd} label={t("password")} /> : null}
+        {isEmail ? <PasswordField field={fields.pwd} errors={fields.pwd.errors} label={t("password")} /> : null}
         <ErrorList id={form.errorId} errors={form.errors} ns="billing" />
         <SubmitButton variant="danger">{t("cancel.submit")}</SubmitButton>
       </Form>

@@ -40,9 +40,9 @@ export function PaypalDialog({
         <p className="text-sm text-slate-600">{t("paypal.note")}</p>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">{t("purchase.consents")}</legend>
-          <Consent field={fields.agree_once} label={t("paypal.agreeOnce")} />
+          <Consent field={fields.agree_once} errors={fields.agree_once.errors} label={t("paypal.agreeOnce")} />
           <Consent
-            field={fields.agree_refund}
+            field={fields.agree_refund} errors={fields.agree_refund.errors}
             label={t("purchase.agreeRefund")}
             after={
               <Link to="/terms/service" target="_blank" className="text-brand-700 underline">

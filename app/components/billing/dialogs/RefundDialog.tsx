@@ -32,7 +32,7 @@ export function RefundDialog({ closeTo, lastResult, isEmail, refundable }: { clo
           </ul>
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
             <input type="hidden" name="intent" value="refund" />
-            {isEmail ? <PasswordField field={fields.pwd} label={t("password")} /> : null}
+            {isEmail ? <PasswordField field={fields.pwd} errors={fields.pwd.errors} label={t("password")} /> : null}
             <ErrorList id={form.errorId} errors={form.errors} ns="billing" />
             <SubmitButton variant="danger">{t("refund.submit")}</SubmitButton>
           </Form>

@@ -3,7 +3,12 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink, ErrorList, Field } from "~/components/forms";
 import { formatMoney, type Quote } from "~/lib/billing";
 
-/** Pieces several plan dialogs share. Their errors are keys of the billing bundle's `errors` group. */
+/**
+ * Pieces several plan dialogs share. Their errors are keys of the billing bundle's `errors` group. A
+ * piece gets its field's `errors` from the dialog, which reads them while it renders: conform re-renders
+ * the component that called `useForm` for the field state read during its render, and a child that
+ * alone reads it may miss the update.
+ */
 
 /** The button that closes an informative dialog (OK, or the dialog's own words). */
 export function CloseLink({ to, children, variant = "primary" }: { to: string; children: React.ReactNode; variant?: "primary" | "outline" }) {
@@ -15,12 +20,12 @@ export function CloseLink({ to, children, variant = "primary" }: { to: string; c
 }
 
 /** The password an e-mail account confirms termination and refund with. */
-export function PasswordField({ field, label }: { field: FieldMetadata<string | undefined>; label: string }) {
-  return <Field label={label} inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete: "current-password" }} errors={field.errors} ns="billing" />;
+export function PasswordField({ field, errors, label }: { field: FieldMetadata<string | undefined>; errors: string[] | undefined; label: string }) {
+  return <Field label={label} inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete: "current-password" }} errors={errors} ns="billing" />;
 }
 
 /** A consent checkbox with its label (and a link after it) and its error. */
-export function Consent({ field, label, after }: { field: FieldMetadata<string | undefined>; label: string; after?: React.ReactNode }) {
+export function Consent({ field, errors, label, after }: { field: FieldMetadata<string | undefined>; errors: string[] | undefined; label: string; after?: React.ReactNode }) {
   const { key, ...props } = getInputProps(field, { type: "checkbox" });
   return (
     <div>
@@ -30,7 +35,7 @@ export function Consent({ field, label, after }: { field: FieldMetadata<string |
           {label} {after}
         </label>
       </div>
-      <ErrorList id={field.errorId} errors={field.errors} ns="billing" />
+      <ErrorList id={field.errorId} errors={errors} ns="billing" />
     </div>
   );
 }
