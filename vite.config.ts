@@ -19,6 +19,8 @@ export default defineConfig({
     devApiProxy(),
     remixCloudflareDevProxy({ getLoadContext }),
     remix({
+      // A page's loader and action live in `<route>.server.ts` beside it (docs/decisions/0023); such a file is no route.
+      ignoredRouteFiles: ["**/*.server.ts"],
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

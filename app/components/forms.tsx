@@ -1,19 +1,55 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Link, type LinkProps } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod/v4";
 
 type Errors = string[] | undefined;
 
+/** What an action answers for a form: conform's reply, or nothing before the first submit. */
+export type LastResult = SubmissionResult<string[]> | undefined;
+
 /**
- * Field errors: keys of the common bundle's `validation` group (client and zod checks) or messages
- * the api already localized.
+ * The conform setup of every form of the app: client validation with the form's zod schema (the
+ * action parses the same schema with `parseWithZod`), its constraints, and the action's answer as
+ * `lastResult`. `validate: "onBlur"` checks a field when it is left and again on each input after an
+ * error; `"onSubmit"` (the default) checks on submit only.
  */
-export function ErrorList({ id, errors }: { id?: string; errors: Errors }) {
-  const { t } = useTranslation();
+export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>>(
+  id: string,
+  schema: S,
+  lastResult: LastResult,
+  options: { validate?: "onBlur" | "onSubmit"; defaultValue?: Partial<z.input<S>> } = {},
+) {
+  const onBlur = options.validate === "onBlur";
+  return useForm<z.input<S> & Record<string, unknown>, z.output<S>>({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: onBlur ? "onBlur" : "onSubmit",
+    ...(onBlur ? { shouldRevalidate: "onInput" as const } : {}),
+    ...(options.defaultValue ? { defaultValue: options.defaultValue as never } : {}),
+  });
+}
+
+/** A translation key rather than a message: a dotted name without spaces, optionally `ns:` first. */
+const KEY = /^(?:[A-Za-z]+:)?[A-Za-z]\w*(?:\.\w+)+$/;
+
+/**
+ * Field and form errors. An error is a translation key (zod messages and the keys an action sets) or a
+ * message the api or the action already localized. Keys are read in `ns` (the common bundle unless
+ * told), or in the namespace they name: `validation.required`, `errors.cardNumber` with `ns="billing"`,
+ * `billing:errors.coupon`.
+ */
+export function ErrorList({ id, errors, ns = "common" }: { id?: string; errors: Errors; ns?: string }) {
+  const { t } = useTranslation(ns);
   const list = (errors ?? []).filter(Boolean);
   if (list.length === 0) return null;
   return (
     <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-600" role="alert">
       {list.map((e) => (
-        <li key={e}>{e.startsWith("validation.") ? t(e) : e}</li>
+        <li key={e}>{KEY.test(e) ? t(e) : e}</li>
       ))}
     </ul>
   );
@@ -22,7 +58,7 @@ export function ErrorList({ id, errors }: { id?: string; errors: Errors }) {
 type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string | null };
 
 /** A labelled input with its help text and errors, wired with aria-invalid / aria-describedby. */
-export function Field({ label, inputProps, errors, help, className = "" }: { label: string; inputProps: InputProps; errors: Errors; help?: string; className?: string }) {
+export function Field({ label, inputProps, errors, help, className = "", ns }: { label: string; inputProps: InputProps; errors: Errors; help?: string; className?: string; ns?: string }) {
   const { key, ...props } = inputProps;
   const errorId = errors?.length ? `${props.id}-error` : undefined;
   const helpId = help ? `${props.id}-help` : undefined;
@@ -43,7 +79,7 @@ export function Field({ label, inputProps, errors, help, className = "" }: { lab
           {help}
         </p>
       ) : null}
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList id={errorId} errors={errors} ns={ns} />
     </div>
   );
 }
@@ -99,15 +135,34 @@ export function ChoiceGroup({
   );
 }
 
-export function SubmitButton({ children, name, value, variant = "primary", className = "" }: { children: React.ReactNode; name?: string; value?: string; variant?: "primary" | "secondary" | "danger"; className?: string }) {
-  const styles = {
-    primary: "bg-brand-600 text-white hover:bg-brand-700",
-    secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
-    danger: "bg-red-600 text-white hover:bg-red-700",
-  }[variant];
+type Variant = "primary" | "secondary" | "danger";
+
+/** The looks of a button, shared by real buttons and links that look like one. */
+const VARIANTS: Record<Variant, string> = {
+  primary: "bg-brand-600 text-white hover:bg-brand-700",
+  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
+  danger: "bg-red-600 text-white hover:bg-red-700",
+};
+
+export function SubmitButton({ children, name, value, variant = "primary", className = "" }: { children: React.ReactNode; name?: string; value?: string; variant?: Variant; className?: string }) {
   return (
-    <button type="submit" name={name} value={value} className={`inline-flex w-full items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold ${styles} ${className}`}>
+    <button type="submit" name={name} value={value} className={`inline-flex w-full items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold ${VARIANTS[variant]} ${className}`}>
       {children}
     </button>
   );
+}
+
+/**
+ * A link that looks like a button (a dialog's OK, "change plan", "register card"): navigation stays a
+ * link, so it works without JavaScript. `outline` is the quiet look of secondary actions; `danger`
+ * outlines in red.
+ */
+export function ButtonLink({ variant = "primary", className = "", ...props }: LinkProps & { variant?: Variant | "outline" }) {
+  const look = {
+    primary: VARIANTS.primary,
+    secondary: VARIANTS.secondary,
+    danger: "text-red-700 ring-1 ring-red-200",
+    outline: "ring-1 ring-slate-300",
+  }[variant];
+  return <Link {...props} className={`inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold ${look} ${className}`} />;
 }

@@ -1,25 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Landing } from "~/components/home/Landing";
-import { getLocale } from "~/i18n/i18n.server";
-import { pageMeta } from "~/utils/meta.server";
-import { loadPlanCards } from "~/utils/plans.server";
 import { pageMetaTags } from "~/utils/seo";
+import type { loader } from "./_index.server";
+
+export { loader } from "./_index.server";
 
 /**
  * The landing is complete without JavaScript and is the first page of many visitors on low-end
  * phones, so it ships none (docs/decisions/0004); links from it are ordinary page loads.
  */
 export const handle = { i18n: ["common", "home"], hydrate: false };
-
-export async function loader(args: LoaderFunctionArgs) {
-  const locale = await getLocale(args.request, args.context);
-  const [{ plans }, meta] = await Promise.all([
-    loadPlanCards(args, locale),
-    pageMeta(args.request, args.context, "meta.titles.home"),
-  ]);
-  return { plans, meta };
-}
 
 export const meta = pageMetaTags;
 

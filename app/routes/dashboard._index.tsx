@@ -1,26 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { VoiceList, type VoiceCardData } from "~/components/dashboard/VoiceList";
+import { VoiceList } from "~/components/dashboard/VoiceList";
 import { SubmitButton } from "~/components/forms";
-import { api } from "~/utils/api.server";
-import { pageMeta } from "~/utils/meta.server";
+import { PageHeading, Section } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader as dashboardLoader } from "./dashboard";
+import type { loader } from "./dashboard._index.server";
+
+export { loader } from "./dashboard._index.server";
 
 export const handle = { i18n: ["common", "account"] };
-
-type ProjectItem = { id: string; name: string; type: "tts" | "sts"; updatedAt: number };
-
-export async function loader(args: LoaderFunctionArgs) {
-  const [projects, top, recommended, meta] = await Promise.all([
-    api<ProjectItem[]>(args, "/studio/projects"),
-    api<VoiceCardData[]>(args, "/voices/top"),
-    api<VoiceCardData[]>(args, "/voices/recommended"),
-    pageMeta(args.request, args.context, "meta.titles.dashboard"),
-  ]);
-  return { recent: (projects.data ?? []).slice(0, 3), top: top.data ?? [], recommended: recommended.data ?? [], meta };
-}
 
 export const meta = pageMetaTags;
 
@@ -32,33 +21,33 @@ export default function DashboardHome() {
   if (!parent) return null;
   return (
     <main className="space-y-8 px-6 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold" data-testid="greeting">
-            {t("home.greeting", { nickname: parent.profile.nickname })}
-          </h1>
-          <p className="mt-1 text-slate-600">{t("home.plan", { plan: parent.profile.plan })}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Form method="post" action="/studio?index">
-            <SubmitButton name="intent" value="new" className="sm:w-auto">
-              + {t("home.newTts")}
-            </SubmitButton>
-          </Form>
-          <Link to="/studio/projects/speech-to-speech" className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-brand-600 text-brand-700" data-testid="new-sts">
-            + {t("home.newSts")}
-          </Link>
-        </div>
-      </div>
-      <section aria-labelledby="recent-title">
-        <div className="flex items-baseline justify-between">
-          <h2 id="recent-title" className="text-lg font-semibold">
-            {t("home.recent")}
-          </h2>
+      <PageHeading
+        title={t("home.greeting", { nickname: parent.profile.nickname })}
+        testId="greeting"
+        description={t("home.plan", { plan: parent.profile.plan })}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Form method="post" action="/studio?index">
+              <SubmitButton name="intent" value="new" className="sm:w-auto">
+                + {t("home.newTts")}
+              </SubmitButton>
+            </Form>
+            <Link to="/studio/projects/speech-to-speech" className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-brand-600 text-brand-700" data-testid="new-sts">
+              + {t("home.newSts")}
+            </Link>
+          </div>
+        }
+      />
+      <Section
+        id="recent"
+        title={t("home.recent")}
+        tone="plain"
+        aside={
           <Link to="/studio" className="text-sm text-brand-600 underline">
             {t("home.allProjects")}
           </Link>
-        </div>
+        }
+      >
         {recent.length === 0 ? (
           <p className="mt-2 text-sm text-slate-500">{t("home.noProjects")}</p>
         ) : (
@@ -73,19 +62,13 @@ export default function DashboardHome() {
             ))}
           </ul>
         )}
-      </section>
-      <section aria-labelledby="top-title">
-        <h2 id="top-title" className="text-lg font-semibold">
-          {t("home.top")}
-        </h2>
+      </Section>
+      <Section id="top" title={t("home.top")} tone="plain">
         <VoiceList voices={top} testId="top-voices" />
-      </section>
-      <section aria-labelledby="recommended-title">
-        <h2 id="recommended-title" className="text-lg font-semibold">
-          {t("home.recommended")}
-        </h2>
+      </Section>
+      <Section id="recommended" title={t("home.recommended")} tone="plain">
         <VoiceList voices={recommended} testId="recommended-voices" />
-      </section>
+      </Section>
       <aside className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-500 px-6 py-5 text-white">
         <p className="font-semibold">{t("home.banner")}</p>
         <Link to="/plan" className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-brand-700">

@@ -1,48 +1,25 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CancelDialog, CardDialog, CorporateDialog, CouponDialog, CouponPeriodDialog, ReceiptDialog, RefundDialog } from "~/components/billing/dialogs";
+import { CancelDialog } from "~/components/billing/dialogs/CancelDialog";
+import { CardDialog } from "~/components/billing/dialogs/CardDialog";
+import { CorporateDialog } from "~/components/billing/dialogs/CorporateDialog";
+import { CouponDialog } from "~/components/billing/dialogs/CouponDialog";
+import { CouponPeriodDialog } from "~/components/billing/dialogs/CouponPeriodDialog";
+import { ReceiptDialog } from "~/components/billing/dialogs/ReceiptDialog";
+import { RefundDialog } from "~/components/billing/dialogs/RefundDialog";
 import { UsageRing } from "~/components/billing/UsageRing";
-import { formatDate, formatMoney, modalFrom, type Invoice, type PlanState } from "~/lib/billing";
-import { requireUser } from "~/utils/auth.server";
-import { billingAction, loadBillingProfile, loadCards, loadInvoices, loadRefundable, type BillingActionData } from "~/utils/billing.server";
-import { pageMeta } from "~/utils/meta.server";
+import { ButtonLink } from "~/components/forms";
+import { PageHeading, Section } from "~/components/shell/Page";
+import { formatDate, formatMoney, type Invoice, type PlanState } from "~/lib/billing";
 import { pageMetaTags } from "~/utils/seo";
+import type { BillingActionData } from "./dashboard.plan.server";
+import type { loader } from "./dashboard.plan._index.server";
+
+export { action, loader } from "./dashboard.plan._index.server";
 
 export const handle = { i18n: ["common", "account", "billing"] };
 
-/** The dialogs this page opens from `?modal=` (purchase and change live on /dashboard/plan/upgrade). */
-const PAGE_MODALS = new Set(["coupon", "couponPeriod", "card", "corporate", "cancel", "refund"]);
-
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const url = new URL(args.request.url);
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
-  const requested = modalFrom(url.searchParams.get("modal"));
-  const modal = requested && PAGE_MODALS.has(requested) ? requested : null;
-  const [profile, cards, invoices, refundable, meta] = await Promise.all([
-    loadBillingProfile(args),
-    loadCards(args),
-    loadInvoices(args, page),
-    modal === "refund" ? loadRefundable(args) : Promise.resolve(null),
-    pageMeta(args.request, args.context, "meta.titles.myPlan"),
-  ]);
-  return {
-    isEmail: profile.type === "email",
-    state: profile.planState,
-    card: cards.find((c) => c.main_card_yn === "Y") ?? null,
-    invoices,
-    page,
-    modal,
-    from: url.searchParams.get("from"),
-    refundable,
-    meta,
-  };
-}
-
 export const meta = pageMetaTags;
-
-export const action = billingAction;
 
 /** Spec section 9: numbers in ko-KR format. */
 const number = (n: number) => new Intl.NumberFormat("ko-KR").format(n);
@@ -64,41 +41,32 @@ export default function MyPlanPage() {
   };
   const paid = state.tier > 0 || state.planName !== "Free";
   const pages = Math.max(1, Math.ceil(invoices.total / Math.max(1, invoices.limit)));
-  const button = "rounded-lg px-4 py-2 text-sm font-semibold";
 
   return (
     <main className="max-w-5xl space-y-6 px-6 py-8">
-      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <PageHeading title={t("title")} />
 
-      <section aria-labelledby="plan-info-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="plan-info-title" className="text-lg font-semibold">
-          {t("info.title")}
-        </h2>
+      <Section id="plan-info" title={t("info.title")}>
         <PlanInfo state={state} locale={locale} />
         <div className="mt-5 flex flex-wrap gap-2">
-          <Link to="/dashboard/plan/upgrade" className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
-            {paid ? t("info.change") : t("info.upgrade")}
-          </Link>
-          <Link to={modalTo("coupon")} preventScrollReset className={`${button} ring-1 ring-slate-300`}>
+          <ButtonLink to="/dashboard/plan/upgrade">{paid ? t("info.change") : t("info.upgrade")}</ButtonLink>
+          <ButtonLink to={modalTo("coupon")} preventScrollReset variant="outline">
             {t("info.coupon")}
-          </Link>
+          </ButtonLink>
           {state.subscription === "active" ? (
-            <Link to={modalTo("cancel")} preventScrollReset className={`${button} ring-1 ring-slate-300`}>
+            <ButtonLink to={modalTo("cancel")} preventScrollReset variant="outline">
               {t("info.cancel")}
-            </Link>
+            </ButtonLink>
           ) : null}
           {paid && (state.paymentMethod === "card" || state.paymentMethod === "paypal") ? (
-            <Link to={modalTo("refund")} preventScrollReset className={`${button} text-red-700 ring-1 ring-red-200`}>
+            <ButtonLink to={modalTo("refund")} preventScrollReset variant="danger">
               {t("info.refund")}
-            </Link>
+            </ButtonLink>
           ) : null}
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="usage-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="usage-title" className="text-lg font-semibold">
-          {t("usage.title")}
-        </h2>
+      <Section id="usage" title={t("usage.title")}>
         <p className="mt-1 text-sm text-slate-500">{t("usage.note")}</p>
         <div className="mt-5 grid grid-cols-2 gap-6 md:grid-cols-4">
           <UsageRing name="time" label={t("usage.time")} used={state.usedTime} total={state.limits.time} format={duration} />
@@ -111,12 +79,9 @@ export default function MyPlanPage() {
             {t("usage.carried", { time: duration(state.carried.time), chars: number(state.carried.characters) })}
           </p>
         ) : null}
-      </section>
+      </Section>
 
-      <section aria-labelledby="payment-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="payment-title" className="text-lg font-semibold">
-          {t("payment.title")}
-        </h2>
+      <Section id="payment" title={t("payment.title")}>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-slate-500">{t("payment.method")}</dt>
           <dd data-testid="payment-method">{t(`payment.methods.${state.paymentMethod || "none"}`)}</dd>
@@ -132,15 +97,12 @@ export default function MyPlanPage() {
             )}
           </dd>
         </dl>
-        <Link to={modalTo("card")} preventScrollReset className={`mt-4 inline-block ${button} ring-1 ring-slate-300`}>
+        <ButtonLink to={modalTo("card")} preventScrollReset variant="outline" className="mt-4">
           {card ? t("payment.changeCard") : t("payment.registerCard")}
-        </Link>
-      </section>
+        </ButtonLink>
+      </Section>
 
-      <section aria-labelledby="history-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="history-title" className="text-lg font-semibold">
-          {t("history.title")}
-        </h2>
+      <Section id="history" title={t("history.title")}>
         {invoices.items.length === 0 ? (
           <p className="mt-4 text-sm text-slate-500">{t("history.empty")}</p>
         ) : (
@@ -182,7 +144,7 @@ export default function MyPlanPage() {
             ) : null}
           </nav>
         ) : null}
-      </section>
+      </Section>
 
       {modal === "coupon" ? <CouponDialog closeTo={closeTo} lastResult={resultFor("coupon")} /> : null}
       {modal === "couponPeriod" ? <CouponPeriodDialog closeTo={closeTo} endDate={state.couponEndDate} /> : null}

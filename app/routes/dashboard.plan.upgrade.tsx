@@ -1,89 +1,23 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CardDialog, ChangeDialog, CorporateDialog, CouponPeriodDialog, PaypalDialog, PurchaseDialog } from "~/components/billing/dialogs";
+import { CardDialog } from "~/components/billing/dialogs/CardDialog";
+import { ChangeDialog } from "~/components/billing/dialogs/ChangeDialog";
+import { CorporateDialog } from "~/components/billing/dialogs/CorporateDialog";
+import { CouponPeriodDialog } from "~/components/billing/dialogs/CouponPeriodDialog";
+import { PaypalDialog } from "~/components/billing/dialogs/PaypalDialog";
+import { PurchaseDialog } from "~/components/billing/dialogs/PurchaseDialog";
 import { PlanCards } from "~/components/plan/PlanCards";
-import { getLocale } from "~/i18n/i18n.server";
-import { modalFrom, type ModalName } from "~/lib/billing";
+import { PageHeading } from "~/components/shell/Page";
 import type { PlanCard } from "~/lib/plans";
-import { requireUser } from "~/utils/auth.server";
-import { billingAction, loadBillingProfile, loadCards, loadQuote, type BillingActionData } from "~/utils/billing.server";
-import { pageMeta } from "~/utils/meta.server";
-import { loadPlanCards } from "~/utils/plans.server";
 import { pageMetaTags } from "~/utils/seo";
+import type { BillingActionData } from "./dashboard.plan.server";
+import type { loader } from "./dashboard.plan.upgrade.server";
+
+export { action, loader } from "./dashboard.plan.upgrade.server";
 
 export const handle = { i18n: ["common", "account", "plan", "billing"] };
 
-const PAGE_MODALS = new Set<ModalName>(["purchase", "change", "couponPeriod", "card", "corporate"]);
-
-/**
- * /dashboard/plan/upgrade (spec section 2): the plan cards with a button each. A Free member buys
- * (purchase dialog), a paid member changes (upgrade or downgrade); the country cookie decides the
- * card (KR) or PayPal path. The price in a dialog is the server's quote.
- */
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const url = new URL(args.request.url);
-  const locale = await getLocale(args.request, args.context);
-  const [profile, catalogue, meta] = await Promise.all([
-    loadBillingProfile(args),
-    loadPlanCards(args, locale),
-    pageMeta(args.request, args.context, "meta.titles.upgrade"),
-  ]);
-  const state = profile.planState;
-  const { plans, currency, country } = catalogue;
-  const paypal = country !== "KR";
-  const currentTier = plans.find((p) => p.plan === state.planName)?.tier ?? state.tier;
-  const paid = currentTier > 0;
-
-  let modal = modalFrom(url.searchParams.get("modal"));
-  if (modal && !PAGE_MODALS.has(modal)) modal = null;
-  const target = plans.find((p) => p.plan === url.searchParams.get("plan") && p.tier > 0) ?? null;
-  if (modal === "purchase" || modal === "change") {
-    if (!target || target.plan === state.planName) modal = null;
-    else if (state.usedCoupon) modal = "couponPeriod";
-    else modal = paid ? "change" : "purchase";
-  }
-  const direction: "upgrade" | "downgrade" = target && target.tier > currentTier ? "upgrade" : "downgrade";
-
-  let card = null;
-  let quote = null;
-  if ((modal === "purchase" || modal === "change") && target) {
-    if (!paypal) {
-      const cards = await loadCards(args);
-      card = cards.find((c) => c.main_card_yn === "Y") ?? null;
-      // No card yet: register one first, then come back to this purchase.
-      if (!card && modal === "purchase") throw redirect(`/dashboard/plan/upgrade?modal=card&then=purchase&plan=${encodeURIComponent(target.plan)}`);
-    }
-    if (modal === "purchase" || direction === "upgrade") {
-      quote = await loadQuote(args, target.plan, modal === "purchase" ? "purchase" : "upgrade", currency);
-      // A quote in another currency than this path charges is no price to show.
-      if (quote && quote.currency !== currency) quote = null;
-    }
-  }
-  return {
-    plans,
-    state: { planName: state.planName, tier: currentTier, toplan: state.toplan, renewalDate: state.renewalDate, endDate: state.endDate, couponEndDate: state.couponEndDate, usedCoupon: state.usedCoupon },
-    paid,
-    paypal,
-    modal,
-    target: target?.plan ?? null,
-    targetPrice: target?.price ?? null,
-    paypalMember: state.paymentMethod === "paypal",
-    direction,
-    card,
-    quote,
-    // A fresh idempotency key per rendered purchase dialog: a double submit charges once.
-    merchantUid: `vs_${crypto.randomUUID().replace(/-/g, "")}`,
-    then: url.searchParams.get("then"),
-    from: url.searchParams.get("from"),
-    meta,
-  };
-}
-
 export const meta = pageMetaTags;
-
-export const action = billingAction;
 
 export default function UpgradePage() {
   const { plans, state, paid, paypal, paypalMember, modal, target, targetPrice, direction, card, quote, merchantUid, then, from } = useLoaderData<typeof loader>();
@@ -130,12 +64,14 @@ export default function UpgradePage() {
 
   return (
     <main className="max-w-6xl px-6 py-8">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold">{t("upgrade.title")}</h1>
-        <Link to="/dashboard/plan" className="text-sm text-brand-700 underline">
-          {t("upgrade.back")}
-        </Link>
-      </div>
+      <PageHeading
+        title={t("upgrade.title")}
+        actions={
+          <Link to="/dashboard/plan" className="text-sm text-brand-700 underline">
+            {t("upgrade.back")}
+          </Link>
+        }
+      />
       <p className="mt-2 text-sm text-slate-600" data-testid="payment-path">
         {paypal ? t("upgrade.paypalPath") : t("upgrade.cardPath")}
       </p>

@@ -1,21 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { api } from "~/utils/api.server";
-import { pageMeta } from "~/utils/meta.server";
+import { PageHeading } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
+import type { loader } from "./dev.mailbox.server";
 
-type Mail = { id: number; to: string; subject: string; text: string; createdAt: number };
-
-/**
- * The dev outbox: mail that local runs keep instead of sending (verification codes). The api answers
- * 404 outside development, and so does this page.
- */
-export async function loader(args: LoaderFunctionArgs) {
-  const envelope = await api<Mail[]>(args, "/dev/mailbox");
-  if (!envelope.success || !envelope.data) throw new Response(null, { status: 404 });
-  return { mails: envelope.data, meta: await pageMeta(args.request, args.context, "meta.titles.devMailbox") };
-}
+export { loader } from "./dev.mailbox.server";
 
 export const meta = pageMetaTags;
 
@@ -25,7 +14,7 @@ export default function DevMailbox() {
   const time = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "short", timeStyle: "medium", timeZone: "UTC" });
   return (
     <main className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-2xl font-bold">{t("devMailbox.title")}</h1>
+      <PageHeading title={t("devMailbox.title")} />
       <p className="mt-2 text-sm text-slate-600">{t("devMailbox.note")}</p>
       {mails.length === 0 ? (
         <p className="mt-8 text-slate-500">{t("devMailbox.empty")}</p>

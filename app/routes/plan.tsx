@@ -1,22 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PlanCards } from "~/components/plan/PlanCards";
-import { getLocale } from "~/i18n/i18n.server";
-import { pageMeta } from "~/utils/meta.server";
-import { loadPlanCards } from "~/utils/plans.server";
 import { pageMetaTags } from "~/utils/seo";
+import type { loader } from "./plan.server";
+
+export { loader } from "./plan.server";
 
 export const handle = { i18n: ["common", "plan"] };
-
-export async function loader(args: LoaderFunctionArgs) {
-  const locale = await getLocale(args.request, args.context);
-  const [{ plans, currency }, meta] = await Promise.all([
-    loadPlanCards(args, locale),
-    pageMeta(args.request, args.context, "meta.titles.plan"),
-  ]);
-  return { plans, currency, meta };
-}
 
 export const meta = pageMetaTags;
 

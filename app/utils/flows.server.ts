@@ -11,6 +11,12 @@ export const CERT_COOKIE_SECONDS = 180;
 export type CertState = { email: string; purpose: "join" | "password"; sentAt: number };
 export const certCookie = sealedCookie<CertState>("cert", { path: "/", maxAge: CERT_COOKIE_SECONDS });
 
+/** Seconds left on the code sent for `email` (0 when the cert cookie is gone or for another address). */
+export function codeSecondsLeft(cert: CertState | null, email: string, purpose: CertState["purpose"], now = Date.now()) {
+  if (!cert || cert.email !== email || cert.purpose !== purpose) return 0;
+  return Math.max(0, Math.ceil((cert.sentAt + CERT_COOKIE_SECONDS * 1000 - now) / 1000));
+}
+
 /**
  * Sign-up in progress (/join): the certified address (or the social sign-up ticket), then the
  * password and the consents as each step is done. Sealed, so the password never reaches the page.

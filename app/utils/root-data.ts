@@ -22,7 +22,17 @@ export type RootData = {
   formWidgetUrl: string | null;
 };
 
+/*
+ * The root loader's data is read one way in each place it is needed: `useRootData()` in components,
+ * `rootDataFrom(matches)` in meta functions (which cannot call hooks), both by the root route's id.
+ */
+
 /** The root loader's data (locale, country, shell user, third-party config), for any component. */
 export function useRootData() {
   return useRouteLoaderData<RootData>("root");
+}
+
+/** The root loader's data in a meta function, from its `matches` (undefined when the root loader failed). */
+export function rootDataFrom(matches: readonly { id: string; data: unknown }[]): RootData | undefined {
+  return matches.find((m) => m.id === "root")?.data as RootData | undefined;
 }

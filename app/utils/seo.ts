@@ -1,6 +1,6 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/react";
 import { seo } from "~/lib/seo";
-import type { loader as rootLoader } from "~/root";
+import { rootDataFrom } from "~/utils/root-data";
 
 type PageMeta = { meta?: { title: string; description: string } };
 
@@ -9,7 +9,7 @@ type PageMeta = { meta?: { title: string; description: string } };
  * from the bundle; the root supplies the locale, origin and site name.
  */
 export function pageMetaTags({ data, matches, location }: MetaArgs): MetaDescriptor[] {
-  const root = matches.find((m) => m.id === "root")?.data as Awaited<ReturnType<typeof rootLoader>> | undefined;
+  const root = rootDataFrom(matches);
   const page = (data as PageMeta | undefined)?.meta;
   if (!root || !page) return [{ title: "Voice Studio" }];
   return seo({

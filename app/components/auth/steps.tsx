@@ -1,34 +1,15 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod/v4";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import { CodeSchema, EmailSchema, NewPasswordSchema } from "~/utils/user-validation";
+import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import { CodeStepSchema, EmailStepSchema, NewPasswordSchema } from "~/utils/user-validation";
 import { CodeTimer } from "./CodeTimer";
 
-/** The steps sign-up (/join) and recovery (/user/password) share: address, code, new password. */
-export const EmailStepSchema = z.object({ email: EmailSchema });
-export const CodeStepSchema = z.object({ code: CodeSchema });
-export { NewPasswordSchema };
-
-type LastResult = SubmissionResult<string[]> | undefined;
-
-/** A conform form for one step: client validation with the step's schema, the action's answer as lastResult. */
-export function useStepForm<T extends z.ZodType<Record<string, unknown>>>(id: string, schema: T, lastResult: LastResult) {
-  return useForm<z.input<T> & Record<string, unknown>, z.output<T>>({
-    id,
-    lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-}
+/** The step forms sign-up (/join) and recovery (/user/password) share: address, code, new password. */
 
 export function EmailStepForm({ id, lastResult, help }: { id: string; lastResult: LastResult; help?: string }) {
   const { t } = useTranslation("auth");
-  const [form, fields] = useStepForm(id, EmailStepSchema, lastResult);
+  const [form, fields] = useSchemaForm(id, EmailStepSchema, lastResult, { validate: "onBlur" });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <input type="hidden" name="intent" value="email" />
@@ -42,7 +23,7 @@ export function EmailStepForm({ id, lastResult, help }: { id: string; lastResult
 /** The code step: time left (or the expired message), the code, and resend / change address. */
 export function CodeStepForm({ id, lastResult, email, secondsLeft }: { id: string; lastResult: LastResult; email: string; secondsLeft: number }) {
   const { t } = useTranslation("auth");
-  const [form, fields] = useStepForm(id, CodeStepSchema, lastResult);
+  const [form, fields] = useSchemaForm(id, CodeStepSchema, lastResult, { validate: "onBlur" });
   return (
     <div className="mt-6 space-y-4">
       <p className="text-sm text-slate-700">{t("join.codeSent", { email })}</p>
@@ -73,7 +54,7 @@ export function CodeStepForm({ id, lastResult, email, secondsLeft }: { id: strin
 
 export function PasswordStepForm({ id, lastResult, email, label, submit }: { id: string; lastResult: LastResult; email: string; label: string; submit: string }) {
   const { t } = useTranslation("auth");
-  const [form, fields] = useStepForm(id, NewPasswordSchema, lastResult);
+  const [form, fields] = useSchemaForm(id, NewPasswordSchema, lastResult, { validate: "onBlur" });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <p className="text-sm text-emerald-700">✓ {t("join.certified", { email })}</p>

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod/v4";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import {
   CancelSchema,
@@ -19,10 +20,17 @@ import {
   type Quote,
   type Refundable,
 } from "~/lib/billing";
-import { api, type Envelope } from "./api.server";
-import { loadProfile, requireUser, type Profile } from "./auth.server";
-import { setToast, type Toast } from "./toast.server";
+import { api, type Envelope } from "~/utils/api.server";
+import { loadProfile, requireUser, type Profile } from "~/utils/auth.server";
+import { parseIntent } from "~/utils/intent.server";
+import { setToast, type Toast } from "~/utils/toast.server";
 import { Code } from "../../contracts/codes";
+
+/*
+ * The server side the plan pages share (/dashboard/plan, /dashboard/plan/upgrade and the PayPal
+ * return): the member's plan state, cards, invoices, quotes and refund figures, and the one action
+ * both pages post their dialogs to. Each page's own loader is in its `<route>.server.ts`.
+ */
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -101,10 +109,25 @@ function pageUrl(url: URL, params: Record<string, string> = {}) {
   return qs ? `${url.pathname}?${qs}` : url.pathname;
 }
 
-async function done(args: Args, toast: Toast, to: string): Promise<never> {
+export async function done(args: Args, toast: Toast, to: string): Promise<never> {
   await setToast(args.request, args.context, toast);
   throw redirect(to);
 }
+
+/**
+ * The forms of the plan pages, told apart by `intent`: with the fields of the two forms that have no
+ * conform schema of their own (the plan change's target, the receipt's payment).
+ */
+const BillingIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("card") }),
+  z.object({ intent: z.literal("coupon") }),
+  z.object({ intent: z.literal("purchase") }),
+  z.object({ intent: z.literal(["upgrade", "downgrade"]), toplan: z.string().min(1) }),
+  z.object({ intent: z.literal("paypal") }),
+  z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("refund") }),
+  z.object({ intent: z.literal("receipt"), imp_uid: z.string().default("") }),
+]);
 
 /**
  * The actions of /dashboard/plan and /dashboard/plan/upgrade, one per form (`intent`). Every form
@@ -114,12 +137,12 @@ async function done(args: Args, toast: Toast, to: string): Promise<never> {
 export async function billingAction(args: ActionFunctionArgs) {
   await requireUser(args);
   const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
   const url = new URL(args.request.url);
   const locale = await getLocale(args.request, args.context);
   const t = fixedT(locale, "billing");
   const ctx = { args, form, url, locale, t };
-  switch (intent) {
+  const intent = parseIntent(form, BillingIntent);
+  switch (intent?.intent) {
     case "card":
       return registerCard(ctx);
     case "coupon":
@@ -128,7 +151,7 @@ export async function billingAction(args: ActionFunctionArgs) {
       return purchase(ctx);
     case "upgrade":
     case "downgrade":
-      return changePlan(ctx, intent);
+      return changePlan(ctx, intent.intent, intent.toplan);
     case "paypal":
       return paypalOrder(ctx);
     case "cancel":
@@ -136,9 +159,10 @@ export async function billingAction(args: ActionFunctionArgs) {
     case "refund":
       return refund(ctx);
     case "receipt":
-      return receipt(ctx);
+      return receipt(ctx, intent.imp_uid);
     default:
-      return fail({ intent, message: t("errors.unknown") });
+      // Unknown, or a plan change without its target: said on the form that was sent.
+      return fail({ intent: String(form.get("intent") ?? ""), message: t("errors.unknown") });
   }
 }
 
@@ -261,9 +285,7 @@ async function purchase({ args, form, url, t }: Ctx) {
   return done(args, { key: "purchased", params: { plan: envelope.data.planState.planName } }, "/dashboard/plan");
 }
 
-async function changePlan({ args, form, url, locale, t }: Ctx, intent: "upgrade" | "downgrade") {
-  const toplan = String(form.get("toplan") ?? "");
-  if (!toplan) return fail({ intent, message: t("errors.unknown") });
+async function changePlan({ args, url, locale, t }: Ctx, intent: "upgrade" | "downgrade", toplan: string) {
   const envelope = await api<{ planState: PlanState; payment?: Invoice }>(args, `/payment/${intent}plan`, { body: { toplan } });
   if (!envelope.success || !envelope.data) {
     const to = redirectFor(envelope, url, "change", toplan);
@@ -292,33 +314,6 @@ async function paypalOrder({ args, form, url, t }: Ctx) {
   }
   // A document navigation: PayPal's page is not a route of this app, even when the sandbox serves it on this origin.
   throw redirectDocument(envelope.data.approve_url);
-}
-
-/**
- * The end of a PayPal approval (GET, from PayPal's redirect): capture the order, then save the
- * purchase or the upgrade by flow; either way back to /dashboard/plan with a toast.
- */
-export async function paypalReturn(args: Args) {
-  await requireUser(args);
-  const url = new URL(args.request.url);
-  const flow = url.searchParams.get("flow") === "upgrade" ? "upgrade" : "save";
-  const plan = url.searchParams.get("plan") ?? "";
-  // PayPal appends the order id as `token` (and the payer as `PayerID`).
-  const orderID = url.searchParams.get("token") ?? url.searchParams.get("orderID") ?? "";
-  const t = fixedT(await getLocale(args.request, args.context), "billing");
-  // The api's PayPal messages already say what failed ('Payment failed. PayPal declined ...').
-  const failed = (message: string) => done(args, { key: "error", params: { message } }, "/dashboard/plan/upgrade");
-  if (!plan || !orderID) return failed(t("errors.purchaseFailed", { reason: t("errors.unknown") }));
-  const capture = await api<{ orderID: string; payerID: string; merchant_uid: string; authorization_id: string; status: string }>(args, "/payment/paypal_payment", {
-    body: { plan, orderID },
-  });
-  if (!capture.success || !capture.data) return failed(capture.message);
-  const c = capture.data;
-  const saved = await api<{ planState: PlanState }>(args, flow === "upgrade" ? "/payment/paypal_upgradeplan" : "/payment/paypal_save", {
-    body: { plan_name: plan, orderID: c.orderID, payerID: c.payerID, merchant_uid: c.merchant_uid, authorization_id: c.authorization_id },
-  });
-  if (!saved.success || !saved.data) return failed(saved.message);
-  return done(args, { key: flow === "upgrade" ? "upgraded" : "purchased", params: { plan: saved.data.planState.planName } }, "/dashboard/plan");
 }
 
 /** E-mail accounts confirm termination and refund with their password (spec section 5). */
@@ -356,8 +351,7 @@ async function refund({ args, form, locale, t }: Ctx) {
   return done(args, { key: "refunded", params: { amount: formatMoney(envelope.data.refund_amount, currency, locale) } }, "/dashboard/plan");
 }
 
-async function receipt({ args, form, t }: Ctx) {
-  const impUid = String(form.get("imp_uid") ?? "");
+async function receipt({ args, t }: Ctx, impUid: string) {
   const envelope = impUid ? await api<{ url: string }>(args, "/payment/receipt", { body: { imp_uid: impUid } }) : null;
   const target = envelope?.success ? envelope.data?.url : null;
   if (target && /^(https?:\/\/|\/)/.test(target)) throw redirectDocument(target);

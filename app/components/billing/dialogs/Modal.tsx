@@ -54,9 +54,3 @@ export function Modal({
     </div>
   );
 }
-
-/** Field errors: keys of the billing bundle's `errors` group (zod) or messages the server already translated. */
-export function useErrorText() {
-  const { t } = useTranslation("billing");
-  return (errors: string[] | undefined) => errors?.map((e) => (e.startsWith("errors.") ? t(e) : e));
-}

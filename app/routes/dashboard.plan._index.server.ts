@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { modalFrom } from "~/lib/billing";
+import { requireUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta.server";
+import { loadBillingProfile, loadCards, loadInvoices, loadRefundable } from "./dashboard.plan.server";
+
+/** The dialogs this page opens from `?modal=` (purchase and change live on /dashboard/plan/upgrade). */
+const PAGE_MODALS = new Set(["coupon", "couponPeriod", "card", "corporate", "cancel", "refund"]);
+
+/** My plan: the plan state, the main card, a page of invoices and, for the refund dialog, its figures. */
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const url = new URL(args.request.url);
+  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
+  const requested = modalFrom(url.searchParams.get("modal"));
+  const modal = requested && PAGE_MODALS.has(requested) ? requested : null;
+  const [profile, cards, invoices, refundable, meta] = await Promise.all([
+    loadBillingProfile(args),
+    loadCards(args),
+    loadInvoices(args, page),
+    modal === "refund" ? loadRefundable(args) : Promise.resolve(null),
+    pageMeta(args.request, args.context, "meta.titles.myPlan"),
+  ]);
+  return {
+    isEmail: profile.type === "email",
+    state: profile.planState,
+    card: cards.find((c) => c.main_card_yn === "Y") ?? null,
+    invoices,
+    page,
+    modal,
+    from: url.searchParams.get("from"),
+    refundable,
+    meta,
+  };
+}
+
+/** Both plan pages post their dialogs to the one billing action. */
+export { billingAction as action } from "./dashboard.plan.server";

@@ -1,0 +1,53 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod/v4";
+import { getLocale } from "~/i18n/i18n.server";
+import { api } from "~/utils/api.server";
+import { loadProfile, requireUser, type Profile } from "~/utils/auth.server";
+import { cookieSecurity, localeCookie } from "~/utils/cookies.server";
+import { choiceList } from "~/utils/member-lists.server";
+import { pageMeta } from "~/utils/meta.server";
+import { setToast } from "~/utils/toast.server";
+import { MarketingSchema, ProfileSchema } from "~/utils/user-validation";
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const [profile, jobs, meta] = await Promise.all([
+    loadProfile(args),
+    choiceList(args, "/member/worklist"),
+    pageMeta(args.request, args.context, "meta.titles.settings"),
+  ]);
+  return { profile, jobs, meta };
+}
+
+/** The two forms of the page, by `intent`: the profile and the marketing consent. */
+const SettingsForm = z.discriminatedUnion("intent", [ProfileSchema, MarketingSchema]);
+
+/** Saves the profile (its language becomes the site's) or the marketing consent, then a toast. */
+export async function action(args: ActionFunctionArgs) {
+  await requireUser(args);
+  const formData = await args.request.formData();
+  const submission = parseWithZod(formData, { schema: SettingsForm });
+  if (submission.status !== "success") {
+    const intent = formData.get("intent") === "marketing" ? "marketing" : "profile";
+    return data({ intent, result: submission.reply() }, { status: 400 });
+  }
+  if (submission.value.intent === "marketing") {
+    const profile = await loadProfile(args);
+    const envelope = await api<{ marketing: "Y" | "N"; changedAt: string }>(args, "/member/marketingYN", {
+      body: { email: profile.email, marketing: submission.value.marketing },
+    });
+    if (!envelope.success || !envelope.data) return data({ intent: "marketing", result: submission.reply({ formErrors: [envelope.message] }) }, { status: 400 });
+    const locale = await getLocale(args.request, args.context);
+    const date = new Intl.DateTimeFormat(locale === "ko" ? "ko-KR" : "en-US", { dateStyle: "long", timeZone: "Asia/Seoul" }).format(new Date(envelope.data.changedAt));
+    await setToast(args.request, args.context, { key: "marketing", params: { date, value: envelope.data.marketing } });
+    throw redirect("/dashboard/settings");
+  }
+  const { intent: _intent, work, ...fields } = submission.value;
+  const envelope = await api<Profile>(args, "/member/updatemember", { body: { ...fields, work: work.join(",") } });
+  if (!envelope.success) return data({ intent: "profile", result: submission.reply({ formErrors: [envelope.message] }) }, { status: 400 });
+  // The account's language is also the site's language from now on.
+  args.context.outgoingCookies.push(await localeCookie.serialize(fields.local, cookieSecurity(args.request)));
+  await setToast(args.request, args.context, { key: "saved" });
+  throw redirect("/dashboard/settings");
+}
