@@ -3,7 +3,7 @@ import { Code } from "../../contracts/codes";
 
 /**
  * The studio pages' shapes and form schemas (client-safe): each schema is used by its page's form
- * (conform's `onValidate`) and by the page's action (app/utils/studio/*.server.ts, `parseWithZod`).
+ * (conform's `onValidate`) and by the page's action (app/routes/<route>.server.ts, `parseWithZod`).
  * Messages are `validation.*` keys of the common namespace.
  */
 

@@ -5,7 +5,7 @@ import { Waveform } from "~/components/studio/Waveform";
 import { fixedT } from "~/i18n/i18n.server";
 import { seo } from "~/lib/seo";
 import { api, requireData } from "~/utils/api.server";
-import type { RootData } from "~/utils/root-data";
+import { rootDataFrom } from "~/utils/root-data";
 
 export const handle = { i18n: ["common", "studio"] };
 
@@ -34,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** Open Graph and Twitter metadata rendered on the server, with the audio itself (og:audio). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
-  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  const root = rootDataFrom(matches);
   if (!data || !root) return [{ title: "Voice Studio" }];
   const audio = `${root.origin}${data.shared.audioURL}?format=mp3`;
   return [

@@ -6,12 +6,12 @@ import { UsageDialog } from "~/components/studio/UsageDialog";
 import { Waveform } from "~/components/studio/Waveform";
 import { PROJECT_TABS } from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
-import type { action, loader } from "~/utils/studio/projects.server";
+import type { action, loader } from "./studio._index.server";
 import { jobRunning } from "../../contracts/jobs";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-export { action, loader } from "~/utils/studio/projects.server";
+export { action, loader } from "./studio._index.server";
 export const meta = pageMetaTags;
 
 export default function ProjectList() {

@@ -1,2 +1,2 @@
-/** /studio/download: project and list downloads as plain GET forms (app/utils/studio/download.server.ts). */
-export { loader } from "~/utils/studio/download.server";
+/** /studio/download: project and list downloads as plain GET forms (studio.download.server.ts beside it). */
+export { loader } from "./studio.download.server";

@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/Waveform";
 import { cutText } from "~/lib/shell";
 import { pageMetaTags } from "~/utils/seo";
-import type { loader } from "~/utils/studio/history.server";
+import type { loader } from "./studio.history.server";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-export { action, loader } from "~/utils/studio/history.server";
+export { action, loader } from "./studio.history.server";
 export const meta = pageMetaTags;
 
 /**

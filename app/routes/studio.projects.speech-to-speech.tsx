@@ -12,12 +12,12 @@ import { Waveform } from "~/components/studio/Waveform";
 import { ConvertSchema, ReviewSchema, STS_MAX_SECONDS, stsPath, UploadSchema, type StsProject, type StsSource, type StudioResult } from "~/lib/studio";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
-import type { action, loader } from "~/utils/studio/sts.server";
+import type { action, loader } from "./studio.projects.speech-to-speech.server";
 import { jobRunning, type Job } from "../../contracts/jobs";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-export { action, loader } from "~/utils/studio/sts.server";
+export { action, loader } from "./studio.projects.speech-to-speech.server";
 export const meta = pageMetaTags;
 
 /** The STS studio (spec section 2): record or upload, file check, select voice, AI process, result. */

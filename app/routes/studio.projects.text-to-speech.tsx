@@ -11,12 +11,12 @@ import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
 import { EditorSchema, RenameSchema, TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES, type ParagraphSchema, type TtsParagraph, type TtsProject, type UsageDialogData } from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
-import type { action, loader } from "~/utils/studio/tts-editor.server";
+import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "../../contracts/jobs";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
-export { action, loader } from "~/utils/studio/tts-editor.server";
+export { action, loader } from "./studio.projects.text-to-speech.server";
 export const meta = pageMetaTags;
 
 /** A short, stable fingerprint of a string (djb2), for form ids. */

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { accessTokenCookie } from "~/utils/cookies.server";
-import { action as historyAction } from "~/utils/studio/history.server";
-import { action as projectListAction } from "~/utils/studio/projects.server";
-import { action as stsAction } from "~/utils/studio/sts.server";
-import { action as ttsEditorAction } from "~/utils/studio/tts-editor.server";
+import { action as historyAction } from "~/routes/studio.history.server";
+import { action as projectListAction } from "~/routes/studio._index.server";
+import { action as stsAction } from "~/routes/studio.projects.speech-to-speech.server";
+import { action as ttsEditorAction } from "~/routes/studio.projects.text-to-speech.server";
 import { Code } from "../../contracts/codes";
 
 /**

@@ -8,7 +8,7 @@ import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
-import type { JobState } from "../../../contracts/jobs";
+import type { JobState } from "../../contracts/jobs";
 
 /**
  * The STS studio (/studio/projects/speech-to-speech, app/routes/studio.projects.speech-to-speech.tsx):

@@ -7,7 +7,7 @@ import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
-import type { JobState } from "../../../contracts/jobs";
+import type { JobState } from "../../contracts/jobs";
 
 /** The TTS editor (/studio/projects/text-to-speech?id=…, app/routes/studio.projects.text-to-speech.tsx). */
 

@@ -6,8 +6,8 @@ import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
-import { Code } from "../../../contracts/codes";
-import type { Job, JobState } from "../../../contracts/jobs";
+import { Code } from "../../contracts/codes";
+import type { Job, JobState } from "../../contracts/jobs";
 
 /** The project list (/studio, app/routes/studio._index.tsx): its loader and action. */
 
