@@ -46,6 +46,11 @@ describe("production guards", () => {
     expect(res.status).toBe(200);
   });
 
+  it("refuses the Workers AI engine without its binding (issue 15)", () => {
+    expect(deploymentProblems("api", { ...production, VOICE_ENGINE: "workers-ai" })).toEqual(['VOICE_ENGINE=workers-ai needs the AI binding ([ai] binding = "AI")']);
+    expect(deploymentProblems("api", { ...production, VOICE_ENGINE: "workers-ai", AI: { run: async () => ({}) } })).toEqual([]);
+  });
+
   it("names every development default and missing key", () => {
     const problems = deploymentProblems("api", {
       ...env,

@@ -7,6 +7,7 @@ import { integratedLoudness } from "../../workers/api/src/engine/dsp";
 import { EmbeddedEngine } from "../../workers/api/src/engine/embedded";
 import { basicVoices } from "../../db/seed-voices";
 import { encodeMp3 } from "../../workers/api/src/speech/export";
+import { speechEngine } from "../../workers/api/src/speech/engine";
 import { EngineError, type SpeechEngine, type SynthesisRequest, type VoiceParams } from "../../workers/api/src/speech/types";
 import { MELOTTS_MODEL, WorkersAiEngine, type AiBinding } from "../../workers/api/src/speech/workers-ai-engine";
 
@@ -84,6 +85,13 @@ describe("Workers AI engine (MeloTTS) with the product's post-processing", { tim
       const { ai } = standIn(answer);
       await expect(new WorkersAiEngine(ai, noConversions).synthesize(request())).rejects.toBeInstanceOf(EngineError);
     }
+  });
+
+  it("is the engine of VOICE_ENGINE=workers-ai when the AI binding is there, and fails closed without it", () => {
+    const { ai } = standIn();
+    const base = { VOICE_ENGINE: "workers-ai" } as unknown as Parameters<typeof speechEngine>[0];
+    expect(speechEngine({ ...base, AI: ai }).name).toBe("workers-ai");
+    expect(() => speechEngine(base)).toThrow(EngineError);
   });
 
   it("leaves speech-to-speech to the engine it was given", async () => {

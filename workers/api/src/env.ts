@@ -4,6 +4,7 @@ import type { Locale } from "./lib/codes";
 import type { GenerationJobRpc } from "./durable/job-types";
 import type { ApiSecrets } from "./lib/deployment";
 import type { ApiBindings } from "../worker-configuration";
+import type { AiBinding } from "./speech/workers-ai-engine";
 
 /**
  * The api worker's environment: the bindings and [vars] of workers/api/wrangler.toml as `wrangler types`
@@ -14,6 +15,8 @@ import type { ApiBindings } from "../worker-configuration";
 export type Bindings = Omit<ApiBindings, "GENERATION_JOB"> &
   ApiSecrets & {
     GENERATION_JOB: DurableObjectNamespace<GenerationJobRpc>;
+    /** Workers AI, only where the deployed configuration adds `[ai] binding = "AI"` (VOICE_ENGINE=workers-ai). */
+    AI?: AiBinding;
   };
 
 /** What a signed-in request carries after `requireMember`. */

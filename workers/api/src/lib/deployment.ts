@@ -57,7 +57,8 @@ export const apiSecrets = z.object(
     ...(["GOOGLE", "NAVER", "KAKAO"] as const).flatMap(
       (p) => [`${p}_CLIENT_ID`, `${p}_CLIENT_SECRET`, `${p}_AUTHORIZE_URL`, `${p}_TOKEN_URL`, `${p}_USERINFO_URL`] as const,
     ),
-    // "embedded" (default) or "http": a remote inference service at VOICE_ENGINE_URL with VOICE_ENGINE_KEY.
+    // "embedded" (default), "http" (a remote inference service at VOICE_ENGINE_URL with VOICE_ENGINE_KEY) or
+    // "workers-ai" (MeloTTS through the AI binding; docs/decisions/0025).
     "VOICE_ENGINE",
     "VOICE_ENGINE_URL",
     "VOICE_ENGINE_KEY",
@@ -148,6 +149,9 @@ function productionProblems(worker: WorkerName, env: Record<string, unknown>): s
   if (worker === "api") {
     const problems = issues(apiProduction);
     if (env.VOICE_ENGINE === "http") problems.push(...issues(z.object({ VOICE_ENGINE_URL: httpsUrl("VOICE_ENGINE_URL"), VOICE_ENGINE_KEY: present("VOICE_ENGINE_KEY") })));
+    // The neural engine needs Workers AI's binding ([ai] binding = "AI" in the deployed configuration).
+    const ai = env.AI as { run?: unknown } | undefined;
+    if (env.VOICE_ENGINE === "workers-ai" && typeof ai?.run !== "function") problems.push('VOICE_ENGINE=workers-ai needs the AI binding ([ai] binding = "AI")');
     problems.push(
       ...pairs(env, [
         ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],

@@ -2,13 +2,19 @@ import type { AppEnv } from "../env";
 import { convertToVoice } from "../engine/convert";
 import { EmbeddedEngine } from "../engine/embedded";
 import { HttpSpeechEngine } from "./http-engine";
+import { WorkersAiEngine } from "./workers-ai-engine";
 import { EngineError, type SpeechEngine } from "./types";
 
 /**
  * The engine the product speaks with (VOICE_ENGINE): "http" is a remote inference service
- * (VOICE_ENGINE_URL, VOICE_ENGINE_KEY); "embedded", the default, runs inside the worker.
+ * (VOICE_ENGINE_URL, VOICE_ENGINE_KEY); "workers-ai" is MeloTTS through the AI binding, with speech-to-speech
+ * on the embedded engine (docs/decisions/0025); "embedded", the default, runs inside the worker.
  */
 export function speechEngine(env: AppEnv["Bindings"]): SpeechEngine {
+  if (env.VOICE_ENGINE === "workers-ai") {
+    if (!env.AI) throw new EngineError("VOICE_ENGINE=workers-ai needs the AI binding");
+    return new WorkersAiEngine(env.AI, embedded);
+  }
   if (env.VOICE_ENGINE === "http") {
     if (!env.VOICE_ENGINE_URL || !env.VOICE_ENGINE_KEY) throw new EngineError("VOICE_ENGINE=http needs VOICE_ENGINE_URL and VOICE_ENGINE_KEY");
     return new HttpSpeechEngine(env.VOICE_ENGINE_URL, env.VOICE_ENGINE_KEY);
