@@ -74,7 +74,8 @@ export const RenameSchema = z.object({ name: z.string({ error: "validation.requi
 /** The editor's two forms (`intent`): rename, and save (and generate) the paragraphs. */
 export const TtsEditorSchema = z.discriminatedUnion("intent", [
   RenameSchema.extend({ intent: z.literal("rename") }),
-  EditorSchema.extend({ intent: z.literal("save"), generate: z.string().optional() }),
+  // `generate`: "all" or a paragraph's index; `pronounce`: the index of the paragraph whose reading to show.
+  EditorSchema.extend({ intent: z.literal("save"), generate: z.string().optional(), pronounce: z.string().regex(/^\d{1,3}$/).optional() }),
 ]);
 
 export type TtsParagraph = z.infer<typeof ParagraphSchema> & { id: string; audioURL: string | null; audioCurrent: boolean };
@@ -118,3 +119,14 @@ export const stsPath = (q: Record<string, string | null | undefined>) => {
 
 /** Deleting one result (spec: POST /studio/delHistory); a missing id is the api's to refuse. */
 export const DeleteHistorySchema = z.object({ inference_id: z.string().default("") });
+
+/** The pronunciation dictionary page (/studio/dictionary): the limits of POST /studio/dictionary. */
+export const DICTIONARY = { word: 40, reading: 80 } as const;
+export type DictionaryEntry = { id: string; lang: "ko" | "en"; word: string; reading: string; createdAt: number };
+const dictionaryText = (max: number) => z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(max, "validation.tooLong");
+export const DictionaryAddSchema = z.object({ lang: z.enum(["ko", "en"]), word: dictionaryText(DICTIONARY.word), reading: dictionaryText(DICTIONARY.reading) });
+export const DictionarySchema = z.discriminatedUnion("intent", [
+  DictionaryAddSchema.extend({ intent: z.literal("add") }),
+  z.object({ intent: z.literal("update"), id: z.string().min(1).max(64), reading: dictionaryText(DICTIONARY.reading) }),
+  z.object({ intent: z.literal("delete"), id: z.string().min(1).max(64) }),
+]);

@@ -29,9 +29,14 @@ export default function ProjectList() {
       {Object.values(jobs).some((j) => jobRunning(j)) ? <NoScriptRefresh /> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">{t("list.title")}</h1>
-        <Link to="/studio/history" className={`text-sm ${link}`}>
-          {t("list.history")}
-        </Link>
+        <span className="flex gap-4">
+          <Link to="/studio/dictionary" className={`text-sm ${link}`}>
+            {t("list.dictionary")}
+          </Link>
+          <Link to="/studio/history" className={`text-sm ${link}`}>
+            {t("list.history")}
+          </Link>
+        </span>
       </div>
       <nav aria-label={t("list.title")} className="mt-4 flex gap-2">
         {PROJECT_TABS.map((k) => (

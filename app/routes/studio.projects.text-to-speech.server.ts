@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
@@ -39,6 +40,23 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
+type Reply = (options?: { formErrors?: string[] }) => SubmissionResult<string[]>;
+
+/**
+ * "Show pronunciation" of one paragraph (issue 15): what the engine will read, without saving. A mixed-language
+ * paragraph is previewed in Korean when it has Hangul. The typed paragraphs stay in the form (reply()).
+ */
+async function pronunciation(args: ActionFunctionArgs, reply: Reply, index: number, paragraph: { text?: string; lang?: string } | undefined) {
+  if (!paragraph?.text?.trim()) {
+    const t = fixedT(await getLocale(args.request, args.context), "studio");
+    return data({ form: "editor" as const, result: reply({ formErrors: [t("editor.pronounceEmpty")] }), usage: null, pronunciation: null }, { status: 400 });
+  }
+  const lang = paragraph.lang === "en" || (paragraph.lang === "multi" && !/[가-힣]/.test(paragraph.text)) ? "en" : "ko";
+  const answer = await api<{ pronunciation: string; phonemes: string }>(args, "/studio/pronounce", { body: { text: paragraph.text, lang } });
+  if (!answer.success || !answer.data) return data({ form: "editor" as const, result: reply({ formErrors: [answer.message] }), usage: null, pronunciation: null }, { status: 400 });
+  return data({ form: "editor" as const, result: reply(), usage: null, pronunciation: { index, ...answer.data } });
+}
+
 /** Rename the project; save the paragraphs, and with `generate` start generating all or one of them. */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
@@ -57,7 +75,8 @@ export async function action(args: ActionFunctionArgs) {
     await setToast(args.request, args.context, { key: "saved" });
     throw redirect(url.pathname + url.search);
   }
-  const { generate, paragraphs } = submission.value;
+  const { generate, paragraphs, pronounce } = submission.value;
+  if (pronounce !== undefined) return pronunciation(args, (o) => submission.reply(o), Number(pronounce), paragraphs[Number(pronounce)]);
   const saved = await api<{ paragraphs: { id: string }[] }>(args, `/studio/projects/${encodeURIComponent(id)}/paragraphs`, { method: "PUT", body: { paragraphs } });
   if (!saved.success || !saved.data) return data({ form: "editor", result: submission.reply({ formErrors: [saved.message] }) }, { status: 400 });
   if (generate === undefined) {

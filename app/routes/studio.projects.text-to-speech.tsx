@@ -49,6 +49,7 @@ export default function TtsEditor() {
   });
   const list = fields.paragraphs.getFieldList();
   const usage = actionData && "usage" in actionData ? (actionData.usage as UsageDialogData) : null;
+  const reading = actionData && "pronunciation" in actionData ? (actionData.pronunciation as { index: number; pronunciation: string; phonemes: string } | null) : null;
   return (
     <main className="px-6 py-8">
       <Link to="/studio" className="text-sm text-slate-600 underline">
@@ -81,6 +82,7 @@ export default function TtsEditor() {
             voices={voices}
             saved={project.paragraphs.find((p) => p.id === paragraph.value?.id) ?? null}
             removeButton={index === 0 ? null : form.remove.getButtonProps({ name: fields.paragraphs.name, index })}
+            reading={reading?.index === index ? reading : null}
           />
         ))}
         <ErrorList id={form.errorId} errors={form.errors} />
@@ -112,12 +114,15 @@ function ParagraphFields({
   voices,
   saved,
   removeButton,
+  reading,
 }: {
   field: FieldMetadata<z.input<typeof ParagraphSchema>>;
   index: number;
   voices: VoiceCard[];
   saved: TtsParagraph | null;
   removeButton: ButtonProps | null;
+  /** What the engine reads for this paragraph, after "Show pronunciation". */
+  reading: { pronunciation: string; phonemes: string } | null;
 }) {
   const { t } = useTranslation("studio");
   const p = field.getFieldset();
@@ -177,6 +182,9 @@ function ParagraphFields({
         <button type="submit" name="generate" value={index} className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700">
           {t("editor.generateOne")}
         </button>
+        <button type="submit" name="pronounce" value={index} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700">
+          {t("editor.pronounce")}
+        </button>
         {saved?.audioURL ? (
           <>
             <Waveform src={saved.audioURL} label={t("editor.audio", { n: index + 1 })} testId="paragraph-audio" />
@@ -201,6 +209,19 @@ function ParagraphFields({
           </button>
         ) : null}
       </div>
+      {reading ? (
+        <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm" role="status" data-testid="pronunciation">
+          <p>
+            <span className="font-medium text-slate-600">{t("editor.pronunciation")}</span> <span lang="ko">{reading.pronunciation}</span>
+          </p>
+          <p className="mt-1 break-all text-slate-600">
+            <span className="font-medium">{t("editor.phonemes")}</span> /{reading.phonemes}/
+          </p>
+          <Link to="/studio/dictionary" className="mt-1 inline-block text-brand-700 underline">
+            {t("editor.fixInDictionary")}
+          </Link>
+        </div>
+      ) : null}
     </fieldset>
   );
 }

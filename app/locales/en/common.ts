@@ -21,6 +21,7 @@ export default {
       settings: "Account settings | Voice Studio",
       withdraw: "Delete account | Voice Studio",
       history: "Work history | Voice Studio",
+      dictionary: "Pronunciation dictionary | Voice Studio",
       studio: "Studio | Voice Studio",
       sts: "Voice conversion | Voice Studio",
       myPlan: "My plan | Voice Studio",

@@ -18,6 +18,7 @@ export default {
       settings: "계정 설정 | 보이스 스튜디오",
       withdraw: "회원 탈퇴 | 보이스 스튜디오",
       history: "작업 내역 | 보이스 스튜디오",
+      dictionary: "발음 사전 | 보이스 스튜디오",
       studio: "스튜디오 | 보이스 스튜디오",
       sts: "음성 변환 | 보이스 스튜디오",
       myPlan: "내 요금제 | 보이스 스튜디오",

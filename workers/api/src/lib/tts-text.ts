@@ -4,8 +4,9 @@
  *
  * Besides letters of any script and digits, the words themselves may carry an apostrophe (don't),
  * a hyphen (well-known) and a percent sign (50%): English needs them, and they are part of words,
- * not punctuation to read. Anything else is refused with the characters named, rather than dropped
- * without a word.
+ * not punctuation to read. The signs the engine's normaliser reads aloud are allowed too (issue 15:
+ * money $ ₩ € £ ¥, times and dates : /, ranges ~, & + =, degrees ° ℃). Anything else is refused with the
+ * characters named, rather than dropped without a word.
  */
 export const MAX_CHARACTERS_PER_GENERATION = 500;
 /** The pause a line break adds. */
@@ -16,7 +17,7 @@ export const MAX_SPACE_PAUSE_MS = 3000;
 
 export type Segment = { text: string } | { pauseMs: number };
 
-const ALLOWED = /[\p{L}\p{M}\p{N}\s.,!?'’%-]/u;
+const ALLOWED = /[\p{L}\p{M}\p{N}\s.,!?'’%\-$₩€£¥:/~～〜&+=°℃]/u;
 const PAUSE = /\r?\n| {5,}/g;
 
 /** The characters that cannot be read, each once, in order of appearance. */
