@@ -4,7 +4,19 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "dist/", "**/.wrangler/", "node_modules/", "test-results/", "playwright-report/", "**/worker-configuration.d.ts", "workers/api/src/engine/generated/", "workers/api/src/speech/generated/"] },
+  {
+    ignores: [
+      "build/",
+      "dist/",
+      "**/.wrangler/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "**/worker-configuration.d.ts",
+      "workers/api/src/engine/generated/",
+      "workers/api/src/speech/generated/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

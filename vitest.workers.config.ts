@@ -9,7 +9,8 @@ import { OAUTH_CLIENTS } from "./tests/workers/standins/clients";
  * which loads the modules it imports (the engine and gateway stand-ins) from disk.
  */
 const STANDIN_PATH = "tests/workers/standins/providers.ts";
-const standinScript = async () => (await transformWithEsbuild(readFileSync(STANDIN_PATH, "utf8"), STANDIN_PATH, { loader: "ts", format: "esm" })).code;
+const standinScript = async () =>
+  (await transformWithEsbuild(readFileSync(STANDIN_PATH, "utf8"), STANDIN_PATH, { loader: "ts", format: "esm" })).code;
 
 // Tests that run inside workerd: the api worker (its wrangler.toml, so D1, R2 and the Durable
 // Object are the real bindings) with the real migrations applied before each file.

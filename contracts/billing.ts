@@ -166,10 +166,12 @@ export const isCorporate = (cardType: CardFields["card_type"]) => cardType === "
 
 /** The api's field errors of a card, each with its own code; null when the card is well-formed. */
 export function cardProblem(b: CardFields, at: number): { code: Code; field: "card_number" | "expiry" | "birth" | "pwd_2digit" } | null {
-  if (!validCardNumber([b.card_number1, b.card_number2, b.card_number3, b.card_number4])) return { code: Code.CARD_NUMBER_INVALID, field: "card_number" };
+  if (!validCardNumber([b.card_number1, b.card_number2, b.card_number3, b.card_number4]))
+    return { code: Code.CARD_NUMBER_INVALID, field: "card_number" };
   const expiry = /^(\d{4})-?(\d{2})$/.exec(b.expiry);
   if (!expiry || expiryProblem(Number(expiry[1]), Number(expiry[2]), at)) return { code: Code.CARD_EXPIRY_INVALID, field: "expiry" };
-  if (isCorporate(b.card_type) ? !validBusinessNumber(b.birth) : !validBirth(b.birth)) return { code: Code.CARD_BIRTH_INVALID, field: "birth" };
+  if (isCorporate(b.card_type) ? !validBusinessNumber(b.birth) : !validBirth(b.birth))
+    return { code: Code.CARD_BIRTH_INVALID, field: "birth" };
   if (!validCardPassword(b.pwd_2digit)) return { code: Code.CARD_PASSWORD_INVALID, field: "pwd_2digit" };
   return null;
 }

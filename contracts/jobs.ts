@@ -28,4 +28,5 @@ export type JobStatus = JobState["status"];
 export type Job = JobState & { id: string };
 
 /** Queued or generating: the job's event stream is still open and will send more. */
-export const jobRunning = (job: { status: JobStatus } | null | undefined) => !!job && (job.status === "queued" || job.status === "generating");
+export const jobRunning = (job: { status: JobStatus } | null | undefined) =>
+  !!job && (job.status === "queued" || job.status === "generating");

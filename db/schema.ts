@@ -92,7 +92,9 @@ export const members = sqliteTable("members", {
   /** Next card charge (ms; spec: renewal date); null when nothing renews. */
   nextPaymentAt: integer("next_payment_at"),
   /** "none" (Free, coupon or PayPal month), "active" (card auto-billing), "cancelled" (runs to the end), "past_due" (a renewal failed; retried). */
-  subscription: text("subscription", { enum: ["none", "active", "cancelled", "past_due"] }).notNull().default("none"),
+  subscription: text("subscription", { enum: ["none", "active", "cancelled", "past_due"] })
+    .notNull()
+    .default("none"),
   /** Pending downgrade, applied at the next renewal (spec: toplan, 'will change to'). */
   toPlan: text("to_plan"),
   /** How the current period was paid: "", "card", "paypal" or "coupon". */
@@ -270,8 +272,12 @@ export const paragraphs = sqliteTable("paragraphs", {
   position: integer("position").notNull(),
   text: text("text").notNull(),
   voiceId: text("voice_id").notNull(),
-  style: text("style", { enum: ["neutral", "angry", "happy", "sad", "anxious", "sports"] }).notNull().default("neutral"),
-  lang: text("lang", { enum: ["ko", "en", "multi"] }).notNull().default("ko"),
+  style: text("style", { enum: ["neutral", "angry", "happy", "sad", "anxious", "sports"] })
+    .notNull()
+    .default("neutral"),
+  lang: text("lang", { enum: ["ko", "en", "multi"] })
+    .notNull()
+    .default("ko"),
   /** Semitones, -24..24 (spec section 9). */
   pitch: integer("pitch").notNull().default(0),
   /** Speed factor, 0.5..2. */
@@ -334,7 +340,9 @@ export const inferences = sqliteTable(
     paragraphId: text("paragraph_id"),
     voiceId: text("voice_id").notNull(),
     /** Spec work history method: "tts" (typewrite/script), "record" or "upload" (speech-to-speech). */
-    method: text("method", { enum: ["tts", "record", "upload"] }).notNull().default("tts"),
+    method: text("method", { enum: ["tts", "record", "upload"] })
+      .notNull()
+      .default("tts"),
     /** The text spoken (TTS) or the original file's name (STS). */
     text: text("text").notNull(),
     characters: integer("characters").notNull(),
@@ -440,7 +448,9 @@ export const payments = sqliteTable(
   },
   (t) => [
     index("payments_member_created").on(t.memberId, t.createdAt),
-    uniqueIndex("payments_one_pending").on(t.memberId).where(sql`status = 'pending'`),
+    uniqueIndex("payments_one_pending")
+      .on(t.memberId)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -489,7 +499,12 @@ export const activeJobs = sqliteTable(
     createdAt: integer("created_at").notNull(),
     heartbeatAt: integer("heartbeat_at").notNull(),
   },
-  (t) => [index("active_jobs_member").on(t.memberId, t.state), uniqueIndex("active_jobs_project").on(t.projectId).where(sql`kind = 'tts'`)],
+  (t) => [
+    index("active_jobs_member").on(t.memberId, t.state),
+    uniqueIndex("active_jobs_project")
+      .on(t.projectId)
+      .where(sql`kind = 'tts'`),
+  ],
 );
 
 /**
@@ -512,5 +527,10 @@ export const jobCharges = sqliteTable(
     settledAt: integer("settled_at"),
     refundedAt: integer("refunded_at"),
   },
-  (t) => [index("job_charges_job").on(t.jobId), index("job_charges_open").on(t.createdAt).where(sql`settled_at IS NULL AND refunded_at IS NULL`)],
+  (t) => [
+    index("job_charges_job").on(t.jobId),
+    index("job_charges_open")
+      .on(t.createdAt)
+      .where(sql`settled_at IS NULL AND refunded_at IS NULL`),
+  ],
 );

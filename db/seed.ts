@@ -99,7 +99,10 @@ export const seedCoupons = [
 ];
 
 function couponStatements() {
-  return seedCoupons.map((c) => `INSERT OR IGNORE INTO coupons (num, plan, days, expires_at) VALUES (${[c.num, c.plan, c.days, c.expiresAt].map(literal).join(", ")});`);
+  return seedCoupons.map(
+    (c) =>
+      `INSERT OR IGNORE INTO coupons (num, plan, days, expires_at) VALUES (${[c.num, c.plan, c.days, c.expiresAt].map(literal).join(", ")});`,
+  );
 }
 
 function voiceStatements() {
@@ -121,7 +124,10 @@ function voiceStatements() {
       created_at: v.createdAt,
     };
     const names = Object.keys(cols);
-    const updates = names.filter((n) => n !== "id").map((n) => `${n} = excluded.${n}`).join(", ");
+    const updates = names
+      .filter((n) => n !== "id")
+      .map((n) => `${n} = excluded.${n}`)
+      .join(", ");
     return `INSERT INTO voices (${names.join(", ")}) VALUES (${Object.values(cols).map(literal).join(", ")}) ON CONFLICT (id) DO UPDATE SET ${updates};`;
   });
 }

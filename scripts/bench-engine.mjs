@@ -100,7 +100,8 @@ let noopMs;
     noopMs = median(noop);
     for (let i = 0; i < RUNS; i++) {
       for (const lang of LANGS) {
-        for (const [name, [text, mode]] of Object.entries(MEASURES(lang))) (warm[lang][name] ??= []).push(await engine.synth(lang, text, mode));
+        for (const [name, [text, mode]] of Object.entries(MEASURES(lang)))
+          (warm[lang][name] ??= []).push(await engine.synth(lang, text, mode));
       }
     }
   } finally {
@@ -112,7 +113,9 @@ let noopMs;
 const med = (series, field) => median(series.map((r) => (field in r ? r[field] : r.stages[field])));
 /** Audio seconds per second of a series: wall ("wallMs", median) or workerd CPU ("cpu", all runs). */
 const rtf = (series, per, audio = "audioSeconds") =>
-  per === "cpu" ? series.reduce((n, r) => n + r[audio], 0) / series.reduce((n, r) => n + r.cpuS, 0) : med(series, audio) / (med(series, "wallMs") / 1000);
+  per === "cpu"
+    ? series.reduce((n, r) => n + r[audio], 0) / series.reduce((n, r) => n + r.cpuS, 0)
+    : med(series, audio) / (med(series, "wallMs") / 1000);
 
 // ---------------------------------------------------------------------------------------------
 // Native: Debian's espeak-ng and rubberband, same core, same text (the Korean after the same
@@ -126,7 +129,9 @@ function timed(cmd, args) {
   const wall = [];
   for (let i = 0; i < RUNS + 1; i++) {
     const pin = TASKSET ? ["taskset", "-c", CORE] : [];
-    const r = spawnSync("bash", ["-c", 'TIMEFORMAT="%3R %3U %3S"; time "$@" >/dev/null 2>&1', "bench", ...pin, cmd, ...args], { encoding: "utf8" });
+    const r = spawnSync("bash", ["-c", 'TIMEFORMAT="%3R %3U %3S"; time "$@" >/dev/null 2>&1', "bench", ...pin, cmd, ...args], {
+      encoding: "utf8",
+    });
     if (r.status !== 0) throw new Error(`bench-engine: ${cmd} ${args.join(" ")} failed (exit ${r.status})`);
     const [real, user, sys] = r.stderr.trim().split("\n").pop().split(" ").map(Number);
     if (i > 0) {
@@ -139,7 +144,9 @@ function timed(cmd, args) {
 /** Seconds of audio in a PCM WAV file. */
 function wavSeconds(path) {
   const b = readFileSync(path);
-  let at = 12, rate = 0, blockAlign = 0;
+  let at = 12,
+    rate = 0,
+    blockAlign = 0;
   while (at + 8 <= b.length) {
     const id = b.toString("ascii", at, at + 4);
     const size = b.readUInt32LE(at + 4);
@@ -162,8 +169,27 @@ if (nativeMissing.length === 0) {
         const n = warm[lang][which === "first" ? "firstEspeak" : "espeak"][0].native;
         const speech = join(tmp, `${lang}-${which}.wav`);
         const shifted = join(tmp, `${lang}-${which}-rb.wav`);
-        const espeak = timed("espeak-ng", ["-v", n.voice, "-s", String(Math.round(n.rate)), "-p", String(Math.round(n.pitch)), "-w", speech, n.text]);
-        const rubberband = timed("rubberband", ["-3", "-F", "-q", "-p", String(n.semitones), ...(n.tempo !== 1 ? ["-T", String(n.tempo)] : []), speech, shifted]);
+        const espeak = timed("espeak-ng", [
+          "-v",
+          n.voice,
+          "-s",
+          String(Math.round(n.rate)),
+          "-p",
+          String(Math.round(n.pitch)),
+          "-w",
+          speech,
+          n.text,
+        ]);
+        const rubberband = timed("rubberband", [
+          "-3",
+          "-F",
+          "-q",
+          "-p",
+          String(n.semitones),
+          ...(n.tempo !== 1 ? ["-T", String(n.tempo)] : []),
+          speech,
+          shifted,
+        ]);
         native[lang][which] = { espeak, rubberband, espeakSeconds: wavSeconds(speech), settings: n };
       }
     }
@@ -181,15 +207,33 @@ const range = (xs) => `${ms(median(xs))} (${ms(Math.min(...xs))}–${ms(Math.max
 const withCpu = (series) => `${ms(med(series, "wallMs"))} (CPU ${ms(med(series, "cpuS") * 1000)})`;
 const load = loadAverage();
 
-console.log(`\nVoice engine inside workerd (scripts/bench/engine-worker.ts), ${TASKSET ? `workerd pinned to core ${CORE} of ${cpus().length}` : "NOT pinned (taskset not found)"}; warm = median of ${RUNS} runs, cold = median (min–max) of ${COLD_RUNS} fresh workers; wall time from Node around each request, CPU = the worker's workerd, all threads; load average at start ${loadAtStart}, at end ${load}\n`);
+console.log(
+  `\nVoice engine inside workerd (scripts/bench/engine-worker.ts), ${TASKSET ? `workerd pinned to core ${CORE} of ${cpus().length}` : "NOT pinned (taskset not found)"}; warm = median of ${RUNS} runs, cold = median (min–max) of ${COLD_RUNS} fresh workers; wall time from Node around each request, CPU = the worker's workerd, all threads; load average at start ${loadAtStart}, at end ${load}\n`,
+);
 row(["time to audio", `ko (${VOICES.ko})`, `en (${VOICES.en})`, "target"]);
 row(["---", "---", "---", "---"]);
 const firstWarm = (l) => med(warm[l].first, "wallMs");
-row(["first sentence of the 500 characters", ...both((l) => `${chars(firstSentence(TEXTS[l]))} characters, ${sec(med(warm[l].first, "audioSeconds"))} of audio`), ""]);
-row(["first sentence, warm", ...both((l) => withCpu(warm[l].first)), `≤ 150 ms: ko ${mark(firstWarm("ko") <= 150)}, en ${mark(firstWarm("en") <= 150)}`]);
-row(["first sentence, cold (engine start-up included)", ...both((l) => `${range(cold[l].first.map((r) => r.wallMs))}, CPU ${ms(med(cold[l].first, "cpuS") * 1000)}`), "report"]);
+row([
+  "first sentence of the 500 characters",
+  ...both((l) => `${chars(firstSentence(TEXTS[l]))} characters, ${sec(med(warm[l].first, "audioSeconds"))} of audio`),
+  "",
+]);
+row([
+  "first sentence, warm",
+  ...both((l) => withCpu(warm[l].first)),
+  `≤ 150 ms: ko ${mark(firstWarm("ko") <= 150)}, en ${mark(firstWarm("en") <= 150)}`,
+]);
+row([
+  "first sentence, cold (engine start-up included)",
+  ...both((l) => `${range(cold[l].first.map((r) => r.wallMs))}, CPU ${ms(med(cold[l].first, "cpuS") * 1000)}`),
+  "report",
+]);
 row(["whole 500 characters, warm", ...both((l) => `${withCpu(warm[l].whole)}, ${sec(med(warm[l].whole, "audioSeconds"))} of audio`), ""]);
-row(["whole 500 characters, cold", ...both((l) => `${range(cold[l].whole.map((r) => r.wallMs))}, CPU ${ms(med(cold[l].whole, "cpuS") * 1000)}`), ""]);
+row([
+  "whole 500 characters, cold",
+  ...both((l) => `${range(cold[l].whole.map((r) => r.wallMs))}, CPU ${ms(med(cold[l].whole, "cpuS") * 1000)}`),
+  "",
+]);
 row(["(before each cold request: wrangler bundles and starts the worker)", range(startTimes), "", "not in the figures above"]);
 row(["(round trip of an empty request through wrangler's proxy, in every figure)", ms(noopMs), "", ""]);
 
@@ -198,34 +242,73 @@ row(["real-time factor", "ko per CPU s", "ko per wall s", "en per CPU s", "en pe
 row(["---", "---", "---", "---", "---", "---"]);
 const espeakRtf = (l) => rtf(warm[l].espeak, "cpu");
 const fullRtf = (l) => rtf(warm[l].whole, "cpu");
-row(["synthesis: eSpeak NG (with the Korean pre-pass)", ...both((l) => [times(espeakRtf(l)), times(rtf(warm[l].espeak, "wall"))]).flat(), `≥ 50 per CPU s: ko ${mark(espeakRtf("ko") >= 50)}, en ${mark(espeakRtf("en") >= 50)}`]);
-row(["eSpeak NG + Rubber Band making the voice's shift (the cost of a member's pitch change of that size)", ...both((l) => [times(rtf(warm[l].espeakRb, "cpu", "espeakSeconds")), times(rtf(warm[l].espeakRb, "wall", "espeakSeconds"))]).flat(), ""]);
-row(["full pipeline as rendered (+ 24 kHz, loudness, fades)", ...both((l) => [times(fullRtf(l)), times(rtf(warm[l].whole, "wall"))]).flat(), `≥ 50 if read as the whole pipeline: ko ${mark(fullRtf("ko") >= 50)}, en ${mark(fullRtf("en") >= 50)}`]);
+row([
+  "synthesis: eSpeak NG (with the Korean pre-pass)",
+  ...both((l) => [times(espeakRtf(l)), times(rtf(warm[l].espeak, "wall"))]).flat(),
+  `≥ 50 per CPU s: ko ${mark(espeakRtf("ko") >= 50)}, en ${mark(espeakRtf("en") >= 50)}`,
+]);
+row([
+  "eSpeak NG + Rubber Band making the voice's shift (the cost of a member's pitch change of that size)",
+  ...both((l) => [times(rtf(warm[l].espeakRb, "cpu", "espeakSeconds")), times(rtf(warm[l].espeakRb, "wall", "espeakSeconds"))]).flat(),
+  "",
+]);
+row([
+  "full pipeline as rendered (+ 24 kHz, loudness, fades)",
+  ...both((l) => [times(fullRtf(l)), times(rtf(warm[l].whole, "wall"))]).flat(),
+  `≥ 50 if read as the whole pipeline: ko ${mark(fullRtf("ko") >= 50)}, en ${mark(fullRtf("en") >= 50)}`,
+]);
 
-console.log(`\nWhere the time goes (warm, median; the product's steps timed inside the worker, wall ms; the voice's register and formants are an eSpeak variant, and Rubber Band has nothing to do at pitch 0, tempo 1)\n`);
+console.log(
+  `\nWhere the time goes (warm, median; the product's steps timed inside the worker, wall ms; the voice's register and formants are an eSpeak variant, and Rubber Band has nothing to do at pitch 0, tempo 1)\n`,
+);
 row(["stage", "ko first sentence", "ko 500 characters", "en first sentence", "en 500 characters"]);
 row(["---", "---", "---", "---", "---"]);
 const four = (f) => LANGS.flatMap((l) => [f(warm[l].firstStages), f(warm[l].stages)]);
-for (const [label, field] of [["Korean pronunciation pre-pass", "pronunciationMs"], ["eSpeak NG", "espeakMs"], ["Rubber Band (the member's pitch and tempo; none here)", "rubberbandMs"], ["resample 22.05 -> 24 kHz", "resampleMs"], ["loudness (-16 LUFS, limiter) + fades", "loudnessMs"]]) {
+for (const [label, field] of [
+  ["Korean pronunciation pre-pass", "pronunciationMs"],
+  ["eSpeak NG", "espeakMs"],
+  ["Rubber Band (the member's pitch and tempo; none here)", "rubberbandMs"],
+  ["resample 22.05 -> 24 kHz", "resampleMs"],
+  ["loudness (-16 LUFS, limiter) + fades", "loudnessMs"],
+]) {
   row([label, ...four((series) => ms(med(series, field)))]);
 }
 row(["sum inside the worker / same request from Node (CPU)", ...four((series) => `${ms(med(series, "workerMs"))} / ${withCpu(series)}`)]);
-row(["the product's render (renderPassage: the engine, its pieces joined with their pauses), from Node (CPU)", ...LANGS.flatMap((l) => [withCpu(warm[l].first), withCpu(warm[l].whole)])]);
+row([
+  "the product's render (renderPassage: the engine, its pieces joined with their pauses), from Node (CPU)",
+  ...LANGS.flatMap((l) => [withCpu(warm[l].first), withCpu(warm[l].whole)]),
+]);
 
-console.log(`\nAgainst Debian's native builds: same core, same text (the Korean after the same pre-pass), same eSpeak voice, rate and pitch, same semitones; native figures include process start and WAV file I/O\n`);
+console.log(
+  `\nAgainst Debian's native builds: same core, same text (the Korean after the same pre-pass), same eSpeak voice, rate and pitch, same semitones; native figures include process start and WAV file I/O\n`,
+);
 if (nativeMissing.length > 0) {
   console.log(`native ${nativeMissing.join(", ")}: not installed (apt-get install espeak-ng rubberband-cli)`);
 } else {
   const espeakVersion = spawnSync("espeak-ng", ["--version"], { encoding: "utf8" }).stdout.match(/\d+\.\d+[\w.]*/)?.[0] ?? "?";
   const rb = spawnSync("rubberband", ["-V"], { encoding: "utf8" });
   const rubberbandVersion = `${rb.stdout}${rb.stderr}`.match(/\d+\.\d+\.\d+/)?.[0] ?? "?";
-  row(["x real time per CPU second", "ours in workerd: ko", `native: ko`, "ours / native: ko", "ours in workerd: en", "native: en", "ours / native: en"]);
+  row([
+    "x real time per CPU second",
+    "ours in workerd: ko",
+    `native: ko`,
+    "ours / native: ko",
+    "ours in workerd: en",
+    "native: en",
+    "ours / native: en",
+  ]);
   row(["---", "---", "---", "---", "---", "---", "---"]);
   const sum = (series, field) => series.reduce((n, r) => n + r[field], 0);
   /** Ours per CPU second: eSpeak alone, Rubber Band alone (the difference of the two series) or both. */
   const ours = (l, part, first) => {
-    const e = warm[l][first ? "firstEspeak" : "espeak"], er = warm[l][first ? "firstEspeakRb" : "espeakRb"];
-    const cpu = part === "espeak" ? sum(e, "cpuS") / e.length : part === "rubberband" ? sum(er, "cpuS") / er.length - sum(e, "cpuS") / e.length : sum(er, "cpuS") / er.length;
+    const e = warm[l][first ? "firstEspeak" : "espeak"],
+      er = warm[l][first ? "firstEspeakRb" : "espeakRb"];
+    const cpu =
+      part === "espeak"
+        ? sum(e, "cpuS") / e.length
+        : part === "rubberband"
+          ? sum(er, "cpuS") / er.length - sum(e, "cpuS") / e.length
+          : sum(er, "cpuS") / er.length;
     return med(e, "espeakSeconds") / cpu;
   };
   const theirs = (l, part, first) => {
@@ -233,13 +316,33 @@ if (nativeMissing.length > 0) {
     const cpuMs = part === "espeak" ? n.espeak.cpuMs : part === "rubberband" ? n.rubberband.cpuMs : n.espeak.cpuMs + n.rubberband.cpuMs;
     return n.espeakSeconds / (cpuMs / 1000);
   };
-  const ratioRow = (label, part, first) => row([label, ...both((l) => [times(ours(l, part, first)), times(theirs(l, part, first)), times(ours(l, part, first) / theirs(l, part, first))]).flat()]);
+  const ratioRow = (label, part, first) =>
+    row([
+      label,
+      ...both((l) => [
+        times(ours(l, part, first)),
+        times(theirs(l, part, first)),
+        times(ours(l, part, first) / theirs(l, part, first)),
+      ]).flat(),
+    ]);
   ratioRow(`eSpeak NG (native ${espeakVersion}), 500 characters`, "espeak", false);
   ratioRow(`Rubber Band R3, formants kept (native ${rubberbandVersion}), 500 characters`, "rubberband", false);
   ratioRow("eSpeak NG + Rubber Band, 500 characters", "both", false);
   ratioRow("eSpeak NG + Rubber Band, first sentence", "both", true);
-  row(["first sentence, eSpeak NG + Rubber Band: wall ms", ...both((l) => [ms(med(warm[l].firstEspeakRb, "wallMs")), ms(native[l].first.espeak.wallMs + native[l].first.rubberband.wallMs), ""]).flat()]);
-  row(["audio eSpeak made of the 500 characters", ...both((l) => [sec(med(warm[l].espeak, "espeakSeconds")), sec(native[l].whole.espeakSeconds), ""]).flat()]);
-  console.log("\nRatios compare speed (audio seconds per CPU second): above 1x ours is faster. Ours includes the HTTP request's handling in workerd (an empty one costs the round trip above). The rubberband CLI keeps formants (-F) but has no formant-scale option, so ours also applies the voice's formant factor. eSpeak NG's Rubber Band share is the CPU of eSpeak + Rubber Band requests minus that of eSpeak-only ones.");
+  row([
+    "first sentence, eSpeak NG + Rubber Band: wall ms",
+    ...both((l) => [
+      ms(med(warm[l].firstEspeakRb, "wallMs")),
+      ms(native[l].first.espeak.wallMs + native[l].first.rubberband.wallMs),
+      "",
+    ]).flat(),
+  ]);
+  row([
+    "audio eSpeak made of the 500 characters",
+    ...both((l) => [sec(med(warm[l].espeak, "espeakSeconds")), sec(native[l].whole.espeakSeconds), ""]).flat(),
+  ]);
+  console.log(
+    "\nRatios compare speed (audio seconds per CPU second): above 1x ours is faster. Ours includes the HTTP request's handling in workerd (an empty one costs the round trip above). The rubberband CLI keeps formants (-F) but has no formant-scale option, so ours also applies the voice's formant factor. eSpeak NG's Rubber Band share is the CPU of eSpeak + Rubber Band requests minus that of eSpeak-only ones.",
+  );
 }
 process.exit(0);

@@ -25,7 +25,21 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cpus } from "node:os";
-import { CORE, cpuSeconds, loadAverage, mark, median, ms, pin, sec, startEngine, TASKSET, TEXTS, times, workerdPids } from "./bench/harness.mjs";
+import {
+  CORE,
+  cpuSeconds,
+  loadAverage,
+  mark,
+  median,
+  ms,
+  pin,
+  sec,
+  startEngine,
+  TASKSET,
+  TEXTS,
+  times,
+  workerdPids,
+} from "./bench/harness.mjs";
 import { wranglerEnv } from "./wrangler-env.mjs";
 
 const RUNS = Number(process.env.BENCH_STS_RUNS ?? 3);
@@ -55,7 +69,8 @@ let clip, cold, wav;
     cold = await step("convert");
     for (let i = 0; i < RUNS; i++) {
       add("convert", await step("convert"));
-      for (const mode of ["f0", "rubberband", "loudness", "decode-stored", "encode-wav", "decode-wav", "resample-upload", "decode-mp3"]) add(mode, await step(mode));
+      for (const mode of ["f0", "rubberband", "loudness", "decode-stored", "encode-wav", "decode-wav", "resample-upload", "decode-mp3"])
+        add(mode, await step(mode));
     }
     wav = new Uint8Array(await (await fetch(new URL("/clip.wav", engine.url))).arrayBuffer());
   } finally {
@@ -65,7 +80,9 @@ let clip, cold, wav;
 const med = (name, field) => median(series[name].map((r) => r[field]));
 /** Seconds of audio per CPU second (all runs) or per wall second (medians), as bench-engine's rtf(). */
 const rtf = (name, per) =>
-  per === "cpu" ? series[name].reduce((n, r) => n + r.audioSeconds, 0) / series[name].reduce((n, r) => n + r.cpuS, 0) : med(name, "audioSeconds") / (med(name, "wallMs") / 1000);
+  per === "cpu"
+    ? series[name].reduce((n, r) => n + r.audioSeconds, 0) / series[name].reduce((n, r) => n + r.cpuS, 0)
+    : med(name, "audioSeconds") / (med(name, "wallMs") / 1000);
 
 // ---------------------------------------------------------------------------------------------
 // 2. End to end on the production build
@@ -81,13 +98,20 @@ if (!base) {
   // Not 8787 (npm start), 8796 (npm run bench), 8797-8799 (the browser tests and their engine stand-in).
   const port = Number(process.env.BENCH_STS_PORT ?? 8806);
   base = `http://127.0.0.1:${port}`;
-  if (await fetch(`${base}/healthz`).then(() => true, () => false)) {
+  if (
+    await fetch(`${base}/healthz`).then(
+      () => true,
+      () => false,
+    )
+  ) {
     console.error(`bench-sts: something already answers on ${base}; set BENCH_STS_PORT to a free port.`);
     process.exit(1);
   }
   const env = wranglerEnv({ PORT: String(port), PERSIST_DIR: ".wrangler/bench-state", CI: "1" });
   await new Promise((resolve, reject) =>
-    spawn("npx", ["tsx", "scripts/setup-db.ts"], { env, stdio: "ignore" }).on("exit", (code) => (code === 0 ? resolve() : reject(new Error("setup-db failed")))),
+    spawn("npx", ["tsx", "scripts/setup-db.ts"], { env, stdio: "ignore" }).on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error("setup-db failed")),
+    ),
   );
   const server = spawn("node", ["scripts/serve.mjs"], { env, stdio: "ignore", detached: true });
   serverPid = server.pid;
@@ -185,7 +209,13 @@ row([
   times(rtf("convert", "wall")),
   `≥ ${TARGET} per CPU s: ${mark(convertRtf >= TARGET)}; ${STRETCH}: ${convertRtf >= STRETCH ? "met" : `${times(STRETCH / convertRtf)} too slow (CPU per clip ${sec(cpuPerClip)}, needs ≤ ${sec(SECONDS / STRETCH)}: ${((1 - SECONDS / STRETCH / cpuPerClip) * 100).toFixed(0)}% less)`}`,
 ]);
-row(["convertToVoice, first in the isolate (+ Rubber Band start-up, the voice's profile)", `${ms(cold.wallMs)} (CPU ${ms(cold.cpuS * 1000)})`, times(cold.audioSeconds / cold.cpuS), times(cold.audioSeconds / (cold.wallMs / 1000)), "one run"]);
+row([
+  "convertToVoice, first in the isolate (+ Rubber Band start-up, the voice's profile)",
+  `${ms(cold.wallMs)} (CPU ${ms(cold.cpuS * 1000)})`,
+  times(cold.audioSeconds / cold.cpuS),
+  times(cold.audioSeconds / (cold.wallMs / 1000)),
+  "one run",
+]);
 for (const [label, decode] of [
   [`server side from a ${(clip.wavBytes / 1e6).toFixed(1)} MB WAV (decode, resample, convert, WAV decode/encode in the job)`, "decode-wav"],
   [`server side from a ${(clip.mp3Bytes / 1e6).toFixed(2)} MB MP3 (same)`, "decode-mp3"],
@@ -212,7 +242,12 @@ const steps = [
 ];
 for (const [label, name, inConversion] of steps) row([label, withCpu(name), times(rtf(name, "cpu")), inConversion ? share(name) : ""]);
 const stepsCpu = ["f0", "rubberband", "loudness"].reduce((n, p) => n + med(p, "cpuS"), 0);
-row(["the conversion's three steps summed / convertToVoice as one request", `CPU ${ms(stepsCpu * 1000)} / ${ms(cpuPerClip * 1000)}`, "", `${((stepsCpu / cpuPerClip) * 100).toFixed(0)}%`]);
+row([
+  "the conversion's three steps summed / convertToVoice as one request",
+  `CPU ${ms(stepsCpu * 1000)} / ${ms(cpuPerClip * 1000)}`,
+  "",
+  `${((stepsCpu / cpuPerClip) * 100).toFixed(0)}%`,
+]);
 
 const coldRun = runs.find((r) => r.cold);
 const warm = runs.filter((r) => !r.cold);
@@ -227,24 +262,54 @@ row(["---", "---", "---", "---"]);
 const mark1 = (r, v) =>
   `${ms(v)}${stalled(r) ? ` (stalled: woken after ${sec((r.woken - r.t2) / 1000)})` : r.woken !== undefined ? ` (the job outlasted the ${EVENT_WAIT} s wait: a wake request was sent)` : ""}`;
 const intervals = [
-  ["t1 − t0: upload answered", (r) => r.t1 - r.t0, `${(clip.wavBytes / 1e6).toFixed(1)} MB sent, decodeAudio, resample, stored in R2, D1 rows`, false],
+  [
+    "t1 − t0: upload answered",
+    (r) => r.t1 - r.t0,
+    `${(clip.wavBytes / 1e6).toFixed(1)} MB sent, decodeAudio, resample, stored in R2, D1 rows`,
+    false,
+  ],
   ["t2 − t1: convert answered", (r) => r.t2 - r.t1, "voice and time checked, job queued in its Durable Object", false],
-  ["result written − t2: the conversion job", (r) => r.written - r.t2, "alarm, R2 read, convertToVoice, R2 write, D1 row (its time stamp)", false],
+  [
+    "result written − t2: the conversion job",
+    (r) => r.written - r.t2,
+    "alarm, R2 read, convertToVoice, R2 write, D1 row (its time stamp)",
+    false,
+  ],
   ["**t3 − t0: upload to first progress event**", (r) => r.t3 - r.t0, "the issue's figure", true],
   ["t3 − result written", (r) => r.t3 - r.written, "the first event after the result", true],
   ["t4 − t0: upload to the completed event", (r) => r.t4 - r.t0, "", true],
 ];
 for (const [label, f, what, stalls] of intervals) {
   const warmStalled = warm.filter(stalled).length;
-  row([label, stalls ? mark1(coldRun, f(coldRun)) : ms(f(coldRun)), `${spread(warm.map(f))}${stalls && warmStalled ? `, ${warmStalled} of ${warm.length} stalled` : ""}`, what]);
+  row([
+    label,
+    stalls ? mark1(coldRun, f(coldRun)) : ms(f(coldRun)),
+    `${spread(warm.map(f))}${stalls && warmStalled ? `, ${warmStalled} of ${warm.length} stalled` : ""}`,
+    what,
+  ]);
 }
 const firstStatus = (rs) => [...new Set(rs.map((r) => r.events[0].status))].join(", ");
-row(["first event's status", firstStatus([coldRun]), firstStatus(warm), `events seen: ${[...new Set(runs.map((r) => r.events.map((e) => e.status).join(" > ")))].join("; ")}`]);
+row([
+  "first event's status",
+  firstStatus([coldRun]),
+  firstStatus(warm),
+  `events seen: ${[...new Set(runs.map((r) => r.events.map((e) => e.status).join(" > ")))].join("; ")}`,
+]);
 if (serverPids.length) {
   const jobRtf = (rs) => (SECONDS * rs.length) / rs.reduce((n, r) => n + r.cpu.job, 0);
-  row(["server CPU during the upload (t0..t1)", ms(coldRun.cpu.upload * 1000), spread(warm.map((r) => r.cpu.upload * 1000)), "all its workerd processes"]);
+  row([
+    "server CPU during the upload (t0..t1)",
+    ms(coldRun.cpu.upload * 1000),
+    spread(warm.map((r) => r.cpu.upload * 1000)),
+    "all its workerd processes",
+  ]);
   row(["server CPU during the job (t2..t4)", ms(coldRun.cpu.job * 1000), spread(warm.map((r) => r.cpu.job * 1000)), ""]);
-  row(["the job: x real time per CPU s / per wall s", `${times(jobRtf([coldRun]))} / ${times(SECONDS / ((coldRun.written - coldRun.t2) / 1000))}`, `${times(jobRtf(warm))} / ${times(SECONDS / (median(warm.map((r) => r.written - r.t2)) / 1000))}`, `≥ ${TARGET} per CPU s`]);
+  row([
+    "the job: x real time per CPU s / per wall s",
+    `${times(jobRtf([coldRun]))} / ${times(SECONDS / ((coldRun.written - coldRun.t2) / 1000))}`,
+    `${times(jobRtf(warm))} / ${times(SECONDS / (median(warm.map((r) => r.written - r.t2)) / 1000))}`,
+    `≥ ${TARGET} per CPU s`,
+  ]);
 }
 if (runs.some(stalled)) {
   console.log(
@@ -270,8 +335,18 @@ async function waitFor(url) {
 
 /** A JSON call to the api; throws unless it answers success. */
 async function api(path, init = {}, token) {
-  const headers = { lang: "kr", ...(token ? { "api-key": token } : {}), ...(init.json ? { "content-type": "application/json" } : {}), ...init.headers };
-  const res = await fetch(`${base}${path}`, { method: init.method ?? (init.json || init.body ? "POST" : "GET"), headers, body: init.json ? JSON.stringify(init.json) : init.body, signal: AbortSignal.timeout(120_000) });
+  const headers = {
+    lang: "kr",
+    ...(token ? { "api-key": token } : {}),
+    ...(init.json ? { "content-type": "application/json" } : {}),
+    ...init.headers,
+  };
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? (init.json || init.body ? "POST" : "GET"),
+    headers,
+    body: init.json ? JSON.stringify(init.json) : init.body,
+    signal: AbortSignal.timeout(120_000),
+  });
   const body = await res.json();
   if (!res.ok || body.success === false) throw new Error(`bench-sts: ${path} ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
   return body.data;
@@ -281,12 +356,17 @@ async function api(path, init = {}, token) {
 async function signUp() {
   const email = `bench-sts-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   // A client address per member, as separate visitors (the api limits code mails per IP).
-  const ip = { "cf-connecting-ip": `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` };
+  const ip = {
+    "cf-connecting-ip": `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
+  };
   await api("/api/v1/member/certemail", { json: { email }, headers: ip });
   const mail = (await api("/api/v1/dev/mailbox")).find((m) => m.to === email);
   const cert = mail.text.match(/\b(\d{6})\b/)[1];
   await api("/api/v1/member/checkcert", { json: { email, cert }, headers: ip });
-  const member = await api("/api/v1/member/createmember", { json: { email, password: "Voice#2026a", agree_service: true, agree_privacy: true, age_over_14: true }, headers: ip });
+  const member = await api("/api/v1/member/createmember", {
+    json: { email, password: "Voice#2026a", agree_service: true, agree_privacy: true, age_over_14: true },
+    headers: ip,
+  });
   return member.token;
 }
 
@@ -310,14 +390,21 @@ async function endToEnd(token) {
   let woken, waking;
   const stall = setTimeout(() => {
     woken = performance.now();
-    const wake = () => fetch(`${base}/healthz`).then((r) => r.arrayBuffer(), () => {});
+    const wake = () =>
+      fetch(`${base}/healthz`).then(
+        (r) => r.arrayBuffer(),
+        () => {},
+      );
     wake();
     waking = setInterval(wake, 2000);
   }, EVENT_WAIT * 1000);
   const events = [];
   let t3, t4;
   try {
-    const res = await fetch(`${base}/api/v1/studio/jobs/${job.job_id}/events`, { headers: { lang: "kr", "api-key": token, accept: "text/event-stream" }, signal: AbortSignal.timeout(90_000) });
+    const res = await fetch(`${base}/api/v1/studio/jobs/${job.job_id}/events`, {
+      headers: { lang: "kr", "api-key": token, accept: "text/event-stream" },
+      signal: AbortSignal.timeout(90_000),
+    });
     if (!res.ok) throw new Error(`bench-sts: events ${res.status}`);
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
@@ -352,5 +439,15 @@ async function endToEnd(token) {
   // Not timed: the result, the recording and the project go, so .wrangler/bench-state does not grow by 6 MB a run.
   await api("/api/v1/studio/delHistory", { json: { inference_id: last.inferenceId } }, token);
   await api(`/api/v1/studio/projects/${source.project_id}`, { method: "DELETE" }, token);
-  return { t0, t1, t2, t3, t4, written, woken: woken !== undefined && woken < t3 ? woken : undefined, events, cpu: { upload: c1 - c0, job: c4 - c2 } };
+  return {
+    t0,
+    t1,
+    t2,
+    t3,
+    t4,
+    written,
+    woken: woken !== undefined && woken < t3 ? woken : undefined,
+    events,
+    cpu: { upload: c1 - c0, job: c4 - c2 },
+  };
 }

@@ -24,14 +24,23 @@ if (!existsSync("build/server/index.js")) {
 const env = wranglerEnv({ PORT: String(PORT), PERSIST_DIR: ".wrangler/bench-state", CI: "1" });
 await run("npx", ["tsx", "scripts/setup-db.ts"], env, true);
 const server = spawn("node", ["scripts/serve.mjs"], { env, stdio: "ignore", detached: true });
-const stop = () => { try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ } };
+const stop = () => {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    /* already gone */
+  }
+};
 process.on("exit", stop);
 
 try {
   await waitFor(`${BASE}/healthz`);
   const headers = { "accept-language": "ko-KR,ko;q=0.9" };
   // Warm both paths so the first-request start-up is not measured.
-  for (let i = 0; i < 20; i++) { await fetch(`${BASE}/`, { headers }); await fetch(`${BASE}/healthz`); }
+  for (let i = 0; i < 20; i++) {
+    await fetch(`${BASE}/`, { headers });
+    await fetch(`${BASE}/healthz`);
+  }
 
   const trivial = await load(`${BASE}/healthz`, headers);
   const landing = await load(`${BASE}/`, headers);
@@ -43,11 +52,19 @@ try {
 
   console.log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${DURATION} s each, same workerd, one after the other\n`);
   const pct = (a, b) => `${((a / b) * 100).toFixed(1)}%`;
-  console.log("| measure | trivial `/healthz` | landing `GET /` (ko) | landing / trivial | landing rendered every time (no-cache) | rendered / trivial |");
+  console.log(
+    "| measure | trivial `/healthz` | landing `GET /` (ko) | landing / trivial | landing rendered every time (no-cache) | rendered / trivial |",
+  );
   console.log("|---|---|---|---|---|---|");
-  console.log(`| requests/s (mean) | ${trivial.rps.toFixed(0)} | ${landing.rps.toFixed(0)} | ${pct(landing.rps, trivial.rps)} (target ≥ 40%) | ${rendered.rps.toFixed(0)} | ${pct(rendered.rps, trivial.rps)} |`);
-  console.log(`| latency p50 | ${trivial.p50} ms | ${landing.p50} ms | ${(landing.p50 / Math.max(trivial.p50, 1)).toFixed(1)}x | ${rendered.p50} ms | ${(rendered.p50 / Math.max(trivial.p50, 1)).toFixed(1)}x |`);
-  console.log(`| latency p99 | ${trivial.p99} ms | ${landing.p99} ms | ${(landing.p99 / Math.max(trivial.p99, 1)).toFixed(1)}x | ${rendered.p99} ms | ${(rendered.p99 / Math.max(trivial.p99, 1)).toFixed(1)}x |`);
+  console.log(
+    `| requests/s (mean) | ${trivial.rps.toFixed(0)} | ${landing.rps.toFixed(0)} | ${pct(landing.rps, trivial.rps)} (target ≥ 40%) | ${rendered.rps.toFixed(0)} | ${pct(rendered.rps, trivial.rps)} |`,
+  );
+  console.log(
+    `| latency p50 | ${trivial.p50} ms | ${landing.p50} ms | ${(landing.p50 / Math.max(trivial.p50, 1)).toFixed(1)}x | ${rendered.p50} ms | ${(rendered.p50 / Math.max(trivial.p50, 1)).toFixed(1)}x |`,
+  );
+  console.log(
+    `| latency p99 | ${trivial.p99} ms | ${landing.p99} ms | ${(landing.p99 / Math.max(trivial.p99, 1)).toFixed(1)}x | ${rendered.p99} ms | ${(rendered.p99 / Math.max(trivial.p99, 1)).toFixed(1)}x |`,
+  );
   console.log(`| non-2xx responses | ${trivial.errors} | ${landing.errors} | | ${rendered.errors} | |`);
   console.log("\n| page | script files | JavaScript raw | JavaScript gzip | target |");
   console.log("|---|---|---|---|---|");
@@ -96,7 +113,11 @@ async function pageJs(path, headers) {
 
 async function waitFor(url) {
   for (let i = 0; i < 240; i++) {
-    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`server did not start: ${url}`);

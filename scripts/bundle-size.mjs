@@ -44,7 +44,9 @@ export const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 if (import.meta.url === `file://${process.argv[1]}`) {
   const results = measureWorkers();
   for (const r of results) {
-    console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(7)} ${kb(r.raw).padStart(10)} raw  ${kb(r.gzip).padStart(10)} gzip  (limit ${kb(LIMIT_BYTES)}; wrangler: ${r.wrangler})`);
+    console.log(
+      `${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(7)} ${kb(r.raw).padStart(10)} raw  ${kb(r.gzip).padStart(10)} gzip  (limit ${kb(LIMIT_BYTES)}; wrangler: ${r.wrangler})`,
+    );
   }
   if (results.some((r) => !r.ok)) {
     console.error("A worker is over Cloudflare's 10 MB compressed limit.");

@@ -41,7 +41,19 @@ function generate(worker) {
   const file = join(dirname(worker.out), ".cf-typegen.tmp.d.ts");
   execFileSync(
     "npx",
-    ["wrangler", "types", file, "-c", worker.config, "--env-interface", worker.name, "--include-runtime", "false", "--strict-vars", "false"],
+    [
+      "wrangler",
+      "types",
+      file,
+      "-c",
+      worker.config,
+      "--env-interface",
+      worker.name,
+      "--include-runtime",
+      "false",
+      "--strict-vars",
+      "false",
+    ],
     { env: wranglerEnv(), stdio: ["ignore", "ignore", "inherit"] },
   );
   try {

@@ -176,7 +176,10 @@ function readImports(root) {
   const imports = new Map();
   for (const file of files) {
     const specs = importSpecifiers(readFileSync(join(root, file), "utf8"));
-    imports.set(file, specs.map((spec) => ({ spec, to: resolveSpecifier(spec, file, exists) })));
+    imports.set(
+      file,
+      specs.map((spec) => ({ spec, to: resolveSpecifier(spec, file, exists) })),
+    );
   }
   return imports;
 }

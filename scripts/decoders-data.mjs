@@ -81,7 +81,8 @@ function checkWasm(bytes, glue, what) {
   if (!used.length || !table) throw new Error(`decoders-data: ${what}: glue without wasmExports/wasmImports`);
   const provided = new Set([...table[1].matchAll(/"?(\w+)"?\s*:/g)].map((m) => m[1]));
   for (const name of used) if (!exported.has(name)) throw new Error(`decoders-data: ${what}: export ${name} missing`);
-  for (const { name } of WebAssembly.Module.imports(module)) if (!provided.has(name)) throw new Error(`decoders-data: ${what}: import ${name} not provided`);
+  for (const { name } of WebAssembly.Module.imports(module))
+    if (!provided.has(name)) throw new Error(`decoders-data: ${what}: import ${name} not provided`);
   return bytes;
 }
 
@@ -121,7 +122,13 @@ async function buildFamilyDecoder({ pkg, className, name, licence }) {
 
   let cls = readFileSync(join(dir, `src/${className}.js`), "utf8");
   cls = patch(cls, COMMON_IMPORT, 'import { default as WASMAudioDecoderCommon } from "./common.js";', 1, `${pkg} common import`);
-  cls = patch(cls, 'import EmscriptenWASM from "./EmscriptenWasm.js";', `import EmscriptenWASM from "./${name}-emscripten.js";\nimport compiledWasm from "./${name}.wasm";`, 1, `${pkg} glue import`);
+  cls = patch(
+    cls,
+    'import EmscriptenWASM from "./EmscriptenWasm.js";',
+    `import EmscriptenWASM from "./${name}-emscripten.js";\nimport compiledWasm from "./${name}.wasm";`,
+    1,
+    `${pkg} glue import`,
+  );
   cls = patch(cls, `this._module = ${className}.module;`, `this._module = ${className}.module || compiledWasm;`, 1, `${pkg} module hook`);
   return {
     wasm,
@@ -136,7 +143,13 @@ function buildAac() {
   const glue = readFileSync(join(dir, "src/aac.wasm.js"), "utf8");
   const fn = glue.match(/function binaryDecode\(bin\)\{[^}]*\}return o\}/);
   if (!fn) throw new Error("decoders-data: @audio/decode-aac binaryDecode not found");
-  const { inner, out } = cut(glue, "function findWasmBinary(){return binaryDecode(", ")}", 'function findWasmBinary(){throw new Error("the AAC wasm comes through instantiateWasm")}', "@audio/decode-aac embedded wasm");
+  const { inner, out } = cut(
+    glue,
+    "function findWasmBinary(){return binaryDecode(",
+    ")}",
+    'function findWasmBinary(){throw new Error("the AAC wasm comes through instantiateWasm")}',
+    "@audio/decode-aac embedded wasm",
+  );
   // `inner` is one JavaScript string literal: let JavaScript read it, then decode it as the glue does.
   if (!/^'[\s\S]*'$/.test(inner)) throw new Error("decoders-data: @audio/decode-aac: unexpected wasm literal");
   const binaryDecode = new Function(`${fn[0]}; return binaryDecode;`)();
@@ -153,7 +166,13 @@ function buildAac() {
   );
 
   let main = readFileSync(join(dir, "decode-aac.js"), "utf8");
-  main = patch(main, "import createAAC from './src/aac.wasm.js'", 'import createAAC from "./aac-emscripten.js";\nimport compiledWasm from "./aac.wasm";', 1, "@audio/decode-aac glue import");
+  main = patch(
+    main,
+    "import createAAC from './src/aac.wasm.js'",
+    'import createAAC from "./aac-emscripten.js";\nimport compiledWasm from "./aac.wasm";',
+    1,
+    "@audio/decode-aac glue import",
+  );
   main = patch(
     main,
     "let p = createAAC()",
@@ -244,12 +263,22 @@ if (
     name: "mpg123",
     licence: "MIT; libmpg123 LGPL-2.1",
   });
-  const opus = await buildFamilyDecoder({ pkg: "opus-decoder", className: "OpusDecoder", name: "opus", licence: "MIT; libopus BSD-3-Clause" });
+  const opus = await buildFamilyDecoder({
+    pkg: "opus-decoder",
+    className: "OpusDecoder",
+    name: "opus",
+    licence: "MIT; libopus BSD-3-Clause",
+  });
   const aac = buildAac();
   writeAtomic(join(outDir, "common.js"), buildCommon(packageDir("@wasm-audio-decoders/common", createRequire(inputs[0]))));
   for (const [name, built, cls, options] of [
     ["mpg123", mpg123, "MPEGDecoder", "{ enableGapless?: boolean }"],
-    ["opus", opus, "OpusDecoder", "{ sampleRate?: number; channels?: number; streamCount?: number; coupledStreamCount?: number; channelMappingTable?: number[]; preSkip?: number; forceStereo?: boolean }"],
+    [
+      "opus",
+      opus,
+      "OpusDecoder",
+      "{ sampleRate?: number; channels?: number; streamCount?: number; coupledStreamCount?: number; channelMappingTable?: number[]; preSkip?: number; forceStereo?: boolean }",
+    ],
   ]) {
     writeAtomic(join(outDir, `${name}.wasm`), built.wasm);
     writeAtomic(join(outDir, `${name}-emscripten.js`), built.glue);

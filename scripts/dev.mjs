@@ -7,11 +7,29 @@ const port = process.env.PORT ?? "8787";
 const env = wranglerEnv();
 const children = [
   ["wrangler", "dev", "-c", "workers/api/wrangler.toml", "--persist-to", ".wrangler/state", "--port", "8788", "--inspector-port", "9230"],
-  ["wrangler", "dev", "-c", "workers/notify/wrangler.toml", "--persist-to", ".wrangler/state", "--port", "8789", "--inspector-port", "9231"],
+  [
+    "wrangler",
+    "dev",
+    "-c",
+    "workers/notify/wrangler.toml",
+    "--persist-to",
+    ".wrangler/state",
+    "--port",
+    "8789",
+    "--inspector-port",
+    "9231",
+  ],
   ["remix", "vite:dev", "--port", port, "--strictPort"],
 ].map((args) => spawn("npx", args, { stdio: "inherit", env }));
 
 const stop = () => children.forEach((c) => c.kill("SIGTERM"));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-children.forEach((c) => c.on("exit", (code) => { if (code) { stop(); process.exit(code); } }));
+children.forEach((c) =>
+  c.on("exit", (code) => {
+    if (code) {
+      stop();
+      process.exit(code);
+    }
+  }),
+);

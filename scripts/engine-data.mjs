@@ -55,7 +55,8 @@ function writeAtomic(path, content) {
   renameSync(tmp, path);
 }
 
-const NODE_DETECT = 'typeof process=="object"&&typeof process.versions=="object"&&typeof process.versions.node=="string"&&process.type!="renderer"';
+const NODE_DETECT =
+  'typeof process=="object"&&typeof process.versions=="object"&&typeof process.versions.node=="string"&&process.type!="renderer"';
 
 function buildEspeak(dir) {
   const js = readFileSync(join(dir, "espeak-ng.js"), "utf8");

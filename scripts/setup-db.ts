@@ -5,8 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { seedStatements } from "../db/seed";
 import { persistArgs, wranglerEnv } from "./wrangler-env.mjs";
 
-const run = (args: string[]) =>
-  execFileSync("npx", ["wrangler", ...args], { stdio: "inherit", env: wranglerEnv() });
+const run = (args: string[]) => execFileSync("npx", ["wrangler", ...args], { stdio: "inherit", env: wranglerEnv() });
 
 run(["d1", "migrations", "apply", "DB", "--local", ...persistArgs()]);
 mkdirSync(".wrangler", { recursive: true });

@@ -18,11 +18,7 @@ export function devApiProxy(): Plugin {
       server.httpServer?.once("close", () => void proxy.dispose());
       server.middlewares.use((req, res, next) => {
         const path = req.url ?? "/";
-        const target = path.startsWith("/api/v1")
-          ? proxy.env.API
-          : path.startsWith("/api/notify")
-            ? proxy.env.NOTIFY
-            : null;
+        const target = path.startsWith("/api/v1") ? proxy.env.API : path.startsWith("/api/notify") ? proxy.env.NOTIFY : null;
         if (!target) return next();
         forward(target, req, res).catch(next);
       });

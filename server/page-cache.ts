@@ -24,7 +24,10 @@ export function cacheKey(request: Request, origin: string): string | null {
   const cookie = request.headers.get("Cookie") ?? "";
   if (SESSION_COOKIES.test(cookie)) return null;
   if (/no-cache|no-store/.test(request.headers.get("Cache-Control") ?? "")) return null;
-  const varied = [...cookie.matchAll(VARY_COOKIES)].map((m) => `${m[1]}=${m[2]}`).sort().join(";");
+  const varied = [...cookie.matchAll(VARY_COOKIES)]
+    .map((m) => `${m[1]}=${m[2]}`)
+    .sort()
+    .join(";");
   return [
     origin,
     url.pathname + url.search,

@@ -26,7 +26,8 @@ export default {
     }
     const { pathname } = new URL(request.url);
     if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) return env.API.fetch(withCookieAuth(request));
-    if (pathname === "/api/notify") return withSecurityHeaders(await env.NOTIFY.fetch(request), new URL(request.url), { nonce: newNonce() });
+    if (pathname === "/api/notify")
+      return withSecurityHeaders(await env.NOTIFY.fetch(request), new URL(request.url), { nonce: newNonce() });
     if (pathname === "/healthz") return new Response("ok", { headers: { "content-type": "text/plain" } });
 
     const url = new URL(request.url);

@@ -58,7 +58,21 @@ export function ErrorList({ id, errors, ns = "common" }: { id?: string; errors: 
 type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string | null };
 
 /** A labelled input with its help text and errors, wired with aria-invalid / aria-describedby. */
-export function Field({ label, inputProps, errors, help, className = "", ns }: { label: string; inputProps: InputProps; errors: Errors; help?: string; className?: string; ns?: string }) {
+export function Field({
+  label,
+  inputProps,
+  errors,
+  help,
+  className = "",
+  ns,
+}: {
+  label: string;
+  inputProps: InputProps;
+  errors: Errors;
+  help?: string;
+  className?: string;
+  ns?: string;
+}) {
   const { key, ...props } = inputProps;
   const errorId = errors?.length ? `${props.id}-error` : undefined;
   const helpId = help ? `${props.id}-help` : undefined;
@@ -123,8 +137,19 @@ export function ChoiceGroup({
         {items.map((item) => {
           const id = `${idPrefix}-${item.code || "none"}`;
           return (
-            <label key={item.code} htmlFor={id} className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-              <input id={id} type={type} name={name} value={item.code} defaultChecked={selected.includes(item.code)} className="accent-brand-600" />
+            <label
+              key={item.code}
+              htmlFor={id}
+              className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input
+                id={id}
+                type={type}
+                name={name}
+                value={item.code}
+                defaultChecked={selected.includes(item.code)}
+                className="accent-brand-600"
+              />
               {item.name}
             </label>
           );
@@ -144,9 +169,26 @@ const VARIANTS: Record<Variant, string> = {
   danger: "bg-red-600 text-white hover:bg-red-700",
 };
 
-export function SubmitButton({ children, name, value, variant = "primary", className = "" }: { children: React.ReactNode; name?: string; value?: string; variant?: Variant; className?: string }) {
+export function SubmitButton({
+  children,
+  name,
+  value,
+  variant = "primary",
+  className = "",
+}: {
+  children: React.ReactNode;
+  name?: string;
+  value?: string;
+  variant?: Variant;
+  className?: string;
+}) {
   return (
-    <button type="submit" name={name} value={value} className={`inline-flex w-full items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold ${VARIANTS[variant]} ${className}`}>
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      className={`inline-flex w-full items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold ${VARIANTS[variant]} ${className}`}
+    >
       {children}
     </button>
   );
@@ -164,5 +206,10 @@ export function ButtonLink({ variant = "primary", className = "", ...props }: Li
     danger: "text-red-700 ring-1 ring-red-200",
     outline: "ring-1 ring-slate-300",
   }[variant];
-  return <Link {...props} className={`inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold ${look} ${className}`} />;
+  return (
+    <Link
+      {...props}
+      className={`inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold ${look} ${className}`}
+    />
+  );
 }

@@ -67,7 +67,12 @@ export function createApiClient({ base = "", fetch: fetchImpl, now = Date.now }:
     }
     const json = (response.headers.get("content-type") ?? "").startsWith("application/json");
     if (!response.ok || json) {
-      const envelope = json ? ((await response.clone().json().catch(() => null)) as { success?: boolean; message?: string } | null) : null;
+      const envelope = json
+        ? ((await response
+            .clone()
+            .json()
+            .catch(() => null)) as { success?: boolean; message?: string } | null)
+        : null;
       if (!response.ok || envelope?.success === false) {
         void report({ message: envelope?.message || `HTTP ${response.status}`, url: path, method, status: response.status });
       }

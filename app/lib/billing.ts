@@ -1,5 +1,12 @@
 import { z } from "zod/v4";
-import { businessNumberShape, expiryProblem, MERCHANT_UID, validBirth, validCardNumberGroup, validCardPassword } from "../../contracts/billing";
+import {
+  businessNumberShape,
+  expiryProblem,
+  MERCHANT_UID,
+  validBirth,
+  validCardNumberGroup,
+  validCardPassword,
+} from "../../contracts/billing";
 
 /**
  * Billing shapes of the api (docs/billing-api.md) and the form schemas that the browser (conform)
@@ -30,11 +37,11 @@ export type Refundable = {
   deadline: string | null;
 };
 
-
 /** The dialogs of the plan pages, opened by `?modal=` so they render without JavaScript. */
 export const MODALS = ["coupon", "couponPeriod", "card", "corporate", "purchase", "change", "cancel", "refund", "receipt"] as const;
 export type ModalName = (typeof MODALS)[number];
-export const modalFrom = (v: string | null): ModalName | null => (MODALS as readonly string[]).includes(v ?? "") ? (v as ModalName) : null;
+export const modalFrom = (v: string | null): ModalName | null =>
+  (MODALS as readonly string[]).includes(v ?? "") ? (v as ModalName) : null;
 
 /** Termination reasons (spec section 3), sent comma-joined in this order. */
 export const CANCEL_REASONS = ["ai_voice", "inconvenience", "change_reuse", "price", "other"] as const;
@@ -77,7 +84,8 @@ export const CardSchema = z
       ctx.addIssue({ code: "custom", path: ["birth"], message: v.card_type === "corporate" ? "errors.business" : "errors.birth" });
     }
     const expiry = expiryProblem(2000 + Number(v.expiry_year), Number(v.expiry_month), Date.now());
-    if (expiry) ctx.addIssue({ code: "custom", path: ["expiry_month"], message: expiry === "past" ? "errors.expiryPast" : "errors.expiry" });
+    if (expiry)
+      ctx.addIssue({ code: "custom", path: ["expiry_month"], message: expiry === "past" ? "errors.expiryPast" : "errors.expiry" });
   });
 
 export const expiryValue = (v: { expiry_month: string; expiry_year: string }) => `20${v.expiry_year}-${v.expiry_month}`;

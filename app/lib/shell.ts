@@ -49,7 +49,9 @@ export const showsActorsLogo = (path: string) => /^\/actors(\/|$)/.test(normaliz
  */
 export function cutText(text: string, max: number) {
   if (text.length <= max) return text;
-  return Array.from(text.slice(0, max * 2)).slice(0, max).join("");
+  return Array.from(text.slice(0, max * 2))
+    .slice(0, max)
+    .join("");
 }
 
 /** Spec section 9: nicknames are cut to 13 characters plus an ellipsis. */

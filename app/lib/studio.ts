@@ -34,7 +34,13 @@ export type UsageLimit = "charsShort" | "charsExhausted" | "projectLimit" | "tim
 export type UsageDialogData = { kind: UsageLimit; message: string } | null;
 
 /** Api codes that open a usage dialog. */
-const LIMITS: Record<number, UsageLimit> = { [Code.CHARS_SHORT]: "charsShort", [Code.CHARS_EXHAUSTED]: "charsExhausted", [Code.PROJECT_LIMIT]: "projectLimit", [Code.AUDIO_TOO_LONG]: "fileTooLong", [Code.TIME_EXHAUSTED]: "timeExhausted" };
+const LIMITS: Record<number, UsageLimit> = {
+  [Code.CHARS_SHORT]: "charsShort",
+  [Code.CHARS_EXHAUSTED]: "charsExhausted",
+  [Code.PROJECT_LIMIT]: "projectLimit",
+  [Code.AUDIO_TOO_LONG]: "fileTooLong",
+  [Code.TIME_EXHAUSTED]: "timeExhausted",
+};
 export const usageLimitFor = (code: number): UsageLimit | null => LIMITS[code] ?? null;
 
 // ---- The project list (/studio) ----------------------------------------------------------------
@@ -63,19 +69,38 @@ export const ParagraphSchema = z.object({
   voice_id: z.string({ error: "validation.required" }).max(64),
   style: z.enum(TTS_STYLES).default("neutral"),
   lang: z.enum(TTS_LANGS).default("ko"),
-  pitch: z.number({ error: "validation.number" }).int("validation.number").min(-24, "validation.number").max(24, "validation.number").default(0),
+  pitch: z
+    .number({ error: "validation.number" })
+    .int("validation.number")
+    .min(-24, "validation.number")
+    .max(24, "validation.number")
+    .default(0),
   tempo: z.number({ error: "validation.number" }).min(0.5, "validation.number").max(2, "validation.number").default(1),
-  pause_ms: z.number({ error: "validation.number" }).int("validation.number").min(0, "validation.number").max(10_000, "validation.number").default(300),
+  pause_ms: z
+    .number({ error: "validation.number" })
+    .int("validation.number")
+    .min(0, "validation.number")
+    .max(10_000, "validation.number")
+    .default(300),
 });
 /** The paragraphs form (save; `generate` is the button pressed: "all" or a paragraph's index). */
 export const EditorSchema = z.object({ paragraphs: z.array(ParagraphSchema).min(1) });
-export const RenameSchema = z.object({ name: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(60, "validation.tooLong") });
+export const RenameSchema = z.object({
+  name: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(60, "validation.tooLong"),
+});
 
 /** The editor's two forms (`intent`): rename, and save (and generate) the paragraphs. */
 export const TtsEditorSchema = z.discriminatedUnion("intent", [
   RenameSchema.extend({ intent: z.literal("rename") }),
   // `generate`: "all" or a paragraph's index; `pronounce`: the index of the paragraph whose reading to show.
-  EditorSchema.extend({ intent: z.literal("save"), generate: z.string().optional(), pronounce: z.string().regex(/^\d{1,3}$/).optional() }),
+  EditorSchema.extend({
+    intent: z.literal("save"),
+    generate: z.string().optional(),
+    pronounce: z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .optional(),
+  }),
 ]);
 
 export type TtsParagraph = z.infer<typeof ParagraphSchema> & { id: string; audioURL: string | null; audioCurrent: boolean };
@@ -105,7 +130,16 @@ export const StsSchema = z.discriminatedUnion("intent", [
   ReviewSchema.extend({ intent: z.literal("review") }),
 ]);
 
-export type StsSource = { source_id: string; project_id: string; name: string; method: "record" | "upload"; format: string; duration: number; seconds: number; audioURL: string };
+export type StsSource = {
+  source_id: string;
+  project_id: string;
+  name: string;
+  method: "record" | "upload";
+  format: string;
+  duration: number;
+  seconds: number;
+  audioURL: string;
+};
 export type StsProject = { id: string; name: string; type: "sts"; sources: StsSource[]; conversions: StudioResult[] };
 
 /** The STS page with the given steps' params (`id`, `source`, `job`, `result`, `step`); empty ones left out. */
@@ -123,8 +157,13 @@ export const DeleteHistorySchema = z.object({ inference_id: z.string().default("
 /** The pronunciation dictionary page (/studio/dictionary): the limits of POST /studio/dictionary. */
 export const DICTIONARY = { word: 40, reading: 80 } as const;
 export type DictionaryEntry = { id: string; lang: "ko" | "en"; word: string; reading: string; createdAt: number };
-const dictionaryText = (max: number) => z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(max, "validation.tooLong");
-export const DictionaryAddSchema = z.object({ lang: z.enum(["ko", "en"]), word: dictionaryText(DICTIONARY.word), reading: dictionaryText(DICTIONARY.reading) });
+const dictionaryText = (max: number) =>
+  z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(max, "validation.tooLong");
+export const DictionaryAddSchema = z.object({
+  lang: z.enum(["ko", "en"]),
+  word: dictionaryText(DICTIONARY.word),
+  reading: dictionaryText(DICTIONARY.reading),
+});
 export const DictionarySchema = z.discriminatedUnion("intent", [
   DictionaryAddSchema.extend({ intent: z.literal("add") }),
   z.object({ intent: z.literal("update"), id: z.string().min(1).max(64), reading: dictionaryText(DICTIONARY.reading) }),

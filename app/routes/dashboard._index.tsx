@@ -32,7 +32,11 @@ export default function DashboardHome() {
                 + {t("home.newTts")}
               </SubmitButton>
             </Form>
-            <Link to="/studio/projects/speech-to-speech" className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-brand-600 text-brand-700" data-testid="new-sts">
+            <Link
+              to="/studio/projects/speech-to-speech"
+              className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-brand-600 text-brand-700"
+              data-testid="new-sts"
+            >
               + {t("home.newSts")}
             </Link>
           </div>
@@ -54,7 +58,10 @@ export default function DashboardHome() {
           <ul className="mt-3 grid gap-3 sm:grid-cols-3" data-testid="recent-projects">
             {recent.map((p) => (
               <li key={p.id}>
-                <Link to={`/studio/projects/${p.type === "tts" ? "text-to-speech" : "speech-to-speech"}?id=${p.id}`} className="block rounded-xl bg-white p-4 font-medium shadow-sm ring-1 ring-slate-200 hover:ring-brand-500">
+                <Link
+                  to={`/studio/projects/${p.type === "tts" ? "text-to-speech" : "speech-to-speech"}?id=${p.id}`}
+                  className="block rounded-xl bg-white p-4 font-medium shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
+                >
                   {p.name}
                   <span className="ml-2 text-xs uppercase text-slate-400">{p.type}</span>
                 </Link>

@@ -70,8 +70,20 @@ export default function MyPlanPage() {
         <p className="mt-1 text-sm text-slate-500">{t("usage.note")}</p>
         <div className="mt-5 grid grid-cols-2 gap-6 md:grid-cols-4">
           <UsageRing name="time" label={t("usage.time")} used={state.usedTime} total={state.limits.time} format={duration} />
-          <UsageRing name="characters" label={t("usage.characters")} used={state.usedCharacters} total={state.limits.characters} format={(n) => t("usage.chars", { n: number(n) })} />
-          <UsageRing name="voices" label={t("usage.voices")} used={state.usedCustomVoice} total={state.limits.customVoice} format={number} />
+          <UsageRing
+            name="characters"
+            label={t("usage.characters")}
+            used={state.usedCharacters}
+            total={state.limits.characters}
+            format={(n) => t("usage.chars", { n: number(n) })}
+          />
+          <UsageRing
+            name="voices"
+            label={t("usage.voices")}
+            used={state.usedCustomVoice}
+            total={state.limits.customVoice}
+            format={number}
+          />
           <UsageRing name="projects" label={t("usage.projects")} used={state.projectCount} total={state.limits.projects} format={number} />
         </div>
         {state.carried.time > 0 || state.carried.characters > 0 ? (
@@ -133,7 +145,13 @@ export default function MyPlanPage() {
               </Link>
             ) : null}
             {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-              <Link key={n} to={`/dashboard/plan?page=${n}`} preventScrollReset aria-current={n === page ? "page" : undefined} className={`rounded px-2.5 py-1 ${n === page ? "bg-slate-900 text-white" : "ring-1 ring-slate-200"}`}>
+              <Link
+                key={n}
+                to={`/dashboard/plan?page=${n}`}
+                preventScrollReset
+                aria-current={n === page ? "page" : undefined}
+                className={`rounded px-2.5 py-1 ${n === page ? "bg-slate-900 text-white" : "ring-1 ring-slate-200"}`}
+              >
                 {n}
               </Link>
             ))}
@@ -148,10 +166,22 @@ export default function MyPlanPage() {
 
       {modal === "coupon" ? <CouponDialog closeTo={closeTo} lastResult={resultFor("coupon")} /> : null}
       {modal === "couponPeriod" ? <CouponPeriodDialog closeTo={closeTo} endDate={state.couponEndDate} /> : null}
-      {modal === "card" ? <CardDialog closeTo={closeTo} corporateTo={modalTo("corporate", "&from=card")} lastResult={resultFor("card")} /> : null}
+      {modal === "card" ? (
+        <CardDialog closeTo={closeTo} corporateTo={modalTo("corporate", "&from=card")} lastResult={resultFor("card")} />
+      ) : null}
       {modal === "corporate" ? <CorporateDialog closeTo={closeTo} cardTo={from === "card" ? modalTo("card") : null} /> : null}
-      {modal === "cancel" ? <CancelDialog closeTo={closeTo} lastResult={resultFor("cancel")} isEmail={isEmail} endDate={state.endDate} planName={state.planName} /> : null}
-      {modal === "refund" ? <RefundDialog closeTo={closeTo} lastResult={resultFor("refund")} isEmail={isEmail} refundable={refundable} /> : null}
+      {modal === "cancel" ? (
+        <CancelDialog
+          closeTo={closeTo}
+          lastResult={resultFor("cancel")}
+          isEmail={isEmail}
+          endDate={state.endDate}
+          planName={state.planName}
+        />
+      ) : null}
+      {modal === "refund" ? (
+        <RefundDialog closeTo={closeTo} lastResult={resultFor("refund")} isEmail={isEmail} refundable={refundable} />
+      ) : null}
       {actionData?.intent === "receipt" && actionData.message ? <ReceiptDialog closeTo={closeTo} message={actionData.message} /> : null}
     </main>
   );
@@ -175,7 +205,9 @@ function PlanInfo({ state, locale }: { state: PlanState; locale: string }) {
         </>
       ) : null}
       <dt className="text-slate-500">{t("info.renewal")}</dt>
-      <dd data-testid="plan-renewal">{state.renewalDate && state.subscription === "active" ? date(state.renewalDate) : t("info.noRenewal")}</dd>
+      <dd data-testid="plan-renewal">
+        {state.renewalDate && state.subscription === "active" ? date(state.renewalDate) : t("info.noRenewal")}
+      </dd>
       {state.toplan ? (
         <>
           <dt className="text-slate-500">{t("info.pending")}</dt>

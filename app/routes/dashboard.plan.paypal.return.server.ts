@@ -22,15 +22,22 @@ export async function paypalReturn(args: Args) {
   // The api's PayPal messages already say what failed ('Payment failed. PayPal declined ...').
   const failed = (message: string) => done(args, { key: "error", params: { message } }, "/dashboard/plan/upgrade");
   if (!plan || !orderID) return failed(t("errors.purchaseFailed", { reason: t("errors.unknown") }));
-  const capture = await api<{ orderID: string; payerID: string; merchant_uid: string; authorization_id: string; status: string }>(args, "/payment/paypal_payment", {
-    body: { plan, orderID },
-  });
+  const capture = await api<{ orderID: string; payerID: string; merchant_uid: string; authorization_id: string; status: string }>(
+    args,
+    "/payment/paypal_payment",
+    {
+      body: { plan, orderID },
+    },
+  );
   if (!capture.success || !capture.data) return failed(capture.message);
   const c = capture.data;
   const saved = await api<{ planState: PlanState }>(args, flow === "upgrade" ? "/payment/paypal_upgradeplan" : "/payment/paypal_save", {
     body: { plan_name: plan, orderID: c.orderID, payerID: c.payerID, merchant_uid: c.merchant_uid, authorization_id: c.authorization_id },
   });
   if (!saved.success || !saved.data) return failed(saved.message);
-  return done(args, { key: flow === "upgrade" ? "upgraded" : "purchased", params: { plan: saved.data.planState.planName } }, "/dashboard/plan");
+  return done(
+    args,
+    { key: flow === "upgrade" ? "upgraded" : "purchased", params: { plan: saved.data.planState.planName } },
+    "/dashboard/plan",
+  );
 }
-

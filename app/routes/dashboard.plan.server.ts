@@ -238,11 +238,16 @@ async function acceptCoupon({ args, form, locale, t }: Ctx) {
   if (submission.status !== "success") return fail({ intent: "coupon", result: submission.reply() });
   const envelope = await api<{ planState: PlanState }>(args, "/utils/accept_coupon", { body: { num: submission.value.num } });
   if (!envelope.success || !envelope.data) {
-    const errors = envelope.code === Code.COUPON_INVALID ? { fieldErrors: { num: [t("errors.coupon")] } } : { formErrors: [envelope.message] };
+    const errors =
+      envelope.code === Code.COUPON_INVALID ? { fieldErrors: { num: [t("errors.coupon")] } } : { formErrors: [envelope.message] };
     return fail({ intent: "coupon", result: submission.reply(errors) });
   }
   const state = envelope.data.planState;
-  return done(args, { key: "couponApplied", params: { plan: state.planName, date: formatDate(state.couponEndDate ?? state.endDate, locale) } }, "/dashboard/plan");
+  return done(
+    args,
+    { key: "couponApplied", params: { plan: state.planName, date: formatDate(state.couponEndDate ?? state.endDate, locale) } },
+    "/dashboard/plan",
+  );
 }
 
 /** Refusals of a purchase or plan change that open another dialog; null when it stays a message. */
@@ -290,11 +295,18 @@ async function changePlan({ args, url, locale, t }: Ctx, intent: "upgrade" | "do
   if (!envelope.success || !envelope.data) {
     const to = redirectFor(envelope, url, "change", toplan);
     if (to) throw to;
-    return fail({ intent, message: intent === "upgrade" ? paymentMessage(envelope, t) : t("errors.changeFailed", { reason: envelope.message }) });
+    return fail({
+      intent,
+      message: intent === "upgrade" ? paymentMessage(envelope, t) : t("errors.changeFailed", { reason: envelope.message }),
+    });
   }
   const state = envelope.data.planState;
   if (intent === "upgrade") return done(args, { key: "upgraded", params: { plan: state.planName } }, "/dashboard/plan");
-  return done(args, { key: "downgraded", params: { plan: state.toplan ?? toplan, date: formatDate(state.renewalDate ?? state.endDate, locale) } }, "/dashboard/plan");
+  return done(
+    args,
+    { key: "downgraded", params: { plan: state.toplan ?? toplan, date: formatDate(state.renewalDate ?? state.endDate, locale) } },
+    "/dashboard/plan",
+  );
 }
 
 /** PayPal (overseas): an order whose approval page brings the member back to /dashboard/plan/paypal/return. */
@@ -325,10 +337,16 @@ async function cancelSubscription({ args, form, locale, t }: Ctx) {
   if (submission.status !== "success") return fail({ intent: "cancel", result: submission.reply({ hideFields }) });
   const v = submission.value;
   const profile = await loadBillingProfile(args);
-  if (passwordMissing(profile, v.pwd)) return fail({ intent: "cancel", result: submission.reply({ fieldErrors: { pwd: [t("errors.password")] }, hideFields }) });
-  const envelope = await api<{ planState: PlanState }>(args, "/payment/cancel", { body: { reason: v.reason.join(","), comment: v.comment, pwd: v.pwd ?? "" } });
+  if (passwordMissing(profile, v.pwd))
+    return fail({ intent: "cancel", result: submission.reply({ fieldErrors: { pwd: [t("errors.password")] }, hideFields }) });
+  const envelope = await api<{ planState: PlanState }>(args, "/payment/cancel", {
+    body: { reason: v.reason.join(","), comment: v.comment, pwd: v.pwd ?? "" },
+  });
   if (!envelope.success || !envelope.data) {
-    const errors = envelope.code === Code.PASSWORD_MISMATCH ? { fieldErrors: { pwd: [t("errors.password")] } } : { formErrors: [t("errors.cancelFailed", { reason: envelope.message })] };
+    const errors =
+      envelope.code === Code.PASSWORD_MISMATCH
+        ? { fieldErrors: { pwd: [t("errors.password")] } }
+        : { formErrors: [t("errors.cancelFailed", { reason: envelope.message })] };
     return fail({ intent: "cancel", result: submission.reply({ ...errors, hideFields }) });
   }
   const state = envelope.data.planState;
@@ -341,10 +359,18 @@ async function refund({ args, form, locale, t }: Ctx) {
   if (submission.status !== "success") return fail({ intent: "refund", result: submission.reply({ hideFields }) });
   const pwd = submission.value.pwd;
   const profile = await loadBillingProfile(args);
-  if (passwordMissing(profile, pwd)) return fail({ intent: "refund", result: submission.reply({ fieldErrors: { pwd: [t("errors.password")] }, hideFields }) });
-  const envelope = await api<{ refund_amount: number; fee: number; currency?: "KRW" | "USD"; planState: PlanState }>(args, "/payment/refund", { body: { pwd: pwd ?? "" } });
+  if (passwordMissing(profile, pwd))
+    return fail({ intent: "refund", result: submission.reply({ fieldErrors: { pwd: [t("errors.password")] }, hideFields }) });
+  const envelope = await api<{ refund_amount: number; fee: number; currency?: "KRW" | "USD"; planState: PlanState }>(
+    args,
+    "/payment/refund",
+    { body: { pwd: pwd ?? "" } },
+  );
   if (!envelope.success || !envelope.data) {
-    const errors = envelope.code === Code.PASSWORD_MISMATCH ? { fieldErrors: { pwd: [t("errors.password")] } } : { formErrors: [t("errors.refundFailed", { reason: envelope.message })] };
+    const errors =
+      envelope.code === Code.PASSWORD_MISMATCH
+        ? { fieldErrors: { pwd: [t("errors.password")] } }
+        : { formErrors: [t("errors.refundFailed", { reason: envelope.message })] };
     return fail({ intent: "refund", result: submission.reply({ ...errors, hideFields }) });
   }
   const currency = envelope.data.currency ?? (profile.planState.paymentMethod === "paypal" ? "USD" : "KRW");

@@ -45,7 +45,8 @@ export async function loader(args: LoaderFunctionArgs) {
       const cards = await loadCards(args);
       card = cards.find((c) => c.main_card_yn === "Y") ?? null;
       // No card yet: register one first, then come back to this purchase.
-      if (!card && modal === "purchase") throw redirect(`/dashboard/plan/upgrade?modal=card&then=purchase&plan=${encodeURIComponent(target.plan)}`);
+      if (!card && modal === "purchase")
+        throw redirect(`/dashboard/plan/upgrade?modal=card&then=purchase&plan=${encodeURIComponent(target.plan)}`);
     }
     if (modal === "purchase" || direction === "upgrade") {
       quote = await loadQuote(args, target.plan, modal === "purchase" ? "purchase" : "upgrade", currency);
@@ -55,7 +56,15 @@ export async function loader(args: LoaderFunctionArgs) {
   }
   return {
     plans,
-    state: { planName: state.planName, tier: currentTier, toplan: state.toplan, renewalDate: state.renewalDate, endDate: state.endDate, couponEndDate: state.couponEndDate, usedCoupon: state.usedCoupon },
+    state: {
+      planName: state.planName,
+      tier: currentTier,
+      toplan: state.toplan,
+      renewalDate: state.renewalDate,
+      endDate: state.endDate,
+      couponEndDate: state.couponEndDate,
+      usedCoupon: state.usedCoupon,
+    },
     paid,
     paypal,
     modal,

@@ -20,7 +20,8 @@ export const handle = { i18n: ["common", "account", "plan", "billing"] };
 export const meta = pageMetaTags;
 
 export default function UpgradePage() {
-  const { plans, state, paid, paypal, paypalMember, modal, target, targetPrice, direction, card, quote, merchantUid, then, from } = useLoaderData<typeof loader>();
+  const { plans, state, paid, paypal, paypalMember, modal, target, targetPrice, direction, card, quote, merchantUid, then, from } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<BillingActionData>();
   const { t } = useTranslation("billing");
   const closeTo = "/dashboard/plan/upgrade";
@@ -50,7 +51,9 @@ export default function UpgradePage() {
     const label = !paid ? t("upgrade.buy", { plan: p.plan }) : up ? t("upgrade.up", { plan: p.plan }) : t("upgrade.down", { plan: p.plan });
     return (
       <>
-        {state.toplan === p.plan ? <span className="mb-2 text-center text-xs font-semibold text-brand-700">{t("upgrade.scheduled")}</span> : null}
+        {state.toplan === p.plan ? (
+          <span className="mb-2 text-center text-xs font-semibold text-brand-700">{t("upgrade.scheduled")}</span>
+        ) : null}
         <Link
           to={`${closeTo}?modal=${paid ? "change" : "purchase"}&plan=${encodeURIComponent(p.plan)}`}
           preventScrollReset
@@ -113,7 +116,9 @@ export default function UpgradePage() {
       {modal === "card" ? (
         <CardDialog closeTo={closeTo} corporateTo={`${closeTo}?modal=corporate&from=card${back}`} lastResult={resultFor("card")} />
       ) : null}
-      {modal === "corporate" ? <CorporateDialog closeTo={closeTo} cardTo={from === "card" || then ? `${closeTo}?modal=card${back}` : null} /> : null}
+      {modal === "corporate" ? (
+        <CorporateDialog closeTo={closeTo} cardTo={from === "card" || then ? `${closeTo}?modal=card${back}` : null} />
+      ) : null}
     </main>
   );
 }

@@ -37,9 +37,12 @@ export async function action(args: ActionFunctionArgs) {
     const envelope = await api<{ marketing: "Y" | "N"; changedAt: string }>(args, "/member/marketingYN", {
       body: { email: profile.email, marketing: submission.value.marketing },
     });
-    if (!envelope.success || !envelope.data) return data({ intent: "marketing", result: submission.reply({ formErrors: [envelope.message] }) }, { status: 400 });
+    if (!envelope.success || !envelope.data)
+      return data({ intent: "marketing", result: submission.reply({ formErrors: [envelope.message] }) }, { status: 400 });
     const locale = await getLocale(args.request, args.context);
-    const date = new Intl.DateTimeFormat(locale === "ko" ? "ko-KR" : "en-US", { dateStyle: "long", timeZone: "Asia/Seoul" }).format(new Date(envelope.data.changedAt));
+    const date = new Intl.DateTimeFormat(locale === "ko" ? "ko-KR" : "en-US", { dateStyle: "long", timeZone: "Asia/Seoul" }).format(
+      new Date(envelope.data.changedAt),
+    );
     await setToast(args.request, args.context, { key: "marketing", params: { date, value: envelope.data.marketing } });
     throw redirect("/dashboard/settings");
   }

@@ -21,7 +21,11 @@ export default function SettingsPage() {
     validate: "onBlur",
     defaultValue: { nickname: profile.nickname, belong: profile.belong, firstname: profile.firstname, secondname: profile.secondname },
   });
-  const [marketingForm, marketingFields] = useSchemaForm("marketing", MarketingSchema, actionData?.intent === "marketing" ? actionData.result : undefined);
+  const [marketingForm, marketingFields] = useSchemaForm(
+    "marketing",
+    MarketingSchema,
+    actionData?.intent === "marketing" ? actionData.result : undefined,
+  );
   const chosenJobs = profile.work ? profile.work.split(",") : [];
   return (
     <main className="max-w-2xl px-6 py-8">
@@ -40,17 +44,45 @@ export default function SettingsPage() {
             <label htmlFor="local" className="block text-sm font-medium text-slate-800">
               {t("settings.language")}
             </label>
-            <select id="local" name="local" defaultValue={profile.local} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2">
+            <select
+              id="local"
+              name="local"
+              defaultValue={profile.local}
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
+            >
               <option value="ko">{t("language.ko", { ns: "common" })}</option>
               <option value="en">{t("language.en", { ns: "common" })}</option>
             </select>
           </div>
-          <Field label={t("settings.nickname")} inputProps={{ ...getInputProps(fields.nickname, { type: "text" }), autoComplete: "nickname" }} errors={fields.nickname.errors} />
-          <ChoiceGroup legend={t("settings.job")} name="work" items={jobs} selected={chosenJobs} idPrefix="work" errors={fields.work.errors} />
-          <Field label={t("settings.belong")} inputProps={{ ...getInputProps(fields.belong, { type: "text" }), autoComplete: "organization" }} errors={fields.belong.errors} />
+          <Field
+            label={t("settings.nickname")}
+            inputProps={{ ...getInputProps(fields.nickname, { type: "text" }), autoComplete: "nickname" }}
+            errors={fields.nickname.errors}
+          />
+          <ChoiceGroup
+            legend={t("settings.job")}
+            name="work"
+            items={jobs}
+            selected={chosenJobs}
+            idPrefix="work"
+            errors={fields.work.errors}
+          />
+          <Field
+            label={t("settings.belong")}
+            inputProps={{ ...getInputProps(fields.belong, { type: "text" }), autoComplete: "organization" }}
+            errors={fields.belong.errors}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t("settings.firstname")} inputProps={{ ...getInputProps(fields.firstname, { type: "text" }), autoComplete: "given-name" }} errors={fields.firstname.errors} />
-            <Field label={t("settings.secondname")} inputProps={{ ...getInputProps(fields.secondname, { type: "text" }), autoComplete: "family-name" }} errors={fields.secondname.errors} />
+            <Field
+              label={t("settings.firstname")}
+              inputProps={{ ...getInputProps(fields.firstname, { type: "text" }), autoComplete: "given-name" }}
+              errors={fields.firstname.errors}
+            />
+            <Field
+              label={t("settings.secondname")}
+              inputProps={{ ...getInputProps(fields.secondname, { type: "text" }), autoComplete: "family-name" }}
+              errors={fields.secondname.errors}
+            />
           </div>
           <ChoiceGroup
             legend={t("settings.gender")}

@@ -41,7 +41,8 @@ export async function action(args: ActionFunctionArgs) {
   const envelope = await api(args, "/member/signout", {
     body: { reason_studio: v.reason_studio.join(","), reason_community: v.reason_community.join(","), opinion: v.opinion },
   });
-  if (!envelope.success) return data({ result: submission.reply({ formErrors: [envelope.message], hideFields: ["password"] }) }, { status: 409 });
+  if (!envelope.success)
+    return data({ result: submission.reply({ formErrors: [envelope.message], hideFields: ["password"] }) }, { status: 409 });
   await clearSession(args.request, args.context);
   await setToast(args.request, args.context, { key: "withdrawn" });
   throw redirect("/");

@@ -30,17 +30,39 @@ export default function WithdrawPage() {
         </ul>
       </Section>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <ChoiceGroup legend={t("withdraw.reasonStudio")} name="reason_studio" items={reasons.studio} selected={[]} idPrefix="reason-studio" />
-        <ChoiceGroup legend={t("withdraw.reasonCommunity")} name="reason_community" items={reasons.community} selected={[]} idPrefix="reason-community" />
+        <ChoiceGroup
+          legend={t("withdraw.reasonStudio")}
+          name="reason_studio"
+          items={reasons.studio}
+          selected={[]}
+          idPrefix="reason-studio"
+        />
+        <ChoiceGroup
+          legend={t("withdraw.reasonCommunity")}
+          name="reason_community"
+          items={reasons.community}
+          selected={[]}
+          idPrefix="reason-community"
+        />
         <div>
           <label htmlFor={fields.opinion.id} className="block text-sm font-medium text-slate-800">
             {t("withdraw.opinion")}
           </label>
-          <textarea id={fields.opinion.id} name={fields.opinion.name} maxLength={2000} rows={4} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" />
+          <textarea
+            id={fields.opinion.id}
+            name={fields.opinion.name}
+            maxLength={2000}
+            rows={4}
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
+          />
           <ErrorList errors={fields.opinion.errors} />
         </div>
         {type === "email" ? (
-          <Field label={t("withdraw.password")} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password", required: true }} errors={fields.password.errors} />
+          <Field
+            label={t("withdraw.password")}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password", required: true }}
+            errors={fields.password.errors}
+          />
         ) : null}
         <div>
           <CheckboxField label={t("withdraw.confirm")} inputProps={{ ...getInputProps(fields.confirm, { type: "checkbox" }) }} />

@@ -11,7 +11,11 @@ export const meta = pageMetaTags;
 export default function DevMailbox() {
   const { mails } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "short", timeStyle: "medium", timeZone: "UTC" });
+  const time = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", {
+    dateStyle: "short",
+    timeStyle: "medium",
+    timeZone: "UTC",
+  });
   return (
     <main className="mx-auto max-w-3xl px-4 py-12">
       <PageHeading title={t("devMailbox.title")} />

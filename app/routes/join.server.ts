@@ -18,7 +18,13 @@ import { Code } from "../../contracts/codes";
 export const JOIN_STEPS = ["email", "code", "password", "terms", "questions"] as const;
 export type JoinStep = (typeof JOIN_STEPS)[number];
 
-const STEP_SCHEMAS = { email: EmailStepSchema, code: CodeStepSchema, password: NewPasswordSchema, terms: TermsStepSchema, questions: QuestionsStepSchema } as const;
+const STEP_SCHEMAS = {
+  email: EmailStepSchema,
+  code: CodeStepSchema,
+  password: NewPasswordSchema,
+  terms: TermsStepSchema,
+  questions: QuestionsStepSchema,
+} as const;
 
 /** The forms of the page: a step's submit (its name), or start over, one step back, send the code again. */
 const JoinIntent = z.discriminatedUnion("intent", [
@@ -126,7 +132,9 @@ export async function action(args: Args) {
       const { code } = submission.value as z.infer<typeof CodeStepSchema>;
       const checked = await api(args, "/member/checkcert", { body: { email: state!.email, cert: code, type: "join" } });
       if (!checked.success) {
-        const field = CODE_FIELD_CODES.includes(checked.code) ? { fieldErrors: { code: [checked.message] } } : { formErrors: [checked.message] };
+        const field = CODE_FIELD_CODES.includes(checked.code)
+          ? { fieldErrors: { code: [checked.message] } }
+          : { formErrors: [checked.message] };
         return reply("code", submission.reply(field));
       }
       await certCookie.clear(args.request, args.context);

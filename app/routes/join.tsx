@@ -40,13 +40,27 @@ export default function JoinPage() {
         {t("join.stepOf", { current, total: steps.length })} · {t(`join.steps.${shown}`)}
       </p>
       {type !== "email" && email ? (
-        <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{t("join.social", { provider: t(`providers.${type}`), email })}</p>
+        <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          {t("join.social", { provider: t(`providers.${type}`), email })}
+        </p>
       ) : null}
       {step === "email" ? <EmailStepForm id="join-email" lastResult={result("email")} help={t("join.emailHelp")} /> : null}
-      {step === "code" ? <CodeStepForm id="join-code" lastResult={result("code")} email={email ?? ""} secondsLeft={loaderData.secondsLeft} /> : null}
-      {step === "password" ? <PasswordStepForm id="join-password" lastResult={result("password")} email={email ?? ""} label={t("join.password")} submit={t("join.next")} /> : null}
+      {step === "code" ? (
+        <CodeStepForm id="join-code" lastResult={result("code")} email={email ?? ""} secondsLeft={loaderData.secondsLeft} />
+      ) : null}
+      {step === "password" ? (
+        <PasswordStepForm
+          id="join-password"
+          lastResult={result("password")}
+          email={email ?? ""}
+          label={t("join.password")}
+          submit={t("join.next")}
+        />
+      ) : null}
       {step === "terms" ? <TermsForm canGoBack={type === "email"} lastResult={result("terms")} /> : null}
-      {step === "questions" ? <QuestionsForm jobs={loaderData.jobs} purposes={loaderData.purposes} lastResult={result("questions")} /> : null}
+      {step === "questions" ? (
+        <QuestionsForm jobs={loaderData.jobs} purposes={loaderData.purposes} lastResult={result("questions")} />
+      ) : null}
       <p className="mt-6 text-center text-sm text-slate-600">
         {t("join.haveAccount")}{" "}
         <Link to="/login" className="font-semibold text-brand-600">
@@ -62,7 +76,13 @@ function StepActions({ submit, back }: { submit: string; back?: boolean }) {
   return (
     <div className="flex gap-2 pt-2">
       {back ? (
-        <button type="submit" name="intent" value="back" formNoValidate className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold">
+        <button
+          type="submit"
+          name="intent"
+          value="back"
+          formNoValidate
+          className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold"
+        >
           {t("join.back")}
         </button>
       ) : null}
@@ -91,12 +111,27 @@ function TermsForm({ canGoBack, lastResult }: { canGoBack: boolean; lastResult: 
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-3">
       <input type="hidden" name="intent" value="terms" />
       <div className="rounded-lg bg-slate-50 p-3">
-        <CheckboxField label={t("join.terms.all")} inputProps={{ ...getInputProps(fields.all, { type: "checkbox" }), onChange: toggleAll }} />
+        <CheckboxField
+          label={t("join.terms.all")}
+          inputProps={{ ...getInputProps(fields.all, { type: "checkbox" }), onChange: toggleAll }}
+        />
       </div>
-      <CheckboxField label={t("join.terms.service")} inputProps={getInputProps(fields.service, { type: "checkbox" })} after={view("/terms/service")} />
-      <CheckboxField label={t("join.terms.privacy")} inputProps={getInputProps(fields.privacy, { type: "checkbox" })} after={view("/terms/privacy")} />
+      <CheckboxField
+        label={t("join.terms.service")}
+        inputProps={getInputProps(fields.service, { type: "checkbox" })}
+        after={view("/terms/service")}
+      />
+      <CheckboxField
+        label={t("join.terms.privacy")}
+        inputProps={getInputProps(fields.privacy, { type: "checkbox" })}
+        after={view("/terms/privacy")}
+      />
       <CheckboxField label={t("join.terms.age")} inputProps={getInputProps(fields.age, { type: "checkbox" })} />
-      <CheckboxField label={t("join.terms.marketing")} inputProps={getInputProps(fields.marketing, { type: "checkbox" })} after={view("/terms/marketing")} />
+      <CheckboxField
+        label={t("join.terms.marketing")}
+        inputProps={getInputProps(fields.marketing, { type: "checkbox" })}
+        after={view("/terms/marketing")}
+      />
       <StepActions submit={t("join.next")} back={canGoBack} />
       {/* Below the buttons: the message goes away as a box is ticked, and must not move the button being clicked. */}
       <ErrorList id={form.errorId} errors={form.errors} />
@@ -112,9 +147,24 @@ function QuestionsForm({ jobs, purposes, lastResult }: { jobs: Choice[]; purpose
       <p className="text-sm text-slate-600">{t("join.questions.intro")}</p>
       <input type="hidden" name="intent" value="questions" />
       <ChoiceGroup legend={t("join.questions.job")} name="work" items={jobs} selected={[]} idPrefix="work" errors={fields.work.errors} />
-      <Field label={t("join.questions.belong")} inputProps={{ ...getInputProps(fields.belong, { type: "text" }), autoComplete: "organization" }} errors={fields.belong.errors} />
-      <ChoiceGroup legend={t("join.questions.purpose")} name="perpose" items={purposes} selected={[]} idPrefix="perpose" errors={fields.perpose.errors} />
-      <Field label={t("join.questions.other")} inputProps={getInputProps(fields.perposeOther, { type: "text" })} errors={fields.perposeOther.errors} />
+      <Field
+        label={t("join.questions.belong")}
+        inputProps={{ ...getInputProps(fields.belong, { type: "text" }), autoComplete: "organization" }}
+        errors={fields.belong.errors}
+      />
+      <ChoiceGroup
+        legend={t("join.questions.purpose")}
+        name="perpose"
+        items={purposes}
+        selected={[]}
+        idPrefix="perpose"
+        errors={fields.perpose.errors}
+      />
+      <Field
+        label={t("join.questions.other")}
+        inputProps={getInputProps(fields.perposeOther, { type: "text" })}
+        errors={fields.perposeOther.errors}
+      />
       <ErrorList id={form.errorId} errors={form.errors} />
       <StepActions submit={t("join.questions.submit")} back />
     </Form>

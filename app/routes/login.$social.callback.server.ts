@@ -10,7 +10,12 @@ type SnsLogin =
   | { signup: true; ticket: string; type: string; email: string; nickname: string };
 
 /** Codes of /member/snslogin and the login page's message for each (workers/api/src/lib/codes.ts). */
-const ERRORS: Record<number, string> = { [Code.REJOIN_TOO_SOON]: "rejoin", [Code.SOCIAL_STATE_INVALID]: "state", [Code.SOCIAL_NOT_CONFIGURED]: "unavailable", [Code.SOCIAL_EMAIL_MISSING]: "email" };
+const ERRORS: Record<number, string> = {
+  [Code.REJOIN_TOO_SOON]: "rejoin",
+  [Code.SOCIAL_STATE_INVALID]: "state",
+  [Code.SOCIAL_NOT_CONFIGURED]: "unavailable",
+  [Code.SOCIAL_EMAIL_MISSING]: "email",
+};
 const EMAIL_SOCIAL = Code.EMAIL_SOCIAL;
 
 /**

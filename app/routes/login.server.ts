@@ -56,7 +56,8 @@ export async function action(args: ActionFunctionArgs) {
   }
   const field = EMAIL_FIELD_CODES.includes(envelope.code) ? "email" : PASSWORD_FIELD_CODES.includes(envelope.code) ? "password" : null;
   // Spec section 8: a server-side failure is 'temporary error, try again later'.
-  const message = envelope.code >= Code.INTERNAL ? fixedT(await getLocale(args.request, args.context), "auth")("login.failed") : envelope.message;
+  const message =
+    envelope.code >= Code.INTERNAL ? fixedT(await getLocale(args.request, args.context), "auth")("login.failed") : envelope.message;
   const result = field
     ? submission.reply({ fieldErrors: { [field]: [message] }, hideFields: ["password"] })
     : submission.reply({ formErrors: [message], hideFields: ["password"] });

@@ -37,8 +37,16 @@ export default function LoginPage() {
         </div>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <Field label={t("login.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
-        <Field label={t("login.password")} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }} errors={fields.password.errors} />
+        <Field
+          label={t("login.email")}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <Field
+          label={t("login.password")}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton>{t("login.submit")}</SubmitButton>
       </Form>
@@ -67,7 +75,11 @@ function OtherProviderDialog({ type, email, available }: { type: LoginType; emai
   const provider = t(`providers.${type}`);
   return (
     // A server-rendered open dialog over a backdrop; the method="dialog" form closes it without JavaScript.
-    <dialog open aria-labelledby="other-provider-title" className="fixed inset-0 z-40 m-0 h-full max-h-none w-full max-w-none items-center justify-center bg-slate-900/40 px-4 open:flex">
+    <dialog
+      open
+      aria-labelledby="other-provider-title"
+      className="fixed inset-0 z-40 m-0 h-full max-h-none w-full max-w-none items-center justify-center bg-slate-900/40 px-4 open:flex"
+    >
       <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl">
         <h2 id="other-provider-title" className="text-lg font-bold">
           {t("login.otherProvider.title")}

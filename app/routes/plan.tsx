@@ -29,12 +29,16 @@ export default function PlanPage() {
       </div>
       <section aria-labelledby="enterprise" className="mt-16 rounded-2xl bg-slate-900 p-8 text-white md:flex md:items-center md:gap-10">
         <div className="md:flex-1">
-          <h2 id="enterprise" className="text-2xl font-bold">{t("enterprise.title")}</h2>
+          <h2 id="enterprise" className="text-2xl font-bold">
+            {t("enterprise.title")}
+          </h2>
           <p className="mt-3 text-slate-300">{t("enterprise.text")}</p>
           <ul className="mt-5 grid gap-2 text-sm sm:grid-cols-2">
             {points.map((point) => (
               <li key={point} className="flex gap-2">
-                <span aria-hidden="true" className="text-brand-100">✓</span>
+                <span aria-hidden="true" className="text-brand-100">
+                  ✓
+                </span>
                 {point}
               </li>
             ))}
@@ -48,7 +52,9 @@ export default function PlanPage() {
         </a>
       </section>
       <section aria-labelledby="plan-terms" className="mt-16">
-        <h2 id="plan-terms" className="text-xl font-bold">{t("terms.title")}</h2>
+        <h2 id="plan-terms" className="text-xl font-bold">
+          {t("terms.title")}
+        </h2>
         <ul className="mt-4 list-disc space-y-2 pl-5 text-sm leading-relaxed text-slate-700">
           {terms.map((item) => (
             <li key={item}>{item}</li>

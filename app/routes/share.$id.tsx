@@ -75,7 +75,11 @@ export default function SharePage() {
         <div className="mt-5">
           <Waveform src={shared.audioURL} label={t("share.player")} testId="shared-audio" height={64} />
         </div>
-        <Link to="/studio/projects/speech-to-speech" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 text-sm font-semibold text-white" data-testid="reply">
+        <Link
+          to="/studio/projects/speech-to-speech"
+          className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 text-sm font-semibold text-white"
+          data-testid="reply"
+        >
           {t("share.reply")}
         </Link>
         <p className="mt-4 text-xs text-slate-500">{t("share.what")}</p>

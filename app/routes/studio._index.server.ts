@@ -23,12 +23,22 @@ export async function loader(args: LoaderFunctionArgs) {
   // "Play selected": each chosen project's sentences joined, once all of them are generated.
   const playIds = q.get("play") === "1" ? q.getAll("id").slice(0, MAX_SELECTED) : [];
   // Jobs started by "generate" (project:job pairs), shown on their rows.
-  const jobPairs = (q.get("jobs") ?? "").split(",").slice(0, MAX_SELECTED).map((pair) => pair.split(":")).filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]);
+  const jobPairs = (q.get("jobs") ?? "")
+    .split(",")
+    .slice(0, MAX_SELECTED)
+    .map((pair) => pair.split(":"))
+    .filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]);
   const [list, meta, playing, jobs] = await Promise.all([
     api<ProjectItem[]>(args, `/studio/projects?type=${tab}`),
     pageMeta(args.request, args.context, "meta.titles.studio"),
     Promise.all(playIds.map((id) => api<ProjectDetail>(args, `/studio/projects/${encodeURIComponent(id)}`))),
-    Promise.all(jobPairs.map(async ([projectId, jobId]) => ({ projectId, state: await api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`), jobId }))),
+    Promise.all(
+      jobPairs.map(async ([projectId, jobId]) => ({
+        projectId,
+        state: await api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`),
+        jobId,
+      })),
+    ),
   ]);
   const projects = requireData(list);
   const playlist = playing
@@ -69,7 +79,10 @@ export async function action(args: ActionFunctionArgs) {
     }
     case "generate":
     case "generate-all":
-      return generate(args, form.intent === "generate" ? form.id : (await api<ProjectItem[]>(args, "/studio/projects?type=tts")).data?.map((p) => p.id) ?? []);
+      return generate(
+        args,
+        form.intent === "generate" ? form.id : ((await api<ProjectItem[]>(args, "/studio/projects?type=tts")).data?.map((p) => p.id) ?? []),
+      );
   }
 }
 
@@ -96,7 +109,10 @@ async function generate(args: ActionFunctionArgs, ids: string[]) {
     params.set("jobs", started.join(","));
     await setToast(args.request, args.context, { key: "generating", params: { count: String(started.length) } });
   } else {
-    await setToast(args.request, args.context, { key: "error", params: { message: fixedT(await getLocale(args.request, args.context), "studio")("editor.nothingToGenerate") } });
+    await setToast(args.request, args.context, {
+      key: "error",
+      params: { message: fixedT(await getLocale(args.request, args.context), "studio")("editor.nothingToGenerate") },
+    });
   }
   throw redirect(`${url.pathname}?${params}`);
 }

@@ -40,7 +40,12 @@ export default function ProjectList() {
       </div>
       <nav aria-label={t("list.title")} className="mt-4 flex gap-2">
         {PROJECT_TABS.map((k) => (
-          <Link key={k} to={k === "all" ? "/studio" : `/studio?type=${k}`} aria-current={tab === k ? "page" : undefined} className={`rounded-full px-4 py-1.5 text-sm font-medium ${tab === k ? "bg-slate-900 text-white" : "bg-white text-slate-700 ring-1 ring-slate-200"}`}>
+          <Link
+            key={k}
+            to={k === "all" ? "/studio" : `/studio?type=${k}`}
+            aria-current={tab === k ? "page" : undefined}
+            className={`rounded-full px-4 py-1.5 text-sm font-medium ${tab === k ? "bg-slate-900 text-white" : "bg-white text-slate-700 ring-1 ring-slate-200"}`}
+          >
             {t(`list.tabs.${k}`)}
           </Link>
         ))}
@@ -51,7 +56,10 @@ export default function ProjectList() {
             + {t("list.newTts")}
           </SubmitButton>
         </Form>
-        <Link to="/studio/projects/speech-to-speech" className="rounded-lg px-4 py-2.5 text-sm font-semibold text-brand-700 ring-1 ring-brand-600">
+        <Link
+          to="/studio/projects/speech-to-speech"
+          className="rounded-lg px-4 py-2.5 text-sm font-semibold text-brand-700 ring-1 ring-brand-600"
+        >
           + {t("list.newSts")}
         </Link>
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
@@ -59,7 +67,15 @@ export default function ProjectList() {
             <label htmlFor="import-file" className="block text-sm font-medium text-slate-800">
               {t("list.import")}
             </label>
-            <input id="import-file" name="file" type="file" accept=".txt,text/plain" required className="mt-1 block text-sm" aria-describedby="import-help" />
+            <input
+              id="import-file"
+              name="file"
+              type="file"
+              accept=".txt,text/plain"
+              required
+              className="mt-1 block text-sm"
+              aria-describedby="import-help"
+            />
             <p id="import-help" className="mt-1 text-xs text-slate-500">
               {t("list.importHelp")}
             </p>
@@ -76,7 +92,11 @@ export default function ProjectList() {
         </p>
       ) : null}
       {playlist.length > 0 ? (
-        <section aria-labelledby="playlist-title" className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="playlist">
+        <section
+          aria-labelledby="playlist-title"
+          className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          data-testid="playlist"
+        >
           <h2 id="playlist-title" className="font-semibold">
             {t("list.playing")}
           </h2>
@@ -84,7 +104,11 @@ export default function ProjectList() {
             {playlist.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center gap-3 text-sm">
                 <span className="w-40 truncate font-medium">{p.name}</span>
-                {p.ready ? <Waveform src={`/api/v1/studio/projects/${p.id}/download?inline=1`} label={p.name} testId="playlist-audio" /> : <span className="text-slate-500">{t("list.notGenerated")}</span>}
+                {p.ready ? (
+                  <Waveform src={`/api/v1/studio/projects/${p.id}/download?inline=1`} label={p.name} testId="playlist-audio" />
+                ) : (
+                  <span className="text-slate-500">{t("list.notGenerated")}</span>
+                )}
               </li>
             ))}
           </ul>
@@ -96,7 +120,10 @@ export default function ProjectList() {
         // Native submissions (reloadDocument): "download selected" answers a file, which a client-side navigation cannot take.
         <Form method="post" id="projects" className="mt-8" reloadDocument>
           <div className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-            <Link to={allSelected ? "?" : `?${new URLSearchParams({ ...(tab === "all" ? {} : { type: tab }), select: "all" })}`} className={link}>
+            <Link
+              to={allSelected ? "?" : `?${new URLSearchParams({ ...(tab === "all" ? {} : { type: tab }), select: "all" })}`}
+              className={link}
+            >
               {t("list.selectAll")}
             </Link>
             <button type="submit" formMethod="get" formAction="/studio" name="play" value="1" className={link}>
@@ -140,10 +167,20 @@ export default function ProjectList() {
               {projects.map((p) => (
                 <tr key={p.id} className="border-t border-slate-100" data-testid="project-row">
                   <td className="px-3 py-2">
-                    <input type="checkbox" name="id" value={p.id} defaultChecked={allSelected || selected.has(p.id)} aria-label={t("list.select", { name: p.name })} className="accent-brand-600" />
+                    <input
+                      type="checkbox"
+                      name="id"
+                      value={p.id}
+                      defaultChecked={allSelected || selected.has(p.id)}
+                      aria-label={t("list.select", { name: p.name })}
+                      className="accent-brand-600"
+                    />
                   </td>
                   <td className="px-3 py-2 font-medium">
-                    <Link to={p.type === "tts" ? `/studio/projects/text-to-speech?id=${p.id}` : `/studio/projects/speech-to-speech?id=${p.id}`} className="hover:underline">
+                    <Link
+                      to={p.type === "tts" ? `/studio/projects/text-to-speech?id=${p.id}` : `/studio/projects/speech-to-speech?id=${p.id}`}
+                      className="hover:underline"
+                    >
                       {p.name}
                     </Link>
                     {jobs[p.id] ? (

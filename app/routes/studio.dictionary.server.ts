@@ -31,7 +31,10 @@ export async function action(args: ActionFunctionArgs) {
         : await api(args, `/studio/dictionary/${encodeURIComponent(value.id)}`, { method: "DELETE" });
   if (!answer.success) {
     // The add form shows the refusal under itself; a row's refusal shows beside that row.
-    return data({ result: submission.reply({ formErrors: [answer.message] }), id: value.intent === "add" ? null : value.id }, { status: 400 });
+    return data(
+      { result: submission.reply({ formErrors: [answer.message] }), id: value.intent === "add" ? null : value.id },
+      { status: 400 },
+    );
   }
   await setToast(args.request, args.context, { key: value.intent === "delete" ? "deleted" : "saved" });
   const url = new URL(args.request.url);

@@ -19,7 +19,12 @@ export default function Dictionary() {
   const { entries, limit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
-  const [form, fields] = useSchemaForm("dictionary-add", DictionaryAddSchema, actionData && !actionData.id ? actionData.result : undefined, { defaultValue: { lang: "ko" } });
+  const [form, fields] = useSchemaForm(
+    "dictionary-add",
+    DictionaryAddSchema,
+    actionData && !actionData.id ? actionData.result : undefined,
+    { defaultValue: { lang: "ko" } },
+  );
   const select = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5";
   return (
     <main className="px-6 py-8">
@@ -44,8 +49,16 @@ export default function Dictionary() {
               ))}
             </select>
           </div>
-          <Field label={t("dictionary.word")} inputProps={{ ...getInputProps(fields.word, { type: "text" }), placeholder: t("dictionary.wordExample") }} errors={fields.word.errors} />
-          <Field label={t("dictionary.reading")} inputProps={{ ...getInputProps(fields.reading, { type: "text" }), placeholder: t("dictionary.readingExample") }} errors={fields.reading.errors} />
+          <Field
+            label={t("dictionary.word")}
+            inputProps={{ ...getInputProps(fields.word, { type: "text" }), placeholder: t("dictionary.wordExample") }}
+            errors={fields.word.errors}
+          />
+          <Field
+            label={t("dictionary.reading")}
+            inputProps={{ ...getInputProps(fields.reading, { type: "text" }), placeholder: t("dictionary.readingExample") }}
+            errors={fields.reading.errors}
+          />
           <SubmitButton className="sm:w-auto">{t("dictionary.addButton")}</SubmitButton>
         </Form>
         <ErrorList id={form.errorId} errors={form.errors} />
@@ -54,7 +67,12 @@ export default function Dictionary() {
       {LANGS.map((lang) => {
         const mine = entries.filter((e) => e.lang === lang);
         return (
-          <Section key={lang} id={`dictionary-${lang}`} title={t("dictionary.listTitle", { lang: t(`dictionary.langs.${lang}`), count: mine.length, limit })} className="mt-6">
+          <Section
+            key={lang}
+            id={`dictionary-${lang}`}
+            title={t("dictionary.listTitle", { lang: t(`dictionary.langs.${lang}`), count: mine.length, limit })}
+            className="mt-6"
+          >
             {mine.length === 0 ? (
               <p className="text-sm text-slate-600">{t("dictionary.empty")}</p>
             ) : (

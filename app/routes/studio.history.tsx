@@ -35,7 +35,11 @@ export default function History() {
                 <span data-testid="history-method">{t(`history.methods.${item.method}`)}</span>
                 <span>{item.voiceName}</span>
                 <span>{t("history.duration", { seconds: item.duration.toFixed(1) })}</span>
-                {item.method === "tts" ? <span>{t("history.characters", { count: item.characters })}</span> : <span>{t("history.seconds", { seconds: item.seconds })}</span>}
+                {item.method === "tts" ? (
+                  <span>{t("history.characters", { count: item.characters })}</span>
+                ) : (
+                  <span>{t("history.seconds", { seconds: item.seconds })}</span>
+                )}
                 <span>{t("history.quality", { quality: item.quality })}</span>
               </div>
               <p className="mt-1 line-clamp-2 text-sm">{item.text}</p>

@@ -61,7 +61,8 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: StsSchema });
   if (submission.status !== "success") {
     const form = formData.get("intent");
-    if (form === "upload" || form === "convert" || form === "review") return data({ form, result: submission.reply(), usage: null as UsageDialogData }, { status: 400 });
+    if (form === "upload" || form === "convert" || form === "review")
+      return data({ form, result: submission.reply(), usage: null as UsageDialogData }, { status: 400 });
     throw back();
   }
   const value = submission.value;
@@ -83,7 +84,9 @@ export async function action(args: ActionFunctionArgs) {
     }
     case "convert": {
       const sourceId = q.get("source") ?? "";
-      const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, { body: { voice_id: value.voice_id } });
+      const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, {
+        body: { voice_id: value.voice_id },
+      });
       if (!started.success || !started.data) return refused("convert", started);
       throw redirect(stsPath({ id, source: sourceId, job: started.data.job_id }));
     }
@@ -95,13 +98,22 @@ export async function action(args: ActionFunctionArgs) {
       else {
         // Spec section 8: "Share URL creation failed".
         const t = fixedT(await getLocale(args.request, args.context), "studio");
-        await setToast(args.request, args.context, { key: "error", params: { message: share ? t("sts.result.shareFailed") : answer.message } });
+        await setToast(args.request, args.context, {
+          key: "error",
+          params: { message: share ? t("sts.result.shareFailed") : answer.message },
+        });
       }
       throw back();
     }
     case "review": {
-      const saved = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/review`, { body: { score: value.score, text: value.text ?? "" } });
-      if (!saved.success) return data({ form: "review" as const, result: submission.reply({ formErrors: [saved.message] }), usage: null as UsageDialogData }, { status: 400 });
+      const saved = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/review`, {
+        body: { score: value.score, text: value.text ?? "" },
+      });
+      if (!saved.success)
+        return data(
+          { form: "review" as const, result: submission.reply({ formErrors: [saved.message] }), usage: null as UsageDialogData },
+          { status: 400 },
+        );
       await setToast(args.request, args.context, { key: "reviewed" });
       throw back();
     }

@@ -9,7 +9,16 @@ import { BeforeAfter, ConversionProgress, Recorder, Stepper, useDuration } from 
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
-import { ConvertSchema, ReviewSchema, STS_MAX_SECONDS, stsPath, UploadSchema, type StsProject, type StsSource, type StudioResult } from "~/lib/studio";
+import {
+  ConvertSchema,
+  ReviewSchema,
+  STS_MAX_SECONDS,
+  stsPath,
+  UploadSchema,
+  type StsProject,
+  type StsSource,
+  type StudioResult,
+} from "~/lib/studio";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.speech-to-speech.server";
@@ -33,7 +42,11 @@ export default function SpeechToSpeech() {
         ← {t("editor.back")}
       </Link>
       <h1 className="mt-2 text-2xl font-bold">{t("sts.title")}</h1>
-      {project ? <p className="text-sm text-slate-600" data-testid="sts-project">{project.name}</p> : null}
+      {project ? (
+        <p className="text-sm text-slate-600" data-testid="sts-project">
+          {project.name}
+        </p>
+      ) : null}
       <p className="mt-2 max-w-3xl text-sm text-slate-600">{t("sts.intro")}</p>
       <p className="mt-1 text-sm font-medium" data-testid="remaining">
         {t("sts.remaining", { time: duration(remaining) })}
@@ -43,7 +56,9 @@ export default function SpeechToSpeech() {
       {step === "studio" ? <StudioStep remaining={remaining} /> : null}
       {step === "check" && source ? <CheckStep source={source} remaining={remaining} /> : null}
       {step === "voice" && source ? <VoiceStep source={source} voices={voices} /> : null}
-      {step === "process" && job ? <ProcessStep job={job} retry={stsPath({ id: project?.id ?? null, source: source?.source_id ?? null, step: "voice" })} /> : null}
+      {step === "process" && job ? (
+        <ProcessStep job={job} retry={stsPath({ id: project?.id ?? null, source: source?.source_id ?? null, step: "voice" })} />
+      ) : null}
       {step === "result" && result ? <ResultStep result={result} project={project} /> : null}
       {step === "studio" && project ? <Conversions project={project} /> : null}
     </main>
@@ -153,7 +168,10 @@ function CheckStep({ source, remaining }: { source: StsSource; remaining: number
         <Waveform src={source.audioURL} label={source.name} testId="source-audio" />
       </div>
       <div className="mt-4 flex flex-wrap gap-3 text-sm font-semibold">
-        <Link to={stsPath({ id: source.project_id, source: source.source_id, step: "voice" })} className="rounded-lg bg-brand-600 px-4 py-2.5 text-white">
+        <Link
+          to={stsPath({ id: source.project_id, source: source.source_id, step: "voice" })}
+          className="rounded-lg bg-brand-600 px-4 py-2.5 text-white"
+        >
           {t("sts.check.next")} →
         </Link>
         <Link to={stsPath({ id: source.project_id })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
@@ -174,7 +192,9 @@ function VoiceStep({ source, voices }: { source: StsSource; voices: VoiceCard[] 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ConvertSchema }),
     shouldValidate: "onSubmit",
   });
-  const errors = [...(fields.voice_id.errors ?? []), ...(form.errors ?? [])].map((e) => (e.startsWith("validation.") ? t(`common:${e}`) : e));
+  const errors = [...(fields.voice_id.errors ?? []), ...(form.errors ?? [])].map((e) =>
+    e.startsWith("validation.") ? t(`common:${e}`) : e,
+  );
   return (
     <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 className="font-semibold">{t("sts.voice.title")}</h2>
@@ -188,7 +208,10 @@ function VoiceStep({ source, voices }: { source: StsSource; voices: VoiceCard[] 
         <p className="text-sm text-slate-600">{t("sts.voice.cost", { time: duration(source.seconds) })}</p>
         <div className="flex flex-wrap gap-3">
           <SubmitButton className="sm:w-auto">{t("sts.voice.convert")}</SubmitButton>
-          <Link to={stsPath({ id: source.project_id, source: source.source_id })} className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300">
+          <Link
+            to={stsPath({ id: source.project_id, source: source.source_id })}
+            className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300"
+          >
             ← {t("sts.steps.check")}
           </Link>
         </div>
@@ -236,7 +259,11 @@ function ResultStep({ result, project }: { result: StudioResult; project: StsPro
           {t("sts.result.voice", { name: result.voiceName })} · {result.text} · {result.duration.toFixed(1)} s · {result.quality}
         </p>
         <div className="mt-4">
-          {result.sourceURL ? <BeforeAfter before={result.sourceURL} after={result.audioURL} /> : <Waveform src={result.audioURL} label={t("sts.result.listenAfter")} testId="audio-after" />}
+          {result.sourceURL ? (
+            <BeforeAfter before={result.sourceURL} after={result.audioURL} />
+          ) : (
+            <Waveform src={result.audioURL} label={t("sts.result.listenAfter")} testId="audio-after" />
+          )}
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
           <span className="font-semibold">{t("sts.result.download")}</span>
@@ -267,11 +294,23 @@ function ResultStep({ result, project }: { result: StudioResult; project: StsPro
               {t("sts.result.shareUrl")}
             </label>
             <div className="mt-2 flex flex-wrap gap-2">
-              <input id="share-url" readOnly value={shareUrl} className="min-w-64 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm" data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
+              <input
+                id="share-url"
+                readOnly
+                value={shareUrl}
+                className="min-w-64 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                data-testid="share-url"
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <button
                 type="button"
                 className="rounded-lg px-4 py-2 text-sm font-semibold ring-1 ring-slate-300"
-                onClick={() => void navigator.clipboard?.writeText(shareUrl).then(() => setCopied(true), () => setCopied(false))}
+                onClick={() =>
+                  void navigator.clipboard?.writeText(shareUrl).then(
+                    () => setCopied(true),
+                    () => setCopied(false),
+                  )
+                }
               >
                 {copied ? t("sts.result.copied") : t("sts.result.copy")}
               </button>
@@ -315,7 +354,13 @@ function ResultStep({ result, project }: { result: StudioResult; project: StsPro
           </fieldset>
           <label className="block text-sm">
             <span className="text-slate-600">{t("sts.result.reviewText")}</span>
-            <textarea {...getTextareaProps(fields.text)} key={fields.text.key} rows={2} maxLength={1000} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" />
+            <textarea
+              {...getTextareaProps(fields.text)}
+              key={fields.text.key}
+              rows={2}
+              maxLength={1000}
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
+            />
           </label>
           <ErrorList id={form.errorId} errors={form.errors} />
           <div className="flex flex-wrap items-center gap-3">
@@ -333,7 +378,10 @@ function ResultStep({ result, project }: { result: StudioResult; project: StsPro
 
       <div className="flex flex-wrap gap-3 text-sm font-semibold">
         {source && project ? (
-          <Link to={stsPath({ id: project.id, source: source.source_id, step: "voice" })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
+          <Link
+            to={stsPath({ id: project.id, source: source.source_id, step: "voice" })}
+            className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300"
+          >
             {t("sts.result.again")}
           </Link>
         ) : null}
@@ -356,7 +404,11 @@ function Conversions({ project }: { project: StsProject }) {
       ) : (
         <ul className="mt-3 space-y-2">
           {project.conversions.map((c) => (
-            <li key={c.inference_id} className="flex flex-wrap items-center gap-3 rounded-xl bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200" data-testid="conversion-item">
+            <li
+              key={c.inference_id}
+              className="flex flex-wrap items-center gap-3 rounded-xl bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200"
+              data-testid="conversion-item"
+            >
               <time dateTime={new Date(c.createdAt).toISOString()} className="text-xs text-slate-500">
                 {date.format(c.createdAt)}
               </time>

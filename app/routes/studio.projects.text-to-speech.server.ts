@@ -46,14 +46,28 @@ type Reply = (options?: { formErrors?: string[] }) => SubmissionResult<string[]>
  * "Show pronunciation" of one paragraph (issue 15): what the engine will read, without saving. A mixed-language
  * paragraph is previewed in Korean when it has Hangul. The typed paragraphs stay in the form (reply()).
  */
-async function pronunciation(args: ActionFunctionArgs, reply: Reply, index: number, paragraph: { text?: string; lang?: string } | undefined) {
+async function pronunciation(
+  args: ActionFunctionArgs,
+  reply: Reply,
+  index: number,
+  paragraph: { text?: string; lang?: string } | undefined,
+) {
   if (!paragraph?.text?.trim()) {
     const t = fixedT(await getLocale(args.request, args.context), "studio");
-    return data({ form: "editor" as const, result: reply({ formErrors: [t("editor.pronounceEmpty")] }), usage: null, pronunciation: null }, { status: 400 });
+    return data(
+      { form: "editor" as const, result: reply({ formErrors: [t("editor.pronounceEmpty")] }), usage: null, pronunciation: null },
+      { status: 400 },
+    );
   }
   const lang = paragraph.lang === "en" || (paragraph.lang === "multi" && !/[가-힣]/.test(paragraph.text)) ? "en" : "ko";
-  const answer = await api<{ pronunciation: string; phonemes: string }>(args, "/studio/pronounce", { body: { text: paragraph.text, lang } });
-  if (!answer.success || !answer.data) return data({ form: "editor" as const, result: reply({ formErrors: [answer.message] }), usage: null, pronunciation: null }, { status: 400 });
+  const answer = await api<{ pronunciation: string; phonemes: string }>(args, "/studio/pronounce", {
+    body: { text: paragraph.text, lang },
+  });
+  if (!answer.success || !answer.data)
+    return data(
+      { form: "editor" as const, result: reply({ formErrors: [answer.message] }), usage: null, pronunciation: null },
+      { status: 400 },
+    );
   return data({ form: "editor" as const, result: reply(), usage: null, pronunciation: { index, ...answer.data } });
 }
 
@@ -77,15 +91,21 @@ export async function action(args: ActionFunctionArgs) {
   }
   const { generate, paragraphs, pronounce } = submission.value;
   if (pronounce !== undefined) return pronunciation(args, (o) => submission.reply(o), Number(pronounce), paragraphs[Number(pronounce)]);
-  const saved = await api<{ paragraphs: { id: string }[] }>(args, `/studio/projects/${encodeURIComponent(id)}/paragraphs`, { method: "PUT", body: { paragraphs } });
-  if (!saved.success || !saved.data) return data({ form: "editor", result: submission.reply({ formErrors: [saved.message] }) }, { status: 400 });
+  const saved = await api<{ paragraphs: { id: string }[] }>(args, `/studio/projects/${encodeURIComponent(id)}/paragraphs`, {
+    method: "PUT",
+    body: { paragraphs },
+  });
+  if (!saved.success || !saved.data)
+    return data({ form: "editor", result: submission.reply({ formErrors: [saved.message] }) }, { status: 400 });
   if (generate === undefined) {
     await setToast(args.request, args.context, { key: "saved" });
     throw redirect(`${url.pathname}?id=${encodeURIComponent(id)}`);
   }
   // "all", or the index of one paragraph (its id may be new after the save).
   const one = generate === "all" ? null : saved.data.paragraphs[Number(generate)]?.id;
-  const started = await api<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, { body: one ? { paragraph_ids: [one] } : {} });
+  const started = await api<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, {
+    body: one ? { paragraph_ids: [one] } : {},
+  });
   if (!started.success || !started.data) {
     const kind = usageLimitFor(started.code);
     // A usage limit (characters short or used up) opens the spec's dialog; other refusals show under the form.
@@ -94,7 +114,10 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (!started.data.job_id) {
     const t = fixedT(await getLocale(args.request, args.context), "studio");
-    return data({ form: "editor", result: submission.reply({ formErrors: [t("editor.nothingToGenerate")] }), usage: null }, { status: 200 });
+    return data(
+      { form: "editor", result: submission.reply({ formErrors: [t("editor.nothingToGenerate")] }), usage: null },
+      { status: 200 },
+    );
   }
   throw redirect(`${url.pathname}?id=${encodeURIComponent(id)}&job=${started.data.job_id}`);
 }

@@ -9,7 +9,17 @@ import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
-import { EditorSchema, RenameSchema, TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES, type ParagraphSchema, type TtsParagraph, type TtsProject, type UsageDialogData } from "~/lib/studio";
+import {
+  EditorSchema,
+  RenameSchema,
+  TTS_LANGS,
+  TTS_MAX_CHARS,
+  TTS_STYLES,
+  type ParagraphSchema,
+  type TtsParagraph,
+  type TtsProject,
+  type UsageDialogData,
+} from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "../../contracts/jobs";
@@ -49,7 +59,10 @@ export default function TtsEditor() {
   });
   const list = fields.paragraphs.getFieldList();
   const usage = actionData && "usage" in actionData ? (actionData.usage as UsageDialogData) : null;
-  const reading = actionData && "pronunciation" in actionData ? (actionData.pronunciation as { index: number; pronunciation: string; phonemes: string } | null) : null;
+  const reading =
+    actionData && "pronunciation" in actionData
+      ? (actionData.pronunciation as { index: number; pronunciation: string; phonemes: string } | null)
+      : null;
   return (
     <main className="px-6 py-8">
       <Link to="/studio" className="text-sm text-slate-600 underline">
@@ -58,7 +71,12 @@ export default function TtsEditor() {
       <h1 className="mt-2 text-2xl font-bold">{t("editor.title")}</h1>
       <Form method="post" {...getFormProps(renameForm)} className="mt-4 flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="rename" />
-        <Field className="min-w-64" label={t("editor.name")} inputProps={getInputProps(renameFields.name, { type: "text" })} errors={renameFields.name.errors} />
+        <Field
+          className="min-w-64"
+          label={t("editor.name")}
+          inputProps={getInputProps(renameFields.name, { type: "text" })}
+          errors={renameFields.name.errors}
+        />
         <SubmitButton variant="secondary" className="sm:w-auto">
           {t("editor.rename")}
         </SubmitButton>
@@ -70,7 +88,9 @@ export default function TtsEditor() {
       </p>
       {job ? <JobProgress job={job} /> : null}
       {jobRunning(job) ? <NoScriptRefresh /> : null}
-      {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={`/studio/projects/text-to-speech?id=${project.id}`} /> : null}
+      {usage ? (
+        <UsageDialog kind={usage.kind} message={usage.message} closeTo={`/studio/projects/text-to-speech?id=${project.id}`} />
+      ) : null}
       <ProjectAudio project={project} />
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="save" />
@@ -89,7 +109,14 @@ export default function TtsEditor() {
         <p className="text-xs text-slate-500">{t("editor.generateHint")}</p>
         <div className="flex flex-wrap gap-3">
           <button
-            {...form.insert.getButtonProps({ name: fields.paragraphs.name, defaultValue: { text: "", voice_id: list.at(-1)?.value?.voice_id ?? voices[0]?.id ?? "", lang: list.at(-1)?.value?.lang ?? "ko" } })}
+            {...form.insert.getButtonProps({
+              name: fields.paragraphs.name,
+              defaultValue: {
+                text: "",
+                voice_id: list.at(-1)?.value?.voice_id ?? voices[0]?.id ?? "",
+                lang: list.at(-1)?.value?.lang ?? "ko",
+              },
+            })}
             className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold"
           >
             + {t("editor.add")}
@@ -135,7 +162,12 @@ function ParagraphFields({
       <label htmlFor={p.text.id} className="sr-only">
         {t("editor.text")}
       </label>
-      <textarea {...getTextareaProps(p.text)} rows={3} className="block w-full rounded-lg border border-slate-300 px-3 py-2" aria-invalid={p.text.errors ? true : undefined} />
+      <textarea
+        {...getTextareaProps(p.text)}
+        rows={3}
+        className="block w-full rounded-lg border border-slate-300 px-3 py-2"
+        aria-invalid={p.text.errors ? true : undefined}
+      />
       <div className="mt-1 flex justify-between text-xs text-slate-500">
         <ErrorList errors={p.text.errors} />
         <span className="ml-auto" data-testid="char-count">
@@ -179,10 +211,20 @@ function ParagraphFields({
         <NumberField label={t("editor.pause")} props={getInputProps(p.pause_ms, { type: "number" })} step={50} errors={p.pause_ms.errors} />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-4">
-        <button type="submit" name="generate" value={index} className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700">
+        <button
+          type="submit"
+          name="generate"
+          value={index}
+          className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700"
+        >
           {t("editor.generateOne")}
         </button>
-        <button type="submit" name="pronounce" value={index} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700">
+        <button
+          type="submit"
+          name="pronounce"
+          value={index}
+          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700"
+        >
           {t("editor.pronounce")}
         </button>
         {saved?.audioURL ? (
@@ -244,7 +286,12 @@ function ProjectAudio({ project }: { project: TtsProject }) {
       </h2>
       {ready ? (
         <div className="mt-2">
-          <Waveform src={`/api/v1/studio/projects/${project.id}/download?inline=1`} label={t("editor.projectAudio")} testId="project-audio" height={64} />
+          <Waveform
+            src={`/api/v1/studio/projects/${project.id}/download?inline=1`}
+            label={t("editor.projectAudio")}
+            testId="project-audio"
+            height={64}
+          />
         </div>
       ) : (
         <p className="mt-1 text-sm text-slate-600">{t("editor.notReady", { count: spoken.filter((p) => !p.audioCurrent).length })}</p>
@@ -278,14 +325,29 @@ function ProjectAudio({ project }: { project: TtsProject }) {
   );
 }
 
-function NumberField({ label, props, step, errors }: { label: string; props: React.InputHTMLAttributes<HTMLInputElement> & { key?: string | null }; step: number; errors?: string[] }) {
+function NumberField({
+  label,
+  props,
+  step,
+  errors,
+}: {
+  label: string;
+  props: React.InputHTMLAttributes<HTMLInputElement> & { key?: string | null };
+  step: number;
+  errors?: string[];
+}) {
   const { key, ...rest } = props;
   return (
     <div>
       <label htmlFor={rest.id} className="text-xs font-medium text-slate-600">
         {label}
       </label>
-      <input key={key ?? undefined} {...rest} step={step} className="mt-1 block w-full rounded-lg border border-slate-300 px-2 py-1.5 text-sm" />
+      <input
+        key={key ?? undefined}
+        {...rest}
+        step={step}
+        className="mt-1 block w-full rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+      />
       <ErrorList errors={errors} />
     </div>
   );

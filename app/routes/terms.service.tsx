@@ -24,7 +24,13 @@ export default function TermsOfService() {
         <label htmlFor="version" className="text-sm font-medium">
           {t("legal.version")}
         </label>
-        <select id="version" name="version" defaultValue={version} key={version} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
+        <select
+          id="version"
+          name="version"
+          defaultValue={version}
+          key={version}
+          className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+        >
           {versions.map((date, i) => (
             <option key={date} value={date}>
               {t("legal.versionOption", { date })} {i === 0 ? t("legal.current") : ""}

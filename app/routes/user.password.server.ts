@@ -34,7 +34,12 @@ export async function loader(args: LoaderFunctionArgs) {
     certCookie.read(args.request, args.context),
     pageMeta(args.request, args.context, "meta.titles.recover"),
   ]);
-  return { step: stepOf(state), email: state?.email ?? null, secondsLeft: state ? codeSecondsLeft(cert, state.email, "password") : 0, meta };
+  return {
+    step: stepOf(state),
+    email: state?.email ?? null,
+    secondsLeft: state ? codeSecondsLeft(cert, state.email, "password") : 0,
+    meta,
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -55,7 +60,8 @@ export async function action(args: ActionFunctionArgs) {
   };
   if (intent === "resend" && state && step === "code") {
     const sent = await sendCode(state.email);
-    if (!sent.success) return data({ step: "code" as Step, result: { status: "error" as const, error: { code: [sent.message] } } }, { status: 400 });
+    if (!sent.success)
+      return data({ step: "code" as Step, result: { status: "error" as const, error: { code: [sent.message] } } }, { status: 400 });
     throw redirect("/user/password");
   }
   if (intent !== step) throw redirect("/user/password");
@@ -63,7 +69,10 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: SCHEMAS[step] });
   const hide = { hideFields: ["password", "confirm"] };
   const fail = (field: string | null, message: string) =>
-    data({ step, result: submission.reply(field ? { fieldErrors: { [field]: [message] }, ...hide } : { formErrors: [message], ...hide }) }, { status: 400 });
+    data(
+      { step, result: submission.reply(field ? { fieldErrors: { [field]: [message] }, ...hide } : { formErrors: [message], ...hide }) },
+      { status: 400 },
+    );
   if (submission.status !== "success") return data({ step, result: submission.reply(hide) }, { status: 400 });
 
   if (step === "email") {

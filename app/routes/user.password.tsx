@@ -20,9 +20,17 @@ export default function RecoverPage() {
     <AuthLayout title={t("recover.title")}>
       <p className="mt-1 text-sm text-slate-600">{t("recover.intro")}</p>
       {step === "email" ? <EmailStepForm id="recover-email" lastResult={result("email")} /> : null}
-      {step === "code" ? <CodeStepForm id="recover-code" lastResult={result("code")} email={email ?? ""} secondsLeft={secondsLeft} /> : null}
+      {step === "code" ? (
+        <CodeStepForm id="recover-code" lastResult={result("code")} email={email ?? ""} secondsLeft={secondsLeft} />
+      ) : null}
       {step === "password" ? (
-        <PasswordStepForm id="recover-password" lastResult={result("password")} email={email ?? ""} label={t("recover.newPassword")} submit={t("recover.submit")} />
+        <PasswordStepForm
+          id="recover-password"
+          lastResult={result("password")}
+          email={email ?? ""}
+          label={t("recover.newPassword")}
+          submit={t("recover.submit")}
+        />
       ) : null}
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="text-slate-600 underline">

@@ -1,9 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import {
-  accessTokenCookie,
-  cookieSecurity,
-  refreshTokenCookie,
-} from "./cookies.server";
+import { accessTokenCookie, cookieSecurity, refreshTokenCookie } from "./cookies.server";
 import { getLocale } from "~/i18n/i18n.server";
 import { decodeJwt, readTokens } from "./session.server";
 
@@ -30,11 +26,7 @@ export const langHeader = (locale: string) => (locale === "ko" ? "kr" : locale);
  * and redirect to /login; every other envelope goes back to the caller. Error envelopes are
  * reported to /api/notify (deduplicated for 2000 ms); reporting failures are ignored.
  */
-export async function api<T>(
-  { request, context }: CallArgs,
-  path: string,
-  init: CallInit = {},
-): Promise<Envelope<T>> {
+export async function api<T>({ request, context }: CallArgs, path: string, init: CallInit = {}): Promise<Envelope<T>> {
   const method = init.method ?? (init.body === undefined && init.form === undefined ? "GET" : "POST");
   const url = `https://api.internal/api/v1${path}`;
   const headers = await apiHeaders(request, context);
@@ -90,17 +82,28 @@ async function apiHeaders(request: Request, context: AppLoadContext) {
 export async function apiFile({ request, context }: CallArgs, path: string): Promise<{ file: Response } | { envelope: Envelope<unknown> }> {
   let response: Response;
   try {
-    response = await context.cloudflare.env.API.fetch(`https://api.internal/api/v1${path}`, { headers: await apiHeaders(request, context) });
+    response = await context.cloudflare.env.API.fetch(`https://api.internal/api/v1${path}`, {
+      headers: await apiHeaders(request, context),
+    });
   } catch (err) {
     return { envelope: { success: false, code: Code.INTERNAL, data: null, message: String(err) } };
   }
   if (!(response.headers.get("content-type") ?? "").startsWith("application/json")) return { file: response };
-  const envelope = (await response.json().catch(() => ({ success: false, code: Code.INTERNAL, data: null, message: "invalid response" }))) as Envelope<unknown>;
+  const envelope = (await response
+    .json()
+    .catch(() => ({ success: false, code: Code.INTERNAL, data: null, message: "invalid response" }))) as Envelope<unknown>;
   if (envelope.code === Code.LOGIN_REQUIRED) {
     await clearSession(request, context);
     throw redirect("/login");
   }
-  reportApiError(context, { message: envelope.message, url: path, method: "GET", status: response.status, page: new URL(request.url).pathname, userId: currentEmail(context) ?? "unknown" });
+  reportApiError(context, {
+    message: envelope.message,
+    url: path,
+    method: "GET",
+    status: response.status,
+    page: new URL(request.url).pathname,
+    userId: currentEmail(context) ?? "unknown",
+  });
   return { envelope };
 }
 
@@ -171,10 +174,7 @@ async function refresh(request: Request, context: AppLoadContext, refreshToken: 
 /** Expires both token cookies on the response. */
 export async function clearSession(request: Request, context: AppLoadContext) {
   const opts = { ...cookieSecurity(request), maxAge: 0, expires: new Date(0) };
-  context.outgoingCookies.push(
-    await accessTokenCookie.serialize("", opts),
-    await refreshTokenCookie.serialize("", opts),
-  );
+  context.outgoingCookies.push(await accessTokenCookie.serialize("", opts), await refreshTokenCookie.serialize("", opts));
 }
 
 type Report = { message: string; url: string; method: string; status: number; page: string; userId: string };

@@ -2,8 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { cookieSecurity, countryCookie } from "./cookies.server";
 
 /** Cloudflare sends XX for unknown and T1 for Tor; neither is a country. */
-export const isCountry = (v: unknown): v is string =>
-  typeof v === "string" && /^[A-Z]{2}$/.test(v) && v !== "XX" && v !== "T1";
+export const isCountry = (v: unknown): v is string => typeof v === "string" && /^[A-Z]{2}$/.test(v) && v !== "XX" && v !== "T1";
 
 /**
  * The visitor's country: the country cookie; when absent, the CF-IPCountry header (and the cookie is

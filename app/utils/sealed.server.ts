@@ -7,7 +7,11 @@ import { cookieSecurity } from "./cookies.server";
  * password recovery) between posts, so every step works without JavaScript and nothing secret
  * goes into the page.
  */
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 const fromB64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
 const keys = new Map<string, Promise<CryptoKey>>();

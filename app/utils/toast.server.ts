@@ -7,12 +7,54 @@ import { cutText } from "~/lib/shell";
  * reads it once and clears it. It holds a translation key of the common bundle's `toast` group and
  * its parameters, so it shows in the language of the page that renders it.
  */
-export type Toast = { key: "goodbye" | "welcome" | "passwordReset" | "saved" | "withdrawn" | "marketing" | "error" | "generating" | "deleted" | "shared" | "unshared" | "reviewed" | "cardRegistered" | "couponApplied" | "purchased" | "upgraded" | "downgraded" | "cancelled" | "refunded"; params?: Record<string, string> };
+export type Toast = {
+  key:
+    | "goodbye"
+    | "welcome"
+    | "passwordReset"
+    | "saved"
+    | "withdrawn"
+    | "marketing"
+    | "error"
+    | "generating"
+    | "deleted"
+    | "shared"
+    | "unshared"
+    | "reviewed"
+    | "cardRegistered"
+    | "couponApplied"
+    | "purchased"
+    | "upgraded"
+    | "downgraded"
+    | "cancelled"
+    | "refunded";
+  params?: Record<string, string>;
+};
 /** A toast as the page gets it: with an id, so the same message shown twice still shows twice. */
 export type ShownToast = Toast & { id: string };
 
 const toastCookie = createCookie("toast", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 });
-const KEYS: Toast["key"][] = ["goodbye", "welcome", "passwordReset", "saved", "withdrawn", "marketing", "error", "generating", "deleted", "shared", "unshared", "reviewed", "cardRegistered", "couponApplied", "purchased", "upgraded", "downgraded", "cancelled", "refunded"];
+const KEYS: Toast["key"][] = [
+  "goodbye",
+  "welcome",
+  "passwordReset",
+  "saved",
+  "withdrawn",
+  "marketing",
+  "error",
+  "generating",
+  "deleted",
+  "shared",
+  "unshared",
+  "reviewed",
+  "cardRegistered",
+  "couponApplied",
+  "purchased",
+  "upgraded",
+  "downgraded",
+  "cancelled",
+  "refunded",
+];
 
 export async function setToast(request: Request, context: AppLoadContext, toast: Toast) {
   context.outgoingCookies.push(await toastCookie.serialize(toast, cookieSecurity(request)));
@@ -26,7 +68,9 @@ export async function takeToast(request: Request, context: AppLoadContext): Prom
   context.outgoingCookies.push(await toastCookie.serialize("", { ...cookieSecurity(request), maxAge: 0, expires: new Date(0) }));
   if (!value || !KEYS.includes(value.key as Toast["key"])) return null;
   const params = Object.fromEntries(
-    Object.entries(value.params ?? {}).filter(([, v]) => typeof v === "string").map(([k, v]) => [k, cutText(v, 300)]),
+    Object.entries(value.params ?? {})
+      .filter(([, v]) => typeof v === "string")
+      .map(([k, v]) => [k, cutText(v, 300)]),
   );
   return { id: crypto.randomUUID(), key: value.key as Toast["key"], params };
 }

@@ -18,7 +18,10 @@ export const PasswordSchema = z
   .refine(passwordFollowsRule, "validation.passwordRule")
   .refine((p) => !isCommonPassword(p), "validation.passwordCommon");
 
-export const CodeSchema = z.string({ error: "validation.required" }).trim().regex(/^\d{6}$/, "validation.code");
+export const CodeSchema = z
+  .string({ error: "validation.required" })
+  .trim()
+  .regex(/^\d{6}$/, "validation.code");
 
 /** A password and its confirmation ('check the password' when they differ). */
 export const NewPasswordSchema = z
@@ -85,7 +88,10 @@ export const ProfileSchema = z.object({
 });
 
 /** Settings: the marketing consent form. */
-export const MarketingSchema = z.object({ intent: z.literal("marketing"), marketing: z.enum(["Y", "N"], { error: "validation.required" }) });
+export const MarketingSchema = z.object({
+  intent: z.literal("marketing"),
+  marketing: z.enum(["Y", "N"], { error: "validation.required" }),
+});
 
 /** Withdrawal (/dashboard/settings/withdraw). */
 export const WithdrawSchema = z.object({

@@ -101,7 +101,14 @@ async function synth(body: Body) {
   const voice = voiceParams(body.voice);
   const start = now();
   if (body.mode === "render" || body.mode === "engine") {
-    const request = { text: body.text, lang: body.lang, voice: { id: body.voice, params: voice }, style: "neutral", pitch: 0, tempo: 1 } as const;
+    const request = {
+      text: body.text,
+      lang: body.lang,
+      voice: { id: body.voice, params: voice },
+      style: "neutral",
+      pitch: 0,
+      tempo: 1,
+    } as const;
     const audio = body.mode === "render" ? await renderPassage(engine, request) : await engine.synthesize(request);
     const workerMs = now() - start;
     return { audioSeconds: audio.samples.length / audio.sampleRate, sampleRate: audio.sampleRate, workerMs, stages: {} };
@@ -111,7 +118,14 @@ async function synth(body: Body) {
   if (body.mode === "espeak") {
     // With what the native programs need to do the same: the text eSpeak read and its settings.
     const native = { text: pronounced, ...settings, semitones: voice.semitones ?? 0, tempo: voice.tempo ?? 1, formant: voice.formant ?? 1 };
-    return { audioSeconds: espeakSeconds, sampleRate: speech.sampleRate, workerMs: now() - start, espeakSeconds, native, stages: { pronunciationMs, espeakMs } };
+    return {
+      audioSeconds: espeakSeconds,
+      sampleRate: speech.sampleRate,
+      workerMs: now() - start,
+      espeakSeconds,
+      native,
+      stages: { pronunciationMs, espeakMs },
+    };
   }
   // "stages": EmbeddedEngine.synthesize step by step (neutral style, request pitch 0, tempo 1: Rubber Band
   // has nothing to do). "espeak+rubberband": Rubber Band makes the voice's shift (a member's pitch change
@@ -120,10 +134,20 @@ async function synth(body: Body) {
   const shifted =
     body.mode === "stages"
       ? await stretch(speech.samples, speech.sampleRate, { semitones: 0, tempo: 1, formant: 1 })
-      : await stretch(speech.samples, speech.sampleRate, { semitones: voice.semitones ?? 0, tempo: voice.tempo ?? 1, formant: voice.formant ?? 1 });
+      : await stretch(speech.samples, speech.sampleRate, {
+          semitones: voice.semitones ?? 0,
+          tempo: voice.tempo ?? 1,
+          formant: voice.formant ?? 1,
+        });
   const t1 = now();
   if (body.mode === "espeak+rubberband") {
-    return { audioSeconds: shifted.length / speech.sampleRate, sampleRate: speech.sampleRate, workerMs: now() - start, espeakSeconds, stages: { pronunciationMs, espeakMs, rubberbandMs: t1 - t0 } };
+    return {
+      audioSeconds: shifted.length / speech.sampleRate,
+      sampleRate: speech.sampleRate,
+      workerMs: now() - start,
+      espeakSeconds,
+      stages: { pronunciationMs, espeakMs, rubberbandMs: t1 - t0 },
+    };
   }
   const output = resample(shifted, speech.sampleRate, OUTPUT_SAMPLE_RATE);
   const t2 = now();
@@ -183,13 +207,25 @@ async function makeClip(body: { text: string; lang: Body["lang"]; voice: string;
   const start = now();
   const length = Math.round(body.seconds * OUTPUT_SAMPLE_RATE);
   const samples = new Float32Array(length);
-  const request = { text: body.text, lang: body.lang, voice: { id: body.voice, params: voiceParams(body.voice) }, style: "neutral", pitch: 0, tempo: 1 } as const;
+  const request = {
+    text: body.text,
+    lang: body.lang,
+    voice: { id: body.voice, params: voiceParams(body.voice) },
+    style: "neutral",
+    pitch: 0,
+    tempo: 1,
+  } as const;
   const speech = await engine.synthesize(request);
   if (speech.sampleRate !== OUTPUT_SAMPLE_RATE) throw new Error(`the engine answered ${speech.sampleRate} Hz`);
   for (let at = 0; at < length; at += speech.samples.length) samples.set(speech.samples.subarray(0, length - at), at);
   fadeEdges(samples, OUTPUT_SAMPLE_RATE);
   const upload = resample(samples, OUTPUT_SAMPLE_RATE, UPLOAD_RATE);
-  clip = { samples, stored: encodeWav(samples, OUTPUT_SAMPLE_RATE), wav: stereoWav(upload, UPLOAD_RATE), mp3: await encodeMp3({ samples: upload, sampleRate: UPLOAD_RATE }) };
+  clip = {
+    samples,
+    stored: encodeWav(samples, OUTPUT_SAMPLE_RATE),
+    wav: stereoWav(upload, UPLOAD_RATE),
+    mp3: await encodeMp3({ samples: upload, sampleRate: UPLOAD_RATE }),
+  };
   return {
     audioSeconds: length / OUTPUT_SAMPLE_RATE,
     spokenSeconds: speech.samples.length / speech.sampleRate,
@@ -200,7 +236,8 @@ async function makeClip(body: { text: string; lang: Body["lang"]; voice: string;
   };
 }
 
-type ConvertMode = "convert" | "decode-stored" | "f0" | "rubberband" | "loudness" | "encode-wav" | "decode-wav" | "decode-mp3" | "resample-upload";
+type ConvertMode =
+  "convert" | "decode-stored" | "f0" | "rubberband" | "loudness" | "encode-wav" | "decode-wav" | "decode-mp3" | "resample-upload";
 
 async function convert(body: { voice: string; lang: Body["lang"]; mode: ConvertMode }) {
   if (!clip) throw new Error("POST /clip first");
@@ -212,7 +249,11 @@ async function convert(body: { voice: string; lang: Body["lang"]; mode: ConvertM
     case "convert": {
       const out = await convertToVoice({ samples: clip.samples, sampleRate: OUTPUT_SAMPLE_RATE }, voice, body.lang);
       lastShift = { semitones: out.semitones, formant: out.formant };
-      return done({ outputSeconds: out.samples.length / out.sampleRate, ...lastShift, targetF0: (await voiceProfile(voice, body.lang)).f0 });
+      return done({
+        outputSeconds: out.samples.length / out.sampleRate,
+        ...lastShift,
+        targetF0: (await voiceProfile(voice, body.lang)).f0,
+      });
     }
     // convertToVoice's steps, one request each (so each gets its own CPU time), with the shift the
     // last "convert" chose; and the conversion job's WAV decode of the stored source and WAV encode
@@ -242,7 +283,12 @@ async function convert(body: { voice: string; lang: Body["lang"]; mode: ConvertM
       const decoded = await decodeAudio(bytes, STS_LIMITS);
       if (!decoded.ok) throw new Error(`decodeAudio refused the clip: ${decoded.reason} ${decoded.detail ?? ""}`);
       clip.decoded = decoded.audio;
-      return done({ audioSeconds: decoded.durationMs / 1000, format: decoded.format, sampleRate: decoded.audio.sampleRate, bytes: bytes.byteLength });
+      return done({
+        audioSeconds: decoded.durationMs / 1000,
+        format: decoded.format,
+        sampleRate: decoded.audio.sampleRate,
+        bytes: bytes.byteLength,
+      });
     }
     case "resample-upload": {
       if (!clip.decoded) throw new Error("decode first");

@@ -35,7 +35,10 @@ export const mark = (ok) => (ok ? "met" : "**missed**");
 export const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
 export const TASKSET = has("taskset");
 /** The 1, 5 and 15 minute load averages, as printed beside the figures. */
-export const loadAverage = () => loadavg().map((x) => x.toFixed(2)).join(" ");
+export const loadAverage = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
 
 /** workerd processes descended from `root` (default: this process), oldest first. */
 export function workerdPids(root = process.pid) {

@@ -45,7 +45,9 @@ test("sign up at /join with the mailed code, log out with a goodbye, log in agai
   await page.getByLabel("비밀번호", { exact: true }).fill("short1!");
   await page.getByLabel("비밀번호 확인").fill("short1!");
   await page.getByRole("button", { name: "다음" }).click();
-  await expect(page.getByText("비밀번호는 영문, 숫자, 특수문자(~!@#$%^&*()_+=?)를 모두 포함해 8~15자로 입력해 주세요.").first()).toBeVisible();
+  await expect(
+    page.getByText("비밀번호는 영문, 숫자, 특수문자(~!@#$%^&*()_+=?)를 모두 포함해 8~15자로 입력해 주세요.").first(),
+  ).toBeVisible();
   await page.getByLabel("비밀번호", { exact: true }).fill(PASSWORD);
   await page.getByLabel("비밀번호 확인").fill("Voice#2026b");
   await page.getByRole("button", { name: "다음" }).click();
@@ -118,8 +120,14 @@ test("login: the wrong-password message, an unknown address, and the dialog for 
   // A Kakao member (created with a sign-up ticket, as /login/kakao/callback would) tries the e-mail login.
   const kakaoEmail = uniqueEmail("kakao");
   const now = Math.floor(Date.now() / 1000);
-  const ticket = await sign({ aud: "voice-studio/social-signup", iat: now, exp: now + 600, email: kakaoEmail, type: "kakao", nickname: "K", profileImg: "" }, DEV_JWT_SECRET, "HS256");
-  const created = await request.post("/api/v1/member/createmember", { data: { type: "kakao", ticket, agree_service: true, agree_privacy: true, age_over_14: true } });
+  const ticket = await sign(
+    { aud: "voice-studio/social-signup", iat: now, exp: now + 600, email: kakaoEmail, type: "kakao", nickname: "K", profileImg: "" },
+    DEV_JWT_SECRET,
+    "HS256",
+  );
+  const created = await request.post("/api/v1/member/createmember", {
+    data: { type: "kakao", ticket, agree_service: true, agree_privacy: true, age_over_14: true },
+  });
   expect(created.status()).toBe(200);
   await logInWithForm(page, kakaoEmail, PASSWORD);
   const dialog = page.getByRole("dialog");

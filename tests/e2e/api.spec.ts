@@ -30,7 +30,11 @@ test.describe("same-origin API", () => {
     expect(bad.status()).toBe(400);
     const crossSite = await request.post("/api/notify", { data: report, headers: { origin: "https://evil.example", lang: "en" } });
     expect(crossSite.status()).toBe(403);
-    expect(await crossSite.json()).toMatchObject({ success: false, code: 4003, message: "Requests sent from another site are not accepted." });
+    expect(await crossSite.json()).toMatchObject({
+      success: false,
+      code: 4003,
+      message: "Requests sent from another site are not accepted.",
+    });
   });
 
   test("POST /api/country sets the country cookie from CF-IPCountry", async ({ playwright, baseURL }) => {

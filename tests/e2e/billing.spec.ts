@@ -15,13 +15,23 @@ type Session = Awaited<ReturnType<typeof signUp>>;
 /** A signed-in member's call to the api, as the app would make it. */
 async function call<T = unknown>(request: APIRequestContext, session: Session, path: string, data?: unknown) {
   const headers = { "api-key": session.token };
-  const response = data === undefined ? await request.get(`/api/v1${path}`, { headers }) : await request.post(`/api/v1${path}`, { headers, data });
+  const response =
+    data === undefined ? await request.get(`/api/v1${path}`, { headers }) : await request.post(`/api/v1${path}`, { headers, data });
   return (await response.json()) as { success: boolean; code: number; data: T; message: string };
 }
 
 const card = (number: string) => {
   const [card_number1, card_number2, card_number3, card_number4] = number.split("-");
-  return { card_type: "personal", card_number1, card_number2, card_number3, card_number4, expiry: "2031-12", birth: "900101", pwd_2digit: "12" };
+  return {
+    card_type: "personal",
+    card_number1,
+    card_number2,
+    card_number3,
+    card_number4,
+    expiry: "2031-12",
+    birth: "900101",
+    pwd_2digit: "12",
+  };
 };
 
 /** A card and a paid plan bought through the api (the set-up of the termination and refund tests). */
@@ -72,12 +82,19 @@ async function openCardDialog(page: Page) {
 test.describe("without JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "these forms are checked without JavaScript");
 
-  test("card registration: each invalid field gets its message, a refused card, then only the newest card remains", async ({ page, request, context }) => {
+  test("card registration: each invalid field gets its message, a refused card, then only the newest card remains", async ({
+    page,
+    request,
+    context,
+  }) => {
     const session = await signUp(request);
     await signIn(context, session);
     await page.goto("/dashboard/plan");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("내 요금제");
-    await expect(page.getByRole("navigation", { name: "대시보드 메뉴" }).getByRole("link", { name: "내 요금제" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "대시보드 메뉴" }).getByRole("link", { name: "내 요금제" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(page.getByTestId("main-card")).toHaveText("등록된 카드가 없습니다.");
 
     let dialog = await openCardDialog(page);
@@ -138,7 +155,11 @@ test.describe("without JavaScript", () => {
     expect(cards.data.map((c) => [c.card_number, c.main_card_yn])).toEqual([["5555-****-****-4444", "Y"]]);
   });
 
-  test("coupon: an invalid or expired number gets the spec's message; a valid one applies its plan and blocks plan changes", async ({ page, request, context }) => {
+  test("coupon: an invalid or expired number gets the spec's message; a valid one applies its plan and blocks plan changes", async ({
+    page,
+    request,
+    context,
+  }) => {
     const session = await signUp(request);
     await signIn(context, session);
     const num = await creatorCoupon(request);
@@ -221,7 +242,11 @@ test.describe("without JavaScript", () => {
     await page.goto("/dashboard/plan");
     await page.getByRole("link", { name: "즉시 해지 및 환불" }).click();
     const dialog = page.getByRole("dialog", { name: "즉시 해지 및 환불" });
-    const refundable = await call<{ eligible: boolean; amount: number; fee: number; refund_amount: number }>(request, session, "/payment/refundable");
+    const refundable = await call<{ eligible: boolean; amount: number; fee: number; refund_amount: number }>(
+      request,
+      session,
+      "/payment/refundable",
+    );
     expect(refundable.data.eligible).toBe(true);
     expect(refundable.data.amount).toBe(paid);
     const won = (n: number) => `${new Intl.NumberFormat("ko-KR").format(n)}원`;
@@ -242,7 +267,9 @@ test.describe("without JavaScript", () => {
 
     // Nothing left to refund: the dialog explains why instead of offering the form.
     await page.goto("/dashboard/plan?modal=refund");
-    await expect(page.getByRole("dialog", { name: "즉시 해지 및 환불" }).getByTestId("refund-unavailable")).toHaveText("환불할 수 있는 결제가 없습니다.");
+    await expect(page.getByRole("dialog", { name: "즉시 해지 및 환불" }).getByTestId("refund-unavailable")).toHaveText(
+      "환불할 수 있는 결제가 없습니다.",
+    );
     await expect(page.getByRole("button", { name: "해지하고 환불받기" })).toHaveCount(0);
   });
 
@@ -254,7 +281,8 @@ test.describe("without JavaScript", () => {
     const dialog = page.getByRole("dialog", { name: "Starter 요금제 구매" });
     await dialog.getByRole("button", { name: /결제하기$/ }).click();
     await expect(dialog.getByText("필수 항목에 동의해 주세요.").first()).toBeVisible();
-    for (const consent of [/자동 결제되는 것에 동의/, /다음 달 결제일부터 적용/, /제6조/, /정가\(.*\)로 결제되는 것에 동의/]) await dialog.getByLabel(consent).check();
+    for (const consent of [/자동 결제되는 것에 동의/, /다음 달 결제일부터 적용/, /제6조/, /정가\(.*\)로 결제되는 것에 동의/])
+      await dialog.getByLabel(consent).check();
     await dialog.getByRole("button", { name: /결제하기$/ }).click();
     await expect(dialog.getByRole("alert").filter({ hasText: "결제에 실패했습니다" })).toContainText("한도초과");
     await page.goto("/dashboard/plan");
@@ -267,7 +295,9 @@ test.describe("without JavaScript", () => {
     await signIn(context, session);
     await page.goto("/dashboard/plan");
     await page.getByTestId("invoice-row").first().getByRole("button", { name: "영수증" }).click();
-    await expect(page.getByRole("alertdialog", { name: "영수증" })).toContainText("영수증 링크를 불러올 수 없습니다. 카드사에 문의해 주세요.");
+    await expect(page.getByRole("alertdialog", { name: "영수증" })).toContainText(
+      "영수증 링크를 불러올 수 없습니다. 카드사에 문의해 주세요.",
+    );
 
     const other = await signUp(request);
     await buyPlan(request, other, "Starter");
@@ -282,7 +312,11 @@ test.describe("without JavaScript", () => {
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the purchase flow runs with JavaScript");
 
-  test("purchase: register a card, buy Starter at the first-month price, upgrade to Creator, then schedule a downgrade", async ({ page, request, context }) => {
+  test("purchase: register a card, buy Starter at the first-month price, upgrade to Creator, then schedule a downgrade", async ({
+    page,
+    request,
+    context,
+  }) => {
     const session = await signUp(request);
     await signIn(context, session);
     await page.goto("/dashboard/plan/upgrade");
@@ -312,7 +346,11 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("toast")).toHaveText("카드를 등록했습니다.");
 
     // Back to the purchase, priced by the server: 4,900 won less the first month's 50%.
-    const quote = await call<{ list_price: number; discount: number; amount: number }>(request, session, "/payment/quote?plan=Starter&kind=purchase");
+    const quote = await call<{ list_price: number; discount: number; amount: number }>(
+      request,
+      session,
+      "/payment/quote?plan=Starter&kind=purchase",
+    );
     expect(quote.data).toMatchObject({ list_price: 4900, discount: 2450, amount: 2450 });
     const purchase = page.getByRole("dialog", { name: "Starter 요금제 구매" });
     await expect(purchase.getByTestId("quote-discount")).toHaveText("-2,450원");
@@ -370,7 +408,11 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveTitle(/^Receipt /);
   });
 
-  test("from abroad: buy a PayPal month at the first-month price, approve at PayPal, then upgrade the same way", async ({ page, request, context }) => {
+  test("from abroad: buy a PayPal month at the first-month price, approve at PayPal, then upgrade the same way", async ({
+    page,
+    request,
+    context,
+  }) => {
     const session = await signUp(request);
     await signIn(context, session);
     await context.addCookies([{ name: "country", value: remixCookieValue("US"), url: baseURL }]);
@@ -379,7 +421,11 @@ test.describe("with JavaScript", () => {
     await page.getByRole("link", { name: "Creator 시작하기" }).click();
     // No card on this path: the PayPal dialog, priced by the server in dollars.
     const dialog = page.getByRole("dialog", { name: "Creator 요금제 구매" });
-    const quote = await call<{ list_price: number; discount: number; amount: number }>(request, session, "/payment/paypal_quote?plan=Creator&flow=save");
+    const quote = await call<{ list_price: number; discount: number; amount: number }>(
+      request,
+      session,
+      "/payment/paypal_quote?plan=Creator&flow=save",
+    );
     const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
     await expect(dialog.getByTestId("quote-amount")).toHaveText(usd(quote.data.amount));
     await expect(dialog.getByTestId("quote-discount")).toHaveText(`-${usd(quote.data.discount)}`);

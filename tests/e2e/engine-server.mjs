@@ -9,7 +9,11 @@ createServer(async (req, res) => {
   const chunks = [];
   for await (const chunk of req) chunks.push(chunk);
   const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
-  const request = new Request(url, { method: req.method, headers: req.headers, body: req.method === "POST" ? Buffer.concat(chunks) : undefined });
+  const request = new Request(url, {
+    method: req.method,
+    headers: req.headers,
+    body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
+  });
   const response = url.pathname === "/healthz" ? new Response("ok") : await engineStandin(request, url);
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));

@@ -40,7 +40,8 @@ export function speechWav(seconds: number, rate = 16_000) {
   out.writeUInt32LE(n * 2, 40);
   for (let i = 0; i < n; i++) {
     const t = i / rate;
-    const v = 0.25 * (0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * t)) * (Math.sin(2 * Math.PI * 140 * t) + 0.5 * Math.sin(2 * Math.PI * 280 * t));
+    const v =
+      0.25 * (0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * t)) * (Math.sin(2 * Math.PI * 140 * t) + 0.5 * Math.sin(2 * Math.PI * 280 * t));
     out.writeInt16LE(Math.round(v * 32767), 44 + i * 2);
   }
   return out;

@@ -94,7 +94,9 @@ test("a signed-in visitor never gets the anonymous cached landing", async ({ pag
   // Any access token cookie makes the header show "my studio" (the API verifies the token later).
   const payload = Buffer.from(JSON.stringify({ sub: "1", email: "a@b.co", exp: 4102444800 })).toString("base64url");
   const token = `e30.${payload}.sig`;
-  await context.addCookies([{ name: "accessToken", value: encodeURIComponent(Buffer.from(JSON.stringify(token)).toString("base64")), url: baseURL! }]);
+  await context.addCookies([
+    { name: "accessToken", value: encodeURIComponent(Buffer.from(JSON.stringify(token)).toString("base64")), url: baseURL! },
+  ]);
   const res = await page.goto("/");
   expect(res?.headers()["x-page-cache"]).toBeUndefined();
   await expect(actions.getByTestId("main-button")).toHaveText("내 스튜디오");

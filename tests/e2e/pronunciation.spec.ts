@@ -2,7 +2,11 @@
 // the member's pronunciation dictionary page.
 import { expect, signIn, signUp, test } from "./fixtures";
 
-test("the TTS editor shows what the engine reads for a paragraph, and its words can be fixed in the dictionary", async ({ page, request, context }) => {
+test("the TTS editor shows what the engine reads for a paragraph, and its words can be fixed in the dictionary", async ({
+  page,
+  request,
+  context,
+}) => {
   await signIn(context, await signUp(request));
   await page.goto("/studio");
   await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
@@ -32,7 +36,11 @@ test("the TTS editor shows what the engine reads for a paragraph, and its words 
   await expect(page.getByTestId("pronunciation")).toContainText("저는 민쭈님니다.");
 });
 
-test("the pronunciation dictionary: add, refuse a duplicate with its message, change a reading, delete", async ({ page, request, context }) => {
+test("the pronunciation dictionary: add, refuse a duplicate with its message, change a reading, delete", async ({
+  page,
+  request,
+  context,
+}) => {
   await signIn(context, await signUp(request));
   await page.goto("/studio/dictionary");
   await expect(page.getByText("아직 등록한 단어가 없어요.").first()).toBeVisible();

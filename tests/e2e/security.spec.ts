@@ -57,10 +57,22 @@ test("public pages carry the policy with a fresh nonce on every script, and run 
   expect(problems).toEqual([]);
 });
 
-test("the studio, speech-to-speech and plan pages run under the policy without violations, and audio plays", async ({ page, request, context, javaScriptEnabled }) => {
+test("the studio, speech-to-speech and plan pages run under the policy without violations, and audio plays", async ({
+  page,
+  request,
+  context,
+  javaScriptEnabled,
+}) => {
   const problems = watchViolations(page);
   await signIn(context, await signUp(request));
-  for (const path of ["/dashboard", "/studio", "/studio/projects/speech-to-speech", "/dashboard/plan", "/dashboard/plan/upgrade", "/dashboard/settings"]) {
+  for (const path of [
+    "/dashboard",
+    "/studio",
+    "/studio/projects/speech-to-speech",
+    "/dashboard/plan",
+    "/dashboard/plan/upgrade",
+    "/dashboard/settings",
+  ]) {
     const res = await page.goto(path);
     expect([path, res!.status()]).toEqual([path, 200]);
     expect(res!.headers()["content-security-policy"]).toContain("'strict-dynamic'");
@@ -81,8 +93,12 @@ test("the studio, speech-to-speech and plan pages run under the policy without v
   expect(problems).toEqual([]);
 });
 
-
-test("the waveform player loads and plays an uploaded recording under the policy", async ({ page, request, context, javaScriptEnabled }) => {
+test("the waveform player loads and plays an uploaded recording under the policy", async ({
+  page,
+  request,
+  context,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "the waveform needs JavaScript");
   const problems = watchViolations(page);
   await signIn(context, await signUp(request));

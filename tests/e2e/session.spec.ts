@@ -23,7 +23,11 @@ async function signUp(request: APIRequestContext) {
   return (await created.json()).data as { token: string; refreshToken: string; email: string };
 }
 
-test("a page load refreshes an access token that expires within 30 s, and a replayed refresh token ends the session", async ({ page, context, request }) => {
+test("a page load refreshes an access token that expires within 30 s, and a replayed refresh token ends the session", async ({
+  page,
+  context,
+  request,
+}) => {
   const session = await signUp(request);
   const claims = JSON.parse(Buffer.from(session.token.split(".")[1]!, "base64url").toString());
   const expiring = await sign({ ...claims, exp: Math.floor(Date.now() / 1000) + 10 }, DEV_JWT_SECRET, "HS256");

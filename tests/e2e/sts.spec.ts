@@ -70,7 +70,12 @@ test("a file that is not audio gets its message and nothing is kept", async ({ p
   await expect(page.getByText("아직 프로젝트가 없습니다.")).toBeVisible();
 });
 
-test("share page: server-rendered Open Graph and Twitter tags in the sharer's language, plays, revocable; review; history", async ({ page, request, context, browser }) => {
+test("share page: server-rendered Open Graph and Twitter tags in the sharer's language, plays, revocable; review; history", async ({
+  page,
+  request,
+  context,
+  browser,
+}) => {
   await signIn(context, await signUp(request));
   await page.goto("/studio/projects/speech-to-speech");
   await uploadFile(page, "clip.wav", speechWav(2));
@@ -139,7 +144,9 @@ test.describe("with JavaScript", () => {
     await page.getByRole("button", { name: "● 녹음 시작" }).click();
     await expect(page.getByTestId("record-timer")).toHaveText(/^0:02 \/ 최대 3:00$/, { timeout: 15_000 });
     // The fake microphone beeps once a second: the level meter has moved (its peak so far).
-    await expect.poll(async () => Number(await page.getByTestId("record-level").getAttribute("data-peak")), { timeout: 10_000 }).toBeGreaterThan(0.2);
+    await expect
+      .poll(async () => Number(await page.getByTestId("record-level").getAttribute("data-peak")), { timeout: 10_000 })
+      .toBeGreaterThan(0.2);
     await page.getByRole("button", { name: "■ 녹음 끝내기" }).click();
     await expect(page.getByTestId("record-preview")).toBeVisible();
     await page.getByRole("button", { name: "이 녹음으로 변환하기" }).click();
@@ -160,7 +167,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("remaining")).toHaveText("이번 달 남은 변환 시간: 3초");
     await page.getByRole("button", { name: "● 녹음 시작" }).click();
     const dialog = page.getByTestId("record-limit-dialog");
-    await expect(dialog).toContainText("남은 변환 시간(3초)만큼 녹음했어요. 여기까지 저장할까요, 아니면 다시 녹음할까요?", { timeout: 15_000 });
+    await expect(dialog).toContainText("남은 변환 시간(3초)만큼 녹음했어요. 여기까지 저장할까요, 아니면 다시 녹음할까요?", {
+      timeout: 15_000,
+    });
     await dialog.getByRole("button", { name: "다시 녹음" }).click();
     await expect(page.getByRole("button", { name: "● 녹음 시작" })).toBeVisible();
     await page.getByRole("button", { name: "● 녹음 시작" }).click();

@@ -98,7 +98,9 @@ test("the Free plan's 3-project limit shows the upgrade dialog", async ({ page, 
 test("import a .txt script as paragraphs", async ({ page, request, context }) => {
   await signIn(context, await signUp(request));
   await page.goto("/studio");
-  await page.getByLabel("대본 가져오기 (.txt)").setInputFiles({ name: "script.txt", mimeType: "text/plain", buffer: Buffer.from("첫 문장입니다.\nSecond sentence.\n\n셋째 문장") });
+  await page
+    .getByLabel("대본 가져오기 (.txt)")
+    .setInputFiles({ name: "script.txt", mimeType: "text/plain", buffer: Buffer.from("첫 문장입니다.\nSecond sentence.\n\n셋째 문장") });
   await page.getByRole("button", { name: "가져오기", exact: true }).click();
   await expect(page).toHaveURL(/text-to-speech/);
   await expect(page.getByTestId("paragraph")).toHaveCount(3);
@@ -127,7 +129,11 @@ test("dashboard home: greeting, new project, recent projects, top and recommende
   await expect(page.getByTestId("recent-projects").getByRole("link")).toHaveCount(1);
 });
 
-test("generate all: progress, play, download the project as one WAV, a ZIP of each sentence, and one sentence", async ({ page, request, context }, info) => {
+test("generate all: progress, play, download the project as one WAV, a ZIP of each sentence, and one sentence", async ({
+  page,
+  request,
+  context,
+}, info) => {
   await signIn(context, await signUp(request));
   await page.goto("/studio");
   await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
@@ -192,7 +198,9 @@ test("generate all: progress, play, download the project as one WAV, a ZIP of ea
 test("the project list plays, generates and downloads selected projects", async ({ page, request, context }) => {
   await signIn(context, await signUp(request));
   await page.goto("/studio");
-  await page.getByLabel("대본 가져오기 (.txt)").setInputFiles({ name: "뉴스.txt", mimeType: "text/plain", buffer: Buffer.from("오늘의 소식입니다.\n날씨가 맑습니다.") });
+  await page
+    .getByLabel("대본 가져오기 (.txt)")
+    .setInputFiles({ name: "뉴스.txt", mimeType: "text/plain", buffer: Buffer.from("오늘의 소식입니다.\n날씨가 맑습니다.") });
   await page.getByRole("button", { name: "가져오기", exact: true }).click();
   await expect(page).toHaveURL(/text-to-speech/);
   await page.goto("/studio");
@@ -236,7 +244,11 @@ test("the voice picker shows each voice's tags and plays its sample", async ({ p
   }
 });
 
-test("text longer than the remaining characters is blocked with the spec's dialog, and nothing is lost", async ({ page, request, context }) => {
+test("text longer than the remaining characters is blocked with the spec's dialog, and nothing is lost", async ({
+  page,
+  request,
+  context,
+}) => {
   await signIn(context, await signUp(request));
   // 21 paragraphs of 500 characters: 10,500, more than the Free plan's 10,000.
   const script = Array.from({ length: 21 }, (_, i) => (i % 2 ? "가" : "나").repeat(500)).join("\n");

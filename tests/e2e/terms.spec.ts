@@ -24,7 +24,7 @@ for (const [path, ko, en] of [
   test(`${path} exists in Korean and English`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(ko);
-    expect((await page.locator("main section").count())).toBeGreaterThan(3);
+    expect(await page.locator("main section").count()).toBeGreaterThan(3);
     await page.goto(`${path}?lng=en`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(en);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -11,7 +11,10 @@ describe("cookie to api-key at the edge", () => {
     const get = withCookieAuth(new Request("http://localhost/api/v1/studio/history", { headers: { cookie: await cookieHeader() } }));
     expect(get.headers.get("api-key")).toBe(TOKEN);
     const post = withCookieAuth(
-      new Request("http://localhost/api/v1/studio/delHistory", { method: "POST", headers: { cookie: await cookieHeader(), "sec-fetch-site": "same-origin" } }),
+      new Request("http://localhost/api/v1/studio/delHistory", {
+        method: "POST",
+        headers: { cookie: await cookieHeader(), "sec-fetch-site": "same-origin" },
+      }),
     );
     expect(post.headers.get("api-key")).toBe(TOKEN);
   });
@@ -19,13 +22,17 @@ describe("cookie to api-key at the edge", () => {
   it("never for a cross-site post, and never over an api-key the caller set", async () => {
     const crossSite: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }];
     for (const headers of crossSite) {
-      const req = withCookieAuth(new Request("http://localhost/api/v1/studio/delHistory", { method: "POST", headers: { cookie: await cookieHeader(), ...headers } }));
+      const req = withCookieAuth(
+        new Request("http://localhost/api/v1/studio/delHistory", { method: "POST", headers: { cookie: await cookieHeader(), ...headers } }),
+      );
       expect(req.headers.has("api-key")).toBe(false);
     }
     const own = withCookieAuth(new Request("http://localhost/api/v1/x", { headers: { cookie: await cookieHeader(), "api-key": "mine" } }));
     expect(own.headers.get("api-key")).toBe("mine");
     // A garbled cookie adds nothing.
-    expect(withCookieAuth(new Request("http://localhost/api/v1/x", { headers: { cookie: "accessToken=%%%" } })).headers.has("api-key")).toBe(false);
+    expect(
+      withCookieAuth(new Request("http://localhost/api/v1/x", { headers: { cookie: "accessToken=%%%" } })).headers.has("api-key"),
+    ).toBe(false);
   });
 });
 

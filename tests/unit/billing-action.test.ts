@@ -27,7 +27,11 @@ async function setup(route: (call: Call) => unknown) {
       const request = new Request(input, init);
       const url = new URL(request.url);
       const text = await request.text();
-      const call = { path: url.pathname.replace(/^\/api\/v1/, "") + url.search, method: request.method, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+      const call = {
+        path: url.pathname.replace(/^\/api\/v1/, "") + url.search,
+        method: request.method,
+        body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+      };
       calls.push(call);
       return Response.json(route(call) ?? no(4004, "no stand-in route"));
     },
@@ -54,7 +58,11 @@ async function setup(route: (call: Call) => unknown) {
 async function outcome(promise: Promise<unknown>) {
   try {
     const value = (await promise) as { data: unknown; init: ResponseInit | null };
-    return { status: value.init?.status ?? 200, data: value.data as { intent: string; message?: string; result?: { error?: Record<string, string[] | null> } }, location: null };
+    return {
+      status: value.init?.status ?? 200,
+      data: value.data as { intent: string; message?: string; result?: { error?: Record<string, string[] | null> } },
+      location: null,
+    };
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     return { status: thrown.status, data: null, location: thrown.headers.get("location") };
@@ -68,26 +76,60 @@ const toastOf = (context: AppLoadContext) => {
   return JSON.parse(Buffer.from(value, "base64").toString()) as { key: string; params?: Record<string, string> };
 };
 
-const validCard = { intent: "card", card_type: "personal", card_number1: "4242", card_number2: "4242 ", card_number3: "42-42", card_number4: "4242", expiry_month: "12", expiry_year: "31", birth: "900101", pwd_2digit: "12" };
-const profile = { type: "email", email: "member@example.com", planState: { planName: "Creator", endDate: "2026-12-23T00:00:00.000Z", paymentMethod: "card" } };
+const validCard = {
+  intent: "card",
+  card_type: "personal",
+  card_number1: "4242",
+  card_number2: "4242 ",
+  card_number3: "42-42",
+  card_number4: "4242",
+  expiry_month: "12",
+  expiry_year: "31",
+  birth: "900101",
+  pwd_2digit: "12",
+};
+const profile = {
+  type: "email",
+  email: "member@example.com",
+  planState: { planName: "Creator", endDate: "2026-12-23T00:00:00.000Z", paymentMethod: "card" },
+};
 
 describe("card registration", () => {
   it("sends the digits and the expiry as YYYY-MM, then unregisters every card but the main one", async () => {
     const { calls, context, post } = await setup((c) => {
       if (c.path === "/payment/registcard") return ok({ card_no: 3, main_card_yn: "Y" });
-      if (c.path === "/payment/cardList") return ok([{ card_no: 3, main_card_yn: "Y" }, { card_no: 2, main_card_yn: "N" }, { card_no: 1, main_card_yn: "N" }]);
+      if (c.path === "/payment/cardList")
+        return ok([
+          { card_no: 3, main_card_yn: "Y" },
+          { card_no: 2, main_card_yn: "N" },
+          { card_no: 1, main_card_yn: "N" },
+        ]);
       if (c.path === "/payment/unRegistCard") return ok({ card_no: c.body?.card_no });
     });
     const r = await outcome(post("/dashboard/plan/upgrade?modal=card&then=purchase&plan=Starter", validCard));
     expect(r.location).toBe("/dashboard/plan/upgrade?modal=purchase&plan=Starter");
-    expect(calls[0]).toMatchObject({ path: "/payment/registcard", body: { card_type: "personal", card_number2: "4242", card_number3: "4242", expiry: "2031-12", birth: "900101", pwd_2digit: "12" } });
+    expect(calls[0]).toMatchObject({
+      path: "/payment/registcard",
+      body: { card_type: "personal", card_number2: "4242", card_number3: "4242", expiry: "2031-12", birth: "900101", pwd_2digit: "12" },
+    });
     expect(calls.filter((c) => c.path === "/payment/unRegistCard").map((c) => c.body)).toEqual([{ card_no: 2 }, { card_no: 1 }]);
     expect(toastOf(context)).toEqual({ key: "cardRegistered" });
   });
 
   it("checks every field before calling the api, and hides the password digits", async () => {
     const { calls, post } = await setup(() => null);
-    const r = await outcome(post("/dashboard/plan?modal=card", { intent: "card", card_type: "personal", card_number1: "4242", card_number2: "42", expiry_month: "13", expiry_year: "31", birth: "901340", pwd_2digit: "1" }));
+    const r = await outcome(
+      post("/dashboard/plan?modal=card", {
+        intent: "card",
+        card_type: "personal",
+        card_number1: "4242",
+        card_number2: "42",
+        expiry_month: "13",
+        expiry_year: "31",
+        birth: "901340",
+        pwd_2digit: "1",
+      }),
+    );
     expect(r.status).toBe(400);
     const errors = r.data!.result!.error!;
     expect(errors.card_number2).toEqual(["errors.cardNumber"]);
@@ -111,24 +153,48 @@ describe("card registration", () => {
 });
 
 describe("purchase and plan change", () => {
-  const purchase = { intent: "purchase", plan: "Starter", amount: "2450", merchant_uid: "vs_0123456789abcdef", discounted: "1", agree_billing: "on", agree_change: "on", agree_refund: "on", agree_regular_price: "on" };
+  const purchase = {
+    intent: "purchase",
+    plan: "Starter",
+    amount: "2450",
+    merchant_uid: "vs_0123456789abcdef",
+    discounted: "1",
+    agree_billing: "on",
+    agree_change: "on",
+    agree_refund: "on",
+    agree_regular_price: "on",
+  };
 
   it("charges the quoted amount once per merchant_uid, with the consents", async () => {
     const { calls, context, post } = await setup(() => ok({ payment: {}, planState: { planName: "Starter" } }));
     const r = await outcome(post("/dashboard/plan/upgrade?modal=purchase&plan=Starter", purchase));
     expect(r.location).toBe("/dashboard/plan");
-    expect(calls[0]!.body).toEqual({ plan: "Starter", amount: 2450, merchant_uid: "vs_0123456789abcdef", agree_billing: true, agree_change: true, agree_refund: true, agree_regular_price: true });
+    expect(calls[0]!.body).toEqual({
+      plan: "Starter",
+      amount: 2450,
+      merchant_uid: "vs_0123456789abcdef",
+      agree_billing: true,
+      agree_change: true,
+      agree_refund: true,
+      agree_regular_price: true,
+    });
     expect(toastOf(context)).toEqual({ key: "purchased", params: { plan: "Starter" } });
   });
 
   it("opens the card, corporate-card or coupon-period dialog for 4306, 4307 and 4317", async () => {
     let code = 4306;
     const { post } = await setup(() => no(code));
-    expect((await outcome(post("/dashboard/plan/upgrade?modal=purchase&plan=Starter", purchase))).location).toBe("/dashboard/plan/upgrade?modal=card&then=purchase&plan=Starter");
+    expect((await outcome(post("/dashboard/plan/upgrade?modal=purchase&plan=Starter", purchase))).location).toBe(
+      "/dashboard/plan/upgrade?modal=card&then=purchase&plan=Starter",
+    );
     code = 4307;
-    expect((await outcome(post("/dashboard/plan/upgrade?modal=purchase&plan=Starter", purchase))).location).toBe("/dashboard/plan/upgrade?modal=corporate&then=purchase&plan=Starter");
+    expect((await outcome(post("/dashboard/plan/upgrade?modal=purchase&plan=Starter", purchase))).location).toBe(
+      "/dashboard/plan/upgrade?modal=corporate&then=purchase&plan=Starter",
+    );
     code = 4317;
-    expect((await outcome(post("/dashboard/plan/upgrade?modal=change&plan=Creator", { intent: "upgrade", toplan: "Creator" }))).location).toBe("/dashboard/plan/upgrade?modal=couponPeriod");
+    expect(
+      (await outcome(post("/dashboard/plan/upgrade?modal=change&plan=Creator", { intent: "upgrade", toplan: "Creator" }))).location,
+    ).toBe("/dashboard/plan/upgrade?modal=couponPeriod");
   });
 
   it("a declined card shows 'Payment failed' with the gateway's reason", async () => {
@@ -146,7 +212,9 @@ describe("purchase and plan change", () => {
   });
 
   it("a downgrade says when it applies", async () => {
-    const { context, post } = await setup(() => ok({ planState: { planName: "Creator", toplan: "Starter", renewalDate: "2026-12-23T00:00:00.000Z" } }));
+    const { context, post } = await setup(() =>
+      ok({ planState: { planName: "Creator", toplan: "Starter", renewalDate: "2026-12-23T00:00:00.000Z" } }),
+    );
     const r = await outcome(post("/dashboard/plan/upgrade?modal=change&plan=Starter", { intent: "downgrade", toplan: "Starter" }));
     expect(r.location).toBe("/dashboard/plan");
     expect(toastOf(context)).toEqual({ key: "downgraded", params: { plan: "Starter", date: "2026. 12. 23." } });
@@ -156,7 +224,9 @@ describe("purchase and plan change", () => {
 describe("cancel, refund and receipts", () => {
   it("sends the reasons comma-joined in the spec's order with the comment and password; 4112 marks the password", async () => {
     const { calls, post } = await setup((c) => (c.path === "/member/getmember" ? ok(profile) : no(4112, "wrong")));
-    const r = await outcome(post("/dashboard/plan?modal=cancel", { intent: "cancel", reason: ["price", "ai_voice"], comment: "budget", pwd: "nope" }));
+    const r = await outcome(
+      post("/dashboard/plan?modal=cancel", { intent: "cancel", reason: ["price", "ai_voice"], comment: "budget", pwd: "nope" }),
+    );
     expect(calls.find((c) => c.path === "/payment/cancel")!.body).toEqual({ reason: "price,ai_voice", comment: "budget", pwd: "nope" });
     expect(r.data!.result!.error!.pwd).toEqual(["비밀번호를 정확히 입력해 주세요."]);
   });
@@ -171,7 +241,9 @@ describe("cancel, refund and receipts", () => {
   });
 
   it("refund: the refunded amount in the toast", async () => {
-    const { context, post } = await setup((c) => (c.path === "/member/getmember" ? ok(profile) : ok({ refund_amount: 2205, fee: 245, currency: "KRW", planState: {} })));
+    const { context, post } = await setup((c) =>
+      c.path === "/member/getmember" ? ok(profile) : ok({ refund_amount: 2205, fee: 245, currency: "KRW", planState: {} }),
+    );
     const r = await outcome(post("/dashboard/plan?modal=refund", { intent: "refund", pwd: "Voice#2026a" }));
     expect(r.location).toBe("/dashboard/plan");
     expect(toastOf(context)).toEqual({ key: "refunded", params: { amount: "2,205원" } });
@@ -190,7 +262,15 @@ describe("cancel, refund and receipts", () => {
 describe("PayPal", () => {
   it("orders with return and cancel URLs on this site and sends the browser to PayPal's approval page", async () => {
     const { calls, post } = await setup(() => ok({ orderID: "O-1", approve_url: "https://www.sandbox.paypal.com/checkoutnow?token=O-1" }));
-    const r = await outcome(post("/dashboard/plan/upgrade?modal=purchase&plan=Creator", { intent: "paypal", plan: "Creator", flow: "save", agree_once: "on", agree_refund: "on" }));
+    const r = await outcome(
+      post("/dashboard/plan/upgrade?modal=purchase&plan=Creator", {
+        intent: "paypal",
+        plan: "Creator",
+        flow: "save",
+        agree_once: "on",
+        agree_refund: "on",
+      }),
+    );
     expect(r.location).toBe("https://www.sandbox.paypal.com/checkoutnow?token=O-1");
     expect(calls[0]!.body).toEqual({
       plan: "Creator",
@@ -202,12 +282,20 @@ describe("PayPal", () => {
 
   it("the return captures the order, then saves the purchase (or the upgrade) by flow", async () => {
     const capture = { orderID: "O-1", payerID: "P-1", merchant_uid: "m-1", authorization_id: "A-1", status: "COMPLETED" };
-    const { calls, context, get } = await setup((c) => (c.path === "/payment/paypal_payment" ? ok(capture) : ok({ payment: {}, planState: { planName: "Production" } })));
+    const { calls, context, get } = await setup((c) =>
+      c.path === "/payment/paypal_payment" ? ok(capture) : ok({ payment: {}, planState: { planName: "Production" } }),
+    );
     const r = await outcome(get("/dashboard/plan/paypal/return?flow=upgrade&plan=Production&token=O-1&PayerID=P-1"));
     expect(r.location).toBe("/dashboard/plan");
     expect(calls.map((c) => c.path)).toEqual(["/payment/paypal_payment", "/payment/paypal_upgradeplan"]);
     expect(calls[0]!.body).toEqual({ plan: "Production", orderID: "O-1" });
-    expect(calls[1]!.body).toEqual({ plan_name: "Production", orderID: "O-1", payerID: "P-1", merchant_uid: "m-1", authorization_id: "A-1" });
+    expect(calls[1]!.body).toEqual({
+      plan_name: "Production",
+      orderID: "O-1",
+      payerID: "P-1",
+      merchant_uid: "m-1",
+      authorization_id: "A-1",
+    });
     expect(toastOf(context)).toEqual({ key: "upgraded", params: { plan: "Production" } });
   });
 
@@ -221,8 +309,19 @@ describe("PayPal", () => {
 });
 
 describe("card schema", () => {
-  const base = { card_type: "personal", card_number1: "4242", card_number2: "4242", card_number3: "4242", card_number4: "4242", expiry_month: "12", expiry_year: "31", birth: "900101", pwd_2digit: "12" };
-  const messages = (v: Record<string, string>) => CardSchema.safeParse(v).error?.issues.map((i) => `${i.path.join(".")}:${i.message}`) ?? [];
+  const base = {
+    card_type: "personal",
+    card_number1: "4242",
+    card_number2: "4242",
+    card_number3: "4242",
+    card_number4: "4242",
+    expiry_month: "12",
+    expiry_year: "31",
+    birth: "900101",
+    pwd_2digit: "12",
+  };
+  const messages = (v: Record<string, string>) =>
+    CardSchema.safeParse(v).error?.issues.map((i) => `${i.path.join(".")}:${i.message}`) ?? [];
 
   it("accepts a well-formed card and refuses an expired one, a wrong birth date or a short business number", () => {
     expect(messages(base)).toEqual([]);

@@ -23,13 +23,17 @@ beforeAll(async () => {
         reports.push({ method: req.method!, contentType: req.headers["content-type"], body: JSON.parse(raw) });
         res.writeHead(notifyStatus, { "content-type": "application/json" }).end("{}");
       } else if (url.pathname === "/api/v1/ok") {
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ success: true, code: 1000, data: {}, message: "OK" }));
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ success: true, code: 1000, data: {}, message: "OK" }));
       } else if (url.pathname === "/api/v1/audio") {
         res.writeHead(200, { "content-type": "audio/wav" }).end("RIFF");
       } else if (url.pathname === "/api/v1/broken") {
         res.writeHead(500, { "content-type": "text/plain" }).end("boom");
       } else {
-        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ success: false, code: 4004, data: null, message: "Not found." }));
+        res
+          .writeHead(404, { "content-type": "application/json" })
+          .end(JSON.stringify({ success: false, code: 4004, data: null, message: "Not found." }));
       }
     });
   });
@@ -71,7 +75,11 @@ describe("browser api client", () => {
     clock += 1;
     await client.apiFetch("/api/v1/voices/nope/sample");
     const all = await reportsArrived(3);
-    expect(all.map((r) => JSON.parse(r.body.detail).url)).toEqual(["/api/v1/voices/nope/sample", "/api/v1/other", "/api/v1/voices/nope/sample"]);
+    expect(all.map((r) => JSON.parse(r.body.detail).url)).toEqual([
+      "/api/v1/voices/nope/sample",
+      "/api/v1/other",
+      "/api/v1/voices/nope/sample",
+    ]);
   });
 
   it("reports HTTP errors without an envelope, and nothing for successes (JSON or audio)", async () => {

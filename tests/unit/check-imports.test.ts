@@ -53,7 +53,13 @@ describe("check-imports: contracts rule", () => {
       contractViolations(
         new Map([
           ["contracts/billing.ts", [{ spec: "./codes", to: "contracts/codes.ts" }]],
-          ["contracts/jobs.ts", [{ spec: "zod", to: null }, { spec: "../workers/api/src/lib/clock", to: "workers/api/src/lib/clock.ts" }]],
+          [
+            "contracts/jobs.ts",
+            [
+              { spec: "zod", to: null },
+              { spec: "../workers/api/src/lib/clock", to: "workers/api/src/lib/clock.ts" },
+            ],
+          ],
           ["app/root.tsx", [{ spec: "react", to: null }]],
         ]),
       ),

@@ -26,8 +26,14 @@ describe("translation bundles", () => {
   it.each(namespaces)("%s: every ko key exists in en and the reverse", (ns) => {
     const ko = keys(resources.ko[ns]).sort();
     const en = keys(resources.en[ns]).sort();
-    expect(en.filter((k) => !ko.includes(k)), "keys only in en").toEqual([]);
-    expect(ko.filter((k) => !en.includes(k)), "keys only in ko").toEqual([]);
+    expect(
+      en.filter((k) => !ko.includes(k)),
+      "keys only in en",
+    ).toEqual([]);
+    expect(
+      ko.filter((k) => !en.includes(k)),
+      "keys only in ko",
+    ).toEqual([]);
   });
 
   it.each(namespaces)("%s: no value is empty, except BETA tags of untagged links", (ns) => {

@@ -21,7 +21,12 @@ describe("a member's pronunciation dictionary", () => {
   });
 
   it("treats words literally: pattern characters match only themselves", () => {
-    expect(applyDictionary("a.c abc (a+)+b", [{ word: "a.c", reading: "에이닷씨" }, { word: "(a+)+b", reading: "패턴" }])).toBe("에이닷씨 abc 패턴");
+    expect(
+      applyDictionary("a.c abc (a+)+b", [
+        { word: "a.c", reading: "에이닷씨" },
+        { word: "(a+)+b", reading: "패턴" },
+      ]),
+    ).toBe("에이닷씨 abc 패턴");
   });
 
   it("keeps text without entries as it is", () => {

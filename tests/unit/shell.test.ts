@@ -3,10 +3,32 @@ import { cutNickname, cutText, isActiveLink, isFooterVisible, isHeaderHidden, lo
 
 describe("shell rules (spec section 2)", () => {
   it("hides the header on the listed paths and social callbacks only", () => {
-    for (const p of ["/join", "/login", "/user", "/contest", "/labs/shorts", "/labs/shorts/start", "/login/", "/auth/kakao", "/login/google/callback", "/oauth/naver"]) {
+    for (const p of [
+      "/join",
+      "/login",
+      "/user",
+      "/contest",
+      "/labs/shorts",
+      "/labs/shorts/start",
+      "/login/",
+      "/auth/kakao",
+      "/login/google/callback",
+      "/oauth/naver",
+    ]) {
       expect(isHeaderHidden(p), p).toBe(true);
     }
-    for (const p of ["/", "/plan", "/actors", "/notice", "/faq", "/terms/service", "/dashboard", "/joined", "/labs/shorts/other", "/googles"]) {
+    for (const p of [
+      "/",
+      "/plan",
+      "/actors",
+      "/notice",
+      "/faq",
+      "/terms/service",
+      "/dashboard",
+      "/joined",
+      "/labs/shorts/other",
+      "/googles",
+    ]) {
       expect(isHeaderHidden(p), p).toBe(false);
     }
   });

@@ -51,7 +51,9 @@ const args = (url: string, context: AppLoadContext, social: string, cookie = "")
   ({ request: new Request(url, { headers: cookie ? { cookie } : {} }), context, params: { social } }) as never;
 
 async function startKakao() {
-  const s = setup((call) => (call.path.endsWith("/snsauthorize") ? ok({ url: "https://kauth.kakao.com/oauth/authorize?state=abc", state: "abc" }) : failure(5000)));
+  const s = setup((call) =>
+    call.path.endsWith("/snsauthorize") ? ok({ url: "https://kauth.kakao.com/oauth/authorize?state=abc", state: "abc" }) : failure(5000),
+  );
   const result = await thrown(() => authorize(args("http://localhost:8787/login/kakao", s.context, "kakao")));
   return { ...s, result, cookie: cookieHeader(s.context.outgoingCookies) };
 }
@@ -59,20 +61,32 @@ async function startKakao() {
 describe("GET /login/:social", () => {
   it("asks the api for the provider URL with our callback, keeps the state in a sealed cookie and redirects", async () => {
     const { calls, result, cookie, context } = await startKakao();
-    expect(calls[0]).toEqual({ path: "/api/v1/member/snsauthorize", body: { type: "kakao", redirect_uri: "http://localhost:8787/login/kakao/callback" } });
+    expect(calls[0]).toEqual({
+      path: "/api/v1/member/snsauthorize",
+      body: { type: "kakao", redirect_uri: "http://localhost:8787/login/kakao/callback" },
+    });
     expect(result).toEqual({ status: 302, location: "https://kauth.kakao.com/oauth/authorize?state=abc" });
     expect(context.outgoingCookies[0]).toMatch(/^oauth=.+; .*HttpOnly/i);
     expect(cookie).not.toContain("abc");
-    expect(await oauthStateCookie.read(new Request("http://localhost/", { headers: { cookie } }), context)).toEqual({ state: "abc", type: "kakao" });
+    expect(await oauthStateCookie.read(new Request("http://localhost/", { headers: { cookie } }), context)).toEqual({
+      state: "abc",
+      type: "kakao",
+    });
   });
 
   it("404 for an unknown provider; the login page's message when the api refuses", async () => {
     const s = setup(() => failure(4116));
     expect(await thrown(() => authorize(args("http://localhost/login/facebook", s.context, "facebook")))).toMatchObject({ status: 404 });
     expect(s.calls).toHaveLength(0);
-    expect(await thrown(() => authorize(args("http://localhost/login/naver", s.context, "naver")))).toEqual({ status: 302, location: "/login?error=unavailable" });
+    expect(await thrown(() => authorize(args("http://localhost/login/naver", s.context, "naver")))).toEqual({
+      status: 302,
+      location: "/login?error=unavailable",
+    });
     const broken = setup(() => failure(5000));
-    expect(await thrown(() => authorize(args("http://localhost/login/naver", broken.context, "naver")))).toEqual({ status: 302, location: "/login?error=failed" });
+    expect(await thrown(() => authorize(args("http://localhost/login/naver", broken.context, "naver")))).toEqual({
+      status: 302,
+      location: "/login?error=failed",
+    });
   });
 });
 
@@ -82,7 +96,9 @@ describe("GET /login/:social/callback", () => {
 
   it("with the state this browser was given: a session for a member, and on to /dashboard", async () => {
     const { cookie } = await startKakao();
-    const s = setup(() => ok({ signup: false, token: "access.jwt.token", refreshToken: "refresh-1", type: "kakao", email: "k@x.io", nickname: "k" }));
+    const s = setup(() =>
+      ok({ signup: false, token: "access.jwt.token", refreshToken: "refresh-1", type: "kakao", email: "k@x.io", nickname: "k" }),
+    );
     expect(await back(s, "code=the-code&state=abc", cookie)).toEqual({ status: 302, location: "/dashboard" });
     expect(s.calls[0]).toEqual({ path: "/api/v1/member/snslogin", body: { code: "the-code", state: "abc", type: "kakao" } });
     const set = s.context.outgoingCookies.join("\n");
@@ -97,7 +113,10 @@ describe("GET /login/:social/callback", () => {
     const s = setup(() => ok({ signup: true, ticket: "ticket-jwt", type: "kakao", email: "new@x.io", nickname: "new" }));
     expect(await back(s, "code=c&state=abc", cookie)).toEqual({ status: 302, location: "/join" });
     expect(s.context.outgoingCookies.join("\n")).not.toMatch(/accessToken=/);
-    const join = await joinCookie.read(new Request("http://localhost/", { headers: { cookie: cookieHeader(s.context.outgoingCookies) } }), s.context);
+    const join = await joinCookie.read(
+      new Request("http://localhost/", { headers: { cookie: cookieHeader(s.context.outgoingCookies) } }),
+      s.context,
+    );
     expect(join).toEqual({ type: "kakao", email: "new@x.io", certified: true, ticket: "ticket-jwt" });
   });
 
@@ -117,7 +136,10 @@ describe("GET /login/:social/callback", () => {
 
   it("refuses without calling the api: no cookie, another state, another provider's state, a tampered cookie", async () => {
     const { cookie } = await startKakao();
-    const tampered = cookie.replace(/oauth=([^;]+)/, (_m, v: string) => `oauth=${v.slice(0, -2)}${v.endsWith("A") ? "B" : "A"}${v.slice(-1)}`);
+    const tampered = cookie.replace(
+      /oauth=([^;]+)/,
+      (_m, v: string) => `oauth=${v.slice(0, -2)}${v.endsWith("A") ? "B" : "A"}${v.slice(-1)}`,
+    );
     for (const [query, jar, social] of [
       ["code=c&state=abc", "", "kakao"],
       ["code=c&state=other", cookie, "kakao"],

@@ -30,7 +30,11 @@ async function setup(route: (call: Call) => unknown) {
       const request = new Request(input, init);
       const url = new URL(request.url);
       const type = request.headers.get("content-type") ?? "";
-      const body = type.startsWith("application/json") ? await request.json() : type.startsWith("multipart/") ? Object.fromEntries(await request.formData()) : null;
+      const body = type.startsWith("application/json")
+        ? await request.json()
+        : type.startsWith("multipart/")
+          ? Object.fromEntries(await request.formData())
+          : null;
       const call = { path: url.pathname.replace(/^\/api\/v1/, "") + url.search, method: request.method, body };
       calls.push(call);
       return Response.json(route(call) ?? no(Code.NOT_FOUND, "no stand-in route"));
@@ -39,7 +43,10 @@ async function setup(route: (call: Call) => unknown) {
   const token = jwt({ email: "member@example.com", exp: Math.floor(Date.now() / 1000) + 3600 });
   const cookie = (await accessTokenCookie.serialize(token)).split(";")[0]!;
   const context = {
-    cloudflare: { env: { API: fetcher, NOTIFY: { fetch: async () => Response.json(ok(null)) }, DEFAULT_COUNTRY: "KR" }, ctx: { waitUntil() {} } },
+    cloudflare: {
+      env: { API: fetcher, NOTIFY: { fetch: async () => Response.json(ok(null)) }, DEFAULT_COUNTRY: "KR" },
+      ctx: { waitUntil() {} },
+    },
     outgoingCookies: [] as string[],
     requestState: new Map(),
   } as unknown as AppLoadContext;
@@ -52,7 +59,12 @@ async function setup(route: (call: Call) => unknown) {
   return { calls, context, post };
 }
 
-type Answer = { form?: string; error?: string | null; usage?: { kind: string; message: string } | null; result?: { error?: Record<string, string[] | null>; intent?: unknown } };
+type Answer = {
+  form?: string;
+  error?: string | null;
+  usage?: { kind: string; message: string } | null;
+  result?: { error?: Record<string, string[] | null>; intent?: unknown };
+};
 
 /** What an action threw (a redirect) or answered (data with a status). */
 async function outcome(promise: Promise<unknown>) {
@@ -75,8 +87,14 @@ const toastOf = (context: AppLoadContext) => {
 describe("the project list", () => {
   it("refuses an empty import and an unknown button without calling the api", async () => {
     const { calls, post } = await setup(() => null);
-    expect(await post(projectListAction, "/studio", { intent: "import", file: new File([], "") })).toMatchObject({ status: 400, data: { error: null, usage: null } });
-    expect(await post(projectListAction, "/studio", { intent: "rename" })).toMatchObject({ status: 400, data: { error: null, usage: null } });
+    expect(await post(projectListAction, "/studio", { intent: "import", file: new File([], "") })).toMatchObject({
+      status: 400,
+      data: { error: null, usage: null },
+    });
+    expect(await post(projectListAction, "/studio", { intent: "rename" })).toMatchObject({
+      status: 400,
+      data: { error: null, usage: null },
+    });
     expect(calls).toEqual([]);
   });
 
@@ -88,7 +106,9 @@ describe("the project list", () => {
   });
 
   it("generates each selected TTS project, skips STS ones, and shows the jobs on their rows", async () => {
-    const { context, post } = await setup((c) => (c.path === "/studio/projects/sts1/generate" ? no(Code.NOT_FOUND) : ok({ job_id: `job-${c.path.split("/")[3]}` })));
+    const { context, post } = await setup((c) =>
+      c.path === "/studio/projects/sts1/generate" ? no(Code.NOT_FOUND) : ok({ job_id: `job-${c.path.split("/")[3]}` }),
+    );
     const r = await post(projectListAction, "/studio?select=all", { intent: "generate", id: ["a", "sts1", "b"] });
     expect(r.location).toBe("/studio?jobs=a%3Ajob-a%2Cb%3Ajob-b");
     expect(toastOf(context)).toEqual({ key: "generating", params: { count: "2" } });
@@ -96,7 +116,10 @@ describe("the project list", () => {
 
   it("opens the usage dialog when the first generation is refused for characters", async () => {
     const { post } = await setup(() => no(Code.CHARS_EXHAUSTED, "used up"));
-    expect(await post(projectListAction, "/studio", { intent: "generate", id: "a" })).toMatchObject({ status: 400, data: { error: null, usage: { kind: "charsExhausted", message: "used up" } } });
+    expect(await post(projectListAction, "/studio", { intent: "generate", id: "a" })).toMatchObject({
+      status: 400,
+      data: { error: null, usage: { kind: "charsExhausted", message: "used up" } },
+    });
   });
 });
 
@@ -117,14 +140,26 @@ describe("the TTS editor", () => {
 
   it("answers a conform intent (add a paragraph) with the changed form, status 200, without saving", async () => {
     const { calls, post } = await setup(() => null);
-    const r = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "save", ...paragraph, __intent__: JSON.stringify({ type: "insert", payload: { name: "paragraphs" } }) });
+    const r = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", {
+      intent: "save",
+      ...paragraph,
+      __intent__: JSON.stringify({ type: "insert", payload: { name: "paragraphs" } }),
+    });
     expect(r).toMatchObject({ status: 200, data: { form: "editor" } });
     expect(calls).toEqual([]);
   });
 
   it("saves the paragraphs, then generates the one whose button was pressed (by index, with its id after the save)", async () => {
-    const { calls, post } = await setup((c) => (c.method === "PUT" ? ok({ paragraphs: [{ id: "p1" }, { id: "p2" }] }) : ok({ job_id: "j1" })));
-    const r = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "save", ...paragraph, "paragraphs[1].text": "둘", "paragraphs[1].voice_id": "ko-minjun", generate: "1" });
+    const { calls, post } = await setup((c) =>
+      c.method === "PUT" ? ok({ paragraphs: [{ id: "p1" }, { id: "p2" }] }) : ok({ job_id: "j1" }),
+    );
+    const r = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", {
+      intent: "save",
+      ...paragraph,
+      "paragraphs[1].text": "둘",
+      "paragraphs[1].voice_id": "ko-minjun",
+      generate: "1",
+    });
     expect(r.location).toBe("/studio/projects/text-to-speech?id=x1&job=j1");
     expect(calls[0]).toMatchObject({ path: "/studio/projects/x1/paragraphs", method: "PUT" });
     expect(Object.keys(calls[0]!.body as object)).toEqual(["paragraphs"]);
@@ -133,7 +168,11 @@ describe("the TTS editor", () => {
 
   it("keeps a paragraph over 500 characters from the api, and opens the usage dialog on a short allowance", async () => {
     const { calls, post } = await setup((c) => (c.method === "PUT" ? ok({ paragraphs: [{ id: "p1" }] }) : no(Code.CHARS_SHORT, "short")));
-    const long = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "save", ...paragraph, "paragraphs[0].text": "가".repeat(501) });
+    const long = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", {
+      intent: "save",
+      ...paragraph,
+      "paragraphs[0].text": "가".repeat(501),
+    });
     expect(long.status).toBe(400);
     expect(long.data!.result!.error!["paragraphs[0].text"]).toEqual(["validation.textTooLong"]);
     expect(calls).toEqual([]);
@@ -149,7 +188,11 @@ describe("speech to speech", () => {
     const missing = await post(stsAction, "/studio/projects/speech-to-speech", { intent: "upload", method: "upload" });
     expect(missing).toMatchObject({ status: 400, data: { form: "upload", usage: null } });
     expect(missing.data!.result!.error!.file).toEqual(["validation.fileRequired"]);
-    const r = await post(stsAction, "/studio/projects/speech-to-speech?id=pr1", { intent: "upload", method: "record", file: new File(["RIFF"], "take.webm", { type: "audio/webm" }) });
+    const r = await post(stsAction, "/studio/projects/speech-to-speech?id=pr1", {
+      intent: "upload",
+      method: "record",
+      file: new File(["RIFF"], "take.webm", { type: "audio/webm" }),
+    });
     expect(r.location).toBe("/studio/projects/speech-to-speech?id=pr1&source=s1");
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ path: "/studio/sts/sources", body: { method: "record", project_id: "pr1" } });
@@ -158,11 +201,16 @@ describe("speech to speech", () => {
   it("converts with the chosen voice, and opens the usage dialog when the time is used up", async () => {
     let answer: unknown = ok({ job_id: "j9" });
     const { calls, post } = await setup(() => answer);
-    const r = await post(stsAction, "/studio/projects/speech-to-speech?id=pr1&source=s1&step=voice", { intent: "convert", voice_id: "en-emma" });
+    const r = await post(stsAction, "/studio/projects/speech-to-speech?id=pr1&source=s1&step=voice", {
+      intent: "convert",
+      voice_id: "en-emma",
+    });
     expect(r.location).toBe("/studio/projects/speech-to-speech?id=pr1&source=s1&job=j9");
     expect(calls[0]).toEqual({ path: "/studio/sts/sources/s1/convert", method: "POST", body: { voice_id: "en-emma" } });
     answer = no(Code.TIME_EXHAUSTED, "no time");
-    expect(await post(stsAction, "/studio/projects/speech-to-speech?id=pr1&source=s1&step=voice", { intent: "convert", voice_id: "en-emma" })).toMatchObject({ status: 400, data: { form: "convert", usage: { kind: "timeExhausted", message: "no time" } } });
+    expect(
+      await post(stsAction, "/studio/projects/speech-to-speech?id=pr1&source=s1&step=voice", { intent: "convert", voice_id: "en-emma" }),
+    ).toMatchObject({ status: 400, data: { form: "convert", usage: { kind: "timeExhausted", message: "no time" } } });
   });
 
   it("checks the review's score, shares with a toast, and sends an unknown button back to the page", async () => {
@@ -173,7 +221,9 @@ describe("speech to speech", () => {
     const shared = await post(stsAction, "/studio/projects/speech-to-speech?id=pr1&result=r1", { intent: "share" });
     expect(shared.location).toBe("/studio/projects/speech-to-speech?id=pr1&result=r1");
     expect(toastOf(context)).toEqual({ key: "shared" });
-    expect((await post(stsAction, "/studio/projects/speech-to-speech?id=pr1", { intent: "nothing" })).location).toBe("/studio/projects/speech-to-speech?id=pr1");
+    expect((await post(stsAction, "/studio/projects/speech-to-speech?id=pr1", { intent: "nothing" })).location).toBe(
+      "/studio/projects/speech-to-speech?id=pr1",
+    );
     expect(calls).toEqual([{ path: "/studio/inferences/r1/share", method: "POST", body: null }]);
   });
 });

@@ -19,11 +19,36 @@ describe("POST /member/updatemember", () => {
   it("saves the member update fields and the language, and answers the new profile", async () => {
     const s = await signedUp("editor@example.com");
     const res = await call("/updatemember", s.token!, {
-      body: { email: "editor@example.com", nickname: "  새 닉네임 ", firstname: "Gil", secondname: "Hong", gender: "female", work: "크리에이터,기타", belong: "Studio", marketing: "Y", local: "en" },
+      body: {
+        email: "editor@example.com",
+        nickname: "  새 닉네임 ",
+        firstname: "Gil",
+        secondname: "Hong",
+        gender: "female",
+        work: "크리에이터,기타",
+        belong: "Studio",
+        marketing: "Y",
+        local: "en",
+      },
     });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toMatchObject({ nickname: "새 닉네임", firstname: "Gil", secondname: "Hong", gender: "female", work: "크리에이터,기타", belong: "Studio", marketing: "Y", local: "en", email: "editor@example.com" });
-    expect(await memberRow("editor@example.com")).toMatchObject({ nickname: "새 닉네임", secondname: "Hong", locale: "en", marketing: "Y" });
+    expect((await json(res)).data).toMatchObject({
+      nickname: "새 닉네임",
+      firstname: "Gil",
+      secondname: "Hong",
+      gender: "female",
+      work: "크리에이터,기타",
+      belong: "Studio",
+      marketing: "Y",
+      local: "en",
+      email: "editor@example.com",
+    });
+    expect(await memberRow("editor@example.com")).toMatchObject({
+      nickname: "새 닉네임",
+      secondname: "Hong",
+      locale: "en",
+      marketing: "Y",
+    });
     // Marketing can go back to "unknown".
     const cleared = await json(await call("/updatemember", s.token!, { body: { nickname: "n", marketing: "" } }));
     expect(cleared.data).toMatchObject({ marketing: "", firstname: "", local: "en" });
@@ -35,7 +60,9 @@ describe("POST /member/updatemember", () => {
     expect(empty.status).toBe(400);
     expect((await json(empty)).code).toBe(Code.BAD_REQUEST);
     expect((await json(await call("/updatemember", s.token!, { body: { nickname: "x", gender: "robot" } }))).code).toBe(Code.BAD_REQUEST);
-    expect((await json(await call("/updatemember", s.token!, { body: { nickname: "x", email: "other@example.com" } }))).code).toBe(Code.BAD_REQUEST);
+    expect((await json(await call("/updatemember", s.token!, { body: { nickname: "x", email: "other@example.com" } }))).code).toBe(
+      Code.BAD_REQUEST,
+    );
     expect((await call("/updatemember", null, { body: { nickname: "x" } })).status).toBe(401);
     expect(await memberRow("strict@example.com")).toMatchObject({ nickname: "strict" });
   });
@@ -47,7 +74,9 @@ describe("POST /member/marketingYN", () => {
     const yes = await json(await call("/marketingYN", s.token!, { body: { email: "promo@example.com" } }));
     expect(yes.data).toMatchObject({ marketing: "Y" });
     expect(Date.parse(String(yes.data!.changedAt))).toBeGreaterThan(Date.now() - 60_000);
-    expect((await json(await call("/marketingYN", s.token!, { body: { email: "promo@example.com", marketing: "N" } }))).data).toMatchObject({ marketing: "N" });
+    expect((await json(await call("/marketingYN", s.token!, { body: { email: "promo@example.com", marketing: "N" } }))).data).toMatchObject(
+      { marketing: "N" },
+    );
     expect(await memberRow("promo@example.com")).toMatchObject({ marketing: "N" });
     expect((await json(await call("/marketingYN", s.token!, { body: { email: "someone@example.com" } }))).code).toBe(Code.BAD_REQUEST);
   });
@@ -56,24 +85,35 @@ describe("POST /member/marketingYN", () => {
 describe("POST /member/signout (withdrawal)", () => {
   it("is refused while a paid plan period remains, and allowed once it has ended", async () => {
     const s = await signedUp("paying@example.com");
-    await env.DB.prepare("UPDATE members SET plan = 'Creator', plan_end_at = ? WHERE email = ?").bind(Date.now() + 86_400_000, "paying@example.com").run();
+    await env.DB.prepare("UPDATE members SET plan = 'Creator', plan_end_at = ? WHERE email = ?")
+      .bind(Date.now() + 86_400_000, "paying@example.com")
+      .run();
     const blocked = await call("/signout", s.token!, { body: { reason_studio: "price" }, lang: "en" });
     expect(blocked.status).toBe(409);
     expect(await json(blocked)).toMatchObject({ code: Code.WITHDRAW_PLAN_ACTIVE, message: expect.stringContaining("paid plan period") });
     expect(await memberRow("paying@example.com")).not.toBeNull();
-    await env.DB.prepare("UPDATE members SET plan_end_at = ? WHERE email = ?").bind(Date.now() - 1000, "paying@example.com").run();
+    await env.DB.prepare("UPDATE members SET plan_end_at = ? WHERE email = ?")
+      .bind(Date.now() - 1000, "paying@example.com")
+      .run();
     expect((await json(await call("/signout", s.token!, { body: {} }))).success).toBe(true);
   });
 
   it("deletes the account and its sessions, keeps the answers and only a keyed hash of the address", async () => {
     const s = await signedUp("leaving@example.com");
-    const res = await call("/signout", s.token!, { body: { reason_studio: "price,other", reason_community: "noise", opinion: "잘 썼어요" } });
+    const res = await call("/signout", s.token!, {
+      body: { reason_studio: "price,other", reason_community: "noise", opinion: "잘 썼어요" },
+    });
     expect(await json(res)).toMatchObject({ success: true, data: { withdrawn: true } });
     expect(await memberRow("leaving@example.com")).toBeNull();
-    const tokens = await env.DB.prepare("SELECT COUNT(*) AS n FROM refresh_tokens rt LEFT JOIN members m ON m.id = rt.member_id WHERE m.id IS NULL").first<{ n: number }>();
+    const tokens = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM refresh_tokens rt LEFT JOIN members m ON m.id = rt.member_id WHERE m.id IS NULL",
+    ).first<{ n: number }>();
     expect(tokens!.n).toBe(0);
     // The refresh token no longer works.
-    const refreshed = await worker.fetch("http://localhost/api/v1/member/getrefresh", { method: "POST", headers: { authorization: `Bearer ${s.refreshToken}` } });
+    const refreshed = await worker.fetch("http://localhost/api/v1/member/getrefresh", {
+      method: "POST",
+      headers: { authorization: `Bearer ${s.refreshToken}` },
+    });
     expect((await json(refreshed)).code).toBe(Code.REFRESH_EXPIRED);
     const answers = await env.DB.prepare("SELECT * FROM withdrawals ORDER BY id DESC").first<Record<string, unknown>>();
     expect(answers).toMatchObject({ reason_studio: "price,other", reason_community: "noise", opinion: "잘 썼어요" });
@@ -91,12 +131,18 @@ describe("POST /member/signout (withdrawal)", () => {
       expect(res.body, path).toMatchObject({ code: Code.REJOIN_TOO_SOON, message: expect.stringContaining("30 days") });
     }
     // A certification from before the withdrawal does not get around it either.
-    await env.DB.prepare("UPDATE withdrawn_emails SET withdrawn_at = ?").bind(Date.now() - REJOIN_WAIT_MS - 1000).run();
+    await env.DB.prepare("UPDATE withdrawn_emails SET withdrawn_at = ?")
+      .bind(Date.now() - REJOIN_WAIT_MS - 1000)
+      .run();
     await certify("again@example.com");
     await env.DB.prepare("UPDATE withdrawn_emails SET withdrawn_at = ?").bind(Date.now()).run();
-    expect((await memberPost("/createmember", { email: "again@example.com", password: PASSWORD, ...consents })).body.code).toBe(Code.REJOIN_TOO_SOON);
+    expect((await memberPost("/createmember", { email: "again@example.com", password: PASSWORD, ...consents })).body.code).toBe(
+      Code.REJOIN_TOO_SOON,
+    );
     // After 30 days the address is free again.
-    await env.DB.prepare("UPDATE withdrawn_emails SET withdrawn_at = ?").bind(Date.now() - REJOIN_WAIT_MS - 1000).run();
+    await env.DB.prepare("UPDATE withdrawn_emails SET withdrawn_at = ?")
+      .bind(Date.now() - REJOIN_WAIT_MS - 1000)
+      .run();
     expect((await memberPost("/createmember", { email: "again@example.com", password: PASSWORD, ...consents })).body.success).toBe(true);
   });
 
@@ -108,9 +154,15 @@ describe("POST /member/signout (withdrawal)", () => {
 describe("POST /member/logout", () => {
   it("revokes the presented refresh token's family and is harmless without one", async () => {
     const s = await signedUp("bye@example.com");
-    const res = await worker.fetch("http://localhost/api/v1/member/logout", { method: "POST", headers: { authorization: `Bearer ${s.refreshToken}` } });
+    const res = await worker.fetch("http://localhost/api/v1/member/logout", {
+      method: "POST",
+      headers: { authorization: `Bearer ${s.refreshToken}` },
+    });
     expect((await json(res)).success).toBe(true);
-    const refreshed = await worker.fetch("http://localhost/api/v1/member/getrefresh", { method: "POST", headers: { authorization: `Bearer ${s.refreshToken}` } });
+    const refreshed = await worker.fetch("http://localhost/api/v1/member/getrefresh", {
+      method: "POST",
+      headers: { authorization: `Bearer ${s.refreshToken}` },
+    });
     expect((await json(refreshed)).code).toBe(Code.REFRESH_EXPIRED);
     expect((await json(await worker.fetch("http://localhost/api/v1/member/logout", { method: "POST" }))).success).toBe(true);
   });
@@ -124,16 +176,39 @@ describe("social sign-up through POST /member/createmember with a ticket", () =>
     const ticket = await ticketFor("social@example.com");
     const res = await memberPost("/createmember", { type: "kakao", ticket, email: "ignored@example.com", work: "마케터", ...consents });
     expect(res.body).toMatchObject({ success: true, data: { type: "kakao", email: "social@example.com", nickname: "social" } });
-    expect(await memberRow("social@example.com")).toMatchObject({ type: "kakao", password_hash: null, profile_img: "https://img.example/k.png", work: "마케터" });
+    expect(await memberRow("social@example.com")).toMatchObject({
+      type: "kakao",
+      password_hash: null,
+      profile_img: "https://img.example/k.png",
+      work: "마케터",
+    });
     expect(await memberRow("ignored@example.com")).toBeNull();
     // The e-mail login then names the provider.
-    expect((await memberPost("/login", { email: "social@example.com", password: PASSWORD })).body).toMatchObject({ code: Code.EMAIL_SOCIAL, data: { type: "kakao" } });
+    expect((await memberPost("/login", { email: "social@example.com", password: PASSWORD })).body).toMatchObject({
+      code: Code.EMAIL_SOCIAL,
+      data: { type: "kakao" },
+    });
   });
 
   it("refuses a missing, forged, expired or mismatched ticket, and an access token passed as a ticket", async () => {
     const good = await ticketFor("ticket@example.com", "google");
-    const forged = await sign({ aud: "voice-studio/social-signup", email: "ticket@example.com", type: "google", nickname: "", profileImg: "", exp: Math.floor(Date.now() / 1000) + 60 }, "not-the-secret", "HS256");
-    const expired = await signSignupTicket(env, { email: "ticket@example.com", type: "google", nickname: "", profileImg: "" }, Date.now() - 31 * 60_000);
+    const forged = await sign(
+      {
+        aud: "voice-studio/social-signup",
+        email: "ticket@example.com",
+        type: "google",
+        nickname: "",
+        profileImg: "",
+        exp: Math.floor(Date.now() / 1000) + 60,
+      },
+      "not-the-secret",
+      "HS256",
+    );
+    const expired = await signSignupTicket(
+      env,
+      { email: "ticket@example.com", type: "google", nickname: "", profileImg: "" },
+      Date.now() - 31 * 60_000,
+    );
     const access = await signAccessToken(env, { id: crypto.randomUUID(), email: "ticket@example.com" }, crypto.randomUUID());
     for (const [name, body] of Object.entries({
       missing: { type: "google" },
@@ -143,7 +218,10 @@ describe("social sign-up through POST /member/createmember with a ticket", () =>
       access: { type: "google", ticket: access },
     })) {
       const res = await memberPost("/createmember", { ...body, ...consents }, { lang: "en" });
-      expect(res.body, name).toMatchObject({ code: Code.SIGNUP_TICKET_INVALID, message: "The sign-up request has expired. Please start again." });
+      expect(res.body, name).toMatchObject({
+        code: Code.SIGNUP_TICKET_INVALID,
+        message: "The sign-up request has expired. Please start again.",
+      });
     }
     expect(await memberRow("ticket@example.com")).toBeNull();
     // The consents are still required on the social path.
@@ -162,13 +240,25 @@ describe("clean-up (daily cron)", () => {
       env.DB.prepare("DELETE FROM rate_limits"),
       env.DB.prepare("DELETE FROM email_certs"),
       env.DB.prepare("DELETE FROM withdrawn_emails"),
-      env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES ('old', ?, 3), ('live', ?, 3)").bind(now - day, now - 60_000),
-      env.DB.prepare("INSERT INTO email_certs (email, purpose, code_hash, expires_at, attempts, verified_at) VALUES ('old@x.io', 'join', 'h', ?, 0, NULL), ('checked@x.io', 'join', 'h', ?, 0, ?), ('live@x.io', 'join', 'h', ?, 0, NULL)").bind(now - day, now - 2 * 60_000, now - 60_000, now + 60_000),
-      env.DB.prepare("INSERT INTO oauth_states (state, type, code_verifier, redirect_uri, expires_at) VALUES ('gone', 'google', 'v', 'http://x', ?), ('live', 'google', 'v', 'http://x', ?)").bind(now - 1, now + 60_000),
-      env.DB.prepare("INSERT INTO withdrawn_emails (email_hash, withdrawn_at) VALUES ('old', ?), ('recent', ?)").bind(now - REJOIN_WAIT_MS - day, now - day),
+      env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES ('old', ?, 3), ('live', ?, 3)").bind(
+        now - day,
+        now - 60_000,
+      ),
+      env.DB.prepare(
+        "INSERT INTO email_certs (email, purpose, code_hash, expires_at, attempts, verified_at) VALUES ('old@x.io', 'join', 'h', ?, 0, NULL), ('checked@x.io', 'join', 'h', ?, 0, ?), ('live@x.io', 'join', 'h', ?, 0, NULL)",
+      ).bind(now - day, now - 2 * 60_000, now - 60_000, now + 60_000),
+      env.DB.prepare(
+        "INSERT INTO oauth_states (state, type, code_verifier, redirect_uri, expires_at) VALUES ('gone', 'google', 'v', 'http://x', ?), ('live', 'google', 'v', 'http://x', ?)",
+      ).bind(now - 1, now + 60_000),
+      env.DB.prepare("INSERT INTO withdrawn_emails (email_hash, withdrawn_at) VALUES ('old', ?), ('recent', ?)").bind(
+        now - REJOIN_WAIT_MS - day,
+        now - day,
+      ),
     ]);
     const m = { id: crypto.randomUUID(), email: "cron@example.com" };
-    await env.DB.prepare("INSERT INTO members (id, email, type, nickname, created_at) VALUES (?, ?, 'email', 'c', ?)").bind(m.id, m.email, now).run();
+    await env.DB.prepare("INSERT INTO members (id, email, type, nickname, created_at) VALUES (?, ?, 'email', 'c', ?)")
+      .bind(m.id, m.email, now)
+      .run();
     const live = await issueSession(env, db, m);
     const expired = await issueSession(env, db, m, now - 15 * day);
     expect(expired.refreshToken).not.toBe(live.refreshToken);
@@ -176,7 +266,10 @@ describe("clean-up (daily cron)", () => {
     const counts = await cleanUp(db, now);
     expect(counts).toMatchObject({ rateLimits: 1, emailCerts: 1, oauthStates: 1, withdrawnEmails: 1 });
     expect(counts.refreshTokens).toBeGreaterThanOrEqual(1);
-    const keys = (sql: string) => env.DB.prepare(sql).all<{ k: string }>().then((r) => r.results.map((x) => x.k).sort());
+    const keys = (sql: string) =>
+      env.DB.prepare(sql)
+        .all<{ k: string }>()
+        .then((r) => r.results.map((x) => x.k).sort());
     expect(await keys("SELECT key AS k FROM rate_limits")).toEqual(["live"]);
     expect(await keys("SELECT email AS k FROM email_certs")).toEqual(["checked@x.io", "live@x.io"]);
     expect(await keys("SELECT state AS k FROM oauth_states")).toEqual(["live"]);

@@ -96,7 +96,12 @@ describe("request validation and limits", () => {
   it("rejects malformed JSON with 400 and a localized message", async () => {
     const res = await post("echo", "{not json", "en");
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, code: Code.MALFORMED_JSON, data: null, message: "The request body is not valid JSON." });
+    expect(await res.json()).toEqual({
+      success: false,
+      code: Code.MALFORMED_JSON,
+      data: null,
+      message: "The request body is not valid JSON.",
+    });
   });
 
   it("rejects a non-JSON content type with 415", async () => {
@@ -136,7 +141,9 @@ describe("request validation and limits", () => {
     expect((await (await call("me", { headers: { "api-key": orphan } })).json<{ code: number }>()).code).toBe(Code.LOGIN_REQUIRED);
 
     const m = { id: crypto.randomUUID(), email: `${crypto.randomUUID().slice(0, 8)}@b.co` };
-    await env.DB.prepare("INSERT INTO members (id, email, type, nickname, created_at) VALUES (?, ?, 'email', 'n', ?)").bind(m.id, m.email, Date.now()).run();
+    await env.DB.prepare("INSERT INTO members (id, email, type, nickname, created_at) VALUES (?, ?, 'email', 'n', ?)")
+      .bind(m.id, m.email, Date.now())
+      .run();
     const { token: good } = await issueSession(env, drizzle(env.DB), m);
     const res = await call("me", { headers: { "api-key": good } });
     expect(res.status).toBe(200);

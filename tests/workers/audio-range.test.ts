@@ -13,12 +13,27 @@ beforeAll(async () => {
 });
 
 const tone = (seconds = 1.5, rate = 44_100) =>
-  encodeWav(Float32Array.from({ length: Math.round(seconds * rate) }, (_, n) => 0.3 * (0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * n / rate)) * Math.sin(2 * Math.PI * 140 * n / rate)), rate);
+  encodeWav(
+    Float32Array.from(
+      { length: Math.round(seconds * rate) },
+      (_, n) => 0.3 * (0.5 + 0.5 * Math.sin((2 * Math.PI * 4 * n) / rate)) * Math.sin((2 * Math.PI * 140 * n) / rate),
+    ),
+    rate,
+  );
 
-async function call(token: string | null, path: string, init: { headers?: Record<string, string>; form?: FormData; body?: unknown; method?: string } = {}) {
+async function call(
+  token: string | null,
+  path: string,
+  init: { headers?: Record<string, string>; form?: FormData; body?: unknown; method?: string } = {},
+) {
   return worker.fetch(`http://localhost/api/v1${path}`, {
     method: init.method ?? (init.form || init.body ? "POST" : "GET"),
-    headers: { lang: "en", ...(token ? { "api-key": token } : {}), ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
+    headers: {
+      lang: "en",
+      ...(token ? { "api-key": token } : {}),
+      ...(init.body ? { "content-type": "application/json" } : {}),
+      ...init.headers,
+    },
     body: init.form ?? (init.body ? JSON.stringify(init.body) : undefined),
   });
 }
@@ -34,7 +49,9 @@ async function audioUrls(email: string) {
   g.set("file", new File([tone() as Uint8Array<ArrayBuffer>], "clip.wav"));
   g.set("voice_id", "ko-minjun");
   const id = ((await (await call(token, "/studio/sts", { form: g })).json<Answer>()).data as { inference_id: string }).inference_id;
-  const share = ((await (await call(token, `/studio/inferences/${id}/share`, { method: "POST" })).json<Answer>()).data as { share_id: string }).share_id;
+  const share = (
+    (await (await call(token, `/studio/inferences/${id}/share`, { method: "POST" })).json<Answer>()).data as { share_id: string }
+  ).share_id;
   return {
     token,
     urls: [
@@ -113,7 +130,10 @@ async function generatedProject(email: string) {
   const id = (await studio<{ id: string }>("POST", "/projects", { name: "Range" })).id;
   const first = (await studio<{ paragraphs: { id: string }[] }>("GET", `/projects/${id}`)).paragraphs[0]!;
   await studio("PUT", `/projects/${id}/paragraphs`, {
-    paragraphs: [{ id: first.id, text: "첫 문장입니다.", voice_id: "ko-minjun", lang: "ko", pause_ms: 250 }, { text: "둘째 문장이에요.", voice_id: "ko-minjun", lang: "ko", pause_ms: 250 }],
+    paragraphs: [
+      { id: first.id, text: "첫 문장입니다.", voice_id: "ko-minjun", lang: "ko", pause_ms: 250 },
+      { text: "둘째 문장이에요.", voice_id: "ko-minjun", lang: "ko", pause_ms: 250 },
+    ],
   });
   const job = (await studio<{ job_id: string }>("POST", `/projects/${id}/generate`, {})).job_id;
   for (let i = 0; i < 400; i++) {
@@ -121,7 +141,14 @@ async function generatedProject(email: string) {
     await new Promise((r) => setTimeout(r, 25));
   }
   const paragraphs = (await studio<{ paragraphs: { audioURL: string }[] }>("GET", `/projects/${id}`)).paragraphs;
-  return { token, urls: [paragraphs[0]!.audioURL.replace("/api/v1", ""), `/studio/projects/${id}/download?inline=1`, `/studio/projects/${id}/download?format=mp3&inline=1`] };
+  return {
+    token,
+    urls: [
+      paragraphs[0]!.audioURL.replace("/api/v1", ""),
+      `/studio/projects/${id}/download?inline=1`,
+      `/studio/projects/${id}/download?format=mp3&inline=1`,
+    ],
+  };
 }
 
 describe("Range on a project's audio", () => {
@@ -132,7 +159,11 @@ describe("Range on a project's audio", () => {
       expect([url, whole.status, whole.headers.get("accept-ranges")]).toEqual([url, 200, "bytes"]);
       const bytes = new Uint8Array(await whole.arrayBuffer());
       const size = bytes.byteLength;
-      for (const [range, first, last] of [["bytes=0-1", 0, 1], ["bytes=64-", 64, size - 1], ["bytes=-100", size - 100, size - 1]] as const) {
+      for (const [range, first, last] of [
+        ["bytes=0-1", 0, 1],
+        ["bytes=64-", 64, size - 1],
+        ["bytes=-100", size - 100, size - 1],
+      ] as const) {
         const part = await call(token, url, { headers: { Range: range } });
         expect([url, range, part.status, part.headers.get("content-range")]).toEqual([url, range, 206, `bytes ${first}-${last}/${size}`]);
         expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(first, last + 1));
@@ -153,11 +184,17 @@ describe("security headers of api answers", () => {
 
   it("every answer (data, errors, unknown paths, audio) forbids framing and sniffing; HSTS only over https", async () => {
     const { token, urls } = await audioUrls("headers@example.com");
-    for (const [path, status] of [["/utils/planlist", 200], ["/nope", 404], ["/studio/projects", 8000]] as const) {
+    for (const [path, status] of [
+      ["/utils/planlist", 200],
+      ["/nope", 404],
+      ["/studio/projects", 8000],
+    ] as const) {
       const res = await call(null, path);
       if (status !== 8000) expect(res.status).toBe(status);
       expect(Object.fromEntries(Object.keys(common).map((h) => [h, res.headers.get(h)]))).toEqual(common);
-      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(res.headers.get("content-security-policy")).toBe(
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      );
       expect(res.headers.get("strict-transport-security")).toBeNull();
     }
     const audio = await call(token, urls[0]!);
@@ -170,9 +207,15 @@ describe("security headers of api answers", () => {
 
   it("the local sandbox's approval page may use inline styles and post its form back", async () => {
     // The sandbox answers only with PAYMENTS=sandbox (local runs); the tests run live, so ask the app with that variable.
-    const res = await createApp().request("http://localhost/api/v1/sandbox/paypal/checkoutnow?token=UNKNOWN", {}, { ...env, PAYMENTS: "sandbox" });
+    const res = await createApp().request(
+      "http://localhost/api/v1/sandbox/paypal/checkoutnow?token=UNKNOWN",
+      {},
+      { ...env, PAYMENTS: "sandbox" },
+    );
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
-    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
     expect(res.headers.get("x-frame-options")).toBe("DENY");
   });
 });

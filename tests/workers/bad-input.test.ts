@@ -36,9 +36,45 @@ const HOSTILE_VALUES: unknown[] = [
   [["nested"]],
 ];
 const FIELDS = [
-  "email", "password", "pwd", "cert", "type", "code", "state", "ticket", "nickname", "name", "text", "voice_id", "plan", "amount", "toplan",
-  "num", "no", "card_no", "imp_uid", "orderID", "merchant_uid", "reason", "comment", "inference_id", "paragraphs", "paragraph_ids", "score",
-  "lang", "style", "pitch", "tempo", "card_number1", "expiry", "birth", "pwd_2digit", "reason_clear", "option", "message", "days",
+  "email",
+  "password",
+  "pwd",
+  "cert",
+  "type",
+  "code",
+  "state",
+  "ticket",
+  "nickname",
+  "name",
+  "text",
+  "voice_id",
+  "plan",
+  "amount",
+  "toplan",
+  "num",
+  "no",
+  "card_no",
+  "imp_uid",
+  "orderID",
+  "merchant_uid",
+  "reason",
+  "comment",
+  "inference_id",
+  "paragraphs",
+  "paragraph_ids",
+  "score",
+  "lang",
+  "style",
+  "pitch",
+  "tempo",
+  "card_number1",
+  "expiry",
+  "birth",
+  "pwd_2digit",
+  "reason_clear",
+  "option",
+  "message",
+  "days",
 ];
 
 /** JSON bodies: every field the API knows, each set to one hostile value, plus shapes that are not objects. */
@@ -62,13 +98,20 @@ function jsonBodies(): { label: string; body: string; type?: string }[] {
 }
 
 const HOSTILE_QUERY =
-  "?page=-1&limit=99999999999999&ids=" + "x,".repeat(3_000) + "&format=exe&type=%00&split=2&paragraphs=,,,&inline=maybe&locale=xx&download=%E2%80%AE&q=" + "%F0%9F%98%80".repeat(500);
+  "?page=-1&limit=99999999999999&ids=" +
+  "x,".repeat(3_000) +
+  "&format=exe&type=%00&split=2&paragraphs=,,,&inline=maybe&locale=xx&download=%E2%80%AE&q=" +
+  "%F0%9F%98%80".repeat(500);
 
 // The api's own app, called directly: the pool's entrypoint wrapper grows with every call through
 // `exports.default` (a Proxy per construction), which thousands of calls overflow.
 const app = createApp();
 const pending: Promise<unknown>[] = [];
-const ctx = { waitUntil: (p: Promise<unknown>) => void pending.push(p.catch(() => {})), passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+const ctx = {
+  waitUntil: (p: Promise<unknown>) => void pending.push(p.catch(() => {})),
+  passThroughOnException() {},
+  props: {},
+} as unknown as ExecutionContext;
 
 let calls = 0;
 async function call(method: string, path: string, init: { token?: string | null; lang: string; body?: BodyInit; type?: string }) {
@@ -92,7 +135,8 @@ function expectSound(what: string, lang: string, r: Awaited<ReturnType<typeof ca
   expect(r.envelope, what).toHaveProperty("data");
   expect(r.envelope.message.length, what).toBeGreaterThan(0);
   // The message is in the asked language (values it quotes, such as the Korean card types, aside).
-  if (!r.envelope.success) expect(HANGUL.test(r.envelope.message.replace(/"[^"]*"/g, "")), `${what}: ${r.envelope.message}`).toBe(lang === "kr");
+  if (!r.envelope.success)
+    expect(HANGUL.test(r.envelope.message.replace(/"[^"]*"/g, "")), `${what}: ${r.envelope.message}`).toBe(lang === "kr");
 }
 
 let routes: Route[] = [];
@@ -121,13 +165,18 @@ beforeAll(async () => {
   const detail = await asB("GET", `/studio/projects/${other.project}`);
   const paragraph = (detail.data.paragraphs as { id: string; voice_id: string }[])[0]!;
   other.paragraph = paragraph.id;
-  await asB("PUT", `/studio/projects/${other.project}/paragraphs`, { paragraphs: [{ id: paragraph.id, text: "안녕하세요.", voice_id: paragraph.voice_id }] });
+  await asB("PUT", `/studio/projects/${other.project}/paragraphs`, {
+    paragraphs: [{ id: paragraph.id, text: "안녕하세요.", voice_id: paragraph.voice_id }],
+  });
   const job = await asB("POST", `/studio/projects/${other.project}/generate`, {});
   other.job = String(job.data?.job_id ?? crypto.randomUUID());
   const tts = await asB("POST", "/studio/tts", { text: "안녕하세요.", voice_id: paragraph.voice_id, lang: "ko" });
   other.inference = String(tts.data.inference_id);
   const f = new FormData();
-  const voice = Float32Array.from({ length: 44_100 * 2 }, (_, n) => 0.3 * (0.5 + 0.5 * Math.sin((2 * Math.PI * 4 * n) / 44_100)) * Math.sin((2 * Math.PI * 140 * n) / 44_100));
+  const voice = Float32Array.from(
+    { length: 44_100 * 2 },
+    (_, n) => 0.3 * (0.5 + 0.5 * Math.sin((2 * Math.PI * 4 * n) / 44_100)) * Math.sin((2 * Math.PI * 140 * n) / 44_100),
+  );
   f.set("file", new File([encodeWav(voice, 44_100) as Uint8Array<ArrayBuffer>], "b.wav"));
   const source = await asB("POST", "/studio/sts/sources", undefined, f);
   other.source = String(source.data?.source_id ?? crypto.randomUUID());
@@ -185,7 +234,12 @@ describe("the bad-input corpus on every /api/v1 route", () => {
   it("another member's ids are never served or changed", async () => {
     for (const route of routes) {
       if (!route.path.includes(":id") || PUBLIC.some((p) => p.test(route.path))) continue;
-      const r = await call(route.method, concrete(route.path), { token: a.token, lang: "en", body: route.method === "GET" || route.method === "DELETE" ? undefined : "{}", type: "application/json" });
+      const r = await call(route.method, concrete(route.path), {
+        token: a.token,
+        lang: "en",
+        body: route.method === "GET" || route.method === "DELETE" ? undefined : "{}",
+        type: "application/json",
+      });
       expect(r.status, `${route.method} ${route.path}`).toBeLessThan(500);
       expect([400, 404, 409], `${route.method} ${route.path}: ${r.status}`).toContain(r.status);
       expect(r.envelope?.success, `${route.method} ${route.path}`).toBe(false);

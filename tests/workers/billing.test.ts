@@ -46,7 +46,16 @@ async function newMember() {
   return { token: s.token!, id: row!.id, email };
 }
 
-const CARD = { card_type: "개인", card_number1: "4242", card_number2: "4242", card_number3: "4242", card_number4: "4242", expiry: "2030-12", birth: "900101", pwd_2digit: "12" };
+const CARD = {
+  card_type: "개인",
+  card_number1: "4242",
+  card_number2: "4242",
+  card_number3: "4242",
+  card_number4: "4242",
+  expiry: "2030-12",
+  birth: "900101",
+  pwd_2digit: "12",
+};
 const cardWith = (number: string, extra: Record<string, string> = {}) => {
   const [a = "", b = "", c = "", d = ""] = number.split("-");
   return { ...CARD, card_number1: a, card_number2: b, card_number3: c, card_number4: d, ...extra };
@@ -55,7 +64,14 @@ const CONSENTS = { agree_billing: true, agree_change: true, agree_refund: true, 
 
 /** Every charge the gateway stand-in has recorded for a merchant_uid prefix. */
 async function gatewayPayments() {
-  return (await (await fetch("https://api.iamport.kr/__standin/payments")).json()) as { imp_uid: string; merchant_uid: string; amount: number; status: string; cancel_amount: number; customer_uid: string }[];
+  return (await (await fetch("https://api.iamport.kr/__standin/payments")).json()) as {
+    imp_uid: string;
+    merchant_uid: string;
+    amount: number;
+    status: string;
+    cancel_amount: number;
+    customer_uid: string;
+  }[];
 }
 
 async function memberRow(id: string) {
@@ -104,7 +120,12 @@ describe("card registration", () => {
   it("makes the new card the main one; the old ones can then be unregistered, only by their owner", async () => {
     const m = await newMember();
     const first = await call("/payment/registcard", m.token, { body: CARD });
-    expect(first.data).toMatchObject({ card_number: "4242-****-****-4242", card_type: "personal", main_card_yn: "Y", card_name: "신한카드" });
+    expect(first.data).toMatchObject({
+      card_number: "4242-****-****-4242",
+      card_type: "personal",
+      main_card_yn: "Y",
+      card_name: "신한카드",
+    });
     const second = await call("/payment/registcard", m.token, { body: cardWith("5555-4444-3333-1111") });
     const list = (await call("/payment/cardList", m.token, { body: {} })).data as unknown as { card_no: number; main_card_yn: string }[];
     expect(list.map((c) => [c.card_no, c.main_card_yn])).toEqual([
@@ -132,19 +153,33 @@ describe("purchase", () => {
     const m = await newMember();
     const q = await call("/payment/quote?plan=Starter", m.token);
     expect(q.data).toMatchObject({ list_price: 4900, amount: 2450, discount: 2450, discounted: true, currency: "KRW" });
-    expect((await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS, agree_regular_price: false } })).code).toBe(Code.CONSENT_REQUIRED);
+    expect(
+      (await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS, agree_regular_price: false } })).code,
+    ).toBe(Code.CONSENT_REQUIRED);
     // A tampered amount is refused before anything is charged.
     const tampered = await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 100, ...CONSENTS } });
     expect(tampered.code).toBe(Code.AMOUNT_MISMATCH);
     expect(tampered.data.quote.amount).toBe(2450);
-    expect((await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS } })).code).toBe(Code.CARD_REQUIRED);
-    expect((await call("/payment/payment", m.token, { body: { plan: "Free", amount: 0, ...CONSENTS } })).code).toBe(Code.PLAN_CHANGE_INVALID);
+    expect((await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS } })).code).toBe(
+      Code.CARD_REQUIRED,
+    );
+    expect((await call("/payment/payment", m.token, { body: { plan: "Free", amount: 0, ...CONSENTS } })).code).toBe(
+      Code.PLAN_CHANGE_INVALID,
+    );
 
     await call("/payment/registcard", m.token, { body: CARD });
     const at = Date.UTC(2026, 0, 31, 3);
     const bought = await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS }, at });
     expect(bought.code).toBe(Code.OK);
-    expect(bought.data.payment).toMatchObject({ plan: "Starter", price: 4900, discount: 2450, amount: 2450, status: "paid", kind: "purchase", method: "card" });
+    expect(bought.data.payment).toMatchObject({
+      plan: "Starter",
+      price: 4900,
+      discount: 2450,
+      amount: 2450,
+      status: "paid",
+      kind: "purchase",
+      method: "card",
+    });
     expect(bought.data.planState).toMatchObject({
       planName: "Starter",
       subscription: "active",
@@ -159,13 +194,23 @@ describe("purchase", () => {
       limits: { time: 20 * 60, characters: 30_000 },
     });
     expect(bought.data.planState.endDate).toBe("2026-02-28T03:00:00.000Z");
-    expect((await call("/payment/payment", m.token, { body: { plan: "Creator", amount: 12_900, ...CONSENTS } })).code).toBe(Code.ALREADY_SUBSCRIBED);
+    expect((await call("/payment/payment", m.token, { body: { plan: "Creator", amount: 12_900, ...CONSENTS } })).code).toBe(
+      Code.ALREADY_SUBSCRIBED,
+    );
     // The gateway has the charge, looked up and matched.
     const charged = (await gatewayPayments()).find((p) => p.imp_uid === bought.data.payment.imp_uid);
     expect(charged).toMatchObject({ amount: 2450, status: "paid" });
     // The profile carries the state under the spec's names.
     const profile = await call("/member/getmember", m.token, { at: at + DAY });
-    expect(profile.data).toMatchObject({ plan: "Starter", paymentYN: "Y", indiscount: "Y", paymentMethod: "card", couponYN: "N", useDt: "2026-01-31~2026-02-28", paymentDt: "2026-02-28" });
+    expect(profile.data).toMatchObject({
+      plan: "Starter",
+      paymentYN: "Y",
+      indiscount: "Y",
+      paymentMethod: "card",
+      couponYN: "N",
+      useDt: "2026-01-31~2026-02-28",
+      paymentDt: "2026-02-28",
+    });
   });
 
   it("a replayed merchant_uid answers the first payment and charges once; concurrent purchases charge once", async () => {
@@ -183,13 +228,19 @@ describe("purchase", () => {
 
     const n = await newMember();
     await call("/payment/registcard", n.token, { body: CARD });
-    const results = await Promise.all(Array.from({ length: 5 }, () => call("/payment/payment", n.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS } })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => call("/payment/payment", n.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS } })),
+    );
     const codes = results.map((r) => r.code).sort();
     expect(codes.filter((c) => c === Code.OK)).toHaveLength(1);
     for (const c of codes.filter((c) => c !== Code.OK)) expect([Code.PAYMENT_IN_PROGRESS, Code.ALREADY_SUBSCRIBED]).toContain(c);
-    const paid = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE member_id = ? AND status = 'paid'").bind(n.id).first<{ n: number }>();
+    const paid = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE member_id = ? AND status = 'paid'")
+      .bind(n.id)
+      .first<{ n: number }>();
     expect(paid!.n).toBe(1);
-    const customer = await env.DB.prepare("SELECT customer_uid FROM cards WHERE member_id = ?").bind(n.id).first<{ customer_uid: string }>();
+    const customer = await env.DB.prepare("SELECT customer_uid FROM cards WHERE member_id = ?")
+      .bind(n.id)
+      .first<{ customer_uid: string }>();
     expect((await gatewayPayments()).filter((p) => p.customer_uid === customer!.customer_uid)).toHaveLength(1);
   });
 
@@ -220,13 +271,21 @@ describe("purchase", () => {
     expect(wrong.code).toBe(Code.PAYMENT_DECLINED);
     expect(wrong.data.reason).toContain("amount mismatch");
     expect((await memberRow(w.id)).plan).toBe("Free");
-    const uid = (await env.DB.prepare("SELECT customer_uid FROM cards WHERE member_id = ?").bind(w.id).first<{ customer_uid: string }>())!.customer_uid;
-    expect((await gatewayPayments()).find((p) => p.customer_uid === uid)).toMatchObject({ amount: 3450, status: "cancelled", cancel_amount: 3450 });
+    const uid = (await env.DB.prepare("SELECT customer_uid FROM cards WHERE member_id = ?").bind(w.id).first<{ customer_uid: string }>())!
+      .customer_uid;
+    expect((await gatewayPayments()).find((p) => p.customer_uid === uid)).toMatchObject({
+      amount: 3450,
+      status: "cancelled",
+      cancel_amount: 3450,
+    });
 
     // A charge answered with an imp_uid we already recorded changes nothing.
     const r = await newMember();
     await call("/payment/registcard", r.token, { body: CARD });
-    await fetch("https://api.iamport.kr/__standin/replay", { method: "POST", body: JSON.stringify({ imp_uid: slow.data.payment.imp_uid }) });
+    await fetch("https://api.iamport.kr/__standin/replay", {
+      method: "POST",
+      body: JSON.stringify({ imp_uid: slow.data.payment.imp_uid }),
+    });
     const replayed = await call("/payment/payment", r.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS } });
     expect(replayed.code).toBe(Code.PAYMENT_DECLINED);
     expect(replayed.data.reason).toContain("already used");
@@ -237,7 +296,9 @@ describe("purchase", () => {
   it("takes corporate cards only for Production", async () => {
     const m = await newMember();
     await call("/payment/registcard", m.token, { body: { ...CARD, card_type: "corporate", birth: "1208147521" } });
-    expect((await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS } })).code).toBe(Code.CORPORATE_CARD_PLAN);
+    expect((await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS } })).code).toBe(
+      Code.CORPORATE_CARD_PLAN,
+    );
     expect((await call("/payment/payment", m.token, { body: { plan: "Production", amount: 49_950, ...CONSENTS } })).code).toBe(Code.OK);
     expect((await call("/payment/downgradeplan", m.token, { body: { toplan: "Creator" } })).code).toBe(Code.CORPORATE_CARD_PLAN);
   });
@@ -249,7 +310,9 @@ describe("plan changes and renewal", () => {
     const m = await subscriber("Starter", t0);
     expect((await spend(env.DB, m.id, "chars", 10_000, t0 + DAY)).ok).toBe(true);
     expect((await spend(env.DB, m.id, "seconds", 300, t0 + DAY)).ok).toBe(true);
-    expect((await call("/payment/upgradeplan", m.token, { body: { toplan: "Starter" }, at: t0 + 2 * DAY })).code).toBe(Code.PLAN_CHANGE_INVALID);
+    expect((await call("/payment/upgradeplan", m.token, { body: { toplan: "Starter" }, at: t0 + 2 * DAY })).code).toBe(
+      Code.PLAN_CHANGE_INVALID,
+    );
     const t1 = t0 + 2 * DAY;
     const up = await call("/payment/upgradeplan", m.token, { body: { toplan: "Creator" }, at: t1 });
     expect(up.code, up.message).toBe(Code.OK);
@@ -283,24 +346,47 @@ describe("plan changes and renewal", () => {
     await Promise.all([billing(end + 1000), billing(end + 1000)]);
     await billing(end + 2000);
     const row = await memberRow(m.id);
-    expect(row).toMatchObject({ plan: "Starter", to_plan: null, subscription: "active", plan_start_at: end, plan_end_at: addMonths(t0, 2), next_payment_at: addMonths(t0, 2) });
-    const renewals = await env.DB.prepare("SELECT amount, status, kind FROM payments WHERE member_id = ? AND kind = 'renewal'").bind(m.id).all();
+    expect(row).toMatchObject({
+      plan: "Starter",
+      to_plan: null,
+      subscription: "active",
+      plan_start_at: end,
+      plan_end_at: addMonths(t0, 2),
+      next_payment_at: addMonths(t0, 2),
+    });
+    const renewals = await env.DB.prepare("SELECT amount, status, kind FROM payments WHERE member_id = ? AND kind = 'renewal'")
+      .bind(m.id)
+      .all();
     expect(renewals.results).toEqual([{ amount: 4900, status: "paid", kind: "renewal" }]);
-    const uid = (await env.DB.prepare("SELECT customer_uid FROM cards WHERE member_id = ?").bind(m.id).first<{ customer_uid: string }>())!.customer_uid;
+    const uid = (await env.DB.prepare("SELECT customer_uid FROM cards WHERE member_id = ?").bind(m.id).first<{ customer_uid: string }>())!
+      .customer_uid;
     expect((await gatewayPayments()).filter((p) => p.customer_uid === uid).map((p) => p.amount)).toEqual([6450, 4900]);
     // Allowances start over with the new period (no carry-over at renewal).
-    expect((await call("/member/getmember", m.token, { at: end + DAY })).data.planState).toMatchObject({ usedCharacters: 0, carried: { characters: 0, time: 0 } });
+    expect((await call("/member/getmember", m.token, { at: end + DAY })).data.planState).toMatchObject({
+      usedCharacters: 0,
+      carried: { characters: 0, time: 0 },
+    });
   });
 
   it("a declined renewal is retried daily with a mail, then the plan ends", async () => {
     const t0 = Date.now() - 40 * DAY;
     const m = await subscriber("Starter", t0);
-    const uid = (await env.DB.prepare("SELECT customer_uid FROM cards WHERE member_id = ?").bind(m.id).first<{ customer_uid: string }>())!.customer_uid;
+    const uid = (await env.DB.prepare("SELECT customer_uid FROM cards WHERE member_id = ?").bind(m.id).first<{ customer_uid: string }>())!
+      .customer_uid;
     await fetch("https://api.iamport.kr/__standin/decline", { method: "POST", body: JSON.stringify({ customer_uid: uid, on: true }) });
     const end = addMonths(t0, 1);
     await billing(end + 1000);
-    expect(await memberRow(m.id)).toMatchObject({ plan: "Starter", subscription: "past_due", renew_attempts: 1, renew_retry_at: end + 1000 + DAY });
-    const mails = () => env.DB.prepare('SELECT subject FROM mail_outbox WHERE "to" = ? ORDER BY id').bind(m.email).all<{ subject: string }>().then((r) => r.results.map((x) => x.subject).filter((x) => x.includes("플랜")));
+    expect(await memberRow(m.id)).toMatchObject({
+      plan: "Starter",
+      subscription: "past_due",
+      renew_attempts: 1,
+      renew_retry_at: end + 1000 + DAY,
+    });
+    const mails = () =>
+      env.DB.prepare('SELECT subject FROM mail_outbox WHERE "to" = ? ORDER BY id')
+        .bind(m.email)
+        .all<{ subject: string }>()
+        .then((r) => r.results.map((x) => x.subject).filter((x) => x.includes("플랜")));
     expect(await mails()).toEqual(["[Voice Studio] Starter 플랜 자동결제 실패"]);
     // Not retried before its time; retried after it.
     await billing(end + 2000);
@@ -310,15 +396,24 @@ describe("plan changes and renewal", () => {
     // The card works again: the next retry renews.
     await fetch("https://api.iamport.kr/__standin/decline", { method: "POST", body: JSON.stringify({ customer_uid: uid, on: false }) });
     await billing(end + 2 * DAY + 3000);
-    expect(await memberRow(m.id)).toMatchObject({ plan: "Starter", subscription: "active", renew_attempts: 0, plan_start_at: end, plan_end_at: addMonths(t0, 2) });
+    expect(await memberRow(m.id)).toMatchObject({
+      plan: "Starter",
+      subscription: "active",
+      renew_attempts: 0,
+      plan_start_at: end,
+      plan_end_at: addMonths(t0, 2),
+    });
 
     // Another member whose card keeps failing ends on Free after the third attempt.
     const n = await subscriber("Starter", t0);
-    const nuid = (await env.DB.prepare("SELECT customer_uid FROM cards WHERE member_id = ?").bind(n.id).first<{ customer_uid: string }>())!.customer_uid;
+    const nuid = (await env.DB.prepare("SELECT customer_uid FROM cards WHERE member_id = ?").bind(n.id).first<{ customer_uid: string }>())!
+      .customer_uid;
     await fetch("https://api.iamport.kr/__standin/decline", { method: "POST", body: JSON.stringify({ customer_uid: nuid, on: true }) });
     for (let i = 0; i < 3; i++) await billing(end + i * DAY + 1000);
     expect(await memberRow(n.id)).toMatchObject({ plan: "Free", subscription: "none" });
-    const last = await env.DB.prepare('SELECT subject FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind(n.email).first<{ subject: string }>();
+    const last = await env.DB.prepare('SELECT subject FROM mail_outbox WHERE "to" = ? ORDER BY id DESC')
+      .bind(n.email)
+      .first<{ subject: string }>();
     expect(last!.subject).toContain("종료");
   });
 
@@ -326,12 +421,28 @@ describe("plan changes and renewal", () => {
     const t0 = Date.now() - 40 * DAY;
     const m = await subscriber("Creator", t0);
     for (let i = 0; i < 5; i++) {
-      await env.DB.prepare("INSERT INTO projects (id, member_id, name, type, created_at, updated_at) VALUES (?, ?, ?, 'tts', ?, ?)").bind(crypto.randomUUID(), m.id, `p${i}`, t0 + i, t0 + i * 1000).run();
+      await env.DB.prepare("INSERT INTO projects (id, member_id, name, type, created_at, updated_at) VALUES (?, ?, ?, 'tts', ?, ?)")
+        .bind(crypto.randomUUID(), m.id, `p${i}`, t0 + i, t0 + i * 1000)
+        .run();
     }
-    expect((await call("/payment/cancel", m.token, { body: { reason: "price", comment: "", pwd: "wrong-Password1!" }, at: t0 + DAY })).code).toBe(Code.PASSWORD_MISMATCH);
-    const cancelled = await call("/payment/cancel", m.token, { body: { reason: "price,other", comment: "too dear", pwd: PASSWORD }, at: t0 + DAY });
-    expect(cancelled.data.planState).toMatchObject({ planName: "Creator", subscription: "cancelled", renewalDate: null, endDate: new Date(addMonths(t0, 1)).toISOString() });
-    expect(await env.DB.prepare("SELECT reason, comment, kind FROM cancellations WHERE member_id = ?").bind(m.id).first()).toEqual({ reason: "price,other", comment: "too dear", kind: "cancel" });
+    expect(
+      (await call("/payment/cancel", m.token, { body: { reason: "price", comment: "", pwd: "wrong-Password1!" }, at: t0 + DAY })).code,
+    ).toBe(Code.PASSWORD_MISMATCH);
+    const cancelled = await call("/payment/cancel", m.token, {
+      body: { reason: "price,other", comment: "too dear", pwd: PASSWORD },
+      at: t0 + DAY,
+    });
+    expect(cancelled.data.planState).toMatchObject({
+      planName: "Creator",
+      subscription: "cancelled",
+      renewalDate: null,
+      endDate: new Date(addMonths(t0, 1)).toISOString(),
+    });
+    expect(await env.DB.prepare("SELECT reason, comment, kind FROM cancellations WHERE member_id = ?").bind(m.id).first()).toEqual({
+      reason: "price,other",
+      comment: "too dear",
+      kind: "cancel",
+    });
     expect((await call("/payment/cancel", m.token, { body: { reason: "", pwd: PASSWORD } })).code).toBe(Code.NO_SUBSCRIPTION);
     await billing(addMonths(t0, 1) - 1000);
     expect((await memberRow(m.id)).plan).toBe("Creator");
@@ -339,7 +450,9 @@ describe("plan changes and renewal", () => {
     expect((await memberRow(m.id)).plan).toBe("Free");
     const kept = await env.DB.prepare("SELECT name FROM projects WHERE member_id = ? ORDER BY name").bind(m.id).all<{ name: string }>();
     expect(kept.results.map((r) => r.name)).toEqual(["p2", "p3", "p4"]);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE member_id = ? AND kind = 'renewal'").bind(m.id).first()).toEqual({ n: 0 });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE member_id = ? AND kind = 'renewal'").bind(m.id).first()).toEqual({
+      n: 0,
+    });
   });
 });
 
@@ -349,10 +462,14 @@ describe("refund", () => {
     const late = await subscriber("Creator", t0);
     const after = await call("/payment/refundable", late.token, { at: t0 + REFUND_WINDOW_MS + 1 });
     expect(after.data).toMatchObject({ eligible: false, reason: "window" });
-    expect((await call("/payment/refund", late.token, { body: { pwd: PASSWORD }, at: t0 + REFUND_WINDOW_MS + 1 })).code).toBe(Code.REFUND_NOT_ALLOWED);
+    expect((await call("/payment/refund", late.token, { body: { pwd: PASSWORD }, at: t0 + REFUND_WINDOW_MS + 1 })).code).toBe(
+      Code.REFUND_NOT_ALLOWED,
+    );
     const edge = await call("/payment/refundable", late.token, { at: t0 + REFUND_WINDOW_MS });
     expect(edge.data).toMatchObject({ eligible: true, amount: 6450, fee: 330, refund_amount: 6120, currency: "KRW" });
-    expect((await call("/payment/refund", late.token, { body: { pwd: "Nope#2026a" }, at: t0 + REFUND_WINDOW_MS })).code).toBe(Code.PASSWORD_MISMATCH);
+    expect((await call("/payment/refund", late.token, { body: { pwd: "Nope#2026a" }, at: t0 + REFUND_WINDOW_MS })).code).toBe(
+      Code.PASSWORD_MISMATCH,
+    );
     const done = await call("/payment/refund", late.token, { body: { pwd: PASSWORD, reason: "price" }, at: t0 + REFUND_WINDOW_MS });
     expect(done.code, done.message).toBe(Code.OK);
     expect(done.data).toMatchObject({ refund_amount: 6120, fee: 330, planState: { planName: "Free", subscription: "none" } });
@@ -380,13 +497,22 @@ describe("coupons", () => {
     expect((await call("/utils/accept_coupon", m.token, { body: { num: "CREATOR-EXPIRED" }, at })).code).toBe(Code.COUPON_INVALID);
     await env.DB.prepare("INSERT INTO coupons (num, plan, days) VALUES (?, 'Creator', 30)").bind(`T-${m.id}`.toUpperCase()).run();
     const ok = await call("/utils/accept_coupon", m.token, { body: { num: ` t-${m.id} ` }, at });
-    expect(ok.data.planState).toMatchObject({ planName: "Creator", usedCoupon: true, paymentMethod: "coupon", subscription: "none", renewalDate: null, couponEndDate: new Date(at + 30 * DAY).toISOString() });
+    expect(ok.data.planState).toMatchObject({
+      planName: "Creator",
+      usedCoupon: true,
+      paymentMethod: "coupon",
+      subscription: "none",
+      renewalDate: null,
+      couponEndDate: new Date(at + 30 * DAY).toISOString(),
+    });
     // Used: nobody else can register it.
     const other = await newMember();
     expect((await call("/utils/accept_coupon", other.token, { body: { num: `T-${m.id}` }, at })).code).toBe(Code.COUPON_INVALID);
     // During the coupon period plans cannot change.
     await call("/payment/registcard", m.token, { body: CARD });
-    expect((await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS }, at: at + DAY })).code).toBe(Code.COUPON_PERIOD);
+    expect((await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS }, at: at + DAY })).code).toBe(
+      Code.COUPON_PERIOD,
+    );
     expect((await call("/payment/upgradeplan", m.token, { body: { toplan: "Production" }, at: at + DAY })).code).toBe(Code.COUPON_PERIOD);
     expect((await call("/payment/downgradeplan", m.token, { body: { toplan: "Starter" }, at: at + DAY })).code).toBe(Code.COUPON_PERIOD);
     expect((await call("/utils/accept_coupon", m.token, { body: { num: "WELCOME-STARTER" }, at })).code).toBe(Code.COUPON_PLAN_ACTIVE);
@@ -394,7 +520,9 @@ describe("coupons", () => {
     await billing(at + 30 * DAY + 1000);
     expect((await memberRow(m.id)).plan).toBe("Free");
     // Then a purchase works, with the first-month discount still unused.
-    expect((await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS }, at: at + 31 * DAY })).code).toBe(Code.OK);
+    expect(
+      (await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS }, at: at + 31 * DAY })).code,
+    ).toBe(Code.OK);
   });
 });
 
@@ -404,7 +532,16 @@ describe("history and receipts", () => {
     const list = await call("/payment/list?page=1&limit=10", m.token);
     expect(list.data).toMatchObject({ page: 1, limit: 10, total: 1 });
     const row = list.data.items[0];
-    expect(row).toMatchObject({ plan: "Starter", price: 4900, discount: 2450, amount: 2450, status: "paid", refund_amount: 0, fee: 0, method: "card" });
+    expect(row).toMatchObject({
+      plan: "Starter",
+      price: 4900,
+      discount: 2450,
+      amount: 2450,
+      status: "paid",
+      refund_amount: 0,
+      fee: 0,
+      method: "card",
+    });
     expect((await call("/payment/detail", m.token, { body: { no: row.no } })).data.no).toBe(row.no);
     const receipt = await call("/payment/receipt", m.token, { body: { imp_uid: row.imp_uid } });
     expect(receipt.data.url).toBe(`https://receipt.portone.test/receipts/${row.imp_uid}`);
@@ -421,7 +558,11 @@ describe("history and receipts", () => {
 
   it("answers malformed input with 4xx and no token with 8000", async () => {
     const m = await newMember();
-    const res = await worker.fetch("http://localhost/api/v1/payment/payment", { method: "POST", headers: { "content-type": "application/json", "api-key": m.token }, body: "{nope" });
+    const res = await worker.fetch("http://localhost/api/v1/payment/payment", {
+      method: "POST",
+      headers: { "content-type": "application/json", "api-key": m.token },
+      body: "{nope",
+    });
     expect(res.status).toBe(400);
     expect((await res.json<Answer>()).code).toBe(Code.MALFORMED_JSON);
     expect((await call("/payment/payment", m.token, { body: { plan: "Starter", amount: "2450" } })).code).toBe(Code.BAD_REQUEST);
@@ -433,7 +574,9 @@ describe("local sandbox", () => {
   it("PAYMENTS=sandbox runs the same adapter against the stand-in inside the worker, receipts included", async () => {
     const gateway = cardGateway({ ...env, PAYMENTS: "sandbox" })!;
     const uid = `cus_sandbox_${crypto.randomUUID().slice(0, 8)}`;
-    expect(await gateway.issueBillingKey(uid, { card_number: "4242-4242-4242-4242", expiry: "2030-12", birth: "900101", pwd_2digit: "12" })).toMatchObject({ customer_uid: uid, card_name: "신한카드" });
+    expect(
+      await gateway.issueBillingKey(uid, { card_number: "4242-4242-4242-4242", expiry: "2030-12", birth: "900101", pwd_2digit: "12" }),
+    ).toMatchObject({ customer_uid: uid, card_name: "신한카드" });
     const paid = await gateway.chargeAgain({ customer_uid: uid, merchant_uid: `m_${uid}`, amount: 4900, name: "Starter" });
     expect(paid).toMatchObject({ status: "paid", amount: 4900, receipt_url: `/api/v1/sandbox/portone/receipts/${paid.imp_uid}` });
     expect((await gateway.payment(paid.imp_uid)).merchant_uid).toBe(`m_${uid}`);
@@ -446,7 +589,9 @@ describe("local sandbox", () => {
 describe("an unfinished PayPal order", () => {
   it("does not block a card purchase: the card payment closes it first", async () => {
     const m = await newMember();
-    const order = await call("/payment/paypal_order", m.token, { body: { plan: "Creator", flow: "save", return_url: "https://app.test/back", cancel_url: "https://app.test/cancel" } });
+    const order = await call("/payment/paypal_order", m.token, {
+      body: { plan: "Creator", flow: "save", return_url: "https://app.test/back", cancel_url: "https://app.test/cancel" },
+    });
     expect(order.code, order.message).toBe(Code.OK);
     await call("/payment/registcard", m.token, { body: CARD });
     const bought = await call("/payment/payment", m.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS } });
@@ -471,11 +616,19 @@ describe("custom voice slots after a downgrade", () => {
         .bind(crypto.randomUUID(), m.id, t0)
         .run();
     }
-    expect((await call("/member/getmember", m.token, { at: t0 + DAY })).data).toMatchObject({ request_cnt: 3, cv_cnt_over: "N", planState: { usedCustomVoice: 3, limits: { customVoice: 5 } } });
+    expect((await call("/member/getmember", m.token, { at: t0 + DAY })).data).toMatchObject({
+      request_cnt: 3,
+      cv_cnt_over: "N",
+      planState: { usedCustomVoice: 3, limits: { customVoice: 5 } },
+    });
     await call("/payment/downgradeplan", m.token, { body: { toplan: "Creator" }, at: t0 + DAY });
     await billing(addMonths(t0, 1) + 1000);
     const after = await call("/member/getmember", m.token, { at: addMonths(t0, 1) + 2000 });
-    expect(after.data).toMatchObject({ plan: "Creator", cv_cnt_over: "Y", planState: { mustChooseCustomVoice: true, limits: { customVoice: 1 } } });
+    expect(after.data).toMatchObject({
+      plan: "Creator",
+      cv_cnt_over: "Y",
+      planState: { mustChooseCustomVoice: true, limits: { customVoice: 1 } },
+    });
   });
 });
 
@@ -485,6 +638,9 @@ describe("development coupons", () => {
     const made = await call("/dev/coupons", m.token, { body: { plan: "Starter", days: 7 } });
     expect(made.data).toMatchObject({ plan: "Starter", days: 7 });
     expect((await call("/dev/coupons", m.token, { body: { plan: "Free" } })).code).toBe(Code.PLAN_CHANGE_INVALID);
-    expect((await call("/utils/accept_coupon", m.token, { body: { num: made.data.num } })).data.planState).toMatchObject({ planName: "Starter", usedCoupon: true });
+    expect((await call("/utils/accept_coupon", m.token, { body: { num: made.data.num } })).data.planState).toMatchObject({
+      planName: "Starter",
+      usedCoupon: true,
+    });
   });
 });

@@ -150,9 +150,16 @@ describe("decodeAudio: clear errors", () => {
   });
 
   it("digital silence and a -70 dBFS hiss are silent; a quiet voice-level signal is not", async () => {
-    expect(await decodeAudio(encodeWav(new Float32Array(32000), 16000), LIMITS)).toMatchObject({ ok: false, reason: "silent", format: "wav" });
+    expect(await decodeAudio(encodeWav(new Float32Array(32000), 16000), LIMITS)).toMatchObject({
+      ok: false,
+      reason: "silent",
+      format: "wav",
+    });
     let seed = 7;
-    const hiss = Float32Array.from({ length: 32000 }, () => (((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1) * 10 ** (-70 / 20) * 1.7);
+    const hiss = Float32Array.from(
+      { length: 32000 },
+      () => (((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1) * 10 ** (-70 / 20) * 1.7,
+    );
     expect(await decodeAudio(encodeWav(hiss, 16000), LIMITS)).toMatchObject({ ok: false, reason: "silent" });
     const quiet = tones(16000).map((v) => v * 0.02); // about -45 LUFS
     expect(await decodeAudio(encodeWav(quiet, 16000), LIMITS)).toMatchObject({ ok: true });

@@ -47,7 +47,9 @@ describe("production guards", () => {
   });
 
   it("refuses the Workers AI engine without its binding (issue 15)", () => {
-    expect(deploymentProblems("api", { ...production, VOICE_ENGINE: "workers-ai" })).toEqual(['VOICE_ENGINE=workers-ai needs the AI binding ([ai] binding = "AI")']);
+    expect(deploymentProblems("api", { ...production, VOICE_ENGINE: "workers-ai" })).toEqual([
+      'VOICE_ENGINE=workers-ai needs the AI binding ([ai] binding = "AI")',
+    ]);
     expect(deploymentProblems("api", { ...production, VOICE_ENGINE: "workers-ai", AI: { run: async () => ({}) } })).toEqual([]);
   });
 
@@ -77,12 +79,24 @@ describe("production guards", () => {
     ]) {
       expect(problems).toContain(expected);
     }
-    expect(deploymentProblems("app", { APP_ENV: "production", SESSION_SECRET: "local-dev-session-secret-change-me-0123456789", PUBLIC_ORIGIN: "http://localhost:8787" })).toEqual([
-      "SESSION_SECRET is a development value",
-      "PUBLIC_ORIGIN must be an https URL",
-    ]);
-    expect(deploymentProblems("app", { APP_ENV: "production", SESSION_SECRET: strong("session"), PUBLIC_ORIGIN: "https://voice-studio.kr" })).toEqual([]);
-    expect(deploymentProblems("api", { ...production, VOICE_ENGINE: "http", VOICE_ENGINE_URL: "http://engine.internal", VOICE_ENGINE_KEY: "" }).join("\n")).toMatch(/VOICE_ENGINE_URL must be an https URL[\s\S]*VOICE_ENGINE_KEY is missing/);
+    expect(
+      deploymentProblems("app", {
+        APP_ENV: "production",
+        SESSION_SECRET: "local-dev-session-secret-change-me-0123456789",
+        PUBLIC_ORIGIN: "http://localhost:8787",
+      }),
+    ).toEqual(["SESSION_SECRET is a development value", "PUBLIC_ORIGIN must be an https URL"]);
+    expect(
+      deploymentProblems("app", { APP_ENV: "production", SESSION_SECRET: strong("session"), PUBLIC_ORIGIN: "https://voice-studio.kr" }),
+    ).toEqual([]);
+    expect(
+      deploymentProblems("api", {
+        ...production,
+        VOICE_ENGINE: "http",
+        VOICE_ENGINE_URL: "http://engine.internal",
+        VOICE_ENGINE_KEY: "",
+      }).join("\n"),
+    ).toMatch(/VOICE_ENGINE_URL must be an https URL[\s\S]*VOICE_ENGINE_KEY is missing/);
     expect(deploymentProblems("notify", { APP_ENV: "prod" })).toEqual(["APP_ENV must be development, test or production"]);
   });
 
@@ -102,7 +116,11 @@ describe("production guards", () => {
         for (const path of ["/utils/planlist", "/dev/mailbox", "/sandbox/portone/__standin/payments", "/member/getmember"]) {
           const res = await call(`https://voice.example.net/api/v1${path}`, vars);
           expect(res.status, `${JSON.stringify(broken)} ${path}`).toBe(503);
-          expect(await res.json()).toMatchObject({ success: false, code: Code.SERVICE_UNAVAILABLE, message: "The service is not available right now. Please try again later." });
+          expect(await res.json()).toMatchObject({
+            success: false,
+            code: Code.SERVICE_UNAVAILABLE,
+            message: "The service is not available right now. Please try again later.",
+          });
         }
         const ko = await call("https://voice.example.net/api/v1/utils/planlist", vars, "kr");
         expect((await ko.json<{ message: string }>()).message).toBe("지금은 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.");

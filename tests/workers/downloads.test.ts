@@ -54,7 +54,8 @@ async function generated(m: Member, name: string, texts: string[]) {
  */
 function mp3Frames(bytes: Uint8Array) {
   let at = 0;
-  if (bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33) at = 10 + ((bytes[6]! << 21) | (bytes[7]! << 14) | (bytes[8]! << 7) | bytes[9]!); // ID3v2
+  if (bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33)
+    at = 10 + ((bytes[6]! << 21) | (bytes[7]! << 14) | (bytes[8]! << 7) | bytes[9]!); // ID3v2
   const BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
   const RATES_V2 = [22050, 24000, 16000];
   let frames = 0;
@@ -82,7 +83,9 @@ describe("downloads", () => {
   it("joins the sentences with their pauses into one WAV or MP3, and zips one file per sentence", async () => {
     const m = await member("downloader@example.com");
     const p = await generated(m, "My / show: 1", ["첫 문장입니다.", "둘째 문장이에요.", "끝."]);
-    const parts = await Promise.all(p.paragraphs.map(async (x) => new Uint8Array(await (await m.get(x.audioURL!.replace("/api/v1", ""))).arrayBuffer())));
+    const parts = await Promise.all(
+      p.paragraphs.map(async (x) => new Uint8Array(await (await m.get(x.audioURL!.replace("/api/v1", ""))).arrayBuffer())),
+    );
     const partSamples = parts.map((b) => decodeWav(b).samples);
 
     const wav = await m.get(`/studio/projects/${p.id}/download`);
@@ -112,7 +115,11 @@ describe("downloads", () => {
     expect(Object.keys(files)).toEqual(["01 첫 문장입니다..wav", "02 둘째 문장이에요..wav", "03 끝..wav"]);
     expect(Object.values(files)).toEqual(parts);
 
-    const mp3zip = unzipSync(new Uint8Array(await (await m.get(`/studio/projects/${p.id}/download?split=1&format=mp3&paragraphs=${p.paragraphs[2]!.id}`)).arrayBuffer()));
+    const mp3zip = unzipSync(
+      new Uint8Array(
+        await (await m.get(`/studio/projects/${p.id}/download?split=1&format=mp3&paragraphs=${p.paragraphs[2]!.id}`)).arrayBuffer(),
+      ),
+    );
     expect(Object.keys(mp3zip)).toEqual(["01 끝..mp3"]);
     expect(mp3Frames(mp3zip["01 끝..mp3"]!).seconds).toBeGreaterThan(wavSeconds(parts[2]!));
 
@@ -136,7 +143,11 @@ describe("downloads", () => {
     expect(now.map((x) => x.audioCurrent)).toEqual([true, false, false]);
     const refused = await m.get(`/studio/projects/${p.id}/download`);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ success: false, code: Code.AUDIO_NOT_READY, message: "2 sentence(s) have not been generated yet, or changed since they were. Please generate them first." });
+    expect(await refused.json()).toMatchObject({
+      success: false,
+      code: Code.AUDIO_NOT_READY,
+      message: "2 sentence(s) have not been generated yet, or changed since they were. Please generate them first.",
+    });
     // The unchanged sentence alone can still be downloaded.
     expect((await m.get(`/studio/projects/${p.id}/download?paragraphs=${p.paragraphs[0]!.id}`)).status).toBe(200);
     expect((await m.get(`/studio/projects/${p.id}/download?paragraphs=nope`)).status).toBe(404);
@@ -175,7 +186,9 @@ describe("downloads", () => {
     expect(mp3.headers.get("content-disposition")).toMatch(/^attachment; filename=/);
     expect(mp3Frames(new Uint8Array(await mp3.arrayBuffer())).seconds).toBeGreaterThan(0.7);
 
-    const key = (await env.DB.prepare("SELECT audio_key AS k FROM paragraphs WHERE id = ?").bind(p.paragraphs[0]!.id).first<{ k: string }>())!.k;
+    const key = (await env.DB.prepare("SELECT audio_key AS k FROM paragraphs WHERE id = ?")
+      .bind(p.paragraphs[0]!.id)
+      .first<{ k: string }>())!.k;
     expect((await m.call("POST", "/delHistory", { inference_id: history[0]!.inference_id })).body.success).toBe(true);
     expect((await m.get(p.paragraphs[0]!.audioURL!.replace("/api/v1", ""))).status).toBe(200);
     expect(await env.MEDIA.head(key)).not.toBeNull();

@@ -12,7 +12,14 @@ const engine = new EmbeddedEngine();
 const KO = "안녕하세요. 음성 스튜디오입니다. 오늘은 국물 요리를 만들어 봅시다.";
 const SHORT = "안녕하세요, 음성 스튜디오입니다.";
 const EN = "Hello, and welcome to Voice Studio. Today we will make a warm soup together.";
-const request = (over: Partial<SynthesisRequest> = {}): SynthesisRequest => ({ text: KO, lang: "ko", voice: {}, pitch: 0, tempo: 1, ...over });
+const request = (over: Partial<SynthesisRequest> = {}): SynthesisRequest => ({
+  text: KO,
+  lang: "ko",
+  voice: {},
+  pitch: 0,
+  tempo: 1,
+  ...over,
+});
 
 const rms = (x: Float32Array) => Math.sqrt(x.reduce((a, v) => a + v * v, 0) / Math.max(1, x.length));
 const seconds = (r: { samples: Float32Array; sampleRate: number }) => r.samples.length / r.sampleRate;
@@ -48,7 +55,9 @@ describe("Korean reading before synthesis (the corpus is tests/unit/korean-readi
   });
 
   it("reads numbers, acronyms and known English words in Korean, keeping punctuation and unknown Latin words", () => {
-    expect(koreanPronunciation("Voice Studio입니다. 2024년, 10,000원! ABC-12 (국물)")).toBe("보이스 스튜디오임니다. 이처니십싸년, 마눤! 에이비씨-시비 (궁물)");
+    expect(koreanPronunciation("Voice Studio입니다. 2024년, 10,000원! ABC-12 (국물)")).toBe(
+      "보이스 스튜디오임니다. 이처니십싸년, 마눤! 에이비씨-시비 (궁물)",
+    );
     expect(koreanPronunciation("Hello, world 42.")).toBe("Hello, world 사시비.");
   });
 });
@@ -113,7 +122,9 @@ describe("speech synthesis in workerd", { timeout: 60_000 }, () => {
     const down = await espeakSynthesize(KO, { voice: `ko+${await shiftedVariant(undefined, -5, 0.9)}`, rate: 175, pitch: 50, range: 50 });
     const plain = await espeakSynthesize(KO, { voice: "ko", rate: 175, pitch: 50, range: 50 });
     expect(Math.abs(medianF0(up.samples, up.sampleRate) / medianF0(base.samples, base.sampleRate) - 2)).toBeLessThan(2 * 0.06);
-    expect(Math.abs(medianF0(down.samples, down.sampleRate) / medianF0(plain.samples, plain.sampleRate) - 2 ** (-5 / 12))).toBeLessThan(0.06);
+    expect(Math.abs(medianF0(down.samples, down.sampleRate) / medianF0(plain.samples, plain.sampleRate) - 2 ** (-5 / 12))).toBeLessThan(
+      0.06,
+    );
     // Same timing: only the voice changed.
     expect(Math.abs(up.samples.length / base.samples.length - 1)).toBeLessThan(0.03);
   });

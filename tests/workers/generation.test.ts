@@ -11,7 +11,13 @@ beforeAll(async () => {
 
 type Answer<T = Record<string, unknown>> = { success: boolean; code: number; data: T; message: string };
 type Paragraph = { id: string; text: string; audioURL: string | null; duration_ms: number | null };
-type State = { status: string; total: number; done: number; failed: number; items: { paragraphId: string; status: string; error?: string }[] };
+type State = {
+  status: string;
+  total: number;
+  done: number;
+  failed: number;
+  items: { paragraphId: string; status: string; error?: string }[];
+};
 
 async function member(email: string) {
   const s = await signedUp(email);
@@ -30,7 +36,13 @@ async function project(call: Awaited<ReturnType<typeof member>>["call"], texts: 
   const id = (await call<{ id: string }>("POST", "/projects", {})).body.data.id;
   const first = (await call<{ paragraphs: Paragraph[] }>("GET", `/projects/${id}`)).body.data.paragraphs[0]!;
   const saved = await call<{ paragraphs: Paragraph[] }>("PUT", `/projects/${id}/paragraphs`, {
-    paragraphs: texts.map((text, i) => ({ ...(i === 0 ? { id: first.id } : {}), text, voice_id: i % 2 ? "en-emma" : "ko-minjun", lang: i % 2 ? "en" : "ko", pause_ms: 400 })),
+    paragraphs: texts.map((text, i) => ({
+      ...(i === 0 ? { id: first.id } : {}),
+      text,
+      voice_id: i % 2 ? "en-emma" : "ko-minjun",
+      lang: i % 2 ? "en" : "ko",
+      pause_ms: 400,
+    })),
   });
   return { id, paragraphs: saved.body.data.paragraphs };
 }
@@ -109,12 +121,16 @@ describe("project generation jobs", () => {
   it("refuses a project longer than the remaining characters before starting, and other members' projects and jobs", async () => {
     const m = await member("short-job@example.com");
     const p = await project(m.call, ["가".repeat(300), "나".repeat(300)]);
-    await env.DB.prepare("UPDATE members SET used_chars = 9500, usage_period_end = ? WHERE email = 'short-job@example.com'").bind(Date.now() + 86_400_000).run();
+    await env.DB.prepare("UPDATE members SET used_chars = 9500, usage_period_end = ? WHERE email = 'short-job@example.com'")
+      .bind(Date.now() + 86_400_000)
+      .run();
     const refused = await m.call("POST", `/projects/${p.id}/generate`, {});
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({ code: Code.CHARS_SHORT, message: expect.stringContaining("500") });
     // One paragraph fits.
-    const one = await m.call<{ job_id: string; total: number }>("POST", `/projects/${p.id}/generate`, { paragraph_ids: [p.paragraphs[1]!.id] });
+    const one = await m.call<{ job_id: string; total: number }>("POST", `/projects/${p.id}/generate`, {
+      paragraph_ids: [p.paragraphs[1]!.id],
+    });
     expect(one.body.data.total).toBe(1);
     await follow(m.token, one.body.data.job_id);
 

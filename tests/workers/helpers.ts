@@ -12,7 +12,11 @@ let ipCounter = 0;
 export async function memberPost(path: string, body: unknown, opts: { lang?: string; ip?: string } = {}) {
   const res = await worker.fetch(`http://localhost/api/v1/member${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", lang: opts.lang ?? "kr", "cf-connecting-ip": opts.ip ?? `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` },
+    headers: {
+      "content-type": "application/json",
+      lang: opts.lang ?? "kr",
+      "cf-connecting-ip": opts.ip ?? `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`,
+    },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.json<Answer>() };

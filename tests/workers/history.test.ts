@@ -8,7 +8,9 @@ async function inference(email: string, n: number) {
   const id = `inf-${crypto.randomUUID()}`;
   const key = `inferences/${member.id}/${id}.wav`;
   await env.MEDIA.put(key, new Uint8Array([82, 73, 70, 70, n]), { httpMetadata: { contentType: "audio/wav" } });
-  await env.DB.prepare("INSERT INTO inferences (id, member_id, voice_id, text, characters, audio_key, duration_ms, created_at) VALUES (?, ?, 'ko-minjun', ?, 3, ?, 1500, ?)")
+  await env.DB.prepare(
+    "INSERT INTO inferences (id, member_id, voice_id, text, characters, audio_key, duration_ms, created_at) VALUES (?, ?, 'ko-minjun', ?, 3, ?, 1500, ?)",
+  )
     .bind(id, member.id, `문장 ${n}`, key, Date.now() + n)
     .run();
   return { id, key };
@@ -25,7 +27,9 @@ describe("studio history (work history, delHistory, audio)", () => {
   it("lists the member's results newest first, a page at a time", async () => {
     const s = await signedUp("history@example.com");
     for (let n = 1; n <= 3; n++) await inference("history@example.com", n);
-    const page1 = await (await call(s.token!, "/history?limit=2")).json<{ data: { items: { text: string; duration: number; audioURL: string }[]; hasMore: boolean } }>();
+    const page1 = await (
+      await call(s.token!, "/history?limit=2")
+    ).json<{ data: { items: { text: string; duration: number; audioURL: string }[]; hasMore: boolean } }>();
     expect(page1.data.items.map((i) => i.text)).toEqual(["문장 3", "문장 2"]);
     expect(page1.data).toMatchObject({ hasMore: true });
     expect(page1.data.items[0]!.duration).toBe(1.5);

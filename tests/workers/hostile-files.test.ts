@@ -42,7 +42,8 @@ const u32be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 25
 const u16le = (n: number) => [n & 255, (n >>> 8) & 255];
 const u32le = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255, (n >>> 24) & 255];
 /** A speech-level signal (not silent), so a file the checks let through would be stored. */
-const voice = (n: number) => Float32Array.from({ length: n }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 140 * i) / 8000) * (0.6 + 0.4 * Math.sin(i / 700)));
+const voice = (n: number) =>
+  Float32Array.from({ length: n }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 140 * i) / 8000) * (0.6 + 0.4 * Math.sin(i / 700)));
 
 // WAV: a fmt and a data chunk with any field overridden.
 function wav(o: { channels?: number; rate?: number; fmtSize?: number; dataSize?: number; frames?: number } = {}) {
@@ -52,7 +53,8 @@ function wav(o: { channels?: number; rate?: number; fmtSize?: number; dataSize?:
   const signal = voice(frames);
   const data = new Uint8Array(frames * channels * 2);
   const view = new DataView(data.buffer);
-  for (let f = 0; f < frames; f++) for (let c = 0; c < channels; c++) view.setInt16((f * channels + c) * 2, Math.round(signal[f]! * 32767), true);
+  for (let f = 0; f < frames; f++)
+    for (let c = 0; c < channels; c++) view.setInt16((f * channels + c) * 2, Math.round(signal[f]! * 32767), true);
   const fmt = cat(u16le(1), u16le(channels), u32le(rate), u32le(rate * channels * 2), u16le(channels * 2), u16le(16));
   const body = cat(str("WAVE"), str("fmt "), u32le(o.fmtSize ?? 16), fmt, str("data"), u32le(o.dataSize ?? data.length), data);
   return cat(str("RIFF"), u32le(body.length), body);
@@ -71,7 +73,13 @@ function nested(type: string, n: number, inner: Uint8Array) {
   out.set(inner, n * 8);
   return out;
 }
-const esds = full("esds", [0x03, 25, 0, 1, 0], [0x04, 17, 0x40, 0x15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0x05, 2, 0x12, 0x08], [0x06, 1, 2]);
+const esds = full(
+  "esds",
+  [0x03, 25, 0, 1, 0],
+  [0x04, 17, 0x40, 0x15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+  [0x05, 2, 0x12, 0x08],
+  [0x06, 1, 2],
+);
 const mp4a = box("mp4a", [0, 0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 16, 0, 0, 0, 0], u32be(44_100 * 65_536), esds);
 const stsd = full("stsd", u32be(1), mp4a);
 function m4a(t: { stts?: Part; stsz?: Part; stsc?: Part; stco?: Part; mdia?: (mdia: Uint8Array) => Uint8Array; extra?: Part } = {}) {
@@ -83,7 +91,12 @@ function m4a(t: { stts?: Part; stsz?: Part; stsc?: Part; stco?: Part; mdia?: (md
     t.stsc ?? full("stsc", u32be(1), u32be(1), u32be(1), u32be(1)),
     t.stco ?? full("stco", u32be(1), u32be(0)),
   );
-  const mdia = box("mdia", full("mdhd", u32be(0), u32be(0), u32be(44_100), u32be(1024), [0, 0, 0, 0]), full("hdlr", u32be(0), str("soun"), new Array(13).fill(0)), box("minf", stbl));
+  const mdia = box(
+    "mdia",
+    full("mdhd", u32be(0), u32be(0), u32be(44_100), u32be(1024), [0, 0, 0, 0]),
+    full("hdlr", u32be(0), str("soun"), new Array(13).fill(0)),
+    box("minf", stbl),
+  );
   const trak = box("trak", full("tkhd", u32be(0), u32be(0), u32be(1), u32be(0), u32be(0)), t.mdia ? t.mdia(mdia) : mdia);
   return cat(box("ftyp", str("M4A "), u32be(0), str("M4A isom")), box("moov", trak, t.extra ?? []), box("mdat", new Array(16).fill(0x21)));
 }
@@ -102,15 +115,37 @@ function oggPage(packets: Part[], o: { flags?: number; granule?: number; seq?: n
     }
   }
   const g = o.granule ?? 0;
-  return setCrc(cat(str("OggS"), [0, o.flags ?? 0], u32le(g % 2 ** 32), u32le(Math.floor(g / 2 ** 32)), u32le(0x5eed), u32le(o.seq ?? 0), [0, 0, 0, 0], [lacing.length], lacing, ...packets));
+  return setCrc(
+    cat(
+      str("OggS"),
+      [0, o.flags ?? 0],
+      u32le(g % 2 ** 32),
+      u32le(Math.floor(g / 2 ** 32)),
+      u32le(0x5eed),
+      u32le(o.seq ?? 0),
+      [0, 0, 0, 0],
+      [lacing.length],
+      lacing,
+      ...packets,
+    ),
+  );
 }
 const opusHead = (channels: number) =>
-  channels <= 2 ? cat(str("OpusHead"), [1, channels], u16le(312), u32le(48_000), [0, 0, 0]) : cat(str("OpusHead"), [1, channels], u16le(312), u32le(48_000), [0, 0, 255, channels, 0], Array.from({ length: channels }, (_, i) => i));
+  channels <= 2
+    ? cat(str("OpusHead"), [1, channels], u16le(312), u32le(48_000), [0, 0, 0])
+    : cat(
+        str("OpusHead"),
+        [1, channels],
+        u16le(312),
+        u32le(48_000),
+        [0, 0, 255, channels, 0],
+        Array.from({ length: channels }, (_, i) => i),
+      );
 const opusTags = cat(str("OpusTags"), u32le(4), str("test"), u32le(0));
 /** The page starts of an Ogg file. */
 function oggPages(b: Uint8Array) {
   const starts: number[] = [];
-  for (let at = 0; at < b.length; ) {
+  for (let at = 0; at < b.length;) {
     starts.push(at);
     const segments = b[at + 26]!;
     at += 27 + segments + b.subarray(at + 27, at + 27 + segments).reduce((n, v) => n + v, 0);
@@ -138,7 +173,8 @@ const ID = {
   cluster: [0x1f, 0x43, 0xb6, 0x75],
   block: [0xa3],
 };
-const trackEntry = (channels: number) => el(ID.track, el(ID.number, [1]), el(ID.type, [2]), el(ID.codec, str("A_OPUS")), el(ID.private, opusHead(channels)));
+const trackEntry = (channels: number) =>
+  el(ID.track, el(ID.number, [1]), el(ID.type, [2]), el(ID.codec, str("A_OPUS")), el(ID.private, opusHead(channels)));
 function webm(o: { tracks?: Uint8Array; channels?: number; blocks?: Part[] } = {}) {
   const tracks = o.tracks ?? el(ID.tracks, trackEntry(o.channels ?? 1));
   const cluster = cat(ID.cluster, UNKNOWN, ...(o.blocks ?? []).map((p) => el(ID.block, [0x81, 0, 0, 0x80], p)));
@@ -161,15 +197,26 @@ function form(file: Uint8Array, name: string, extra: Record<string, string> = {}
   return f;
 }
 const headers = (token: string, lang = "kr") => ({ lang, "api-key": token });
-const memberId = async (email: string) => (await env.DB.prepare("SELECT id FROM members WHERE email = ?").bind(email).first<{ id: string }>())!.id;
-const usedSeconds = async (email: string) => (await env.DB.prepare("SELECT used_seconds AS s FROM members WHERE email = ?").bind(email).first<{ s: number }>())!.s;
+const memberId = async (email: string) =>
+  (await env.DB.prepare("SELECT id FROM members WHERE email = ?").bind(email).first<{ id: string }>())!.id;
+const usedSeconds = async (email: string) =>
+  (await env.DB.prepare("SELECT used_seconds AS s FROM members WHERE email = ?").bind(email).first<{ s: number }>())!.s;
 
 /** What a member has stored: R2 objects under their prefixes and rows in D1. */
 async function stored(email: string) {
   const id = await memberId(email);
-  const [sources, results] = await Promise.all([env.MEDIA.list({ prefix: `sources/${id}/` }), env.MEDIA.list({ prefix: `inferences/${id}/` })]);
-  const count = async (table: string) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE member_id = ?`).bind(id).first<{ n: number }>())!.n;
-  return { objects: sources.objects.length + results.objects.length, sources: await count("sts_sources"), inferences: await count("inferences"), projects: await count("projects") };
+  const [sources, results] = await Promise.all([
+    env.MEDIA.list({ prefix: `sources/${id}/` }),
+    env.MEDIA.list({ prefix: `inferences/${id}/` }),
+  ]);
+  const count = async (table: string) =>
+    (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE member_id = ?`).bind(id).first<{ n: number }>())!.n;
+  return {
+    objects: sources.objects.length + results.objects.length,
+    sources: await count("sts_sources"),
+    inferences: await count("inferences"),
+    projects: await count("projects"),
+  };
 }
 
 /** A generous bound for "refused at once": the old code took seconds (or ran out of memory) on some of these. */
@@ -184,7 +231,11 @@ async function expectRefused(cases: Case[]) {
   for (const path of ["/studio/sts/sources", "/studio/sts"]) {
     for (const [label, bytes, code] of cases) {
       const started = Date.now();
-      const res = await worker.fetch(`http://localhost/api/v1${path}`, { method: "POST", headers: headers(s.token!), body: form(bytes, `${label}.bin`, { voice_id: "ko-minjun" }) });
+      const res = await worker.fetch(`http://localhost/api/v1${path}`, {
+        method: "POST",
+        headers: headers(s.token!),
+        body: form(bytes, `${label}.bin`, { voice_id: "ko-minjun" }),
+      });
       const elapsed = Date.now() - started;
       const body = await res.json<Answer>();
       expect({ label, path, code: body.code }, body.message).toEqual({ label, path, code });
@@ -197,7 +248,8 @@ async function expectRefused(cases: Case[]) {
   expect(await usedSeconds(email)).toBe(0);
 }
 
-const cuts = (label: string, bytes: Uint8Array, at: number[], code = Code.AUDIO_CORRUPT): Case[] => at.map((keep) => [`${label} cut to ${keep}`, bytes.slice(0, Math.round(bytes.length * keep)), code]);
+const cuts = (label: string, bytes: Uint8Array, at: number[], code = Code.AUDIO_CORRUPT): Case[] =>
+  at.map((keep) => [`${label} cut to ${keep}`, bytes.slice(0, Math.round(bytes.length * keep)), code]);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -213,7 +265,8 @@ describe("hostile uploads are refused at once, with their code, storing nothing"
       stco: full("stco", u32be(0)),
       extra: box("mvex", full("trex", u32be(1), u32be(1), u32be(1024), u32be(0), u32be(0))),
     });
-    const trun = (flags: number, count: number) => box("moof", box("traf", full("tfhd", u32be(1)), box("trun", u32be(flags), u32be(count))));
+    const trun = (flags: number, count: number) =>
+      box("moof", box("traf", full("tfhd", u32be(1)), box("trun", u32be(flags), u32be(count))));
     const fixture = bytesOf(m4aUrl);
     await expectRefused([
       ["stts and stsz of 0xFFFFFFFF samples", lying, Code.AUDIO_CORRUPT],
@@ -259,8 +312,22 @@ describe("hostile uploads are refused at once, with their code, storing nothing"
     await expectRefused([
       ["granule position of 290 s", longer, Code.AUDIO_CORRUPT],
       ["200 channels", cat(head(200), oggPage([[0xfc, 0xff, 0xfe]], { granule: 960, seq: 2, flags: 4 })), Code.AUDIO_UNSUPPORTED],
-      ["packets of 3.8 s", cat(head(1), oggPage(Array.from({ length: 200 }, () => packet63), { granule: 200 * 181_440, seq: 2, flags: 4 })), Code.AUDIO_CORRUPT],
-      ["a page declaring 255 segments of 255 bytes", cat(head(1), str("OggS"), [0, 4], new Array(20).fill(0), [255], new Array(255).fill(255), new Array(64).fill(0)), Code.AUDIO_CORRUPT],
+      [
+        "packets of 3.8 s",
+        cat(
+          head(1),
+          oggPage(
+            Array.from({ length: 200 }, () => packet63),
+            { granule: 200 * 181_440, seq: 2, flags: 4 },
+          ),
+        ),
+        Code.AUDIO_CORRUPT,
+      ],
+      [
+        "a page declaring 255 segments of 255 bytes",
+        cat(head(1), str("OggS"), [0, 4], new Array(20).fill(0), [255], new Array(255).fill(255), new Array(64).fill(0)),
+        Code.AUDIO_CORRUPT,
+      ],
       ...cuts("tones.ogg", fixture, [0.1, 0.5, 0.9]),
     ]);
   });
@@ -281,7 +348,9 @@ describe("hostile uploads are refused at once, with their code, storing nothing"
   it("MP3: truncations, and an Xing header counting more frames than there are", async () => {
     const fixture = bytesOf(mp3Url);
     const xing = fixture.slice();
-    const at = [...xing.subarray(0, 400)].findIndex((_, i) => String.fromCharCode(...xing.subarray(i, i + 4)) === "Xing" || String.fromCharCode(...xing.subarray(i, i + 4)) === "Info");
+    const at = [...xing.subarray(0, 400)].findIndex(
+      (_, i) => String.fromCharCode(...xing.subarray(i, i + 4)) === "Xing" || String.fromCharCode(...xing.subarray(i, i + 4)) === "Info",
+    );
     expect(at).toBeGreaterThan(0);
     xing.set(u32be(0x7fffffff), at + 8);
     await expectRefused([["Xing frame count 0x7FFFFFFF", xing, Code.AUDIO_CORRUPT], ...cuts("tones.mp3", fixture, [0.3, 0.6, 0.9])]);
@@ -298,7 +367,11 @@ describe("text import stays linear", () => {
       const f = new FormData();
       f.set("file", new File([content], name, { type: "text/plain" }));
       const started = Date.now();
-      const res = await worker.fetch("http://localhost/api/v1/studio/projects/import", { method: "POST", headers: headers(s.token!, "en"), body: f });
+      const res = await worker.fetch("http://localhost/api/v1/studio/projects/import", {
+        method: "POST",
+        headers: headers(s.token!, "en"),
+        body: f,
+      });
       const body = await res.json<Answer<{ id: string; paragraphs: number }>>();
       return { status: res.status, body, elapsed: Date.now() - started };
     };
@@ -340,11 +413,14 @@ describe("names cut by code point; downloads never answer 500", () => {
   it("an STS upload named with an emoji or a rare CJK character at the cut downloads with its name whole", async () => {
     const email = `names-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const s = await signedUp(email);
-    const call = (path: string, init: RequestInit = {}) => worker.fetch(`http://localhost/api/v1${path}`, { ...init, headers: headers(s.token!) });
+    const call = (path: string, init: RequestInit = {}) =>
+      worker.fetch(`http://localhost/api/v1${path}`, { ...init, headers: headers(s.token!) });
     const recording = encodeWav(voice(16_000 * 1.5), 16_000);
     // 59 letters and an emoji: the project name (60) and the file name (60) cut right after it.
     const name = `${"a".repeat(59)}${EMOJI}${"b".repeat(50)}.wav`;
-    const source = await (await call("/studio/sts/sources", { method: "POST", body: form(recording, name) })).json<Answer<{ source_id: string; project_id: string; name: string; audioURL: string }>>();
+    const source = await (
+      await call("/studio/sts/sources", { method: "POST", body: form(recording, name) })
+    ).json<Answer<{ source_id: string; project_id: string; name: string; audioURL: string }>>();
     expect(source.success, source.message).toBe(true);
     expect(source.data.name).toBe(`${"a".repeat(59)}${EMOJI}${"b".repeat(40)}`); // 100 code points
     const project = await (await call(`/studio/sts/projects/${source.data.project_id}`)).json<Answer<{ name: string }>>();
@@ -354,12 +430,19 @@ describe("names cut by code point; downloads never answer 500", () => {
     expect(dispositionName(audio.headers.get("content-disposition"))).toBe(`${"a".repeat(59)}${EMOJI}.wav`);
 
     // The public API: the result is named after the file, cut at 30 for its download.
-    const converted = await (await call("/studio/sts", { method: "POST", body: form(recording, `${"가".repeat(29)}${RARE_CJK}나.wav`, { voice_id: "ko-minjun" }) })).json<Answer<{ inference_id: string }>>();
+    const converted = await (
+      await call("/studio/sts", { method: "POST", body: form(recording, `${"가".repeat(29)}${RARE_CJK}나.wav`, { voice_id: "ko-minjun" }) })
+    ).json<Answer<{ inference_id: string }>>();
     expect(converted.success, converted.message).toBe(true);
-    for (const path of [`/studio/inferences/${converted.data.inference_id}/audio?download=1`, `/studio/inferences/${converted.data.inference_id}/source?download=1&format=mp3`]) {
+    for (const path of [
+      `/studio/inferences/${converted.data.inference_id}/audio?download=1`,
+      `/studio/inferences/${converted.data.inference_id}/source?download=1&format=mp3`,
+    ]) {
       const res = await call(path);
       expect(res.status, path).toBe(200);
-      expect(dispositionName(res.headers.get("content-disposition"))).toMatch(new RegExp(`^${"가".repeat(29)}${RARE_CJK}( \\(original\\))?\\.(wav|mp3)$`, "u"));
+      expect(dispositionName(res.headers.get("content-disposition"))).toMatch(
+        new RegExp(`^${"가".repeat(29)}${RARE_CJK}( \\(original\\))?\\.(wav|mp3)$`, "u"),
+      );
       await res.arrayBuffer();
     }
   });
@@ -373,7 +456,9 @@ describe("names cut by code point; downloads never answer 500", () => {
         headers: { ...headers(s.token!), ...(init.body ? { "content-type": "application/json" } : {}) },
         body: init.body ? JSON.stringify(init.body) : undefined,
       });
-    const tts = await (await call("/studio/tts", { method: "POST", body: { text: `${"가".repeat(29)}${RARE_CJK} 입니다`, voice_id: "ko-minjun" } })).json<Answer<{ inference_id: string }>>();
+    const tts = await (
+      await call("/studio/tts", { method: "POST", body: { text: `${"가".repeat(29)}${RARE_CJK} 입니다`, voice_id: "ko-minjun" } })
+    ).json<Answer<{ inference_id: string }>>();
     expect(tts.success, tts.message).toBe(true);
     const result = await call(`/studio/inferences/${tts.data.inference_id}/audio?download=1`);
     expect(result.status).toBe(200);
@@ -383,21 +468,34 @@ describe("names cut by code point; downloads never answer 500", () => {
     // An imported script named with an emoji at the cut (60) keeps it whole.
     const f = new FormData();
     f.set("file", new File(["첫 문장입니다."], `${"x".repeat(59)}${EMOJI}yz.txt`, { type: "text/plain" }));
-    const imported = await (await worker.fetch("http://localhost/api/v1/studio/projects/import", { method: "POST", headers: headers(s.token!), body: f })).json<Answer<{ id: string }>>();
+    const imported = await (
+      await worker.fetch("http://localhost/api/v1/studio/projects/import", { method: "POST", headers: headers(s.token!), body: f })
+    ).json<Answer<{ id: string }>>();
     expect(imported.success, imported.message).toBe(true);
-    const project = await (await call(`/studio/projects/${imported.data.id}`)).json<Answer<{ name: string; paragraphs: { id: string }[] }>>();
+    const project = await (
+      await call(`/studio/projects/${imported.data.id}`)
+    ).json<Answer<{ name: string; paragraphs: { id: string }[] }>>();
     expect(project.data.name).toBe(`${"x".repeat(59)}${EMOJI}`);
 
     // A lone surrogate already stored (names were cut by UTF-16 unit before): the download still answers.
-    await env.DB.prepare("UPDATE projects SET name = ? WHERE id = ?").bind(`${"x".repeat(59)}\uD83D`, imported.data.id).run();
-    const job = await (await call(`/studio/projects/${imported.data.id}/generate`, { method: "POST", body: {} })).json<Answer<{ job_id: string }>>();
+    await env.DB.prepare("UPDATE projects SET name = ? WHERE id = ?")
+      .bind(`${"x".repeat(59)}\uD83D`, imported.data.id)
+      .run();
+    const job = await (
+      await call(`/studio/projects/${imported.data.id}/generate`, { method: "POST", body: {} })
+    ).json<Answer<{ job_id: string }>>();
     expect(job.success, job.message).toBe(true);
     for (let i = 0; i < 200; i++) {
       const state = await (await call(`/studio/jobs/${job.data.job_id}`)).json<Answer<{ status: string }>>();
       if (state.data.status === "completed") break;
       await new Promise((r) => setTimeout(r, 25));
     }
-    for (const path of [`/studio/projects/${imported.data.id}/download`, `/studio/projects/${imported.data.id}/download?split=1`, `/studio/download?ids=${imported.data.id}`, `/studio/paragraphs/${project.data.paragraphs[0]!.id}/audio?download=1`]) {
+    for (const path of [
+      `/studio/projects/${imported.data.id}/download`,
+      `/studio/projects/${imported.data.id}/download?split=1`,
+      `/studio/download?ids=${imported.data.id}`,
+      `/studio/paragraphs/${project.data.paragraphs[0]!.id}/audio?download=1`,
+    ]) {
       const res = await call(path);
       expect(res.status, path).toBe(200);
       expect(dispositionName(res.headers.get("content-disposition")), path).toMatch(/^x{59}\uFFFD/u);

@@ -23,9 +23,17 @@ beforeAll(async () => {
 describe("input rules", () => {
   it("a wrong method answers 405 (4005) with Allow, in both languages; an unknown path 404", async () => {
     const en = await call(null, "DELETE", "/utils/planlist");
-    expect(en).toMatchObject({ status: 405, allow: "GET, HEAD", body: { success: false, code: Code.METHOD_NOT_ALLOWED, message: "This request method is not allowed." } });
+    expect(en).toMatchObject({
+      status: 405,
+      allow: "GET, HEAD",
+      body: { success: false, code: Code.METHOD_NOT_ALLOWED, message: "This request method is not allowed." },
+    });
     const ko = await call(null, "GET", "/member/login", undefined, "kr");
-    expect(ko).toMatchObject({ status: 405, allow: "POST", body: { code: Code.METHOD_NOT_ALLOWED, message: "허용되지 않는 요청 방식입니다." } });
+    expect(ko).toMatchObject({
+      status: 405,
+      allow: "POST",
+      body: { code: Code.METHOD_NOT_ALLOWED, message: "허용되지 않는 요청 방식입니다." },
+    });
     expect((await call(token, "PUT", `/studio/projects/${crypto.randomUUID()}`, {})).allow).toBe("GET, PATCH, DELETE, HEAD");
     expect((await call(null, "GET", "/no/such/path")).body.code).toBe(Code.NOT_FOUND);
   });
@@ -50,7 +58,9 @@ describe("input rules", () => {
   it("the same paragraph id twice in one PUT is refused, and nothing changes", async () => {
     const created = await call(token, "POST", "/studio/projects", { type: "tts" });
     const id = (created.body.data as { id: string }).id;
-    const before = (await call(token, "GET", `/studio/projects/${id}`)).body.data as { paragraphs: { id: string; voice_id: string; text: string }[] };
+    const before = (await call(token, "GET", `/studio/projects/${id}`)).body.data as {
+      paragraphs: { id: string; voice_id: string; text: string }[];
+    };
     const p = before.paragraphs[0]!;
     const res = await call(token, "PUT", `/studio/projects/${id}/paragraphs`, {
       paragraphs: [
@@ -58,7 +68,10 @@ describe("input rules", () => {
         { id: p.id, text: "두 번째 문장입니다.", voice_id: p.voice_id },
       ],
     });
-    expect(res).toMatchObject({ status: 400, body: { code: Code.BAD_REQUEST, message: "paragraphs: The same id appears more than once." } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { code: Code.BAD_REQUEST, message: "paragraphs: The same id appears more than once." },
+    });
     const after = (await call(token, "GET", `/studio/projects/${id}`)).body.data as { paragraphs: { id: string; text: string }[] };
     expect(after.paragraphs).toEqual(before.paragraphs);
   });
@@ -66,7 +79,11 @@ describe("input rules", () => {
   it("an uploaded file's name loses control and bidi characters before it names a project", async () => {
     const form = new FormData();
     form.set("file", new File(["line one\nline two\n"], "memo\u202etxt.\u0007exe.txt"));
-    const res = await worker.fetch("http://localhost/api/v1/studio/projects/import", { method: "POST", headers: { "api-key": token, lang: "en" }, body: form });
+    const res = await worker.fetch("http://localhost/api/v1/studio/projects/import", {
+      method: "POST",
+      headers: { "api-key": token, lang: "en" },
+      body: form,
+    });
     const body = await res.json<Answer>();
     expect(body.success).toBe(true);
     const id = (body.data as { id: string }).id;

@@ -3,7 +3,13 @@
 // a job item takes is refunded exactly once when it fails or is interrupted, and only then reported.
 // Work is kept in progress with the engine stand-in's "SLOW" (2 s) voices and texts.
 import { env } from "cloudflare:workers";
-import { createExecutionContext, createScheduledController, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  runDurableObjectAlarm,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import api from "../../workers/api/src/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
@@ -44,18 +50,30 @@ async function member(plan = "Free") {
   const s = await signedUp(email);
   const id = (await env.DB.prepare("SELECT id FROM members WHERE email = ?").bind(email).first<{ id: string }>())!.id;
   // A period that lasts another month, with nothing used yet.
-  await env.DB.prepare("UPDATE members SET plan = ?, used_chars = 0, used_seconds = 0, usage_period_end = ? WHERE id = ?").bind(plan, Date.now() + 30 * 86_400_000, id).run();
+  await env.DB.prepare("UPDATE members SET plan = ?, used_chars = 0, used_seconds = 0, usage_period_end = ? WHERE id = ?")
+    .bind(plan, Date.now() + 30 * 86_400_000, id)
+    .run();
   return { id, email, token: s.token!, locale: "ko" as const };
 }
 type Member = Awaited<ReturnType<typeof member>>;
 
-const used = async (m: Member) => (await env.DB.prepare("SELECT used_chars AS chars, used_seconds AS seconds FROM members WHERE id = ?").bind(m.id).first<{ chars: number; seconds: number }>())!;
-const activeRows = async (m: Member) => (await env.DB.prepare("SELECT state FROM active_jobs WHERE member_id = ?").bind(m.id).all<{ state: string }>()).results;
+const used = async (m: Member) =>
+  (await env.DB.prepare("SELECT used_chars AS chars, used_seconds AS seconds FROM members WHERE id = ?")
+    .bind(m.id)
+    .first<{ chars: number; seconds: number }>())!;
+const activeRows = async (m: Member) =>
+  (await env.DB.prepare("SELECT state FROM active_jobs WHERE member_id = ?").bind(m.id).all<{ state: string }>()).results;
 
 /** 1.5 s of a voice-like sound (charged 2 s). */
 function recording() {
   const rate = 24_000;
-  return encodeWav(Float32Array.from({ length: 1.5 * rate }, (_, n) => 0.3 * (0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * (n / rate))) * Math.sin(2 * Math.PI * 140 * (n / rate))), rate);
+  return encodeWav(
+    Float32Array.from(
+      { length: 1.5 * rate },
+      (_, n) => 0.3 * (0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * (n / rate))) * Math.sin(2 * Math.PI * 140 * (n / rate)),
+    ),
+    rate,
+  );
 }
 const upload = () => {
   const f = new FormData();
@@ -72,7 +90,10 @@ async function source(m: Member) {
 async function ttsProject(m: Member, texts: string[]) {
   const id = ((await call(m.token, "/projects", { body: { type: "tts" } })).data as { id: string }).id;
   const first = ((await call(m.token, `/projects/${id}`)).data as { paragraphs: { id: string }[] }).paragraphs[0]!;
-  const saved = await call(m.token, `/projects/${id}/paragraphs`, { method: "PUT", body: { paragraphs: texts.map((text, i) => ({ ...(i === 0 ? { id: first.id } : {}), text, voice_id: "ko-minjun" })) } });
+  const saved = await call(m.token, `/projects/${id}/paragraphs`, {
+    method: "PUT",
+    body: { paragraphs: texts.map((text, i) => ({ ...(i === 0 ? { id: first.id } : {}), text, voice_id: "ko-minjun" })) },
+  });
   return { id, paragraphs: (saved.data as { paragraphs: { id: string; text: string }[] }).paragraphs };
 }
 
@@ -102,7 +123,9 @@ describe("jobs bounded per member", () => {
     await env.DB.prepare("UPDATE members SET used_seconds = 150 WHERE id = ?").bind(m.id).run(); // 30 s left of 180
     const src = await source(m);
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => call(m.token, `/sts/sources/${src.source_id}/convert`, { body: { voice_id: "ko-SLOW" }, lang: i % 2 ? "en" : "kr" })),
+      Array.from({ length: 30 }, (_, i) =>
+        call(m.token, `/sts/sources/${src.source_id}/convert`, { body: { voice_id: "ko-SLOW" }, lang: i % 2 ? "en" : "kr" }),
+      ),
     );
     const accepted = answers.filter((a) => a.success);
     expect(accepted).toHaveLength(LIMIT);
@@ -110,20 +133,30 @@ describe("jobs bounded per member", () => {
     expect(refused).toHaveLength(30 - LIMIT);
     for (const r of refused) {
       expect([r.status, r.code]).toEqual([429, Code.JOB_LIMIT]);
-      expect(r.message).toMatch(/^(진행 중인 작업이 너무 많습니다\. 작업은 한 번에 2개까지 실행되고 3개까지 기다릴 수 있어요\.|Too many jobs in progress\. Up to 2 run at a time and 3 more can wait\.)/);
+      expect(r.message).toMatch(
+        /^(진행 중인 작업이 너무 많습니다\. 작업은 한 번에 2개까지 실행되고 3개까지 기다릴 수 있어요\.|Too many jobs in progress\. Up to 2 run at a time and 3 more can wait\.)/,
+      );
     }
     expect(new Set(refused.map((r) => r.message)).size).toBe(2);
 
     // While they run, the one-call APIs count against the same limit.
     const tts = await call(m.token, "/tts", { body: { text: "안녕하세요", voice_id: "ko-minjun" }, lang: "en" });
-    expect([tts.status, tts.code, tts.message]).toEqual([429, Code.JOB_LIMIT, "Too many jobs in progress. Up to 2 run at a time and 3 more can wait. Please try again when one has finished."]);
+    expect([tts.status, tts.code, tts.message]).toEqual([
+      429,
+      Code.JOB_LIMIT,
+      "Too many jobs in progress. Up to 2 run at a time and 3 more can wait. Please try again when one has finished.",
+    ]);
     const f = upload();
     f.set("voice_id", "ko-minjun");
     const sts = await call(m.token, "/sts", { form: f });
     expect([sts.status, sts.code]).toEqual([429, Code.JOB_LIMIT]);
 
     const peak = { running: 0 };
-    const states = await ended(m, accepted.map((a) => (a.data as { job_id: string }).job_id), peak);
+    const states = await ended(
+      m,
+      accepted.map((a) => (a.data as { job_id: string }).job_id),
+      peak,
+    );
     expect(peak.running).toBeGreaterThan(0);
     expect(peak.running).toBeLessThanOrEqual(JOB_LIMITS.running);
     const completed = states.filter((s) => s.status === "completed").length;
@@ -142,7 +175,10 @@ describe("jobs bounded per member", () => {
     const accepted = answers.filter((a) => a.success);
     expect(accepted).toHaveLength(LIMIT);
     expect(answers.filter((a) => !a.success).every((a) => a.status === 429 && a.code === Code.JOB_LIMIT)).toBe(true);
-    const states = await ended(m, accepted.map((a) => (a.data as { job_id: string }).job_id));
+    const states = await ended(
+      m,
+      accepted.map((a) => (a.data as { job_id: string }).job_id),
+    );
     let charged = 0;
     for (const [i, a] of answers.entries()) {
       if (!a.success) continue;
@@ -177,7 +213,9 @@ describe("jobs bounded per member", () => {
     expect(state).toMatchObject({ status: "completed", done: 1, failed: 1 });
     expect((await used(m)).chars).toBe(characterCount("첫 문장입니다."));
     const failedKey = `${jobId}:${p.paragraphs[1]!.id}:0`;
-    const row = await env.DB.prepare("SELECT amount, refunded_at, settled_at FROM job_charges WHERE key = ?").bind(failedKey).first<{ amount: number; refunded_at: number | null; settled_at: number | null }>();
+    const row = await env.DB.prepare("SELECT amount, refunded_at, settled_at FROM job_charges WHERE key = ?")
+      .bind(failedKey)
+      .first<{ amount: number; refunded_at: number | null; settled_at: number | null }>();
     expect(row).toMatchObject({ amount: characterCount("This one FAILs."), settled_at: null });
     expect(row!.refunded_at).toBeGreaterThan(0);
   });
@@ -204,10 +242,18 @@ describe("the charge ledger", () => {
 
 describe("a job killed mid-way", () => {
   /** Puts a job in the state an eviction leaves: the item "generating", its charge taken, its slot held. */
-  async function killedMidway(m: Member, jobId: string, spec: JobSpec | ConversionSpec, state: JobState, charge: { item: string; kind: "chars" | "seconds"; amount: number }) {
+  async function killedMidway(
+    m: Member,
+    jobId: string,
+    spec: JobSpec | ConversionSpec,
+    state: JobState,
+    charge: { item: string; kind: "chars" | "seconds"; amount: number },
+  ) {
     expect((await spendCharge(env.DB, { key: `${jobId}:${charge.item}:0`, jobId }, m.id, charge.kind, charge.amount)).ok).toBe(true);
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO active_jobs (id, member_id, project_id, kind, state, created_at, heartbeat_at) VALUES (?1, ?2, ?3, ?4, 'running', ?5, ?5)")
+    await env.DB.prepare(
+      "INSERT INTO active_jobs (id, member_id, project_id, kind, state, created_at, heartbeat_at) VALUES (?1, ?2, ?3, ?4, 'running', ?5, ?5)",
+    )
       .bind(jobId, m.id, spec.projectId, spec.kind ?? "tts", now)
       .run();
     await runInDurableObject(job(jobId), async (_instance, s) => {
@@ -222,7 +268,16 @@ describe("a job killed mid-way", () => {
     const m = await member();
     const src = await source(m);
     const jobId = crypto.randomUUID();
-    const spec: ConversionSpec = { kind: "sts", jobId, memberId: m.id, email: m.email, locale: "ko", projectId: src.project_id, sourceId: src.source_id, voiceId: "ko-minjun" };
+    const spec: ConversionSpec = {
+      kind: "sts",
+      jobId,
+      memberId: m.id,
+      email: m.email,
+      locale: "ko",
+      projectId: src.project_id,
+      sourceId: src.source_id,
+      voiceId: "ko-minjun",
+    };
     const midway: JobState = { status: "generating", total: 100, done: 40, items: [{ paragraphId: src.source_id, status: "generating" }] };
     await killedMidway(m, jobId, spec, midway, { item: src.source_id, kind: "seconds", amount: 2 });
     expect((await used(m)).seconds).toBe(2);
@@ -251,14 +306,27 @@ describe("a job killed mid-way", () => {
     const [a, b] = p.paragraphs as [{ id: string; text: string }, { id: string; text: string }];
     const jobId = crypto.randomUUID();
     const spec: JobSpec = { jobId, memberId: m.id, email: m.email, locale: "ko", projectId: p.id, paragraphIds: [a.id, b.id] };
-    const midway: JobState = { status: "generating", total: 2, done: 0, failed: 0, items: [{ paragraphId: a.id, status: "generating" }, { paragraphId: b.id, status: "queued" }] };
+    const midway: JobState = {
+      status: "generating",
+      total: 2,
+      done: 0,
+      failed: 0,
+      items: [
+        { paragraphId: a.id, status: "generating" },
+        { paragraphId: b.id, status: "queued" },
+      ],
+    };
     await killedMidway(m, jobId, spec, midway, { item: a.id, kind: "chars", amount: characterCount(a.text) });
 
     expect(await runDurableObjectAlarm(job(jobId))).toBe(true);
     const [state] = await ended(m, [jobId]);
     expect(state).toMatchObject({ status: "completed", total: 2, done: 2, failed: 0 });
     expect((await used(m)).chars).toBe(characterCount(a.text) + characterCount(b.text));
-    const charges = await env.DB.prepare("SELECT key, refunded_at IS NOT NULL AS refunded, settled_at IS NOT NULL AS settled FROM job_charges WHERE job_id = ? ORDER BY key").bind(jobId).all();
+    const charges = await env.DB.prepare(
+      "SELECT key, refunded_at IS NOT NULL AS refunded, settled_at IS NOT NULL AS settled FROM job_charges WHERE job_id = ? ORDER BY key",
+    )
+      .bind(jobId)
+      .all();
     expect(charges.results).toEqual(
       expect.arrayContaining([
         { key: `${jobId}:${a.id}:0`, refunded: 1, settled: 0 },
@@ -275,7 +343,11 @@ describe("a job killed mid-way", () => {
     const dead = crypto.randomUUID();
     expect((await spendCharge(env.DB, { key: `${dead}:${p.paragraphs[0]!.id}:0`, jobId: dead }, m.id, "chars", 7)).ok).toBe(true);
     const old = Date.now() - JOB_LIMITS.staleMs - 60_000;
-    await env.DB.prepare("INSERT INTO active_jobs (id, member_id, project_id, kind, state, created_at, heartbeat_at) VALUES (?1, ?2, ?3, 'tts', 'running', ?4, ?4)").bind(dead, m.id, p.id, old).run();
+    await env.DB.prepare(
+      "INSERT INTO active_jobs (id, member_id, project_id, kind, state, created_at, heartbeat_at) VALUES (?1, ?2, ?3, 'tts', 'running', ?4, ?4)",
+    )
+      .bind(dead, m.id, p.id, old)
+      .run();
     const started = await call(m.token, `/projects/${p.id}/generate`, { body: {} });
     expect(started.success).toBe(true);
     const jobId = (started.data as { job_id: string }).job_id;
@@ -291,7 +363,11 @@ describe("a job killed mid-way", () => {
     const dead = crypto.randomUUID();
     expect((await spendCharge(env.DB, { key: `${dead}:source:0`, jobId: dead }, m.id, "seconds", 9)).ok).toBe(true);
     const old = Date.now() - JOB_LIMITS.staleMs - 60_000;
-    await env.DB.prepare("INSERT INTO active_jobs (id, member_id, project_id, kind, state, created_at, heartbeat_at) VALUES (?1, ?2, NULL, 'sts', 'running', ?3, ?3)").bind(dead, m.id, old).run();
+    await env.DB.prepare(
+      "INSERT INTO active_jobs (id, member_id, project_id, kind, state, created_at, heartbeat_at) VALUES (?1, ?2, NULL, 'sts', 'running', ?3, ?3)",
+    )
+      .bind(dead, m.id, old)
+      .run();
     const ctx = createExecutionContext();
     await api.scheduled(createScheduledController({ cron: "17 3 * * *", scheduledTime: Date.now() }), env, ctx);
     await waitOnExecutionContext(ctx);

@@ -10,7 +10,7 @@ import { memberPost } from "./helpers";
 const post = memberPost;
 
 const outbox = async (to: string) =>
-  (await env.DB.prepare("SELECT * FROM mail_outbox WHERE \"to\" = ? ORDER BY id").bind(to).all<{ subject: string; text: string }>()).results;
+  (await env.DB.prepare('SELECT * FROM mail_outbox WHERE "to" = ? ORDER BY id').bind(to).all<{ subject: string; text: string }>()).results;
 const lastCode = async (to: string) => {
   const mails = await outbox(to);
   const match = mails.at(-1)?.text.match(/\b(\d{6})\b/);
@@ -64,8 +64,13 @@ describe("certification codes", () => {
       code: Code.CERT_WRONG,
       message: "인증번호를 확인해 주세요.",
     });
-    expect((await post("/checkcert", { email: "check@example.com", cert: code })).body).toMatchObject({ success: true, data: { certified: true } });
-    const row = await env.DB.prepare("SELECT attempts, verified_at FROM email_certs WHERE email = ?").bind("check@example.com").first<{ attempts: number; verified_at: number | null }>();
+    expect((await post("/checkcert", { email: "check@example.com", cert: code })).body).toMatchObject({
+      success: true,
+      data: { certified: true },
+    });
+    const row = await env.DB.prepare("SELECT attempts, verified_at FROM email_certs WHERE email = ?")
+      .bind("check@example.com")
+      .first<{ attempts: number; verified_at: number | null }>();
     expect(row!.attempts).toBe(1);
     expect(row!.verified_at).toBeGreaterThan(0);
   });
@@ -73,7 +78,9 @@ describe("certification codes", () => {
   it("refuses an expired code, a code never sent, and a code after too many wrong guesses", async () => {
     await post("/certemail", { email: "late@example.com" });
     const code = (await lastCode("late@example.com"))!;
-    await env.DB.prepare("UPDATE email_certs SET expires_at = ? WHERE email = ?").bind(Date.now() - 1, "late@example.com").run();
+    await env.DB.prepare("UPDATE email_certs SET expires_at = ? WHERE email = ?")
+      .bind(Date.now() - 1, "late@example.com")
+      .run();
     expect((await post("/checkcert", { email: "late@example.com", cert: code }, { lang: "en" })).body).toMatchObject({
       code: Code.CERT_EXPIRED,
       message: "The verification code has expired. Please request a new code.",
@@ -98,7 +105,10 @@ describe("certification codes", () => {
     const { max } = LIMITS.certMailPerAddress;
     for (let i = 0; i < max; i++) expect((await post("/certemail", { email: "spam@example.com" })).status).toBe(200);
     const limited = await post("/certemail", { email: "spam@example.com" }, { lang: "en" });
-    expect(limited).toMatchObject({ status: 429, body: { code: Code.RATE_LIMITED, message: "Too many requests. Please try again in a little while." } });
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { code: Code.RATE_LIMITED, message: "Too many requests. Please try again in a little while." },
+    });
     expect(await outbox("spam@example.com")).toHaveLength(max);
 
     const perIp = LIMITS.certMailPerIp.max;
@@ -147,12 +157,22 @@ describe("the HTTP mail adapter against a stand-in provider", () => {
       text: "Body",
     });
     const sent = await (await fetch("https://mail.provider.test/sent")).json<Record<string, unknown>[]>();
-    expect(sent.at(-1)).toMatchObject({ host: "mail.provider.test", to: ["someone@example.com"], subject: "Hello", text: "Body", from: "Voice Studio <no-reply@voicestudio.example>" });
+    expect(sent.at(-1)).toMatchObject({
+      host: "mail.provider.test",
+      to: ["someone@example.com"],
+      subject: "Hello",
+      text: "Body",
+      from: "Voice Studio <no-reply@voicestudio.example>",
+    });
   });
 
   it("fails on a refused key or a rejected address", async () => {
-    await expect(new HttpMailer({ url: standinUrl, key: "wrong", from: "a@b.co" }).send({ to: "x@example.com", subject: "s", text: "t" })).rejects.toThrow(/401/);
-    await expect(new HttpMailer({ url: standinUrl, key: "test-key", from: "a@b.co" }).send({ to: "bounce@example.com", subject: "s", text: "t" })).rejects.toThrow(/422/);
+    await expect(
+      new HttpMailer({ url: standinUrl, key: "wrong", from: "a@b.co" }).send({ to: "x@example.com", subject: "s", text: "t" }),
+    ).rejects.toThrow(/401/);
+    await expect(
+      new HttpMailer({ url: standinUrl, key: "test-key", from: "a@b.co" }).send({ to: "bounce@example.com", subject: "s", text: "t" }),
+    ).rejects.toThrow(/422/);
   });
 
   it("a failed certification mail answers 5020 and keeps no code", async () => {
@@ -160,17 +180,28 @@ describe("the HTTP mail adapter against a stand-in provider", () => {
     const httpEnv = { ...env, MAIL_PROVIDER: "http", MAIL_API_URL: standinUrl, MAIL_API_KEY: "test-key", MAIL_FROM: "a@b.co" };
     const res = await app.request(
       "http://localhost/api/v1/member/certemail",
-      { method: "POST", headers: { "content-type": "application/json", lang: "en", "cf-connecting-ip": "198.51.100.1" }, body: JSON.stringify({ email: "bounce@example.com" }) },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", lang: "en", "cf-connecting-ip": "198.51.100.1" },
+        body: JSON.stringify({ email: "bounce@example.com" }),
+      },
       httpEnv,
       { waitUntil() {}, passThroughOnException() {}, props: {} },
     );
     expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ code: Code.MAIL_FAILED, message: "Sending the verification mail failed. Please try again later." });
+    expect(await res.json()).toMatchObject({
+      code: Code.MAIL_FAILED,
+      message: "Sending the verification mail failed. Please try again later.",
+    });
     expect(await env.DB.prepare("SELECT * FROM email_certs WHERE email = ?").bind("bounce@example.com").first()).toBeNull();
 
     const good = await app.request(
       "http://localhost/api/v1/member/certemail",
-      { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": "198.51.100.2" }, body: JSON.stringify({ email: "real@example.com" }) },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": "198.51.100.2" },
+        body: JSON.stringify({ email: "real@example.com" }),
+      },
       httpEnv,
       { waitUntil() {}, passThroughOnException() {}, props: {} },
     );
@@ -183,7 +214,10 @@ describe("the HTTP mail adapter against a stand-in provider", () => {
 
 describe("choice lists", () => {
   it("answer the job, purpose and withdrawal-reason lists in the request's language, each ending in other", async () => {
-    for (const [path, first] of [["/worklist", "크리에이터·유튜버"], ["/perposelist", "영상 내레이션"]] as const) {
+    for (const [path, first] of [
+      ["/worklist", "크리에이터·유튜버"],
+      ["/perposelist", "영상 내레이션"],
+    ] as const) {
       const ko = await post(path, {});
       const items = ko.body.data as unknown as { code: string; name: string }[];
       expect(items[0]!.name).toBe(first);
@@ -200,7 +234,8 @@ describe("choice lists", () => {
   it("limits address look-ups per IP", async () => {
     const { max } = LIMITS.checkEmailPerIp;
     const statuses = [];
-    for (let i = 0; i <= max; i++) statuses.push((await post("/checkemail", { email: `look${i}@example.com` }, { ip: "203.0.113.9" })).status);
+    for (let i = 0; i <= max; i++)
+      statuses.push((await post("/checkemail", { email: `look${i}@example.com` }, { ip: "203.0.113.9" })).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(max);
     expect(statuses.at(-1)).toBe(429);
   });

@@ -10,7 +10,17 @@ let client = 0;
 const notify = (body: BodyInit, type = "application/json", headers: Record<string, string> = {}) =>
   app.request(
     "http://localhost/api/notify",
-    { method: "POST", body, headers: { "content-type": type, origin: "http://localhost", "sec-fetch-site": "same-origin", "cf-connecting-ip": `10.7.${Math.floor(++client / 250)}.${client % 250}`, ...headers } },
+    {
+      method: "POST",
+      body,
+      headers: {
+        "content-type": type,
+        origin: "http://localhost",
+        "sec-fetch-site": "same-origin",
+        "cf-connecting-ip": `10.7.${Math.floor(++client / 250)}.${client % 250}`,
+        ...headers,
+      },
+    },
     env,
   );
 
@@ -18,7 +28,12 @@ const rowsFor = async (message: string) =>
   (await env.DB.prepare("SELECT * FROM notify_reports WHERE message = ?").bind(message).all()).results;
 
 const report = (message: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ message, detail: JSON.stringify({ url: "/utils/planlist", method: "GET", status: 500, page: "/" }), userId: "a@b.co", ...extra });
+  JSON.stringify({
+    message,
+    detail: JSON.stringify({ url: "/utils/planlist", method: "GET", status: 500, page: "/" }),
+    userId: "a@b.co",
+    ...extra,
+  });
 
 describe("POST /api/notify", () => {
   it("stores a report", async () => {
@@ -41,7 +56,9 @@ describe("POST /api/notify", () => {
   it("stores the same report again once the window has passed", async () => {
     await notify(report("later"));
     // Age the dedup record past the window instead of sleeping.
-    await env.DB.prepare("UPDATE notify_dedup SET last_at = last_at - ?").bind(DEDUP_WINDOW_MS + 1).run();
+    await env.DB.prepare("UPDATE notify_dedup SET last_at = last_at - ?")
+      .bind(DEDUP_WINDOW_MS + 1)
+      .run();
     expect((await (await notify(report("later"))).json<{ data: { stored: boolean } }>()).data.stored).toBe(true);
     expect(await rowsFor("later")).toHaveLength(2);
   });
@@ -117,7 +134,11 @@ describe("POST /api/notify", () => {
     }
     expect((await env.DB.prepare("SELECT count(*) AS n FROM notify_reports").first<{ n: number }>())!.n).toBe(before);
     // The app and api workers report over their service bindings, on the internal host.
-    const internal = await app.request("https://notify.internal/api/notify", { method: "POST", body: report("internal"), headers: { "content-type": "application/json" } }, env);
+    const internal = await app.request(
+      "https://notify.internal/api/notify",
+      { method: "POST", body: report("internal"), headers: { "content-type": "application/json" } },
+      env,
+    );
     expect(internal.status).toBe(200);
   });
 
@@ -129,7 +150,9 @@ describe("POST /api/notify", () => {
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ success: false, code: 4290 });
     expect((await notify(report("flood-ko"), "application/json", { "cf-connecting-ip": "10.66.0.1", lang: "kr" })).status).toBe(429);
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM notify_reports WHERE message LIKE 'flood-%'").first<{ n: number }>())!.n).toBe(30);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM notify_reports WHERE message LIKE 'flood-%'").first<{ n: number }>())!.n).toBe(
+      30,
+    );
     // Another client is not limited by it.
     expect((await notify(report("flood-other"), "application/json", { "cf-connecting-ip": "10.66.0.2" })).status).toBe(200);
   });
@@ -138,7 +161,9 @@ describe("POST /api/notify", () => {
     const now = Date.now();
     const day = 86_400_000;
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO notify_reports (message, detail, user_id, received_at) VALUES ('retention-old', 'd', 'u', ?), ('retention-kept', 'd', 'u', ?)").bind(now - 91 * day, now - 89 * day),
+      env.DB.prepare(
+        "INSERT INTO notify_reports (message, detail, user_id, received_at) VALUES ('retention-old', 'd', 'u', ?), ('retention-kept', 'd', 'u', ?)",
+      ).bind(now - 91 * day, now - 89 * day),
     ]);
     const counts = await cleanUp(drizzle(env.DB), now);
     expect(counts.notifyReports).toBeGreaterThanOrEqual(1);

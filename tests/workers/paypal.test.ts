@@ -31,7 +31,12 @@ beforeAll(async () => {
 async function call(path: string, token: string, opts: { body?: unknown; at?: number; lang?: string } = {}) {
   const res = await worker.fetch(`http://localhost/api/v1${path}`, {
     method: opts.body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json", lang: opts.lang ?? "en", "api-key": token, ...(opts.at ? { "x-test-now": String(opts.at) } : {}) },
+    headers: {
+      "content-type": "application/json",
+      lang: opts.lang ?? "en",
+      "api-key": token,
+      ...(opts.at ? { "x-test-now": String(opts.at) } : {}),
+    },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   const body = await res.json<Answer>();
@@ -48,9 +53,11 @@ async function newMember() {
 type M = Awaited<ReturnType<typeof newMember>>;
 
 const memberRow = async (id: string) => (await env.DB.prepare("SELECT * FROM members WHERE id = ?").bind(id).first<Loose>())!;
-const paymentRows = async (id: string) => (await env.DB.prepare("SELECT * FROM payments WHERE member_id = ? ORDER BY no").bind(id).all<Loose>()).results;
+const paymentRows = async (id: string) =>
+  (await env.DB.prepare("SELECT * FROM payments WHERE member_id = ? ORDER BY no").bind(id).all<Loose>()).results;
 /** The order as the stand-in holds it (captures, refunds, payer), without a token. */
-const standinOrder = async (orderID: string) => (await (await fetch(`https://api-m.paypal.com/__standin/orders/${orderID}`)).json()) as Loose;
+const standinOrder = async (orderID: string) =>
+  (await (await fetch(`https://api-m.paypal.com/__standin/orders/${orderID}`)).json()) as Loose;
 
 const order = (m: M, plan: string, flow: "save" | "upgrade" = "save", at?: number) =>
   call("/payment/paypal_order", m.token, { body: { plan, flow, return_url: RETURN_URL, cancel_url: CANCEL_URL }, at });
@@ -71,7 +78,13 @@ async function buy(m: M, plan = "Starter", at = Date.now(), flow: "save" | "upgr
   const captured = await call("/payment/paypal_payment", m.token, { body: { plan, orderID: o.data.orderID }, at });
   expect(captured.code, captured.message).toBe(Code.OK);
   const c = captured.data;
-  const body = { plan_name: plan, orderID: c.orderID, payerID: c.payerID, merchant_uid: c.merchant_uid, authorization_id: c.authorization_id };
+  const body = {
+    plan_name: plan,
+    orderID: c.orderID,
+    payerID: c.payerID,
+    merchant_uid: c.merchant_uid,
+    authorization_id: c.authorization_id,
+  };
   const saved = await call(flow === "save" ? "/payment/paypal_save" : "/payment/paypal_upgradeplan", m.token, { body, at });
   expect(saved.code, saved.message).toBe(Code.OK);
   return { order: o.data, capture: c, body, saved: saved.data };
@@ -107,7 +120,14 @@ describe("PayPal purchase", () => {
 
     const captured = await call("/payment/paypal_payment", m.token, { body: { plan: "Starter", orderID: approved.token }, at });
     expect(captured.code, captured.message).toBe(Code.OK);
-    expect(captured.data).toMatchObject({ orderID: o.data.orderID, payerID: approved.payerID, merchant_uid: o.data.merchant_uid, status: "COMPLETED", amount: 200, currency: "USD" });
+    expect(captured.data).toMatchObject({
+      orderID: o.data.orderID,
+      payerID: approved.payerID,
+      merchant_uid: o.data.merchant_uid,
+      status: "COMPLETED",
+      amount: 200,
+      currency: "USD",
+    });
     // Capturing again answers the same capture (PayPal-Request-Id), and PayPal holds one.
     const again = await call("/payment/paypal_payment", m.token, { body: { plan: "Starter", orderID: approved.token }, at });
     expect(again.data.authorization_id).toBe(captured.data.authorization_id);
@@ -117,14 +137,33 @@ describe("PayPal purchase", () => {
     expect((await memberRow(m.id)).plan).toBe("Free");
 
     const c = captured.data;
-    const body = { plan_name: "Starter", orderID: c.orderID, payerID: c.payerID, merchant_uid: c.merchant_uid, authorization_id: c.authorization_id };
+    const body = {
+      plan_name: "Starter",
+      orderID: c.orderID,
+      payerID: c.payerID,
+      merchant_uid: c.merchant_uid,
+      authorization_id: c.authorization_id,
+    };
     // Two saves at once: one applies, the other answers it.
-    const [s1, s2] = await Promise.all([call("/payment/paypal_save", m.token, { body, at }), call("/payment/paypal_save", m.token, { body, at })]);
+    const [s1, s2] = await Promise.all([
+      call("/payment/paypal_save", m.token, { body, at }),
+      call("/payment/paypal_save", m.token, { body, at }),
+    ]);
     expect([s1.code, s2.code]).toEqual([Code.OK, Code.OK]);
     expect([s1.data.replay, s2.data.replay].sort()).toEqual([false, true]);
     expect(s1.data.payment.no).toBe(s2.data.payment.no);
     const saved = s1.data.replay ? s2 : s1;
-    expect(saved.data.payment).toMatchObject({ plan: "Starter", kind: "purchase", method: "paypal", currency: "USD", price: 399, discount: 199, amount: 200, status: "paid", imp_uid: c.authorization_id });
+    expect(saved.data.payment).toMatchObject({
+      plan: "Starter",
+      kind: "purchase",
+      method: "paypal",
+      currency: "USD",
+      price: 399,
+      discount: 199,
+      amount: 200,
+      status: "paid",
+      imp_uid: c.authorization_id,
+    });
     expect(saved.data.planState).toMatchObject({
       planName: "Starter",
       paymentMethod: "paypal",
@@ -150,7 +189,12 @@ describe("PayPal purchase", () => {
     // The profile and the history show the PayPal month; it cannot be bought twice.
     const profile = await call("/member/getmember", m.token, { at: at + DAY });
     expect(profile.data).toMatchObject({ plan: "Starter", paymentMethod: "paypal", paymentYN: "Y", indiscount: "Y" });
-    expect((await call("/payment/list?page=1", m.token)).data.items[0]).toMatchObject({ method: "paypal", currency: "USD", amount: 200, status: "paid" });
+    expect((await call("/payment/list?page=1", m.token)).data.items[0]).toMatchObject({
+      method: "paypal",
+      currency: "USD",
+      amount: 200,
+      status: "paid",
+    });
     expect((await order(m, "Creator", "save", at + DAY)).code).toBe(Code.ALREADY_SUBSCRIBED);
   });
 
@@ -160,18 +204,36 @@ describe("PayPal purchase", () => {
     const o = await order(a, "Creator");
     expect(o.data.amount).toBe(500);
     await approve(o.data.approve_url);
-    expect((await call("/payment/paypal_payment", b.token, { body: { plan: "Creator", orderID: o.data.orderID } })).code).toBe(Code.NOT_FOUND);
+    expect((await call("/payment/paypal_payment", b.token, { body: { plan: "Creator", orderID: o.data.orderID } })).code).toBe(
+      Code.NOT_FOUND,
+    );
     expect((await standinOrder(o.data.orderID)).status).toBe("APPROVED");
-    expect((await call("/payment/paypal_payment", a.token, { body: { plan: "Starter", orderID: o.data.orderID } })).code).toBe(Code.PAYPAL_ORDER_MISMATCH);
+    expect((await call("/payment/paypal_payment", a.token, { body: { plan: "Starter", orderID: o.data.orderID } })).code).toBe(
+      Code.PAYPAL_ORDER_MISMATCH,
+    );
 
     const c = (await call("/payment/paypal_payment", a.token, { body: { plan: "Creator", orderID: o.data.orderID } })).data;
-    const body = { plan_name: "Creator", orderID: c.orderID, payerID: c.payerID, merchant_uid: c.merchant_uid, authorization_id: c.authorization_id };
+    const body = {
+      plan_name: "Creator",
+      orderID: c.orderID,
+      payerID: c.payerID,
+      merchant_uid: c.merchant_uid,
+      authorization_id: c.authorization_id,
+    };
     expect((await call("/payment/paypal_save", b.token, { body })).code).toBe(Code.NOT_FOUND);
-    expect((await call("/payment/paypal_save", a.token, { body: { ...body, plan_name: "Production" } })).code).toBe(Code.PAYPAL_ORDER_MISMATCH);
+    expect((await call("/payment/paypal_save", a.token, { body: { ...body, plan_name: "Production" } })).code).toBe(
+      Code.PAYPAL_ORDER_MISMATCH,
+    );
     expect((await call("/payment/paypal_upgradeplan", a.token, { body })).code).toBe(Code.PAYPAL_ORDER_MISMATCH);
-    expect((await call("/payment/paypal_save", a.token, { body: { ...body, authorization_id: "9XX00000AB0000000" } })).code).toBe(Code.PAYPAL_ORDER_MISMATCH);
-    expect((await call("/payment/paypal_save", a.token, { body: { ...body, payerID: "SOMEONEELSE12" } })).code).toBe(Code.PAYPAL_ORDER_MISMATCH);
-    expect((await call("/payment/paypal_save", a.token, { body: { ...body, merchant_uid: "paypal_0000000000000000" } })).code).toBe(Code.NOT_FOUND);
+    expect((await call("/payment/paypal_save", a.token, { body: { ...body, authorization_id: "9XX00000AB0000000" } })).code).toBe(
+      Code.PAYPAL_ORDER_MISMATCH,
+    );
+    expect((await call("/payment/paypal_save", a.token, { body: { ...body, payerID: "SOMEONEELSE12" } })).code).toBe(
+      Code.PAYPAL_ORDER_MISMATCH,
+    );
+    expect((await call("/payment/paypal_save", a.token, { body: { ...body, merchant_uid: "paypal_0000000000000000" } })).code).toBe(
+      Code.NOT_FOUND,
+    );
     expect((await memberRow(b.id)).plan).toBe("Free");
     expect((await memberRow(a.id)).plan).toBe("Free");
     // None of that closed the order: the real save still works, and b still cannot replay it.
@@ -193,7 +255,9 @@ describe("PayPal purchase", () => {
     expect(declined.data.reason).toBe("INSTRUMENT_DECLINED");
     expect((await memberRow(d.id)).plan).toBe("Free");
     expect((await call("/payment/list?page=1", d.token)).data.items[0]).toMatchObject({ status: "failed", method: "paypal" });
-    expect((await call("/payment/paypal_payment", d.token, { body: { plan: "Starter", orderID: o.data.orderID } })).code).toBe(Code.PAYPAL_ORDER_CLOSED);
+    expect((await call("/payment/paypal_payment", d.token, { body: { plan: "Starter", orderID: o.data.orderID } })).code).toBe(
+      Code.PAYPAL_ORDER_CLOSED,
+    );
     expect((await buy(d, "Starter")).saved.payment.amount).toBe(200);
 
     // Timeout: PayPal captured but answered after 10 s (the adapter waits 1.5 s); the order says it was captured.
@@ -205,7 +269,15 @@ describe("PayPal purchase", () => {
     expect(captured.code, captured.message).toBe(Code.OK);
     expect(Date.now() - started).toBeLessThan(9000);
     const c = captured.data;
-    const saved = await call("/payment/paypal_save", t.token, { body: { plan_name: "Starter", orderID: c.orderID, payerID: c.payerID, merchant_uid: c.merchant_uid, authorization_id: c.authorization_id } });
+    const saved = await call("/payment/paypal_save", t.token, {
+      body: {
+        plan_name: "Starter",
+        orderID: c.orderID,
+        payerID: c.payerID,
+        merchant_uid: c.merchant_uid,
+        authorization_id: c.authorization_id,
+      },
+    });
     expect(saved.code).toBe(Code.OK);
     expect((await memberRow(t.id)).plan).toBe("Starter");
 
@@ -234,7 +306,9 @@ describe("PayPal purchase", () => {
     const captured = await order(m, "Starter");
     expect(captured.code).toBe(Code.OK);
     await approve(captured.data.approve_url);
-    expect((await call("/payment/paypal_payment", m.token, { body: { plan: "Starter", orderID: captured.data.orderID } })).code).toBe(Code.OK);
+    expect((await call("/payment/paypal_payment", m.token, { body: { plan: "Starter", orderID: captured.data.orderID } })).code).toBe(
+      Code.OK,
+    );
     // Never saved: the next order gives that capture back.
     const bought = await buy(m, "Starter");
     expect(bought.saved.payment).toMatchObject({ amount: 200, discount: 199 });
@@ -252,7 +326,11 @@ describe("PayPal purchase", () => {
     expect(html).toContain('value="approve">Approve</button>');
     expect(html).toContain('value="cancel">Cancel</button>');
     expect(html).toContain("2.00 USD");
-    const posted = await fetch(o.data.approve_url, { method: "POST", body: new URLSearchParams({ choice: "approve", payer: "buyer@example.com" }), redirect: "manual" });
+    const posted = await fetch(o.data.approve_url, {
+      method: "POST",
+      body: new URLSearchParams({ choice: "approve", payer: "buyer@example.com" }),
+      redirect: "manual",
+    });
     expect(posted.status).toBe(303);
     expect(posted.headers.get("location")).toContain(`token=${o.data.orderID}&PayerID=`);
     // In live mode (the tests) the api does not serve the sandbox page.
@@ -266,7 +344,15 @@ describe("PayPal in local sandbox mode (PAYMENTS=sandbox)", () => {
     const sandbox = { ...env, PAYMENTS: "sandbox" };
     const m = await newMember();
     const local = async (path: string, body?: unknown) => {
-      const res = await app.request(`http://localhost/api/v1${path}`, { method: body ? "POST" : "GET", headers: { "content-type": "application/json", lang: "en", "api-key": m.token }, body: body ? JSON.stringify(body) : undefined }, sandbox);
+      const res = await app.request(
+        `http://localhost/api/v1${path}`,
+        {
+          method: body ? "POST" : "GET",
+          headers: { "content-type": "application/json", lang: "en", "api-key": m.token },
+          body: body ? JSON.stringify(body) : undefined,
+        },
+        sandbox,
+      );
       return (await res.json()) as Answer & { data: Loose };
     };
     const o = await local("/payment/paypal_order", { plan: "Creator", flow: "save", return_url: RETURN_URL, cancel_url: CANCEL_URL });
@@ -274,12 +360,26 @@ describe("PayPal in local sandbox mode (PAYMENTS=sandbox)", () => {
     expect(o.data.approve_url).toBe(`/api/v1/sandbox/paypal/checkoutnow?token=${o.data.orderID}`);
     const page = await app.request(`http://localhost${o.data.approve_url}`, {}, sandbox);
     expect(await page.text()).toContain("Voice Studio Creator (1 month)");
-    const form = await app.request(`http://localhost${o.data.approve_url}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "choice=approve&payer=buyer%40example.com" }, sandbox);
+    const form = await app.request(
+      `http://localhost${o.data.approve_url}`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "choice=approve&payer=buyer%40example.com",
+      },
+      sandbox,
+    );
     expect(form.status).toBe(303);
     const back = new URL(form.headers.get("location")!);
     expect(back.searchParams.get("token")).toBe(o.data.orderID);
     const c = (await local("/payment/paypal_payment", { plan: "Creator", orderID: o.data.orderID })).data;
-    const saved = await local("/payment/paypal_save", { plan_name: "Creator", orderID: c.orderID, payerID: c.payerID, merchant_uid: c.merchant_uid, authorization_id: c.authorization_id });
+    const saved = await local("/payment/paypal_save", {
+      plan_name: "Creator",
+      orderID: c.orderID,
+      payerID: c.payerID,
+      merchant_uid: c.merchant_uid,
+      authorization_id: c.authorization_id,
+    });
     expect(saved.code, saved.message).toBe(Code.OK);
     expect(saved.data.planState).toMatchObject({ planName: "Creator", paymentMethod: "paypal" });
     // Only the page is exposed, not the stand-in's API.
@@ -297,7 +397,10 @@ describe("PayPal plan changes, refunds and the end of the month", () => {
     const t1 = t0 + 2 * DAY;
     expect((await order(m, "Starter", "upgrade", t1)).code).toBe(Code.PLAN_CHANGE_INVALID);
     expect((await order(m, "Creator", "save", t1)).code).toBe(Code.ALREADY_SUBSCRIBED);
-    expect((await call("/payment/paypal_quote?plan=Creator&flow=upgrade", m.token, { at: t1 })).data).toMatchObject({ amount: 999, discount: 0 });
+    expect((await call("/payment/paypal_quote?plan=Creator&flow=upgrade", m.token, { at: t1 })).data).toMatchObject({
+      amount: 999,
+      discount: 0,
+    });
     const up = await buy(m, "Creator", t1, "upgrade");
     expect(up.order).toMatchObject({ amount: 999, discount: 0, flow: "upgrade" });
     expect(up.saved.payment).toMatchObject({ plan: "Creator", kind: "upgrade", method: "paypal", price: 999, discount: 0, amount: 999 });
@@ -321,21 +424,53 @@ describe("PayPal plan changes, refunds and the end of the month", () => {
     const t0 = Date.now() - DAY;
     const m = await newMember();
     const { capture } = await buy(m, "Creator", t0);
-    const late = await call("/payment/paypal_clearplan", m.token, { body: { reason_clear: "price", option: "refund", pwd: PASSWORD }, at: t0 + REFUND_WINDOW_MS + 1 });
+    const late = await call("/payment/paypal_clearplan", m.token, {
+      body: { reason_clear: "price", option: "refund", pwd: PASSWORD },
+      at: t0 + REFUND_WINDOW_MS + 1,
+    });
     expect(late.code).toBe(Code.REFUND_NOT_ALLOWED);
     expect(late.data).toEqual({ reason: "window" });
     const edge = t0 + REFUND_WINDOW_MS;
-    expect((await call("/payment/refundable", m.token, { at: edge })).data).toMatchObject({ eligible: true, amount: 500, fee: 25, refund_amount: 475, currency: "USD" });
-    expect((await call("/payment/paypal_clearplan", m.token, { body: { reason_clear: "price", option: "refund", pwd: "Nope#2026a" }, at: edge })).code).toBe(Code.PASSWORD_MISMATCH);
-    const done = await call("/payment/paypal_clearplan", m.token, { body: { reason_clear: "price,other", comment: "too dear", option: "refund", pwd: PASSWORD }, at: edge });
+    expect((await call("/payment/refundable", m.token, { at: edge })).data).toMatchObject({
+      eligible: true,
+      amount: 500,
+      fee: 25,
+      refund_amount: 475,
+      currency: "USD",
+    });
+    expect(
+      (await call("/payment/paypal_clearplan", m.token, { body: { reason_clear: "price", option: "refund", pwd: "Nope#2026a" }, at: edge }))
+        .code,
+    ).toBe(Code.PASSWORD_MISMATCH);
+    const done = await call("/payment/paypal_clearplan", m.token, {
+      body: { reason_clear: "price,other", comment: "too dear", option: "refund", pwd: PASSWORD },
+      at: edge,
+    });
     expect(done.code, done.message).toBe(Code.OK);
-    expect(done.data).toMatchObject({ option: "refund", refund_amount: 475, fee: 25, currency: "USD", planState: { planName: "Free", paymentMethod: "", subscription: "none" } });
+    expect(done.data).toMatchObject({
+      option: "refund",
+      refund_amount: 475,
+      fee: 25,
+      currency: "USD",
+      planState: { planName: "Free", paymentMethod: "", subscription: "none" },
+    });
     const atPaypal = await standinOrder(capture.orderID);
     expect(atPaypal.purchase_units[0].payments.refunds.map((r: Loose) => r.amount)).toEqual([{ currency_code: "USD", value: "4.75" }]);
     expect(atPaypal.purchase_units[0].payments.captures[0].status).toBe("PARTIALLY_REFUNDED");
-    expect((await call("/payment/list?page=1", m.token)).data.items[0]).toMatchObject({ status: "refunded", refund_amount: 475, fee: 25, currency: "USD" });
-    expect(await env.DB.prepare("SELECT reason, comment, kind FROM cancellations WHERE member_id = ?").bind(m.id).first()).toEqual({ reason: "price,other", comment: "too dear", kind: "refund" });
-    expect((await call("/payment/paypal_clearplan", m.token, { body: { option: "refund", pwd: PASSWORD } })).code).toBe(Code.NO_SUBSCRIPTION);
+    expect((await call("/payment/list?page=1", m.token)).data.items[0]).toMatchObject({
+      status: "refunded",
+      refund_amount: 475,
+      fee: 25,
+      currency: "USD",
+    });
+    expect(await env.DB.prepare("SELECT reason, comment, kind FROM cancellations WHERE member_id = ?").bind(m.id).first()).toEqual({
+      reason: "price,other",
+      comment: "too dear",
+      kind: "refund",
+    });
+    expect((await call("/payment/paypal_clearplan", m.token, { body: { option: "refund", pwd: PASSWORD } })).code).toBe(
+      Code.NO_SUBSCRIPTION,
+    );
 
     // AI used during the month: no refund; "end" ends it now without one.
     const used = await newMember();
@@ -344,7 +479,10 @@ describe("PayPal plan changes, refunds and the end of the month", () => {
     const refused = await call("/payment/paypal_clearplan", used.token, { body: { option: "refund", pwd: PASSWORD }, at: t0 + DAY });
     expect(refused.code).toBe(Code.REFUND_NOT_ALLOWED);
     expect(refused.data).toEqual({ reason: "used" });
-    const ended = await call("/payment/paypal_clearplan", used.token, { body: { reason_clear: "inconvenience", option: "end", pwd: PASSWORD }, at: t0 + DAY });
+    const ended = await call("/payment/paypal_clearplan", used.token, {
+      body: { reason_clear: "inconvenience", option: "end", pwd: PASSWORD },
+      at: t0 + DAY,
+    });
     expect(ended.code).toBe(Code.OK);
     expect(ended.data).toMatchObject({ option: "end", refund_amount: 0, planState: { planName: "Free" } });
     expect((await standinOrder(bought.capture.orderID)).purchase_units[0].payments.refunds).toBeUndefined();
@@ -398,13 +536,22 @@ describe("PayPal plan changes, refunds and the end of the month", () => {
       const r = await call(path, n.token, { body });
       expect([r.status, r.code], `${path} ${JSON.stringify(body)}`).toEqual([400, Code.BAD_REQUEST]);
     }
-    const res = await worker.fetch("http://localhost/api/v1/payment/paypal_save", { method: "POST", headers: { "content-type": "application/json", "api-key": n.token }, body: "{nope" });
+    const res = await worker.fetch("http://localhost/api/v1/payment/paypal_save", {
+      method: "POST",
+      headers: { "content-type": "application/json", "api-key": n.token },
+      body: "{nope",
+    });
     expect([res.status, (await res.json<Answer>()).code]).toEqual([400, Code.MALFORMED_JSON]);
-    expect((await call("/payment/paypal_payment", n.token, { body: { plan: "Starter", orderID: "NOSUCHORDER00000" } })).code).toBe(Code.NOT_FOUND);
+    expect((await call("/payment/paypal_payment", n.token, { body: { plan: "Starter", orderID: "NOSUCHORDER00000" } })).code).toBe(
+      Code.NOT_FOUND,
+    );
     expect((await call("/payment/paypal_order", "", { body: { plan: "Starter" } })).code).toBe(Code.LOGIN_REQUIRED);
     const ko = await call("/payment/paypal_payment", n.token, { body: { plan: "Free", orderID: "NOSUCHORDER00000" }, lang: "kr" });
     expect(ko.message).toBe("요청한 주소를 찾을 수 없습니다.");
-    const koCoupon = await call("/payment/paypal_order", m.token, { body: { plan: "Production", flow: "save", return_url: RETURN_URL, cancel_url: CANCEL_URL }, lang: "kr" });
+    const koCoupon = await call("/payment/paypal_order", m.token, {
+      body: { plan: "Production", flow: "save", return_url: RETURN_URL, cancel_url: CANCEL_URL },
+      lang: "kr",
+    });
     expect(koCoupon.message).toBe("쿠폰 이용 기간 중에는 플랜을 변경할 수 없습니다.");
   });
 });

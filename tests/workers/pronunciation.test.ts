@@ -7,7 +7,10 @@ import { Code } from "../../workers/api/src/lib/codes";
 import { signedUp, withToken, worker, type Answer } from "./helpers";
 
 const studio = async (token: string | null, path: string, init: { method?: string; body?: unknown; lang?: string } = {}) => {
-  const res = await worker.fetch(`http://localhost/api/v1/studio${path}`, withToken(token, { method: init.method ?? (init.body === undefined ? "GET" : "POST"), body: init.body, lang: init.lang }));
+  const res = await worker.fetch(
+    `http://localhost/api/v1/studio${path}`,
+    withToken(token, { method: init.method ?? (init.body === undefined ? "GET" : "POST"), body: init.body, lang: init.lang }),
+  );
   return { status: res.status, body: await res.json<Answer>() };
 };
 beforeAll(async () => {
@@ -31,7 +34,9 @@ describe("POST /studio/pronounce", () => {
   it("applies the member's dictionary first, and refuses visitors, empty and over-long text with localized messages", async () => {
     const s = await signedUp("pronounce-dict@example.com");
     await studio(s.token!, "/dictionary", { body: { lang: "ko", word: "VS", reading: "보이스 스튜디오" } });
-    expect((await studio(s.token!, "/pronounce", { body: { text: "VS입니다", lang: "ko" } })).body.data).toMatchObject({ pronunciation: "보이스 스튜디오임니다" });
+    expect((await studio(s.token!, "/pronounce", { body: { text: "VS입니다", lang: "ko" } })).body.data).toMatchObject({
+      pronunciation: "보이스 스튜디오임니다",
+    });
     expect((await studio(null, "/pronounce", { body: { text: "안녕", lang: "ko" } })).status).toBe(401);
     const empty = await studio(s.token!, "/pronounce", { body: { text: "   ", lang: "ko" }, lang: "en" });
     expect(empty.status).toBe(400);
@@ -61,14 +66,27 @@ describe("the pronunciation dictionary", () => {
   it("keeps each member's words to that member (owner, another member, visitor)", async () => {
     const owner = await signedUp("dict-a@example.com");
     const other = await signedUp("dict-b@example.com");
-    const entry = (await studio(owner.token!, "/dictionary", { body: { lang: "ko", word: "비밀단어", reading: "비밀" } })).body.data as Entry;
+    const entry = (await studio(owner.token!, "/dictionary", { body: { lang: "ko", word: "비밀단어", reading: "비밀" } })).body
+      .data as Entry;
     expect(((await studio(other.token!, "/dictionary")).body.data as { entries: Entry[] }).entries).toEqual([]);
-    expect((await studio(other.token!, `/dictionary/${entry.id}`, { method: "PATCH", body: { reading: "바뀜" } })).body.code).toBe(Code.NOT_FOUND);
+    expect((await studio(other.token!, `/dictionary/${entry.id}`, { method: "PATCH", body: { reading: "바뀜" } })).body.code).toBe(
+      Code.NOT_FOUND,
+    );
     expect((await studio(other.token!, `/dictionary/${entry.id}`, { method: "DELETE" })).body.code).toBe(Code.NOT_FOUND);
     // Another member's preview does not use the owner's words.
-    expect(((await studio(other.token!, "/pronounce", { body: { text: "비밀단어", lang: "ko" } })).body.data as { pronunciation: string }).pronunciation).not.toBe("비밀");
-    expect(((await studio(owner.token!, "/pronounce", { body: { text: "비밀단어", lang: "ko" } })).body.data as { pronunciation: string }).pronunciation).toBe("비밀");
-    for (const [method, path] of [["GET", "/dictionary"], ["PATCH", `/dictionary/${entry.id}`], ["DELETE", `/dictionary/${entry.id}`]] as const) {
+    expect(
+      ((await studio(other.token!, "/pronounce", { body: { text: "비밀단어", lang: "ko" } })).body.data as { pronunciation: string })
+        .pronunciation,
+    ).not.toBe("비밀");
+    expect(
+      ((await studio(owner.token!, "/pronounce", { body: { text: "비밀단어", lang: "ko" } })).body.data as { pronunciation: string })
+        .pronunciation,
+    ).toBe("비밀");
+    for (const [method, path] of [
+      ["GET", "/dictionary"],
+      ["PATCH", `/dictionary/${entry.id}`],
+      ["DELETE", `/dictionary/${entry.id}`],
+    ] as const) {
       expect((await studio(null, path, { method, body: method === "PATCH" ? { reading: "x" } : undefined })).status).toBe(401);
     }
     const still = ((await studio(owner.token!, "/dictionary")).body.data as { entries: Entry[] }).entries;
@@ -77,7 +95,9 @@ describe("the pronunciation dictionary", () => {
 
   it("refuses a word twice (also two concurrent adds), a full dictionary, and bad words, with localized messages", async () => {
     const s = await signedUp("dict-limits@example.com");
-    const twice = await Promise.all([1, 2].map(() => studio(s.token!, "/dictionary", { body: { lang: "ko", word: "동시", reading: "동시이" } })));
+    const twice = await Promise.all(
+      [1, 2].map(() => studio(s.token!, "/dictionary", { body: { lang: "ko", word: "동시", reading: "동시이" } })),
+    );
     expect(twice.map((r) => r.body.code).sort()).toEqual([Code.OK, Code.DICTIONARY_DUPLICATE].sort());
     const duplicate = twice.find((r) => !r.body.success)!;
     expect(duplicate.status).toBe(409);
@@ -85,9 +105,13 @@ describe("the pronunciation dictionary", () => {
     // The same word in the other language is another entry.
     expect((await studio(s.token!, "/dictionary", { body: { lang: "en", word: "동시", reading: "dongsi" } })).body.success).toBe(true);
 
-    const member = (await env.DB.prepare("SELECT id FROM members WHERE email = ?").bind("dict-limits@example.com").first<{ id: string }>())!;
+    const member = (await env.DB.prepare("SELECT id FROM members WHERE email = ?")
+      .bind("dict-limits@example.com")
+      .first<{ id: string }>())!;
     const statements = Array.from({ length: 199 }, (_, n) =>
-      env.DB.prepare("INSERT INTO pronunciation_entries (id, member_id, lang, word, reading, created_at) VALUES (?, ?, 'ko', ?, 'x', 0)").bind(`fill-${n}`, member.id, `단어${n}`),
+      env.DB.prepare(
+        "INSERT INTO pronunciation_entries (id, member_id, lang, word, reading, created_at) VALUES (?, ?, 'ko', ?, 'x', 0)",
+      ).bind(`fill-${n}`, member.id, `단어${n}`),
     );
     await env.DB.batch(statements);
     const full = await studio(s.token!, "/dictionary", { body: { lang: "ko", word: "하나더", reading: "하나 더" }, lang: "en" });
@@ -114,7 +138,7 @@ describe("the pronunciation dictionary", () => {
     const speak = async () => {
       const r = await studio(s.token!, "/tts", { body: { text: "가", voice_id: "ko-minjun", lang: "ko" } });
       expect(r.body.success, r.body.message).toBe(true);
-      return (r.body.data as { duration: number; characters: number });
+      return r.body.data as { duration: number; characters: number };
     };
     const plain = await speak();
     await studio(s.token!, "/dictionary", { body: { lang: "ko", word: "가", reading: "가나다라마바사 아자차카타파하" } });

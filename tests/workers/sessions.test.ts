@@ -75,8 +75,19 @@ describe("sessions end on the server at once", () => {
 
   it("a withdrawn member's token answers 8000 everywhere, never 500, and reaches no gateway", async () => {
     const s = await fresh("withdrawn");
-    expect((await api("/member/signout", s.token, { body: { reason_studio: "price", reason_community: "", opinion: "" } })).body.success).toBe(true);
-    const card = { card_type: "개인", card_number1: "4242", card_number2: "4242", card_number3: "4242", card_number4: "4242", expiry: "2030-12", birth: "900101", pwd_2digit: "12" };
+    expect(
+      (await api("/member/signout", s.token, { body: { reason_studio: "price", reason_community: "", opinion: "" } })).body.success,
+    ).toBe(true);
+    const card = {
+      card_type: "개인",
+      card_number1: "4242",
+      card_number2: "4242",
+      card_number3: "4242",
+      card_number4: "4242",
+      expiry: "2030-12",
+      birth: "900101",
+      pwd_2digit: "12",
+    };
     const before = ((await (await fetch("https://api.iamport.kr/__standin/payments")).json()) as unknown[]).length;
     const calls: [string, string, unknown?][] = [
       ["/member/getmember", "GET"],
@@ -98,7 +109,11 @@ describe("sessions end on the server at once", () => {
     }
     const after = ((await (await fetch("https://api.iamport.kr/__standin/payments")).json()) as unknown[]).length;
     expect(after).toBe(before);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM cards c LEFT JOIN members m ON m.id = c.member_id WHERE m.id IS NULL").first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM cards c LEFT JOIN members m ON m.id = c.member_id WHERE m.id IS NULL").first<{
+        n: number;
+      }>(),
+    ).toEqual({ n: 0 });
   });
 
   it("refuses a correctly signed token without an expiry, or without a session", async () => {

@@ -11,7 +11,16 @@ const post = memberPost;
 describe("password rule (spec section 5)", () => {
   it("needs 8 to 15 letters, digits and allowed symbols, with each kind present", () => {
     for (const ok of ["Voice#2026a", "abcdef1!", "A1~!@#$%^&*()_+"]) expect(passwordFollowsRule(ok), ok).toBe(true);
-    for (const bad of ["short1!", "sixteen-chars-1!", "nodigits!!", "12345678!", "NoSymbol123", "space 123!a", "한글비밀번호1!", "abc123!-x"]) {
+    for (const bad of [
+      "short1!",
+      "sixteen-chars-1!",
+      "nodigits!!",
+      "12345678!",
+      "NoSymbol123",
+      "space 123!a",
+      "한글비밀번호1!",
+      "abc123!-x",
+    ]) {
       expect(passwordFollowsRule(bad), bad).toBe(false);
     }
     expect(isCommonPassword("P@ssw0rd1")).toBe(true);
@@ -22,13 +31,26 @@ describe("password rule (spec section 5)", () => {
 describe("POST /member/createmember", () => {
   it("creates a certified member and answers a session (nickname = the part before @)", async () => {
     await certify("maker@example.com");
-    const res = await post("/createmember", { email: "maker@example.com", password: PASSWORD, work: "크리에이터,마케터", perpose: "유튜브,기타:오디오북", marketing: "Y", ...consents });
+    const res = await post("/createmember", {
+      email: "maker@example.com",
+      password: PASSWORD,
+      work: "크리에이터,마케터",
+      perpose: "유튜브,기타:오디오북",
+      marketing: "Y",
+      ...consents,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ type: "email", email: "maker@example.com", nickname: "maker" });
     const claims = await verify(String(res.body.data!.token), env.JWT_SECRET, "HS256");
     expect(claims.email).toBe("maker@example.com");
     const row = await env.DB.prepare("SELECT * FROM members WHERE email = ?").bind("maker@example.com").first<Record<string, string>>();
-    expect(row).toMatchObject({ nickname: "maker", work: "크리에이터,마케터", purpose: "유튜브,기타:오디오북", marketing: "Y", type: "email" });
+    expect(row).toMatchObject({
+      nickname: "maker",
+      work: "크리에이터,마케터",
+      purpose: "유튜브,기타:오디오북",
+      marketing: "Y",
+      type: "email",
+    });
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
     // The certification is used up, and the address is now taken.
     expect(await env.DB.prepare("SELECT * FROM email_certs WHERE email = ?").bind("maker@example.com").first()).toBeNull();
@@ -37,22 +59,33 @@ describe("POST /member/createmember", () => {
 
   it("refuses without a checked code, or with one checked too long ago", async () => {
     await post("/certemail", { email: "unchecked@example.com" });
-    expect((await post("/createmember", { email: "unchecked@example.com", password: PASSWORD, ...consents }, { lang: "en" })).body).toMatchObject({
+    expect(
+      (await post("/createmember", { email: "unchecked@example.com", password: PASSWORD, ...consents }, { lang: "en" })).body,
+    ).toMatchObject({
       code: Code.CERT_REQUIRED,
       message: "Please verify your email address first.",
     });
     await certify("stale@example.com");
-    await env.DB.prepare("UPDATE email_certs SET verified_at = ? WHERE email = ?").bind(Date.now() - 31 * 60_000, "stale@example.com").run();
-    expect((await post("/createmember", { email: "stale@example.com", password: PASSWORD, ...consents })).body.code).toBe(Code.CERT_REQUIRED);
+    await env.DB.prepare("UPDATE email_certs SET verified_at = ? WHERE email = ?")
+      .bind(Date.now() - 31 * 60_000, "stale@example.com")
+      .run();
+    expect((await post("/createmember", { email: "stale@example.com", password: PASSWORD, ...consents })).body.code).toBe(
+      Code.CERT_REQUIRED,
+    );
   });
 
   it("refuses missing consents, a password against the rule and a common password, keeping the certification", async () => {
     await certify("careful@example.com");
-    expect((await post("/createmember", { email: "careful@example.com", password: PASSWORD, agree_service: true, agree_privacy: true })).body.code).toBe(Code.TERMS_REQUIRED);
+    expect(
+      (await post("/createmember", { email: "careful@example.com", password: PASSWORD, agree_service: true, agree_privacy: true })).body
+        .code,
+    ).toBe(Code.TERMS_REQUIRED);
     const rule = await post("/createmember", { email: "careful@example.com", password: "short", ...consents });
     expect(rule.body).toMatchObject({ code: Code.PASSWORD_RULE });
     expect(rule.body.message).toContain("8~15자");
-    expect((await post("/createmember", { email: "careful@example.com", password: "Qwer1234!", ...consents })).body.code).toBe(Code.PASSWORD_COMMON);
+    expect((await post("/createmember", { email: "careful@example.com", password: "Qwer1234!", ...consents })).body.code).toBe(
+      Code.PASSWORD_COMMON,
+    );
     expect(await env.DB.prepare("SELECT * FROM members WHERE email = ?").bind("careful@example.com").first()).toBeNull();
     // Still certified: a corrected request goes through.
     expect((await post("/createmember", { email: "careful@example.com", password: PASSWORD, ...consents })).status).toBe(200);
@@ -74,7 +107,9 @@ describe("POST /member/login", () => {
 
   it("names unregistered and social addresses", async () => {
     expect((await post("/login", { email: "nobody@example.com", password: PASSWORD })).body.code).toBe(Code.EMAIL_NOT_REGISTERED);
-    await env.DB.prepare("INSERT INTO members (id, email, type, nickname, created_at) VALUES (?, 'nv@example.com', 'naver', 'nv', ?)").bind(crypto.randomUUID(), Date.now()).run();
+    await env.DB.prepare("INSERT INTO members (id, email, type, nickname, created_at) VALUES (?, 'nv@example.com', 'naver', 'nv', ?)")
+      .bind(crypto.randomUUID(), Date.now())
+      .run();
     const social = await post("/login", { email: "nv@example.com", password: PASSWORD });
     expect(social.body).toMatchObject({ code: Code.EMAIL_SOCIAL, data: { type: "naver" } });
     expect(social.body.message).toContain("네이버");
@@ -93,7 +128,9 @@ describe("password recovery (POST /member/updatepwd)", () => {
   it("sets a new password for a recovery-certified address and ends every session", async () => {
     const session = await signedUp("forgot@example.com");
     await post("/certemailpwd", { email: "forgot@example.com" });
-    const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind("forgot@example.com").first<{ text: string }>();
+    const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY id DESC')
+      .bind("forgot@example.com")
+      .first<{ text: string }>();
     const code = mail!.text.match(/\b(\d{6})\b/)![1];
     // Not yet certified for recovery.
     expect((await post("/updatepwd", { email: "forgot@example.com", password: "Newpass#2026" })).body.code).toBe(Code.CERT_REQUIRED);
@@ -103,14 +140,19 @@ describe("password recovery (POST /member/updatepwd)", () => {
 
     expect((await post("/login", { email: "forgot@example.com", password: PASSWORD })).body.code).toBe(Code.WRONG_PASSWORD);
     expect((await post("/login", { email: "forgot@example.com", password: "Newpass#2026" })).status).toBe(200);
-    const refresh = await worker.fetch("http://localhost/api/v1/member/getrefresh", { method: "POST", headers: { authorization: `Bearer ${session.refreshToken}` } });
+    const refresh = await worker.fetch("http://localhost/api/v1/member/getrefresh", {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.refreshToken}` },
+    });
     expect((await refresh.json<{ code: number }>()).code).toBe(Code.REFRESH_EXPIRED);
     // The certification is used up.
     expect((await post("/updatepwd", { email: "forgot@example.com", password: "Other#2026x" })).body.code).toBe(Code.CERT_REQUIRED);
   });
 
   it("refuses unregistered addresses", async () => {
-    expect((await post("/updatepwd", { email: "nobody2@example.com", password: "Newpass#2026" })).body.code).toBe(Code.EMAIL_NOT_REGISTERED);
+    expect((await post("/updatepwd", { email: "nobody2@example.com", password: "Newpass#2026" })).body.code).toBe(
+      Code.EMAIL_NOT_REGISTERED,
+    );
   });
 });
 
@@ -136,7 +178,10 @@ describe("signed-in member calls", () => {
     const session = await signedUp("confirm@example.com");
     const good = await worker.fetch("http://localhost/api/v1/member/check_pwd", withToken(session.token!, { body: { pwd: PASSWORD } }));
     expect(await good.json()).toMatchObject({ success: true, data: { match: true } });
-    const bad = await worker.fetch("http://localhost/api/v1/member/check_pwd", withToken(session.token!, { body: { pwd: "Wrong#2026a" }, lang: "en" }));
+    const bad = await worker.fetch(
+      "http://localhost/api/v1/member/check_pwd",
+      withToken(session.token!, { body: { pwd: "Wrong#2026a" }, lang: "en" }),
+    );
     expect(await bad.json()).toMatchObject({ code: Code.PASSWORD_MISMATCH, message: "Please enter your password correctly." });
     const none = await worker.fetch("http://localhost/api/v1/member/check_pwd", withToken(null, { body: { pwd: PASSWORD } }));
     expect(none.status).toBe(401);

@@ -48,15 +48,20 @@ const insertMember = (email: string, type: string, nickname = email.split("@")[0
     .bind(crypto.randomUUID(), email, type, nickname, Date.now())
     .run();
 
-const stateRow = (state: string) => env.DB.prepare("SELECT * FROM oauth_states WHERE state = ?").bind(state).first<Record<string, string | number>>();
+const stateRow = (state: string) =>
+  env.DB.prepare("SELECT * FROM oauth_states WHERE state = ?").bind(state).first<Record<string, string | number>>();
 
 /** The api app with a modified environment (e.g. a provider switched off). */
 async function withEnv(overrides: Partial<typeof env>, path: string, init: RequestInit = {}) {
-  const res = await createApp().fetch(new Request(`http://localhost/api/v1/member${path}`, init), { ...env, ...overrides }, {
-    waitUntil() {},
-    passThroughOnException() {},
-    props: {},
-  });
+  const res = await createApp().fetch(
+    new Request(`http://localhost/api/v1/member${path}`, init),
+    { ...env, ...overrides },
+    {
+      waitUntil() {},
+      passThroughOnException() {},
+      props: {},
+    },
+  );
   return { status: res.status, body: await res.json<Answer>() };
 }
 
@@ -88,7 +93,10 @@ describe("POST /member/snsauthorize", () => {
     expect(row).toMatchObject({ type: "google", redirect_uri: REDIRECT("google") });
     // The challenge in the URL is the S256 of the verifier that stays on the server.
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(String(row!.code_verifier)));
-    const challenge = btoa(String.fromCharCode(...new Uint8Array(digest))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const challenge = btoa(String.fromCharCode(...new Uint8Array(digest)))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
     expect(gu.searchParams.get("code_challenge")).toBe(challenge);
     expect(Number(row!.expires_at)).toBeGreaterThanOrEqual(before + 10 * 60_000);
     expect(Number(row!.expires_at)).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
@@ -108,21 +116,40 @@ describe("POST /member/snsauthorize", () => {
   });
 
   it("refuses a provider that is not configured (4116)", async () => {
-    const init = { method: "POST", headers: { "content-type": "application/json", lang: "en" }, body: JSON.stringify({ type: "naver", redirect_uri: REDIRECT("naver") }) };
+    const init = {
+      method: "POST",
+      headers: { "content-type": "application/json", lang: "en" },
+      body: JSON.stringify({ type: "naver", redirect_uri: REDIRECT("naver") }),
+    };
     const res = await withEnv({ NAVER_CLIENT_ID: undefined }, "/snsauthorize", init);
-    expect(res).toMatchObject({ status: 404, body: { success: false, code: Code.SOCIAL_NOT_CONFIGURED, message: "This login method is not available." } });
-    const login = await withEnv({ NAVER_CLIENT_SECRET: undefined }, "/snslogin", { ...init, body: JSON.stringify({ type: "naver", code: "c", state: "s" }) });
+    expect(res).toMatchObject({
+      status: 404,
+      body: { success: false, code: Code.SOCIAL_NOT_CONFIGURED, message: "This login method is not available." },
+    });
+    const login = await withEnv({ NAVER_CLIENT_SECRET: undefined }, "/snslogin", {
+      ...init,
+      body: JSON.stringify({ type: "naver", code: "c", state: "s" }),
+    });
     expect(login.body.code).toBe(Code.SOCIAL_NOT_CONFIGURED);
   });
 
   it("refuses a bad body (4000) and malformed JSON (4001)", async () => {
-    for (const body of [{ type: "github", redirect_uri: REDIRECT("google") }, { type: "google", redirect_uri: "/login/google/callback" }, { type: "google", redirect_uri: "javascript:alert(1)" }, { type: "google" }]) {
+    for (const body of [
+      { type: "github", redirect_uri: REDIRECT("google") },
+      { type: "google", redirect_uri: "/login/google/callback" },
+      { type: "google", redirect_uri: "javascript:alert(1)" },
+      { type: "google" },
+    ]) {
       const res = await memberPost("/snsauthorize", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code, JSON.stringify(body)).toBe(Code.BAD_REQUEST);
     }
     expect((await memberPost("/snslogin", { code: "", state: "s", type: "google" })).body.code).toBe(Code.BAD_REQUEST);
-    const malformed = await worker.fetch("http://localhost/api/v1/member/snslogin", { method: "POST", headers: { "content-type": "application/json" }, body: "{code:" });
+    const malformed = await worker.fetch("http://localhost/api/v1/member/snslogin", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{code:",
+    });
     expect(malformed.status).toBe(400);
     expect((await malformed.json<Answer>()).code).toBe(Code.MALFORMED_JSON);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM oauth_states WHERE redirect_uri NOT LIKE 'https://%'").first("n")).toBe(0);
@@ -150,7 +177,11 @@ describe("POST /member/snslogin: full round trip per provider", () => {
       expect(again.res.body.data).toMatchObject({ signup: false, type, email: memberEmail, nickname: `nick-${type}` });
       const access = await verify(String(again.res.body.data!.token), env.JWT_SECRET, "HS256");
       expect(access.email).toBe(memberEmail);
-      const stored = await env.DB.prepare("SELECT count(*) AS n FROM refresh_tokens r JOIN members m ON m.id = r.member_id WHERE m.email = ?").bind(memberEmail).first("n");
+      const stored = await env.DB.prepare(
+        "SELECT count(*) AS n FROM refresh_tokens r JOIN members m ON m.id = r.member_id WHERE m.email = ?",
+      )
+        .bind(memberEmail)
+        .first("n");
       expect(stored).toBe(1);
       expect(String(again.res.body.data!.refreshToken).length).toBeGreaterThan(40);
     });
@@ -172,7 +203,10 @@ describe("POST /member/snslogin: refusals", () => {
   it("an address registered with another provider answers 4103 naming it", async () => {
     await insertMember("taken@example.com", "kakao");
     const res = (await socialLogin("google", "taken@example.com", { lang: "en" })).res;
-    expect(res).toMatchObject({ status: 409, body: { code: Code.EMAIL_SOCIAL, data: { type: "kakao" }, message: "This email is registered with Kakao. Please log in with Kakao." } });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { code: Code.EMAIL_SOCIAL, data: { type: "kakao" }, message: "This email is registered with Kakao. Please log in with Kakao." },
+    });
     await insertMember("mailer@example.com", "email");
     const ko = (await socialLogin("naver", "mailer@example.com")).res;
     expect(ko.body).toMatchObject({ code: Code.EMAIL_SOCIAL, data: { type: "email" } });
@@ -184,7 +218,10 @@ describe("POST /member/snslogin: refusals", () => {
     const { code, state, res } = await socialLogin("kakao", "once@example.com");
     expect(res.body.success).toBe(true);
     const reuse = await memberPost("/snslogin", { code, state, type: "kakao" }, { lang: "en" });
-    expect(reuse).toMatchObject({ status: 400, body: { code: Code.SOCIAL_STATE_INVALID, message: "The login request has expired or is not valid. Please try again." } });
+    expect(reuse).toMatchObject({
+      status: 400,
+      body: { code: Code.SOCIAL_STATE_INVALID, message: "The login request has expired or is not valid. Please try again." },
+    });
   });
 
   it("an unknown state, an expired state and a state of another provider answer 4115", async () => {
@@ -192,15 +229,21 @@ describe("POST /member/snslogin: refusals", () => {
 
     const { url, state } = await authorize("google");
     const { code } = await consent(url, "late@example.com");
-    await env.DB.prepare("UPDATE oauth_states SET expires_at = ? WHERE state = ?").bind(Date.now() - 1, state).run();
+    await env.DB.prepare("UPDATE oauth_states SET expires_at = ? WHERE state = ?")
+      .bind(Date.now() - 1, state)
+      .run();
     expect((await memberPost("/snslogin", { code, state, type: "google" })).body.code).toBe(Code.SOCIAL_STATE_INVALID);
     expect(await stateRow(state)).toBeNull();
 
     const naver = await authorize("naver");
     const granted = await consent(naver.url, "mixed@example.com");
-    expect((await memberPost("/snslogin", { code: granted.code, state: naver.state, type: "kakao" })).body.code).toBe(Code.SOCIAL_STATE_INVALID);
+    expect((await memberPost("/snslogin", { code: granted.code, state: naver.state, type: "kakao" })).body.code).toBe(
+      Code.SOCIAL_STATE_INVALID,
+    );
     // The mismatch used the state up as well.
-    expect((await memberPost("/snslogin", { code: granted.code, state: naver.state, type: "naver" })).body.code).toBe(Code.SOCIAL_STATE_INVALID);
+    expect((await memberPost("/snslogin", { code: granted.code, state: naver.state, type: "naver" })).body.code).toBe(
+      Code.SOCIAL_STATE_INVALID,
+    );
   });
 
   it("a code the provider rejects (wrong PKCE verifier, unknown code) answers 5021", async () => {
@@ -209,7 +252,10 @@ describe("POST /member/snslogin: refusals", () => {
       const { code } = await consent(url, `pkce-${type}@example.com`);
       await env.DB.prepare("UPDATE oauth_states SET code_verifier = ? WHERE state = ?").bind("a".repeat(43), state).run();
       const res = await memberPost("/snslogin", { code, state, type }, { lang: "en" });
-      expect(res, type).toMatchObject({ status: 502, body: { code: Code.SOCIAL_FAILED, message: "Login failed because of a temporary error. Please try again later." } });
+      expect(res, type).toMatchObject({
+        status: 502,
+        body: { code: Code.SOCIAL_FAILED, message: "Login failed because of a temporary error. Please try again later." },
+      });
     }
     for (const type of ["google", "naver", "kakao"] as const) {
       const { state } = await authorize(type);
@@ -231,7 +277,9 @@ describe("POST /member/snslogin: refusals", () => {
       expect(res, type).toMatchObject({ status: 400, body: { code: Code.SOCIAL_EMAIL_MISSING } });
     }
     for (const type of ["google", "naver", "kakao"] as const) {
-      expect((await socialLogin(type, `hidden-${type}@example.com`, { extra: { share_email: "false" } })).res.body.code, type).toBe(Code.SOCIAL_EMAIL_MISSING);
+      expect((await socialLogin(type, `hidden-${type}@example.com`, { extra: { share_email: "false" } })).res.body.code, type).toBe(
+        Code.SOCIAL_EMAIL_MISSING,
+      );
     }
   });
 
@@ -245,7 +293,9 @@ describe("POST /member/snslogin: refusals", () => {
 
   it("is limited per client IP", async () => {
     const ip = "203.0.113.77";
-    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)").bind(`loginPerIp:${ip}`, Date.now(), LIMITS.loginPerIp.max).run();
+    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)")
+      .bind(`loginPerIp:${ip}`, Date.now(), LIMITS.loginPerIp.max)
+      .run();
     const { url, state } = await authorize("google");
     const { code } = await consent(url, "busy@example.com");
     expect((await memberPost("/snslogin", { code, state, type: "google" }, { ip })).status).toBe(429);

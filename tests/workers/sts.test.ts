@@ -30,7 +30,9 @@ function speechLike(seconds = 1.5, sampleRate = 44_100) {
   return Float32Array.from({ length: Math.round(seconds * sampleRate) }, (_, n) => {
     const t = n / sampleRate;
     const syllables = 0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * t);
-    return 0.3 * syllables * (Math.sin(2 * Math.PI * 140 * t) + 0.5 * Math.sin(2 * Math.PI * 280 * t) + 0.25 * Math.sin(2 * Math.PI * 420 * t));
+    return (
+      0.3 * syllables * (Math.sin(2 * Math.PI * 140 * t) + 0.5 * Math.sin(2 * Math.PI * 280 * t) + 0.25 * Math.sin(2 * Math.PI * 420 * t))
+    );
   });
 }
 const wav = (seconds = 1.5) => encodeWav(speechLike(seconds), 44_100);
@@ -53,30 +55,51 @@ function form(file: Uint8Array | null, name: string, extra: Record<string, strin
 async function call(token: string | null, path: string, init: { method?: string; body?: unknown; form?: FormData; lang?: string } = {}) {
   const res = await worker.fetch(`http://localhost/api/v1${path}`, {
     method: init.method ?? (init.body || init.form ? "POST" : "GET"),
-    headers: { lang: init.lang ?? "kr", ...(token ? { "api-key": token } : {}), ...(init.body ? { "content-type": "application/json" } : {}) },
+    headers: {
+      lang: init.lang ?? "kr",
+      ...(token ? { "api-key": token } : {}),
+      ...(init.body ? { "content-type": "application/json" } : {}),
+    },
     body: init.form ?? (init.body ? JSON.stringify(init.body) : undefined),
   });
   return res;
 }
 const json = async (res: Response) => ({ status: res.status, ...(await res.json<Answer>()) });
 
-const memberId = async (email: string) => (await env.DB.prepare("SELECT id FROM members WHERE email = ?").bind(email).first<{ id: string }>())!.id;
-const usedSeconds = async (email: string) => (await env.DB.prepare("SELECT used_seconds AS s FROM members WHERE email = ?").bind(email).first<{ s: number }>())!.s;
+const memberId = async (email: string) =>
+  (await env.DB.prepare("SELECT id FROM members WHERE email = ?").bind(email).first<{ id: string }>())!.id;
+const usedSeconds = async (email: string) =>
+  (await env.DB.prepare("SELECT used_seconds AS s FROM members WHERE email = ?").bind(email).first<{ s: number }>())!.s;
 /** Sets the time used in a period that lasts another month. */
 const setUsedSeconds = (email: string, s: number) =>
-  env.DB.prepare("UPDATE members SET used_seconds = ?, usage_period_end = ? WHERE email = ?").bind(s, Date.now() + 30 * 86_400_000, email).run();
+  env.DB.prepare("UPDATE members SET used_seconds = ?, usage_period_end = ? WHERE email = ?")
+    .bind(s, Date.now() + 30 * 86_400_000, email)
+    .run();
 
 /** What a member has stored: R2 objects under their prefixes and rows in D1. */
 async function stored(email: string) {
   const id = await memberId(email);
-  const [sources, results] = await Promise.all([env.MEDIA.list({ prefix: `sources/${id}/` }), env.MEDIA.list({ prefix: `inferences/${id}/` })]);
-  const count = async (table: string) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE member_id = ?`).bind(id).first<{ n: number }>())!.n;
-  return { objects: sources.objects.length + results.objects.length, sources: await count("sts_sources"), inferences: await count("inferences"), projects: await count("projects") };
+  const [sources, results] = await Promise.all([
+    env.MEDIA.list({ prefix: `sources/${id}/` }),
+    env.MEDIA.list({ prefix: `inferences/${id}/` }),
+  ]);
+  const count = async (table: string) =>
+    (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE member_id = ?`).bind(id).first<{ n: number }>())!.n;
+  return {
+    objects: sources.objects.length + results.objects.length,
+    sources: await count("sts_sources"),
+    inferences: await count("inferences"),
+    projects: await count("projects"),
+  };
 }
 
 async function waitForJob(token: string, jobId: string) {
   for (let i = 0; i < 200; i++) {
-    const state = (await json(await call(token, `/studio/jobs/${jobId}`))).data as { status: string; inferenceId?: string; reason?: string };
+    const state = (await json(await call(token, `/studio/jobs/${jobId}`))).data as {
+      status: string;
+      inferenceId?: string;
+      reason?: string;
+    };
     if (state.status === "completed" || state.status === "failed") return state;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -111,7 +134,12 @@ describe("STS file check (step 2)", () => {
     const s = await signedUp("sts-bad@example.com");
     const mp3 = bytesOf(mp3Url);
     const cases: [string, Uint8Array, number, string][] = [
-      ["notes.mp3", new TextEncoder().encode("These are my notes, not a recording.\n".repeat(50)), Code.AUDIO_NOT_AUDIO, "오디오 파일이 아닙니다"],
+      [
+        "notes.mp3",
+        new TextEncoder().encode("These are my notes, not a recording.\n".repeat(50)),
+        Code.AUDIO_NOT_AUDIO,
+        "오디오 파일이 아닙니다",
+      ],
       ["cut.mp3", mp3.slice(0, Math.floor(mp3.length * 0.8)), Code.AUDIO_CORRUPT, "손상"],
       ["empty.wav", new Uint8Array(0), Code.AUDIO_EMPTY, "빈 파일"],
       ["silence.wav", encodeWav(new Float32Array(44_100 * 2), 44_100), Code.AUDIO_SILENT, "소리가 들리지 않는"],
@@ -150,13 +178,17 @@ describe("STS file check (step 2)", () => {
     const garbage = await worker.fetch("http://localhost/api/v1/studio/sts/sources", {
       method: "POST",
       headers: { "api-key": s.token!, "content-type": "multipart/form-data; boundary=xyz" },
-      body: "--xyz\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nno end",
+      body: '--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nno end',
     });
     expect(garbage.status).toBe(400);
     expect((await json(await call(s.token!, "/studio/sts", { form: form(wav(), "a.wav") }))).code).toBe(Code.BAD_REQUEST);
-    expect((await json(await call(s.token!, "/studio/sts", { form: form(wav(), "a.wav", { voice_id: "no-such-voice" }) }))).code).toBe(Code.VOICE_NOT_FOUND);
+    expect((await json(await call(s.token!, "/studio/sts", { form: form(wav(), "a.wav", { voice_id: "no-such-voice" }) }))).code).toBe(
+      Code.VOICE_NOT_FOUND,
+    );
     expect(await usedSeconds("sts-malformed@example.com")).toBe(0);
-    expect((await json(await call(null, "/studio/sts", { form: form(wav(), "a.wav", { voice_id: "ko-minjun" }) }))).code).toBe(Code.LOGIN_REQUIRED);
+    expect((await json(await call(null, "/studio/sts", { form: form(wav(), "a.wav", { voice_id: "ko-minjun" }) }))).code).toBe(
+      Code.LOGIN_REQUIRED,
+    );
   });
 });
 
@@ -172,40 +204,64 @@ describe("STS conversion", () => {
     const converted = decodeWav(await (await call(s.token!, d.audioURL.replace("/api/v1", ""))).arrayBuffer());
     expect(converted.sampleRate).toBe(24_000);
     const detail = (await json(await call(s.token!, `/studio/inferences/${d.inference_id}`))).data as Record<string, unknown>;
-    expect(detail).toMatchObject({ method: "upload", text: "내 목소리.wav", voice_id: "ko-seoyeon", seconds: 2, characters: 0, share: null, review: null });
+    expect(detail).toMatchObject({
+      method: "upload",
+      text: "내 목소리.wav",
+      voice_id: "ko-seoyeon",
+      seconds: 2,
+      characters: 0,
+      share: null,
+      review: null,
+    });
     const original = decodeWav(await (await call(s.token!, `/studio/inferences/${d.inference_id}/source`)).arrayBuffer());
     expect(Math.abs(original.samples.length / original.sampleRate - 1.5)).toBeLessThan(0.01);
     const mp3 = await call(s.token!, `/studio/inferences/${d.inference_id}/source?format=mp3&download=1`);
     expect(mp3.headers.get("content-type")).toBe("audio/mpeg");
     expect(mp3.headers.get("content-disposition")).toContain("attachment");
-    const history = (await json(await call(s.token!, "/studio/history"))).data as { items: { method: string; sourceURL: string | null; voiceName: string }[] };
-    expect(history.items[0]).toMatchObject({ method: "upload", sourceURL: `/api/v1/studio/inferences/${d.inference_id}/source`, voiceName: "서연" });
+    const history = (await json(await call(s.token!, "/studio/history"))).data as {
+      items: { method: string; sourceURL: string | null; voiceName: string }[];
+    };
+    expect(history.items[0]).toMatchObject({
+      method: "upload",
+      sourceURL: `/api/v1/studio/inferences/${d.inference_id}/source`,
+      voiceName: "서연",
+    });
   });
 
   it("steps 3-4: a conversion job runs on its own, charges once, and its result belongs to the project", async () => {
     const s = await signedUp("sts-job@example.com");
-    const src = (await json(await call(s.token!, "/studio/sts/sources", { form: form(wav(3), "rec.webm", { method: "record" }) }))).data as { source_id: string; project_id: string };
+    const src = (await json(await call(s.token!, "/studio/sts/sources", { form: form(wav(3), "rec.webm", { method: "record" }) })))
+      .data as { source_id: string; project_id: string };
     const started = await json(await call(s.token!, `/studio/sts/sources/${src.source_id}/convert`, { body: { voice_id: "en-emma" } }));
     expect(started.success, started.message).toBe(true);
     const { job_id } = started.data as { job_id: string };
     const state = await waitForJob(s.token!, job_id);
     expect(state.status).toBe("completed");
     expect(await usedSeconds("sts-job@example.com")).toBe(3);
-    const project = (await json(await call(s.token!, `/studio/sts/projects/${src.project_id}`))).data as { sources: unknown[]; conversions: { inference_id: string; method: string; voice_id: string }[] };
+    const project = (await json(await call(s.token!, `/studio/sts/projects/${src.project_id}`))).data as {
+      sources: unknown[];
+      conversions: { inference_id: string; method: string; voice_id: string }[];
+    };
     expect(project.sources).toHaveLength(1);
-    expect(project.conversions).toEqual([expect.objectContaining({ inference_id: state.inferenceId, method: "record", voice_id: "en-emma" })]);
+    expect(project.conversions).toEqual([
+      expect.objectContaining({ inference_id: state.inferenceId, method: "record", voice_id: "en-emma" }),
+    ]);
     // The same recording again, in another voice: a second result, charged again.
     const again = await json(await call(s.token!, `/studio/sts/sources/${src.source_id}/convert`, { body: { voice_id: "ko-minjun" } }));
     expect((await waitForJob(s.token!, (again.data as { job_id: string }).job_id)).status).toBe("completed");
     expect(await usedSeconds("sts-job@example.com")).toBe(6);
     // A voice that does not exist is refused before any job.
-    expect((await json(await call(s.token!, `/studio/sts/sources/${src.source_id}/convert`, { body: { voice_id: "nope" } }))).code).toBe(Code.VOICE_NOT_FOUND);
+    expect((await json(await call(s.token!, `/studio/sts/sources/${src.source_id}/convert`, { body: { voice_id: "nope" } }))).code).toBe(
+      Code.VOICE_NOT_FOUND,
+    );
   });
 
   it("spends time atomically: concurrent conversions never pass the allowance", async () => {
     const s = await signedUp("sts-race@example.com");
     await setUsedSeconds("sts-race@example.com", 175); // 5 s left, each file costs 2 s
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call(s.token!, "/studio/sts", { form: form(wav(), "a.wav", { voice_id: "ko-minjun" }) }).then(json)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call(s.token!, "/studio/sts", { form: form(wav(), "a.wav", { voice_id: "ko-minjun" }) }).then(json)),
+    );
     expect(answers.filter((a) => a.success)).toHaveLength(2);
     expect(answers.filter((a) => !a.success).every((a) => a.code === Code.AUDIO_TOO_LONG)).toBe(true);
     expect(await usedSeconds("sts-race@example.com")).toBe(179);
@@ -225,16 +281,24 @@ describe("STS conversion", () => {
     expect(await usedSeconds("sts-fail@example.com")).toBe(0);
     expect(await stored("sts-fail@example.com")).toEqual({ objects: 0, sources: 0, inferences: 0, projects: 0 });
     const src = (await json(await call(s.token!, "/studio/sts/sources", { form: form(wav(), "b.wav") }))).data as { source_id: string };
-    const job = (await json(await call(s.token!, `/studio/sts/sources/${src.source_id}/convert`, { body: { voice_id: "ko-FAIL" } }))).data as { job_id: string };
+    const job = (await json(await call(s.token!, `/studio/sts/sources/${src.source_id}/convert`, { body: { voice_id: "ko-FAIL" } })))
+      .data as { job_id: string };
     const state = await waitForJob(s.token!, job.job_id);
-    expect(state).toMatchObject({ status: "failed", reason: "음성을 변환하지 못했습니다. 사용한 시간은 돌려드렸어요. 잠시 후 다시 시도해 주세요." });
+    expect(state).toMatchObject({
+      status: "failed",
+      reason: "음성을 변환하지 못했습니다. 사용한 시간은 돌려드렸어요. 잠시 후 다시 시도해 주세요.",
+    });
     expect(await usedSeconds("sts-fail@example.com")).toBe(0);
     expect(await stored("sts-fail@example.com")).toEqual({ objects: 1, sources: 1, inferences: 0, projects: 1 });
   });
 
   it("the embedded engine converts through the same interface, at the render targets", async () => {
     const embedded = speechEngine({ ...env, VOICE_ENGINE: undefined } as never);
-    const audio = await embedded.convert({ audio: { samples: speechLike(1.5, 24_000), sampleRate: 24_000 }, lang: "ko", voice: { id: "x", params: { semitones: 4, formant: 1.05, rate: 165 } as never } });
+    const audio = await embedded.convert({
+      audio: { samples: speechLike(1.5, 24_000), sampleRate: 24_000 },
+      lang: "ko",
+      voice: { id: "x", params: { semitones: 4, formant: 1.05, rate: 165 } as never },
+    });
     expect(audio.normalized).toBe(true);
     expect(audio.sampleRate).toBe(24_000);
     expect(Math.abs(audio.samples.length / 24_000 - 1.5)).toBeLessThan(0.05);
@@ -254,10 +318,17 @@ describe("results: share pages, reviews, ownership", () => {
     const { share_id, url } = shared.data as { share_id: string; url: string };
     expect(share_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(url).toBe(`/share/${share_id}`);
-    expect(((await json(await call(token, `/studio/inferences/${id}/share`, { method: "POST" }))).data as { share_id: string }).share_id).toBe(share_id);
+    expect(
+      ((await json(await call(token, `/studio/inferences/${id}/share`, { method: "POST" }))).data as { share_id: string }).share_id,
+    ).toBe(share_id);
     // Anyone with the link, without a token.
     const page = await json(await call(null, `/share/${share_id}`));
-    expect(page.data).toMatchObject({ locale: "en", method: "upload", voice: { id: "ko-minjun", name: { ko: "민준", en: "Minjun" } }, audioURL: `/api/v1/share/${share_id}/audio` });
+    expect(page.data).toMatchObject({
+      locale: "en",
+      method: "upload",
+      voice: { id: "ko-minjun", name: { ko: "민준", en: "Minjun" } },
+      audioURL: `/api/v1/share/${share_id}/audio`,
+    });
     const audio = await call(null, `/share/${share_id}/audio`);
     expect(audio.status).toBe(200);
     expect(decodeWav(await audio.arrayBuffer()).sampleRate).toBe(24_000);
@@ -270,14 +341,25 @@ describe("results: share pages, reviews, ownership", () => {
 
   it("saves a review of 1 to 5 with its text", async () => {
     const { token, id } = await converted("sts-review@example.com");
-    for (const score of [0, 6, 2.5]) expect((await json(await call(token, `/studio/inferences/${id}/review`, { body: { score, text: "x" } }))).code).toBe(Code.BAD_REQUEST);
-    expect((await json(await call(token, `/studio/inferences/${id}/review`, { body: { score: 4, text: "  자연스러워요  " } }))).success).toBe(true);
-    expect(((await json(await call(token, `/studio/inferences/${id}`))).data as { review: unknown }).review).toEqual({ score: 4, text: "자연스러워요" });
+    for (const score of [0, 6, 2.5])
+      expect((await json(await call(token, `/studio/inferences/${id}/review`, { body: { score, text: "x" } }))).code).toBe(
+        Code.BAD_REQUEST,
+      );
+    expect(
+      (await json(await call(token, `/studio/inferences/${id}/review`, { body: { score: 4, text: "  자연스러워요  " } }))).success,
+    ).toBe(true);
+    expect(((await json(await call(token, `/studio/inferences/${id}`))).data as { review: unknown }).review).toEqual({
+      score: 4,
+      text: "자연스러워요",
+    });
   });
 
   it("another member can neither read, share, review, convert nor delete someone's results and recordings", async () => {
     const { token, id } = await converted("sts-owner@example.com");
-    const src = (await json(await call(token, "/studio/sts/sources", { form: form(wav(), "mine.wav") }))).data as { source_id: string; project_id: string };
+    const src = (await json(await call(token, "/studio/sts/sources", { form: form(wav(), "mine.wav") }))).data as {
+      source_id: string;
+      project_id: string;
+    };
     const thief = (await signedUp("sts-thief@example.com")).token!;
     const attempts: [string, { method?: string; body?: unknown }][] = [
       [`/studio/inferences/${id}`, {}],
@@ -297,15 +379,24 @@ describe("results: share pages, reviews, ownership", () => {
       expect([path, res.status]).toEqual([path, 404]);
     }
     // Uploading into someone else's project is refused too.
-    expect((await json(await call(thief, "/studio/sts/sources", { form: form(wav(), "x.wav", { project_id: src.project_id }) }))).code).toBe(Code.NOT_FOUND);
-    expect(((await json(await call(token, `/studio/inferences/${id}`))).data as { review: unknown; share: unknown })).toMatchObject({ review: null, share: null });
+    expect(
+      (await json(await call(thief, "/studio/sts/sources", { form: form(wav(), "x.wav", { project_id: src.project_id }) }))).code,
+    ).toBe(Code.NOT_FOUND);
+    expect((await json(await call(token, `/studio/inferences/${id}`))).data as { review: unknown; share: unknown }).toMatchObject({
+      review: null,
+      share: null,
+    });
     expect(await usedSeconds("sts-thief@example.com")).toBe(0);
   });
 
   it("deleting keeps an original while a result or a checked recording still needs it", async () => {
     const s = await signedUp("sts-delete@example.com");
-    const src = (await json(await call(s.token!, "/studio/sts/sources", { form: form(wav(), "keep.wav") }))).data as { source_id: string; project_id: string };
-    const job = (await json(await call(s.token!, `/studio/sts/sources/${src.source_id}/convert`, { body: { voice_id: "ko-minjun" } }))).data as { job_id: string };
+    const src = (await json(await call(s.token!, "/studio/sts/sources", { form: form(wav(), "keep.wav") }))).data as {
+      source_id: string;
+      project_id: string;
+    };
+    const job = (await json(await call(s.token!, `/studio/sts/sources/${src.source_id}/convert`, { body: { voice_id: "ko-minjun" } })))
+      .data as { job_id: string };
     const { inferenceId } = await waitForJob(s.token!, job.job_id);
     const id = await memberId("sts-delete@example.com");
     const sourceKey = `sources/${id}/${src.source_id}.wav`;
@@ -323,9 +414,13 @@ describe("results: share pages, reviews, ownership", () => {
 describe("retention", () => {
   it("checked recordings expire after 30 days, keeping an original a conversion still uses", async () => {
     const s = await signedUp("sts-expire@example.com");
-    const a = (await json(await call(s.token!, "/studio/sts/sources", { form: form(wav(), "a.wav") }))).data as { source_id: string; project_id: string };
+    const a = (await json(await call(s.token!, "/studio/sts/sources", { form: form(wav(), "a.wav") }))).data as {
+      source_id: string;
+      project_id: string;
+    };
     const b = (await json(await call(s.token!, "/studio/sts/sources", { form: form(wav(), "b.wav") }))).data as { source_id: string };
-    const job = (await json(await call(s.token!, `/studio/sts/sources/${b.source_id}/convert`, { body: { voice_id: "ko-minjun" } }))).data as { job_id: string };
+    const job = (await json(await call(s.token!, `/studio/sts/sources/${b.source_id}/convert`, { body: { voice_id: "ko-minjun" } })))
+      .data as { job_id: string };
     expect((await waitForJob(s.token!, job.job_id)).status).toBe("completed");
     const id = await memberId("sts-expire@example.com");
     const db = drizzle(env.DB, { schema });

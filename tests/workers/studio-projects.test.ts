@@ -6,7 +6,16 @@ import { scriptToParagraphs } from "../../workers/api/src/domain/studio/projects
 import { signedUp, worker } from "./helpers";
 
 type Answer<T = Record<string, unknown>> = { success: boolean; code: number; data: T; message: string };
-type Paragraph = { id: string; text: string; voice_id: string; position: number; pitch: number; tempo: number; style: string; pause_ms: number };
+type Paragraph = {
+  id: string;
+  text: string;
+  voice_id: string;
+  position: number;
+  pitch: number;
+  tempo: number;
+  style: string;
+  pause_ms: number;
+};
 
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
@@ -81,13 +90,19 @@ describe("studio projects", () => {
     // Deleting (or moving) the first paragraph is refused.
     const moved = await call("PUT", `/projects/${id}/paragraphs`, { paragraphs: [{ id: second.id, text: "x", voice_id: "en-emma" }] });
     expect(moved.body.code).toBe(Code.FIRST_PARAGRAPH);
-    const invalid = await call("PUT", `/projects/${id}/paragraphs`, { paragraphs: [{ id: first.id, text: "가격 §5 (할인)", voice_id: "ko-minjun" }] });
+    const invalid = await call("PUT", `/projects/${id}/paragraphs`, {
+      paragraphs: [{ id: first.id, text: "가격 §5 (할인)", voice_id: "ko-minjun" }],
+    });
     expect(invalid.body).toMatchObject({ code: Code.TEXT_INVALID_CHARS, message: expect.stringContaining("§ ( )") });
-    const long = await call("PUT", `/projects/${id}/paragraphs`, { paragraphs: [{ id: first.id, text: "가".repeat(501), voice_id: "ko-minjun" }] }, );
+    const long = await call("PUT", `/projects/${id}/paragraphs`, {
+      paragraphs: [{ id: first.id, text: "가".repeat(501), voice_id: "ko-minjun" }],
+    });
     expect(long.body).toMatchObject({ code: Code.TEXT_TOO_LONG, message: expect.stringContaining("500") });
     const voice = await call("PUT", `/projects/${id}/paragraphs`, { paragraphs: [{ id: first.id, text: "a", voice_id: "no-such-voice" }] });
     expect(voice.body.code).toBe(Code.VOICE_NOT_FOUND);
-    const pitch = await call("PUT", `/projects/${id}/paragraphs`, { paragraphs: [{ id: first.id, text: "a", voice_id: "ko-minjun", pitch: 25 }] });
+    const pitch = await call("PUT", `/projects/${id}/paragraphs`, {
+      paragraphs: [{ id: first.id, text: "a", voice_id: "ko-minjun", pitch: 25 }],
+    });
     expect(pitch.status).toBe(400);
     // Nothing of the refused saves was kept.
     const after = await call<{ paragraphs: Paragraph[] }>("GET", `/projects/${id}`);
@@ -117,7 +132,11 @@ describe("studio projects", () => {
     const upload = (name: string, content: BlobPart) => {
       const form = new FormData();
       form.set("file", new File([content], name, { type: "text/plain" }));
-      return worker.fetch("http://localhost/api/v1/studio/projects/import", { method: "POST", headers: { "api-key": s.token! }, body: form });
+      return worker.fetch("http://localhost/api/v1/studio/projects/import", {
+        method: "POST",
+        headers: { "api-key": s.token! },
+        body: form,
+      });
     };
     const res = await upload("대본.txt", "\uFEFF첫 줄입니다.\r\n\r\nSecond line.\n셋째 줄");
     const body = await res.json<Answer<{ id: string; paragraphs: number }>>();

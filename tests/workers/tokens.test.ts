@@ -12,7 +12,9 @@ const db = drizzle(env.DB);
 async function member() {
   const id = crypto.randomUUID();
   const email = `${id.slice(0, 8)}@example.com`;
-  await env.DB.prepare("INSERT INTO members (id, email, type, nickname, created_at) VALUES (?, ?, 'email', 'n', ?)").bind(id, email, Date.now()).run();
+  await env.DB.prepare("INSERT INTO members (id, email, type, nickname, created_at) VALUES (?, ?, 'email', 'n', ?)")
+    .bind(id, email, Date.now())
+    .run();
   return { id, email };
 }
 
@@ -21,7 +23,10 @@ const refresh = async (token?: string, at?: number) => {
     method: "POST",
     headers: { lang: "en", ...(token ? { authorization: `Bearer ${token}` } : {}), ...(at ? { "x-test-now": String(at) } : {}) },
   });
-  return { status: res.status, body: await res.json<{ code: number; data: { token: string; refreshToken: string } | null; message: string }>() };
+  return {
+    status: res.status,
+    body: await res.json<{ code: number; data: { token: string; refreshToken: string } | null; message: string }>(),
+  };
 };
 
 describe("POST /member/getrefresh", () => {
@@ -46,7 +51,10 @@ describe("POST /member/getrefresh", () => {
     const t0 = Date.now();
     const next = (await refresh(session.refreshToken, t0)).body.data!;
     const replay = await refresh(session.refreshToken, t0 + ROTATION_GRACE_MS + 1);
-    expect(replay).toMatchObject({ status: 401, body: { code: Code.REFRESH_EXPIRED, message: "Your login has expired. Please log in again." } });
+    expect(replay).toMatchObject({
+      status: 401,
+      body: { code: Code.REFRESH_EXPIRED, message: "Your login has expired. Please log in again." },
+    });
     // The legitimate successor is revoked too: the family is burned.
     expect((await refresh(next.refreshToken)).body.code).toBe(Code.REFRESH_EXPIRED);
   });
@@ -58,7 +66,9 @@ describe("POST /member/getrefresh", () => {
     const successors = new Set(results.map((r) => r.body.data!.refreshToken));
     expect(successors.size).toBe(1);
     // The family did not fork: one rotated token, one live successor, and that successor works.
-    const rows = await env.DB.prepare("SELECT rotated_at, revoked_at FROM refresh_tokens WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = ?)")
+    const rows = await env.DB.prepare(
+      "SELECT rotated_at, revoked_at FROM refresh_tokens WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = ?)",
+    )
       .bind(await sha256Hex(session.refreshToken))
       .all<{ rotated_at: number | null; revoked_at: number | null }>();
     expect(rows.results.length).toBe(2);
@@ -79,7 +89,9 @@ describe("POST /member/getrefresh", () => {
   it("answers 8004 for an expired, unknown, logged-out or missing token", async () => {
     const old = await member();
     const expired = await issueSession(env, db, old);
-    await env.DB.prepare("UPDATE refresh_tokens SET expires_at = ? WHERE member_id = ?").bind(Date.now() - 1, old.id).run();
+    await env.DB.prepare("UPDATE refresh_tokens SET expires_at = ? WHERE member_id = ?")
+      .bind(Date.now() - 1, old.id)
+      .run();
     expect((await refresh(expired.refreshToken)).body.code).toBe(Code.REFRESH_EXPIRED);
     expect((await refresh("not-a-real-token")).body.code).toBe(Code.REFRESH_EXPIRED);
     expect((await refresh()).body.code).toBe(Code.REFRESH_EXPIRED);

@@ -11,7 +11,11 @@ describe("TTS text rules (spec sections 5 and 9)", () => {
   });
 
   it("a newline adds a pause, and so do 5 or more spaces; fewer spaces do not", () => {
-    expect(segments("첫 문장입니다.\n둘째 문장입니다.")).toEqual([{ text: "첫 문장입니다." }, { pauseMs: 500 }, { text: "둘째 문장입니다." }]);
+    expect(segments("첫 문장입니다.\n둘째 문장입니다.")).toEqual([
+      { text: "첫 문장입니다." },
+      { pauseMs: 500 },
+      { text: "둘째 문장입니다." },
+    ]);
     expect(segments("one     two")).toEqual([{ text: "one" }, { pauseMs: 500 }, { text: "two" }]);
     expect(segments("one        two")).toEqual([{ text: "one" }, { pauseMs: 800 }, { text: "two" }]);
     expect(segments("one    two")).toEqual([{ text: "one    two" }]);

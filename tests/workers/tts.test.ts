@@ -30,7 +30,9 @@ describe("rendering (any engine): 24 kHz mono, -16 LUFS, peaks at most -1 dBFS, 
     expect([text(0, 4), text(8, 16), text(36, 40)]).toEqual(["RIFF", "WAVEfmt ", "data"]);
     const view = new DataView(bytes.buffer);
     expect(view.getUint32(4, true)).toBe(bytes.byteLength - 8);
-    expect([view.getUint16(22, true), view.getUint32(24, true), view.getUint16(34, true), view.getUint32(40, true)]).toEqual([1, 24_000, 16, 10]);
+    expect([view.getUint16(22, true), view.getUint32(24, true), view.getUint16(34, true), view.getUint32(40, true)]).toEqual([
+      1, 24_000, 16, 10,
+    ]);
     const back = decodeWav(bytes);
     expect(back.sampleRate).toBe(24_000);
     expect([...back.samples].map((s) => Math.round(s * 100) / 100)).toEqual([0, 0.5, -0.5, 1, -1]);
@@ -84,15 +86,27 @@ describe("rendering (any engine): 24 kHz mono, -16 LUFS, peaks at most -1 dBFS, 
 
 type Answer = { success: boolean; code: number; data: Record<string, unknown> | null; message: string };
 const tts = async (token: string, body: unknown, lang = "kr") => {
-  const res = await worker.fetch("http://localhost/api/v1/studio/tts", { method: "POST", headers: { "api-key": token, "content-type": "application/json", lang }, body: JSON.stringify(body) });
+  const res = await worker.fetch("http://localhost/api/v1/studio/tts", {
+    method: "POST",
+    headers: { "api-key": token, "content-type": "application/json", lang },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json<Answer>() };
 };
-const used = async (email: string) => (await env.DB.prepare("SELECT used_chars AS n FROM members WHERE email = ?").bind(email).first<{ n: number }>())!.n;
+const used = async (email: string) =>
+  (await env.DB.prepare("SELECT used_chars AS n FROM members WHERE email = ?").bind(email).first<{ n: number }>())!.n;
 
 describe("POST /api/v1/studio/tts", () => {
   it("synthesises, spends the characters read, stores the audio for its owner and records the voice's use", async () => {
     const s = await signedUp("speaker@example.com");
-    const res = await tts(s.token!, { text: "안녕하세요.\n반갑습니다!", voice_id: "ko-seoyeon", lang: "ko", style: "happy", pitch: 2, tempo: 1.1 });
+    const res = await tts(s.token!, {
+      text: "안녕하세요.\n반갑습니다!",
+      voice_id: "ko-seoyeon",
+      lang: "ko",
+      style: "happy",
+      pitch: 2,
+      tempo: 1.1,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ characters: 12, audioURL: expect.stringMatching(/^\/api\/v1\/studio\/inferences\/.+\/audio$/) });
     expect(Number(res.body.data!.duration)).toBeGreaterThan(0.5);
@@ -119,12 +133,22 @@ describe("POST /api/v1/studio/tts", () => {
     expect(failed.status).toBe(502);
     expect(failed.body).toMatchObject({ code: Code.ENGINE_FAILED, message: expect.stringContaining("were not used") });
     expect(await used("careful-speaker@example.com")).toBe(0);
-    expect((await worker.fetch("http://localhost/api/v1/studio/tts", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(401);
+    expect(
+      (
+        await worker.fetch("http://localhost/api/v1/studio/tts", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("blocks text longer than the remaining characters, and an exhausted allowance", async () => {
     const s = await signedUp("almost-out@example.com");
-    await env.DB.prepare("UPDATE members SET used_chars = 9990, usage_period_end = ? WHERE email = ?").bind(Date.now() + 86_400_000, "almost-out@example.com").run();
+    await env.DB.prepare("UPDATE members SET used_chars = 9990, usage_period_end = ? WHERE email = ?")
+      .bind(Date.now() + 86_400_000, "almost-out@example.com")
+      .run();
     const short = await tts(s.token!, { text: "가".repeat(20), voice_id: "ko-minjun" });
     expect(short.status).toBe(402);
     expect(short.body).toMatchObject({ code: Code.CHARS_SHORT, message: expect.stringContaining("10") });
@@ -136,12 +160,18 @@ describe("POST /api/v1/studio/tts", () => {
   it("50 concurrent requests never overspend the allowance, and run within the member's job limits", async () => {
     const s = await signedUp("burst@example.com");
     // 250 characters left: two of the 100-character requests fit; the admitted ones race for them.
-    await env.DB.prepare("UPDATE members SET used_chars = 9750, usage_period_end = ? WHERE email = ?").bind(Date.now() + 86_400_000, "burst@example.com").run();
+    await env.DB.prepare("UPDATE members SET used_chars = 9750, usage_period_end = ? WHERE email = ?")
+      .bind(Date.now() + 86_400_000, "burst@example.com")
+      .run();
     const results = await Promise.all(Array.from({ length: 50 }, () => tts(s.token!, { text: "가".repeat(100), voice_id: "ko-minjun" })));
     const granted = results.filter((r) => r.body.success).length;
     expect(granted).toBe(2);
     // The rest: over the member's job limits (429), or past the allowance.
-    expect(results.filter((r) => !r.body.success).every((r) => [Code.CHARS_SHORT, Code.CHARS_EXHAUSTED, Code.JOB_LIMIT].includes(r.body.code as never))).toBe(true);
+    expect(
+      results
+        .filter((r) => !r.body.success)
+        .every((r) => [Code.CHARS_SHORT, Code.CHARS_EXHAUSTED, Code.JOB_LIMIT].includes(r.body.code as never)),
+    ).toBe(true);
     expect(results.some((r) => r.status === 429 && r.body.code === Code.JOB_LIMIT)).toBe(true);
     expect(await used("burst@example.com")).toBe(9950);
   });

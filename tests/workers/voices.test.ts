@@ -66,10 +66,19 @@ describe("GET /api/v1/voices", () => {
       useCases: ["내레이션", "다큐멘터리"],
       bookmarked: false,
     });
-    expect(minjun.tags).toMatchObject({ tone: { code: "medium", name: "중간 톤" }, gender: { code: "male" }, age: { code: "young" }, features: ["calm", "trustworthy"] });
+    expect(minjun.tags).toMatchObject({
+      tone: { code: "medium", name: "중간 톤" },
+      gender: { code: "male" },
+      age: { code: "young" },
+      features: ["calm", "trustworthy"],
+    });
     const en = await get("/voices?locale=en&type=basic&lang=ko");
     expect(en.body.data!.every((v) => v.lang === "ko")).toBe(true);
-    expect(en.body.data!.find((v) => v.id === "ko-minjun")).toMatchObject({ name: "Minjun", pr: "Calm narrator", features: ["Calm", "Trustworthy"] });
+    expect(en.body.data!.find((v) => v.id === "ko-minjun")).toMatchObject({
+      name: "Minjun",
+      pr: "Calm narrator",
+      features: ["Calm", "Trustworthy"],
+    });
     // Without locale, the lang header decides.
     expect((await get("/voices?type=basic", { lang: "en" })).body.data!.find((v) => v.id === "en-emma")!.name).toBe("Emma");
   });
@@ -153,7 +162,9 @@ describe("top and recommended voices (dashboard home)", () => {
 
   it("recommends voices whose categories suit the member's job and purpose", async () => {
     const s = await signedUp("teacher@example.com");
-    await env.DB.prepare("UPDATE members SET work = 'educator', purpose = 'education,other:수업 자료' WHERE email = ?").bind("teacher@example.com").run();
+    await env.DB.prepare("UPDATE members SET work = 'educator', purpose = 'education,other:수업 자료' WHERE email = ?")
+      .bind("teacher@example.com")
+      .run();
     const res = await worker.fetch("http://localhost/api/v1/voices/recommended", { headers: { "api-key": s.token!, lang: "kr" } });
     const cards = (await res.json<{ data: Card[] }>()).data;
     expect(cards.length).toBeGreaterThan(0);

@@ -31,7 +31,13 @@ function standIn(answer?: (inputs: { prompt: string; lang: string }) => Promise<
     async run(model, inputs) {
       calls.push({ model, inputs });
       if (answer) return await answer(inputs);
-      const speech = await embedded.synthesize({ text: inputs.prompt, lang: inputs.lang === "ko" ? "ko" : "en", voice: {}, pitch: 0, tempo: 1 });
+      const speech = await embedded.synthesize({
+        text: inputs.prompt,
+        lang: inputs.lang === "ko" ? "ko" : "en",
+        voice: {},
+        pitch: 0,
+        tempo: 1,
+      });
       return { audio: toBase64(await encodeMp3(speech)) };
     },
   };
@@ -43,7 +49,15 @@ const voice = (id: string) => {
   if (!params) throw new Error(`no voice ${id}`);
   return { id, params };
 };
-const request = (over: Partial<SynthesisRequest> = {}): SynthesisRequest => ({ text: "회의는 3시에 시작합니다.", lang: "ko", voice: voice("ko-seoyeon"), style: "neutral", pitch: 0, tempo: 1, ...over });
+const request = (over: Partial<SynthesisRequest> = {}): SynthesisRequest => ({
+  text: "회의는 3시에 시작합니다.",
+  lang: "ko",
+  voice: voice("ko-seoyeon"),
+  style: "neutral",
+  pitch: 0,
+  tempo: 1,
+  ...over,
+});
 
 describe("Workers AI engine (MeloTTS) with the product's post-processing", { timeout: 120_000 }, () => {
   it("sends the model the text as spoken in the paragraph's language and answers normalised 24 kHz audio", async () => {
@@ -59,7 +73,9 @@ describe("Workers AI engine (MeloTTS) with the product's post-processing", { tim
   it("moves the model's voice to the basic voice's register (within 100 cents of its median F0)", async () => {
     const { ai } = standIn();
     const target = await voiceProfile(voice("ko-seoyeon").params, "ko");
-    const audio = await new WorkersAiEngine(ai, noConversions).synthesize(request({ text: "안녕하세요. 오늘은 날씨가 정말 좋네요. 함께 산책을 갈까요?" }));
+    const audio = await new WorkersAiEngine(ai, noConversions).synthesize(
+      request({ text: "안녕하세요. 오늘은 날씨가 정말 좋네요. 함께 산책을 갈까요?" }),
+    );
     const f0 = medianF0(audio.samples, audio.sampleRate);
     expect(target.f0).not.toBeNull();
     expect(f0).not.toBeNull();
@@ -96,8 +112,15 @@ describe("Workers AI engine (MeloTTS) with the product's post-processing", { tim
 
   it("leaves speech-to-speech to the engine it was given", async () => {
     const { ai } = standIn();
-    const conversions: SpeechEngine = { ...noConversions, convert: async () => ({ samples: new Float32Array(10), sampleRate: 24000, normalized: true }) };
-    const out = await new WorkersAiEngine(ai, conversions).convert({ audio: { samples: new Float32Array(10), sampleRate: 24000 }, lang: "ko", voice: voice("ko-seoyeon") });
+    const conversions: SpeechEngine = {
+      ...noConversions,
+      convert: async () => ({ samples: new Float32Array(10), sampleRate: 24000, normalized: true }),
+    };
+    const out = await new WorkersAiEngine(ai, conversions).convert({
+      audio: { samples: new Float32Array(10), sampleRate: 24000 },
+      lang: "ko",
+      voice: voice("ko-seoyeon"),
+    });
     expect(out.samples.length).toBe(10);
   });
 });

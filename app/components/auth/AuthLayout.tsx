@@ -26,7 +26,11 @@ const socialStyle = {
 export function SocialButton({ provider, label }: { provider: keyof typeof socialStyle; label: string }) {
   // A plain link: the loader of /login/:provider redirects to the provider (no JavaScript needed).
   return (
-    <a href={`/login/${provider}`} className={`flex w-full items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold ${socialStyle[provider]}`} data-provider={provider}>
+    <a
+      href={`/login/${provider}`}
+      className={`flex w-full items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold ${socialStyle[provider]}`}
+      data-provider={provider}
+    >
       {label}
     </a>
   );

@@ -13,7 +13,12 @@ export function EmailStepForm({ id, lastResult, help }: { id: string; lastResult
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <input type="hidden" name="intent" value="email" />
-      <Field label={t("join.email")} help={help} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+      <Field
+        label={t("join.email")}
+        help={help}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        errors={fields.email.errors}
+      />
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton>{t("join.sendCode")}</SubmitButton>
     </Form>
@@ -21,7 +26,17 @@ export function EmailStepForm({ id, lastResult, help }: { id: string; lastResult
 }
 
 /** The code step: time left (or the expired message), the code, and resend / change address. */
-export function CodeStepForm({ id, lastResult, email, secondsLeft }: { id: string; lastResult: LastResult; email: string; secondsLeft: number }) {
+export function CodeStepForm({
+  id,
+  lastResult,
+  email,
+  secondsLeft,
+}: {
+  id: string;
+  lastResult: LastResult;
+  email: string;
+  secondsLeft: number;
+}) {
   const { t } = useTranslation("auth");
   const [form, fields] = useSchemaForm(id, CodeStepSchema, lastResult, { validate: "onBlur" });
   return (
@@ -36,7 +51,16 @@ export function CodeStepForm({ id, lastResult, email, secondsLeft }: { id: strin
       )}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="code" />
-        <Field label={t("join.code")} inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }} errors={fields.code.errors} />
+        <Field
+          label={t("join.code")}
+          inputProps={{
+            ...getInputProps(fields.code, { type: "text" }),
+            inputMode: "numeric",
+            autoComplete: "one-time-code",
+            maxLength: 6,
+          }}
+          errors={fields.code.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton>{t("join.verify")}</SubmitButton>
       </Form>
@@ -52,7 +76,19 @@ export function CodeStepForm({ id, lastResult, email, secondsLeft }: { id: strin
   );
 }
 
-export function PasswordStepForm({ id, lastResult, email, label, submit }: { id: string; lastResult: LastResult; email: string; label: string; submit: string }) {
+export function PasswordStepForm({
+  id,
+  lastResult,
+  email,
+  label,
+  submit,
+}: {
+  id: string;
+  lastResult: LastResult;
+  email: string;
+  label: string;
+  submit: string;
+}) {
   const { t } = useTranslation("auth");
   const [form, fields] = useSchemaForm(id, NewPasswordSchema, lastResult, { validate: "onBlur" });
   return (
@@ -61,8 +97,17 @@ export function PasswordStepForm({ id, lastResult, email, label, submit }: { id:
       <input type="hidden" name="intent" value="password" />
       {/* Lets password managers store the new login under the right address. */}
       <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
-      <Field label={label} help={t("join.passwordHelp")} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }} errors={fields.password.errors} />
-      <Field label={t("join.confirm")} inputProps={{ ...getInputProps(fields.confirm, { type: "password" }), autoComplete: "new-password" }} errors={fields.confirm.errors} />
+      <Field
+        label={label}
+        help={t("join.passwordHelp")}
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+        errors={fields.password.errors}
+      />
+      <Field
+        label={t("join.confirm")}
+        inputProps={{ ...getInputProps(fields.confirm, { type: "password" }), autoComplete: "new-password" }}
+        errors={fields.confirm.errors}
+      />
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton>{submit}</SubmitButton>
     </Form>

@@ -2,7 +2,19 @@
  * A usage ring (spec section 9: progress rings show the remaining fraction). `total` -1 is
  * unlimited: a full ring and '∞'.
  */
-export function UsageRing({ name, label, used, total, format }: { name: string; label: string; used: number; total: number; format: (n: number) => string }) {
+export function UsageRing({
+  name,
+  label,
+  used,
+  total,
+  format,
+}: {
+  name: string;
+  label: string;
+  used: number;
+  total: number;
+  format: (n: number) => string;
+}) {
   const unlimited = total < 0;
   const remaining = unlimited ? Infinity : Math.max(0, total - used);
   const fraction = unlimited ? 1 : total === 0 ? 0 : Math.min(1, remaining / total);

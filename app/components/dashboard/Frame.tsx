@@ -22,14 +22,21 @@ export function DashboardFrame({ email, children }: { email: string; children: R
                 <NavLink
                   to={item.to}
                   end={item.end}
-                  className={({ isActive }) => `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
+                  className={({ isActive }) =>
+                    `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+                  }
                 >
                   {item.label}
                 </NavLink>
               </li>
             ))}
             <li>
-              <a href="/" target="_blank" rel="noopener noreferrer" className="block whitespace-nowrap rounded-lg px-3 py-2 text-sm text-slate-500 hover:bg-slate-100">
+              <a
+                href="/"
+                target="_blank"
+                rel="noopener noreferrer"
+                className="block whitespace-nowrap rounded-lg px-3 py-2 text-sm text-slate-500 hover:bg-slate-100"
+              >
                 {t("sidebar.site")} ↗
               </a>
             </li>

@@ -22,11 +22,19 @@ export function SettingsMenu() {
   );
   return (
     <>
-      <Link to="/dashboard/settings" className="rounded-full p-2 text-slate-700 hover:bg-slate-100 md:hidden" aria-label={t("menu.settings")} data-testid="settings-mobile">
+      <Link
+        to="/dashboard/settings"
+        className="rounded-full p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+        aria-label={t("menu.settings")}
+        data-testid="settings-mobile"
+      >
         {gear}
       </Link>
       <details ref={menu} className="relative hidden md:block" data-testid="settings-menu">
-        <summary className="list-none rounded-full p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden" aria-label={t("menu.open")}>
+        <summary
+          className="list-none rounded-full p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+          aria-label={t("menu.open")}
+        >
           {gear}
         </summary>
         <div className="absolute right-0 z-30 mt-2 w-40 rounded-xl bg-white py-1 shadow-lg ring-1 ring-slate-200">

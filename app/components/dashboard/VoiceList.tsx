@@ -1,6 +1,14 @@
 import { useTranslation } from "react-i18next";
 
-export type VoiceCardData = { id: string; name: string; pr: string; profileImageURL: string; features: string[]; lang: string; weekUses?: number };
+export type VoiceCardData = {
+  id: string;
+  name: string;
+  pr: string;
+  profileImageURL: string;
+  features: string[];
+  lang: string;
+  weekUses?: number;
+};
 
 /** A row of voice cards with the generated profile image, intro and mood tags. */
 export function VoiceList({ voices, testId }: { voices: VoiceCardData[]; testId: string }) {

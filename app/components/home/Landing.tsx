@@ -25,7 +25,9 @@ function Checks({ items, tone = "text-brand-600" }: { items: string[]; tone?: st
     <ul className="mt-6 space-y-3">
       {items.map((item) => (
         <li key={item} className="flex gap-3">
-          <span aria-hidden="true" className={`font-bold ${tone}`}>✓</span>
+          <span aria-hidden="true" className={`font-bold ${tone}`}>
+            ✓
+          </span>
           <span>{item}</span>
         </li>
       ))}
@@ -60,7 +62,9 @@ function Hero() {
           <ol className="space-y-3">
             {lines.map((line, i) => (
               <li key={line} className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
-                <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">▶</span>
+                <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
+                  ▶
+                </span>
                 <span className="flex-1">
                   <span className="block text-xs font-semibold text-brand-700">{voices[i]}</span>
                   <span className="block text-sm text-slate-800">{line}</span>
@@ -116,7 +120,9 @@ function Promotion({ plans }: { plans: PlanCard[] }) {
       <div className="mx-auto max-w-6xl md:flex md:items-center md:gap-12">
         <div className="md:flex-1">
           <p className="inline-block rounded-full bg-white/15 px-3 py-1 text-sm font-bold">{t("promotion.badge")}</p>
-          <h2 id="promotion-title" className="mt-4 text-3xl font-extrabold">{t("promotion.title")}</h2>
+          <h2 id="promotion-title" className="mt-4 text-3xl font-extrabold">
+            {t("promotion.title")}
+          </h2>
           <p className="mt-3 leading-relaxed text-brand-100">{t("promotion.text")}</p>
         </div>
         <div className="mt-8 md:mt-0">
@@ -188,12 +194,17 @@ export function Landing({ plans }: { plans: PlanCard[] }) {
       <Promotion plans={plans} />
       <Section id="contact" title={t("contact.title")}>
         <p className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-600">{t("contact.text")}</p>
-        <a href={`mailto:${t("contact.email")}`} className="mt-6 inline-block rounded-full border border-slate-300 px-6 py-3 font-semibold hover:bg-slate-50">
+        <a
+          href={`mailto:${t("contact.email")}`}
+          className="mt-6 inline-block rounded-full border border-slate-300 px-6 py-3 font-semibold hover:bg-slate-50"
+        >
           {t("contact.cta")} · {t("contact.email")}
         </a>
       </Section>
       <section id="cta" aria-labelledby="cta-title" className="bg-slate-950 px-4 py-20 text-center text-white">
-        <h2 id="cta-title" className="text-3xl font-extrabold md:text-4xl">{t("cta.title")}</h2>
+        <h2 id="cta-title" className="text-3xl font-extrabold md:text-4xl">
+          {t("cta.title")}
+        </h2>
         <p className="mt-4 text-slate-300">{t("cta.text")}</p>
         <Link to="/login" className="mt-8 inline-block rounded-full bg-brand-500 px-8 py-3.5 font-semibold text-white hover:bg-brand-600">
           {t("cta.button")}

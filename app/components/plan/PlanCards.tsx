@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatSlots, type PlanCard } from "~/lib/plans";
 
-
 /**
  * The plan cards of /plan: price per month, first-month price, allowances and features. `action`
  * replaces each card's sign-up link (the signed-in upgrade page puts its buy or change buttons there).
@@ -41,7 +40,9 @@ export function PlanCards({ plans, action }: { plans: PlanCard[]; action?: (plan
               <li>{p.customVoices === 0 ? t("customVoicesNone") : t("customVoices", { slots: formatSlots(p.customVoices) })}</li>
               {p.features.map((f) => (
                 <li key={f} className="flex gap-2">
-                  <span aria-hidden="true" className="text-brand-600">✓</span>
+                  <span aria-hidden="true" className="text-brand-600">
+                    ✓
+                  </span>
                   {f}
                 </li>
               ))}

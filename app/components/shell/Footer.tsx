@@ -43,7 +43,9 @@ export function Footer() {
           </ul>
         </nav>
         <address className="space-y-1 text-xs not-italic leading-relaxed text-slate-500">
-          <p>{t("footer.company")} · {t("footer.ceo")}</p>
+          <p>
+            {t("footer.company")} · {t("footer.ceo")}
+          </p>
           <p>{t("footer.businessNo")}</p>
           {i18n.language === "ko" ? <p data-testid="mail-order-no">{t("footer.mailOrderNo")}</p> : null}
           <p>{t("footer.address")}</p>

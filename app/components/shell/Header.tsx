@@ -61,11 +61,19 @@ export function Header() {
   }, [location.pathname, location.search]);
 
   const mainButton = hasToken ? (
-    <Link to="/dashboard" className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700" data-testid="main-button">
+    <Link
+      to="/dashboard"
+      className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      data-testid="main-button"
+    >
       {t("header.myStudio")}
     </Link>
   ) : (
-    <Link to="/login" className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700" data-testid="main-button">
+    <Link
+      to="/login"
+      className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      data-testid="main-button"
+    >
       {t("header.join")}
     </Link>
   );
@@ -98,10 +106,24 @@ export function Header() {
         </div>
         <details ref={menu} className="group ml-auto lg:hidden" data-testid="mobile-menu">
           <summary className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700" aria-label={t("header.openMenu")}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6 group-open:hidden"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
             </svg>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="hidden h-6 w-6 group-open:block"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
             </svg>
           </summary>

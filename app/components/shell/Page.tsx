@@ -7,7 +7,17 @@
  * A page's h1, alone or with a line under it and actions on the right (buttons, a back link).
  * `testId` marks the h1.
  */
-export function PageHeading({ title, description, actions, testId }: { title: React.ReactNode; description?: React.ReactNode; actions?: React.ReactNode; testId?: string }) {
+export function PageHeading({
+  title,
+  description,
+  actions,
+  testId,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+  testId?: string;
+}) {
   const h1 = (
     <h1 className="text-2xl font-bold" data-testid={testId}>
       {title}
@@ -49,7 +59,11 @@ export function Section({
   aside?: React.ReactNode;
   children: React.ReactNode;
 }) {
-  const frame = { card: "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200", warning: "rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-200", plain: "" }[tone];
+  const frame = {
+    card: "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200",
+    warning: "rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-200",
+    plain: "",
+  }[tone];
   const heading = (
     <h2 id={`${id}-title`} className={tone === "warning" ? "font-semibold text-amber-900" : "text-lg font-semibold"}>
       {title}

@@ -17,7 +17,9 @@ export function ThirdPartyScripts({ gtmId, formWidgetUrl, nonce }: { gtmId: stri
           }}
         />
       ) : null}
-      {formWidgetUrl && formWidgetUrl.startsWith("https://") ? <script async src={formWidgetUrl} nonce={nonce} data-testid="form-widget" /> : null}
+      {formWidgetUrl && formWidgetUrl.startsWith("https://") ? (
+        <script async src={formWidgetUrl} nonce={nonce} data-testid="form-widget" />
+      ) : null}
     </>
   );
 }

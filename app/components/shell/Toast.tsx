@@ -19,7 +19,12 @@ export function Toast({ toast: latest }: { toast: ShownToast | null }) {
   if (toast.key === "marketing") params.value = t(params.value === "Y" ? "toast.marketingAgreed" : "toast.marketingDeclined");
   return (
     <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
-      <p key={toast.id} role="status" data-testid="toast" className="toast-autoclose rounded-full bg-slate-900 px-5 py-2.5 text-sm font-medium text-white shadow-lg">
+      <p
+        key={toast.id}
+        role="status"
+        data-testid="toast"
+        className="toast-autoclose rounded-full bg-slate-900 px-5 py-2.5 text-sm font-medium text-white shadow-lg"
+      >
         {t(`toast.${toast.key}`, params)}
       </p>
     </div>

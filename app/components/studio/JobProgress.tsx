@@ -21,7 +21,12 @@ export function JobProgress({ job, compact = false }: { job: Job; compact?: bool
     );
   }
   return (
-    <section aria-live="polite" className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="job-progress" data-status={live.status}>
+    <section
+      aria-live="polite"
+      className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      data-testid="job-progress"
+      data-status={live.status}
+    >
       <p className="font-medium">{text}</p>
       <progress max={Math.max(total, 1)} value={done + failed} className="mt-2 w-full" />
       {items.some((i) => i.error) ? (

@@ -41,7 +41,8 @@ export function Stepper({ current }: { current: StsStep }) {
   );
 }
 
-type RecorderState = { kind: "idle" } | { kind: "recording"; seconds: number } | { kind: "limit"; blob: Blob } | { kind: "done"; blob: Blob; url: string };
+type RecorderState =
+  { kind: "idle" } | { kind: "recording"; seconds: number } | { kind: "limit"; blob: Blob } | { kind: "done"; blob: Blob; url: string };
 type MicError = "permissionDenied" | "noDevice" | "unsupported";
 
 /** The container type this browser records in: Opus in WebM (Chrome, Firefox) or Ogg, else MP4 (Safari). */
@@ -74,7 +75,9 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
 
   const fileOf = (blob: Blob) => {
     const ext = blob.type.includes("mp4") ? "m4a" : blob.type.includes("ogg") ? "ogg" : "webm";
-    const stamp = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "short", timeStyle: "medium" }).format(new Date()).replace(/[/:]/g, "-");
+    const stamp = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "short", timeStyle: "medium" })
+      .format(new Date())
+      .replace(/[/:]/g, "-");
     return new File([blob], `${t("sts.record.fileName", { date: stamp })}.${ext}`, { type: blob.type });
   };
 
@@ -151,7 +154,12 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
   return (
     <div data-testid="recorder" data-state={state.kind}>
       {state.kind === "idle" ? (
-        <button type="button" onClick={start} disabled={!supported || busy || maxSeconds <= 0} className="rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white disabled:opacity-50">
+        <button
+          type="button"
+          onClick={start}
+          disabled={!supported || busy || maxSeconds <= 0}
+          className="rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white disabled:opacity-50"
+        >
           ● {t("sts.record.start")}
         </button>
       ) : null}
@@ -164,8 +172,21 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
               {t("sts.record.timer", { at: clock(state.seconds), max: clock(maxSeconds) })}
             </span>
           </p>
-          <meter min={0} max={1} value={level} aria-label={t("sts.record.level")} className="h-2 w-full" data-testid="record-level" data-level={level.toFixed(2)} data-peak={peak.toFixed(2)} />
-          <button type="button" onClick={() => session.current?.stop("user")} className="rounded-lg bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white">
+          <meter
+            min={0}
+            max={1}
+            value={level}
+            aria-label={t("sts.record.level")}
+            className="h-2 w-full"
+            data-testid="record-level"
+            data-level={level.toFixed(2)}
+            data-peak={peak.toFixed(2)}
+          />
+          <button
+            type="button"
+            onClick={() => session.current?.stop("user")}
+            className="rounded-lg bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white"
+          >
             ■ {t("sts.record.stop")}
           </button>
         </div>
@@ -175,7 +196,12 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
           <p className="text-sm font-medium">{t("sts.record.preview")}</p>
           <audio controls src={state.url} className="w-full" data-testid="record-preview" />
           <div className="flex flex-wrap gap-2">
-            <button type="button" disabled={busy} onClick={() => onRecorded(fileOf(state.blob))} className="rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white disabled:opacity-50">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => onRecorded(fileOf(state.blob))}
+              className="rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white disabled:opacity-50"
+            >
               {t("sts.record.use")}
             </button>
             <button type="button" onClick={reset} className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300">
@@ -211,10 +237,25 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
   );
 }
 
-function Dialog({ title, testId, role = "dialog", children }: { title: string; testId: string; role?: "dialog" | "alertdialog"; children: React.ReactNode }) {
+function Dialog({
+  title,
+  testId,
+  role = "dialog",
+  children,
+}: {
+  title: string;
+  testId: string;
+  role?: "dialog" | "alertdialog";
+  children: React.ReactNode;
+}) {
   return (
     <div className="fixed inset-0 z-40 grid place-items-center bg-slate-900/40 px-4" data-testid={testId}>
-      <div role={role} aria-modal="true" aria-label={title} className="w-full max-w-md rounded-2xl bg-white p-6 text-sm text-slate-700 shadow-xl">
+      <div
+        role={role}
+        aria-modal="true"
+        aria-label={title}
+        className="w-full max-w-md rounded-2xl bg-white p-6 text-sm text-slate-700 shadow-xl"
+      >
         <h2 className="mb-2 text-lg font-bold text-slate-900">{title}</h2>
         {children}
       </div>
@@ -261,7 +302,13 @@ export function BeforeAfter({ before, after }: { before: string; after: string }
       </div>
       {ready ? (
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" onClick={toggle} className="rounded-lg px-4 py-2 text-sm font-semibold ring-1 ring-slate-300" data-testid="ab-switch" aria-pressed={side === "after"}>
+          <button
+            type="button"
+            onClick={toggle}
+            className="rounded-lg px-4 py-2 text-sm font-semibold ring-1 ring-slate-300"
+            data-testid="ab-switch"
+            aria-pressed={side === "after"}
+          >
             {t("sts.result.ab")}: {side === "before" ? "A · " + t("sts.result.before") : "B · " + t("sts.result.after")}
           </button>
           <span className="text-xs text-slate-500">{t("sts.result.abHint")}</span>
@@ -281,12 +328,27 @@ export function ConversionProgress({ job }: { job: Job }) {
   const live = useJobProgress(job);
   const running = jobRunning(live);
   return (
-    <section aria-live="polite" className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="job-progress" data-status={live.status}>
+    <section
+      aria-live="polite"
+      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      data-testid="job-progress"
+      data-status={live.status}
+    >
       <p className="font-medium">
         {t(`sts.process.${live.status}`)}
-        {live.status === "generating" && live.total && live.total > 1 ? <span className="ml-2 tabular-nums" data-testid="job-percent">{Math.round(((live.done ?? 0) / live.total) * 100)}%</span> : null}
+        {live.status === "generating" && live.total && live.total > 1 ? (
+          <span className="ml-2 tabular-nums" data-testid="job-percent">
+            {Math.round(((live.done ?? 0) / live.total) * 100)}%
+          </span>
+        ) : null}
       </p>
-      {running ? live.status === "generating" && live.total && live.total > 1 ? <progress className="mt-3 w-full" max={live.total} value={live.done ?? 0} /> : <progress className="mt-3 w-full" /> : null}
+      {running ? (
+        live.status === "generating" && live.total && live.total > 1 ? (
+          <progress className="mt-3 w-full" max={live.total} value={live.done ?? 0} />
+        ) : (
+          <progress className="mt-3 w-full" />
+        )
+      ) : null}
       {live.status === "failed" && live.reason ? <p className="mt-2 text-sm text-red-600">{live.reason}</p> : null}
       {running ? <p className="mt-3 text-xs text-slate-500">{t("sts.process.background")}</p> : null}
     </section>

@@ -11,7 +11,13 @@ export function UsageDialog({ kind, message, closeTo }: { kind: UsageLimit; mess
   const { t } = useTranslation("studio");
   return (
     <div className="fixed inset-0 z-40 grid place-items-center bg-slate-900/40 px-4" data-testid="usage-dialog" data-kind={kind}>
-      <div role="alertdialog" aria-modal="true" aria-labelledby="usage-title" aria-describedby="usage-message" className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="usage-title"
+        aria-describedby="usage-message"
+        className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl"
+      >
         <h2 id="usage-title" className="text-lg font-bold">
           {t(`usage.${kind}.title`)}
         </h2>

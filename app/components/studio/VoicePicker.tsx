@@ -21,10 +21,22 @@ export type VoiceCard = {
  * buttons of the paragraph's form, so choosing works without JavaScript; the sample is a link to
  * the clip that, with JavaScript, plays in place through one shared player.
  */
-export function VoicePicker({ field, voices, legend, open = false }: { field: FieldMetadata<string | undefined>; voices: VoiceCard[]; legend: string; open?: boolean }) {
+export function VoicePicker({
+  field,
+  voices,
+  legend,
+  open = false,
+}: {
+  field: FieldMetadata<string | undefined>;
+  voices: VoiceCard[];
+  legend: string;
+  open?: boolean;
+}) {
   const { t } = useTranslation("studio");
   const chosen = voices.find((v) => v.id === field.value) ?? voices.find((v) => v.id === field.initialValue);
-  const groups = (["ko", "en"] as const).map((lang) => ({ lang, list: voices.filter((v) => v.lang === lang) })).filter((g) => g.list.length > 0);
+  const groups = (["ko", "en"] as const)
+    .map((lang) => ({ lang, list: voices.filter((v) => v.lang === lang) }))
+    .filter((g) => g.list.length > 0);
   return (
     <details open={open} className="group rounded-lg border border-slate-300 bg-white" data-testid="voice-picker">
       <summary className="flex cursor-pointer list-none items-center gap-2 px-2 py-1.5 text-sm">
@@ -48,7 +60,10 @@ export function VoicePicker({ field, voices, legend, open = false }: { field: Fi
               {g.list.map((v) => {
                 const { key, ...radio } = getInputProps(field, { type: "radio", value: v.id });
                 return (
-                  <li key={v.id} className="flex items-start gap-2 rounded-lg p-2 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600">
+                  <li
+                    key={v.id}
+                    className="flex items-start gap-2 rounded-lg p-2 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600"
+                  >
                     <input key={key ?? undefined} {...radio} id={`${field.id}-${v.id}`} className="mt-3 accent-brand-600" />
                     <img src={v.profileImageURL} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-full" />
                     <label htmlFor={`${field.id}-${v.id}`} className="min-w-0 flex-1 cursor-pointer text-sm">
@@ -106,7 +121,15 @@ function SampleButton({ src, label }: { src: string; label: string }) {
     audio.play().catch(stop);
   };
   return (
-    <a href={src} onClick={play} aria-label={label} title={label} data-testid="voice-sample" data-state={state} className="grid size-8 shrink-0 place-items-center rounded-full text-brand-700 ring-1 ring-brand-600">
+    <a
+      href={src}
+      onClick={play}
+      aria-label={label}
+      title={label}
+      data-testid="voice-sample"
+      data-state={state}
+      className="grid size-8 shrink-0 place-items-center rounded-full text-brand-700 ring-1 ring-brand-600"
+    >
       <span aria-hidden="true">{state === "idle" ? "▶" : state === "loading" ? "…" : "■"}</span>
       <span className="sr-only">{state === "playing" ? t("player.pause") : ""}</span>
     </a>

@@ -30,37 +30,43 @@ export function Waveform({ src, label, testId, height = 48 }: { src: string; lab
         observer.disconnect();
         // One download for both the waveform and playback: the file (a project's join is built on
         // every request) is fetched once and handed to wavesurfer and the player as a blob URL.
-        void Promise.all([import("wavesurfer.js"), apiClient.apiFetch(src).then((r) => (r.ok ? r.blob() : Promise.reject(new Error(String(r.status)))))]).then(([{ default: WaveSurfer }, blob]) => {
-          if (destroyed) return;
-          const url = URL.createObjectURL(blob);
-          const ws = WaveSurfer.create({
-            container: box,
-            media,
-            url,
-            height,
-            waveColor: "#cbd5e1",
-            progressColor: "#6d28d9",
-            cursorColor: "#4c1d95",
-            barWidth: 2,
-            barGap: 1,
-            barRadius: 2,
-            dragToSeek: true,
-            mediaControls: false,
-          });
-          ws.on("ready", (total) => {
-            setTime({ at: 0, total });
-            setEnhanced(true);
-          });
-          ws.on("error", () => setEnhanced(false));
-          ws.on("timeupdate", (at) => setTime((s) => ({ ...s, at })));
-          ws.on("play", () => setPlaying(true));
-          ws.on("pause", () => setPlaying(false));
-          ws.on("finish", () => setPlaying(false));
-          cleanup = () => {
-            ws.destroy();
-            URL.revokeObjectURL(url);
-          };
-        }, () => setEnhanced(false));
+        void Promise.all([
+          import("wavesurfer.js"),
+          apiClient.apiFetch(src).then((r) => (r.ok ? r.blob() : Promise.reject(new Error(String(r.status))))),
+        ]).then(
+          ([{ default: WaveSurfer }, blob]) => {
+            if (destroyed) return;
+            const url = URL.createObjectURL(blob);
+            const ws = WaveSurfer.create({
+              container: box,
+              media,
+              url,
+              height,
+              waveColor: "#cbd5e1",
+              progressColor: "#6d28d9",
+              cursorColor: "#4c1d95",
+              barWidth: 2,
+              barGap: 1,
+              barRadius: 2,
+              dragToSeek: true,
+              mediaControls: false,
+            });
+            ws.on("ready", (total) => {
+              setTime({ at: 0, total });
+              setEnhanced(true);
+            });
+            ws.on("error", () => setEnhanced(false));
+            ws.on("timeupdate", (at) => setTime((s) => ({ ...s, at })));
+            ws.on("play", () => setPlaying(true));
+            ws.on("pause", () => setPlaying(false));
+            ws.on("finish", () => setPlaying(false));
+            cleanup = () => {
+              ws.destroy();
+              URL.revokeObjectURL(url);
+            };
+          },
+          () => setEnhanced(false),
+        );
       },
       { rootMargin: "200px" },
     );
@@ -83,7 +89,12 @@ export function Waveform({ src, label, testId, height = 48 }: { src: string; lab
   return (
     <div ref={root} className="flex min-w-0 flex-1 items-center gap-2" data-testid={testId} data-enhanced={enhanced ? "true" : "false"}>
       {enhanced ? (
-        <button type="button" onClick={toggle} aria-label={t(playing ? "player.pause" : "player.play")} className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-600 text-white">
+        <button
+          type="button"
+          onClick={toggle}
+          aria-label={t(playing ? "player.pause" : "player.play")}
+          className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-600 text-white"
+        >
           <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span>
         </button>
       ) : null}
@@ -94,7 +105,15 @@ export function Waveform({ src, label, testId, height = 48 }: { src: string; lab
         </span>
       ) : null}
       {/* The player itself: controls until the waveform takes over (and wavesurfer loads it). */}
-      <audio ref={audio} controls={!enhanced} preload="none" src={src} onError={(e) => apiClient.mediaFailed(src, e.currentTarget)} aria-label={label} className={enhanced ? "hidden" : "h-9 max-w-full"} />
+      <audio
+        ref={audio}
+        controls={!enhanced}
+        preload="none"
+        src={src}
+        onError={(e) => apiClient.mediaFailed(src, e.currentTarget)}
+        aria-label={label}
+        className={enhanced ? "hidden" : "h-9 max-w-full"}
+      />
     </div>
   );
 }

@@ -131,7 +131,8 @@ export default {
       none: "There is no payment to refund.",
       coupon: "A plan applied with a coupon cannot be refunded.",
     },
-    policy: "An immediate cancellation with a refund is possible only within 7 days of payment and when no paid feature was used (Terms of Service, article 6).",
+    policy:
+      "An immediate cancellation with a refund is possible only within 7 days of payment and when no paid feature was used (Terms of Service, article 6).",
   },
   receipt: { title: "Receipt" },
   purchase: {

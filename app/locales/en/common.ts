@@ -78,8 +78,7 @@ export default {
     forbidden: "You don't have access to this page.",
     tooMany: "Too many requests. Please wait a moment and try again.",
     unavailable: "This page can't be loaded right now. Please try again shortly.",
-    generic:
-      "Oops, an unexpected error occurred. Please try again shortly; if it repeats, contact us at {{email}}.",
+    generic: "Oops, an unexpected error occurred. Please try again shortly; if it repeats, contact us at {{email}}.",
     title: "Something went wrong",
     ok: "OK",
   },

@@ -43,10 +43,26 @@ export default {
   reviews: {
     title: "What early users say",
     items: [
-      { name: "Minji Kim", role: "Runs an education channel", text: "Recording used to take half a day every week; now I just polish the script. Changing the tone per sentence made my lessons far livelier." },
-      { name: "Junho Park", role: "Podcast producer", text: "We turn noisy remote recordings into clean voices while keeping each guest's delivery. Editing time is down by half." },
-      { name: "Emily Carter", role: "Marketing manager", text: "Korean and English ad narration in the same project made our campaign prep so much faster." },
-      { name: "Seoyeon Lee", role: "Audiobook producer", text: "Setting pauses and tempo per sentence is my favourite part. Long manuscripts flow naturally." },
+      {
+        name: "Minji Kim",
+        role: "Runs an education channel",
+        text: "Recording used to take half a day every week; now I just polish the script. Changing the tone per sentence made my lessons far livelier.",
+      },
+      {
+        name: "Junho Park",
+        role: "Podcast producer",
+        text: "We turn noisy remote recordings into clean voices while keeping each guest's delivery. Editing time is down by half.",
+      },
+      {
+        name: "Emily Carter",
+        role: "Marketing manager",
+        text: "Korean and English ad narration in the same project made our campaign prep so much faster.",
+      },
+      {
+        name: "Seoyeon Lee",
+        role: "Audiobook producer",
+        text: "Setting pauses and tempo per sentence is my favourite part. Long manuscripts flow naturally.",
+      },
     ],
   },
   plans: {

@@ -20,7 +20,12 @@ export default {
   enterprise: {
     title: "API & Enterprise",
     text: "Want AI voices inside your own product? We offer high-volume generation, dedicated voices, contract pricing and technical support.",
-    points: ["TTS and STS over a REST API", "Dedicated custom voices, unlimited slots", "Invoices and contract billing", "A dedicated manager and technical support"],
+    points: [
+      "TTS and STS over a REST API",
+      "Dedicated custom voices, unlimited slots",
+      "Invoices and contract billing",
+      "A dedicated manager and technical support",
+    ],
     cta: "Contact sales",
   },
   terms: {

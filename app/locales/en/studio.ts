@@ -134,7 +134,8 @@ export default {
       limitText: "You have recorded your remaining conversion time ({{max}}). Save up to here, or record again?",
       saveHere: "Save up to here",
       permissionTitle: "The microphone cannot be used",
-      permissionDenied: "Microphone permission was denied. Allow the microphone in your browser's site settings (next to the address bar) and try again.",
+      permissionDenied:
+        "Microphone permission was denied. Allow the microphone in your browser's site settings (next to the address bar) and try again.",
       noDevice: "No microphone was found. Connect one, or upload a file.",
       close: "Close",
     },

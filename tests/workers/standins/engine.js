@@ -9,11 +9,13 @@
 // A text or voice id containing "SLOW" is answered after 2 s, as a busy inference would (work that
 // stays in progress while a test looks at it).
 export async function engineStandin(request, url) {
-  if (request.method !== "POST" || (url.pathname !== "/v1/synthesize" && url.pathname !== "/v1/convert")) return new Response("not found", { status: 404 });
+  if (request.method !== "POST" || (url.pathname !== "/v1/synthesize" && url.pathname !== "/v1/convert"))
+    return new Response("not found", { status: 404 });
   if (request.headers.get("authorization") !== "Bearer engine-test-key") return Response.json({ error: "unauthorized" }, { status: 401 });
   if (url.pathname === "/v1/convert") return convertStandin(request);
   const body = await request.json().catch(() => null);
-  if (!body || typeof body.text !== "string" || !body.voice || typeof body.sample_rate !== "number") return Response.json({ error: "bad request" }, { status: 400 });
+  if (!body || typeof body.text !== "string" || !body.voice || typeof body.sample_rate !== "number")
+    return Response.json({ error: "bad request" }, { status: 400 });
   if (body.text.includes("FAIL")) return Response.json({ error: "inference crashed" }, { status: 500 });
   if (body.text.includes("SLOW")) await new Promise((resolve) => setTimeout(resolve, 2000));
   const rate = body.sample_rate;
@@ -68,6 +70,7 @@ function tone(n, rate, gate, f0) {
   view.setUint16(34, 16, true);
   ascii(36, "data");
   view.setUint32(40, n * 2, true);
-  for (let i = 0; i < n; i++) view.setInt16(44 + i * 2, gate(i) ? Math.round(0.3 * 32767 * Math.sin((2 * Math.PI * f0 * i) / rate)) : 0, true);
+  for (let i = 0; i < n; i++)
+    view.setInt16(44 + i * 2, gate(i) ? Math.round(0.3 * 32767 * Math.sin((2 * Math.PI * f0 * i) / rate)) : 0, true);
   return new Response(bytes, { headers: { "content-type": "audio/wav" } });
 }

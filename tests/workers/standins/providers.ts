@@ -112,9 +112,12 @@ function authorize(clients: OAuthClients, p: Provider, q: URLSearchParams) {
 
 async function token(clients: OAuthClients, p: Provider, request: Request) {
   const fail = (status: number, error: string, description: string) =>
-    Response.json(p === "kakao" ? { error, error_description: description, error_code: "KOE320" } : { error, error_description: description }, {
-      status: p === "naver" ? 200 : status,
-    });
+    Response.json(
+      p === "kakao" ? { error, error_description: description, error_code: "KOE320" } : { error, error_description: description },
+      {
+        status: p === "naver" ? 200 : status,
+      },
+    );
   const f = await request.formData();
   let id = formText(f, "client_id");
   let secret = formText(f, "client_secret");
@@ -151,8 +154,14 @@ function userinfo(p: Provider, request: Request) {
   const name = g.email.split("@")[0]!;
   const picture = "https://img.example.com/" + p + "/" + name + ".png";
   const email = g.share ? { email: g.email } : {};
-  if (p === "google") return Response.json({ sub: "g-" + name, name: "G " + name, picture, ...email, ...(g.share ? { email_verified: g.verified } : {}) });
-  if (p === "naver") return Response.json({ resultcode: "00", message: "success", response: { id: "n-" + name, nickname: "N " + name, profile_image: picture, ...email } });
+  if (p === "google")
+    return Response.json({ sub: "g-" + name, name: "G " + name, picture, ...email, ...(g.share ? { email_verified: g.verified } : {}) });
+  if (p === "naver")
+    return Response.json({
+      resultcode: "00",
+      message: "success",
+      response: { id: "n-" + name, nickname: "N " + name, profile_image: picture, ...email },
+    });
   return Response.json({
     id: 4242,
     connected_at: new Date().toISOString(),
@@ -177,8 +186,10 @@ export default {
     if (PAYPAL_HOSTS.has(url.host)) return paypalStandin(request, url);
     const p = HOSTS[url.host];
     if (!p) return mail(request, url);
-    if (request.method === "GET" && url.pathname === PATHS[p].authorize && url.host !== "oauth2.googleapis.com") return authorize(env.OAUTH_CLIENTS, p, url.searchParams);
-    if (request.method === "POST" && url.pathname === PATHS[p].token && (p !== "google" || url.host === "oauth2.googleapis.com")) return token(env.OAUTH_CLIENTS, p, request);
+    if (request.method === "GET" && url.pathname === PATHS[p].authorize && url.host !== "oauth2.googleapis.com")
+      return authorize(env.OAUTH_CLIENTS, p, url.searchParams);
+    if (request.method === "POST" && url.pathname === PATHS[p].token && (p !== "google" || url.host === "oauth2.googleapis.com"))
+      return token(env.OAUTH_CLIENTS, p, request);
     if (url.pathname === PATHS[p].userinfo && (p !== "google" || url.host === "openidconnect.googleapis.com")) return userinfo(p, request);
     return new Response("not found", { status: 404 });
   },

@@ -74,7 +74,12 @@ function routeMethods(routes: { method: string; path: string }[]) {
     .filter((r) => r.method !== "ALL")
     .map((r) => ({
       method: r.method,
-      pattern: new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\/:[^/]+/g, "/[^/]+").replace(/\*/g, ".*")}/?$`),
+      pattern: new RegExp(
+        `^${r.path
+          .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+          .replace(/\/:[^/]+/g, "/[^/]+")
+          .replace(/\*/g, ".*")}/?$`,
+      ),
     }));
   return (path: string) => {
     const methods = new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method));

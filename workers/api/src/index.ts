@@ -34,6 +34,10 @@ export default {
       ctx.waitUntil(reapStale(env.DB, null, controller.scheduledTime).then((n) => console.log("stale jobs", n)));
       return;
     }
-    ctx.waitUntil(runBilling(env, db, env.MEDIA, cardGateway(env), controller.scheduledTime).then((counts) => console.log("billing", JSON.stringify(counts))));
+    ctx.waitUntil(
+      runBilling(env, db, env.MEDIA, cardGateway(env), controller.scheduledTime).then((counts) =>
+        console.log("billing", JSON.stringify(counts)),
+      ),
+    );
   },
 } satisfies ExportedHandler<AppEnv["Bindings"]>;

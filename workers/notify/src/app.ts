@@ -20,14 +20,13 @@ export const DEDUP_WINDOW_MS = 2000;
 const report = z.object({
   message: z.string().trim().min(1).max(4000),
   // The app sends a JSON string; browsers may send an object. Both are stored as text.
-  detail: z.union([z.string().max(12000), z.record(z.string(), z.unknown())]).transform((d) =>
-    typeof d === "string" ? d : JSON.stringify(d),
-  ),
+  detail: z
+    .union([z.string().max(12000), z.record(z.string(), z.unknown())])
+    .transform((d) => (typeof d === "string" ? d : JSON.stringify(d))),
   userId: z.string().trim().min(1).max(320),
 });
 
-const fingerprint = (message: string, detail: string, userId: string) =>
-  sha256Hex(JSON.stringify([message, detail, userId]));
+const fingerprint = (message: string, detail: string, userId: string) => sha256Hex(JSON.stringify([message, detail, userId]));
 
 /** The host the app and api workers use to reach this worker over their service bindings. */
 const INTERNAL_HOST = "notify.internal";
@@ -35,9 +34,15 @@ const INTERNAL_HOST = "notify.internal";
 // The same envelope, codes and ko/en messages as /api/v1 (workers/api/src/lib/codes.ts), in the
 // language of the `lang` header.
 const answer = (c: Context<Env>, stored: boolean, status: 200 | 202 = 200) =>
-  Response.json({ success: true, code: Code.OK, data: { stored }, message: messages[Code.OK][localeFromHeader(c.req.header("lang"))] }, { status });
+  Response.json(
+    { success: true, code: Code.OK, data: { stored }, message: messages[Code.OK][localeFromHeader(c.req.header("lang"))] },
+    { status },
+  );
 const refuse = (c: Context<Env>, code: Code, extra: Record<string, string> = {}) =>
-  Response.json({ success: false, code, data: null, message: messages[code][localeFromHeader(c.req.header("lang"))] }, { status: httpStatus[code], headers: extra });
+  Response.json(
+    { success: false, code, data: null, message: messages[code][localeFromHeader(c.req.header("lang"))] },
+    { status: httpStatus[code], headers: extra },
+  );
 
 /**
  * Reports from browsers come through the app worker's /api/notify on the site's own origin: they
@@ -63,46 +68,42 @@ export const app = new Hono<Env>();
 // configuration on a public host, answers 503.
 app.use("*", async (c, next) => (refusalFor("notify", c.env, c.req.url) ? unavailable(localeFromHeader(c.req.header("lang"))) : next()));
 
-app.post(
-  "/api/notify",
-  bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: (c) => refuse(c, Code.PAYLOAD_TOO_LARGE) }),
-  async (c) => {
-    if (!isJson(c.req.header("content-type"))) return refuse(c, Code.UNSUPPORTED_MEDIA_TYPE);
-    if (!sameOrigin(c.req.raw)) return refuse(c, Code.CROSS_SITE);
-    const internal = new URL(c.req.url).hostname === INTERNAL_HOST;
-    const client = internal ? "internal" : clientIp(c.req.raw.headers);
-    const limited = await hit(c.env as unknown as Bindings, internal ? "notifyInternal" : "notifyPerClient", client);
-    if (!limited.allowed) return refuse(c, Code.RATE_LIMITED, { "retry-after": String(LIMITS.notifyPerClient.windowSeconds) });
-    let json: unknown;
-    try {
-      json = await c.req.json();
-    } catch {
-      return refuse(c, Code.MALFORMED_JSON);
-    }
-    const parsed = report.safeParse(json);
-    if (!parsed.success) return refuse(c, Code.BAD_REQUEST);
-    const { message, detail, userId } = parsed.data;
-    const now = Date.now();
-    const fp = await fingerprint(message, detail, userId);
+app.post("/api/notify", bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: (c) => refuse(c, Code.PAYLOAD_TOO_LARGE) }), async (c) => {
+  if (!isJson(c.req.header("content-type"))) return refuse(c, Code.UNSUPPORTED_MEDIA_TYPE);
+  if (!sameOrigin(c.req.raw)) return refuse(c, Code.CROSS_SITE);
+  const internal = new URL(c.req.url).hostname === INTERNAL_HOST;
+  const client = internal ? "internal" : clientIp(c.req.raw.headers);
+  const limited = await hit(c.env as unknown as Bindings, internal ? "notifyInternal" : "notifyPerClient", client);
+  if (!limited.allowed) return refuse(c, Code.RATE_LIMITED, { "retry-after": String(LIMITS.notifyPerClient.windowSeconds) });
+  let json: unknown;
+  try {
+    json = await c.req.json();
+  } catch {
+    return refuse(c, Code.MALFORMED_JSON);
+  }
+  const parsed = report.safeParse(json);
+  if (!parsed.success) return refuse(c, Code.BAD_REQUEST);
+  const { message, detail, userId } = parsed.data;
+  const now = Date.now();
+  const fp = await fingerprint(message, detail, userId);
 
-    // One transaction: the upsert claims the fingerprint only if it is new or its last report is
-    // older than the window (the primary key serialises concurrent claims); the insert runs only
-    // when the upsert changed a row. No read-then-write, so 20 identical concurrent reports store one.
-    const [, inserted] = await c.env.DB.batch([
-      c.env.DB.prepare(
-        `INSERT INTO notify_dedup (fingerprint, last_at) VALUES (?1, ?2)
+  // One transaction: the upsert claims the fingerprint only if it is new or its last report is
+  // older than the window (the primary key serialises concurrent claims); the insert runs only
+  // when the upsert changed a row. No read-then-write, so 20 identical concurrent reports store one.
+  const [, inserted] = await c.env.DB.batch([
+    c.env.DB.prepare(
+      `INSERT INTO notify_dedup (fingerprint, last_at) VALUES (?1, ?2)
          ON CONFLICT (fingerprint) DO UPDATE SET last_at = excluded.last_at
          WHERE notify_dedup.last_at <= excluded.last_at - ?3`,
-      ).bind(fp, now, DEDUP_WINDOW_MS),
-      c.env.DB.prepare(
-        `INSERT INTO notify_reports (message, detail, user_id, received_at)
+    ).bind(fp, now, DEDUP_WINDOW_MS),
+    c.env.DB.prepare(
+      `INSERT INTO notify_reports (message, detail, user_id, received_at)
          SELECT ?1, ?2, ?3, ?4 WHERE changes() = 1`,
-      ).bind(message, detail, userId, now),
-    ]);
-    const stored = (inserted?.meta.changes ?? 0) === 1;
-    return answer(c, stored, stored ? 200 : 202);
-  },
-);
+    ).bind(message, detail, userId, now),
+  ]);
+  const stored = (inserted?.meta.changes ?? 0) === 1;
+  return answer(c, stored, stored ? 200 : 202);
+});
 
 app.all("/api/notify", (c) => refuse(c, Code.METHOD_NOT_ALLOWED, { allow: "POST" }));
 app.notFound((c) => refuse(c, Code.NOT_FOUND));

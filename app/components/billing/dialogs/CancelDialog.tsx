@@ -7,7 +7,19 @@ import { Modal } from "./Modal";
 import { PasswordField } from "./parts";
 
 /** Cancel subscription with the termination reasons (spec sections 3, 4 and 5). */
-export function CancelDialog({ closeTo, lastResult, isEmail, endDate, planName }: { closeTo: string; lastResult: LastResult; isEmail: boolean; endDate: string | null; planName: string }) {
+export function CancelDialog({
+  closeTo,
+  lastResult,
+  isEmail,
+  endDate,
+  planName,
+}: {
+  closeTo: string;
+  lastResult: LastResult;
+  isEmail: boolean;
+  endDate: string | null;
+  planName: string;
+}) {
   const { t, i18n } = useTranslation("billing");
   const [form, fields] = useSchemaForm("cancel", CancelSchema, lastResult);
   const chosen = new Set([fields.reason.initialValue ?? []].flat());
@@ -24,8 +36,19 @@ export function CancelDialog({ closeTo, lastResult, isEmail, endDate, planName }
           <legend className="text-sm font-medium text-slate-800">{t("cancel.reasons")}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {CANCEL_REASONS.map((code) => (
-              <label key={code} htmlFor={`reason-${code}`} className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                <input id={`reason-${code}`} type="checkbox" name={fields.reason.name} value={code} defaultChecked={chosen.has(code)} className="accent-brand-600" />
+              <label
+                key={code}
+                htmlFor={`reason-${code}`}
+                className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  id={`reason-${code}`}
+                  type="checkbox"
+                  name={fields.reason.name}
+                  value={code}
+                  defaultChecked={chosen.has(code)}
+                  className="accent-brand-600"
+                />
                 {t(`cancel.reasonItems.${code}`)}
               </label>
             ))}

@@ -44,8 +44,19 @@ export function CardDialog({ closeTo, corporateTo, lastResult }: { closeTo: stri
           <legend className="text-sm font-medium text-slate-800">{t("card.type")}</legend>
           <div className="mt-2 flex gap-2">
             {(["personal", "corporate"] as const).map((v) => (
-              <label key={v} htmlFor={`card-type-${v}`} className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                <input id={`card-type-${v}`} type="radio" name={fields.card_type.name} value={v} defaultChecked={type === v} className="accent-brand-600" />
+              <label
+                key={v}
+                htmlFor={`card-type-${v}`}
+                className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  id={`card-type-${v}`}
+                  type="radio"
+                  name={fields.card_type.name}
+                  value={v}
+                  defaultChecked={type === v}
+                  className="accent-brand-600"
+                />
                 {t(`card.types.${v}`)}
               </label>
             ))}
@@ -127,7 +138,13 @@ export function CardDialog({ closeTo, corporateTo, lastResult }: { closeTo: stri
         />
         <Field
           label={t("card.password")}
-          inputProps={{ ...getInputProps(fields.pwd_2digit, { type: "password" }), inputMode: "numeric", autoComplete: "off", maxLength: 2, className: "w-20" }}
+          inputProps={{
+            ...getInputProps(fields.pwd_2digit, { type: "password" }),
+            inputMode: "numeric",
+            autoComplete: "off",
+            maxLength: 2,
+            className: "w-20",
+          }}
           errors={fields.pwd_2digit.errors}
           ns="billing"
         />

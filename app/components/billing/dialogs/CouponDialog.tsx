@@ -14,7 +14,12 @@ export function CouponDialog({ closeTo, lastResult }: { closeTo: string; lastRes
       <p className="text-sm text-slate-600">{t("coupon.text")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
         <input type="hidden" name="intent" value="coupon" />
-        <Field label={t("coupon.number")} inputProps={{ ...getInputProps(fields.num, { type: "text" }), autoComplete: "off", autoCapitalize: "characters" }} errors={fields.num.errors} ns="billing" />
+        <Field
+          label={t("coupon.number")}
+          inputProps={{ ...getInputProps(fields.num, { type: "text" }), autoComplete: "off", autoCapitalize: "characters" }}
+          errors={fields.num.errors}
+          ns="billing"
+        />
         <ErrorList id={form.errorId} errors={form.errors} ns="billing" />
         <SubmitButton>{t("coupon.submit")}</SubmitButton>
       </Form>

@@ -33,7 +33,10 @@ export function Modal({
   }, [closeTo, navigate]);
   const titleId = `${name}-title`;
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/40 px-4 py-10" data-testid={`modal-${name}`}>
+    <div
+      className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/40 px-4 py-10"
+      data-testid={`modal-${name}`}
+    >
       <section
         role={alert ? "alertdialog" : "dialog"}
         aria-modal="true"
@@ -45,7 +48,13 @@ export function Modal({
           <h2 id={titleId} className="text-lg font-bold">
             {title}
           </h2>
-          <Link to={closeTo} replace preventScrollReset aria-label={t("close")} className="-m-1 rounded-lg px-2 py-1 text-slate-500 hover:bg-slate-100">
+          <Link
+            to={closeTo}
+            replace
+            preventScrollReset
+            aria-label={t("close")}
+            className="-m-1 rounded-lg px-2 py-1 text-slate-500 hover:bg-slate-100"
+          >
             <span aria-hidden="true">✕</span>
           </Link>
         </div>

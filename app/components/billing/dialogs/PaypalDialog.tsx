@@ -42,7 +42,8 @@ export function PaypalDialog({
           <legend className="text-sm font-medium text-slate-800">{t("purchase.consents")}</legend>
           <Consent field={fields.agree_once} errors={fields.agree_once.errors} label={t("paypal.agreeOnce")} />
           <Consent
-            field={fields.agree_refund} errors={fields.agree_refund.errors}
+            field={fields.agree_refund}
+            errors={fields.agree_refund.errors}
             label={t("purchase.agreeRefund")}
             after={
               <Link to="/terms/service" target="_blank" className="text-brand-700 underline">

@@ -49,7 +49,8 @@ export function PurchaseDialog({
             <Consent field={fields.agree_billing} errors={fields.agree_billing.errors} label={t("purchase.agreeBilling")} />
             <Consent field={fields.agree_change} errors={fields.agree_change.errors} label={t("purchase.agreeChange")} />
             <Consent
-              field={fields.agree_refund} errors={fields.agree_refund.errors}
+              field={fields.agree_refund}
+              errors={fields.agree_refund.errors}
               label={t("purchase.agreeRefund")}
               after={
                 <Link to="/terms/service" target="_blank" className="text-brand-700 underline">
@@ -57,7 +58,13 @@ export function PurchaseDialog({
                 </Link>
               }
             />
-            {quote.discounted ? <Consent field={fields.agree_regular_price} errors={fields.agree_regular_price.errors} label={t("purchase.agreeRegular", { price: formatMoney(quote.list_price, quote.currency, i18n.language) })} /> : null}
+            {quote.discounted ? (
+              <Consent
+                field={fields.agree_regular_price}
+                errors={fields.agree_regular_price.errors}
+                label={t("purchase.agreeRegular", { price: formatMoney(quote.list_price, quote.currency, i18n.language) })}
+              />
+            ) : null}
           </fieldset>
           <ErrorList id={form.errorId} errors={form.errors} ns="billing" />
           <SubmitButton>{t("purchase.submit", { amount: formatMoney(quote.amount, quote.currency, i18n.language) })}</SubmitButton>

@@ -7,7 +7,17 @@ import { Modal } from "./Modal";
 import { CloseLink, PasswordField } from "./parts";
 
 /** Immediate cancel and refund (spec sections 4 and 9): only within 7 days and unused. */
-export function RefundDialog({ closeTo, lastResult, isEmail, refundable }: { closeTo: string; lastResult: LastResult; isEmail: boolean; refundable: Refundable | null }) {
+export function RefundDialog({
+  closeTo,
+  lastResult,
+  isEmail,
+  refundable,
+}: {
+  closeTo: string;
+  lastResult: LastResult;
+  isEmail: boolean;
+  refundable: Refundable | null;
+}) {
   const { t, i18n } = useTranslation("billing");
   const [form, fields] = useSchemaForm("refund", RefundSchema, lastResult);
   const money = (n: number) => formatMoney(n, refundable?.currency ?? "KRW", i18n.language);

@@ -11,7 +11,15 @@ import { formatMoney, type Quote } from "~/lib/billing";
  */
 
 /** The button that closes an informative dialog (OK, or the dialog's own words). */
-export function CloseLink({ to, children, variant = "primary" }: { to: string; children: React.ReactNode; variant?: "primary" | "outline" }) {
+export function CloseLink({
+  to,
+  children,
+  variant = "primary",
+}: {
+  to: string;
+  children: React.ReactNode;
+  variant?: "primary" | "outline";
+}) {
   return (
     <ButtonLink to={to} replace preventScrollReset variant={variant}>
       {children}
@@ -20,12 +28,37 @@ export function CloseLink({ to, children, variant = "primary" }: { to: string; c
 }
 
 /** The password an e-mail account confirms termination and refund with. */
-export function PasswordField({ field, errors, label }: { field: FieldMetadata<string | undefined>; errors: string[] | undefined; label: string }) {
-  return <Field label={label} inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete: "current-password" }} errors={errors} ns="billing" />;
+export function PasswordField({
+  field,
+  errors,
+  label,
+}: {
+  field: FieldMetadata<string | undefined>;
+  errors: string[] | undefined;
+  label: string;
+}) {
+  return (
+    <Field
+      label={label}
+      inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete: "current-password" }}
+      errors={errors}
+      ns="billing"
+    />
+  );
 }
 
 /** A consent checkbox with its label (and a link after it) and its error. */
-export function Consent({ field, errors, label, after }: { field: FieldMetadata<string | undefined>; errors: string[] | undefined; label: string; after?: React.ReactNode }) {
+export function Consent({
+  field,
+  errors,
+  label,
+  after,
+}: {
+  field: FieldMetadata<string | undefined>;
+  errors: string[] | undefined;
+  label: string;
+  after?: React.ReactNode;
+}) {
   const { key, ...props } = getInputProps(field, { type: "checkbox" });
   return (
     <div>

@@ -17,19 +17,35 @@ export const visibleTo = (member: Member | null): SQL =>
 
 /** One voice the member (or visitor) may use, or undefined. */
 export const visibleVoice = (db: Db, member: Member | null, id: string) =>
-  db.select().from(voices).where(and(eq(voices.id, id), visibleTo(member))).get();
+  db
+    .select()
+    .from(voices)
+    .where(and(eq(voices.id, id), visibleTo(member)))
+    .get();
 
 /** The voice library: every visible voice, or one tab (type), in one language; `bookmarked` marks the member's bookmarks. */
-export async function library(db: Db, member: Member | null, opts: { type?: "basic" | "open" | "custom" | "bookmark"; lang?: "ko" | "en" }) {
+export async function library(
+  db: Db,
+  member: Member | null,
+  opts: { type?: "basic" | "open" | "custom" | "bookmark"; lang?: "ko" | "en" },
+) {
   const { type, lang } = opts;
   const marks = member
-    ? new Set((await db.select({ id: voiceBookmarks.voiceId }).from(voiceBookmarks).where(eq(voiceBookmarks.memberId, member.id))).map((r) => r.id))
+    ? new Set(
+        (await db.select({ id: voiceBookmarks.voiceId }).from(voiceBookmarks).where(eq(voiceBookmarks.memberId, member.id))).map(
+          (r) => r.id,
+        ),
+      )
     : new Set<string>();
   const where = [visibleTo(member)];
   if (type === "custom") where.push(eq(voices.type, "custom"));
   else if (type === "basic" || type === "open") where.push(eq(voices.type, type));
   if (lang) where.push(eq(voices.lang, lang));
-  let rows = await db.select().from(voices).where(and(...where)).orderBy(asc(voices.lang), desc(voices.usageCount), asc(voices.id));
+  let rows = await db
+    .select()
+    .from(voices)
+    .where(and(...where))
+    .orderBy(asc(voices.lang), desc(voices.usageCount), asc(voices.id));
   if (type === "bookmark") rows = rows.filter((v) => marks.has(v.id));
   return rows.map((voice) => ({ voice, bookmarked: marks.has(voice.id) }));
 }
@@ -38,7 +54,12 @@ export async function library(db: Db, member: Member | null, opts: { type?: "bas
 export async function topVoices(db: Db, member: Member | null) {
   const today = Math.floor(Date.now() / 86_400_000);
   const week = sql<number>`COALESCE((SELECT SUM(u.count) FROM voice_usage u WHERE u.voice_id = "voices"."id" AND u.day > ${today - 7}), 0)`;
-  return db.select({ v: voices, week }).from(voices).where(visibleTo(member)).orderBy(desc(week), desc(voices.usageCount), asc(voices.id)).limit(5);
+  return db
+    .select({ v: voices, week })
+    .from(voices)
+    .where(visibleTo(member))
+    .orderBy(desc(week), desc(voices.usageCount), asc(voices.id))
+    .limit(5);
 }
 
 /**
@@ -67,7 +88,10 @@ export const CATEGORIES_FOR_ANSWER: Record<string, string[]> = {
 /** AI-recommended voices (spec: dashboard home): the member's language first, then the categories that suit their answers. */
 export async function recommendedVoices(db: Db, member: Member, locale: Locale) {
   const m = await db.select({ work: members.work, purpose: members.purpose }).from(members).where(eq(members.id, member.id)).get();
-  const answers = `${m?.work ?? ""},${m?.purpose ?? ""}`.split(",").map((a) => a.split(":")[0]!.trim()).filter(Boolean);
+  const answers = `${m?.work ?? ""},${m?.purpose ?? ""}`
+    .split(",")
+    .map((a) => a.split(":")[0]!.trim())
+    .filter(Boolean);
   const wanted = new Set(answers.flatMap((a) => CATEGORIES_FOR_ANSWER[a] ?? []));
   const rows = await db.select().from(voices).where(visibleTo(member)).orderBy(desc(voices.usageCount), asc(voices.id));
   // The member's language first, then the most matching categories; without answers, the most used.
@@ -92,7 +116,14 @@ export async function voiceSample(env: Bindings, v: VoiceRow) {
   const text = sampleText(v);
   const key = `voices/samples/${v.id}-${(await sha256Hex(JSON.stringify([engine.name, v.engine, text]))).slice(0, 16)}.mp3`;
   if (!(await env.MEDIA.head(key))) {
-    const audio = await renderPassage(engine, { text, lang: v.lang, voice: { id: v.id, params: v.engine as VoiceParams }, style: "neutral", pitch: 0, tempo: 1 });
+    const audio = await renderPassage(engine, {
+      text,
+      lang: v.lang,
+      voice: { id: v.id, params: v.engine as VoiceParams },
+      style: "neutral",
+      pitch: 0,
+      tempo: 1,
+    });
     await env.MEDIA.put(key, await encodeMp3(audio), { httpMetadata: { contentType: "audio/mpeg" } });
   }
   return key;
@@ -100,7 +131,11 @@ export async function voiceSample(env: Bindings, v: VoiceRow) {
 
 /** Bookmarks a voice the member may use (false when there is none). */
 export async function bookmark(db: Db, member: Member, id: string) {
-  const v = await db.select({ id: voices.id }).from(voices).where(and(eq(voices.id, id), visibleTo(member))).get();
+  const v = await db
+    .select({ id: voices.id })
+    .from(voices)
+    .where(and(eq(voices.id, id), visibleTo(member)))
+    .get();
   if (!v) return false;
   await db.insert(voiceBookmarks).values({ memberId: member.id, voiceId: v.id, createdAt: Date.now() }).onConflictDoNothing();
   return true;
@@ -114,6 +149,10 @@ export async function recordVoiceUse(db: D1Database, voiceId: string, now = Date
   const day = Math.floor(now / 86_400_000);
   await db.batch([
     db.prepare("UPDATE voices SET usage_count = usage_count + 1 WHERE id = ?1").bind(voiceId),
-    db.prepare("INSERT INTO voice_usage (voice_id, day, count) VALUES (?1, ?2, 1) ON CONFLICT (voice_id, day) DO UPDATE SET count = count + 1").bind(voiceId, day),
+    db
+      .prepare(
+        "INSERT INTO voice_usage (voice_id, day, count) VALUES (?1, ?2, 1) ON CONFLICT (voice_id, day) DO UPDATE SET count = count + 1",
+      )
+      .bind(voiceId, day),
   ]);
 }

@@ -109,7 +109,13 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
     await this.setState({ status: "generating", total: items.length, done: count("done"), failed: count("failed"), items });
     Object.assign(next, await this.generate(spec, next));
     const left = items.some((i) => i.status === "queued");
-    await this.setState({ status: left ? "generating" : "completed", total: items.length, done: count("done"), failed: count("failed"), items });
+    await this.setState({
+      status: left ? "generating" : "completed",
+      total: items.length,
+      done: count("done"),
+      failed: count("failed"),
+      items,
+    });
     if (left) await this.ctx.storage.setAlarm(Date.now());
     else await finishJob(this.env.DB, spec.jobId);
   }
@@ -127,7 +133,8 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
   private async interrupted(spec: JobSpec | ConversionSpec, item: ItemState): Promise<ItemState> {
     const refund = await refundCharge(this.env.DB, this.chargeKey(spec, item));
     const attempt = (item.attempt ?? 0) + 1;
-    if (refund !== "settled" && attempt < JOB_LIMITS.attempts && spec.kind !== "sts") return { paragraphId: item.paragraphId, status: "queued", attempt };
+    if (refund !== "settled" && attempt < JOB_LIMITS.attempts && spec.kind !== "sts")
+      return { paragraphId: item.paragraphId, status: "queued", attempt };
     return { paragraphId: item.paragraphId, status: "failed", attempt, error: messages[interruptedCode(refund)][spec.locale] };
   }
 
@@ -137,7 +144,12 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
     const ended: ItemState[] = [];
     for (const item of items) {
       if (item.status === "done" || item.status === "failed") ended.push(item);
-      else ended.push({ ...item, status: "failed", error: messages[interruptedCode(await refundCharge(this.env.DB, this.chargeKey(spec, item)))][spec.locale] });
+      else
+        ended.push({
+          ...item,
+          status: "failed",
+          error: messages[interruptedCode(await refundCharge(this.env.DB, this.chargeKey(spec, item)))][spec.locale],
+        });
     }
     if (spec.kind === "sts") {
       await this.setState({ status: "failed", reason: ended[0]?.error ?? messages[Code.JOB_INTERRUPTED][spec.locale] });
@@ -165,7 +177,17 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
       this.env,
       db,
       { id: spec.memberId, email: spec.email },
-      { text: p.text, voiceId: p.voiceId, lang: p.lang, style: p.style, pitch: p.pitch, tempo: p.tempo, pauseMs: p.pauseMs, projectId: spec.projectId, paragraphId },
+      {
+        text: p.text,
+        voiceId: p.voiceId,
+        lang: p.lang,
+        style: p.style,
+        pitch: p.pitch,
+        tempo: p.tempo,
+        pauseMs: p.pauseMs,
+        projectId: spec.projectId,
+        paragraphId,
+      },
       spec.locale,
       { key: this.chargeKey(spec, item), jobId: spec.jobId },
     );
@@ -220,7 +242,15 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
       this.env,
       db,
       { id: spec.memberId, email: spec.email },
-      { audio: decodeWav(await object.arrayBuffer()), sourceKey: source.audioKey, voiceId: spec.voiceId, method: source.method, name: source.name, projectId: source.projectId, progress },
+      {
+        audio: decodeWav(await object.arrayBuffer()),
+        sourceKey: source.audioKey,
+        voiceId: spec.voiceId,
+        method: source.method,
+        name: source.name,
+        projectId: source.projectId,
+        progress,
+      },
       spec.locale,
       { key: this.chargeKey(spec, items[0]!), jobId: spec.jobId },
     );

@@ -8,9 +8,26 @@ import type { Locale } from "../lib/codes";
 export type { ItemState, JobState } from "../../../../contracts/jobs";
 
 /** What a project generation needs to run on its own after the request that started it is gone. */
-export type JobSpec = { kind?: "tts"; jobId: string; memberId: string; email: string; locale: Locale; projectId: string; paragraphIds: string[] };
+export type JobSpec = {
+  kind?: "tts";
+  jobId: string;
+  memberId: string;
+  email: string;
+  locale: Locale;
+  projectId: string;
+  paragraphIds: string[];
+};
 /** A speech-to-speech conversion of a checked recording (its time is spent when it runs). */
-export type ConversionSpec = { kind: "sts"; jobId: string; memberId: string; email: string; locale: Locale; projectId: string; sourceId: string; voiceId: string };
+export type ConversionSpec = {
+  kind: "sts";
+  jobId: string;
+  memberId: string;
+  email: string;
+  locale: Locale;
+  projectId: string;
+  sourceId: string;
+  voiceId: string;
+};
 
 /**
  * What the `GenerationJob` Durable Object answers over RPC (durable/generation-job.ts implements it); the

@@ -109,12 +109,20 @@ export async function convertToVoice(
   // Rubber Band works at the output rate: less to process than 44.1/48 kHz recordings.
   const source = audio.sampleRate === OUTPUT_SAMPLE_RATE ? audio.samples : resample(audio.samples, audio.sampleRate, OUTPUT_SAMPLE_RATE);
   await progress?.(0.05);
-  const from: VoiceProfile = { f0: progress ? await medianF0Async(source, OUTPUT_SAMPLE_RATE, () => progress(0.05)) : medianF0(source, OUTPUT_SAMPLE_RATE) };
+  const from: VoiceProfile = {
+    f0: progress ? await medianF0Async(source, OUTPUT_SAMPLE_RATE, () => progress(0.05)) : medianF0(source, OUTPUT_SAMPLE_RATE),
+  };
   // Measured shares of the work (scripts/bench-sts.mjs): F0 about 20%, Rubber Band 65%, loudness 15%.
   await progress?.(0.25);
   const semitones = from.f0 && target.f0 ? Math.max(-24, Math.min(24, 12 * Math.log2(target.f0 / from.f0))) : 0;
-  const formant = from.f0 && target.f0 ? Math.max(1 / FORMANT_LIMIT, Math.min(FORMANT_LIMIT, (target.f0 / from.f0) ** FORMANT_EXPONENT)) : 1;
-  const shifted = await stretch(source, OUTPUT_SAMPLE_RATE, { semitones, tempo: 1, formant, progress: progress && ((f) => progress(0.25 + 0.6 * f)) });
+  const formant =
+    from.f0 && target.f0 ? Math.max(1 / FORMANT_LIMIT, Math.min(FORMANT_LIMIT, (target.f0 / from.f0) ** FORMANT_EXPONENT)) : 1;
+  const shifted = await stretch(source, OUTPUT_SAMPLE_RATE, {
+    semitones,
+    tempo: 1,
+    formant,
+    progress: progress && ((f) => progress(0.25 + 0.6 * f)),
+  });
   await progress?.(0.85);
   const normalized = normalizeLoudness(shifted, OUTPUT_SAMPLE_RATE, TARGET_LUFS, PEAK_CEILING_DBFS);
   return { samples: fadeEdges(normalized, OUTPUT_SAMPLE_RATE), sampleRate: OUTPUT_SAMPLE_RATE, semitones, formant };

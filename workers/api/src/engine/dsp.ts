@@ -109,7 +109,8 @@ export async function stretch(input: Float32Array, sampleRate: number, options: 
       rb.HEAPF32.set(block, buffer >> 2);
       step(state, channels, block.length, start + BLOCK >= input.length ? 1 : 0);
       if (retrieve) drain();
-      if (retrieve && options.progress && n % PROGRESS_BLOCKS === PROGRESS_BLOCKS - 1) await options.progress(Math.min(1, (start + BLOCK) / input.length));
+      if (retrieve && options.progress && n % PROGRESS_BLOCKS === PROGRESS_BLOCKS - 1)
+        await options.progress(Math.min(1, (start + BLOCK) / input.length));
     }
   };
   try {
@@ -151,7 +152,8 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 export function resample(input: Float32Array, from: number, to: number, zeros = 16): Float32Array {
   if (from === to) return input.slice();
   const g = gcd(Math.round(from), Math.round(to));
-  const up = Math.round(to) / g, down = Math.round(from) / g;
+  const up = Math.round(to) / g,
+    down = Math.round(from) / g;
   const cutoff = Math.min(1, to / from) * 0.95; // relative to the input's Nyquist frequency
   const reach = Math.ceil(zeros / cutoff); // input samples on each side
   const taps = 2 * reach;
@@ -165,7 +167,8 @@ export function resample(input: Float32Array, from: number, to: number, zeros = 
     const centre = Math.floor((i * down) / up);
     const base = (i * down - centre * up) * taps;
     const first = centre - reach + 1;
-    const lo = Math.max(0, -first), hi = Math.min(taps, input.length - first);
+    const lo = Math.max(0, -first),
+      hi = Math.min(taps, input.length - first);
     let acc = 0;
     for (let j = lo; j < hi; j++) acc += input[first + j]! * phases[base + j]!;
     output[i] = acc;
@@ -186,13 +189,23 @@ function kWeightingCoefficients(sampleRate: number): [Biquad, Biquad] {
   // At 48 kHz this gives the coefficients tabulated in BS.1770 to 1e-15.
   let shelf: Biquad;
   {
-    const f0 = 1681.974450955533, gainDb = 3.999843853973347, q = 0.7071752369554196;
+    const f0 = 1681.974450955533,
+      gainDb = 3.999843853973347,
+      q = 0.7071752369554196;
     const k = Math.tan((Math.PI * f0) / sampleRate);
-    const vh = 10 ** (gainDb / 20), vb = vh ** 0.4996667741545416;
+    const vh = 10 ** (gainDb / 20),
+      vb = vh ** 0.4996667741545416;
     const a0 = 1 + k / q + k * k;
-    shelf = [(vh + (vb * k) / q + k * k) / a0, (2 * (k * k - vh)) / a0, (vh - (vb * k) / q + k * k) / a0, (2 * (k * k - 1)) / a0, (1 - k / q + k * k) / a0];
+    shelf = [
+      (vh + (vb * k) / q + k * k) / a0,
+      (2 * (k * k - vh)) / a0,
+      (vh - (vb * k) / q + k * k) / a0,
+      (2 * (k * k - 1)) / a0,
+      (1 - k / q + k * k) / a0,
+    ];
   }
-  const f0 = 38.13547087602444, q = 0.5003270373238773;
+  const f0 = 38.13547087602444,
+    q = 0.5003270373238773;
   const k = Math.tan((Math.PI * f0) / sampleRate);
   const a0 = 1 + k / q + k * k;
   return [shelf, [1, -2, 1, (2 * (k * k - 1)) / a0, (1 - k / q + k * k) / a0]];
@@ -213,7 +226,12 @@ export function integratedLoudness(samples: Float32Array, sampleRate: number): n
   const [[b0, b1, b2, a1, a2], [c0, c1, c2, d1, d2]] = kWeightingCoefficients(sampleRate);
   const hop = Math.round(0.1 * sampleRate);
   const quarters = new Float64Array(Math.ceil(samples.length / hop));
-  let x1 = 0, x2 = 0, y1 = 0, y2 = 0, z1 = 0, z2 = 0;
+  let x1 = 0,
+    x2 = 0,
+    y1 = 0,
+    y2 = 0,
+    z1 = 0,
+    z2 = 0;
   for (let q = 0, n = 0; q < quarters.length; q++) {
     let sum = 0;
     for (const end = Math.min(n + hop, samples.length); n < end; n++) {
@@ -233,7 +251,9 @@ export function integratedLoudness(samples: Float32Array, sampleRate: number): n
   const size = Math.min(4 * hop, samples.length);
   const blocks: number[] = [];
   if (samples.length < 4 * hop) blocks.push(quarters.reduce((a, v) => a + v, 0) / Math.max(1, size));
-  else for (let q = 0; q + 4 <= Math.floor(samples.length / hop); q++) blocks.push((quarters[q]! + quarters[q + 1]! + quarters[q + 2]! + quarters[q + 3]!) / size);
+  else
+    for (let q = 0; q + 4 <= Math.floor(samples.length / hop); q++)
+      blocks.push((quarters[q]! + quarters[q + 1]! + quarters[q + 2]! + quarters[q + 3]!) / size);
   const lufs = (z: number) => -0.691 + 10 * Math.log10(z);
   const gatedMean = (threshold: number) => {
     const kept = blocks.filter((z) => lufs(z) > threshold);
@@ -269,7 +289,8 @@ function limiterGain(peaks: Float32Array, gain: number, ceiling: number, reach: 
   // running minimum over [i - reach, i + reach] with a monotonic deque
   const minimum = new Float32Array(n);
   const deque = new Int32Array(n);
-  let head = 0, tail = 0;
+  let head = 0,
+    tail = 0;
   for (let i = 0, added = 0; i < n; i++) {
     for (; added < Math.min(n, i + reach + 1); added++) {
       while (tail > head && need[deque[tail - 1]!]! >= need[added]!) tail--;
@@ -283,7 +304,8 @@ function limiterGain(peaks: Float32Array, gain: number, ceiling: number, reach: 
   for (let i = 0; i < n; i++) sums[i + 1] = sums[i]! + minimum[i]!;
   const out = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    const lo = Math.max(0, i - reach), hi = Math.min(n, i + reach + 1);
+    const lo = Math.max(0, i - reach),
+      hi = Math.min(n, i + reach + 1);
     out[i] = (sums[hi]! - sums[lo]!) / (hi - lo);
   }
   return out;

@@ -4,6 +4,7 @@
 // phone numbers digit by digit, ranges and symbols. eSpeak reads many of these itself, but not $, dates, times,
 // years or decimals the way a narrator does.
 
+// prettier-ignore
 const ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
 const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 const SCALES = ["", "thousand", "million", "billion", "trillion"];
@@ -30,7 +31,15 @@ export function cardinal(n: number): string {
   return groups.join(" ");
 }
 
-const ORDINAL_WORDS: Record<string, string> = { one: "first", two: "second", three: "third", five: "fifth", eight: "eighth", nine: "ninth", twelve: "twelfth" };
+const ORDINAL_WORDS: Record<string, string> = {
+  one: "first",
+  two: "second",
+  three: "third",
+  five: "fifth",
+  eight: "eighth",
+  nine: "ninth",
+  twelve: "twelfth",
+};
 
 /** 21 -> twenty-first. */
 export function ordinal(n: number): string {
@@ -53,6 +62,7 @@ export function year(n: number): string {
 const digitsSaid = (digits: string) => [...digits].map((d) => ONES[Number(d)]).join(" ");
 const whole = (digits: string) => Number(digits.replace(/,/g, ""));
 const NUMBER = String.raw`\d{1,3}(?:,\d{3})+|\d+`;
+// prettier-ignore
 const UNITS: Record<string, string> = {
   km: "kilometers", kg: "kilograms", cm: "centimeters", mm: "millimeters", ml: "milliliters", m: "meters", g: "grams",
   "°C": "degrees Celsius", "℃": "degrees Celsius", "°F": "degrees Fahrenheit", GB: "gigabytes", MB: "megabytes", KB: "kilobytes",
@@ -84,10 +94,15 @@ function numberSaid(n: string, fraction?: string): string {
 export function normalizeEnglish(input: string): string {
   let text = input;
   // Phone numbers: 555-123-4567 -> five five five, one two three, four five six seven.
-  text = text.replace(/(?<![\d-])(\d{3})-(\d{3,4})-(\d{4})(?![\d-])/g, (_, a: string, b: string, c: string) => `${digitsSaid(a)}, ${digitsSaid(b)}, ${digitsSaid(c)}`);
+  text = text.replace(
+    /(?<![\d-])(\d{3})-(\d{3,4})-(\d{4})(?![\d-])/g,
+    (_, a: string, b: string, c: string) => `${digitsSaid(a)}, ${digitsSaid(b)}, ${digitsSaid(c)}`,
+  );
   // Dates: 2024-03-05 -> March fifth, twenty twenty-four.
   text = text.replace(/(?<![\d.])(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)/g, (m, y: string, mo: string, d: string) =>
-    Number(mo) >= 1 && Number(mo) <= 12 && Number(d) >= 1 && Number(d) <= 31 ? `${MONTHS[Number(mo) - 1]} ${ordinal(Number(d))}, ${year(Number(y))}` : m,
+    Number(mo) >= 1 && Number(mo) <= 12 && Number(d) >= 1 && Number(d) <= 31
+      ? `${MONTHS[Number(mo) - 1]} ${ordinal(Number(d))}, ${year(Number(y))}`
+      : m,
   );
   // Times: 3:30 -> three thirty, 3:05 -> three oh five, 3:00 -> three o'clock.
   text = text.replace(/(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])/g, (m, h: string, mi: string) => {
@@ -98,27 +113,46 @@ export function normalizeEnglish(input: string): string {
   });
   text = text.replace(/\b([ap])(?:\.m\.|m)(?![a-z])/gi, (_, p: string) => `${p.toUpperCase()} M`);
   // Money.
-  text = text.replace(new RegExp(String.raw`\$\s?(${NUMBER})(?:\.(\d+))?`, "g"), (_, n: string, c?: string) => money(n, c, ["dollar", "dollars"], ["cent", "cents"]));
-  text = text.replace(new RegExp(String.raw`€\s?(${NUMBER})(?:\.(\d+))?`, "g"), (_, n: string, c?: string) => money(n, c, ["euro", "euros"], ["cent", "cents"]));
-  text = text.replace(new RegExp(String.raw`£\s?(${NUMBER})(?:\.(\d+))?`, "g"), (_, n: string, c?: string) => money(n, c, ["pound", "pounds"], ["penny", "pence"]));
+  text = text.replace(new RegExp(String.raw`\$\s?(${NUMBER})(?:\.(\d+))?`, "g"), (_, n: string, c?: string) =>
+    money(n, c, ["dollar", "dollars"], ["cent", "cents"]),
+  );
+  text = text.replace(new RegExp(String.raw`€\s?(${NUMBER})(?:\.(\d+))?`, "g"), (_, n: string, c?: string) =>
+    money(n, c, ["euro", "euros"], ["cent", "cents"]),
+  );
+  text = text.replace(new RegExp(String.raw`£\s?(${NUMBER})(?:\.(\d+))?`, "g"), (_, n: string, c?: string) =>
+    money(n, c, ["pound", "pounds"], ["penny", "pence"]),
+  );
   text = text.replace(new RegExp(String.raw`₩\s?(${NUMBER})`, "g"), (_, n: string) => `${cardinal(whole(n))} won`);
   // Ordinals: 1st, 22nd, 103rd.
   text = text.replace(/\b(\d+)(?:st|nd|rd|th)\b/g, (_, n: string) => ordinal(Number(n)));
   // Ranges: 3-5, 10~20 -> three to five.
   text = text.replace(new RegExp(String.raw`(?<![\d.,])(${NUMBER})\s?[-~–]\s?(?=\d)`, "g"), (_, n: string) => `${numberSaid(n)} to `);
   // Percentages, units, decimals, years and other numbers.
-  text = text.replace(new RegExp(String.raw`(${NUMBER})(?:\.(\d+))?\s?%`, "g"), (_, n: string, f?: string) => `${numberSaid(n, f)} percent`);
-  text = text.replace(new RegExp(String.raw`(${NUMBER})(?:\.(\d+))?\s?(${UNIT_ALTERNATION})(?![A-Za-z])`, "g"), (_, n: string, f: string | undefined, u: string) => `${numberSaid(n, f)} ${UNITS[u]}`);
+  text = text.replace(
+    new RegExp(String.raw`(${NUMBER})(?:\.(\d+))?\s?%`, "g"),
+    (_, n: string, f?: string) => `${numberSaid(n, f)} percent`,
+  );
+  text = text.replace(
+    new RegExp(String.raw`(${NUMBER})(?:\.(\d+))?\s?(${UNIT_ALTERNATION})(?![A-Za-z])`, "g"),
+    (_, n: string, f: string | undefined, u: string) => `${numberSaid(n, f)} ${UNITS[u]}`,
+  );
   text = text.replace(new RegExp(String.raw`#(\d+)`, "g"), (_, n: string) => `number ${numberSaid(n)}`);
-  text = text.replace(new RegExp(String.raw`(?<![\d.])(${NUMBER})(?:\.(\d+))?(s?)(?![\d])`, "g"), (_, n: string, f: string | undefined, plural: string) => {
-    const w = whole(n);
-    if (!f && /^\d{4}$/.test(n) && w >= 1100 && w < 2100) {
-      const said = year(w);
-      return plural ? (said.endsWith("y") ? `${said.slice(0, -1)}ies` : `${said}s`) : said;
-    }
-    return numberSaid(n, f) + plural;
-  });
+  text = text.replace(
+    new RegExp(String.raw`(?<![\d.])(${NUMBER})(?:\.(\d+))?(s?)(?![\d])`, "g"),
+    (_, n: string, f: string | undefined, plural: string) => {
+      const w = whole(n);
+      if (!f && /^\d{4}$/.test(n) && w >= 1100 && w < 2100) {
+        const said = year(w);
+        return plural ? (said.endsWith("y") ? `${said.slice(0, -1)}ies` : `${said}s`) : said;
+      }
+      return numberSaid(n, f) + plural;
+    },
+  );
   // Symbols.
-  text = text.replace(/\s?&\s?/g, " and ").replace(/(?<=\S)\s?\+\s?(?=\S)/g, " plus ").replace(/\s=\s/g, " equals ").replace(/(?<=\w)@(?=\w)/g, " at ");
+  text = text
+    .replace(/\s?&\s?/g, " and ")
+    .replace(/(?<=\S)\s?\+\s?(?=\S)/g, " plus ")
+    .replace(/\s=\s/g, " equals ")
+    .replace(/(?<=\w)@(?=\w)/g, " at ");
   return text.replace(/ {2,}/g, " ");
 }

@@ -20,7 +20,11 @@ type EspeakWorker = {
 type EspeakModule = {
   eSpeakNGWorker: new () => EspeakWorker;
   HEAPU8: Uint8Array;
-  FS: { readFile(path: string, opts: { encoding: "utf8" }): string; writeFile(path: string, data: string): void; analyzePath(path: string): { exists: boolean } };
+  FS: {
+    readFile(path: string, opts: { encoding: "utf8" }): string;
+    writeFile(path: string, data: string): void;
+    analyzePath(path: string): { exists: boolean };
+  };
 };
 
 /** Where the file packager puts eSpeak's data (scripts/engine-data.mjs). */

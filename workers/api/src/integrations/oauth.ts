@@ -77,7 +77,8 @@ export class SocialLoginError extends Error {
     readonly step: "token" | "userinfo",
     cause: unknown,
   ) {
-    const detail = cause instanceof OAuth2RequestError ? `${cause.code}${cause.description ? `: ${cause.description}` : ""}` : String(cause);
+    const detail =
+      cause instanceof OAuth2RequestError ? `${cause.code}${cause.description ? `: ${cause.description}` : ""}` : String(cause);
     super(`${provider} ${step} failed (${detail})`, { cause });
     this.name = "SocialLoginError";
   }

@@ -26,7 +26,8 @@ const LIMIT: Record<Kind, string> = {
   seconds: `((SELECT plan_time * 60 FROM plans WHERE plans.plan = members.plan) + ${current(CARRY.seconds)})`,
 };
 /** A new period runs one calendar month from now; an unfinished one keeps its end. */
-const PERIOD_END = "(CASE WHEN usage_period_end <= ?3 THEN CAST(strftime('%s', ?3 / 1000, 'unixepoch', '+1 month') AS INTEGER) * 1000 ELSE usage_period_end END)";
+const PERIOD_END =
+  "(CASE WHEN usage_period_end <= ?3 THEN CAST(strftime('%s', ?3 / 1000, 'unixepoch', '+1 month') AS INTEGER) * 1000 ELSE usage_period_end END)";
 
 /** The conditional UPDATE of a spend (?1 member, ?2 amount, ?3 now): it changes the row only when the amount fits. */
 function spendStatement(db: D1Database, memberId: string, kind: Kind, amount: number, now: number) {
@@ -69,12 +70,21 @@ export type Charge = { key: string; jobId: string };
  * transaction: the ledger row exists exactly when the allowance was taken, so an interrupted item
  * can be refunded without guessing (docs/decisions/0017). A key already in the ledger is refused.
  */
-export async function spendCharge(db: D1Database, charge: Charge, memberId: string, kind: Kind, amount: number, now = Date.now()): Promise<Spend> {
+export async function spendCharge(
+  db: D1Database,
+  charge: Charge,
+  memberId: string,
+  kind: Kind,
+  amount: number,
+  now = Date.now(),
+): Promise<Spend> {
   const [spent] = await db.batch<{ used: number; lim: number }>([
     spendStatement(db, memberId, kind, amount, now),
     // changes(): the rows the UPDATE just changed (1 when the amount fit, else 0).
     db
-      .prepare(`INSERT INTO job_charges (key, job_id, member_id, kind, amount, created_at) SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE changes() = 1`)
+      .prepare(
+        `INSERT INTO job_charges (key, job_id, member_id, kind, amount, created_at) SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE changes() = 1`,
+      )
       .bind(charge.key, charge.jobId, memberId, kind, amount, now),
   ]);
   const row = spent?.results[0];
@@ -93,7 +103,8 @@ export const settleCharge = (db: D1Database, key: string, now = Date.now()) =>
  * "settled" (the result was kept) or "none" (nothing was taken under this key).
  */
 export async function refundCharge(db: D1Database, key: string, now = Date.now()): Promise<"refunded" | "already" | "settled" | "none"> {
-  const open = (kind: Kind) => `COALESCE((SELECT amount FROM job_charges WHERE key = ?1 AND kind = '${kind}' AND settled_at IS NULL AND refunded_at IS NULL), 0)`;
+  const open = (kind: Kind) =>
+    `COALESCE((SELECT amount FROM job_charges WHERE key = ?1 AND kind = '${kind}' AND settled_at IS NULL AND refunded_at IS NULL), 0)`;
   const [, marked] = await db.batch<{ key: string }>([
     // Within the same period only: a new period has already started the counter over.
     db
@@ -102,17 +113,25 @@ export async function refundCharge(db: D1Database, key: string, now = Date.now()
          WHERE id = (SELECT member_id FROM job_charges WHERE key = ?1) AND usage_period_end > ?2`,
       )
       .bind(key, now),
-    db.prepare("UPDATE job_charges SET refunded_at = ?2 WHERE key = ?1 AND settled_at IS NULL AND refunded_at IS NULL RETURNING key").bind(key, now),
+    db
+      .prepare("UPDATE job_charges SET refunded_at = ?2 WHERE key = ?1 AND settled_at IS NULL AND refunded_at IS NULL RETURNING key")
+      .bind(key, now),
   ]);
   if (marked?.results.length) return "refunded";
-  const row = await db.prepare("SELECT settled_at AS settled, refunded_at AS refunded FROM job_charges WHERE key = ?1").bind(key).first<{ settled: number | null; refunded: number | null }>();
+  const row = await db
+    .prepare("SELECT settled_at AS settled, refunded_at AS refunded FROM job_charges WHERE key = ?1")
+    .bind(key)
+    .first<{ settled: number | null; refunded: number | null }>();
   if (!row) return "none";
   return row.refunded !== null ? "already" : "settled";
 }
 
 /** Refunds every open charge of a job (a job found dead); answers how many were given back now. */
 export async function refundJob(db: D1Database, jobId: string, now = Date.now()) {
-  const open = await db.prepare("SELECT key FROM job_charges WHERE job_id = ?1 AND settled_at IS NULL AND refunded_at IS NULL").bind(jobId).all<{ key: string }>();
+  const open = await db
+    .prepare("SELECT key FROM job_charges WHERE job_id = ?1 AND settled_at IS NULL AND refunded_at IS NULL")
+    .bind(jobId)
+    .all<{ key: string }>();
   let refunded = 0;
   for (const { key } of open.results) if ((await refundCharge(db, key, now)) === "refunded") refunded++;
   return refunded;
@@ -141,7 +160,8 @@ export async function usage(db: D1Database, memberId: string, kind: Kind, now = 
  * The plan's project limit for a member, as SQL with the member's id at ?2 (-1 = unlimited; a
  * member without a plan row gets the Free limit, 3). Project creation checks it in its INSERT.
  */
-export const PROJECT_LIMIT_SQL = "(SELECT COALESCE(p.project_limit, 3) FROM members m LEFT JOIN plans p ON p.plan = m.plan WHERE m.id = ?2)";
+export const PROJECT_LIMIT_SQL =
+  "(SELECT COALESCE(p.project_limit, 3) FROM members m LEFT JOIN plans p ON p.plan = m.plan WHERE m.id = ?2)";
 
 /** Custom voice slots of the member's plan (-1 = unlimited) and how many are used. */
 export async function customVoiceSlots(db: D1Database, memberId: string) {

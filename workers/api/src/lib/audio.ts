@@ -12,7 +12,11 @@ type Ctx = Context<AppEnv>;
  * stored through R2's own ranged read; the MP3 converted for each request and sliced.
  */
 export async function sendAudio(c: Ctx, key: string, name: string, format: Format, download: boolean, cache: string) {
-  const headers = { "content-type": contentType[format], "cache-control": cache, "content-disposition": disposition(download ? "attachment" : "inline", fileName(name, format)) };
+  const headers = {
+    "content-type": contentType[format],
+    "cache-control": cache,
+    "content-disposition": disposition(download ? "attachment" : "inline", fileName(name, format)),
+  };
   if (format === "wav") return (await sendStored(c, c.env.MEDIA, key, headers)) ?? fail(c, Code.NOT_FOUND);
   const object = await c.env.MEDIA.get(key);
   if (!object) return fail(c, Code.NOT_FOUND);

@@ -1,6 +1,15 @@
 import { and, inArray, isNull, lt, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { emailCerts, notifyDedup, notifyReports, oauthStates, rateLimits, refreshTokens, stsSources, withdrawnEmails } from "../../../../db/schema";
+import {
+  emailCerts,
+  notifyDedup,
+  notifyReports,
+  oauthStates,
+  rateLimits,
+  refreshTokens,
+  stsSources,
+  withdrawnEmails,
+} from "../../../../db/schema";
 import type * as schema from "../../../../db/schema";
 import { releaseAudio } from "./media";
 import { LIMITS } from "./rate-limit";
@@ -30,10 +39,7 @@ export async function cleanUp(db: Db, now = Date.now()) {
     db
       .delete(emailCerts)
       .where(
-        and(
-          lt(emailCerts.expiresAt, now - CERT_KEEP_MS),
-          or(isNull(emailCerts.verifiedAt), lt(emailCerts.verifiedAt, now - CERT_KEEP_MS)),
-        ),
+        and(lt(emailCerts.expiresAt, now - CERT_KEEP_MS), or(isNull(emailCerts.verifiedAt), lt(emailCerts.verifiedAt, now - CERT_KEEP_MS))),
       ),
     db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now)),
     db.delete(oauthStates).where(lt(oauthStates.expiresAt, now)),
@@ -59,11 +65,24 @@ export const UPLOAD_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
  * still keeps one as its original. A few hundred per run: the daily cron catches up on the rest.
  */
 export async function expireUploads(db: DrizzleD1Database<typeof schema>, media: R2Bucket, now = Date.now()) {
-  const old = await db.select({ id: stsSources.id, key: stsSources.audioKey }).from(stsSources).where(lt(stsSources.createdAt, now - UPLOAD_KEEP_MS)).limit(500);
+  const old = await db
+    .select({ id: stsSources.id, key: stsSources.audioKey })
+    .from(stsSources)
+    .where(lt(stsSources.createdAt, now - UPLOAD_KEEP_MS))
+    .limit(500);
   if (old.length === 0) return 0;
   for (let i = 0; i < old.length; i += 50) {
-    await db.delete(stsSources).where(inArray(stsSources.id, old.slice(i, i + 50).map((r) => r.id)));
+    await db.delete(stsSources).where(
+      inArray(
+        stsSources.id,
+        old.slice(i, i + 50).map((r) => r.id),
+      ),
+    );
   }
-  await releaseAudio(db, media, old.map((r) => r.key));
+  await releaseAudio(
+    db,
+    media,
+    old.map((r) => r.key),
+  );
   return old.length;
 }

@@ -132,8 +132,14 @@ export const messages: Record<Code, Localized> = {
     ko: "아직 생성되지 않았거나 수정 후 다시 생성하지 않은 문장이 {count}개 있습니다. 먼저 생성해 주세요.",
     en: "{count} sentence(s) have not been generated yet, or changed since they were. Please generate them first.",
   },
-  [Code.AUDIO_EMPTY]: { ko: "빈 파일입니다. 목소리가 담긴 오디오 파일을 올려 주세요.", en: "The file is empty. Please upload an audio file with your voice in it." },
-  [Code.AUDIO_TOO_LARGE]: { ko: "파일이 너무 큽니다. {max}MB 이하의 파일을 올려 주세요.", en: "The file is too large. Please upload a file of {max} MB or less." },
+  [Code.AUDIO_EMPTY]: {
+    ko: "빈 파일입니다. 목소리가 담긴 오디오 파일을 올려 주세요.",
+    en: "The file is empty. Please upload an audio file with your voice in it.",
+  },
+  [Code.AUDIO_TOO_LARGE]: {
+    ko: "파일이 너무 큽니다. {max}MB 이하의 파일을 올려 주세요.",
+    en: "The file is too large. Please upload a file of {max} MB or less.",
+  },
   [Code.AUDIO_NOT_AUDIO]: {
     ko: "오디오 파일이 아닙니다. WAV, MP3, OGG, WebM, M4A 파일을 올려 주세요.",
     en: "This is not an audio file. Please upload a WAV, MP3, OGG, WebM or M4A file.",
@@ -175,33 +181,96 @@ export const messages: Record<Code, Localized> = {
     en: "That word is already in your dictionary. Change the reading of the existing entry instead.",
   },
   [Code.CARD_NUMBER_INVALID]: { ko: "카드 번호를 정확하게 입력해 주세요.", en: "Please enter the card number correctly." },
-  [Code.CARD_EXPIRY_INVALID]: { ko: "유효기간을 순서에 맞게 정확하게 입력해 주세요. (MM / YY)", en: "Please insert the numbers in the correct order (MM / YY)." },
-  [Code.CARD_BIRTH_INVALID]: { ko: "생년월일 6자리(법인카드는 사업자등록번호 10자리)를 정확하게 입력해 주세요.", en: "Please enter your date of birth (6 digits), or the business number (10 digits) for a corporate card, correctly." },
-  [Code.CARD_PASSWORD_INVALID]: { ko: "카드 비밀번호 앞 2자리를 정확하게 입력해 주세요.", en: "Please enter the first 2 digits of the card password correctly." },
-  [Code.CARD_REJECTED]: { ko: "결제 정보를 변경하지 못했습니다. 카드 정보를 확인해 주세요.", en: "Failed to update payment information. Please check your card information." },
+  [Code.CARD_EXPIRY_INVALID]: {
+    ko: "유효기간을 순서에 맞게 정확하게 입력해 주세요. (MM / YY)",
+    en: "Please insert the numbers in the correct order (MM / YY).",
+  },
+  [Code.CARD_BIRTH_INVALID]: {
+    ko: "생년월일 6자리(법인카드는 사업자등록번호 10자리)를 정확하게 입력해 주세요.",
+    en: "Please enter your date of birth (6 digits), or the business number (10 digits) for a corporate card, correctly.",
+  },
+  [Code.CARD_PASSWORD_INVALID]: {
+    ko: "카드 비밀번호 앞 2자리를 정확하게 입력해 주세요.",
+    en: "Please enter the first 2 digits of the card password correctly.",
+  },
+  [Code.CARD_REJECTED]: {
+    ko: "결제 정보를 변경하지 못했습니다. 카드 정보를 확인해 주세요.",
+    en: "Failed to update payment information. Please check your card information.",
+  },
   [Code.CARD_REQUIRED]: { ko: "먼저 결제 카드를 등록해 주세요.", en: "Please register a payment card first." },
-  [Code.CORPORATE_CARD_PLAN]: { ko: "법인카드는 Production, Max 플랜에서만 사용할 수 있습니다.", en: "Corporate cards can be used only for the Production and Max plans." },
+  [Code.CORPORATE_CARD_PLAN]: {
+    ko: "법인카드는 Production, Max 플랜에서만 사용할 수 있습니다.",
+    en: "Corporate cards can be used only for the Production and Max plans.",
+  },
   [Code.CONSENT_REQUIRED]: { ko: "결제에 필요한 항목에 모두 동의해 주세요.", en: "Please agree to all the items required for payment." },
-  [Code.AMOUNT_MISMATCH]: { ko: "결제 금액이 플랜 요금과 다릅니다. 페이지를 새로고침한 뒤 다시 시도해 주세요.", en: "The amount does not match the plan's price. Please reload the page and try again." },
+  [Code.AMOUNT_MISMATCH]: {
+    ko: "결제 금액이 플랜 요금과 다릅니다. 페이지를 새로고침한 뒤 다시 시도해 주세요.",
+    en: "The amount does not match the plan's price. Please reload the page and try again.",
+  },
   [Code.PAYMENT_DECLINED]: { ko: "결제에 실패했습니다. {reason}", en: "Payment failed. {reason}" },
-  [Code.PAYMENT_IN_PROGRESS]: { ko: "진행 중인 결제가 있습니다. 잠시 후 다시 확인해 주세요.", en: "A payment is already in progress. Please check again in a moment." },
+  [Code.PAYMENT_IN_PROGRESS]: {
+    ko: "진행 중인 결제가 있습니다. 잠시 후 다시 확인해 주세요.",
+    en: "A payment is already in progress. Please check again in a moment.",
+  },
   [Code.PLAN_CHANGE_INVALID]: { ko: "이 플랜으로는 변경할 수 없습니다.", en: "You cannot change to this plan." },
-  [Code.ALREADY_SUBSCRIBED]: { ko: "이미 유료 플랜을 이용 중입니다. 플랜 변경을 이용해 주세요.", en: "You already have a paid plan. Please use plan change instead." },
+  [Code.ALREADY_SUBSCRIBED]: {
+    ko: "이미 유료 플랜을 이용 중입니다. 플랜 변경을 이용해 주세요.",
+    en: "You already have a paid plan. Please use plan change instead.",
+  },
   [Code.NO_SUBSCRIPTION]: { ko: "이용 중인 유료 플랜이 없습니다.", en: "You do not have a paid plan." },
-  [Code.REFUND_NOT_ALLOWED]: { ko: "즉시 해지 및 환불은 결제일로부터 7일 이내, 유료 서비스를 이용하지 않은 경우에만 가능합니다.", en: "Immediate cancellation and refund is possible only within 7 days of payment and before any paid use." },
-  [Code.COUPON_INVALID]: { ko: "유효하지 않은 쿠폰 번호입니다. 사용할 수 없는 쿠폰입니다. 쿠폰 번호를 확인해 주세요.", en: "Invalid coupon number. This coupon cannot be used. Please check the coupon number." },
-  [Code.COUPON_PERIOD]: { ko: "쿠폰 이용 기간 중에는 플랜을 변경할 수 없습니다.", en: "You cannot change your plan while a coupon period is running." },
+  [Code.REFUND_NOT_ALLOWED]: {
+    ko: "즉시 해지 및 환불은 결제일로부터 7일 이내, 유료 서비스를 이용하지 않은 경우에만 가능합니다.",
+    en: "Immediate cancellation and refund is possible only within 7 days of payment and before any paid use.",
+  },
+  [Code.COUPON_INVALID]: {
+    ko: "유효하지 않은 쿠폰 번호입니다. 사용할 수 없는 쿠폰입니다. 쿠폰 번호를 확인해 주세요.",
+    en: "Invalid coupon number. This coupon cannot be used. Please check the coupon number.",
+  },
+  [Code.COUPON_PERIOD]: {
+    ko: "쿠폰 이용 기간 중에는 플랜을 변경할 수 없습니다.",
+    en: "You cannot change your plan while a coupon period is running.",
+  },
   [Code.COUPON_PLAN_ACTIVE]: { ko: "쿠폰은 Free 플랜에서만 등록할 수 있습니다.", en: "Coupons can be registered only on the Free plan." },
-  [Code.RECEIPT_UNAVAILABLE]: { ko: "영수증 링크를 불러올 수 없습니다. 카드사에 문의해 주세요.", en: "The receipt link is not available. Please ask your card issuer." },
-  [Code.MAIN_CARD_IN_USE]: { ko: "자동결제 중에는 대표 카드를 삭제할 수 없습니다. 새 카드를 먼저 등록해 주세요.", en: "The main card cannot be removed while auto-billing runs. Please register a new card first." },
-  [Code.PAYPAL_NOT_APPROVED]: { ko: "PayPal에서 결제가 아직 승인되지 않았습니다. PayPal에서 결제를 승인해 주세요.", en: "The payment has not been approved in PayPal yet. Please approve it in PayPal." },
-  [Code.PAYPAL_DECLINED]: { ko: "결제에 실패했습니다. PayPal에서 결제가 거절되었습니다. 다른 결제 수단으로 다시 시도해 주세요.", en: "Payment failed. PayPal declined the payment. Please try again with another payment method." },
-  [Code.PAYPAL_ORDER_MISMATCH]: { ko: "구매에 실패했습니다. 결제 정보가 주문과 일치하지 않습니다.", en: "Failed to purchase. The payment does not match the order." },
-  [Code.PAYPAL_ORDER_CLOSED]: { ko: "이 주문으로는 더 이상 결제할 수 없습니다. 처음부터 다시 시도해 주세요.", en: "This order can no longer be paid. Please start again." },
-  [Code.PAYPAL_NOT_CAPTURED]: { ko: "구매에 실패했습니다. 결제가 아직 완료되지 않았습니다.", en: "Failed to purchase. The payment has not been completed yet." },
-  [Code.GATEWAY_FAILED]: { ko: "결제사 응답이 없어 결제하지 못했습니다. 잠시 후 다시 시도해 주세요.", en: "The payment could not be completed because the payment service did not answer. Please try again shortly." },
-  [Code.TERMINATION_FAILED]: { ko: "해지하지 못했습니다. 잠시 후 다시 시도해 주세요.", en: "Termination failed. Please try again shortly." },
-  [Code.SHARE_FAILED]: { ko: "공유 URL을 만들지 못했습니다. 잠시 후 다시 시도해 주세요.", en: "The share URL could not be created. Please try again shortly." },
+  [Code.RECEIPT_UNAVAILABLE]: {
+    ko: "영수증 링크를 불러올 수 없습니다. 카드사에 문의해 주세요.",
+    en: "The receipt link is not available. Please ask your card issuer.",
+  },
+  [Code.MAIN_CARD_IN_USE]: {
+    ko: "자동결제 중에는 대표 카드를 삭제할 수 없습니다. 새 카드를 먼저 등록해 주세요.",
+    en: "The main card cannot be removed while auto-billing runs. Please register a new card first.",
+  },
+  [Code.PAYPAL_NOT_APPROVED]: {
+    ko: "PayPal에서 결제가 아직 승인되지 않았습니다. PayPal에서 결제를 승인해 주세요.",
+    en: "The payment has not been approved in PayPal yet. Please approve it in PayPal.",
+  },
+  [Code.PAYPAL_DECLINED]: {
+    ko: "결제에 실패했습니다. PayPal에서 결제가 거절되었습니다. 다른 결제 수단으로 다시 시도해 주세요.",
+    en: "Payment failed. PayPal declined the payment. Please try again with another payment method.",
+  },
+  [Code.PAYPAL_ORDER_MISMATCH]: {
+    ko: "구매에 실패했습니다. 결제 정보가 주문과 일치하지 않습니다.",
+    en: "Failed to purchase. The payment does not match the order.",
+  },
+  [Code.PAYPAL_ORDER_CLOSED]: {
+    ko: "이 주문으로는 더 이상 결제할 수 없습니다. 처음부터 다시 시도해 주세요.",
+    en: "This order can no longer be paid. Please start again.",
+  },
+  [Code.PAYPAL_NOT_CAPTURED]: {
+    ko: "구매에 실패했습니다. 결제가 아직 완료되지 않았습니다.",
+    en: "Failed to purchase. The payment has not been completed yet.",
+  },
+  [Code.GATEWAY_FAILED]: {
+    ko: "결제사 응답이 없어 결제하지 못했습니다. 잠시 후 다시 시도해 주세요.",
+    en: "The payment could not be completed because the payment service did not answer. Please try again shortly.",
+  },
+  [Code.TERMINATION_FAILED]: {
+    ko: "해지하지 못했습니다. 잠시 후 다시 시도해 주세요.",
+    en: "Termination failed. Please try again shortly.",
+  },
+  [Code.SHARE_FAILED]: {
+    ko: "공유 URL을 만들지 못했습니다. 잠시 후 다시 시도해 주세요.",
+    en: "The share URL could not be created. Please try again shortly.",
+  },
   [Code.CONVERT_FAILED]: {
     ko: "음성을 변환하지 못했습니다. 사용한 시간은 돌려드렸어요. 잠시 후 다시 시도해 주세요.",
     en: "The voice could not be converted. The time used was given back. Please try again shortly.",

@@ -27,7 +27,11 @@ export const DEV_SECRETS: ReadonlySet<string> = new Set([
 /** The shortest secret production accepts, in bytes. */
 export const MIN_SECRET_BYTES = 32;
 
-const present = (name: string) => z.string({ error: `${name} is missing` }).trim().min(1, `${name} is missing`);
+const present = (name: string) =>
+  z
+    .string({ error: `${name} is missing` })
+    .trim()
+    .min(1, `${name} is missing`);
 const secret = (name: string) =>
   z
     .string({ error: `${name} is missing` })
@@ -114,7 +118,10 @@ const apiProduction = z.object({
   MAIL_API_URL: httpsUrl("MAIL_API_URL"),
   MAIL_API_KEY: present("MAIL_API_KEY"),
   MAIL_FROM: present("MAIL_FROM"),
-  TEST_CLOCK: z.string().optional().refine((v) => v !== "on", "TEST_CLOCK must be off (it lets a header set the clock)"),
+  TEST_CLOCK: z
+    .string()
+    .optional()
+    .refine((v) => v !== "on", "TEST_CLOCK must be off (it lets a header set the clock)"),
   VOICE_ENGINE: z.enum(["embedded", "http", "workers-ai"]).optional(),
 });
 
@@ -148,10 +155,12 @@ function productionProblems(worker: WorkerName, env: Record<string, unknown>): s
   };
   if (worker === "api") {
     const problems = issues(apiProduction);
-    if (env.VOICE_ENGINE === "http") problems.push(...issues(z.object({ VOICE_ENGINE_URL: httpsUrl("VOICE_ENGINE_URL"), VOICE_ENGINE_KEY: present("VOICE_ENGINE_KEY") })));
+    if (env.VOICE_ENGINE === "http")
+      problems.push(...issues(z.object({ VOICE_ENGINE_URL: httpsUrl("VOICE_ENGINE_URL"), VOICE_ENGINE_KEY: present("VOICE_ENGINE_KEY") })));
     // The neural engine needs Workers AI's binding ([ai] binding = "AI" in the deployed configuration).
     const ai = env.AI as { run?: unknown } | undefined;
-    if (env.VOICE_ENGINE === "workers-ai" && typeof ai?.run !== "function") problems.push('VOICE_ENGINE=workers-ai needs the AI binding ([ai] binding = "AI")');
+    if (env.VOICE_ENGINE === "workers-ai" && typeof ai?.run !== "function")
+      problems.push('VOICE_ENGINE=workers-ai needs the AI binding ([ai] binding = "AI")');
     problems.push(
       ...pairs(env, [
         ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],

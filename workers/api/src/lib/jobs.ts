@@ -23,7 +23,11 @@ export const JOB_LIMIT_REFUSAL = refusal(Code.JOB_LIMIT, { params: { running: JO
  * and (for a project generation) the project has no active one. Answers the project's active job
  * instead when there is one, or a refusal.
  */
-export async function admitJob(db: D1Database, job: { id: string; memberId: string; kind: JobKind; projectId?: string | null }, now = Date.now()): Promise<{ ok: true } | { ok: false; activeJobId?: string }> {
+export async function admitJob(
+  db: D1Database,
+  job: { id: string; memberId: string; kind: JobKind; projectId?: string | null },
+  now = Date.now(),
+): Promise<{ ok: true } | { ok: false; activeJobId?: string }> {
   await reapStale(db, job.memberId, now);
   const inserted = await db
     .prepare(
@@ -36,14 +40,20 @@ export async function admitJob(db: D1Database, job: { id: string; memberId: stri
     .run();
   if (inserted.meta.changes === 1) return { ok: true };
   if (job.kind !== "tts" || !job.projectId) return { ok: false };
-  const active = await db.prepare("SELECT id FROM active_jobs WHERE project_id = ?1 AND kind = 'tts'").bind(job.projectId).first<{ id: string }>();
+  const active = await db
+    .prepare("SELECT id FROM active_jobs WHERE project_id = ?1 AND kind = 'tts'")
+    .bind(job.projectId)
+    .first<{ id: string }>();
   return active ? { ok: false, activeJobId: active.id } : { ok: false };
 }
 
 /** The active generation of a project, if any (a dead one is cleaned up first and does not count). */
 export async function activeProjectJob(db: D1Database, memberId: string, projectId: string, now = Date.now()) {
   await reapStale(db, memberId, now);
-  return (await db.prepare("SELECT id FROM active_jobs WHERE project_id = ?1 AND kind = 'tts'").bind(projectId).first<{ id: string }>())?.id ?? null;
+  return (
+    (await db.prepare("SELECT id FROM active_jobs WHERE project_id = ?1 AND kind = 'tts'").bind(projectId).first<{ id: string }>())?.id ??
+    null
+  );
 }
 
 /**
@@ -65,7 +75,8 @@ export async function claimRun(db: D1Database, jobId: string, memberId: string, 
 }
 
 /** Keeps a long step's job alive (a conversion reports progress). */
-export const heartbeat = (db: D1Database, jobId: string, now = Date.now()) => db.prepare("UPDATE active_jobs SET heartbeat_at = ?2 WHERE id = ?1").bind(jobId, now).run();
+export const heartbeat = (db: D1Database, jobId: string, now = Date.now()) =>
+  db.prepare("UPDATE active_jobs SET heartbeat_at = ?2 WHERE id = ?1").bind(jobId, now).run();
 
 /** The job has ended: its slot is free. */
 export const finishJob = (db: D1Database, jobId: string) => db.prepare("DELETE FROM active_jobs WHERE id = ?1").bind(jobId).run();

@@ -35,7 +35,6 @@ export const CERT_MAIL: { subject: Localized; text: Localized } = {
   },
 };
 
-
 /** Sign-up question 1 (spec: job list; chosen codes are joined by commas into `work`). */
 export const WORK: Choice[] = [
   { code: "creator", name: { ko: "크리에이터·유튜버", en: "Creator or YouTuber" } },
@@ -78,7 +77,6 @@ export const REASONS: Record<"studio" | "community", Choice[]> = {
     { code: "other", name: { ko: "기타", en: "Other" } },
   ],
 };
-
 
 /** Spec section 3, "Voice tags": tone, gender, age, mood/features (pick 2) and content categories. */
 export const TONES: Labels = {

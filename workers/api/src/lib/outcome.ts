@@ -12,7 +12,12 @@ export type Refused = { ok: false; code: Code; data?: unknown; params?: Record<s
 export type Outcome<T> = { ok: true; data: T } | Refused;
 
 export const done = <T>(data: T): Outcome<T> => ({ ok: true, data });
-export const refused = (code: Code, data?: unknown, params?: Record<string, string | number>): Refused => ({ ok: false, code, data, params });
+export const refused = (code: Code, data?: unknown, params?: Record<string, string | number>): Refused => ({
+  ok: false,
+  code,
+  data,
+  params,
+});
 
 /** The envelope of an outcome. */
 export function answer<T>(c: Context<AppEnv>, outcome: Outcome<T>) {

@@ -68,7 +68,8 @@ export async function sendStored(c: Ctx, bucket: R2Bucket, key: string, headers:
   if (range === "unsatisfiable") return unsatisfiable(c, head.size);
   const object = await bucket.get(key, range ? { range } : {});
   if (!object) return null;
-  if (!range) return c.body(object.body, 200, { ...headers, "accept-ranges": "bytes", "content-length": String(object.size), etag: object.httpEtag });
+  if (!range)
+    return c.body(object.body, 200, { ...headers, "accept-ranges": "bytes", "content-length": String(object.size), etag: object.httpEtag });
   return c.body(object.body, 206, { ...partialHeaders(headers, range, head.size), etag: head.httpEtag });
 }
 

@@ -2,7 +2,7 @@ import type { AppEnv } from "../env";
 
 /**
  * Every rate limit of the API, in one place: how many requests per window for one key.
- * 
+ *
  */
 export const LIMITS = {
   /** Certification mails per address. */

@@ -9,12 +9,18 @@ import type { AppEnv } from "../env";
  * posts back to this origin. The app worker sets its pages' headers in security-headers.ts.
  */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-export const MEDIA_CSP = "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-export const SANDBOX_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+export const MEDIA_CSP =
+  "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const SANDBOX_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 export function apiSecurityHeaders(url: URL, contentType: string | null): Record<string, string> {
   const type = (contentType ?? "").toLowerCase();
-  const csp = /^(audio|image)\//.test(type) ? MEDIA_CSP : type.startsWith("text/html") && url.pathname.startsWith("/api/v1/sandbox/") ? SANDBOX_PAGE_CSP : API_CSP;
+  const csp = /^(audio|image)\//.test(type)
+    ? MEDIA_CSP
+    : type.startsWith("text/html") && url.pathname.startsWith("/api/v1/sandbox/")
+      ? SANDBOX_PAGE_CSP
+      : API_CSP;
   return {
     "content-security-policy": csp,
     "x-frame-options": "DENY",

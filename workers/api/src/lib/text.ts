@@ -14,7 +14,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function cutCodePoints(s: string, max: number): string {
   if (s.length <= max) return s;
   let units = 0;
-  for (let n = 0; n < max && units < s.length; n++) units += isHighSurrogate(s.charCodeAt(units)) && isLowSurrogate(s.charCodeAt(units + 1)) ? 2 : 1;
+  for (let n = 0; n < max && units < s.length; n++)
+    units += isHighSurrogate(s.charCodeAt(units)) && isLowSurrogate(s.charCodeAt(units + 1)) ? 2 : 1;
   return s.slice(0, units);
 }
 

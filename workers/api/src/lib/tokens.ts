@@ -11,7 +11,11 @@ export const REFRESH_TOKEN_SECONDS = 1_209_600;
 
 type Db = DrizzleD1Database<Record<string, unknown>>;
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 /**
  * How long a just-rotated refresh token still answers (with the same successor) instead of counting
@@ -43,7 +47,9 @@ const refreshRow = async (memberId: string, familyId: string, token: string, now
  * the server keeping it (only its hash is stored, like every refresh token).
  */
 async function successorOf(env: AppEnv["Bindings"], presented: string) {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.JWT_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.JWT_SECRET), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`refresh-successor:${presented}`))));
 }
 
@@ -78,11 +84,15 @@ export async function rotateSession(env: AppEnv["Bindings"], db: Db, presented: 
   const next = await refreshRow(member.id, row.token.familyId, successor, now);
   const d1 = (db as unknown as { $client: D1Database }).$client;
   const [claim] = await d1.batch([
-    d1.prepare("UPDATE refresh_tokens SET rotated_at = ?2 WHERE id = ?1 AND rotated_at IS NULL AND revoked_at IS NULL").bind(row.token.id, now),
-    d1.prepare(
-      `INSERT INTO refresh_tokens (id, member_id, family_id, token_hash, expires_at, created_at)
+    d1
+      .prepare("UPDATE refresh_tokens SET rotated_at = ?2 WHERE id = ?1 AND rotated_at IS NULL AND revoked_at IS NULL")
+      .bind(row.token.id, now),
+    d1
+      .prepare(
+        `INSERT INTO refresh_tokens (id, member_id, family_id, token_hash, expires_at, created_at)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE changes() = 1`,
-    ).bind(next.id, next.memberId, next.familyId, next.tokenHash, next.expiresAt, next.createdAt),
+      )
+      .bind(next.id, next.memberId, next.familyId, next.tokenHash, next.expiresAt, next.createdAt),
   ]);
   if ((claim?.meta.changes ?? 0) === 0) {
     const again = await find();

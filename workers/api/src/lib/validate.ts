@@ -62,8 +62,7 @@ export const stripControls = (value: string) => value.replace(new RegExp(CONTROL
 export const uniqueIds = { params: { rule: "uniqueIds" } } as const;
 
 /** 413 envelope when the body is over `maxSize` bytes (checked while streaming, not only by Content-Length). */
-export const limit = (maxSize: number) =>
-  bodyLimit({ maxSize, onError: (c) => fail(c as never, Code.PAYLOAD_TOO_LARGE) });
+export const limit = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => fail(c as never, Code.PAYLOAD_TOO_LARGE) });
 
 /**
  * The default limit for every route that does not carry files. Multipart routes (uploads) set

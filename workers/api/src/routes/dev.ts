@@ -17,11 +17,15 @@ export const devRoutes = new Hono<AppEnv>()
     return ok(c, mails);
   })
   /** A fresh single-use coupon for a paid plan (seeded numbers can be used once per local database). */
-  .post("/coupons", jsonBody(z.object({ plan: z.string().min(1).max(40), days: z.number().int().min(1).max(365).default(30) })), async (c) => {
-    const { plan, days } = c.req.valid("json");
-    const row = await planByName(c.var.db, plan);
-    if (!row || row.price === 0) return fail(c, Code.PLAN_CHANGE_INVALID);
-    const num = `DEV-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
-    await c.var.db.insert(coupons).values({ num, plan: row.plan, days });
-    return ok(c, { num, plan: row.plan, days });
-  });
+  .post(
+    "/coupons",
+    jsonBody(z.object({ plan: z.string().min(1).max(40), days: z.number().int().min(1).max(365).default(30) })),
+    async (c) => {
+      const { plan, days } = c.req.valid("json");
+      const row = await planByName(c.var.db, plan);
+      if (!row || row.price === 0) return fail(c, Code.PLAN_CHANGE_INVALID);
+      const num = `DEV-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
+      await c.var.db.insert(coupons).values({ num, plan: row.plan, days });
+      return ok(c, { num, plan: row.plan, days });
+    },
+  );

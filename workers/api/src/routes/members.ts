@@ -153,7 +153,9 @@ export const membersRoutes = new Hono<AppEnv>()
     return answer(c, await setMarketing(c.var.db, c.var.member, email, marketing));
   })
   /** Withdrawal (domain/accounts/withdrawal.ts): refused while a paid plan period remains. */
-  .post("/signout", requireMember, jsonBody(signoutBody), async (c) => answer(c, await withdraw(c.env, c.var.db, c.var.member.id, c.req.valid("json"))))
+  .post("/signout", requireMember, jsonBody(signoutBody), async (c) =>
+    answer(c, await withdraw(c.env, c.var.db, c.var.member.id, c.req.valid("json"))),
+  )
   /** Logout: revokes the presented refresh token's family (Bearer, as getrefresh takes it). Always OK. */
   .post("/logout", async (c) => {
     const presented = bearerToken(c);
@@ -184,7 +186,9 @@ export const membersRoutes = new Hono<AppEnv>()
   /** Sign-up: mail a certification code to a free address. */
   .post("/certemail", jsonBody(emailBody), async (c) => answer(c, await mailSignupCode(c.env, c.var.db, c.req.valid("json").email, by(c))))
   /** Password recovery: mail a code to a registered e-mail account. */
-  .post("/certemailpwd", jsonBody(emailBody), async (c) => answer(c, await mailRecoveryCode(c.env, c.var.db, c.req.valid("json").email, by(c))))
+  .post("/certemailpwd", jsonBody(emailBody), async (c) =>
+    answer(c, await mailRecoveryCode(c.env, c.var.db, c.req.valid("json").email, by(c))),
+  )
   /** Checks a code; a right one marks the address as certified for that purpose. */
   .post("/checkcert", jsonBody(checkBody), async (c) => {
     const { email, cert, type } = c.req.valid("json");

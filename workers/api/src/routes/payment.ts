@@ -40,7 +40,10 @@ const cancelBody = z.object({
   comment: z.string().trim().max(2000).default(""),
   pwd: z.string().max(64).optional(),
 });
-const listQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(50).default(10) });
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
 const quoteQuery = z.object({ plan: z.string().min(1).max(40), kind: z.enum(["purchase", "upgrade"]).default("purchase") });
 const noBody = z.object({ no: z.coerce.number().int().positive() });
 const receiptBody = z.object({ imp_uid: z.string().min(1).max(100) });

@@ -20,7 +20,13 @@ const plan = z.string().min(1).max(40);
 const flow = z.enum(["save", "upgrade"]);
 const orderBody = z.object({ plan, flow: flow.default("save"), return_url: absoluteUrl, cancel_url: absoluteUrl });
 const captureBody = z.object({ plan, orderID: paypalId });
-const saveBody = z.object({ plan_name: plan, orderID: paypalId, payerID: z.string().max(64).default(""), merchant_uid: z.string().regex(MERCHANT_UID), authorization_id: paypalId });
+const saveBody = z.object({
+  plan_name: plan,
+  orderID: paypalId,
+  payerID: z.string().max(64).default(""),
+  merchant_uid: z.string().regex(MERCHANT_UID),
+  authorization_id: paypalId,
+});
 const clearBody = z.object({
   reason_clear: z.string().trim().max(200).default(""),
   comment: z.string().trim().max(2000).default(""),

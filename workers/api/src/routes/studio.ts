@@ -3,7 +3,16 @@ import { z } from "zod/v4";
 import { paragraphAudio, projectAudio, projectsZip } from "../domain/studio/downloads";
 import { ownJob, speakOnce, startProjectGeneration } from "../domain/studio/generation";
 import { projectWithParagraphs, saveParagraphs } from "../domain/studio/paragraphs";
-import { deleteProject, importScript, IMPORT_MAX_BYTES, listProjects, MAX_PARAGRAPHS, newProject, ownProject, renameProject } from "../domain/studio/projects";
+import {
+  deleteProject,
+  importScript,
+  IMPORT_MAX_BYTES,
+  listProjects,
+  MAX_PARAGRAPHS,
+  newProject,
+  ownProject,
+  renameProject,
+} from "../domain/studio/projects";
 import { addEntry, deleteEntry, entriesFor, listEntries, updateEntry } from "../domain/studio/dictionary";
 import { deleteResult, history, ownResult } from "../domain/studio/results";
 import { memberScope } from "../domain/scope";
@@ -54,7 +63,10 @@ const dictionaryBody = z.object({
 });
 const readingBody = z.object({ reading: plainText(1, DICTIONARY_LIMITS.reading) });
 const listQuery = z.object({ type: z.enum(["all", "tts", "sts"]).default("all") });
-const historyQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(50).default(20) });
+const historyQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
 const delHistoryBody = z.object({ inference_id: z.string().min(1).max(64) });
 const generateBody = z.object({ paragraph_ids: z.array(z.string().max(64)).max(200).optional() });
 /** Audio of one result: WAV as stored or MP3; `download=1` asks the browser to save it. */
@@ -63,7 +75,14 @@ const idList = (max: number) =>
   z
     .string()
     .max(max * 65)
-    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.string().max(64)).min(1).max(max));
 /**
  * A project's audio: one file (the paragraphs joined with their pauses) or, with split=1, a ZIP of
@@ -102,7 +121,10 @@ export const studioRoutes = new Hono<AppEnv>()
    */
   .post("/tts", jsonBody(ttsBody), async (c) => {
     const b = c.req.valid("json");
-    return answer(c, await speakOnce(memberScope(c), { text: b.text, voiceId: b.voice_id, lang: b.lang, style: b.style, pitch: b.pitch, tempo: b.tempo }));
+    return answer(
+      c,
+      await speakOnce(memberScope(c), { text: b.text, voiceId: b.voice_id, lang: b.lang, style: b.style, pitch: b.pitch, tempo: b.tempo }),
+    );
   })
   /** Work history (spec: date, method, audio, voice, duration), newest first, a page at a time. */
   .get("/history", queryParams(historyQuery), async (c) => {
@@ -110,7 +132,9 @@ export const studioRoutes = new Hono<AppEnv>()
     return ok(c, await history(memberScope(c), page, size));
   })
   /** Spec: POST /studio/delHistory {inference_id}; deletes the result and its audio (another member's id: 404). */
-  .post("/delHistory", jsonBody(delHistoryBody), async (c) => answer(c, await deleteResult(memberScope(c), c.req.valid("json").inference_id)))
+  .post("/delHistory", jsonBody(delHistoryBody), async (c) =>
+    answer(c, await deleteResult(memberScope(c), c.req.valid("json").inference_id)),
+  )
   /** The audio of a result, to its owner only: WAV or MP3, to play or to save. */
   .get("/inferences/:id/audio", queryParams(audioQuery), async (c) => {
     const { format, download } = c.req.valid("query");
@@ -183,7 +207,9 @@ export const studioRoutes = new Hono<AppEnv>()
     if (!project) return fail(c, Code.NOT_FOUND);
     return ok(c, await projectWithParagraphs(s, project));
   })
-  .patch("/projects/:id", jsonBody(renameBody), async (c) => answer(c, await renameProject(memberScope(c), c.req.param("id"), c.req.valid("json").name)))
+  .patch("/projects/:id", jsonBody(renameBody), async (c) =>
+    answer(c, await renameProject(memberScope(c), c.req.param("id"), c.req.valid("json").name)),
+  )
   .delete("/projects/:id", async (c) => answer(c, await deleteProject(memberScope(c), c.req.param("id"))))
   /** Saves the paragraphs of a TTS project in the given order (domain/studio/paragraphs.ts). */
   .put("/projects/:id/paragraphs", jsonBody(paragraphsBody), async (c) =>
@@ -198,5 +224,7 @@ export const studioRoutes = new Hono<AppEnv>()
   /** The member's pronunciation dictionary (domain/studio/dictionary.ts). */
   .get("/dictionary", async (c) => ok(c, await listEntries(memberScope(c))))
   .post("/dictionary", jsonBody(dictionaryBody), async (c) => answer(c, await addEntry(memberScope(c), c.req.valid("json"))))
-  .patch("/dictionary/:id", jsonBody(readingBody), async (c) => answer(c, await updateEntry(memberScope(c), c.req.param("id"), c.req.valid("json").reading)))
+  .patch("/dictionary/:id", jsonBody(readingBody), async (c) =>
+    answer(c, await updateEntry(memberScope(c), c.req.param("id"), c.req.valid("json").reading)),
+  )
   .delete("/dictionary/:id", async (c) => answer(c, await deleteEntry(memberScope(c), c.req.param("id"))));

@@ -54,17 +54,26 @@ export const voicesRoutes = new Hono<AppEnv>()
     const member = memberOrNull(c);
     if ((type === "custom" || type === "bookmark") && !member) return fail(c, Code.LOGIN_REQUIRED);
     const cards = await library(c.var.db, member, { type, lang });
-    return ok(c, cards.map((v) => voiceCard(v.voice, asked ?? c.var.locale, v.bookmarked)));
+    return ok(
+      c,
+      cards.map((v) => voiceCard(v.voice, asked ?? c.var.locale, v.bookmarked)),
+    );
   })
   /** Top 5 voices of the week (spec: dashboard home), by generations in the last 7 days. */
   .get("/top", optionalMember, async (c) => {
     const rows = await topVoices(c.var.db, memberOrNull(c));
-    return ok(c, rows.map((r) => ({ ...voiceCard(r.v, c.var.locale), weekUses: r.week })));
+    return ok(
+      c,
+      rows.map((r) => ({ ...voiceCard(r.v, c.var.locale), weekUses: r.week })),
+    );
   })
   /** AI-recommended voices (spec: dashboard home): the categories that suit the member's job and purpose answers. */
   .get("/recommended", requireMember, async (c) => {
     const ranked = await recommendedVoices(c.var.db, c.var.member, c.var.locale);
-    return ok(c, ranked.map((v) => voiceCard(v, c.var.locale)));
+    return ok(
+      c,
+      ranked.map((v) => voiceCard(v, c.var.locale)),
+    );
   })
   /** The voice's generated 240x240 profile image. */
   .get("/:id/image", optionalMember, async (c) => {

@@ -23,7 +23,13 @@
 // Control: GET /__standin/orders/{id} answers an order with its captures and refunds, without a token.
 // State lives in memory (the isolate's lifetime).
 export async function paypalStandin(request, url, options = {}) {
-  const s = (globalThis.__paypalStandin ??= { tokens: new Map(), orders: new Map(), captures: new Map(), idempotent: new Map(), payers: new Map() });
+  const s = (globalThis.__paypalStandin ??= {
+    tokens: new Map(),
+    orders: new Map(),
+    captures: new Map(),
+    idempotent: new Map(),
+    payers: new Map(),
+  });
   const clientId = options.clientId ?? "paypal-test-client";
   const secret = options.secret ?? "paypal-test-secret";
   const live = url.host === "api-m.paypal.com" || url.host === "www.paypal.com";
@@ -38,15 +44,29 @@ export async function paypalStandin(request, url, options = {}) {
     UNPROCESSABLE_ENTITY: "The requested action could not be performed, semantically incorrect, or failed business validation.",
     RESOURCE_NOT_FOUND: "The specified resource does not exist.",
   };
-  const problem = (status, name, issue, description) =>
-    ({ status, body: { name, message: MESSAGES[name] ?? name, debug_id: newId(13).toLowerCase(), details: [{ issue, description }], links: [{ href: `https://developer.paypal.com/api/rest/reference/orders/v2/errors/#${issue}`, rel: "information_link", method: "GET" }] } });
+  const problem = (status, name, issue, description) => ({
+    status,
+    body: {
+      name,
+      message: MESSAGES[name] ?? name,
+      debug_id: newId(13).toLowerCase(),
+      details: [{ issue, description }],
+      links: [
+        { href: `https://developer.paypal.com/api/rest/reference/orders/v2/errors/#${issue}`, rel: "information_link", method: "GET" },
+      ],
+    },
+  });
   const answer = ({ status, body }) => Response.json(body, { status });
   const html = (status, title, body) =>
-    new Response(`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title><body style="font-family:sans-serif;max-width:30rem;margin:3rem auto">${body}</body></html>`, {
-      status,
-      headers: { "content-type": "text/html; charset=utf-8" },
-    });
-  const esc = (v) => String(v ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+    new Response(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title><body style="font-family:sans-serif;max-width:30rem;margin:3rem auto">${body}</body></html>`,
+      {
+        status,
+        headers: { "content-type": "text/html; charset=utf-8" },
+      },
+    );
+  const esc = (v) =>
+    String(v ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
   const money = (v) => /^\d{1,10}(\.\d{2})?$/.test(v ?? "") && Number(v) > 0;
   const cents = (v) => Math.round(Number(v) * 100);
   const value = (c) => (c / 100).toFixed(2);
@@ -64,13 +84,19 @@ export async function paypalStandin(request, url, options = {}) {
     const captures = o.captures.map((id) => capView(s.captures.get(id)));
     const refunds = o.captures.flatMap((id) => s.captures.get(id).refunds);
     const links = [{ href: `${apiBase}/v2/checkout/orders/${o.id}`, rel: "self", method: "GET" }];
-    if (o.status === "CREATED" || o.status === "PAYER_ACTION_REQUIRED") links.push({ href: `${approveBase}/checkoutnow?token=${o.id}`, rel: o.legacy ? "approve" : "payer-action", method: "GET" });
+    if (o.status === "CREATED" || o.status === "PAYER_ACTION_REQUIRED")
+      links.push({ href: `${approveBase}/checkoutnow?token=${o.id}`, rel: o.legacy ? "approve" : "payer-action", method: "GET" });
     if (o.status === "APPROVED") links.push({ href: `${apiBase}/v2/checkout/orders/${o.id}/capture`, rel: "capture", method: "POST" });
     return {
       id: o.id,
       intent: o.intent,
       status: o.status,
-      ...(o.payer ? { payment_source: { paypal: { email_address: o.payer.email_address, account_id: o.payer.payer_id, account_status: "VERIFIED" } }, payer: o.payer } : {}),
+      ...(o.payer
+        ? {
+            payment_source: { paypal: { email_address: o.payer.email_address, account_id: o.payer.payer_id, account_status: "VERIFIED" } },
+            payer: o.payer,
+          }
+        : {}),
       purchase_units: [
         {
           ...unit,
@@ -108,10 +134,17 @@ export async function paypalStandin(request, url, options = {}) {
     const open = o.status === "CREATED" || o.status === "PAYER_ACTION_REQUIRED" || o.status === "APPROVED";
     if (choice === "approve") {
       if (!open) return html(409, "PayPal", "<h1>This order can no longer be approved</h1>");
-      const email = String(payer || "buyer@example.com").trim().toLowerCase();
+      const email = String(payer || "buyer@example.com")
+        .trim()
+        .toLowerCase();
       if (!s.payers.has(email)) s.payers.set(email, newId(13));
       const [local] = email.split("@");
-      o.payer = { name: { given_name: "Test", surname: local }, email_address: email, payer_id: s.payers.get(email), address: { country_code: "US" } };
+      o.payer = {
+        name: { given_name: "Test", surname: local },
+        email_address: email,
+        payer_id: s.payers.get(email),
+        address: { country_code: "US" },
+      };
       o.behavior = email.endsWith("@paypal.test") ? local : "";
       o.status = "APPROVED";
       o.update_time = nowIso();
@@ -127,7 +160,9 @@ export async function paypalStandin(request, url, options = {}) {
       `<h1>PayPal checkout (sandbox)</h1>
 <p>${esc(unit.description || "Voice Studio")}</p>
 <p><strong>${esc(unit.amount.value)} ${esc(unit.amount.currency_code)}</strong></p>
-${open ? `<form method="post">
+${
+  open
+    ? `<form method="post">
 <label for="payer">Pay as</label>
 <select id="payer" name="payer">
 <option value="buyer@example.com">buyer@example.com (pays)</option>
@@ -137,7 +172,9 @@ ${open ? `<form method="post">
 </select>
 <p><button type="submit" name="choice" value="approve">Approve</button>
 <button type="submit" name="choice" value="cancel">Cancel</button></p>
-</form>` : `<p>This order is ${esc(o.status)}.</p>`}`,
+</form>`
+    : `<p>This order is ${esc(o.status)}.</p>`
+}`,
     );
   }
 
@@ -156,9 +193,11 @@ ${open ? `<form method="post">
     } catch {
       // not base64: refused below
     }
-    if (id !== clientId || key !== secret) return Response.json({ error: "invalid_client", error_description: "Client Authentication failed" }, { status: 401 });
+    if (id !== clientId || key !== secret)
+      return Response.json({ error: "invalid_client", error_description: "Client Authentication failed" }, { status: 401 });
     const form = await request.formData().catch(() => new FormData());
-    if (form.get("grant_type") !== "client_credentials") return Response.json({ error: "unsupported_grant_type", error_description: "Grant Type is NULL" }, { status: 400 });
+    if (form.get("grant_type") !== "client_credentials")
+      return Response.json({ error: "unsupported_grant_type", error_description: "Grant Type is NULL" }, { status: 400 });
     const token = `A21AA${newId(40)}`;
     s.tokens.set(token, Date.now() + 32_400_000);
     return Response.json({
@@ -171,16 +210,25 @@ ${open ? `<form method="post">
     });
   }
 
-  if (!path.startsWith("/v1/") && !path.startsWith("/v2/")) return Response.json({ name: "RESOURCE_NOT_FOUND", message: MESSAGES.RESOURCE_NOT_FOUND }, { status: 404 });
+  if (!path.startsWith("/v1/") && !path.startsWith("/v2/"))
+    return Response.json({ name: "RESOURCE_NOT_FOUND", message: MESSAGES.RESOURCE_NOT_FOUND }, { status: 404 });
   const bearer = (request.headers.get("authorization") ?? "").match(/^Bearer (.+)$/);
-  if (!bearer || !(s.tokens.get(bearer[1]) > Date.now())) return Response.json({ error: "invalid_token", error_description: "Token signature verification failed" }, { status: 401 });
+  if (!bearer || !(s.tokens.get(bearer[1]) > Date.now()))
+    return Response.json({ error: "invalid_token", error_description: "Token signature verification failed" }, { status: 401 });
 
   // PayPal-Request-Id: the same id on the same call answers what the first request was answered.
   const requestId = request.method === "POST" ? request.headers.get("paypal-request-id") : null;
   const idemKey = requestId && `${path} ${requestId}`;
   if (idemKey && s.idempotent.has(idemKey)) return answer(s.idempotent.get(idemKey));
-  const body = request.method === "POST" ? await request.text().then((t) => (t ? JSON.parse(t) : {})).catch(() => undefined) : undefined;
-  if (request.method === "POST" && (body === undefined || typeof body !== "object" || body === null)) return answer(problem(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed."));
+  const body =
+    request.method === "POST"
+      ? await request
+          .text()
+          .then((t) => (t ? JSON.parse(t) : {}))
+          .catch(() => undefined)
+      : undefined;
+  if (request.method === "POST" && (body === undefined || typeof body !== "object" || body === null))
+    return answer(problem(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed."));
   const settle = async (result, delayMs = 0) => {
     if (idemKey) s.idempotent.set(idemKey, result);
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
@@ -188,14 +236,27 @@ ${open ? `<form method="post">
   };
 
   if (path === "/v2/checkout/orders" && request.method === "POST") {
-    if (body.intent !== "CAPTURE" && body.intent !== "AUTHORIZE") return settle(problem(400, "INVALID_REQUEST", "INVALID_PARAMETER_VALUE", "The value of a field is invalid: intent."));
+    if (body.intent !== "CAPTURE" && body.intent !== "AUTHORIZE")
+      return settle(problem(400, "INVALID_REQUEST", "INVALID_PARAMETER_VALUE", "The value of a field is invalid: intent."));
     const units = body.purchase_units;
-    if (!Array.isArray(units) || units.length !== 1) return settle(problem(400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing: purchase_units."));
+    if (!Array.isArray(units) || units.length !== 1)
+      return settle(
+        problem(400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing: purchase_units."),
+      );
     const amount = units[0].amount ?? {};
-    if (!/^[A-Z]{3}$/.test(amount.currency_code ?? "") || !money(amount.value)) return settle(problem(400, "INVALID_REQUEST", "INVALID_PARAMETER_VALUE", "The value of a field is invalid: amount."));
+    if (!/^[A-Z]{3}$/.test(amount.currency_code ?? "") || !money(amount.value))
+      return settle(problem(400, "INVALID_REQUEST", "INVALID_PARAMETER_VALUE", "The value of a field is invalid: amount."));
     const experience = body.payment_source?.paypal?.experience_context;
     const context = experience ?? body.application_context ?? {};
-    if (!absolute(context.return_url) || !absolute(context.cancel_url)) return settle(problem(400, "INVALID_REQUEST", "INVALID_PARAMETER_SYNTAX", "The value of a field does not conform to the expected format: return_url / cancel_url."));
+    if (!absolute(context.return_url) || !absolute(context.cancel_url))
+      return settle(
+        problem(
+          400,
+          "INVALID_REQUEST",
+          "INVALID_PARAMETER_SYNTAX",
+          "The value of a field does not conform to the expected format: return_url / cancel_url.",
+        ),
+      );
     const o = {
       id: newId(17),
       intent: body.intent,
@@ -225,18 +286,48 @@ ${open ? `<form method="post">
   const orderPath = path.match(/^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/);
   if (orderPath) {
     const o = s.orders.get(decodeURIComponent(orderPath[1]));
-    if (!o) return settle(problem(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist. Please check the resource ID and try again."));
+    if (!o)
+      return settle(
+        problem(
+          404,
+          "RESOURCE_NOT_FOUND",
+          "INVALID_RESOURCE_ID",
+          "Specified resource ID does not exist. Please check the resource ID and try again.",
+        ),
+      );
     if (!orderPath[2] && request.method === "GET") return answer({ status: 200, body: view(o) });
     if (orderPath[2] && request.method === "POST") {
-      if (o.status === "COMPLETED") return settle(problem(422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED", "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed."));
+      if (o.status === "COMPLETED")
+        return settle(
+          problem(
+            422,
+            "UNPROCESSABLE_ENTITY",
+            "ORDER_ALREADY_CAPTURED",
+            "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+          ),
+        );
       if (o.status !== "APPROVED") {
-        return settle(problem(422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request."));
+        return settle(
+          problem(
+            422,
+            "UNPROCESSABLE_ENTITY",
+            "ORDER_NOT_APPROVED",
+            "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+          ),
+        );
       }
       if (o.behavior === "decline") {
         // The payer has to go back to PayPal and choose another way to pay.
         o.status = o.legacy ? "CREATED" : "PAYER_ACTION_REQUIRED";
         o.behavior = "";
-        return settle(problem(422, "UNPROCESSABLE_ENTITY", "INSTRUMENT_DECLINED", "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment."));
+        return settle(
+          problem(
+            422,
+            "UNPROCESSABLE_ENTITY",
+            "INSTRUMENT_DECLINED",
+            "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+          ),
+        );
       }
       const unit = o.purchase_units[0];
       const gross = cents(unit.amount.value) + (o.behavior === "mismatch" ? 100 : 0);
@@ -276,18 +367,42 @@ ${open ? `<form method="post">
   const capturePath = path.match(/^\/v2\/payments\/captures\/([^/]+)(\/refund)?$/);
   if (capturePath) {
     const c = s.captures.get(decodeURIComponent(capturePath[1]));
-    if (!c) return settle(problem(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist. Please check the resource ID and try again."));
+    if (!c)
+      return settle(
+        problem(
+          404,
+          "RESOURCE_NOT_FOUND",
+          "INVALID_RESOURCE_ID",
+          "Specified resource ID does not exist. Please check the resource ID and try again.",
+        ),
+      );
     if (!capturePath[2] && request.method === "GET") return answer({ status: 200, body: capView(c) });
     if (capturePath[2] && request.method === "POST") {
       const refunded = c.refunds.reduce((n, r) => n + cents(r.amount.value), 0);
       const remaining = cents(c.amount.value) - refunded;
-      if (c.status === "REFUNDED" || remaining <= 0) return settle(problem(422, "UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded"));
+      if (c.status === "REFUNDED" || remaining <= 0)
+        return settle(problem(422, "UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded"));
       const asked = body.amount;
       if (asked && (!money(asked.value) || asked.currency_code !== c.amount.currency_code)) {
-        return settle(problem(asked.currency_code !== c.amount.currency_code ? 422 : 400, asked.currency_code !== c.amount.currency_code ? "UNPROCESSABLE_ENTITY" : "INVALID_REQUEST", asked.currency_code !== c.amount.currency_code ? "REFUND_CURRENCY_MISMATCH" : "INVALID_PARAMETER_VALUE", "The refund amount or its currency is not valid for this capture."));
+        return settle(
+          problem(
+            asked.currency_code !== c.amount.currency_code ? 422 : 400,
+            asked.currency_code !== c.amount.currency_code ? "UNPROCESSABLE_ENTITY" : "INVALID_REQUEST",
+            asked.currency_code !== c.amount.currency_code ? "REFUND_CURRENCY_MISMATCH" : "INVALID_PARAMETER_VALUE",
+            "The refund amount or its currency is not valid for this capture.",
+          ),
+        );
       }
       const amount = asked ? cents(asked.value) : remaining;
-      if (amount > remaining) return settle(problem(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED", "The refund amount must be less than or equal to the capture amount that has not yet been refunded."));
+      if (amount > remaining)
+        return settle(
+          problem(
+            422,
+            "UNPROCESSABLE_ENTITY",
+            "REFUND_AMOUNT_EXCEEDED",
+            "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+          ),
+        );
       const refund = {
         id: newId(17),
         status: "COMPLETED",

@@ -13,7 +13,13 @@
 // billing key's later charges declined (a renewal that fails), POST /__standin/replay {imp_uid} makes
 // the next charge answer with that earlier payment, and GET /__standin/payments lists charges.
 export async function portoneStandin(request, url, options = {}) {
-  const s = (globalThis.__portoneStandin ??= { tokens: new Map(), customers: new Map(), payments: new Map(), declining: new Set(), seq: 0 });
+  const s = (globalThis.__portoneStandin ??= {
+    tokens: new Map(),
+    customers: new Map(),
+    payments: new Map(),
+    declining: new Set(),
+    seq: 0,
+  });
   const receiptBase = options.receiptBase ?? "https://receipt.portone.test";
   const path = url.pathname;
   const reply = (response, code = 0, message = null, status = 200) => Response.json({ code, message, response }, { status });
@@ -58,14 +64,25 @@ export async function portoneStandin(request, url, options = {}) {
     const b = await body();
     const uid = decodeURIComponent(customer[1]);
     if (!b || !/^\d{4}-\d{4}-\d{4}-\d{4}$/.test(b.card_number ?? "")) return reply(null, -1, "카드번호가 올바르지 않습니다.", 400);
-    const [year, month] = String(b.expiry ?? "").split("-").map(Number);
+    const [year, month] = String(b.expiry ?? "")
+      .split("-")
+      .map(Number);
     const now = new Date();
-    if (!year || !month || month > 12 || year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return reply(null, -1, "카드 유효기간이 올바르지 않습니다.", 400);
-    if (!/^(\d{6}|\d{10})$/.test(b.birth ?? "") || !/^\d{2}$/.test(b.pwd_2digit ?? "")) return reply(null, -1, "생년월일 또는 비밀번호 앞 2자리가 올바르지 않습니다.", 400);
+    if (!year || !month || month > 12 || year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1)
+      return reply(null, -1, "카드 유효기간이 올바르지 않습니다.", 400);
+    if (!/^(\d{6}|\d{10})$/.test(b.birth ?? "") || !/^\d{2}$/.test(b.pwd_2digit ?? ""))
+      return reply(null, -1, "생년월일 또는 비밀번호 앞 2자리가 올바르지 않습니다.", 400);
     const digits = b.card_number.replaceAll("-", "");
-    if (digits === "4000000000000010") return reply(null, -1, "카드정보 인증에 실패하였습니다. [F112]유효하지않은 카드번호를 입력하셨습니다.");
+    if (digits === "4000000000000010")
+      return reply(null, -1, "카드정보 인증에 실패하였습니다. [F112]유효하지않은 카드번호를 입력하셨습니다.");
     const card_name = { 4: "신한카드", 5: "KB국민카드", 3: "현대카드" }[digits[0]] ?? "BC카드";
-    const record = { customer_uid: uid, card_name, card_number: `${digits.slice(0, 6)}******${digits.slice(12)}`, digits, inserted: Math.floor(Date.now() / 1000) };
+    const record = {
+      customer_uid: uid,
+      card_name,
+      card_number: `${digits.slice(0, 6)}******${digits.slice(12)}`,
+      digits,
+      inserted: Math.floor(Date.now() / 1000),
+    };
     s.customers.set(uid, record);
     return reply({ customer_uid: uid, card_name, card_number: record.card_number, card_code: "361", inserted: record.inserted });
   }
@@ -77,7 +94,8 @@ export async function portoneStandin(request, url, options = {}) {
 
   if (path === "/subscribe/payments/again" && request.method === "POST") {
     const b = await body();
-    if (!b || typeof b.merchant_uid !== "string" || !Number.isInteger(b.amount) || b.amount <= 0) return reply(null, -1, "필수 파라메터가 누락되었습니다.", 400);
+    if (!b || typeof b.merchant_uid !== "string" || !Number.isInteger(b.amount) || b.amount <= 0)
+      return reply(null, -1, "필수 파라메터가 누락되었습니다.", 400);
     const c = s.customers.get(b.customer_uid);
     if (!c) return reply(null, 1, "등록되지 않은 customer_uid입니다.");
     if (s.replay && s.payments.has(s.replay)) {
@@ -90,11 +108,21 @@ export async function portoneStandin(request, url, options = {}) {
     const imp_uid = `imps_${Date.now().toString(36)}${(++s.seq).toString(36).padStart(4, "0")}`;
     const declined = c.digits === "4000000000000002" || s.declining.has(c.customer_uid);
     const payment = {
-      imp_uid, merchant_uid: b.merchant_uid, customer_uid: c.customer_uid, name: b.name ?? "",
-      amount: c.digits === "4000000000000036" ? b.amount + 1000 : b.amount, cancel_amount: 0, currency: "KRW",
-      status: declined ? "failed" : "paid", fail_reason: declined ? "[6011] 카드 한도초과" : null,
-      pay_method: "card", card_name: c.card_name, card_number: c.card_number,
-      paid_at: declined ? 0 : Math.floor(Date.now() / 1000), failed_at: declined ? Math.floor(Date.now() / 1000) : 0, cancelled_at: 0,
+      imp_uid,
+      merchant_uid: b.merchant_uid,
+      customer_uid: c.customer_uid,
+      name: b.name ?? "",
+      amount: c.digits === "4000000000000036" ? b.amount + 1000 : b.amount,
+      cancel_amount: 0,
+      currency: "KRW",
+      status: declined ? "failed" : "paid",
+      fail_reason: declined ? "[6011] 카드 한도초과" : null,
+      pay_method: "card",
+      card_name: c.card_name,
+      card_number: c.card_number,
+      paid_at: declined ? 0 : Math.floor(Date.now() / 1000),
+      failed_at: declined ? Math.floor(Date.now() / 1000) : 0,
+      cancelled_at: 0,
       receipt_url: declined || c.digits === "4000000000000044" ? "" : `${receiptBase}/receipts/${imp_uid}`,
     };
     s.payments.set(imp_uid, payment);

@@ -39,7 +39,14 @@ const REFUSAL: Record<DecodeFailure, Code> = {
 /** The refusal of a recording longer than the time left (the spec's "file too long" dialog). */
 export function tooLong(seconds: number, remaining: number, locale: Locale): Failure {
   if (remaining <= 0) return { ok: false, code: Code.TIME_EXHAUSTED };
-  return { ok: false, code: Code.AUDIO_TOO_LONG, message: message(Code.AUDIO_TOO_LONG, locale, { duration: formatDuration(seconds, locale), remaining: formatDuration(remaining, locale) }) };
+  return {
+    ok: false,
+    code: Code.AUDIO_TOO_LONG,
+    message: message(Code.AUDIO_TOO_LONG, locale, {
+      duration: formatDuration(seconds, locale),
+      remaining: formatDuration(remaining, locale),
+    }),
+  };
 }
 
 /** Seconds of conversion time the member has left this period. */
@@ -61,14 +68,19 @@ export async function checkRecording(db: D1Database, memberId: string, bytes: Ui
   if (!decoded.ok) {
     if (decoded.detail) console.log("upload refused", decoded.reason, decoded.detail);
     const code = REFUSAL[decoded.reason];
-    if (code === Code.AUDIO_TOO_LARGE) return { ok: false, code, message: message(code, locale, { max: STS_LIMITS.maxBytes / 1024 / 1024 }) };
-    if (code === Code.AUDIO_OVER_MAX) return { ok: false, code, message: message(code, locale, { max: formatDuration(STS_LIMITS.maxSeconds, locale) }) };
+    if (code === Code.AUDIO_TOO_LARGE)
+      return { ok: false, code, message: message(code, locale, { max: STS_LIMITS.maxBytes / 1024 / 1024 }) };
+    if (code === Code.AUDIO_OVER_MAX)
+      return { ok: false, code, message: message(code, locale, { max: formatDuration(STS_LIMITS.maxSeconds, locale) }) };
     return { ok: false, code };
   }
   const seconds = chargedSeconds(decoded.durationMs);
   if (seconds > remaining) return tooLong(seconds, remaining, locale);
   const { samples, sampleRate } = decoded.audio;
-  const audio = sampleRate === RENDER.sampleRate ? decoded.audio : { samples: resample(samples, sampleRate, RENDER.sampleRate), sampleRate: RENDER.sampleRate };
+  const audio =
+    sampleRate === RENDER.sampleRate
+      ? decoded.audio
+      : { samples: resample(samples, sampleRate, RENDER.sampleRate), sampleRate: RENDER.sampleRate };
   return { ok: true, audio, format: decoded.format, durationMs: decoded.durationMs, seconds };
 }
 
@@ -102,7 +114,11 @@ export async function convertRecording(
   locale: Locale,
   charge: Charge,
 ): Promise<{ ok: true; value: Converted } | Failure> {
-  const voice = await db.select().from(voices).where(and(eq(voices.id, input.voiceId), visibleTo(member))).get();
+  const voice = await db
+    .select()
+    .from(voices)
+    .where(and(eq(voices.id, input.voiceId), visibleTo(member)))
+    .get();
   if (!voice) return { ok: false, code: Code.VOICE_NOT_FOUND };
   const seconds = chargedSeconds(durationMs(input.audio));
   const spent = await spendCharge(env.DB, charge, member.id, "seconds", seconds);
@@ -112,7 +128,12 @@ export async function convertRecording(
   }
   try {
     const lang = voice.lang === "en" ? "en" : "ko";
-    const out = await speechEngine(env).convert({ audio: input.audio, lang, voice: { id: voice.id, params: voice.engine as VoiceParams }, progress: input.progress });
+    const out = await speechEngine(env).convert({
+      audio: input.audio,
+      lang,
+      voice: { id: voice.id, params: voice.engine as VoiceParams },
+      progress: input.progress,
+    });
     let samples = out.sampleRate === RENDER.sampleRate ? out.samples : resample(out.samples, out.sampleRate, RENDER.sampleRate);
     if (!(out.normalized && out.sampleRate === RENDER.sampleRate)) {
       samples = fadeEdges(normalizeLoudness(samples, RENDER.sampleRate, RENDER.lufs, RENDER.ceilingDbfs), RENDER.sampleRate, RENDER.fadeMs);
@@ -122,7 +143,9 @@ export async function convertRecording(
     const sourceKey = input.sourceKey ?? `sources/${member.id}/${id}.wav`;
     await Promise.all([
       env.MEDIA.put(audioKey, encodeWav(samples, RENDER.sampleRate), { httpMetadata: { contentType: "audio/wav" } }),
-      input.sourceKey ? null : env.MEDIA.put(sourceKey, encodeWav(input.audio.samples, input.audio.sampleRate), { httpMetadata: { contentType: "audio/wav" } }),
+      input.sourceKey
+        ? null
+        : env.MEDIA.put(sourceKey, encodeWav(input.audio.samples, input.audio.sampleRate), { httpMetadata: { contentType: "audio/wav" } }),
     ]);
     const ms = durationMs({ samples, sampleRate: RENDER.sampleRate });
     await db.insert(inferences).values({

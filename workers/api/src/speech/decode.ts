@@ -81,7 +81,10 @@ export async function decodeAudio(bytes: Uint8Array, opts: DecodeOptions): Promi
     audio = await DECODERS[format](new Bytes(bytes), limits);
   } catch (e) {
     // (A container that turns out to hold no audio, or a codec without a decoder here, names no format.)
-    if (e instanceof Reject) return e.reason === "not-audio" || e.reason === "unsupported" ? { ok: false, reason: e.reason, detail: e.message } : { ok: false, reason: e.reason, format, detail: e.message };
+    if (e instanceof Reject)
+      return e.reason === "not-audio" || e.reason === "unsupported"
+        ? { ok: false, reason: e.reason, detail: e.message }
+        : { ok: false, reason: e.reason, format, detail: e.message };
     // A DataView read past the end is a structure that promised more bytes than there are.
     if (e instanceof RangeError) return { ok: false, reason: "corrupt", format, detail: `truncated (${e.message})` };
     if (e instanceof WavError) return { ok: false, reason: "corrupt", format, detail: e.message };
@@ -109,7 +112,8 @@ function sniff(b: Uint8Array): Sniffed {
   const unsupported = (detail: string): Sniffed => ({ format: null, reason: "unsupported", detail });
   const head4 = ascii(b, 0, 4);
   if (head4 === "RIFF" && ascii(b, 8, 4) === "WAVE") return { format: "wav" };
-  if (head4 === "RF64" || head4 === "FORM" || head4 === "fLaC" || head4 === "#!AM" || head4 === "MThd") return unsupported(`${head4.trim()} file`);
+  if (head4 === "RF64" || head4 === "FORM" || head4 === "fLaC" || head4 === "#!AM" || head4 === "MThd")
+    return unsupported(`${head4.trim()} file`);
   if (head4 === "OggS") {
     // The first page's first packet names the codec of the first (usually only) stream.
     const segments = b[26] ?? 0;
@@ -118,7 +122,9 @@ function sniff(b: Uint8Array): Sniffed {
     if (packet.startsWith("\x01vorbis")) return unsupported("Ogg Vorbis");
     if (packet.startsWith("\x7fFLAC")) return unsupported("Ogg FLAC");
     if (packet.startsWith("Speex")) return unsupported("Ogg Speex");
-    return b.byteLength < 27 + segments + 8 ? { format: "ogg-opus" } : { format: null, reason: "not-audio", detail: "Ogg without an audio stream" };
+    return b.byteLength < 27 + segments + 8
+      ? { format: "ogg-opus" }
+      : { format: null, reason: "not-audio", detail: "Ogg without an audio stream" };
   }
   if (b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return { format: "webm-opus" }; // the codec is checked when demuxing
   if (ascii(b, 4, 4) === "ftyp") return { format: "m4a" }; // the track is checked when demuxing
@@ -136,7 +142,10 @@ function sniff(b: Uint8Array): Sniffed {
 }
 
 const id3End = (b: Uint8Array, at: number) =>
-  at + 10 + (((b[at + 6]! & 0x7f) << 21) | ((b[at + 7]! & 0x7f) << 14) | ((b[at + 8]! & 0x7f) << 7) | (b[at + 9]! & 0x7f)) + (b[at + 5]! & 0x10 ? 10 : 0);
+  at +
+  10 +
+  (((b[at + 6]! & 0x7f) << 21) | ((b[at + 7]! & 0x7f) << 14) | ((b[at + 8]! & 0x7f) << 7) | (b[at + 9]! & 0x7f)) +
+  (b[at + 5]! & 0x10 ? 10 : 0);
 const isAdts = (b: Uint8Array, at: number) => b[at] === 0xff && ((b[at + 1] ?? 0) & 0xf6) === 0xf0;
 
 // ---------------------------------------------------------------------------------------------
@@ -212,7 +221,9 @@ class MonoSink {
       checkFormat(channels.length, sampleRate);
       this.sampleRate = sampleRate;
       this.limit = Math.ceil(((this.limits.maxMs + 1000) / 1000) * sampleRate);
-      this.buffer = new Float32Array(Math.max(count, Math.min(this.limit, this.maxSamples, Math.ceil(((this.estimateMs + 250) / 1000) * sampleRate))));
+      this.buffer = new Float32Array(
+        Math.max(count, Math.min(this.limit, this.maxSamples, Math.ceil(((this.estimateMs + 250) / 1000) * sampleRate))),
+      );
     } else if (sampleRate !== this.sampleRate) {
       throw corrupt(`the sample rate changes from ${this.sampleRate} to ${sampleRate} Hz`);
     }
@@ -240,7 +251,7 @@ class MonoSink {
 
 async function decodeWavUpload(b: Bytes, limits: Limits): Promise<Audio> {
   let fmt: { format: number; channels: number; rate: number; bits: number; align: number } | null = null;
-  for (let at = 12; at + 8 <= b.length; ) {
+  for (let at = 12; at + 8 <= b.length;) {
     const id = b.type(at);
     const size = b.u32le(at + 4);
     if (id === "fmt ") {
@@ -291,7 +302,15 @@ function mpegFrame(b: Uint8Array, at: number): MpegFrame | null {
   const rateIndex = (b[at + 2]! >> 2) & 3;
   if (version === 1 || layer === 0 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
   const v1 = version === 3;
-  const table = v1 ? (layer === 3 ? MPEG_BITRATES.v1l1 : layer === 2 ? MPEG_BITRATES.v1l2 : MPEG_BITRATES.v1l3) : layer === 3 ? MPEG_BITRATES.v2l1 : MPEG_BITRATES.v2l23;
+  const table = v1
+    ? layer === 3
+      ? MPEG_BITRATES.v1l1
+      : layer === 2
+        ? MPEG_BITRATES.v1l2
+        : MPEG_BITRATES.v1l3
+    : layer === 3
+      ? MPEG_BITRATES.v2l1
+      : MPEG_BITRATES.v2l23;
   const bitrate = table[bitrateIndex]! * 1000;
   const rate = MPEG_RATES[rateIndex]! / (v1 ? 1 : version === 2 ? 2 : 4);
   const padding = (b[at + 2]! >> 1) & 1;
@@ -321,7 +340,8 @@ function walkMpeg(b: Uint8Array): { ms: number; mono: boolean } {
   while (at < b.byteLength) {
     const frame = mpegFrame(b, at);
     const next = frame ? at + frame.length : 0;
-    if (frame && next > b.byteLength && adjacent) throw corrupt(`the last MPEG frame is cut (${b.byteLength - at} of ${frame.length} bytes)`);
+    if (frame && next > b.byteLength && adjacent)
+      throw corrupt(`the last MPEG frame is cut (${b.byteLength - at} of ${frame.length} bytes)`);
     const trusted = frame && next <= b.byteLength && (adjacent || next >= b.byteLength - 4 || mpegFrame(b, next));
     if (!frame || !trusted) {
       const tail = ascii(b, at, 8);
@@ -352,7 +372,8 @@ function walkMpeg(b: Uint8Array): { ms: number; mono: boolean } {
     at = next;
   }
   if (frames === 0) throw corrupt("no MPEG audio frames");
-  if (declaredFrames !== null && frames < declaredFrames) throw corrupt(`${frames} MPEG frames of the ${declaredFrames} the header declares`);
+  if (declaredFrames !== null && frames < declaredFrames)
+    throw corrupt(`${frames} MPEG frames of the ${declaredFrames} the header declares`);
   return { ms: (samples / rate) * 1000, mono };
 }
 
@@ -379,7 +400,14 @@ async function decodeMp3(b: Bytes, limits: Limits): Promise<Audio> {
 // ---------------------------------------------------------------------------------------------
 // Opus (in Ogg and in WebM), decoded packet by packet at 48 kHz
 
-type OpusHead = { channels: number; preSkip: number; gainDb: number; streamCount?: number; coupledStreamCount?: number; mapping?: number[] };
+type OpusHead = {
+  channels: number;
+  preSkip: number;
+  gainDb: number;
+  streamCount?: number;
+  coupledStreamCount?: number;
+  mapping?: number[];
+};
 
 function parseOpusHead(p: Uint8Array): OpusHead {
   const b = new Bytes(p);
@@ -389,7 +417,8 @@ function parseOpusHead(p: Uint8Array): OpusHead {
   const head: OpusHead = { channels, preSkip: b.u16le(10), gainDb: b.i16le(16) / 256 };
   if (!channels) throw corrupt("OpusHead with 0 channels");
   if (channels > DECLARED.maxChannels) throw new Reject("unsupported", `Opus with ${channels} channels`);
-  if (family !== 0) Object.assign(head, { streamCount: b.u8at(19), coupledStreamCount: b.u8at(20), mapping: [...b.slice(21, 21 + channels)] });
+  if (family !== 0)
+    Object.assign(head, { streamCount: b.u8at(19), coupledStreamCount: b.u8at(20), mapping: [...b.slice(21, 21 + channels)] });
   else if (channels > 2) throw corrupt("OpusHead: more than 2 channels need a mapping table");
   return head;
 }
@@ -466,7 +495,7 @@ async function decodeOggOpus(b: Bytes, limits: Limits): Promise<Audio> {
   const packets: Uint8Array[] = [];
   let pending: Uint8Array[] = [];
   let lastGranule = -1;
-  for (let at = 0; at < b.length; ) {
+  for (let at = 0; at < b.length;) {
     if (b.type(at) !== "OggS" || b.u8at(at + 4) !== 0) throw corrupt(`no Ogg page at byte ${at}`);
     const segments = b.u8at(at + 26);
     const lacing = b.slice(at + 27, at + 27 + segments);
@@ -567,7 +596,8 @@ function element(b: Bytes, at: number, parentEnd: number): Element {
   const body = at + id.length + size.length;
   if (size.unknown) return { id: id.value, body, end: parentEnd, unknown: true };
   const end = body + size.value;
-  if (end > parentEnd) throw corrupt(`EBML element 0x${id.value.toString(16)} at byte ${at} is cut (${parentEnd - body} of ${size.value} bytes)`);
+  if (end > parentEnd)
+    throw corrupt(`EBML element 0x${id.value.toString(16)} at byte ${at} is cut (${parentEnd - body} of ${size.value} bytes)`);
   return { id: id.value, body, end, unknown: false };
 }
 
@@ -586,7 +616,7 @@ function sint(b: Bytes, at: number, end: number): number {
 async function decodeWebm(b: Bytes, limits: Limits): Promise<Audio> {
   const header = element(b, 0, b.length);
   let docType = "matroska";
-  for (let at = header.body; at < header.end; ) {
+  for (let at = header.body; at < header.end;) {
     const e = element(b, at, header.end);
     if (e.id === EBML.DocType) docType = ascii(b.u8, e.body, e.end - e.body).replace(/\0+$/, "");
     at = e.end;
@@ -598,7 +628,7 @@ async function decodeWebm(b: Bytes, limits: Limits): Promise<Audio> {
   const cap = opusPacketCap(limits);
   let frameCount = 0;
   let segment: Element | null = null;
-  for (let at = header.end; at < b.length; ) {
+  for (let at = header.end; at < b.length;) {
     const e = element(b, at, b.length);
     if (e.id === EBML.Segment) {
       segment = e;
@@ -649,7 +679,7 @@ async function decodeWebm(b: Bytes, limits: Limits): Promise<Audio> {
 
   const walk = (start: number, end: number, depth: number) => {
     if (depth > DECLARED.maxDepth) throw corrupt(`EBML nested deeper than ${DECLARED.maxDepth} levels`);
-    for (let at = start; at < end; ) {
+    for (let at = start; at < end;) {
       const e = element(b, at, end);
       if (e.unknown && e.id !== EBML.Cluster) throw corrupt(`EBML element 0x${e.id.toString(16)} of unknown size`);
       switch (e.id) {
@@ -661,7 +691,7 @@ async function decodeWebm(b: Bytes, limits: Limits): Promise<Audio> {
           continue;
         case EBML.TrackEntry: {
           const t = { number: 0, type: 0, codec: "", private: undefined as Uint8Array | undefined, delayNs: 0 };
-          for (let p = e.body; p < e.end; ) {
+          for (let p = e.body; p < e.end;) {
             const c = element(b, p, e.end);
             if (c.id === EBML.TrackNumber) t.number = uint(b, c.body, c.end);
             else if (c.id === EBML.TrackType) t.type = uint(b, c.body, c.end);
@@ -679,7 +709,7 @@ async function decodeWebm(b: Bytes, limits: Limits): Promise<Audio> {
         case EBML.BlockGroup: {
           let block: Element | null = null;
           let discardNs = 0;
-          for (let p = e.body; p < e.end; ) {
+          for (let p = e.body; p < e.end;) {
             const c = element(b, p, e.end);
             if (c.id === EBML.Block) block = c;
             else if (c.id === EBML.DiscardPadding) discardNs = sint(b, c.body, c.end);
@@ -743,7 +773,7 @@ type Mp4Track = {
 };
 
 function boxes(b: Bytes, start: number, end: number, visit: (type: string, body: number, end: number, at: number) => void) {
-  for (let at = start; at + 8 <= end; ) {
+  for (let at = start; at + 8 <= end;) {
     let size = b.u32(at);
     const type = b.type(at + 4);
     let body = at + 8;
@@ -787,7 +817,10 @@ function parseEsds(b: Bytes, at: number, end: number): { objectType: number; asc
 
 /** A table of `count` entries of `entry` bytes from `at` must lie inside its box (`end`). */
 function tableFits(type: string, at: number, count: number, entry: number, end: number) {
-  if (count * entry > end - at) throw corrupt(`the ${type} box declares ${count} entries, its ${Math.max(0, end - at)} bytes hold ${Math.floor(Math.max(0, end - at) / entry)}`);
+  if (count * entry > end - at)
+    throw corrupt(
+      `the ${type} box declares ${count} entries, its ${Math.max(0, end - at)} bytes hold ${Math.floor(Math.max(0, end - at) / entry)}`,
+    );
 }
 
 function parseMp4(b: Bytes, limits: Limits) {
@@ -819,7 +852,18 @@ function parseMp4(b: Bytes, limits: Limits) {
   };
 
   const trak = (start: number, end: number) => {
-    const t: Mp4Track = { id: 0, handler: "", timescale: 0, codec: "", boxes: {}, sizes: [], timed: 0, ticks: 0, chunkOffsets: [], samplesPerChunk: [] };
+    const t: Mp4Track = {
+      id: 0,
+      handler: "",
+      timescale: 0,
+      codec: "",
+      boxes: {},
+      sizes: [],
+      timed: 0,
+      ticks: 0,
+      chunkOffsets: [],
+      samplesPerChunk: [],
+    };
     const walk = (s: number, e: number, depth: number) =>
       boxes(b, s, e, (type, body, boxEnd) => {
         if (depth > DECLARED.maxDepth) throw corrupt(`MP4 boxes nested deeper than ${DECLARED.maxDepth} levels`);
@@ -913,7 +957,10 @@ function parseMp4(b: Bytes, limits: Limits) {
           } else if (flags & 0x20000) base = moofAt;
           if (flags & 0x2) p += 4;
           const trex = trexes.get(trackId) ?? { duration: 0, size: 0 };
-          defaults = { duration: flags & 0x8 ? b.u32(p) : trex.duration, size: flags & 0x10 ? b.u32(p + (flags & 0x8 ? 4 : 0)) : trex.size };
+          defaults = {
+            duration: flags & 0x8 ? b.u32(p) : trex.duration,
+            size: flags & 0x10 ? b.u32(p + (flags & 0x8 ? 4 : 0)) : trex.size,
+          };
           cursor = base;
         } else if (child === "trun") {
           const flags = b.u32(cb) & 0xffffff;
@@ -927,7 +974,8 @@ function parseMp4(b: Bytes, limits: Limits) {
           // Per-sample fields (duration, size, flags, composition offset) must be there for every sample.
           const each = 4 * [0x100, 0x200, 0x400, 0x800].filter((f) => flags & f).length;
           if (each) tableFits("trun", p, count, each, ce);
-          if (count && !(flags & 0x200) && (!defaults.size || count * defaults.size > b.length)) throw corrupt(`trun declares ${count} samples of ${defaults.size} bytes in a file of ${b.length}`);
+          if (count && !(flags & 0x200) && (!defaults.size || count * defaults.size > b.length))
+            throw corrupt(`trun declares ${count} samples of ${defaults.size} bytes in a file of ${b.length}`);
           const list = fragments.get(trackId) ?? [];
           fragments.set(trackId, list);
           fragmentSamples += count;
@@ -998,7 +1046,8 @@ async function decodeMp4(b: Bytes, limits: Limits): Promise<Audio> {
     samples.push(f);
     ticks += f.duration;
   }
-  for (const s of samples) if (s.offset + s.size > b.length) throw corrupt(`an audio sample at byte ${s.offset} lies past the end of the file`);
+  for (const s of samples)
+    if (s.offset + s.size > b.length) throw corrupt(`an audio sample at byte ${s.offset} lies past the end of the file`);
 
   const gap: Gapless | null = aacGapless({ ...track.boxes, mvhd, ilst, asc: track.asc, alac: track.alac });
   const mediaSeconds = ticks / track.timescale;
@@ -1006,7 +1055,9 @@ async function decodeMp4(b: Bytes, limits: Limits): Promise<Audio> {
   checkEstimate(seconds * 1000, limits);
   // An AAC frame decodes to at most 2048 samples (HE-AAC), an ALAC frame to its frameLength (4096 as written).
   const sink = new MonoSink(seconds * 1000, limits, samples.length * (track.alac ? 4096 : 2048));
-  const aac = await aacDecoder(track.alac ? { alac: track.alac, gapless: gap ?? undefined } : { asc: track.asc, gapless: gap ?? undefined });
+  const aac = await aacDecoder(
+    track.alac ? { alac: track.alac, gapless: gap ?? undefined } : { asc: track.asc, gapless: gap ?? undefined },
+  );
   try {
     const BATCH = 64; // about 1.5 s of AAC at 44.1 kHz
     for (let i = 0; i < samples.length; i += BATCH) {

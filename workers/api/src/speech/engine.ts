@@ -16,7 +16,8 @@ export function speechEngine(env: AppEnv["Bindings"]): SpeechEngine {
     return new WorkersAiEngine(env.AI, embedded);
   }
   if (env.VOICE_ENGINE === "http") {
-    if (!env.VOICE_ENGINE_URL || !env.VOICE_ENGINE_KEY) throw new EngineError("VOICE_ENGINE=http needs VOICE_ENGINE_URL and VOICE_ENGINE_KEY");
+    if (!env.VOICE_ENGINE_URL || !env.VOICE_ENGINE_KEY)
+      throw new EngineError("VOICE_ENGINE=http needs VOICE_ENGINE_URL and VOICE_ENGINE_KEY");
     return new HttpSpeechEngine(env.VOICE_ENGINE_URL, env.VOICE_ENGINE_KEY);
   }
   return embedded;
@@ -31,7 +32,14 @@ const embedded: SpeechEngine = {
     engine ??= new EmbeddedEngine();
     try {
       // EmbeddedEngine normalises to -16 LUFS and -1 dBFS and fades its edges at 24 kHz (engine/embedded.ts).
-      const audio = await engine.synthesize({ text: request.text, lang: request.lang, voice: request.voice.params, pitch: request.pitch, tempo: request.tempo, style: request.style });
+      const audio = await engine.synthesize({
+        text: request.text,
+        lang: request.lang,
+        voice: request.voice.params,
+        pitch: request.pitch,
+        tempo: request.tempo,
+        style: request.style,
+      });
       return { ...audio, normalized: true };
     } catch (err) {
       throw new EngineError(`embedded engine failed: ${String(err)}`);

@@ -132,11 +132,11 @@ export function fileName(base: string, ext: string, taken?: Set<string>) {
   const clean =
     cutCodePoints(
       wellFormed(base)
-      // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, " ")
-      .replace(/\s+/g, " ")
-      .trim()
-      .replace(/^\.+/, ""),
+        // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+        .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+        .replace(/^\.+/, ""),
       60,
     ).trim() || "audio";
   let name = `${clean}.${ext}`;

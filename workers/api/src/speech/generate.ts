@@ -48,15 +48,26 @@ export async function generateSpeech(
 ): Promise<GenerateResult> {
   const problem = checkText(input.text);
   if (problem?.code === "empty") return { ok: false, code: Code.TEXT_EMPTY };
-  if (problem?.code === "invalid") return { ok: false, code: Code.TEXT_INVALID_CHARS, message: message(Code.TEXT_INVALID_CHARS, locale, { chars: problem.chars.join(" ") }) };
-  if (problem?.code === "too-long") return { ok: false, code: Code.TEXT_TOO_LONG, message: message(Code.TEXT_TOO_LONG, locale, { max: problem.max }) };
-  const voice = await db.select().from(voices).where(and(eq(voices.id, input.voiceId), visibleTo(member))).get();
+  if (problem?.code === "invalid")
+    return {
+      ok: false,
+      code: Code.TEXT_INVALID_CHARS,
+      message: message(Code.TEXT_INVALID_CHARS, locale, { chars: problem.chars.join(" ") }),
+    };
+  if (problem?.code === "too-long")
+    return { ok: false, code: Code.TEXT_TOO_LONG, message: message(Code.TEXT_TOO_LONG, locale, { max: problem.max }) };
+  const voice = await db
+    .select()
+    .from(voices)
+    .where(and(eq(voices.id, input.voiceId), visibleTo(member)))
+    .get();
   if (!voice) return { ok: false, code: Code.VOICE_NOT_FOUND };
 
   const characters = characterCount(input.text);
   const spent = await spendCharge(env.DB, charge, member.id, "chars", characters);
   if (!spent.ok) {
-    if (spent.reason === "short") return { ok: false, code: Code.CHARS_SHORT, message: message(Code.CHARS_SHORT, locale, { remaining: spent.limit - spent.used }) };
+    if (spent.reason === "short")
+      return { ok: false, code: Code.CHARS_SHORT, message: message(Code.CHARS_SHORT, locale, { remaining: spent.limit - spent.used }) };
     return { ok: false, code: spent.reason === "no-member" ? Code.LOGIN_REQUIRED : Code.CHARS_EXHAUSTED };
   }
   try {
@@ -66,7 +77,14 @@ export async function generateSpeech(
     const entries = await entriesFor(db, member.id, lang);
     const audio = await renderPassage(
       speechEngine(env),
-      { text: applyDictionary(input.text, entries), lang, voice: { id: voice.id, params: voice.engine as VoiceParams }, style: input.style, pitch: input.pitch, tempo: input.tempo },
+      {
+        text: applyDictionary(input.text, entries),
+        lang,
+        voice: { id: voice.id, params: voice.engine as VoiceParams },
+        style: input.style,
+        pitch: input.pitch,
+        tempo: input.tempo,
+      },
       input.pauseMs ?? 0,
     );
     const id = crypto.randomUUID();

@@ -33,7 +33,11 @@ export class HttpSpeechEngine implements SpeechEngine {
 
   async convert(request: ConversionRequest) {
     const form = new FormData();
-    form.set("audio", new Blob([encodeWav(request.audio.samples, request.audio.sampleRate) as Uint8Array<ArrayBuffer>], { type: "audio/wav" }), "source.wav");
+    form.set(
+      "audio",
+      new Blob([encodeWav(request.audio.samples, request.audio.sampleRate) as Uint8Array<ArrayBuffer>], { type: "audio/wav" }),
+      "source.wav",
+    );
     form.set("voice", JSON.stringify(request.voice));
     form.set("lang", request.lang);
     form.set("sample_rate", String(OUTPUT_SAMPLE_RATE));
@@ -41,7 +45,11 @@ export class HttpSpeechEngine implements SpeechEngine {
   }
 
   synthesize(request: SynthesisRequest) {
-    return this.call("v1/synthesize", { body: JSON.stringify({ ...request, sample_rate: OUTPUT_SAMPLE_RATE }), contentType: "application/json" }, this.timeoutMs);
+    return this.call(
+      "v1/synthesize",
+      { body: JSON.stringify({ ...request, sample_rate: OUTPUT_SAMPLE_RATE }), contentType: "application/json" },
+      this.timeoutMs,
+    );
   }
 
   private async call(path: string, init: { body: BodyInit; contentType?: string }, timeoutMs: number): Promise<Audio> {
@@ -49,7 +57,11 @@ export class HttpSpeechEngine implements SpeechEngine {
     try {
       res = await fetch(this.url(path), {
         method: "POST",
-        headers: { authorization: `Bearer ${this.key}`, accept: "audio/wav", ...(init.contentType ? { "content-type": init.contentType } : {}) },
+        headers: {
+          authorization: `Bearer ${this.key}`,
+          accept: "audio/wav",
+          ...(init.contentType ? { "content-type": init.contentType } : {}),
+        },
         body: init.body,
         signal: AbortSignal.timeout(timeoutMs),
       });

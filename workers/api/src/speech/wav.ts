@@ -16,7 +16,7 @@ export function decodeWav(input: ArrayBuffer | Uint8Array): Audio {
   let sampleRate = 0;
   let bits = 0;
   let data: { at: number; size: number } | null = null;
-  for (let at = 12; at + 8 <= bytes.byteLength; ) {
+  for (let at = 12; at + 8 <= bytes.byteLength;) {
     const id = tag(at);
     const size = view.getUint32(at + 4, true);
     const body = at + 8;
@@ -45,7 +45,8 @@ export function decodeWav(input: ArrayBuffer | Uint8Array): Audio {
       const at = data.at + (f * channels + c) * width;
       if (float) sum += view.getFloat32(at, true);
       else if (bits === 16) sum += view.getInt16(at, true) / 0x8000;
-      else if (bits === 24) sum += (((view.getUint8(at + 2) << 24) | (view.getUint8(at + 1) << 16) | (view.getUint8(at) << 8)) >> 8) / 0x800000;
+      else if (bits === 24)
+        sum += (((view.getUint8(at + 2) << 24) | (view.getUint8(at + 1) << 16) | (view.getUint8(at) << 8)) >> 8) / 0x800000;
       else sum += view.getInt32(at, true) / 0x80000000;
     }
     samples[f] = sum / channels;

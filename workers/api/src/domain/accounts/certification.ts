@@ -45,7 +45,13 @@ export const forgetCertification = (db: Db, email: string, purpose: CertPurpose)
  * Rate-limits (per address and per client IP), stores a new code (replacing any earlier one) and
  * mails it in `locale`; nothing is kept if the mail fails (5020).
  */
-export async function mailCode(env: Bindings, db: Db, email: string, purpose: CertPurpose, by: { ip: string; locale: Locale }): Promise<Result<{ expiresIn: number }>> {
+export async function mailCode(
+  env: Bindings,
+  db: Db,
+  email: string,
+  purpose: CertPurpose,
+  by: { ip: string; locale: Locale },
+): Promise<Result<{ expiresIn: number }>> {
   for (const [name, subject] of [
     ["certMailPerAddress", email],
     ["certMailPerIp", by.ip],
@@ -53,14 +59,25 @@ export async function mailCode(env: Bindings, db: Db, email: string, purpose: Ce
     if (!(await hit(env, name, subject)).allowed) return refusal(Code.RATE_LIMITED);
   }
   const code = sixDigitCode();
-  const row = { email, purpose, codeHash: await codeHash(purpose, email, code), expiresAt: Date.now() + CERT_TTL_SECONDS * 1000, attempts: 0, verifiedAt: null };
+  const row = {
+    email,
+    purpose,
+    codeHash: await codeHash(purpose, email, code),
+    expiresAt: Date.now() + CERT_TTL_SECONDS * 1000,
+    attempts: 0,
+    verifiedAt: null,
+  };
   await db
     .insert(emailCerts)
     .values(row)
     .onConflictDoUpdate({ target: [emailCerts.email, emailCerts.purpose], set: row });
   const params = { code, minutes: CERT_TTL_SECONDS / 60 };
   try {
-    await createMailer(env, db).send({ to: email, subject: fill(CERT_MAIL.subject[by.locale], by.locale, params), text: fill(CERT_MAIL.text[by.locale], by.locale, params) });
+    await createMailer(env, db).send({
+      to: email,
+      subject: fill(CERT_MAIL.subject[by.locale], by.locale, params),
+      text: fill(CERT_MAIL.text[by.locale], by.locale, params),
+    });
   } catch (err) {
     console.error("certification mail failed", err);
     await forgetCertification(db, email, purpose);
@@ -70,7 +87,13 @@ export async function mailCode(env: Bindings, db: Db, email: string, purpose: Ce
 }
 
 /** Checks a code (limited per address; 5 wrong guesses end it); a right one certifies the address for `purpose`. */
-export async function checkCode(env: Bindings, db: Db, email: string, cert: string, purpose: CertPurpose): Promise<Result<{ certified: true }>> {
+export async function checkCode(
+  env: Bindings,
+  db: Db,
+  email: string,
+  cert: string,
+  purpose: CertPurpose,
+): Promise<Result<{ certified: true }>> {
   if (!validEmail(email)) return refusal(Code.EMAIL_INVALID);
   if (!(await hit(env, "certCheckPerAddress", email)).allowed) return refusal(Code.RATE_LIMITED);
   const where = certWhere(email, purpose);
@@ -79,7 +102,10 @@ export async function checkCode(env: Bindings, db: Db, email: string, cert: stri
   const given = new TextEncoder().encode(await codeHash(purpose, email, cert));
   const stored = new TextEncoder().encode(row.codeHash);
   if (!timingSafeEqual(given, stored)) {
-    await db.update(emailCerts).set({ attempts: sql`${emailCerts.attempts} + 1` }).where(where);
+    await db
+      .update(emailCerts)
+      .set({ attempts: sql`${emailCerts.attempts} + 1` })
+      .where(where);
     return refusal(Code.CERT_WRONG);
   }
   await db.update(emailCerts).set({ verifiedAt: Date.now() }).where(where);

@@ -31,7 +31,10 @@ export async function resetPassword(db: Db, email: string, password: string) {
   if (!(await recentlyCertified(db, email, "password"))) return refusal(Code.CERT_REQUIRED);
   const weak = passwordRefusal(password);
   if (weak) return weak;
-  await db.update(members).set({ passwordHash: await hashPassword(password) }).where(eq(members.id, account.value.id));
+  await db
+    .update(members)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(members.id, account.value.id));
   await forgetCertification(db, email, "password");
   // A reset password ends every existing session.
   await revokeAllSessions(db, account.value.id);

@@ -15,11 +15,7 @@ export const SIGNUP_TICKET_SECONDS = 30 * 60;
 
 export function signSignupTicket(env: AppEnv["Bindings"], ticket: SignupTicket, now = Date.now()) {
   const iat = Math.floor(now / 1000);
-  return sign(
-    { aud: SIGNUP_TICKET_AUDIENCE, iat, exp: iat + SIGNUP_TICKET_SECONDS, ...ticket },
-    env.JWT_SECRET,
-    "HS256",
-  );
+  return sign({ aud: SIGNUP_TICKET_AUDIENCE, iat, exp: iat + SIGNUP_TICKET_SECONDS, ...ticket }, env.JWT_SECRET, "HS256");
 }
 
 /** The ticket's claims, or null when it is forged, expired or not a sign-up ticket. */

@@ -51,7 +51,12 @@ export async function withdraw(env: Bindings, db: Db, memberId: string, answers:
   if (paidPeriodRemains(m)) return refusal(Code.WITHDRAW_PLAN_ACTIVE);
   await rememberWithdrawal(env, db, m.email);
   await db.batch([
-    db.insert(withdrawals).values({ reasonStudio: answers.reason_studio, reasonCommunity: answers.reason_community, opinion: answers.opinion, createdAt: Date.now() }),
+    db.insert(withdrawals).values({
+      reasonStudio: answers.reason_studio,
+      reasonCommunity: answers.reason_community,
+      opinion: answers.opinion,
+      createdAt: Date.now(),
+    }),
     db.delete(emailCerts).where(eq(emailCerts.email, m.email)),
     // refresh_tokens go with the member (ON DELETE CASCADE).
     db.delete(members).where(eq(members.id, m.id)),

@@ -39,8 +39,7 @@ import {
 type Ctx = Context<AppEnv>;
 
 export type ChargeOutcome =
-  | { ok: true; payment: PaymentRow; replay: boolean }
-  | { ok: false; code: Code; reason?: string; payment?: PaymentRow };
+  { ok: true; payment: PaymentRow; replay: boolean } | { ok: false; code: Code; reason?: string; payment?: PaymentRow };
 
 // ---------------------------------------------------------------------------------------------
 // Cards
@@ -95,7 +94,11 @@ export async function registerCard(c: Ctx, b: CardFields): Promise<Outcome<Card>
 
 /** Deletes a card and its billing key; the main card of a renewing subscription stays. */
 export async function unregisterCard(c: Ctx, cardNo: number): Promise<Outcome<{ card_no: number }>> {
-  const card = await c.var.db.select().from(cards).where(and(eq(cards.no, cardNo), eq(cards.memberId, c.var.member.id))).get();
+  const card = await c.var.db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.no, cardNo), eq(cards.memberId, c.var.member.id)))
+    .get();
   if (!card) return refused(Code.NOT_FOUND);
   const m = await member(c.var.db, c.var.member.id);
   if (card.main && m && renewing(m)) return refused(Code.MAIN_CARD_IN_USE);
@@ -177,14 +180,20 @@ export async function chargeCard(
       .returning();
     row = inserted[0]!;
   } catch (err) {
-    if (isUnique(err, "merchant_uid")) return (await replayed(db, input.memberId, input.merchantUid)) ?? { ok: false, code: Code.BAD_REQUEST };
+    if (isUnique(err, "merchant_uid"))
+      return (await replayed(db, input.memberId, input.merchantUid)) ?? { ok: false, code: Code.BAD_REQUEST };
     if (isUnique(err, "member_id")) return { ok: false, code: Code.PAYMENT_IN_PROGRESS };
     throw err;
   }
 
   let answer: PortOnePayment | null;
   try {
-    answer = await gateway.chargeAgain({ customer_uid: input.card.customerUid, merchant_uid: row.merchantUid, amount: row.amount, name: input.name });
+    answer = await gateway.chargeAgain({
+      customer_uid: input.card.customerUid,
+      merchant_uid: row.merchantUid,
+      amount: row.amount,
+      name: input.name,
+    });
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     if (err.kind === "rejected") return failPayment(db, row, err.message, Code.PAYMENT_DECLINED);
@@ -214,7 +223,14 @@ export async function settle(db: Db, gateway: PortOne, row: PaymentRow, impUid: 
   if (problem) {
     // Money that moved for a payment we refuse goes back.
     if (confirmed.status === "paid" && confirmed.merchant_uid === row.merchantUid) {
-      await gateway.cancel({ imp_uid: impUid, amount: confirmed.amount - confirmed.cancel_amount, checksum: confirmed.amount - confirmed.cancel_amount, reason: problem }).catch(() => undefined);
+      await gateway
+        .cancel({
+          imp_uid: impUid,
+          amount: confirmed.amount - confirmed.cancel_amount,
+          checksum: confirmed.amount - confirmed.cancel_amount,
+          reason: problem,
+        })
+        .catch(() => undefined);
     }
     return failPayment(db, row, problem, Code.PAYMENT_DECLINED);
   }
@@ -224,10 +240,20 @@ export async function settle(db: Db, gateway: PortOne, row: PaymentRow, impUid: 
   const [paid] = await db.batch([
     db
       .update(payments)
-      .set({ status: "paid", impUid, paidAt, receiptUrl: confirmed.receipt_url || null, periodStart: memberSet.planStartAt ?? null, periodEnd: memberSet.planEndAt ?? null })
+      .set({
+        status: "paid",
+        impUid,
+        paidAt,
+        receiptUrl: confirmed.receipt_url || null,
+        periodStart: memberSet.planStartAt ?? null,
+        periodEnd: memberSet.planEndAt ?? null,
+      })
       .where(and(eq(payments.no, row.no), eq(payments.status, "pending")))
       .returning(),
-    db.update(members).set(memberSet).where(and(eq(members.id, row.memberId!), sql`EXISTS (SELECT 1 FROM payments WHERE no = ${row.no} AND status = 'paid')`)),
+    db
+      .update(members)
+      .set(memberSet)
+      .where(and(eq(members.id, row.memberId!), sql`EXISTS (SELECT 1 FROM payments WHERE no = ${row.no} AND status = 'paid')`)),
   ]);
   const payment = paid[0];
   if (!payment) return { ok: false, code: Code.PAYMENT_IN_PROGRESS };
@@ -270,7 +296,8 @@ export function applyCardPayment(db: Db, kind: ChargeKind): Apply {
 async function charged(db: Db, memberId: string, outcome: ChargeOutcome, t: number) {
   if (!outcome.ok) {
     const reason = outcome.reason ?? "";
-    if (outcome.code === Code.PAYMENT_DECLINED) return refused(Code.PAYMENT_DECLINED, { reason, payment: outcome.payment ? invoice(outcome.payment) : null }, { reason });
+    if (outcome.code === Code.PAYMENT_DECLINED)
+      return refused(Code.PAYMENT_DECLINED, { reason, payment: outcome.payment ? invoice(outcome.payment) : null }, { reason });
     return refused(outcome.code, outcome.payment ? { payment: invoice(outcome.payment) } : null);
   }
   return done({ payment: invoice(outcome.payment), replay: outcome.replay, planState: await planStateOf(db, memberId, t) });
@@ -281,7 +308,15 @@ async function charged(db: Db, memberId: string, outcome: ChargeOutcome, t: numb
  * suit the plan (corporate cards, 4307); an unfinished PayPal order holds the one pending slot and is
  * closed first (refunded if PayPal captured it unsaved), as a new PayPal order would.
  */
-async function chargeMainCard(c: Ctx, memberId: string, kind: "purchase" | "upgrade", plan: string, q: Quote, merchantUid: string, t: number) {
+async function chargeMainCard(
+  c: Ctx,
+  memberId: string,
+  kind: "purchase" | "upgrade",
+  plan: string,
+  q: Quote,
+  merchantUid: string,
+  t: number,
+) {
   const card = await mainCard(c.var.db, memberId);
   if (!card) return refused(Code.CARD_REQUIRED);
   if (!cardSuits(card, plan)) return refused(Code.CORPORATE_CARD_PLAN);
@@ -301,7 +336,11 @@ async function chargeMainCard(c: Ctx, memberId: string, kind: "purchase" | "upgr
 
 /** The price the server will charge for a card purchase or upgrade (the purchase modal shows it). */
 export async function cardQuote(c: Ctx, planName: string, kind: "purchase" | "upgrade") {
-  const [plan, m, paid] = await Promise.all([planByName(c.var.db, planName), member(c.var.db, c.var.member.id), hasPaymentRecord(c.var.db, c.var.member.id)]);
+  const [plan, m, paid] = await Promise.all([
+    planByName(c.var.db, planName),
+    member(c.var.db, c.var.member.id),
+    hasPaymentRecord(c.var.db, c.var.member.id),
+  ]);
   if (!plan || plan.price === 0 || !m) return refused(Code.PLAN_CHANGE_INVALID);
   return done({ ...quote(plan, "KRW", kind === "purchase" && discountEligible(m, paid)), kind });
 }
@@ -319,7 +358,11 @@ export type PurchaseInput = {
 /** First purchase of a paid plan with the main card (spec sections 4 and 5); `amount` must be the server's quote. */
 export async function purchase(c: Ctx, b: PurchaseInput) {
   const t = now(c);
-  const [plan, m, paid] = await Promise.all([planByName(c.var.db, b.plan), member(c.var.db, c.var.member.id), hasPaymentRecord(c.var.db, c.var.member.id)]);
+  const [plan, m, paid] = await Promise.all([
+    planByName(c.var.db, b.plan),
+    member(c.var.db, c.var.member.id),
+    hasPaymentRecord(c.var.db, c.var.member.id),
+  ]);
   if (!m) return refused(Code.LOGIN_REQUIRED);
   const merchantUid = scopedMerchantUid(m.id, "purchase", b.merchant_uid);
   const earlier = b.merchant_uid ? await replayed(c.var.db, m.id, merchantUid) : null;
@@ -328,7 +371,8 @@ export async function purchase(c: Ctx, b: PurchaseInput) {
   if (refusal || !plan) return refused(refusal ?? Code.PLAN_CHANGE_INVALID);
   const q = quote(plan, "KRW", discountEligible(m, paid));
   if (b.amount !== q.amount) return refused(Code.AMOUNT_MISMATCH, { quote: q });
-  if (!b.agree_billing || !b.agree_change || !b.agree_refund || (q.discounted && !b.agree_regular_price)) return refused(Code.CONSENT_REQUIRED);
+  if (!b.agree_billing || !b.agree_change || !b.agree_refund || (q.discounted && !b.agree_regular_price))
+    return refused(Code.CONSENT_REQUIRED);
   return chargeMainCard(c, m.id, "purchase", plan.plan, q, merchantUid, t);
 }
 
@@ -373,8 +417,14 @@ export async function cancel(c: Ctx, b: { reason: string; comment: string; pwd?:
   const checked = await passwordChecked(c, b.pwd);
   if (checked !== true) return refused(checked);
   const [[updated]] = await c.var.db.batch([
-    c.var.db.update(members).set({ subscription: "cancelled", nextPaymentAt: null, toPlan: null, renewRetryAt: null }).where(eq(members.id, m.id)).returning(),
-    c.var.db.insert(cancellations).values({ memberId: m.id, plan: m.plan, reason: b.reason, comment: b.comment, kind: "cancel", createdAt: t }),
+    c.var.db
+      .update(members)
+      .set({ subscription: "cancelled", nextPaymentAt: null, toPlan: null, renewRetryAt: null })
+      .where(eq(members.id, m.id))
+      .returning(),
+    c.var.db
+      .insert(cancellations)
+      .values({ memberId: m.id, plan: m.plan, reason: b.reason, comment: b.comment, kind: "cancel", createdAt: t }),
   ]);
   return done({ planState: await planState(c.var.db, updated!, t) });
 }

@@ -57,7 +57,13 @@ export async function cardList(db: Db, memberId: string) {
 
 /** The member's main card, if any. */
 export async function mainCard(db: Db, memberId: string) {
-  return (await db.select().from(cards).where(and(eq(cards.memberId, memberId), eq(cards.main, true))).get()) ?? null;
+  return (
+    (await db
+      .select()
+      .from(cards)
+      .where(and(eq(cards.memberId, memberId), eq(cards.main, true)))
+      .get()) ?? null
+  );
 }
 
 const shown = inArray(payments.status, ["paid", "refunded", "failed"]);
@@ -80,13 +86,21 @@ export async function invoicePage(db: Db, memberId: string, page: number, limit:
 
 /** One of the member's payments. */
 export async function invoiceOf(db: Db, memberId: string, no: number): Promise<Outcome<Invoice>> {
-  const p = await db.select().from(payments).where(and(eq(payments.no, no), eq(payments.memberId, memberId))).get();
+  const p = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.no, no), eq(payments.memberId, memberId)))
+    .get();
   return p ? done(invoice(p)) : refused(Code.NOT_FOUND);
 }
 
 /** The card receipt's link, from the gateway (spec: receipt link unavailable → ask the card issuer). */
 export async function receipt(c: Ctx, impUid: string): Promise<Outcome<{ url: string }>> {
-  const p = await c.var.db.select().from(payments).where(and(eq(payments.impUid, impUid), eq(payments.memberId, c.var.member.id))).get();
+  const p = await c.var.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.impUid, impUid), eq(payments.memberId, c.var.member.id)))
+    .get();
   if (!p) return refused(Code.NOT_FOUND);
   if (p.provider !== "portone") return refused(Code.RECEIPT_UNAVAILABLE);
   const gateway = cardGateway(c.env);
@@ -99,7 +113,11 @@ export async function receipt(c: Ctx, impUid: string): Promise<Outcome<{ url: st
 
 /** Termination and refund need the password check (spec section 5); social accounts have none to check. */
 export async function passwordChecked(c: Ctx, pwd: string | undefined) {
-  const row = await c.var.db.select({ hash: members.passwordHash, type: members.type }).from(members).where(eq(members.id, c.var.member.id)).get();
+  const row = await c.var.db
+    .select({ hash: members.passwordHash, type: members.type })
+    .from(members)
+    .where(eq(members.id, c.var.member.id))
+    .get();
   if (!row || row.type !== "email") return true;
   if (!(await hit(c.env, "loginPerAccount", c.var.member.email)).allowed) return Code.RATE_LIMITED;
   return !!row.hash && !!pwd && (await verifyPassword(pwd, row.hash)) ? true : Code.PASSWORD_MISMATCH;

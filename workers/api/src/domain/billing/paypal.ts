@@ -11,7 +11,17 @@ import type { AppEnv } from "../../env";
 import { invoice } from "./payments";
 import { planByName } from "./plans";
 import { hasPaymentRecord, leftover, member, planStateOf } from "./plan-state";
-import { addMonths, discountEligible, newPeriod, paypalRefusal, quote, type Db, type MemberRow, type PaymentRow, type PlanRow } from "./rules";
+import {
+  addMonths,
+  discountEligible,
+  newPeriod,
+  paypalRefusal,
+  quote,
+  type Db,
+  type MemberRow,
+  type PaymentRow,
+  type PlanRow,
+} from "./rules";
 
 /**
  * PayPal months for overseas members (spec sections 1 and 4): one month of a plan bought through PayPal
@@ -30,7 +40,8 @@ export type Flow = "save" | "upgrade";
 const kindOf = (f: Flow) => (f === "save" ? ("purchase" as const) : ("upgrade" as const));
 
 /** The USD price of `target` for this flow: a purchase gets the first-month 50% when eligible; an upgrade is full price. */
-const priceFor = (m: MemberRow, target: PlanRow, f: Flow, paidBefore: boolean) => quote(target, "USD", f === "save" && discountEligible(m, paidBefore));
+const priceFor = (m: MemberRow, target: PlanRow, f: Flow, paidBefore: boolean) =>
+  quote(target, "USD", f === "save" && discountEligible(m, paidBefore));
 
 /** What keeps this member from buying `target` by this flow right now, if anything. */
 async function refusal(db: Db, m: MemberRow, target: PlanRow, f: Flow, t: number) {
@@ -52,7 +63,12 @@ export async function failRow(db: Db, row: PaymentRow, reason: string) {
 async function giveBack(db: Db, wallet: PayPal, row: PaymentRow, capture: PayPalCapture, reason: string) {
   let note = "refunded";
   try {
-    await wallet.refund(capture.id, { amount: toCents(capture.amount.value), currency: capture.amount.currency_code, requestId: `void-${row.merchantUid}`, note: reason });
+    await wallet.refund(capture.id, {
+      amount: toCents(capture.amount.value),
+      currency: capture.amount.currency_code,
+      requestId: `void-${row.merchantUid}`,
+      note: reason,
+    });
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     if (!(err instanceof PayPalError && err.issue === "CAPTURE_FULLY_REFUNDED")) {
@@ -104,7 +120,8 @@ export async function closeOpenOrder(db: Db, wallet: PayPal, memberId: string) {
 /** Why a confirmed capture is not the one of this row, or null. */
 function captureProblem(order: PayPalOrder, capture: PayPalCapture, row: PaymentRow) {
   if (order.purchase_units?.[0]?.custom_id !== row.merchantUid) return "the order is not this payment's";
-  if (capture.amount.currency_code !== row.currency) return `currency mismatch: captured ${capture.amount.currency_code}, expected ${row.currency}`;
+  if (capture.amount.currency_code !== row.currency)
+    return `currency mismatch: captured ${capture.amount.currency_code}, expected ${row.currency}`;
   const captured = toCents(capture.amount.value);
   if (captured !== row.amount) return `amount mismatch: captured ${captured}, expected ${row.amount}`;
   return null;
@@ -133,7 +150,11 @@ const gatewayFailure = (err: unknown) => {
 
 /** The USD price `order` will ask for (the PayPal purchase modal shows it). */
 export async function paypalQuote(c: Ctx, planName: string, f: Flow) {
-  const [target, m, paidBefore] = await Promise.all([planByName(c.var.db, planName), member(c.var.db, c.var.member.id), hasPaymentRecord(c.var.db, c.var.member.id)]);
+  const [target, m, paidBefore] = await Promise.all([
+    planByName(c.var.db, planName),
+    member(c.var.db, c.var.member.id),
+    hasPaymentRecord(c.var.db, c.var.member.id),
+  ]);
   if (!m) return refused(Code.LOGIN_REQUIRED);
   if (!target || target.priceEnCents <= 0) return refused(Code.PLAN_CHANGE_INVALID);
   return done({ ...priceFor(m, target, f, paidBefore), flow: f });
@@ -143,7 +164,11 @@ export async function paypalQuote(c: Ctx, planName: string, f: Flow) {
 export async function order(c: Ctx, b: { plan: string; flow: Flow; return_url: string; cancel_url: string }) {
   const t = now(c);
   const db = c.var.db;
-  const [target, m, paidBefore] = await Promise.all([planByName(db, b.plan), member(db, c.var.member.id), hasPaymentRecord(db, c.var.member.id)]);
+  const [target, m, paidBefore] = await Promise.all([
+    planByName(db, b.plan),
+    member(db, c.var.member.id),
+    hasPaymentRecord(db, c.var.member.id),
+  ]);
   if (!m) return refused(Code.LOGIN_REQUIRED);
   if (!target) return refused(Code.PLAN_CHANGE_INVALID);
   const refusedWith = await refusal(db, m, target, b.flow, t);
@@ -177,7 +202,8 @@ export async function order(c: Ctx, b: { plan: string; flow: Flow; return_url: s
     row = inserted[0]!;
   } catch (err) {
     // payments_one_pending: a card payment (or another order) of this member is in flight.
-    if (String((err as { cause?: { message?: string } })?.cause?.message ?? err).includes("UNIQUE constraint failed: payments.member_id")) return refused(Code.PAYMENT_IN_PROGRESS);
+    if (String((err as { cause?: { message?: string } })?.cause?.message ?? err).includes("UNIQUE constraint failed: payments.member_id"))
+      return refused(Code.PAYMENT_IN_PROGRESS);
     throw err;
   }
   let created;
@@ -299,7 +325,8 @@ export async function save(c: Ctx, f: Flow, b: SaveInput): Promise<Outcome<unkno
   ]);
   if (!m) return refused(Code.LOGIN_REQUIRED);
   if (!row) return refused(Code.NOT_FOUND);
-  if (row.kind !== kindOf(f) || row.plan !== b.plan_name) return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "the order was made for another plan or flow" });
+  if (row.kind !== kindOf(f) || row.plan !== b.plan_name)
+    return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "the order was made for another plan or flow" });
   if (row.status === "paid" || row.status === "refunded") {
     if (row.impUid === b.authorization_id) return saved(db, m.id, row, true, t);
     return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "another capture" });
@@ -316,12 +343,16 @@ export async function save(c: Ctx, f: Flow, b: SaveInput): Promise<Outcome<unkno
     return gatewayFailure(err);
   }
   if (!order) return refused(Code.NOT_FOUND);
-  if (order.purchase_units?.[0]?.custom_id !== row.merchantUid) return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "the order is not this payment's" });
+  if (order.purchase_units?.[0]?.custom_id !== row.merchantUid)
+    return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "the order is not this payment's" });
   if (order.status !== "COMPLETED") return refused(order.status === "APPROVED" ? Code.PAYPAL_NOT_CAPTURED : Code.PAYPAL_NOT_APPROVED);
   const captured = order.purchase_units?.[0]?.payments?.captures?.find((x) => x.id === b.authorization_id);
   if (!captured) return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "another capture" });
   if (b.payerID && order.payer?.payer_id !== b.payerID) return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "another payer" });
-  if (captured.status !== "COMPLETED") return refused(captured.status === "PENDING" ? Code.PAYPAL_NOT_CAPTURED : Code.PAYPAL_ORDER_CLOSED, { reason: `capture ${captured.status}` });
+  if (captured.status !== "COMPLETED")
+    return refused(captured.status === "PENDING" ? Code.PAYPAL_NOT_CAPTURED : Code.PAYPAL_ORDER_CLOSED, {
+      reason: `capture ${captured.status}`,
+    });
 
   // From here the money has moved: a payment we refuse is given back.
   const problem = captureProblem(order, captured, row);

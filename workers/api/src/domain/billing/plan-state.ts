@@ -15,7 +15,11 @@ export async function member(db: Db, id: string) {
 
 /** True once the member has paid (and not only tried to); the first-month discount is for those who have not. */
 export async function hasPaymentRecord(db: Db, memberId: string) {
-  const row = await db.select({ n: count() }).from(payments).where(and(eq(payments.memberId, memberId), inArray(payments.status, ["paid", "refunded"]))).get();
+  const row = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.memberId, memberId), inArray(payments.status, ["paid", "refunded"])))
+    .get();
   return (row?.n ?? 0) > 0;
 }
 
@@ -93,8 +97,16 @@ export async function overSlots(db: Db, memberId: string, plan: PlanRow) {
  * recently changed projects stay; custom voices are deleted. Stored audio no row needs is released.
  */
 export async function moveToFree(db: Db, media: R2Bucket, memberId: string) {
-  const keep = db.select({ id: projects.id }).from(projects).where(eq(projects.memberId, memberId)).orderBy(desc(projects.updatedAt), desc(projects.createdAt)).limit(PROJECTS_KEPT_ON_FREE);
-  const doomed = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.memberId, memberId), notInArray(projects.id, keep)));
+  const keep = db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.memberId, memberId))
+    .orderBy(desc(projects.updatedAt), desc(projects.createdAt))
+    .limit(PROJECTS_KEPT_ON_FREE);
+  const doomed = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.memberId, memberId), notInArray(projects.id, keep)));
   const ids = doomed.map((p) => p.id);
   const keys =
     ids.length === 0
@@ -131,6 +143,10 @@ export async function moveToFree(db: Db, media: R2Bucket, memberId: string) {
     db.delete(projects).where(and(eq(projects.memberId, memberId), inArray(projects.id, ids.length ? ids : [""]))),
     db.delete(voices).where(and(eq(voices.ownerId, memberId), eq(voices.type, "custom"))),
   ]);
-  await releaseAudio(db, media, keys.map((k) => k.key));
+  await releaseAudio(
+    db,
+    media,
+    keys.map((k) => k.key),
+  );
   return { deletedProjects: ids.length };
 }

@@ -11,7 +11,17 @@ import { GatewayError } from "../../integrations/payments/portone";
 import type { AppEnv } from "../../env";
 import { passwordChecked } from "./payments";
 import { member, moveToFree, planStateOf } from "./plan-state";
-import { isPaid, REFUND_WINDOW_MS, refundFee, refundRefusal, type Currency, type Db, type MemberRow, type PaymentRow, type RefundReason } from "./rules";
+import {
+  isPaid,
+  REFUND_WINDOW_MS,
+  refundFee,
+  refundRefusal,
+  type Currency,
+  type Db,
+  type MemberRow,
+  type PaymentRow,
+  type RefundReason,
+} from "./rules";
 
 // The 7-day refund (spec section 4; the rule in rules.ts `refundRefusal`, the fee `refundFee`), by card
 // (POST /payment/refund) or PayPal (POST /payment/paypal_clearplan, which can also end the month without one).
@@ -36,7 +46,15 @@ export async function refundable(db: Db, m: MemberRow, now: number): Promise<Ref
   const payment = last!;
   const currency = payment.currency;
   const fee = refundFee(payment.amount, currency);
-  return { eligible: true, payment, amount: payment.amount, fee, refund_amount: payment.amount - fee, currency, deadline: new Date(payment.paidAt! + REFUND_WINDOW_MS).toISOString() };
+  return {
+    eligible: true,
+    payment,
+    amount: payment.amount,
+    fee,
+    refund_amount: payment.amount - fee,
+    currency,
+    deadline: new Date(payment.paidAt! + REFUND_WINDOW_MS).toISOString(),
+  };
 }
 
 /** GET /payment/refundable: what the refund screen shows. */
@@ -45,7 +63,15 @@ export async function refundQuote(c: Ctx): Promise<Outcome<RefundQuote>> {
   if (!m) return refused(Code.LOGIN_REQUIRED);
   const r = await refundable(c.var.db, m, now(c));
   if (!r.eligible) return done({ eligible: false, reason: r.reason, payment_no: r.payment?.no ?? null });
-  return done({ eligible: true, payment_no: r.payment.no, amount: r.amount, fee: r.fee, refund_amount: r.refund_amount, currency: r.currency, deadline: r.deadline });
+  return done({
+    eligible: true,
+    payment_no: r.payment.no,
+    amount: r.amount,
+    fee: r.fee,
+    refund_amount: r.refund_amount,
+    currency: r.currency,
+    deadline: r.deadline,
+  });
 }
 
 /**
@@ -69,7 +95,12 @@ async function giveRefund(c: Ctx, r: Extract<Refundable, { eligible: true }>, no
   return null;
 }
 
-const refundedSet = (r: Extract<Refundable, { eligible: true }>, t: number) => ({ status: "refunded" as const, refundAmount: r.refund_amount, refundFee: r.fee, refundedAt: t });
+const refundedSet = (r: Extract<Refundable, { eligible: true }>, t: number) => ({
+  status: "refunded" as const,
+  refundAmount: r.refund_amount,
+  refundFee: r.fee,
+  refundedAt: t,
+});
 
 /** Immediate cancel and refund (spec section 4): within 7 days, no paid use, less the fee; Free at once. */
 export async function refund(c: Ctx, b: { reason: string; comment: string; pwd?: string }) {
@@ -84,7 +115,10 @@ export async function refund(c: Ctx, b: { reason: string; comment: string; pwd?:
   const failed = await giveRefund(c, r, b.reason || "refund within 7 days");
   if (failed) return refused(failed);
   await db.batch([
-    db.update(payments).set(refundedSet(r, t)).where(and(eq(payments.no, r.payment.no), eq(payments.status, "paid"))),
+    db
+      .update(payments)
+      .set(refundedSet(r, t))
+      .where(and(eq(payments.no, r.payment.no), eq(payments.status, "paid"))),
     db.insert(cancellations).values({ memberId: m.id, plan: m.plan, reason: b.reason, comment: b.comment, kind: "refund", createdAt: t }),
   ]);
   await moveToFree(db, c.env.MEDIA, m.id);
@@ -109,10 +143,20 @@ export async function clearPaypalPlan(c: Ctx, b: { reason_clear: string; comment
     if (!r.eligible) return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
     const failed = await giveRefund(c, r, b.reason_clear || "refund within 7 days", "paypal");
     if (failed) return refused(failed);
-    await db.update(payments).set(refundedSet(r, t)).where(and(eq(payments.no, r.payment.no), eq(payments.status, "paid")));
+    await db
+      .update(payments)
+      .set(refundedSet(r, t))
+      .where(and(eq(payments.no, r.payment.no), eq(payments.status, "paid")));
     refunded = { refund_amount: r.refund_amount, fee: r.fee };
   }
-  await db.insert(cancellations).values({ memberId: m.id, plan: m.plan, reason: b.reason_clear, comment: b.comment, kind: b.option === "refund" ? "refund" : "cancel", createdAt: t });
+  await db.insert(cancellations).values({
+    memberId: m.id,
+    plan: m.plan,
+    reason: b.reason_clear,
+    comment: b.comment,
+    kind: b.option === "refund" ? "refund" : "cancel",
+    createdAt: t,
+  });
   await moveToFree(db, c.env.MEDIA, m.id);
   return done({ option: b.option, ...refunded, currency: "USD", planState: await planStateOf(db, m.id, t) });
 }

@@ -22,12 +22,24 @@ async function tell(env: Bindings, db: Db, to: string, subject: string, text: st
 
 const RENEWAL_MAIL = {
   failed: {
-    ko: (plan: string, n: number): [string, string] => [`[Voice Studio] ${plan} 플랜 자동결제 실패`, `등록된 카드로 ${plan} 플랜 요금을 결제하지 못했습니다. 카드 정보를 확인해 주세요. 내일 다시 결제를 시도합니다 (${n}/${RENEWAL_ATTEMPTS}).`],
-    en: (plan: string, n: number): [string, string] => [`[Voice Studio] Payment for the ${plan} plan failed`, `We could not charge your registered card for the ${plan} plan. Please check your card. We will try again tomorrow (${n}/${RENEWAL_ATTEMPTS}).`],
+    ko: (plan: string, n: number): [string, string] => [
+      `[Voice Studio] ${plan} 플랜 자동결제 실패`,
+      `등록된 카드로 ${plan} 플랜 요금을 결제하지 못했습니다. 카드 정보를 확인해 주세요. 내일 다시 결제를 시도합니다 (${n}/${RENEWAL_ATTEMPTS}).`,
+    ],
+    en: (plan: string, n: number): [string, string] => [
+      `[Voice Studio] Payment for the ${plan} plan failed`,
+      `We could not charge your registered card for the ${plan} plan. Please check your card. We will try again tomorrow (${n}/${RENEWAL_ATTEMPTS}).`,
+    ],
   },
   ended: {
-    ko: (plan: string): [string, string] => [`[Voice Studio] ${plan} 플랜이 종료되었습니다`, `자동결제에 ${RENEWAL_ATTEMPTS}번 실패하여 ${plan} 플랜이 종료되고 Free 플랜으로 바뀌었습니다. 플랜 페이지에서 다시 구독할 수 있습니다.`],
-    en: (plan: string): [string, string] => [`[Voice Studio] Your ${plan} plan has ended`, `The payment failed ${RENEWAL_ATTEMPTS} times, so your ${plan} plan ended and you are now on the Free plan. You can subscribe again on the plan page.`],
+    ko: (plan: string): [string, string] => [
+      `[Voice Studio] ${plan} 플랜이 종료되었습니다`,
+      `자동결제에 ${RENEWAL_ATTEMPTS}번 실패하여 ${plan} 플랜이 종료되고 Free 플랜으로 바뀌었습니다. 플랜 페이지에서 다시 구독할 수 있습니다.`,
+    ],
+    en: (plan: string): [string, string] => [
+      `[Voice Studio] Your ${plan} plan has ended`,
+      `The payment failed ${RENEWAL_ATTEMPTS} times, so your ${plan} plan ended and you are now on the Free plan. You can subscribe again on the plan page.`,
+    ],
   },
 } as const;
 
@@ -41,11 +53,18 @@ export async function runBilling(env: Bindings, db: Db, media: R2Bucket, gateway
 
   // 1. Payments whose answer was lost.
   if (gateway) {
-    const stale = await db.select().from(payments).where(and(eq(payments.status, "pending"), eq(payments.provider, "portone"), sql`${payments.createdAt} <= ${now - PENDING_RECONCILE_MS}`)).limit(50);
+    const stale = await db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.status, "pending"), eq(payments.provider, "portone"), sql`${payments.createdAt} <= ${now - PENDING_RECONCILE_MS}`),
+      )
+      .limit(50);
     for (const row of stale) {
       const found = await gateway.findByMerchant(row.merchantUid).catch(() => undefined);
       if (found === undefined) continue;
-      if (!found || found.status === "failed") await failPayment(db, row, found?.fail_reason ?? "not found at the gateway", Code.PAYMENT_DECLINED);
+      if (!found || found.status === "failed")
+        await failPayment(db, row, found?.fail_reason ?? "not found at the gateway", Code.PAYMENT_DECLINED);
       else if ((await settle(db, gateway, row, found.imp_uid, applyCardPayment(db, row.kind))).ok) counts.reconciled++;
     }
   }
@@ -54,7 +73,9 @@ export async function runBilling(env: Bindings, db: Db, media: R2Bucket, gateway
   const due = await db
     .select()
     .from(members)
-    .where(sql`${members.subscription} IN ('active', 'past_due') AND ${members.nextPaymentAt} <= ${now} AND (${members.renewRetryAt} IS NULL OR ${members.renewRetryAt} <= ${now})`)
+    .where(
+      sql`${members.subscription} IN ('active', 'past_due') AND ${members.nextPaymentAt} <= ${now} AND (${members.renewRetryAt} IS NULL OR ${members.renewRetryAt} <= ${now})`,
+    )
     .limit(100);
   for (const m of due) {
     const target = await planByName(db, m.toPlan ?? m.plan);
@@ -68,7 +89,16 @@ export async function runBilling(env: Bindings, db: Db, media: R2Bucket, gateway
     const outcome = await chargeCard(
       db,
       gateway,
-      { memberId: m.id, kind: "renewal", plan: target.plan, quote: q, merchantUid: renewalMerchantUid(m), card, now, name: `Voice Studio ${target.plan}` },
+      {
+        memberId: m.id,
+        kind: "renewal",
+        plan: target.plan,
+        quote: q,
+        merchantUid: renewalMerchantUid(m),
+        card,
+        now,
+        name: `Voice Studio ${target.plan}`,
+      },
       applyCardPayment(db, "renewal"),
     );
     if (outcome.ok) {
@@ -83,7 +113,9 @@ export async function runBilling(env: Bindings, db: Db, media: R2Bucket, gateway
   const ended = await db
     .select({ id: members.id })
     .from(members)
-    .where(sql`${members.plan} <> 'Free' AND ${members.subscription} IN ('none', 'cancelled') AND ${members.planEndAt} IS NOT NULL AND ${members.planEndAt} <= ${now}`)
+    .where(
+      sql`${members.plan} <> 'Free' AND ${members.subscription} IN ('none', 'cancelled') AND ${members.planEndAt} IS NOT NULL AND ${members.planEndAt} <= ${now}`,
+    )
     .limit(100);
   for (const m of ended) {
     await moveToFree(db, media, m.id);
@@ -105,7 +137,12 @@ async function declined(env: Bindings, db: Db, media: R2Bucket, m: MemberRow, no
   // The member keeps the plan while it is retried, on the old period's allowance (no fresh month unpaid).
   await db
     .update(members)
-    .set({ subscription: "past_due", renewAttempts: attempts, renewRetryAt: now + RENEWAL_RETRY_MS, usagePeriodEnd: Math.max(m.usagePeriodEnd, now + RENEWAL_RETRY_MS * (RENEWAL_ATTEMPTS - attempts) + 3_600_000) })
+    .set({
+      subscription: "past_due",
+      renewAttempts: attempts,
+      renewRetryAt: now + RENEWAL_RETRY_MS,
+      usagePeriodEnd: Math.max(m.usagePeriodEnd, now + RENEWAL_RETRY_MS * (RENEWAL_ATTEMPTS - attempts) + 3_600_000),
+    })
     .where(and(eq(members.id, m.id), eq(members.renewAttempts, m.renewAttempts)));
   const [subject, text] = RENEWAL_MAIL.failed[lang](m.plan, attempts);
   await tell(env, db, m.email, subject, `${text}\n(${reason})`);

@@ -46,7 +46,9 @@ export function addMonths(ms: number, n: number) {
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth() + n;
   const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()) - KST_MS;
+  return (
+    Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()) - KST_MS
+  );
 }
 
 /** The first month boundary after `after`, counted from `anchor`. */
@@ -89,14 +91,22 @@ export const couponRunning = (m: MemberRow, now: number) => m.couponEndAt !== nu
 export const renewing = (m: MemberRow) => m.subscription === "active" || m.subscription === "past_due";
 
 /** AI was used in the current paid period (spec: isUsedAIDuringPlan; such a period is not refundable). */
-export const usedAIDuringPlan = (m: MemberRow, now: number) => isPaid(m) && m.usagePeriodEnd > now && (m.usedSeconds > 0 || m.usedChars > 0);
+export const usedAIDuringPlan = (m: MemberRow, now: number) =>
+  isPaid(m) && m.usagePeriodEnd > now && (m.usedSeconds > 0 || m.usedChars > 0);
 
 /** The member fields of a new paid period starting `start` (purchase, upgrade, renewal, coupon, PayPal month). */
 export function newPeriod(
   plan: string,
   start: number,
   end: number,
-  opts: { method: "card" | "paypal" | "coupon"; anchor?: number; carrySeconds?: number; carryChars?: number; couponEndAt?: number | null; usedDiscount?: boolean },
+  opts: {
+    method: "card" | "paypal" | "coupon";
+    anchor?: number;
+    carrySeconds?: number;
+    carryChars?: number;
+    couponEndAt?: number | null;
+    usedDiscount?: boolean;
+  },
 ): Partial<MemberRow> {
   const card = opts.method === "card";
   return {
@@ -131,7 +141,13 @@ export function purchaseRefusal(m: MemberRow, plan: PlanRow | null, currency: Cu
 }
 
 /** An upgrade to `target`, paid by `method` (card subscribers upgrade by card, PayPal months by PayPal): a higher tier. */
-export function upgradeRefusal(m: MemberRow, current: PlanRow | null, target: PlanRow | null, method: "card" | "paypal", now: number): Code | null {
+export function upgradeRefusal(
+  m: MemberRow,
+  current: PlanRow | null,
+  target: PlanRow | null,
+  method: "card" | "paypal",
+  now: number,
+): Code | null {
   if (couponRunning(m, now)) return Code.COUPON_PERIOD;
   if (!isPaid(m) || m.paymentMethod !== method) return Code.NO_SUBSCRIPTION;
   return !target || !current || target.tier <= current.tier ? Code.PLAN_CHANGE_INVALID : null;
@@ -187,4 +203,5 @@ export const scopedMerchantUid = (memberId: string, kind: "purchase" | "upgrade"
   key ? `${kind}_${memberId.replaceAll("-", "").slice(0, 12)}_${key}` : newMerchantUid(kind);
 
 /** A renewal's merchant_uid: the member, the period and the attempt, so a cron that runs twice charges once. */
-export const renewalMerchantUid = (m: Pick<MemberRow, "id" | "nextPaymentAt" | "renewAttempts">) => `renewal_${m.id.replaceAll("-", "")}_${m.nextPaymentAt}_${m.renewAttempts + 1}`;
+export const renewalMerchantUid = (m: Pick<MemberRow, "id" | "nextPaymentAt" | "renewAttempts">) =>
+  `renewal_${m.id.replaceAll("-", "")}_${m.nextPaymentAt}_${m.renewAttempts + 1}`;

@@ -30,11 +30,21 @@ export async function listEntries(s: Pick<MemberScope, "db" | "member">) {
 }
 
 /** Adds a word: at most DICTIONARY_LIMITS.entries per language, one entry per word (4240, 4241). */
-export async function addEntry(s: Pick<MemberScope, "db" | "member">, input: { lang: DictionaryLang; word: string; reading: string }): Promise<Result<ReturnType<typeof out>>> {
+export async function addEntry(
+  s: Pick<MemberScope, "db" | "member">,
+  input: { lang: DictionaryLang; word: string; reading: string },
+): Promise<Result<ReturnType<typeof out>>> {
   const mine = and(eq(pronunciationEntries.memberId, s.member.id), eq(pronunciationEntries.lang, input.lang));
   const [{ n } = { n: 0 }] = await s.db.select({ n: count() }).from(pronunciationEntries).where(mine);
   if (n >= DICTIONARY_LIMITS.entries) return refusal(Code.DICTIONARY_FULL, { params: { max: DICTIONARY_LIMITS.entries } });
-  const row: Row = { id: crypto.randomUUID(), memberId: s.member.id, lang: input.lang, word: input.word, reading: input.reading, createdAt: Date.now() };
+  const row: Row = {
+    id: crypto.randomUUID(),
+    memberId: s.member.id,
+    lang: input.lang,
+    word: input.word,
+    reading: input.reading,
+    createdAt: Date.now(),
+  };
   // The unique index (member, lang, word) decides between two concurrent adds of one word.
   const [inserted] = await s.db.insert(pronunciationEntries).values(row).onConflictDoNothing().returning();
   if (!inserted) return refusal(Code.DICTIONARY_DUPLICATE);
@@ -42,7 +52,11 @@ export async function addEntry(s: Pick<MemberScope, "db" | "member">, input: { l
 }
 
 /** Changes a word's reading; another member's entry is "not found". */
-export async function updateEntry(s: Pick<MemberScope, "db" | "member">, id: string, reading: string): Promise<Result<ReturnType<typeof out>>> {
+export async function updateEntry(
+  s: Pick<MemberScope, "db" | "member">,
+  id: string,
+  reading: string,
+): Promise<Result<ReturnType<typeof out>>> {
   const [row] = await s.db
     .update(pronunciationEntries)
     .set({ reading })

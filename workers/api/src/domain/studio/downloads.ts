@@ -44,7 +44,12 @@ async function joined(s: MemberScope, rows: Ready[], format: Format) {
   const heads = await Promise.all(rows.map((r) => s.env.MEDIA.head(r.audioKey)));
   if (heads.some((h) => !h)) return null;
   const dataBytes = heads.reduce((n, h) => n + h!.size - WAV_HEADER_BYTES, 0);
-  return joinedStream(rows.map((r) => readAudio(s, r.audioKey)), format, RENDER.sampleRate, dataBytes);
+  return joinedStream(
+    rows.map((r) => readAudio(s, r.audioKey)),
+    format,
+    RENDER.sampleRate,
+    dataBytes,
+  );
 }
 
 /** The last generated audio of a paragraph of the member's, and the name to save it under. */
@@ -63,7 +68,10 @@ export async function paragraphAudio(s: MemberScope, id: string) {
  * joined into one file. Every chosen project must be the member's and fully generated.
  */
 export async function projectsZip(s: MemberScope, ids: string[], format: Format) {
-  const owned = await s.db.select().from(projects).where(and(inArray(projects.id, ids), eq(projects.memberId, s.member.id)));
+  const owned = await s.db
+    .select()
+    .from(projects)
+    .where(and(inArray(projects.id, ids), eq(projects.memberId, s.member.id)));
   if (owned.length !== ids.length) return refusal(Code.NOT_FOUND);
   const files: { name: string; data: () => Promise<Uint8Array> }[] = [];
   const taken = new Set<string>();

@@ -16,10 +16,17 @@ import { ownProjectOf } from "./projects";
 export async function speakOnce(s: MemberScope, input: Omit<GenerateInput, "pauseMs" | "projectId" | "paragraphId">) {
   const slot = await runSlot(s.env.DB, s.member.id, "tts-call");
   if (!slot) return JOB_LIMIT_REFUSAL;
-  const result = await generateSpeech(s.env, s.db, s.member, input, s.locale, { key: `${slot.id}:0:0`, jobId: slot.id }).finally(slot.release);
+  const result = await generateSpeech(s.env, s.db, s.member, input, s.locale, { key: `${slot.id}:0:0`, jobId: slot.id }).finally(
+    slot.release,
+  );
   if (!result.ok) return result;
   const v = result.value;
-  return done({ inference_id: v.inferenceId, audioURL: `/api/v1/studio/inferences/${v.inferenceId}/audio`, duration: v.durationMs / 1000, characters: v.characters });
+  return done({
+    inference_id: v.inferenceId,
+    audioURL: `/api/v1/studio/inferences/${v.inferenceId}/audio`,
+    duration: v.durationMs / 1000,
+    characters: v.characters,
+  });
 }
 
 const jobStub = (s: MemberScope, jobId: string) => s.env.GENERATION_JOB.get(s.env.GENERATION_JOB.idFromName(jobId));
@@ -31,7 +38,11 @@ const jobStub = (s: MemberScope, jobId: string) => s.env.GENERATION_JOB.get(s.en
  * before anything starts. A project has one active job at a time: asked again meanwhile, this
  * answers that job (nothing is charged twice); the member's job limits apply (docs/decisions/0017).
  */
-export async function startProjectGeneration(s: MemberScope, projectId: string, wanted?: string[]): Promise<Result<{ job_id: string | null; total: number }>> {
+export async function startProjectGeneration(
+  s: MemberScope,
+  projectId: string,
+  wanted?: string[],
+): Promise<Result<{ job_id: string | null; total: number }>> {
   const project = await ownProjectOf(s, projectId, "tts");
   if (!project) return refusal(Code.NOT_FOUND);
   const running = async (jobId: string) => {
@@ -55,7 +66,14 @@ export async function startProjectGeneration(s: MemberScope, projectId: string, 
   const admitted = await admitJob(s.env.DB, { id: jobId, memberId: s.member.id, kind: "tts", projectId: project.id });
   if (!admitted.ok) return admitted.activeJobId ? running(admitted.activeJobId) : JOB_LIMIT_REFUSAL;
   try {
-    await jobStub(s, jobId).start({ jobId, memberId: s.member.id, email: s.member.email, locale: s.locale, projectId: project.id, paragraphIds: todo.map((r) => r.id) });
+    await jobStub(s, jobId).start({
+      jobId,
+      memberId: s.member.id,
+      email: s.member.email,
+      locale: s.locale,
+      projectId: project.id,
+      paragraphIds: todo.map((r) => r.id),
+    });
   } catch (err) {
     await finishJob(s.env.DB, jobId);
     throw err;
@@ -70,6 +88,7 @@ export async function ownJob(s: MemberScope, id: string) {
   const owner = await stub.getOwner();
   if (owner === s.member.id) return stub;
   // Admitted a moment ago and not started yet (a second generate of the project answered its id).
-  const admitted = owner === null && (await s.env.DB.prepare("SELECT 1 FROM active_jobs WHERE id = ?1 AND member_id = ?2").bind(id, s.member.id).first());
+  const admitted =
+    owner === null && (await s.env.DB.prepare("SELECT 1 FROM active_jobs WHERE id = ?1 AND member_id = ?2").bind(id, s.member.id).first());
   return admitted ? stub : null;
 }

@@ -75,7 +75,10 @@ export async function saveParagraphs(s: MemberScope, projectId: string, input: P
     if (problem?.code === "too-long") return refusal(Code.TEXT_TOO_LONG, { params: { max: problem.max } });
   }
   const voiceIds = [...new Set(input.map((p) => p.voice_id))];
-  const usable = await s.db.select({ id: voices.id }).from(voices).where(and(inArray(voices.id, voiceIds), visibleTo(s.member)));
+  const usable = await s.db
+    .select({ id: voices.id })
+    .from(voices)
+    .where(and(inArray(voices.id, voiceIds), visibleTo(s.member)));
   if (usable.length !== voiceIds.length) return refusal(Code.VOICE_NOT_FOUND);
 
   const now = Date.now();
@@ -85,12 +88,28 @@ export async function saveParagraphs(s: MemberScope, projectId: string, input: P
   await db.batch([
     ...removed.map((p) => db.delete(paragraphs).where(eq(paragraphs.id, p.id))),
     ...input.map((p, position) => {
-      const values = { text: p.text, voiceId: p.voice_id, style: p.style, lang: p.lang, pitch: p.pitch, tempo: p.tempo, pauseMs: p.pause_ms, position, updatedAt: now };
-      return p.id ? db.update(paragraphs).set(values).where(eq(paragraphs.id, p.id)) : db.insert(paragraphs).values({ id: crypto.randomUUID(), projectId: project.id, ...values });
+      const values = {
+        text: p.text,
+        voiceId: p.voice_id,
+        style: p.style,
+        lang: p.lang,
+        pitch: p.pitch,
+        tempo: p.tempo,
+        pauseMs: p.pause_ms,
+        position,
+        updatedAt: now,
+      };
+      return p.id
+        ? db.update(paragraphs).set(values).where(eq(paragraphs.id, p.id))
+        : db.insert(paragraphs).values({ id: crypto.randomUUID(), projectId: project.id, ...values });
     }),
     db.update(projects).set({ updatedAt: now }).where(eq(projects.id, project.id)),
   ] as never);
-  await releaseAudio(db, s.env.MEDIA, removed.map((p) => p.audioKey));
+  await releaseAudio(
+    db,
+    s.env.MEDIA,
+    removed.map((p) => p.audioKey),
+  );
   const rows = await projectParagraphs(db, project.id);
   return done({ paragraphs: await Promise.all(rows.map(paragraphOut)) });
 }

@@ -20,7 +20,11 @@ export const MAX_PARAGRAPHS = 200;
 
 /** The member's own project, or undefined (another member's id is "not found", never "forbidden"). */
 export const ownProject = (s: Pick<MemberScope, "db" | "member">, id: string) =>
-  s.db.select().from(projects).where(and(eq(projects.id, id), eq(projects.memberId, s.member.id))).get();
+  s.db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), eq(projects.memberId, s.member.id)))
+    .get();
 
 /** The member's own project of `type`, or undefined. */
 export async function ownProjectOf(s: Pick<MemberScope, "db" | "member">, id: string, type: ProjectType) {
@@ -66,7 +70,12 @@ export async function listProjects(s: MemberScope, type: ProjectType | "all") {
 
 /** The first basic voice in the member's language: the voice of a new paragraph. */
 async function defaultVoice(db: Db, locale: MemberScope["locale"]) {
-  const v = await db.select({ id: voices.id }).from(voices).where(and(eq(voices.type, "basic"), eq(voices.lang, locale))).orderBy(asc(voices.id)).get();
+  const v = await db
+    .select({ id: voices.id })
+    .from(voices)
+    .where(and(eq(voices.type, "basic"), eq(voices.lang, locale)))
+    .orderBy(asc(voices.id))
+    .get();
   return v?.id ?? "ko-minjun";
 }
 
@@ -75,7 +84,15 @@ export async function newProject(s: MemberScope, name: string | undefined, type:
   const id = await createProject(s, name ?? UNTITLED_PROJECT[s.locale], type);
   if (!id) return refusal(Code.PROJECT_LIMIT);
   if (type === "tts") {
-    await s.db.insert(paragraphs).values({ id: crypto.randomUUID(), projectId: id, position: 0, text: "", voiceId: await defaultVoice(s.db, s.locale), lang: s.locale, updatedAt: Date.now() });
+    await s.db.insert(paragraphs).values({
+      id: crypto.randomUUID(),
+      projectId: id,
+      position: 0,
+      text: "",
+      voiceId: await defaultVoice(s.db, s.locale),
+      lang: s.locale,
+      updatedAt: Date.now(),
+    });
   }
   return done({ id });
 }
@@ -129,7 +146,11 @@ export async function importScript(s: MemberScope, fileName: string, bytes: Arra
   const voiceId = await defaultVoice(s.db, s.locale);
   const now = Date.now();
   await s.db.batch(
-    lines.map((line, i) => s.db.insert(paragraphs).values({ id: crypto.randomUUID(), projectId: id, position: i, text: line, voiceId, lang: s.locale, updatedAt: now })) as never,
+    lines.map((line, i) =>
+      s.db
+        .insert(paragraphs)
+        .values({ id: crypto.randomUUID(), projectId: id, position: i, text: line, voiceId, lang: s.locale, updatedAt: now }),
+    ) as never,
   );
   return done({ id, paragraphs: lines.length });
 }

@@ -40,7 +40,11 @@ export async function resultsOut(s: Pick<MemberScope, "db" | "locale">, rows: Re
 
 /** The member's own result, or undefined. */
 export const ownResult = (s: Pick<MemberScope, "db" | "member">, id: string) =>
-  s.db.select().from(inferences).where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id))).get();
+  s.db
+    .select()
+    .from(inferences)
+    .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id)))
+    .get();
 
 /** Work history (spec: date, method, audio, voice, duration), newest first, a page at a time. */
 export async function history(s: MemberScope, page: number, size: number) {

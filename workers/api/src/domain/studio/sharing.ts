@@ -8,7 +8,10 @@ import { ownResult } from "./results";
 /** An unguessable share id: 128 random bits, base64url (22 characters). */
 const shareId = () => {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
 };
 
 const shareOut = (id: string) => ({ share_id: id, url: `/share/${id}` });
@@ -57,7 +60,11 @@ export async function sharePage(db: Db, id: string) {
     share_id: row.shareId,
     locale: row.shareLocale ?? "ko",
     method: row.method,
-    voice: { id: row.voiceId, name: voice?.name ?? { ko: row.voiceId, en: row.voiceId }, profileImageURL: `/api/v1/voices/${encodeURIComponent(row.voiceId)}/image` },
+    voice: {
+      id: row.voiceId,
+      name: voice?.name ?? { ko: row.voiceId, en: row.voiceId },
+      profileImageURL: `/api/v1/voices/${encodeURIComponent(row.voiceId)}/image`,
+    },
     duration: row.durationMs / 1000,
     createdAt: row.createdAt,
     audioURL: `/api/v1/share/${row.shareId}/audio`,

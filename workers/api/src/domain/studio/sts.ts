@@ -40,7 +40,11 @@ const sourceOut = (s: SourceRow) => ({
 });
 
 const ownSource = (s: MemberScope, id: string) =>
-  s.db.select().from(stsSources).where(and(eq(stsSources.id, id), eq(stsSources.memberId, s.member.id))).get();
+  s.db
+    .select()
+    .from(stsSources)
+    .where(and(eq(stsSources.id, id), eq(stsSources.memberId, s.member.id)))
+    .get();
 
 /** An STS project with its checked recordings and its conversions, newest first. */
 export async function stsProject(s: MemberScope, id: string) {
@@ -48,7 +52,11 @@ export async function stsProject(s: MemberScope, id: string) {
   if (!project) return refusal(Code.NOT_FOUND);
   const [sources, results] = await Promise.all([
     s.db.select().from(stsSources).where(eq(stsSources.projectId, project.id)).orderBy(desc(stsSources.createdAt)),
-    s.db.select().from(inferences).where(and(eq(inferences.projectId, project.id), eq(inferences.memberId, s.member.id))).orderBy(desc(inferences.createdAt)),
+    s.db
+      .select()
+      .from(inferences)
+      .where(and(eq(inferences.projectId, project.id), eq(inferences.memberId, s.member.id)))
+      .orderBy(desc(inferences.createdAt)),
   ]);
   return done({ ...project, sources: sources.map(sourceOut), conversions: await resultsOut(s, results) });
 }
@@ -85,9 +93,21 @@ export async function addSource(s: MemberScope, upload: Upload) {
   if (!projectId) return refusal(Code.PROJECT_LIMIT);
   const id = crypto.randomUUID();
   const audioKey = `sources/${s.member.id}/${id}.wav`;
-  await s.env.MEDIA.put(audioKey, encodeWav(checked.audio.samples, checked.audio.sampleRate), { httpMetadata: { contentType: "audio/wav" } });
+  await s.env.MEDIA.put(audioKey, encodeWav(checked.audio.samples, checked.audio.sampleRate), {
+    httpMetadata: { contentType: "audio/wav" },
+  });
   const now = Date.now();
-  const row = { id, memberId: s.member.id, projectId, method: upload.method, name, format: checked.format, audioKey, durationMs: checked.durationMs, createdAt: now };
+  const row = {
+    id,
+    memberId: s.member.id,
+    projectId,
+    method: upload.method,
+    name,
+    format: checked.format,
+    audioKey,
+    durationMs: checked.durationMs,
+    createdAt: now,
+  };
   await s.db.batch([s.db.insert(stsSources).values(row), s.db.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId))]);
   return done(sourceOut(row));
 }
@@ -100,7 +120,11 @@ export async function addSource(s: MemberScope, upload: Upload) {
 export async function startConversion(s: MemberScope, sourceId: string, voiceId: string) {
   const row = await ownSource(s, sourceId);
   if (!row) return refusal(Code.NOT_FOUND);
-  const voice = await s.db.select({ id: voices.id }).from(voices).where(and(eq(voices.id, voiceId), visibleTo(s.member))).get();
+  const voice = await s.db
+    .select({ id: voices.id })
+    .from(voices)
+    .where(and(eq(voices.id, voiceId), visibleTo(s.member)))
+    .get();
   if (!voice) return refusal(Code.VOICE_NOT_FOUND);
   const seconds = chargedSeconds(row.durationMs);
   const remaining = await remainingSeconds(s.env.DB, s.member.id);
@@ -109,7 +133,16 @@ export async function startConversion(s: MemberScope, sourceId: string, voiceId:
   if (!(await admitJob(s.env.DB, { id: jobId, memberId: s.member.id, kind: "sts", projectId: row.projectId })).ok) return JOB_LIMIT_REFUSAL;
   const stub = s.env.GENERATION_JOB.get(s.env.GENERATION_JOB.idFromName(jobId));
   try {
-    await stub.startConversion({ kind: "sts", jobId, memberId: s.member.id, email: s.member.email, locale: s.locale, projectId: row.projectId, sourceId: row.id, voiceId: voice.id });
+    await stub.startConversion({
+      kind: "sts",
+      jobId,
+      memberId: s.member.id,
+      email: s.member.email,
+      locale: s.locale,
+      projectId: row.projectId,
+      sourceId: row.id,
+      voiceId: voice.id,
+    });
   } catch (err) {
     await finishJob(s.env.DB, jobId);
     throw err;
@@ -131,10 +164,20 @@ export async function convertOnce(s: MemberScope, read: () => Promise<Upload | n
     if (!upload || !upload.voice_id) return refusal(Code.BAD_REQUEST);
     const checked = await checkRecording(s.env.DB, s.member.id, new Uint8Array(await upload.file.arrayBuffer()), s.locale);
     if (!checked.ok) return checked;
-    const input = { audio: checked.audio, voiceId: upload.voice_id, method: upload.method, name: upload.name || UNTITLED_RECORDING[s.locale] };
+    const input = {
+      audio: checked.audio,
+      voiceId: upload.voice_id,
+      method: upload.method,
+      name: upload.name || UNTITLED_RECORDING[s.locale],
+    };
     return convertRecording(s.env, s.db, s.member, input, s.locale, { key: `${slot.id}:0:0`, jobId: slot.id });
   })().finally(slot.release);
   if (!result.ok) return result;
   const v = result.value;
-  return done({ inference_id: v.inferenceId, audioURL: `/api/v1/studio/inferences/${v.inferenceId}/audio`, duration: v.durationMs / 1000, seconds: v.seconds });
+  return done({
+    inference_id: v.inferenceId,
+    audioURL: `/api/v1/studio/inferences/${v.inferenceId}/audio`,
+    duration: v.durationMs / 1000,
+    seconds: v.seconds,
+  });
 }

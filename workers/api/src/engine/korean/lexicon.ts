@@ -5,6 +5,7 @@
 // Everything not listed follows the general rules, which never insert ㄴ (so 입니다, 이에요, 을, 요일 stay right).
 
 /** 제29항: ㄴ (after ㄹ: ㄹ) is added before 이, 야, 여, 요, 유 at these boundaries. */
+// prettier-ignore
 export const N_INSERTION = [
   "솜+이불", "홑+이불", "막+일", "삯+일", "맨+입", "꽃+잎", "내복+약", "한+여름", "남존+여비", "신+여성", "색+연필",
   "직행+열차", "늑막+염", "맹장+염", "관절+염", "장+염", "콩+엿", "담+요", "눈+요기", "영업+용", "가정+용", "학생+용",
@@ -21,6 +22,7 @@ export const N_INSERTION = [
 export const STATION = "역";
 
 /** 제28항 and word-specific tensification: the consonant after "+" is said tense. */
+// prettier-ignore
 export const TENSED = [
   "물+가", "문+법", "헌+법", "용+법", "인+기", "여+권", "사+건", "조+건", "안+과", "내+과", "치+과", "외+과", "이+과", "문+과",
   "한+자", "문+자", "글+자", "점+수", "평+가", "가능+성", "발+바닥", "손+등", "눈+동자", "강+가", "길+가", "창+가", "등+불",
@@ -32,6 +34,7 @@ export const TENSED = [
 ] as const;
 
 /** 제20항 붙임: ㄴ before ㄹ of these words is said ㄴㄴ, not ㄹㄹ. */
+// prettier-ignore
 export const NN_WORDS = [
   "의견+란", "임진+란", "생산+량", "결단+력", "공권+력", "동원+령", "상견+례", "횡단+로", "이원+론", "입원+료", "구근+류",
   "판단+력", "생산+력", "음운+론", "보존+료", "원인+론", "전선+로",
@@ -42,23 +45,29 @@ export const NN_WORDS = [
  * Syllables that follow a Sino-Korean stem ending in ㄹ as a particle or an ending: ㄹ + ㄷ, ㅅ, ㅈ is said tense in
  * Sino-Korean words (갈등 [갈뜽], 발전 [발쩐], 일시 [일씨], 제26항), not before these (알다, 물도, 길지, 오늘도).
  */
+// prettier-ignore
 export const AFTER_L_PLAIN = ["다", "도", "두", "지", "자", "죠", "던", "든", "더", "들", "되", "잖", "대로", "조차", "지만", "소서"] as const;
 
 /** 제24항: endings after these verb stems ending in ㄴ, ㅁ are said tense (안고 [안꼬], 감다 [감따]). */
+// prettier-ignore
 export const TENSING_STEMS = ["안", "감", "남", "넘", "심", "삼", "담", "숨", "품", "굶", "닮", "더듬", "껴안", "끌어안", "옮", "신"] as const;
 /** The endings of 제24항 that begin with ㄱ, ㄷ, ㅅ, ㅈ; stems that are also nouns (신고, 안다 "know") are left out below. */
+// prettier-ignore
 export const TENSED_ENDINGS = ["고", "다", "지", "게", "겠", "소", "던", "더라", "도록", "거나", "지만", "지요", "죠", "잖"] as const;
 /** Stem + ending pairs that are more often another word: 안다 (알다 "know"), 신고 (report), 참고 (reference), 감기 (a cold). */
 export const NOT_TENSED = ["안다", "신고", "신다", "남다른"] as const;
 
 /** 제15항: a real morpheme beginning with a vowel: the final before it is neutralised first, then carried over. */
+// prettier-ignore
 export const REAL_MORPHEME_LIAISON = ["맛+없", "멋+없", "값+없", "겉+옷", "속+옷", "헛+웃음", "첫+인상", "밭+아래", "꽃+위", "젖+어미"] as const;
 
 /** Words ending in 의 that are nouns (의 said 이), not the particle (의 said 에): 회의, 동의, -주의. */
+// prettier-ignore
 export const UI_NOUNS = [
   "회의", "동의", "합의", "협의", "강의", "논의", "정의", "의의", "토의", "결의", "건의", "문의", "예의", "호의", "편의", "유의",
   "주의", "모의", "신의", "거의", "여의", "성의", "본의", "창의", "민의", "열의",
 ] as const;
 
 /** Bound nouns: after an adnominal -ㄹ their first consonant is said tense across the space (할 수 [할쑤], 제27항). */
+// prettier-ignore
 export const BOUND_NOUNS = ["수", "것", "거", "게", "걸", "건", "데", "곳", "바", "적", "줄", "듯", "지", "법", "뻔", "리"] as const;

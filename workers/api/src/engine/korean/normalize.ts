@@ -6,18 +6,21 @@
 import { decimals, digitsByOne, native, sino } from "./numbers";
 
 /** Counters read with native numerals up to 99 (한 개, 스무 살, 세 시). */
+// prettier-ignore
 const NATIVE_COUNTERS = [
   "시간", "번째", "시", "개", "살", "명", "마리", "번", "권", "장", "잔", "병", "대", "벌", "채", "척", "켤레", "그루", "송이",
   "통", "곳", "군데", "가지", "달", "사람", "배", "줄", "판", "쌍", "알", "접시", "그릇", "봉지", "상자", "자루", "바퀴", "걸음",
   "방울", "조각",
 ];
 /** Counters and units read with Sino-Korean numerals (listed so the longer ones win: 개월 over 개, 시즌 over 시). */
+// prettier-ignore
 const SINO_COUNTERS = [
   "개월", "개국", "년", "월", "일", "분", "초", "원", "층", "호", "번지", "도", "회", "차", "위", "등", "점", "세", "주년", "주",
   "인분", "인", "학년", "기", "페이지", "쪽", "달러", "엔", "위안", "유로", "파운드", "킬로그램", "킬로미터", "미터",
   "센티미터", "밀리미터", "그램", "리터", "퍼센트", "프로", "시즌", "시리즈", "부", "편", "화", "절", "항", "조", "억", "만", "천",
 ];
 /** Unit symbols after a number and how they are said. */
+// prettier-ignore
 const UNITS: Record<string, string> = {
   "%": "퍼센트", "km/h": "킬로미터", km: "킬로미터", kg: "킬로그램", cm: "센티미터", mm: "밀리미터", ml: "밀리리터", mL: "밀리리터",
   m: "미터", g: "그램", L: "리터", "°C": "도", "℃": "도", GB: "기가바이트", MB: "메가바이트", KB: "킬로바이트", TB: "테라바이트",
@@ -26,9 +29,7 @@ const UNITS: Record<string, string> = {
 /** Words after "N번" that make it a label (1번 출구: 일번), not a count (한번). */
 const NUMBER_LABELS = /^\s*(?:출구|버스|게이트|트랙|문제|선수|타자|채널|홀|국도|방|플랫폼|승강장|좌석|라인|주자)/;
 
-const COUNTER_ALTERNATION = [...NATIVE_COUNTERS, ...SINO_COUNTERS]
-  .sort((a, b) => b.length - a.length)
-  .join("|");
+const COUNTER_ALTERNATION = [...NATIVE_COUNTERS, ...SINO_COUNTERS].sort((a, b) => b.length - a.length).join("|");
 const UNIT_ALTERNATION = Object.keys(UNITS)
   .sort((a, b) => b.length - a.length)
   .map((u) => u.replace(/[/%]/g, "\\$&"))
@@ -65,12 +66,14 @@ function rangeStart(digits: string, fraction: string | undefined, counter: strin
 }
 
 /** Latin letters said in Korean (A -> 에이). */
+// prettier-ignore
 const LETTERS: Record<string, string> = {
   A: "에이", B: "비", C: "씨", D: "디", E: "이", F: "에프", G: "지", H: "에이치", I: "아이", J: "제이", K: "케이", L: "엘", M: "엠",
   N: "엔", O: "오", P: "피", Q: "큐", R: "알", S: "에스", T: "티", U: "유", V: "브이", W: "더블유", X: "엑스", Y: "와이", Z: "제트",
 };
 
 /** English words and names as Korean says them (외래어 표기법), matched whole and without regard to case. */
+// prettier-ignore
 const LOANWORDS: Record<string, string> = {
   ok: "오케이", okay: "오케이", iphone: "아이폰", ipad: "아이패드", google: "구글", youtube: "유튜브", email: "이메일",
   "e-mail": "이메일", app: "앱", wifi: "와이파이", "wi-fi": "와이파이", bluetooth: "블루투스", internet: "인터넷",
@@ -96,7 +99,10 @@ export function normalizeKorean(input: string): string {
   // English words first, so that MP3 and 5G are not read as numbers.
   let text = input.replace(LOANWORD, (w) => LOANWORDS[w.toLowerCase()] ?? w);
   // Phone numbers: 010-1234-5678 -> 공일공 일이삼사 오육칠팔.
-  text = text.replace(/(?<![\d-])(0\d{1,2})-(\d{3,4})-(\d{4})(?![\d-])/g, (_, a: string, b: string, c: string) => `${digitsByOne(a)} ${digitsByOne(b)} ${digitsByOne(c)}`);
+  text = text.replace(
+    /(?<![\d-])(0\d{1,2})-(\d{3,4})-(\d{4})(?![\d-])/g,
+    (_, a: string, b: string, c: string) => `${digitsByOne(a)} ${digitsByOne(b)} ${digitsByOne(c)}`,
+  );
   // Nationwide numbers: 1588-1234 -> 일오팔팔 일이삼사.
   text = text.replace(/(?<![\d-])(1[0-9]{3})-(\d{4})(?![\d-])/g, (_, a: string, b: string) => `${digitsByOne(a)} ${digitsByOne(b)}`);
   // Dates: 2024-03-05, 2024.3.5., 2024/03/05 -> 2024년 3월 5일.
@@ -110,7 +116,10 @@ export function normalizeKorean(input: string): string {
   });
   // Money written before the amount: $5, ₩1,000, €10.
   const currency: Record<string, string> = { $: "달러", "₩": "원", "€": "유로", "£": "파운드", "¥": "엔" };
-  text = text.replace(new RegExp(String.raw`([$₩€£¥])\s?(${NUMBER})(?:\.(\d+))?`, "g"), (_, sign: string, n: string, f?: string) => `${n}${f ? `.${f}` : ""}${currency[sign]}`);
+  text = text.replace(
+    new RegExp(String.raw`([$₩€£¥])\s?(${NUMBER})(?:\.(\d+))?`, "g"),
+    (_, sign: string, n: string, f?: string) => `${n}${f ? `.${f}` : ""}${currency[sign]}`,
+  );
   // Ranges: 3~5개 -> 셋에서 다섯개; the first number takes the counter of the second.
   text = text.replace(RANGE, (_, n: string, f: string | undefined, offset: number, whole: string) => {
     const rest = whole.slice(offset + _.length);
@@ -118,15 +127,22 @@ export function normalizeKorean(input: string): string {
     return `${rangeStart(n, f, counter)}에서 `;
   });
   // Numbers with their counter or unit, and alone.
-  text = text.replace(COUNTED, (_, n: string, f: string | undefined, space: string, unit?: string, counter?: string, offset?: number, whole?: string) => {
-    const following = (whole ?? "").slice((offset ?? 0) + _.length);
-    if (unit) return readCounted(n, f, UNITS[unit]!, following);
-    if (counter) return readCounted(n, f, counter, following);
-    return readCounted(n, f, "", following) + space;
-  });
+  text = text.replace(
+    COUNTED,
+    (_, n: string, f: string | undefined, space: string, unit?: string, counter?: string, offset?: number, whole?: string) => {
+      const following = (whole ?? "").slice((offset ?? 0) + _.length);
+      if (unit) return readCounted(n, f, UNITS[unit]!, following);
+      if (counter) return readCounted(n, f, counter, following);
+      return readCounted(n, f, "", following) + space;
+    },
+  );
   // Acronyms inside Korean text.
   text = text.replace(ACRONYM, (w) => [...w].map((ch) => LETTERS[ch]).join(""));
   // Symbols.
-  text = text.replace(/\s?&\s?/g, " 앤드 ").replace(/(?<=\S)\s?\+\s?(?=\S)/g, " 플러스 ").replace(/\s?=\s?/g, " 는 ").replace(/#(?=\S)/g, "샵 ");
+  text = text
+    .replace(/\s?&\s?/g, " 앤드 ")
+    .replace(/(?<=\S)\s?\+\s?(?=\S)/g, " 플러스 ")
+    .replace(/\s?=\s?/g, " 는 ")
+    .replace(/#(?=\S)/g, "샵 ");
   return text.replace(/ {2,}/g, " ");
 }

@@ -22,6 +22,7 @@ import {
 } from "./lexicon";
 
 /** The sound of a final before a consonant or at the end of a word (제8-11항). */
+// prettier-ignore
 const NEUTRAL: Record<string, string> = {
   "": "",
   ㄱ: "ㄱ", ㄲ: "ㄱ", ㅋ: "ㄱ", ㄳ: "ㄱ", ㄺ: "ㄱ",
@@ -33,6 +34,7 @@ const NEUTRAL: Record<string, string> = {
   ㅇ: "ㅇ",
 };
 /** A cluster's two letters: before a vowel the second is carried over (제14항). */
+// prettier-ignore
 const CLUSTER: Record<string, [string, string]> = {
   ㄳ: ["ㄱ", "ㅅ"], ㄵ: ["ㄴ", "ㅈ"], ㄶ: ["ㄴ", "ㅎ"], ㄺ: ["ㄹ", "ㄱ"], ㄻ: ["ㄹ", "ㅁ"], ㄼ: ["ㄹ", "ㅂ"],
   ㄽ: ["ㄹ", "ㅅ"], ㄾ: ["ㄹ", "ㅌ"], ㄿ: ["ㄹ", "ㅍ"], ㅀ: ["ㄹ", "ㅎ"], ㅄ: ["ㅂ", "ㅅ"],
@@ -43,9 +45,51 @@ const Y_VOWELS = new Set(["ㅣ", "ㅑ", "ㅕ", "ㅛ", "ㅠ"]);
 /** Verb stems in ㄺ said ㄹ before ㄱ (맑게 [말께], 읽고 [일꼬]; 제11항 다만). */
 const LG_STEMS = new Set(["맑", "읽", "늙", "긁", "밝", "붉", "얽", "묽", "굵"]);
 /** Particles a station name (…역) may carry. */
-const STATION_TAIL = new Set(["", "은", "이", "을", "에", "에서", "으로", "으로는", "까지", "부터", "도", "과", "의", "이다", "입니다", "이에요", "앞", "에는"]);
+const STATION_TAIL = new Set([
+  "",
+  "은",
+  "이",
+  "을",
+  "에",
+  "에서",
+  "으로",
+  "으로는",
+  "까지",
+  "부터",
+  "도",
+  "과",
+  "의",
+  "이다",
+  "입니다",
+  "이에요",
+  "앞",
+  "에는",
+]);
 /** What may follow a bound noun in the same word (수가, 것을, 거예요). */
-const AFTER_BOUND = new Set(["", "가", "이", "을", "를", "은", "는", "도", "에", "에서", "야", "예요", "이다", "입니다", "만", "까지", "로", "으로", "이에요", "이야", "이죠", "죠"]);
+const AFTER_BOUND = new Set([
+  "",
+  "가",
+  "이",
+  "을",
+  "를",
+  "은",
+  "는",
+  "도",
+  "에",
+  "에서",
+  "야",
+  "예요",
+  "이다",
+  "입니다",
+  "만",
+  "까지",
+  "로",
+  "으로",
+  "이에요",
+  "이야",
+  "이죠",
+  "죠",
+]);
 /** Adnominal forms before 일 "work" (할 일 [할릴], 한 일 [한닐]; 제29항 붙임 2). */
 const BEFORE_IL = new Set(["할", "한", "볼", "본", "갈", "간", "될", "된", "쓸", "쓴", "줄", "준", "올", "온"]);
 
@@ -83,7 +127,11 @@ function plainAfterL(word: string, i: number): boolean {
 function stemTensesEnding(word: string, i: number): boolean {
   const stem = word.slice(0, i + 1);
   const ending = word.slice(i + 1);
-  return (TENSING_STEMS as readonly string[]).includes(stem) && TENSED_ENDINGS.some((e) => ending.startsWith(e)) && !(NOT_TENSED as readonly string[]).includes(word);
+  return (
+    (TENSING_STEMS as readonly string[]).includes(stem) &&
+    TENSED_ENDINGS.some((e) => ending.startsWith(e)) &&
+    !(NOT_TENSED as readonly string[]).includes(word)
+  );
 }
 
 function isUiNoun(word: string): boolean {
@@ -200,7 +248,8 @@ export function pronounceWord(word: string): string {
 
     if (I === "ㄹ") {
       if (N === "ㄴ") {
-        if (mark === "nn") I = "ㄴ"; // 생산량 [생산냥]
+        if (mark === "nn")
+          I = "ㄴ"; // 생산량 [생산냥]
         else N = "ㄹ"; // 제20항: 신라 [실라]
       } else if (N !== "ㄹ") I = "ㄴ"; // 제19항: 침략 [침냑], 막론 [망논]
     }

@@ -55,7 +55,8 @@ export function paypalGateway(env: Bindings) {
       baseUrl: "https://api-m.sandbox.paypal.com/",
       ...PAYPAL_SANDBOX_KEYS,
       timeoutMs,
-      fetch: async (request) => paypalStandin(request, new URL(request.url), { ...PAYPAL_SANDBOX_KEYS, approveBase: `${SANDBOX_PREFIX}/paypal` }),
+      fetch: async (request) =>
+        paypalStandin(request, new URL(request.url), { ...PAYPAL_SANDBOX_KEYS, approveBase: `${SANDBOX_PREFIX}/paypal` }),
     });
   }
   if (!env.PAYPAL_CLIENT_ID || !env.PAYPAL_CLIENT_SECRET) return null;

@@ -97,7 +97,13 @@ export function payPal(config: PayPalConfig) {
       }),
     );
     const body = await json<{ access_token?: string; expires_in?: number; error?: string; error_description?: string }>(response);
-    if (!response.ok || !body.access_token) throw new PayPalError(response.status, body.error ?? "AUTHENTICATION_FAILURE", body.error ?? "", body.error_description ?? "token refused");
+    if (!response.ok || !body.access_token)
+      throw new PayPalError(
+        response.status,
+        body.error ?? "AUTHENTICATION_FAILURE",
+        body.error ?? "",
+        body.error_description ?? "token refused",
+      );
     tokens.set(tokenKey, { value: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 0) * 1000 });
     return body.access_token;
   }
@@ -119,14 +125,27 @@ export function payPal(config: PayPalConfig) {
         signal: AbortSignal.timeout(config.timeoutMs),
       }),
     );
-    const body = await json<T & { name?: string; message?: string; details?: { issue?: string; description?: string }[]; error?: string; error_description?: string }>(response);
+    const body = await json<
+      T & {
+        name?: string;
+        message?: string;
+        details?: { issue?: string; description?: string }[];
+        error?: string;
+        error_description?: string;
+      }
+    >(response);
     if (response.status === 401 && !retried) {
       tokens.delete(tokenKey);
       return call<T>(method, path, opts, true);
     }
     if (!response.ok) {
       const issue = body.details?.[0]?.issue ?? body.error ?? "";
-      throw new PayPalError(response.status, body.name ?? body.error ?? `HTTP_${response.status}`, issue, body.details?.[0]?.description ?? body.message ?? body.error_description ?? `HTTP ${response.status}`);
+      throw new PayPalError(
+        response.status,
+        body.name ?? body.error ?? `HTTP_${response.status}`,
+        issue,
+        body.details?.[0]?.description ?? body.message ?? body.error_description ?? `HTTP ${response.status}`,
+      );
     }
     return body;
   }
@@ -136,7 +155,14 @@ export function payPal(config: PayPalConfig) {
      * Creates an order to capture `amount` cents once the payer approves it. `merchantUid` is ours:
      * the order's custom_id and the idempotency key (a repeated request answers the same order).
      */
-    async createOrder(p: { merchantUid: string; amount: number; currency: "USD"; description: string; returnUrl: string; cancelUrl: string }) {
+    async createOrder(p: {
+      merchantUid: string;
+      amount: number;
+      currency: "USD";
+      description: string;
+      returnUrl: string;
+      cancelUrl: string;
+    }) {
       const order = await call<PayPalOrder>("POST", "/v2/checkout/orders", {
         requestId: `order-${p.merchantUid}`,
         body: {
@@ -152,7 +178,13 @@ export function payPal(config: PayPalConfig) {
           ],
           payment_source: {
             paypal: {
-              experience_context: { return_url: p.returnUrl, cancel_url: p.cancelUrl, user_action: "PAY_NOW", shipping_preference: "NO_SHIPPING", brand_name: "Voice Studio" },
+              experience_context: {
+                return_url: p.returnUrl,
+                cancel_url: p.cancelUrl,
+                user_action: "PAY_NOW",
+                shipping_preference: "NO_SHIPPING",
+                brand_name: "Voice Studio",
+              },
             },
           },
         },
@@ -163,12 +195,16 @@ export function payPal(config: PayPalConfig) {
     },
     order: (orderId: string) => call<PayPalOrder>("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`),
     /** Captures an approved order; the same `requestId` again answers the first capture. */
-    capture: (orderId: string, requestId: string) => call<PayPalOrder>("POST", `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, { requestId }),
+    capture: (orderId: string, requestId: string) =>
+      call<PayPalOrder>("POST", `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, { requestId }),
     /** Refunds `amount` cents of a capture; the same `requestId` again refunds nothing more. */
     refund: (captureId: string, p: { amount: number; currency: string; requestId: string; note?: string }) =>
       call<PayPalRefund>("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
         requestId: p.requestId,
-        body: { amount: { currency_code: p.currency, value: toValue(p.amount) }, ...(p.note ? { note_to_payer: p.note.slice(0, 255) } : {}) },
+        body: {
+          amount: { currency_code: p.currency, value: toValue(p.amount) },
+          ...(p.note ? { note_to_payer: p.note.slice(0, 255) } : {}),
+        },
       }),
   };
 }

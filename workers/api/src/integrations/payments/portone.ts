@@ -80,7 +80,12 @@ export function portOne(config: PortOneConfig) {
 
   async function accessToken() {
     if (token && token.expiresAt - 60 > Date.now() / 1000) return token.value;
-    const answer = await send<{ access_token: string; expired_at: number }>("POST", "/users/getToken", { imp_key: config.key, imp_secret: config.secret }, false);
+    const answer = await send<{ access_token: string; expired_at: number }>(
+      "POST",
+      "/users/getToken",
+      { imp_key: config.key, imp_secret: config.secret },
+      false,
+    );
     if (answer.code !== 0 || !answer.response) throw new GatewayError("rejected", answer.message ?? "token refused");
     token = { value: answer.response.access_token, expiresAt: answer.response.expired_at };
     return token.value;
@@ -97,9 +102,11 @@ export function portOne(config: PortOneConfig) {
     /** Issues (or replaces) the billing key `customerUid` for a card. */
     issueBillingKey: (customerUid: string, card: { card_number: string; expiry: string; birth: string; pwd_2digit: string }) =>
       call<BillingKey>("POST", `/subscribe/customers/${encodeURIComponent(customerUid)}`, card),
-    deleteBillingKey: (customerUid: string) => call<{ customer_uid: string }>("DELETE", `/subscribe/customers/${encodeURIComponent(customerUid)}`),
+    deleteBillingKey: (customerUid: string) =>
+      call<{ customer_uid: string }>("DELETE", `/subscribe/customers/${encodeURIComponent(customerUid)}`),
     /** Charges a billing key. A declined card answers a payment with status "failed". */
-    chargeAgain: (p: { customer_uid: string; merchant_uid: string; amount: number; name: string }) => call<PortOnePayment>("POST", "/subscribe/payments/again", p),
+    chargeAgain: (p: { customer_uid: string; merchant_uid: string; amount: number; name: string }) =>
+      call<PortOnePayment>("POST", "/subscribe/payments/again", p),
     payment: (impUid: string) => call<PortOnePayment>("GET", `/payments/${encodeURIComponent(impUid)}`),
     /** The payment of our merchant_uid, or null when the gateway has none. */
     async findByMerchant(merchantUid: string) {
@@ -109,6 +116,7 @@ export function portOne(config: PortOneConfig) {
       throw new GatewayError("rejected", answer.message ?? `code ${answer.code}`);
     },
     /** Cancels `amount` of a payment; `checksum` is what we believe is still cancellable. */
-    cancel: (p: { imp_uid: string; amount: number; checksum: number; reason: string }) => call<PortOnePayment>("POST", "/payments/cancel", p),
+    cancel: (p: { imp_uid: string; amount: number; checksum: number; reason: string }) =>
+      call<PortOnePayment>("POST", "/payments/cancel", p),
   };
 }
