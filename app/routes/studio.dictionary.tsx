@@ -98,7 +98,7 @@ function EntryRow({ entry, error }: { entry: DictionaryEntry; error: string[] | 
       <span className="min-w-24 font-medium" lang={entry.lang}>
         {entry.word}
       </span>
-      <span aria-hidden="true" className="text-slate-400">
+      <span aria-hidden="true" className="hidden text-slate-400 sm:inline">
         →
       </span>
       <Form method="post" className="flex flex-1 flex-wrap items-center gap-2">
