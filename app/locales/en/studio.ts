@@ -94,7 +94,8 @@ export default {
     back: "Projects",
     retry: "Try again",
     loadFailed: "The project could not be loaded.",
-    rules: "You can use the punctuation . , ... ! ? Numbers and signs ($ ₩ % ~ : + & ℃) are read as words. A new line or 5 or more spaces add a pause. Up to 500 characters per generation.",
+    rules:
+      "You can use the punctuation . , ... ! ? Numbers and signs ($ ₩ % ~ : + & ℃) are read as words. A new line or 5 or more spaces add a pause. Up to 500 characters per generation.",
     remaining: "Characters left this month: {{remaining}}",
   },
   player: { play: "Play", pause: "Pause" },
