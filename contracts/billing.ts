@@ -70,6 +70,11 @@ export type Invoice = {
 /** GET /payment/list. */
 export type InvoicePage = { items: Invoice[]; page: number; limit: number; total: number };
 
+/** The price the server charges for a plan (minor units), before and after the first-month discount. */
+export type Quote = { plan: string; currency: Currency; list_price: number; discount: number; amount: number; discounted: boolean };
+/** GET /payment/quote: the quote of a card purchase or upgrade, as the purchase dialog shows it. */
+export type ChargeQuote = Quote & { kind: "purchase" | "upgrade" };
+
 /** GET /payment/refundable: whether the current period can be refunded now, and for how much (minor units). */
 export type RefundQuote =
   | { eligible: false; reason: "none" | "window" | "used" | "coupon"; payment_no: number | null }

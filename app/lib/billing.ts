@@ -13,29 +13,16 @@ import {
  * and the actions share. Validation messages are keys of the billing bundle's `errors` group.
  */
 
-export type { Card, Currency, Invoice, InvoicePage, PlanState } from "../../contracts/billing";
+export type {
+  Card,
+  ChargeQuote as Quote,
+  Currency,
+  Invoice,
+  InvoicePage,
+  PlanState,
+  RefundQuote as Refundable,
+} from "../../contracts/billing";
 export { formatMoney } from "../../contracts/billing";
-
-export type Quote = {
-  plan: string;
-  kind: "purchase" | "upgrade";
-  currency: "KRW" | "USD";
-  list_price: number;
-  discount: number;
-  amount: number;
-  discounted: boolean;
-};
-
-export type Refundable = {
-  eligible: boolean;
-  reason?: "window" | "used" | "none" | "coupon";
-  payment_no: number | null;
-  amount: number;
-  fee: number;
-  refund_amount: number;
-  currency: "KRW" | "USD";
-  deadline: string | null;
-};
 
 /** The dialogs of the plan pages, opened by `?modal=` so they render without JavaScript. */
 export const MODALS = ["coupon", "couponPeriod", "card", "corporate", "purchase", "change", "cancel", "refund", "receipt"] as const;

@@ -20,7 +20,7 @@ export function RefundDialog({
 }) {
   const { t, i18n } = useTranslation("billing");
   const [form, fields] = useSchemaForm("refund", RefundSchema, lastResult);
-  const money = (n: number) => formatMoney(n, refundable?.currency ?? "KRW", i18n.language);
+  const money = (n: number) => formatMoney(n, refundable?.eligible ? refundable.currency : "KRW", i18n.language);
   return (
     <Modal name="refund" title={t("refund.title")} closeTo={closeTo}>
       {refundable?.eligible ? (

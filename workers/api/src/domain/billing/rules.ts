@@ -3,6 +3,7 @@ import type { cards, members, payments, plans } from "../../../../../db/schema";
 import type * as schema from "../../../../../db/schema";
 import type { Currency } from "../../../../../contracts/billing";
 import { Code } from "../../lib/codes";
+import type { Quote } from "../../../../../contracts/billing";
 
 /**
  * The plan and billing rules (spec sections 3, 4 and 9; docs/decisions/0015): prices and the first-month
@@ -68,7 +69,7 @@ const roundMoney = (v: number, currency: Currency) => (currency === "KRW" ? Math
 /** A fee rounds up: to 10 won, or to the cent. */
 const ceilMoney = (v: number, currency: Currency) => (currency === "KRW" ? Math.ceil(v / 10) * 10 : Math.ceil(v));
 
-export type Quote = { plan: string; currency: Currency; list_price: number; discount: number; amount: number; discounted: boolean };
+export type { Quote };
 
 /** The price the server charges; the client's amount only has to agree with it. */
 export function quote(plan: PlanRow, currency: Currency, discountEligible: boolean): Quote {
