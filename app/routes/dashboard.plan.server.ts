@@ -34,8 +34,8 @@ import { Code } from "../../contracts/codes";
 
 type Args = { request: Request; context: AppLoadContext };
 
-/** The profile of GET /member/getmember with the plan state of docs/billing-api.md. */
-export type BillingProfile = Profile & { planState: PlanState };
+/** The profile of GET /member/getmember, its plan state (docs/billing-api.md) always present. */
+export type BillingProfile = Profile;
 
 /** Plan state of a member the api has not given one (Free, nothing used). */
 const FREE_STATE: PlanState = {

@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { accessTokenCookie, cookieSecurity, refreshTokenCookie } from "./cookies.server";
 import { api, clearSession, freshAccessToken } from "./api.server";
 import { readTokens } from "./session.server";
+import type { Profile } from "../../contracts/profile";
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -36,23 +37,8 @@ export async function endSession(args: Args) {
   await clearSession(args.request, args.context);
 }
 
-export type Profile = {
-  type: "email" | "google" | "naver" | "kakao";
-  email: string;
-  nickname: string;
-  profile_img: string;
-  firstname: string;
-  secondname: string;
-  gender: string;
-  work: string;
-  belong: string;
-  marketing: "Y" | "N" | "";
-  local: "ko" | "en";
-  plan: string;
-  /** Used TTS characters and STS seconds of the current period. */
-  plan_txt: number;
-  plan_time: number;
-};
+/** The answer of GET /member/getmember (contracts/profile.ts). */
+export type { Profile };
 
 /** The signed-in member's profile (GET /member/getmember); a failure ends the session (spec section 7). */
 export async function loadProfile(args: Args) {
