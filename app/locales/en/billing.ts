@@ -3,7 +3,6 @@ import type { Translation } from "../types";
 
 export default {
   title: "My plan",
-  close: "Close",
   ok: "OK",
   password: "Confirm your password",
   info: {

@@ -74,6 +74,7 @@ export default {
     text: "The address may have changed or the page was removed. Please check the address you entered.",
     home: "Go to the home page",
   },
+  dialog: { close: "Close" },
   errors: {
     forbidden: "You don't have access to this page.",
     tooMany: "Too many requests. Please wait a moment and try again.",

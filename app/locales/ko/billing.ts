@@ -1,7 +1,6 @@
 /** My plan, plan change and their dialogs (spec sections 2 to 5, 8 and 9). */
 export default {
   title: "내 요금제",
-  close: "닫기",
   ok: "확인",
   password: "비밀번호 확인",
   info: {

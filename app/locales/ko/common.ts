@@ -70,6 +70,7 @@ export default {
     text: "주소가 바뀌었거나 삭제된 페이지입니다. 입력한 주소를 다시 확인해 주세요.",
     home: "홈으로 가기",
   },
+  dialog: { close: "닫기" },
   errors: {
     forbidden: "이 페이지에 접근할 권한이 없어요.",
     tooMany: "요청이 너무 많아요. 잠시 후 다시 시도해 주세요.",

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
 import { CANCEL_REASONS, CancelSchema, formatDate } from "~/lib/billing";
-import { Modal } from "./Modal";
+import { Modal } from "~/components/shell/Modal";
 import { PasswordField } from "./parts";
 
 /** Cancel subscription with the termination reasons (spec sections 3, 4 and 5). */

@@ -4,7 +4,7 @@ import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
 import { CardSchema } from "~/lib/billing";
-import { Modal } from "./Modal";
+import { Modal } from "~/components/shell/Modal";
 
 const unique = (...lists: (string[] | undefined)[]) => {
   const all = lists.flatMap((l) => l ?? []);

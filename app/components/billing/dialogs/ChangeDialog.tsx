@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { formatDate, type Quote } from "~/lib/billing";
-import { Modal } from "./Modal";
+import { Modal } from "~/components/shell/Modal";
 import { QuoteLines } from "./parts";
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Modal } from "./Modal";
+import { Modal } from "~/components/shell/Modal";
 import { CloseLink } from "./parts";
 
 /** Corporate cards only for Production and Max (spec section 5): from the card dialog and after CORPORATE_CARD_PLAN. */

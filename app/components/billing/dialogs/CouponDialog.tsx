@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
 import { CouponSchema } from "~/lib/billing";
-import { Modal } from "./Modal";
+import { Modal } from "~/components/shell/Modal";
 
 /** A coupon number (spec section 4). */
 export function CouponDialog({ closeTo, lastResult }: { closeTo: string; lastResult: LastResult }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/lib/billing";
-import { Modal } from "./Modal";
+import { Modal } from "~/components/shell/Modal";
 import { CloseLink } from "./parts";
 
 /** While a coupon period runs, plan changes are blocked (spec section 4). */

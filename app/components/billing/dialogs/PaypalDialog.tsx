@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
 import { PaypalSchema, type Quote } from "~/lib/billing";
-import { Modal } from "./Modal";
+import { Modal } from "~/components/shell/Modal";
 import { Consent, QuoteLines } from "./parts";
 
 /** Overseas purchase or upgrade through PayPal: one month, no renewal (spec sections 1 and 4). */

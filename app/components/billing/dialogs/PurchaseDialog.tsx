@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
 import { formatMoney, PurchaseSchema, type Card, type Quote } from "~/lib/billing";
-import { Modal } from "./Modal";
+import { Modal } from "~/components/shell/Modal";
 import { Consent, QuoteLines } from "./parts";
 
 /** Card purchase (spec sections 2, 4 and 5): the server's quote, the four consents, one charge per merchant_uid. */

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Modal } from "./Modal";
+import { Modal } from "~/components/shell/Modal";
 import { CloseLink } from "./parts";
 
 /** A receipt the card company has no link for (the action's message). */

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
 import { formatDate, formatMoney, RefundSchema, type Refundable } from "~/lib/billing";
-import { Modal } from "./Modal";
+import { Modal } from "~/components/shell/Modal";
 import { CloseLink, PasswordField } from "./parts";
 
 /** Immediate cancel and refund (spec sections 4 and 9): only within 7 days and unused. */

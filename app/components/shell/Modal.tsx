@@ -3,9 +3,9 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
- * A dialog of the plan pages. The server renders it open from the URL (`?modal=...`), so it works
- * without JavaScript; the close link goes back to the page without the parameter. With JavaScript,
- * Escape closes it too.
+ * The one dialog (the plan pages' dialogs, the studio's usage dialogs). The server renders it open (from the
+ * URL, `?modal=...`, or from an action's answer), so it works without JavaScript; the close link goes back to
+ * the page without it. With JavaScript, Escape closes it too.
  */
 export function Modal({
   name,
@@ -13,6 +13,8 @@ export function Modal({
   closeTo,
   alert = false,
   describedBy,
+  testId,
+  closeButton = true,
   children,
 }: {
   name: string;
@@ -20,9 +22,13 @@ export function Modal({
   closeTo: string;
   alert?: boolean;
   describedBy?: string;
+  /** Defaults to `modal-${name}`. */
+  testId?: string;
+  /** The ✕ link in the corner; off when the dialog's own actions include the way out (the usage dialogs). */
+  closeButton?: boolean;
   children: React.ReactNode;
 }) {
-  const { t } = useTranslation("billing");
+  const { t } = useTranslation();
   const navigate = useNavigate();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -35,7 +41,7 @@ export function Modal({
   return (
     <div
       className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/40 px-4 py-10"
-      data-testid={`modal-${name}`}
+      data-testid={testId ?? `modal-${name}`}
     >
       <section
         role={alert ? "alertdialog" : "dialog"}
@@ -48,15 +54,17 @@ export function Modal({
           <h2 id={titleId} className="text-lg font-bold">
             {title}
           </h2>
-          <Link
-            to={closeTo}
-            replace
-            preventScrollReset
-            aria-label={t("close")}
-            className="-m-1 rounded-lg px-2 py-1 text-slate-500 hover:bg-slate-100"
-          >
-            <span aria-hidden="true">✕</span>
-          </Link>
+          {closeButton ? (
+            <Link
+              to={closeTo}
+              replace
+              preventScrollReset
+              aria-label={t("dialog.close")}
+              className="-m-1 rounded-lg px-2 py-1 text-slate-500 hover:bg-slate-100"
+            >
+              <span aria-hidden="true">✕</span>
+            </Link>
+          ) : null}
         </div>
         <div className="mt-4">{children}</div>
       </section>
