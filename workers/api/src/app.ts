@@ -16,6 +16,7 @@ import { socialRoutes } from "./routes/social";
 import { studioRoutes } from "./routes/studio";
 import { shareRoutes, stsRoutes } from "./routes/sts";
 import { utils } from "./routes/utils";
+import { voiceSlotsRoutes } from "./routes/voice-slots";
 import { voicesRoutes } from "./routes/voices";
 import type { AppEnv } from "./env";
 
@@ -34,6 +35,7 @@ export function createApp() {
   app.route("/utils", utils);
   app.route("/member", membersRoutes);
   app.route("/member", socialRoutes);
+  app.route("/voices/slots", voiceSlotsRoutes);
   app.route("/voices", voicesRoutes);
   app.route("/studio", studioRoutes);
   app.route("/studio", stsRoutes);

@@ -180,6 +180,26 @@ export const messages: Record<Code, Localized> = {
     ko: "이미 사전에 있는 단어예요. 기존 항목의 읽는 법을 고쳐 주세요.",
     en: "That word is already in your dictionary. Change the reading of the existing entry instead.",
   },
+  [Code.CUSTOM_VOICE_NEEDS_STARTER]: {
+    ko: "커스텀 보이스는 Starter 요금제부터 만들 수 있어요. 요금제를 업그레이드해 주세요.",
+    en: "Custom voices need the Starter plan or above. Please upgrade your plan.",
+  },
+  [Code.CUSTOM_VOICE_SLOTS_FULL]: {
+    ko: "커스텀 보이스 슬롯을 모두 사용했어요. 지금 요금제의 슬롯은 {slots}개예요. 보이스 슬롯 관리에서 보이스를 지우거나 요금제를 업그레이드해 주세요.",
+    en: "All custom voice slots are used: your plan has {slots}. Delete a voice in voice slot management or upgrade your plan.",
+  },
+  [Code.SLOT_CHOICE_NOT_DUE]: {
+    ko: "남길 커스텀 보이스를 고를 차례가 아니에요. 이 선택은 요금제가 바뀐 뒤 한 번만 할 수 있어요.",
+    en: "There is no custom voice choice to make now. The choice is made once, after a plan change.",
+  },
+  [Code.SLOT_CHOICE_INVALID]: {
+    ko: "남길 보이스는 내 커스텀 보이스 중에서 {slots}개까지 고를 수 있어요.",
+    en: "Choose up to {slots} of your own custom voices to keep.",
+  },
+  [Code.CUSTOM_VOICE_OVER_SLOTS]: {
+    ko: "요금제의 슬롯을 넘는 커스텀 보이스예요. 보이스 슬롯 관리에서 남길 보이스를 고른 뒤 사용할 수 있어요.",
+    en: "This custom voice is over your plan's slots. Choose the voices to keep in voice slot management to use it.",
+  },
   [Code.CARD_NUMBER_INVALID]: { ko: "카드 번호를 정확하게 입력해 주세요.", en: "Please enter the card number correctly." },
   [Code.CARD_EXPIRY_INVALID]: {
     ko: "유효기간을 순서에 맞게 정확하게 입력해 주세요. (MM / YY)",
@@ -394,6 +414,11 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.RANGE_NOT_SATISFIABLE]: 416,
   [Code.DICTIONARY_FULL]: 409,
   [Code.DICTIONARY_DUPLICATE]: 409,
+  [Code.CUSTOM_VOICE_NEEDS_STARTER]: 403,
+  [Code.CUSTOM_VOICE_SLOTS_FULL]: 409,
+  [Code.SLOT_CHOICE_NOT_DUE]: 409,
+  [Code.SLOT_CHOICE_INVALID]: 400,
+  [Code.CUSTOM_VOICE_OVER_SLOTS]: 403,
   [Code.CARD_NUMBER_INVALID]: 400,
   [Code.CARD_EXPIRY_INVALID]: 400,
   [Code.CARD_BIRTH_INVALID]: 400,

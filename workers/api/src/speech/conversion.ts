@@ -5,6 +5,7 @@ import type * as schema from "../../../../db/schema";
 import { refundCharge, settleCharge, spendCharge, usage, type Charge } from "../lib/allowance";
 import { Code, formatDuration, message, type Locale } from "../lib/codes";
 import { recordVoiceUse, visibleTo } from "../domain/voices";
+import { overSlotsRefusal } from "../domain/custom-voices/slots";
 import type { AppEnv, Member } from "../env";
 import { encodeWav, fadeEdges, normalizeLoudness, resample } from "../engine/dsp";
 import { decodeAudio, type DecodeFailure, type UploadFormat } from "./decode";
@@ -120,6 +121,8 @@ export async function convertRecording(
     .where(and(eq(voices.id, input.voiceId), visibleTo(member)))
     .get();
   if (!voice) return { ok: false, code: Code.VOICE_NOT_FOUND };
+  // A custom voice over the plan's slots waits for the member's choice (issue 17).
+  if (await overSlotsRefusal(db, env.DB, member.id, voice)) return { ok: false, code: Code.CUSTOM_VOICE_OVER_SLOTS };
   const seconds = chargedSeconds(durationMs(input.audio));
   const spent = await spendCharge(env.DB, charge, member.id, "seconds", seconds);
   if (!spent.ok) {

@@ -6,6 +6,7 @@ import { refundCharge, settleCharge, spendCharge, type Charge } from "../lib/all
 import { Code, message, type Locale } from "../lib/codes";
 import { characterCount, checkText } from "../lib/tts-text";
 import { recordVoiceUse, visibleTo } from "../domain/voices";
+import { overSlotsRefusal } from "../domain/custom-voices/slots";
 import type { AppEnv, Member } from "../env";
 import { speechEngine } from "./engine";
 import { renderPassage } from "./render";
@@ -62,6 +63,8 @@ export async function generateSpeech(
     .where(and(eq(voices.id, input.voiceId), visibleTo(member)))
     .get();
   if (!voice) return { ok: false, code: Code.VOICE_NOT_FOUND };
+  // A custom voice over the plan's slots waits for the member's choice (issue 17).
+  if (await overSlotsRefusal(db, env.DB, member.id, voice)) return { ok: false, code: Code.CUSTOM_VOICE_OVER_SLOTS };
 
   const characters = characterCount(input.text);
   const spent = await spendCharge(env.DB, charge, member.id, "chars", characters);

@@ -3,6 +3,7 @@ import { members, paragraphs, payments, projects, stsSources, voices } from "../
 import type { PaymentMethod, PlanState } from "../../../../../contracts/billing";
 import { customVoiceSlots, usage } from "../../lib/allowance";
 import { releaseAudio } from "../../lib/media";
+import { deleteCustomVoiceFiles } from "../custom-voices/slots";
 import { planByName } from "./plans";
 import { couponRunning, discountEligible, PROJECTS_KEPT_ON_FREE, usedAIDuringPlan, type Db, type MemberRow, type PlanRow } from "./rules";
 
@@ -108,6 +109,12 @@ export async function moveToFree(db: Db, media: R2Bucket, memberId: string) {
     .from(projects)
     .where(and(eq(projects.memberId, memberId), notInArray(projects.id, keep)));
   const ids = doomed.map((p) => p.id);
+  const customVoices = (
+    await db
+      .select({ id: voices.id })
+      .from(voices)
+      .where(and(eq(voices.ownerId, memberId), eq(voices.type, "custom")))
+  ).map((v) => v.id);
   const keys =
     ids.length === 0
       ? []
@@ -148,5 +155,6 @@ export async function moveToFree(db: Db, media: R2Bucket, memberId: string) {
     media,
     keys.map((k) => k.key),
   );
-  return { deletedProjects: ids.length };
+  await deleteCustomVoiceFiles(media, memberId, customVoices);
+  return { deletedProjects: ids.length, deletedVoices: customVoices.length };
 }

@@ -9,6 +9,7 @@ import { cutCodePoints } from "../../lib/text";
 import { chargedSeconds, checkRecording, convertRecording, remainingSeconds, tooLong } from "../../speech/conversion";
 import type { MemberScope } from "../scope";
 import { visibleTo } from "../voices";
+import { overSlotsRefusal } from "../custom-voices/slots";
 import { createProject, ownProjectOf } from "./projects";
 import { resultsOut, ownResult } from "./results";
 
@@ -121,11 +122,13 @@ export async function startConversion(s: MemberScope, sourceId: string, voiceId:
   const row = await ownSource(s, sourceId);
   if (!row) return refusal(Code.NOT_FOUND);
   const voice = await s.db
-    .select({ id: voices.id })
+    .select({ id: voices.id, type: voices.type })
     .from(voices)
     .where(and(eq(voices.id, voiceId), visibleTo(s.member)))
     .get();
   if (!voice) return refusal(Code.VOICE_NOT_FOUND);
+  const overSlots = await overSlotsRefusal(s.db, s.env.DB, s.member.id, voice);
+  if (overSlots) return overSlots;
   const seconds = chargedSeconds(row.durationMs);
   const remaining = await remainingSeconds(s.env.DB, s.member.id);
   if (seconds > remaining) return tooLong(seconds, remaining, s.locale);

@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import { z } from "zod/v4";
+import { keepVoices, slotsOf } from "../domain/custom-voices/slots";
+import { memberScope } from "../domain/scope";
+import { answer } from "../lib/envelope";
+import { requireMember } from "../lib/middleware";
+import { jsonBody } from "../lib/validate";
+import type { AppEnv } from "../env";
+
+const keepBody = z.object({ voice_ids: z.array(z.string().min(1).max(64)).max(100) });
+
+/** Custom voice slots (`/voices/slots`, issue 17): mounted before the voice routes so `slots` is not read as a voice id. */
+export const voiceSlotsRoutes = new Hono<AppEnv>()
+  .get("/", requireMember, async (c) => answer(c, await slotsOf(memberScope(c))))
+  .post("/keep", requireMember, jsonBody(keepBody), async (c) =>
+    answer(c, await keepVoices(memberScope(c), c.req.valid("json").voice_ids)),
+  );
