@@ -4,6 +4,7 @@ import koBilling from "./ko/billing";
 import koCommon from "./ko/common";
 import koHome from "./ko/home";
 import koPlan from "./ko/plan";
+import koSlots from "./ko/slots";
 import koStudio from "./ko/studio";
 import enAccount from "./en/account";
 import enAuth from "./en/auth";
@@ -11,6 +12,7 @@ import enBilling from "./en/billing";
 import enCommon from "./en/common";
 import enHome from "./en/home";
 import enPlan from "./en/plan";
+import enSlots from "./en/slots";
 import enStudio from "./en/studio";
 
 /**
@@ -19,8 +21,26 @@ import enStudio from "./en/studio";
  * The server imports this; the browser fetches one namespace at a time from /locales/:lng/:ns.
  */
 export const resources = {
-  ko: { common: koCommon, home: koHome, plan: koPlan, auth: koAuth, account: koAccount, studio: koStudio, billing: koBilling },
-  en: { common: enCommon, home: enHome, plan: enPlan, auth: enAuth, account: enAccount, studio: enStudio, billing: enBilling },
+  ko: {
+    common: koCommon,
+    home: koHome,
+    plan: koPlan,
+    auth: koAuth,
+    account: koAccount,
+    studio: koStudio,
+    billing: koBilling,
+    slots: koSlots,
+  },
+  en: {
+    common: enCommon,
+    home: enHome,
+    plan: enPlan,
+    auth: enAuth,
+    account: enAccount,
+    studio: enStudio,
+    billing: enBilling,
+    slots: enSlots,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)["ko"];

@@ -1,14 +1,28 @@
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { NotFound } from "~/components/shell/NotFound";
+import type { Profile } from "../../../contracts/profile";
 import { DashboardFrame } from "./Frame";
+import { SLOTS_PATH, VoiceSlotAlert } from "./VoiceSlotAlert";
 
-/** The page of a frame route (dashboard.tsx, studio.tsx): the frame around the child route. */
+/** React 18 has no `inert` prop; the attribute passes through as written. */
+const INERT = { inert: "" } as React.HTMLAttributes<HTMLDivElement>;
+
+/** The page of a frame route (dashboard.tsx, studio.tsx): the frame around the child route, and the blocking voice-slot alert. */
 export function FramePage() {
-  const { profile } = useLoaderData<{ profile: { email: string } }>();
+  const { profile } = useLoaderData<{ profile: Pick<Profile, "email" | "cv_cnt_over"> & { planState?: Profile["planState"] } }>();
+  const { pathname } = useLocation();
+  const blocked = profile.cv_cnt_over === "Y" && pathname.replace(/\/+$/, "") !== SLOTS_PATH;
   return (
-    <DashboardFrame email={profile.email}>
-      <Outlet />
-    </DashboardFrame>
+    <>
+      <div {...(blocked ? INERT : {})}>
+        <DashboardFrame email={profile.email}>
+          <Outlet />
+        </DashboardFrame>
+      </div>
+      {blocked ? (
+        <VoiceSlotAlert slots={profile.planState?.limits.customVoice ?? 0} used={profile.planState?.usedCustomVoice ?? 0} />
+      ) : null}
+    </>
   );
 }
 

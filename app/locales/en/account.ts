@@ -10,6 +10,11 @@ export default {
     settings: "Account settings",
     site: "Voice Studio website",
   },
+  slotAlert: {
+    title: "Please sort out your custom voice slots",
+    text: "Your plan has {{slots}} custom voice slots and you have {{used}} custom voices. Choose the voices to keep in voice slot management to use the studio again.",
+    link: "Go to library",
+  },
   menu: { open: "Settings menu", settings: "Settings", logout: "Log out" },
   home: {
     greeting: "Hello, {{nickname}}!",

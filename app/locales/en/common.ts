@@ -26,6 +26,7 @@ export default {
       sts: "Voice conversion | Voice Studio",
       myPlan: "My plan | Voice Studio",
       upgrade: "Change plan | Voice Studio",
+      slots: "Voice slots | Voice Studio",
     },
   },
   nav: [
@@ -101,6 +102,7 @@ export default {
     other: "Please describe your answer.",
   },
   toast: {
+    slotsKept: "The chosen voices were kept and the others deleted.",
     goodbye: "See you again, {{nickname}}!",
     welcome: "Welcome to Voice Studio, {{nickname}}!",
     passwordReset: "Your password was changed. Please log in with the new password.",

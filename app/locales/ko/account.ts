@@ -8,6 +8,11 @@ export default {
     settings: "계정 설정",
     site: "보이스 스튜디오 사이트",
   },
+  slotAlert: {
+    title: "커스텀 보이스 슬롯을 정리해 주세요",
+    text: "지금 요금제의 커스텀 보이스 슬롯은 {{slots}}개인데 커스텀 보이스가 {{used}}개 있어요. 보이스 슬롯 관리에서 남길 보이스를 고르면 다시 스튜디오를 쓸 수 있어요.",
+    link: "라이브러리로 가기",
+  },
   menu: { open: "설정 메뉴", settings: "설정", logout: "로그아웃" },
   home: {
     greeting: "{{nickname}}님, 안녕하세요!",

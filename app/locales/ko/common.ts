@@ -23,6 +23,7 @@ export default {
       sts: "음성 변환 | 보이스 스튜디오",
       myPlan: "내 요금제 | 보이스 스튜디오",
       upgrade: "요금제 변경 | 보이스 스튜디오",
+      slots: "보이스 슬롯 관리 | 보이스 스튜디오",
     },
   },
   nav: [
@@ -97,6 +98,7 @@ export default {
     other: "기타 내용을 입력해 주세요.",
   },
   toast: {
+    slotsKept: "선택한 보이스를 남기고 나머지를 삭제했어요.",
     goodbye: "{{nickname}}님, 다음에 또 만나요!",
     welcome: "{{nickname}}님, 가입을 환영합니다!",
     passwordReset: "비밀번호를 변경했습니다. 새 비밀번호로 로그인해 주세요.",

@@ -1,10 +1,11 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod/v4";
-import { coupons, mailOutbox } from "../../../../db/schema";
+import { coupons, mailOutbox, members, voices } from "../../../../db/schema";
 import { planByName } from "../domain/billing/plans";
 import { Code } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
+import { requireMember } from "../lib/middleware";
 import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../env";
 
@@ -27,5 +28,48 @@ export const devRoutes = new Hono<AppEnv>()
       const num = `DEV-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
       await c.var.db.insert(coupons).values({ num, plan: row.plan, days });
       return ok(c, { num, plan: row.plan, days });
+    },
+  )
+  /**
+   * A member's state for browser tests of voice slots (issue 17): `count` custom voices (copies of a basic
+   * voice's engine settings), the plan, and whether the one-time choice is due. Until custom voice creation
+   * lands this is the only way a local member gets custom voices; the renewal that sets the choice is
+   * tested in tests/workers/billing.test.ts.
+   */
+  .post(
+    "/custom-voices",
+    requireMember,
+    jsonBody(
+      z.object({ count: z.number().int().min(0).max(10), plan: z.string().min(1).max(40), must_choose: z.boolean().default(false) }),
+    ),
+    async (c) => {
+      const { count, plan, must_choose } = c.req.valid("json");
+      const row = await planByName(c.var.db, plan);
+      if (!row) return fail(c, Code.PLAN_CHANGE_INVALID);
+      const base = await c.var.db.select().from(voices).where(eq(voices.id, "ko-minjun")).get();
+      if (!base) return fail(c, Code.NOT_FOUND);
+      const now = Date.now();
+      const ids = Array.from({ length: count }, () => `cv-${crypto.randomUUID()}`);
+      for (const [i, id] of ids.entries())
+        await c.var.db.insert(voices).values({
+          ...base,
+          id,
+          type: "custom",
+          ownerId: c.var.member.id,
+          name: { ko: `내 목소리 ${i + 1}`, en: `My voice ${i + 1}` },
+          usageCount: 0,
+          createdAt: now - (count - i) * 1000,
+        });
+      await c.var.db
+        .update(members)
+        .set({
+          plan: row.plan,
+          planStartAt: now,
+          planEndAt: now + 30 * 86_400_000,
+          usagePeriodEnd: now + 30 * 86_400_000,
+          mustChooseCv: must_choose,
+        })
+        .where(eq(members.id, c.var.member.id));
+      return ok(c, { ids });
     },
   );
