@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { modalFrom } from "~/lib/billing";
+import { api } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
+import type { PlanListItem } from "../../contracts/plans";
 import { pageMeta } from "~/utils/meta.server";
 import { loadBillingProfile, loadCards, loadInvoices, loadRefundable } from "./dashboard.plan.server";
 
@@ -21,8 +23,13 @@ export async function loader(args: LoaderFunctionArgs) {
     modal === "refund" ? loadRefundable(args) : Promise.resolve(null),
     pageMeta(args.request, args.context, "meta.titles.myPlan"),
   ]);
+  // A scheduled downgrade to fewer custom voice slots than the member's voices: the page says what happens then.
+  const target = profile.planState.toplan
+    ? (await api<PlanListItem[]>(args, "/utils/planlist")).data?.find((p) => p.plan === profile.planState.toplan)
+    : undefined;
   return {
     isEmail: profile.type === "email",
+    toplanSlots: target ? target.cv_cnt : null,
     state: profile.planState,
     card: cards.find((c) => c.main_card_yn === "Y") ?? null,
     invoices,

@@ -26,7 +26,7 @@ const number = (n: number) => new Intl.NumberFormat("ko-KR").format(n);
 
 /** My plan (spec section 2): plan information, usage, payment information, payment history, and their dialogs. */
 export default function MyPlanPage() {
-  const { isEmail, state, card, invoices, page, modal, from, refundable } = useLoaderData<typeof loader>();
+  const { isEmail, state, card, invoices, page, modal, from, refundable, toplanSlots } = useLoaderData<typeof loader>();
   const actionData = useActionData<BillingActionData>();
   const { t, i18n } = useTranslation("billing");
   const locale = i18n.language;
@@ -48,6 +48,7 @@ export default function MyPlanPage() {
 
       <Section id="plan-info" title={t("info.title")}>
         <PlanInfo state={state} locale={locale} />
+        <WhatHappensNext state={state} locale={locale} toplanSlots={toplanSlots} />
         <div className="mt-5 flex flex-wrap gap-2">
           <ButtonLink to="/dashboard/plan/upgrade">{paid ? t("info.change") : t("info.upgrade")}</ButtonLink>
           <ButtonLink to={modalTo("coupon")} preventScrollReset variant="outline">
@@ -237,6 +238,49 @@ function PlanInfo({ state, locale }: { state: PlanState; locale: string }) {
         </>
       ) : null}
     </dl>
+  );
+}
+
+/**
+ * What the member loses when the plan ends or changes, said before it happens (issue 17; spec section 4): a
+ * plan that will not renew becomes Free at its end (custom voices deleted, 3 recent projects kept); a
+ * scheduled change to fewer custom voice slots than the member's voices means a one-time choice then.
+ */
+function WhatHappensNext({ state, locale, toplanSlots }: { state: PlanState; locale: string; toplanSlots: number | null }) {
+  const { t } = useTranslation("billing");
+  const date = (iso: string | null) => formatDate(iso, locale);
+  const paid = state.planName !== "Free";
+  const endsFree = paid && state.endDate && state.subscription !== "active" && state.subscription !== "past_due";
+  const slotsShort = state.toplan && toplanSlots !== null && toplanSlots >= 0 && state.usedCustomVoice > toplanSlots;
+  if (!endsFree && !slotsShort) return null;
+  const doomedProjects = Math.max(0, state.projectCount - 3);
+  return (
+    <div className="mt-4 rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200" data-testid="plan-ends-notice">
+      {endsFree ? (
+        <>
+          <p className="font-semibold">{t("info.endsTitle")}</p>
+          <p className="mt-1">
+            {state.usedCustomVoice > 0 || doomedProjects > 0
+              ? t("info.endsFree", { date: date(state.endDate), voices: state.usedCustomVoice, projects: doomedProjects })
+              : t("info.endsNothing", { date: date(state.endDate) })}
+          </p>
+          <p className="mt-1">{t("info.endsResubscribe")}</p>
+        </>
+      ) : null}
+      {slotsShort ? (
+        <p className={endsFree ? "mt-2" : ""}>
+          {t("info.slotsAfterChange", {
+            date: date(state.renewalDate ?? state.endDate),
+            plan: state.toplan,
+            slots: toplanSlots,
+            used: state.usedCustomVoice,
+          })}{" "}
+          <Link to="/dashboard/library/slots" className="font-medium underline">
+            {t("info.slotsLink")}
+          </Link>
+        </p>
+      ) : null}
+    </div>
   );
 }
 

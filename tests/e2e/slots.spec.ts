@@ -56,6 +56,20 @@ test("the voice-slot alert blocks the dashboard and the studio until the member 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
+test("the plan page says beforehand what the end of a plan deletes", async ({ page, request, context }) => {
+  const session = await signUp(request);
+  // A month that will not renew (no auto-payment), with two custom voices.
+  await customVoices(request, session.token, { count: 2, plan: "Creator", must_choose: false });
+  await signIn(context, session);
+  await page.goto("/dashboard/plan");
+  const notice = page.getByTestId("plan-ends-notice");
+  await expect(notice).toContainText("요금제가 끝나면 Free 요금제로 바뀌어요. 커스텀 보이스 2개가 녹음 파일과 함께 삭제되고");
+  await expect(notice).toContainText("삭제된 커스텀 보이스와 프로젝트는 되돌아오지 않아요.");
+  await page.goto("/dashboard/library/slots");
+  await expect(page.getByTestId("slots-usage")).toHaveText("슬롯 2 / 1");
+  await expect(page.getByTestId("slots-list").getByRole("listitem")).toHaveCount(2);
+});
+
 test.describe("in English", () => {
   test.use({ locale: "en-US" });
 

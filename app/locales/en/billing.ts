@@ -6,6 +6,14 @@ export default {
   ok: "OK",
   password: "Confirm your password",
   info: {
+    endsTitle: "When the plan ends",
+    endsFree:
+      "When your plan ends on {{date}}, it becomes Free: {{voices}} custom voices are deleted with their recordings, and only your 3 most recent projects are kept ({{projects}} projects will be deleted).",
+    endsNothing: "When your plan ends on {{date}}, it becomes Free: only your 3 most recent projects are kept.",
+    endsResubscribe: "You can subscribe again within 365 days, but deleted custom voices and projects do not come back.",
+    slotsAfterChange:
+      "When your plan changes to {{plan}} on {{date}}, it has {{slots}} custom voice slots. You have {{used}} custom voices, so you will choose once which to keep.",
+    slotsLink: "Voice slots",
     title: "Plan information",
     plan: "Plan",
     period: "Period",

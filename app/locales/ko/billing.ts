@@ -4,6 +4,14 @@ export default {
   ok: "확인",
   password: "비밀번호 확인",
   info: {
+    endsTitle: "요금제가 끝나면",
+    endsFree:
+      "{{date}}에 요금제가 끝나면 Free 요금제로 바뀌어요. 커스텀 보이스 {{voices}}개가 녹음 파일과 함께 삭제되고, 프로젝트는 최근 3개만 남아요(삭제될 프로젝트 {{projects}}개).",
+    endsNothing: "{{date}}에 요금제가 끝나면 Free 요금제로 바뀌어요. 프로젝트는 최근 3개만 남아요.",
+    endsResubscribe: "365일 안에 다시 구독할 수 있지만, 삭제된 커스텀 보이스와 프로젝트는 되돌아오지 않아요.",
+    slotsAfterChange:
+      "{{date}}에 {{plan}} 요금제로 바뀌면 커스텀 보이스 슬롯이 {{slots}}개가 돼요. 지금 커스텀 보이스는 {{used}}개라서, 그때 남길 보이스를 한 번 골라야 해요.",
+    slotsLink: "보이스 슬롯 관리",
     title: "요금제 정보",
     plan: "요금제",
     period: "이용 기간",
