@@ -79,7 +79,7 @@ export default function UpgradePage() {
         {paypal ? t("upgrade.paypalPath") : t("upgrade.cardPath")}
       </p>
       <div className="mt-6">
-        <PlanCards plans={plans} action={action} />
+        <PlanCards plans={plans} action={action} firstMonth={!paid && state.discountEligible} />
       </div>
 
       {modal === "purchase" && target ? (

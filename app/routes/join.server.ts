@@ -5,6 +5,7 @@ import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { cutNickname } from "~/lib/shell";
 import { api, freshAccessToken } from "~/utils/api.server";
 import { startSession } from "~/utils/auth.server";
+import { rememberReturnTo, takeReturnTo } from "~/utils/return-to.server";
 import { certCookie, codeSecondsLeft, joinCookie, type JoinState } from "~/utils/flows.server";
 import { parseIntent } from "~/utils/intent.server";
 import { choiceList } from "~/utils/member-lists.server";
@@ -55,7 +56,8 @@ const CODE_FIELD_CODES: number[] = [Code.CERT_WRONG, Code.CERT_EXPIRED];
 const RESTART_CODES: number[] = [Code.CERT_REQUIRED, Code.SIGNUP_TICKET_INVALID];
 
 export async function loader(args: LoaderFunctionArgs) {
-  if (await freshAccessToken(args.request, args.context)) throw redirect("/dashboard");
+  const returnTo = await rememberReturnTo(args);
+  if (await freshAccessToken(args.request, args.context)) throw redirect(returnTo ?? "/dashboard");
   const { state, cert } = await readJoin(args);
   const step = joinStep(state);
   const [lists, meta] = await Promise.all([
@@ -182,7 +184,7 @@ export async function action(args: Args) {
       await joinCookie.clear(args.request, args.context);
       await startSession(args, created.data);
       await setToast(args.request, args.context, { key: "welcome", params: { nickname: cutNickname(created.data.nickname) } });
-      throw redirect("/dashboard");
+      throw redirect(await takeReturnTo(args));
     }
   }
 }

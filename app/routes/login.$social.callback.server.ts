@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { api } from "~/utils/api.server";
 import { startSession } from "~/utils/auth.server";
+import { takeReturnTo } from "~/utils/return-to.server";
 import { joinCookie, oauthStateCookie } from "~/utils/flows.server";
 import { isLoginType, isSocialProvider } from "~/utils/social";
 import { Code } from "../../contracts/codes";
@@ -42,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
   }
   if (envelope.success && result?.signup === false) {
     await startSession(args, result);
-    throw redirect("/dashboard");
+    throw redirect(await takeReturnTo(args));
   }
   const other = (envelope.data as { type?: unknown } | null)?.type;
   if (envelope.code === EMAIL_SOCIAL && isLoginType(other)) throw redirect(`/login?other=${other}`);

@@ -3,6 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { api, freshAccessToken } from "~/utils/api.server";
 import { startSession } from "~/utils/auth.server";
+import { rememberReturnTo, takeReturnTo } from "~/utils/return-to.server";
 import { pageMeta } from "~/utils/meta.server";
 import { isLoginType, SOCIAL_PROVIDERS, type LoginType, type SocialProvider } from "~/utils/social";
 import { LoginSchema } from "~/utils/user-validation";
@@ -22,7 +23,8 @@ async function socialProviders(args: LoaderFunctionArgs | ActionFunctionArgs): P
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  if (await freshAccessToken(args.request, args.context)) throw redirect("/dashboard");
+  const returnTo = await rememberReturnTo(args);
+  if (await freshAccessToken(args.request, args.context)) throw redirect(returnTo ?? "/dashboard");
   const url = new URL(args.request.url);
   const other = url.searchParams.get("other");
   const error = url.searchParams.get("error");
@@ -48,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
   });
   if (envelope.success && envelope.data) {
     await startSession(args, envelope.data);
-    throw redirect("/dashboard");
+    throw redirect(await takeReturnTo(args));
   }
   const type = envelope.data?.type;
   if (envelope.code === EMAIL_SOCIAL && isLoginType(type)) {

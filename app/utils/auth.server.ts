@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { accessTokenCookie, cookieSecurity, refreshTokenCookie } from "./cookies.server";
 import { api, clearSession, freshAccessToken } from "./api.server";
 import { readTokens } from "./session.server";
+import { loginThen } from "~/lib/redirect";
 import type { Profile } from "../../contracts/profile";
 
 type Args = { request: Request; context: AppLoadContext };
@@ -16,12 +17,16 @@ export async function startSession({ request, context }: Args, session: { token:
 }
 
 /**
- * The guard of /dashboard* and /studio* (spec section 2): without a login the visitor goes to /.
- * Answers the (fresh) access token.
+ * The guard of /dashboard* and /studio* (spec section 2). Without a login the visitor goes to the login page,
+ * which brings them back to the page they asked for (issue 19: a logged-out deep link returns to its page;
+ * the spec's "to /" is the landing's own login link). Answers the (fresh) access token.
  */
 export async function requireUser({ request, context }: Args) {
   const token = await freshAccessToken(request, context);
-  if (!token) throw redirect("/");
+  if (!token) {
+    const url = new URL(request.url);
+    throw redirect(loginThen(`${url.pathname}${url.search}`));
+  }
   return token;
 }
 

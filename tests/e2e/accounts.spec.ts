@@ -240,11 +240,29 @@ test("withdrawal: warnings, reasons and password, then the 30-day block on the s
   await expect(page.getByText("가입되지 않은 이메일 주소입니다.")).toBeVisible();
 });
 
-test("the guard sends a visitor without a login from /dashboard* and /studio* to /", async ({ page }) => {
-  for (const path of ["/dashboard", "/dashboard/settings", "/dashboard/settings/withdraw", "/studio", "/studio/projects/text-to-speech"]) {
+test("the guard sends a visitor without a login to the login page, which brings them back to the page they asked for", async ({
+  page,
+  request,
+}) => {
+  for (const path of [
+    "/dashboard",
+    "/dashboard/settings",
+    "/dashboard/settings/withdraw",
+    "/studio",
+    "/studio/projects/text-to-speech?id=x",
+  ]) {
     await page.goto(path);
-    await expect(page, path).toHaveURL(`${baseURL}/`);
+    await expect(page, path).toHaveURL(`${baseURL}/login?redirectTo=${encodeURIComponent(path)}`);
   }
+  const session = await signUp(request);
+  await page.goto("/dashboard/settings");
+  await logInWithForm(page, session.email, PASSWORD);
+  await expect(page).toHaveURL(`${baseURL}/dashboard/settings`);
+  // Another site is never a destination: the login goes to the dashboard instead.
+  await page.context().clearCookies();
+  await page.goto(`/login?redirectTo=${encodeURIComponent("//evil.example/")}`);
+  await logInWithForm(page, session.email, PASSWORD);
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
 });
 
 test("settings button: straight to settings on mobile, a menu with Settings and Logout on desktop", async ({ page, request, context }) => {

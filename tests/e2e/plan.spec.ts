@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
+import { PASSWORD, signUp } from "./fixtures";
 import { remixCookieValue } from "./helpers";
 
 const setCountry = (country: string) => ({ name: "country", value: remixCookieValue(country), url: baseURL });
@@ -46,4 +47,22 @@ test("without header or cookie the documented default (KR) applies", async ({ pa
   await page.goto("/plan");
   await expect(page.getByTestId("plan-Starter").getByTestId("plan-price")).toHaveText("4,900원");
   expect((await context.cookies()).find((c) => c.name === "country")?.value).toBe(remixCookieValue("KR"));
+});
+
+test("a plan's call to action keeps the plan through login and lands on that plan's purchase (after the card it needs)", async ({
+  page,
+  context,
+  request,
+}) => {
+  const session = await signUp(request);
+  await context.addCookies([setCountry("KR")]);
+  await page.goto("/plan");
+  await page.getByTestId("plan-Creator").getByRole("link", { name: "Creator 시작하기" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await page.getByLabel("이메일").fill(session.email);
+  await page.getByLabel("비밀번호", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "로그인", exact: true }).click();
+  // A member without a card registers one first; the dialog goes on to the purchase of Creator.
+  await expect(page).toHaveURL(/\/dashboard\/plan\/upgrade\?modal=card&then=purchase&plan=Creator$/);
+  await expect(page.getByRole("dialog")).toBeVisible();
 });

@@ -1,12 +1,23 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatSlots, type PlanCard } from "~/lib/plans";
+import { loginThen } from "~/lib/redirect";
 
 /**
- * The plan cards of /plan: price per month, first-month price, allowances and features. `action`
+ * The plan cards of /plan: price per month, first-month price, allowances and features. A paid plan's link
+ * goes through login (or sign-up) to the purchase dialog of that plan (issue 19). `action`
  * replaces each card's sign-up link (the signed-in upgrade page puts its buy or change buttons there).
  */
-export function PlanCards({ plans, action }: { plans: PlanCard[]; action?: (plan: PlanCard) => React.ReactNode }) {
+export function PlanCards({
+  plans,
+  action,
+  firstMonth = true,
+}: {
+  plans: PlanCard[];
+  action?: (plan: PlanCard) => React.ReactNode;
+  /** Whether the first-month price applies: only to members who still qualify (issue 19). */
+  firstMonth?: boolean;
+}) {
   const { t } = useTranslation("plan");
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="plan-cards">
@@ -31,7 +42,7 @@ export function PlanCards({ plans, action }: { plans: PlanCard[]; action?: (plan
               </span>
               {p.firstMonthPrice ? <span className="text-sm text-slate-500">{t("perMonth")}</span> : null}
             </p>
-            {p.firstMonthPrice ? (
+            {firstMonth && p.firstMonthPrice ? (
               <p className="mt-1 text-sm font-semibold text-brand-600">{t("firstMonth", { price: p.firstMonthPrice })}</p>
             ) : null}
             <ul className="mt-5 space-y-2 text-sm text-slate-700">
@@ -51,7 +62,7 @@ export function PlanCards({ plans, action }: { plans: PlanCard[]; action?: (plan
               <div className="mt-6 flex flex-col">{action(p)}</div>
             ) : (
               <Link
-                to="/login"
+                to={p.firstMonthPrice ? loginThen(`/dashboard/plan/upgrade?modal=purchase&plan=${encodeURIComponent(p.plan)}`) : "/join"}
                 className={`mt-6 rounded-full px-4 py-2.5 text-center text-sm font-semibold ${popular ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-slate-300 hover:bg-slate-50"}`}
               >
                 {p.firstMonthPrice ? t("choose", { plan: p.plan }) : t("startFree")}
