@@ -8,6 +8,7 @@ import { CouponPeriodDialog } from "~/components/billing/dialogs/CouponPeriodDia
 import { ReceiptDialog } from "~/components/billing/dialogs/ReceiptDialog";
 import { RefundDialog } from "~/components/billing/dialogs/RefundDialog";
 import { UsageRing } from "~/components/billing/UsageRing";
+import { OutcomeBanner } from "~/components/billing/OutcomeBanner";
 import { ButtonLink } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { formatDate, formatMoney, type Invoice, type PlanState } from "~/lib/billing";
@@ -45,9 +46,18 @@ export default function MyPlanPage() {
   return (
     <main className="max-w-5xl space-y-6 px-6 py-8">
       <PageHeading title={t("title")} />
+      <OutcomeBanner />
 
       <Section id="plan-info" title={t("info.title")}>
         <PlanInfo state={state} locale={locale} />
+        {state.subscription === "cancelled" && state.paymentMethod === "card" ? (
+          <p className="mt-3 text-sm text-slate-600">{t("info.resumeNote", { date: formatDate(state.endDate, locale) })}</p>
+        ) : null}
+        {actionData?.intent === "resume" && actionData.message ? (
+          <p role="alert" className="mt-3 text-sm text-red-600">
+            {actionData.message}
+          </p>
+        ) : null}
         <WhatHappensNext state={state} locale={locale} toplanSlots={toplanSlots} />
         <div className="mt-5 flex flex-wrap gap-2">
           <ButtonLink to="/dashboard/plan/upgrade">{paid ? t("info.change") : t("info.upgrade")}</ButtonLink>
@@ -58,6 +68,17 @@ export default function MyPlanPage() {
             <ButtonLink to={modalTo("cancel")} preventScrollReset variant="outline">
               {t("info.cancel")}
             </ButtonLink>
+          ) : null}
+          {state.subscription === "cancelled" && state.paymentMethod === "card" ? (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="resume" />
+              <button
+                type="submit"
+                className="inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold ring-1 ring-slate-300"
+              >
+                {t("info.resume")}
+              </button>
+            </Form>
           ) : null}
           {paid && (state.paymentMethod === "card" || state.paymentMethod === "paypal") ? (
             <ButtonLink to={modalTo("refund")} preventScrollReset variant="danger">

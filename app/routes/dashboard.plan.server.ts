@@ -125,6 +125,7 @@ const BillingIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(["upgrade", "downgrade"]), toplan: z.string().min(1) }),
   z.object({ intent: z.literal("paypal") }),
   z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("resume") }),
   z.object({ intent: z.literal("refund") }),
   z.object({ intent: z.literal("receipt"), imp_uid: z.string().default("") }),
 ]);
@@ -156,6 +157,8 @@ export async function billingAction(args: ActionFunctionArgs) {
       return paypalOrder(ctx);
     case "cancel":
       return cancelSubscription(ctx);
+    case "resume":
+      return resumeSubscription(ctx);
     case "refund":
       return refund(ctx);
     case "receipt":
@@ -351,6 +354,14 @@ async function cancelSubscription({ args, form, locale, t }: Ctx) {
   }
   const state = envelope.data.planState;
   return done(args, { key: "cancelled", params: { date: formatDate(state.endDate, locale) } }, "/dashboard/plan");
+}
+
+/** Turns a cancelled card subscription's auto-payment back on before its period ends (issue 19). */
+async function resumeSubscription({ args, locale }: Ctx) {
+  const envelope = await api<{ planState: PlanState }>(args, "/payment/resume", { body: {} });
+  if (!envelope.success || !envelope.data) return fail({ intent: "resume", message: envelope.message }, 409);
+  const state = envelope.data.planState;
+  return done(args, { key: "resumed", params: { date: formatDate(state.renewalDate, locale) } }, "/dashboard/plan");
 }
 
 async function refund({ args, form, locale, t }: Ctx) {

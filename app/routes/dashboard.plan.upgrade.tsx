@@ -8,6 +8,7 @@ import { PaypalDialog } from "~/components/billing/dialogs/PaypalDialog";
 import { PurchaseDialog } from "~/components/billing/dialogs/PurchaseDialog";
 import { PlanCards } from "~/components/plan/PlanCards";
 import { PageHeading } from "~/components/shell/Page";
+import { OutcomeBanner } from "~/components/billing/OutcomeBanner";
 import type { PlanCard } from "~/lib/plans";
 import { pageMetaTags } from "~/utils/seo";
 import type { BillingActionData } from "./dashboard.plan.server";
@@ -75,6 +76,9 @@ export default function UpgradePage() {
           </Link>
         }
       />
+      <div className="mt-3">
+        <OutcomeBanner />
+      </div>
       <p className="mt-2 text-sm text-slate-600" data-testid="payment-path">
         {paypal ? t("upgrade.paypalPath") : t("upgrade.cardPath")}
       </p>

@@ -23,6 +23,7 @@ const KEYS = [
   "downgraded",
   "cancelled",
   "refunded",
+  "resumed",
   "slotsKept",
 ] as const;
 

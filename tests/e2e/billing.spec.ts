@@ -233,6 +233,17 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("plan-name")).toHaveText("Creator");
     await expect(page.getByTestId("plan-renewal")).toHaveText("자동 결제 없음");
     await expect(page.getByRole("link", { name: "구독 해지" })).toHaveCount(0);
+    // The outcome stays on the page (not only the toast), and the plan page says what the end deletes.
+    await expect(page.getByTestId("billing-outcome")).toContainText("구독을 해지했습니다.");
+    await expect(page.getByTestId("plan-ends-notice")).toContainText("요금제가 끝나면 Free 요금제로 바뀌어요.");
+
+    // Changed their mind before the end: auto-payment back on, renewing on the same day.
+    await page.getByRole("button", { name: "자동 결제 다시 켜기" }).click();
+    await expect(page.getByTestId("billing-outcome")).toContainText("자동 결제를 다시 켰습니다.");
+    await expect(page.getByTestId("plan-cancelled")).toHaveCount(0);
+    await expect(page.getByTestId("plan-renewal")).not.toHaveText("자동 결제 없음");
+    await expect(page.getByRole("link", { name: "구독 해지" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "자동 결제 다시 켜기" })).toHaveCount(0);
   });
 
   test("cancel and refund: the amounts, a wrong password, then Free at once and a refunded invoice", async ({ page, request, context }) => {

@@ -456,6 +456,43 @@ describe("plan changes and renewal", () => {
   });
 });
 
+describe("resume", () => {
+  it("a cancelled card subscription resumes before its period ends and renews on the same day; never after, twice, or without a card", async () => {
+    const t0 = Date.now() - 40 * DAY;
+    const m = await subscriber("Creator", t0);
+    const end = addMonths(t0, 1);
+    expect((await call("/payment/resume", m.token, { body: {}, at: t0 + DAY })).code).toBe(Code.SUBSCRIPTION_NOT_RESUMABLE);
+    await call("/payment/cancel", m.token, { body: { reason: "price", comment: "", pwd: PASSWORD }, at: t0 + DAY });
+    const resumed = await call("/payment/resume", m.token, { body: {}, at: t0 + 2 * DAY, lang: "en" });
+    expect(resumed.code).toBe(Code.OK);
+    expect(resumed.data.planState).toMatchObject({ subscription: "active", renewalDate: new Date(end).toISOString() });
+    const again = await call("/payment/resume", m.token, { body: {}, at: t0 + 2 * DAY, lang: "en" });
+    expect(again.code).toBe(Code.SUBSCRIPTION_NOT_RESUMABLE);
+    expect(again.message).toBe("Only a cancelled card subscription can be resumed, and only before its period ends.");
+    await billing(end + 1000);
+    expect(await memberRow(m.id)).toMatchObject({ plan: "Creator", subscription: "active" });
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE member_id = ? AND kind = 'renewal' AND status = 'paid'")
+        .bind(m.id)
+        .first(),
+    ).toEqual({
+      n: 1,
+    });
+  });
+
+  it("is refused once the period has ended, and to a member without a main card", async () => {
+    const t0 = Date.now() - 40 * DAY;
+    const m = await subscriber("Starter", t0);
+    await call("/payment/cancel", m.token, { body: { reason: "price", comment: "", pwd: PASSWORD }, at: t0 + DAY });
+    expect((await call("/payment/resume", m.token, { body: {}, at: addMonths(t0, 1) + 1 })).code).toBe(Code.SUBSCRIPTION_NOT_RESUMABLE);
+    const n = await subscriber("Starter", t0);
+    await call("/payment/cancel", n.token, { body: { reason: "price", comment: "", pwd: PASSWORD }, at: t0 + DAY });
+    await env.DB.prepare("DELETE FROM cards WHERE member_id = ?").bind(n.id).run();
+    expect((await call("/payment/resume", n.token, { body: {}, at: t0 + 2 * DAY })).code).toBe(Code.CARD_REQUIRED);
+    expect((await memberRow(n.id)).subscription).toBe("cancelled");
+  });
+});
+
 describe("refund", () => {
   it("only within 7 days of the payment (the edge included) and with no AI used; Free at once, less the fee", async () => {
     const t0 = Date.now() - DAY;

@@ -6,6 +6,8 @@ export default {
   ok: "OK",
   password: "Confirm your password",
   info: {
+    resume: "Resume auto-payment",
+    resumeNote: "You can turn auto-payment back on until {{date}}.",
     endsTitle: "When the plan ends",
     endsFree:
       "When your plan ends on {{date}}, it becomes Free: {{voices}} custom voices are deleted with their recordings, and only your 3 most recent projects are kept ({{projects}} projects will be deleted).",

@@ -102,6 +102,7 @@ export default {
     other: "Please describe your answer.",
   },
   toast: {
+    resumed: "Auto-payment is back on. The next payment is on {{date}}.",
     slotsKept: "The chosen voices were kept and the others deleted.",
     goodbye: "See you again, {{nickname}}!",
     welcome: "Welcome to Voice Studio, {{nickname}}!",

@@ -4,6 +4,8 @@ export default {
   ok: "확인",
   password: "비밀번호 확인",
   info: {
+    resume: "자동 결제 다시 켜기",
+    resumeNote: "해지한 자동 결제는 {{date}} 전까지 다시 켤 수 있어요.",
     endsTitle: "요금제가 끝나면",
     endsFree:
       "{{date}}에 요금제가 끝나면 Free 요금제로 바뀌어요. 커스텀 보이스 {{voices}}개가 녹음 파일과 함께 삭제되고, 프로젝트는 최근 3개만 남아요(삭제될 프로젝트 {{projects}}개).",

@@ -98,6 +98,7 @@ export default {
     other: "기타 내용을 입력해 주세요.",
   },
   toast: {
+    resumed: "자동 결제를 다시 켰습니다. {{date}}에 결제됩니다.",
     slotsKept: "선택한 보이스를 남기고 나머지를 삭제했어요.",
     goodbye: "{{nickname}}님, 다음에 또 만나요!",
     welcome: "{{nickname}}님, 가입을 환영합니다!",

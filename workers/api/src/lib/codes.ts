@@ -255,6 +255,10 @@ export const messages: Record<Code, Localized> = {
     ko: "영수증 링크를 불러올 수 없습니다. 카드사에 문의해 주세요.",
     en: "The receipt link is not available. Please ask your card issuer.",
   },
+  [Code.SUBSCRIPTION_NOT_RESUMABLE]: {
+    ko: "해지한 카드 자동 결제만, 이용 기간이 끝나기 전에 다시 이어갈 수 있습니다.",
+    en: "Only a cancelled card subscription can be resumed, and only before its period ends.",
+  },
   [Code.MAIN_CARD_IN_USE]: {
     ko: "자동결제 중에는 대표 카드를 삭제할 수 없습니다. 새 카드를 먼저 등록해 주세요.",
     en: "The main card cannot be removed while auto-billing runs. Please register a new card first.",
@@ -439,6 +443,7 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.COUPON_PLAN_ACTIVE]: 409,
   [Code.RECEIPT_UNAVAILABLE]: 404,
   [Code.MAIN_CARD_IN_USE]: 409,
+  [Code.SUBSCRIPTION_NOT_RESUMABLE]: 409,
   [Code.PAYPAL_NOT_APPROVED]: 409,
   [Code.PAYPAL_DECLINED]: 402,
   [Code.PAYPAL_ORDER_MISMATCH]: 409,

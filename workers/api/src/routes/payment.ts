@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod/v4";
 import { MERCHANT_UID } from "../../../../contracts/billing";
-import { cancel, cardQuote, downgrade, purchase, registerCard, unregisterCard, upgrade } from "../domain/billing/card";
+import { cancel, resume, cardQuote, downgrade, purchase, registerCard, unregisterCard, upgrade } from "../domain/billing/card";
 import { cardList, invoiceOf, invoicePage, receipt } from "../domain/billing/payments";
 import { refund, refundQuote } from "../domain/billing/refunds";
 import { ok } from "../lib/envelope";
@@ -68,6 +68,8 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post("/downgradeplan", jsonBody(changeBody), async (c) => answer(c, await downgrade(c, c.req.valid("json"))))
   /** Cancel subscription (spec section 4): billing stops; the plan runs to the end of the paid period, then Free. */
   .post("/cancel", jsonBody(cancelBody), async (c) => answer(c, await cancel(c, c.req.valid("json"))))
+  /** Resumes a cancelled card subscription before its period ends (issue 19). */
+  .post("/resume", async (c) => answer(c, await resume(c)))
   .get("/refundable", async (c) => answer(c, await refundQuote(c)))
   /** Immediate cancel and refund (spec section 4): within 7 days, no paid use, less the fee; Free at once. */
   .post("/refund", jsonBody(cancelBody), async (c) => answer(c, await refund(c, c.req.valid("json"))))

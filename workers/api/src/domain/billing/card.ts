@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { cancellations, cards, members, payments } from "../../../../../db/schema";
 import { cardProblem, isCorporate, type Card, type CardFields } from "../../../../../contracts/billing";
@@ -427,4 +427,26 @@ export async function cancel(c: Ctx, b: { reason: string; comment: string; pwd?:
       .values({ memberId: m.id, plan: m.plan, reason: b.reason, comment: b.comment, kind: "cancel", createdAt: t }),
   ]);
   return done({ planState: await planState(c.var.db, updated!, t) });
+}
+
+/**
+ * Resumes a cancelled card subscription before its period ends (issue 19): auto-billing starts again from the
+ * end of the paid period, on the same billing day. Needs a main card. Only while the period runs and only a
+ * cancelled card subscription (coupon and PayPal months never renew): the update checks both, so a resume that
+ * races the period's end or a second resume changes nothing.
+ */
+export async function resume(c: Ctx) {
+  const t = now(c);
+  const m = await member(c.var.db, c.var.member.id);
+  if (!m) return refused(Code.LOGIN_REQUIRED);
+  if (m.paymentMethod !== "card" || m.subscription !== "cancelled" || !m.planEndAt || m.planEndAt <= t)
+    return refused(Code.SUBSCRIPTION_NOT_RESUMABLE);
+  if (!(await mainCard(c.var.db, m.id))) return refused(Code.CARD_REQUIRED);
+  const [updated] = await c.var.db
+    .update(members)
+    .set({ subscription: "active", nextPaymentAt: m.planEndAt, renewAttempts: 0, renewRetryAt: null })
+    .where(and(eq(members.id, m.id), eq(members.subscription, "cancelled"), eq(members.paymentMethod, "card"), gt(members.planEndAt, t)))
+    .returning();
+  if (!updated) return refused(Code.SUBSCRIPTION_NOT_RESUMABLE);
+  return done({ planState: await planState(c.var.db, updated, t) });
 }
