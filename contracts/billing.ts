@@ -46,6 +46,9 @@ export type Card = {
 };
 
 /** An invoice row (spec section 3: date, plan, price, detail, refund status, refund amount, fee deducted, discount). Money in minor units. */
+/** What a declined card payment means (issue 19). */
+export type DeclineKind = "limit" | "balance" | "expired" | "blocked" | "invalid" | "unverified" | "declined";
+
 export type Invoice = {
   no: number;
   date: string;
@@ -64,7 +67,8 @@ export type Invoice = {
   period_end: string | null;
   imp_uid: string | null;
   card_name: string;
-  fail_reason: string;
+  /** Why a payment failed, as a kind the app says in the member's language (the gateway's raw text is for operators). */
+  fail_kind: DeclineKind | null;
 };
 
 /** GET /payment/list. */

@@ -22,6 +22,9 @@ export const handle = { i18n: ["common", "account", "billing"] };
 
 export const meta = pageMetaTags;
 
+/** Spec section 4: a refund arrives after 3 to 5 business days; seven calendar days cover that. */
+const REFUND_SETTLES_MS = 7 * 86_400_000;
+
 /** Spec section 9: numbers in ko-KR format. */
 const number = (n: number) => new Intl.NumberFormat("ko-KR").format(n);
 
@@ -309,6 +312,9 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
   const { t } = useTranslation("billing");
   const money = (n: number) => formatMoney(n, row.currency, locale);
   const method = row.method === "card" ? `${t("history.kinds.card")}${row.card_name ? ` (${row.card_name})` : ""}` : "PayPal";
+  // A refund reaches the card 3 to 5 business days after it was made: "requested" until then (a week covers it).
+  const refundPending =
+    row.status === "refunded" && row.refunded_at !== null && Date.parse(row.refunded_at) + REFUND_SETTLES_MS > Date.now();
   const period = row.period_start ? `${formatDate(row.period_start, locale)} ~ ${formatDate(row.period_end, locale)}` : "";
   return (
     <tr className="border-b border-slate-100 align-top" data-testid="invoice-row">
@@ -317,17 +323,29 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
         {row.plan}
       </td>
       <td className="px-2 py-2 tabular-nums whitespace-nowrap" data-testid="invoice-price">
-        {money(row.price)}
+        {money(row.amount)}
+        {row.discount ? <span className="block text-xs text-slate-500">{t("history.listPrice", { price: money(row.price) })}</span> : null}
       </td>
       <td className="px-2 py-2 text-slate-600">
         <span className="block">
           {t(`history.kinds.${row.kind}`)} · {method}
         </span>
         {period ? <span className="block text-xs">{period}</span> : null}
-        {row.status === "failed" && row.fail_reason ? <span className="block text-xs text-red-600">{row.fail_reason}</span> : null}
+        {row.status === "failed" && row.fail_kind ? (
+          <span className="block text-xs text-red-600" data-testid="invoice-failure">
+            {t(`history.fail.${row.fail_kind}`)}
+          </span>
+        ) : null}
       </td>
-      <td className="px-2 py-2 whitespace-nowrap" data-testid="invoice-status">
-        {t(`history.status.${row.status}`)}
+      <td className="px-2 py-2" data-testid="invoice-status">
+        {refundPending ? (
+          <>
+            <span className="whitespace-nowrap">{t("history.refundRequested")}</span>
+            <span className="block text-xs text-slate-500">{t("history.refundArrives")}</span>
+          </>
+        ) : (
+          <span className="whitespace-nowrap">{t(`history.status.${row.status}`)}</span>
+        )}
       </td>
       <td className="px-2 py-2 tabular-nums whitespace-nowrap">{row.refund_amount ? money(row.refund_amount) : "-"}</td>
       <td className="px-2 py-2 tabular-nums whitespace-nowrap">{row.fee ? money(row.fee) : "-"}</td>

@@ -273,7 +273,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("toast")).toContainText(`${won(refundable.data.refund_amount)} 환불을 요청했습니다`);
     await expect(page.getByTestId("plan-name")).toHaveText("Free");
     const row = page.getByTestId("invoice-row").first();
-    await expect(row.getByTestId("invoice-status")).toHaveText("환불 완료");
+    // Until the money is back on the card (3 to 5 business days), the refund reads as requested.
+    await expect(row.getByTestId("invoice-status")).toContainText("환불 요청됨");
+    await expect(row.getByTestId("invoice-status")).toContainText("영업일 기준 3~5일 안에");
     await expect(row).toContainText(won(refundable.data.refund_amount));
 
     // Nothing left to refund: the dialog explains why instead of offering the form.
@@ -295,9 +297,10 @@ test.describe("without JavaScript", () => {
     for (const consent of [/자동 결제되는 것에 동의/, /다음 달 결제일부터 적용/, /제6조/, /정가\(.*\)로 결제되는 것에 동의/])
       await dialog.getByLabel(consent).check();
     await dialog.getByRole("button", { name: /결제하기$/ }).click();
-    await expect(dialog.getByRole("alert").filter({ hasText: "결제에 실패했습니다" })).toContainText("한도초과");
+    await expect(dialog.getByRole("alert").filter({ hasText: "결제에 실패했습니다" })).toContainText("카드 한도를 초과했습니다.");
     await page.goto("/dashboard/plan");
     await expect(page.getByTestId("plan-name")).toHaveText("Free");
+    await expect(page.getByTestId("invoice-failure").first()).toHaveText("카드 한도 초과");
   });
 
   test("receipts: a payment's receipt opens; one without a link says to ask the card issuer", async ({ page, request, context }) => {
@@ -382,7 +385,8 @@ test.describe("with JavaScript", () => {
     const first = page.getByTestId("invoice-row");
     await expect(first).toHaveCount(1);
     await expect(first.getByTestId("invoice-plan")).toHaveText("Starter");
-    await expect(first.getByTestId("invoice-price")).toHaveText("4,900원");
+    // The amount actually charged, with the list price under it.
+    await expect(first.getByTestId("invoice-price")).toHaveText("2,450원정가 4,900원");
     await expect(first.getByTestId("invoice-discount")).toHaveText("-2,450원");
     await expect(first.getByTestId("invoice-status")).toHaveText("결제 완료");
 
@@ -456,7 +460,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("payment-method")).toHaveText("PayPal (1개월 단위)");
     await expect(page.getByTestId("plan-renewal")).toHaveText("자동 결제 없음");
     const row = page.getByTestId("invoice-row").first();
-    await expect(row.getByTestId("invoice-price")).toHaveText(usd(quote.data.list_price));
+    await expect(row.getByTestId("invoice-price")).toContainText(usd(quote.data.amount));
     await expect(row.getByTestId("invoice-discount")).toHaveText(`-${usd(quote.data.discount)}`);
 
     // Upgrade through PayPal too (full price); a lower plan waits for the month to end.

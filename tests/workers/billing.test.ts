@@ -251,9 +251,21 @@ describe("purchase", () => {
     const declined = await call("/payment/payment", d.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS } });
     expect(declined.code).toBe(Code.PAYMENT_DECLINED);
     expect(declined.status).toBe(402);
-    expect(declined.message).toContain("한도초과");
+    // The gateway's raw text ("[6011] 카드 한도초과") is for operators; the member reads what it means, in their language.
+    expect(declined.message).toBe("Payment failed. The card's limit was exceeded.");
+    expect(declined.message).not.toContain("6011");
     expect((await memberRow(d.id)).plan).toBe("Free");
-    expect((await call("/payment/list?page=1", d.token)).data.items[0]).toMatchObject({ status: "failed", plan: "Starter" });
+    expect((await call("/payment/list?page=1", d.token)).data.items[0]).toMatchObject({
+      status: "failed",
+      plan: "Starter",
+      fail_kind: "limit",
+    });
+    expect((await call("/payment/list?page=1", d.token)).data.items[0]).not.toHaveProperty("fail_reason");
+    const korean = await call("/payment/payment", d.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS }, lang: "kr" });
+    expect(korean.message).toBe("결제에 실패했습니다. 카드 한도를 초과했습니다.");
+    expect(await env.DB.prepare("SELECT fail_reason FROM payments WHERE member_id = ? ORDER BY no LIMIT 1").bind(d.id).first()).toEqual({
+      fail_reason: "[6011] 카드 한도초과",
+    });
     // The discount is still there for a later successful purchase.
     expect((await call("/payment/quote?plan=Starter", d.token)).data.amount).toBe(2450);
 
@@ -269,7 +281,9 @@ describe("purchase", () => {
     await call("/payment/registcard", w.token, { body: cardWith("4000-0000-0000-0036") });
     const wrong = await call("/payment/payment", w.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS } });
     expect(wrong.code).toBe(Code.PAYMENT_DECLINED);
-    expect(wrong.data.reason).toContain("amount mismatch");
+    expect(wrong.data.reason).toBe(
+      "The payment could not be verified and was cancelled; anything charged is given back. Please try again.",
+    );
     expect((await memberRow(w.id)).plan).toBe("Free");
     const uid = (await env.DB.prepare("SELECT customer_uid FROM cards WHERE member_id = ?").bind(w.id).first<{ customer_uid: string }>())!
       .customer_uid;
@@ -288,7 +302,8 @@ describe("purchase", () => {
     });
     const replayed = await call("/payment/payment", r.token, { body: { plan: "Starter", amount: 2450, ...CONSENTS } });
     expect(replayed.code).toBe(Code.PAYMENT_DECLINED);
-    expect(replayed.data.reason).toContain("already used");
+    expect(replayed.data.reason).toContain("could not be verified");
+    expect(replayed.data.payment.fail_kind).toBe("unverified");
     expect((await memberRow(r.id)).plan).toBe("Free");
     expect((await memberRow(t.id)).plan).toBe("Starter");
   });

@@ -75,6 +75,18 @@ export default {
     receipt: "Receipt",
     kinds: { purchase: "Purchase", upgrade: "Upgrade", renewal: "Monthly renewal", paypal: "PayPal purchase", card: "Card" },
     status: { pending: "Processing", paid: "Paid", failed: "Payment failed", refunded: "Refunded" },
+    refundRequested: "Refund requested",
+    refundArrives: "It reaches your payment method within 3 to 5 business days.",
+    listPrice: "List price {{price}}",
+    fail: {
+      unverified: "Not verified (cancelled)",
+      limit: "Card limit exceeded",
+      balance: "Insufficient balance",
+      expired: "Expired card",
+      blocked: "Card cannot be used",
+      invalid: "Card details not valid",
+      declined: "Declined by the card issuer",
+    },
   },
   card: {
     title: "Register a payment card",

@@ -73,6 +73,18 @@ export default {
     receipt: "영수증",
     kinds: { purchase: "구매", upgrade: "업그레이드", renewal: "정기 결제", paypal: "PayPal 구매", card: "카드" },
     status: { pending: "처리 중", paid: "결제 완료", failed: "결제 실패", refunded: "환불 완료" },
+    refundRequested: "환불 요청됨",
+    refundArrives: "영업일 기준 3~5일 안에 결제 수단으로 돌려받아요.",
+    listPrice: "정가 {{price}}",
+    fail: {
+      unverified: "결제 확인 실패(취소됨)",
+      limit: "카드 한도 초과",
+      balance: "잔액 부족",
+      expired: "유효기간 지난 카드",
+      blocked: "사용할 수 없는 카드",
+      invalid: "카드 정보 오류",
+      declined: "카드사 거절",
+    },
   },
   card: {
     title: "결제 카드 등록",

@@ -1,4 +1,5 @@
 import type { Locale, Localized } from "./codes";
+import type { DeclineKind } from "../../../../contracts/billing";
 
 /**
  * Text that is data, not a result: names shown beside codes (voice tags, choice lists, login
@@ -120,4 +121,21 @@ export const CATEGORIES: Labels = {
   documentary: { ko: "다큐멘터리", en: "Documentary" },
   podcast: { ko: "팟캐스트", en: "Podcast" },
   announcement: { ko: "안내 방송", en: "Announcements" },
+};
+
+/** What a card decline means, by kind (domain/billing/declines.ts; issue 19: members never read the gateway's raw text). */
+export const DECLINES: Record<DeclineKind, Localized> = {
+  limit: { ko: "카드 한도를 초과했습니다.", en: "The card's limit was exceeded." },
+  balance: { ko: "카드 잔액이 부족합니다.", en: "The card's balance is insufficient." },
+  expired: { ko: "카드 유효기간이 지났습니다.", en: "The card has expired." },
+  blocked: { ko: "분실, 정지 등으로 사용할 수 없는 카드입니다.", en: "The card cannot be used (reported lost, suspended or similar)." },
+  invalid: { ko: "카드 정보가 올바르지 않습니다.", en: "The card details are not valid." },
+  unverified: {
+    ko: "결제 내용을 확인하지 못해 결제를 취소했습니다. 청구된 금액이 있다면 돌려드립니다. 다시 시도해 주세요.",
+    en: "The payment could not be verified and was cancelled; anything charged is given back. Please try again.",
+  },
+  declined: {
+    ko: "카드사에서 결제를 거절했습니다. 카드사에 문의해 주세요.",
+    en: "The card issuer declined the payment. Please contact your card issuer.",
+  },
 };

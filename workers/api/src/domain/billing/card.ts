@@ -1,9 +1,10 @@
 import { and, eq, gt, sql } from "drizzle-orm";
+import { declineText } from "./declines";
 import type { Context } from "hono";
 import { cancellations, cards, members, payments } from "../../../../../db/schema";
 import { cardProblem, isCorporate, type Card, type CardFields } from "../../../../../contracts/billing";
 import { now } from "../../lib/clock";
-import { Code } from "../../lib/codes";
+import { Code, type Locale } from "../../lib/codes";
 import { done, refused, type Outcome } from "../../lib/outcome";
 import { cardGateway, paypalGateway } from "../../integrations/payments/gateways";
 import { GatewayError, type PortOne, type PortOnePayment } from "../../integrations/payments/portone";
@@ -293,11 +294,13 @@ export function applyCardPayment(db: Db, kind: ChargeKind): Apply {
 // Card plan changes
 
 /** A charge as the member is answered: the invoice and the plan state after it, or why not. */
-async function charged(db: Db, memberId: string, outcome: ChargeOutcome, t: number) {
+async function charged(db: Db, memberId: string, outcome: ChargeOutcome, t: number, locale: Locale) {
   if (!outcome.ok) {
     const reason = outcome.reason ?? "";
-    if (outcome.code === Code.PAYMENT_DECLINED)
-      return refused(Code.PAYMENT_DECLINED, { reason, payment: outcome.payment ? invoice(outcome.payment) : null }, { reason });
+    if (outcome.code === Code.PAYMENT_DECLINED) {
+      const said = declineText(reason, locale);
+      return refused(Code.PAYMENT_DECLINED, { reason: said, payment: outcome.payment ? invoice(outcome.payment) : null }, { reason: said });
+    }
     return refused(outcome.code, outcome.payment ? { payment: invoice(outcome.payment) } : null);
   }
   return done({ payment: invoice(outcome.payment), replay: outcome.replay, planState: await planStateOf(db, memberId, t) });
@@ -331,7 +334,7 @@ async function chargeMainCard(
     { memberId, kind, plan, quote: q, merchantUid, card, now: t, name: `Voice Studio ${plan}` },
     applyCardPayment(c.var.db, kind),
   );
-  return charged(c.var.db, memberId, outcome, t);
+  return charged(c.var.db, memberId, outcome, t, c.var.locale);
 }
 
 /** The price the server will charge for a card purchase or upgrade (the purchase modal shows it). */
@@ -366,7 +369,7 @@ export async function purchase(c: Ctx, b: PurchaseInput) {
   if (!m) return refused(Code.LOGIN_REQUIRED);
   const merchantUid = scopedMerchantUid(m.id, "purchase", b.merchant_uid);
   const earlier = b.merchant_uid ? await replayed(c.var.db, m.id, merchantUid) : null;
-  if (earlier) return charged(c.var.db, m.id, earlier, t);
+  if (earlier) return charged(c.var.db, m.id, earlier, t, c.var.locale);
   const refusal = purchaseRefusal(m, plan, "KRW", t);
   if (refusal || !plan) return refused(refusal ?? Code.PLAN_CHANGE_INVALID);
   const q = quote(plan, "KRW", discountEligible(m, paid));
@@ -383,7 +386,7 @@ export async function upgrade(c: Ctx, b: { toplan: string; merchant_uid?: string
   if (!m) return refused(Code.LOGIN_REQUIRED);
   const merchantUid = scopedMerchantUid(m.id, "upgrade", b.merchant_uid);
   const earlier = b.merchant_uid ? await replayed(c.var.db, m.id, merchantUid) : null;
-  if (earlier) return charged(c.var.db, m.id, earlier, t);
+  if (earlier) return charged(c.var.db, m.id, earlier, t, c.var.locale);
   const current = await planByName(c.var.db, m.plan);
   const refusal = upgradeRefusal(m, current, target, "card", t);
   if (refusal || !target) return refused(refusal ?? Code.PLAN_CHANGE_INVALID);

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { declineKind } from "./declines";
 import type { Context } from "hono";
 import { cards, members, payments } from "../../../../../db/schema";
 import type { Card, Invoice, InvoicePage } from "../../../../../contracts/billing";
@@ -36,7 +37,7 @@ export const invoice = (p: PaymentRow): Invoice => ({
   period_end: iso(p.periodEnd),
   imp_uid: p.impUid,
   card_name: p.cardName,
-  fail_reason: p.failReason,
+  fail_kind: p.status === "failed" ? declineKind(p.failReason) : null,
 });
 
 /** A registered card as the api shows it (the number masked when it was stored). */
