@@ -170,7 +170,7 @@ let restarts = 0;
 try {
   if (E2E) await lookAtServer();
   let cold = true;
-  for (let attempt = 0; (E2E && runs.filter((r) => !r.cold).length < E2E_RUNS) || !runs.some((r) => r.cold); attempt++) {
+  for (let attempt = 0; E2E && (runs.filter((r) => !r.cold).length < E2E_RUNS || !runs.some((r) => r.cold)); attempt++) {
     if (attempt > E2E_RUNS + 6) throw new Error(`bench-sts: the server restarted ${restarts} times; is someone rebuilding?`);
     if ((await lookAtServer()) && attempt > 0) {
       restarts++;

@@ -152,7 +152,8 @@ export function voiceProfile(voice: VoiceParams, lang: EngineLang): Promise<Voic
 /**
  * Converts a recording to a voice: the pitch moves by the semitones between the recording's median F0
  * and the voice's (so the melody of the speech is kept), the formants by that ratio to the power 0.25
- * (within ±30%), timing unchanged; then 24 kHz, -16 LUFS with peaks at most -1 dBFS, fades.
+ * (within ±30%), timing unchanged (a downward shift keeps the band above it: dsp.ts keepBand); then
+ * 24 kHz, pauses gated to silence, -16 LUFS with the true peak at most -1 dBTP, fades (normalizeLoudness).
  * An unvoiced recording (whisper, noise) is left as it is, normalised.
  */
 export async function convertToVoice(
@@ -169,7 +170,7 @@ export async function convertToVoice(
   const from: VoiceProfile = {
     f0: progress ? await medianF0Async(source, OUTPUT_SAMPLE_RATE, () => progress(0.05)) : medianF0(source, OUTPUT_SAMPLE_RATE),
   };
-  // Measured shares of the work (scripts/bench-sts.mjs): F0 about 20%, Rubber Band 65%, loudness 15%.
+  // Measured shares of the work (scripts/bench-sts.mjs, docs/decisions/0026): F0 9%, Rubber Band 84%, loudness 7%.
   await progress?.(0.25);
   const semitones = from.f0 && target.f0 ? Math.max(-24, Math.min(24, 12 * Math.log2(target.f0 / from.f0))) : 0;
   const formant =
