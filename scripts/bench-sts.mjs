@@ -30,7 +30,6 @@ import {
   CORE,
   cpuSeconds,
   loadAverage,
-  mark,
   median,
   ms,
   pin,
