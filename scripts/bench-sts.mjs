@@ -26,20 +26,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cpus } from "node:os";
-import {
-  CORE,
-  cpuSeconds,
-  loadAverage,
-  median,
-  ms,
-  pin,
-  sec,
-  startEngine,
-  TASKSET,
-  TEXTS,
-  times,
-  workerdPids,
-} from "./bench/harness.mjs";
+import { CORE, cpuSeconds, loadAverage, median, ms, pin, sec, startEngine, TASKSET, TEXTS, times, workerdPids } from "./bench/harness.mjs";
 import { wranglerEnv } from "./wrangler-env.mjs";
 
 const RUNS = Number(process.env.BENCH_STS_RUNS ?? 3);
