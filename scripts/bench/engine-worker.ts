@@ -25,6 +25,7 @@
 //     mode "convert": convertToVoice (engine/convert.ts) of the 24 kHz clip to the voice, as the
 //                     embedded engine's convert does it in a conversion job.
 //          "f0", "rubberband", "loudness": its steps, one request each (each its own CPU time):
+//                     ("f0-pitchfinder": the previous build's F0 analysis, for comparison)
 //                     the recording's median F0, Rubber Band with the shift the last "convert"
 //                     chose, loudness and fades. (The voice's own profile is measured once per
 //                     isolate, in the first "convert".)
@@ -39,6 +40,7 @@
 // in between (checked with wrangler 4.86 / workerd 2026-04-26). So the in-worker times below are
 // real here; the bench still times every request from Node as well and prints those as the
 // headline, and prints the in-worker sum beside them as a cross-check.
+import { YIN } from "pitchfinder";
 import { basicVoices } from "../../db/seed-voices";
 import { espeakVoiceName, STYLE_PROSODY } from "../../workers/api/src/engine/embedded";
 import { espeakSynthesize, shiftedVariant } from "../../workers/api/src/engine/espeak";
@@ -237,7 +239,40 @@ async function makeClip(body: { text: string; lang: Body["lang"]; voice: string;
 }
 
 type ConvertMode =
-  "convert" | "decode-stored" | "f0" | "rubberband" | "loudness" | "encode-wav" | "decode-wav" | "decode-mp3" | "resample-upload";
+  | "convert"
+  | "decode-stored"
+  | "f0"
+  | "f0-pitchfinder"
+  | "rubberband"
+  | "loudness"
+  | "encode-wav"
+  | "decode-wav"
+  | "decode-mp3"
+  | "resample-upload";
+
+/**
+ * The previous build's F0 analysis, for the side-by-side comparison: the same frames of the same 8 kHz copy,
+ * each through pitchfinder's YIN (all 256 lags), where engine/convert.ts now computes the lags lazily.
+ */
+function medianF0Pitchfinder(samples: Float32Array, sampleRate: number): number | null {
+  const x = resample(samples, sampleRate, 8000, 6);
+  const detect = YIN({ sampleRate: 8000, threshold: 0.15 });
+  let sum = 0;
+  for (const v of x) sum += v * v;
+  const floor = 0.3 * Math.sqrt(sum / Math.max(1, x.length));
+  const found: number[] = [];
+  for (let start = 0; start + 513 <= x.length; start += 160) {
+    const frame = x.subarray(start, start + 513);
+    let e = 0;
+    for (const v of frame) e += v * v;
+    if (Math.sqrt(e / frame.length) < floor) continue;
+    const f0 = detect(frame);
+    if (f0 && f0 > 50 && f0 < 800) found.push(f0);
+  }
+  if (found.length < 10) return null;
+  found.sort((a, b) => a - b);
+  return found[Math.floor(found.length / 2)]!;
+}
 
 async function convert(body: { voice: string; lang: Body["lang"]; mode: ConvertMode }) {
   if (!clip) throw new Error("POST /clip first");
@@ -263,6 +298,8 @@ async function convert(body: { voice: string; lang: Body["lang"]; mode: ConvertM
       return done();
     case "f0":
       return done({ f0: medianF0(clip.samples, OUTPUT_SAMPLE_RATE) });
+    case "f0-pitchfinder":
+      return done({ f0: medianF0Pitchfinder(clip.samples, OUTPUT_SAMPLE_RATE) });
     case "rubberband":
       if (!lastShift) throw new Error("convert first");
       clip.shifted = await stretch(clip.samples, OUTPUT_SAMPLE_RATE, { ...lastShift, tempo: 1 });

@@ -128,7 +128,54 @@ export async function stretch(input: Float32Array, sampleRate: number, options: 
     result.set(part, offset);
     offset += part.length;
   }
-  return result;
+  return pitchScale < 1 && options.tempo === 1 ? keepBand(input, result, sampleRate, pitchScale) : result;
+}
+
+/**
+ * A downward pitch shift moves the whole spectrum down with the pitch, so above (rate / 2) x pitchScale the
+ * shifted signal is empty: after -13 semitones at 24 kHz, everything above 5.7 kHz was gone (issue 15). That
+ * band of speech is mostly noise (fricatives, breath) and the upper formants' envelope, which the shift is
+ * meant to keep (formants preserved) anyway: it is taken from the input, unshifted, through a 4th-order
+ * Linkwitz-Riley crossover at 90% of the shifted band's top (the shifted signal low-passed, the input
+ * high-passed there), so the result keeps the input's band. Only for a pure pitch shift (tempo 1): the
+ * input and the result then have the same timing (Rubber Band's offline mode starts without delay).
+ */
+function keepBand(input: Float32Array, shifted: Float32Array, sampleRate: number, pitchScale: number): Float32Array {
+  const crossover = 0.9 * (sampleRate / 2) * pitchScale;
+  const low = biquadTwice(shifted, sampleRate, crossover, "low");
+  const high = biquadTwice(input.subarray(0, shifted.length), sampleRate, crossover, "high");
+  for (let i = 0; i < high.length; i++) low[i] = low[i]! + high[i]!;
+  return low;
+}
+
+/** A Butterworth (Q = 1/√2) low- or high-pass biquad applied twice: a Linkwitz-Riley 4th-order crossover half. */
+function biquadTwice(x: Float32Array, sampleRate: number, hz: number, kind: "low" | "high"): Float32Array {
+  const w = (2 * Math.PI * hz) / sampleRate;
+  const alpha = Math.sin(w) / Math.SQRT2;
+  const cos = Math.cos(w);
+  const a0 = 1 + alpha;
+  const b1 = (kind === "low" ? 1 - cos : -(1 + cos)) / a0;
+  const b0 = b1 / (kind === "low" ? 2 : -2);
+  const a1 = (-2 * cos) / a0,
+    a2 = (1 - alpha) / a0;
+  const y = new Float32Array(x.length);
+  for (let pass = 0; pass < 2; pass++) {
+    const from = pass === 0 ? x : y;
+    let x1 = 0,
+      x2 = 0,
+      y1 = 0,
+      y2 = 0;
+    for (let i = 0; i < from.length; i++) {
+      const v = from[i]!;
+      const out = b0 * v + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2;
+      x2 = x1;
+      x1 = v;
+      y2 = y1;
+      y1 = out;
+      y[i] = out;
+    }
+  }
+  return y;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -311,15 +358,127 @@ function limiterGain(peaks: Float32Array, gain: number, ceiling: number, reach: 
   return out;
 }
 
+/** What normalizeLoudness did to one clip (for the tests and the bench; issue 15's "share of clips limited"). */
+export type LoudnessReport = {
+  /** Integrated loudness before and after, LUFS. */
+  inputLufs: number;
+  outputLufs: number;
+  /** The true peak the plain gain would have given, dBTP. */
+  gainPeakDb: number;
+  /** The leveller's largest reduction, dB (0: it did nothing). */
+  levelDb: number;
+  /** Whether the limiter had to act, and its largest gain reduction in dB (0 when it did not). */
+  limited: boolean;
+  limitDb: number;
+  /** Seconds of pause the gate silenced. */
+  gatedSeconds: number;
+};
+
 /**
- * Normalises to the target integrated loudness (default -16 LUFS) while keeping the true peak at
- * most `ceilingDb` (default -1 dBFS): gain, a 5 ms look-ahead limiter on the 4x-oversampled peaks,
- * and a few rounds to make up for what the limiter took away.
+ * Running tally of normalizeLoudness in this isolate, so the tests and the bench measure the product's
+ * own path: clips normalised, how many the leveller and the limiter acted on, and the last 1000 reports.
  */
-export function normalizeLoudness(samples: Float32Array, sampleRate: number, targetLufs = -16, ceilingDb = -1): Float32Array {
-  const loudness = integratedLoudness(samples, sampleRate);
-  if (!Number.isFinite(loudness)) return samples.slice(); // silence stays silence
-  // per-sample peak including the inter-sample peaks of the 4x-oversampled signal around it
+export const loudnessTally = {
+  clips: 0,
+  levelled: 0,
+  limited: 0,
+  reports: [] as LoudnessReport[],
+  reset() {
+    this.clips = this.levelled = this.limited = 0;
+    this.reports = [];
+  },
+};
+
+export type NormalizeOptions = {
+  /** Silence the pauses (see gatePauses); default true. */
+  gate?: boolean;
+};
+
+/**
+ * Normalises to the target integrated loudness (default -16 LUFS) with the true peak at most `ceilingDb`
+ * (default -1 dBTP), limiting as little as possible (issue 15: the old path, gain then a 5 ms limiter
+ * and rounds of make-up gain, limited 98% of clips). Each step runs only when the one before was not enough:
+ *
+ * 1. The pauses are gated to silence (gatePauses), so a breathy voice's breath noise is not heard
+ *    between phrases.
+ * 2. One gain to the target, measured once. If the true peak then stays under the ceiling, that is all.
+ * 3. Otherwise the leveller (levelPeaks) turns the loudest syllables down at syllable rate, and the gain
+ *    is measured again and set once more.
+ * 4. Only if a peak still crosses the ceiling, the 5 ms look-ahead limiter on the 4x-oversampled peaks
+ *    takes the rest, with make-up gain rounds as before.
+ * docs/decisions/0026-cleaner-sound.md has the measurements (phase rotation was tried and made the peaks
+ * of eSpeak's speech higher, not lower).
+ */
+export function normalizeLoudness(
+  samples: Float32Array,
+  sampleRate: number,
+  targetLufs = -16,
+  ceilingDb = -1,
+  options: NormalizeOptions = {},
+): Float32Array {
+  const gated = options.gate === false ? { samples, seconds: 0 } : gatePauses(samples, sampleRate);
+  const loudness = integratedLoudness(gated.samples, sampleRate);
+  const report: LoudnessReport = {
+    inputLufs: loudness,
+    outputLufs: loudness,
+    gainPeakDb: -Infinity,
+    levelDb: 0,
+    limited: false,
+    limitDb: 0,
+    gatedSeconds: gated.seconds,
+  };
+  const done = (output: Float32Array) => {
+    loudnessTally.clips++;
+    if (report.levelDb > 0) loudnessTally.levelled++;
+    if (report.limited) loudnessTally.limited++;
+    if (loudnessTally.reports.push(report) > 1000) loudnessTally.reports.shift();
+    return output;
+  };
+  if (!Number.isFinite(loudness)) return done(gated.samples === samples ? samples.slice() : gated.samples); // silence stays silence
+  const ceiling = dbToGain(ceilingDb - 0.2); // a little headroom for the 4x estimate and 16-bit rounding
+  let gain = dbToGain(targetLufs - loudness);
+  let peak = fastTruePeak(gated.samples, ceiling / gain);
+  report.gainPeakDb = 20 * Math.log10(peak * gain);
+  let x = gated.samples;
+  if (peak * gain > ceiling) {
+    // Levelling lowers the loudness a little, so the gain that follows is higher than `gain`: the first
+    // pass finds by how much, the second levels against that gain (from the unlevelled signal again).
+    let levelled = x;
+    for (let pass = 0; pass < 3; pass++) {
+      levelled = x.slice();
+      report.levelDb = levelPeaks(levelled, sampleRate, gain, ceilingDb - 0.2 - LEVELLER.belowCeilingDb);
+      gain = dbToGain(targetLufs - integratedLoudness(levelled, sampleRate));
+    }
+    x = levelled;
+    peak = fastTruePeak(x, ceiling / gain);
+  }
+  let output = new Float32Array(x.length);
+  if (peak * gain <= ceiling) {
+    for (let i = 0; i < x.length; i++) output[i] = x[i]! * gain;
+  } else {
+    report.limited = true;
+    const peaks = samplePeaks(x, sampleRate);
+    const reach = Math.round(0.005 * sampleRate);
+    for (let round = 0; round < 4; round++) {
+      const limit = limiterGain(peaks, gain, ceiling, reach);
+      let least = 1;
+      output = new Float32Array(x.length);
+      for (let i = 0; i < x.length; i++) {
+        output[i] = x[i]! * gain * limit[i]!;
+        if (limit[i]! < least) least = limit[i]!;
+      }
+      report.limitDb = -20 * Math.log10(least);
+      const error = targetLufs - integratedLoudness(output, sampleRate);
+      if (Math.abs(error) < 0.1) break;
+      gain *= dbToGain(error);
+    }
+  }
+  report.outputLufs = report.limited ? integratedLoudness(output, sampleRate) : targetLufs;
+  return done(output);
+}
+
+/** Per-sample peak including the inter-sample peaks of the 4x-oversampled signal around it (the limiter's input). */
+function samplePeaks(samples: Float32Array, sampleRate: number): Float32Array {
   const up = resample(samples, sampleRate, sampleRate * 4, 6);
   const peaks = new Float32Array(samples.length);
   for (let i = 0; i < samples.length; i++) {
@@ -327,19 +486,184 @@ export function normalizeLoudness(samples: Float32Array, sampleRate: number, tar
     for (let j = Math.max(0, 4 * i - 3); j <= Math.min(up.length - 1, 4 * i + 3); j++) p = Math.max(p, Math.abs(up[j]!));
     peaks[i] = p;
   }
-  const ceiling = dbToGain(ceilingDb - 0.2); // a little headroom for the gain's own ripple
-  const reach = Math.round(0.005 * sampleRate);
-  let gain = dbToGain(targetLufs - loudness);
-  let output = samples;
-  for (let round = 0; round < 4; round++) {
-    const limit = limiterGain(peaks, gain, ceiling, reach);
-    output = new Float32Array(samples.length);
-    for (let i = 0; i < samples.length; i++) output[i] = samples[i]! * gain * limit[i]!;
-    const error = targetLufs - integratedLoudness(output, sampleRate);
-    if (Math.abs(error) < 0.1) break;
-    gain *= dbToGain(error);
+  return peaks;
+}
+
+/** The 4x interpolation filter of fastTruePeak: 3 phases (1/4, 2/4, 3/4) of 12 taps (as BS.1770 annex 2). */
+const TRUE_PEAK_TAPS = 12;
+const TRUE_PEAK_PHASES = (() => {
+  const phases = new Float64Array(3 * TRUE_PEAK_TAPS);
+  for (let p = 1; p <= 3; p++)
+    for (let j = 0; j < TRUE_PEAK_TAPS; j++) {
+      // weight of sample (i - 5 + j) for the point i + p/4
+      phases[(p - 1) * TRUE_PEAK_TAPS + j] = windowedSinc(p / 4 + TRUE_PEAK_TAPS / 2 - 1 - j, TRUE_PEAK_TAPS / 2 + 0.5);
+    }
+  return phases;
+})();
+
+/**
+ * True peak (linear) by 4x interpolation, computed only between samples that could reach `threshold`: an
+ * inter-sample peak of speech exceeds its neighbouring samples by far less than 6 dB, so points whose two
+ * neighbours are both below half the threshold are skipped. Exact (same filter) wherever it looks; the
+ * full version is truePeakDb. With `threshold` 0 it looks everywhere.
+ */
+export function fastTruePeak(samples: Float32Array, threshold = 0): number {
+  let peak = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const a = Math.abs(samples[i]!);
+    if (a > peak) peak = a;
   }
-  return output;
+  const look = Math.min(threshold, peak) / 2;
+  const n = samples.length;
+  for (let i = 0; i + 1 < n; i++) {
+    if (Math.abs(samples[i]!) < look && Math.abs(samples[i + 1]!) < look) continue;
+    for (let p = 0; p < 3; p++) {
+      let acc = 0;
+      const base = p * TRUE_PEAK_TAPS;
+      for (let j = 0; j < TRUE_PEAK_TAPS; j++) {
+        const k = i - TRUE_PEAK_TAPS / 2 + 1 + j;
+        if (k >= 0 && k < n) acc += samples[k]! * TRUE_PEAK_PHASES[base + j]!;
+      }
+      if (Math.abs(acc) > peak) peak = Math.abs(acc);
+    }
+  }
+  return peak;
+}
+
+/** The leveller's settings (see levelPeaks). */
+export const LEVELLER = {
+  /** Threshold below the ceiling, dB: peaks above it are turned down by the ratio. */
+  belowCeilingDb: 0.5,
+  ratio: 20,
+  /** Look-ahead: the reduction ramps in over this long before the peak. */
+  attackMs: 10,
+  /** ...and lets go over this time constant after it. */
+  releaseMs: 100,
+  /** Frame of the peak detector. */
+  frameMs: 2.5,
+};
+
+/**
+ * The leveller, in place: a peak-sensing compressor at syllable rate. The true peak (sample peak + 0.5
+ * dB for the inter-sample overshoot) of each 2.5 ms frame, after `gain`, above `thresholdDb` is turned
+ * down by the ratio; the reduction ramps in over the 10 ms before the peak (look-ahead, a linear ramp in
+ * dB) and decays over 100 ms after it. Slow compared with the limiter (5 ms look-ahead, ±5 ms), so it
+ * moves a syllable's level rather than cutting the top off single glottal pulses. Answers the largest
+ * reduction in dB (0: nothing above the threshold).
+ */
+export function levelPeaks(samples: Float32Array, sampleRate: number, gain: number, thresholdDb: number): number {
+  const hop = Math.max(1, Math.round((LEVELLER.frameMs / 1000) * sampleRate));
+  const frames = Math.ceil(samples.length / hop);
+  const need = new Float32Array(frames); // dB of reduction per frame
+  let any = false;
+  const overshoot = 10 ** (0.5 / 20);
+  for (let f = 0; f < frames; f++) {
+    let p = 0;
+    const end = Math.min(samples.length, (f + 1) * hop);
+    for (let i = f * hop; i < end; i++) p = Math.max(p, Math.abs(samples[i]!));
+    const level = 20 * Math.log10(p * gain * overshoot + 1e-30);
+    if (level > thresholdDb) {
+      need[f] = (level - thresholdDb) * (1 - 1 / LEVELLER.ratio);
+      any = true;
+    }
+  }
+  if (!any) return 0;
+  // Frame values are interpolated per sample below: hold each need over its neighbours first, so the
+  // interpolation never dips under it; then the look-ahead ramp and the release.
+  const held = new Float32Array(frames);
+  for (let f = 0; f < frames; f++) held[f] = Math.max(need[f]!, need[f - 1] ?? 0, need[f + 1] ?? 0);
+  const attack = Math.max(1, Math.round(LEVELLER.attackMs / LEVELLER.frameMs));
+  const release = Math.exp(-LEVELLER.frameMs / LEVELLER.releaseMs);
+  const curve = new Float32Array(frames);
+  let decaying = 0;
+  for (let f = 0; f < frames; f++) {
+    let ahead = 0;
+    for (let j = f; j <= Math.min(frames - 1, f + attack); j++) ahead = Math.max(ahead, held[j]! * (1 - (j - f) / (attack + 1)));
+    decaying = Math.max(ahead, decaying * release);
+    curve[f] = decaying;
+  }
+  let most = 0;
+  for (let f = 0; f < frames; f++) {
+    const a = curve[f]!,
+      b = curve[Math.min(frames - 1, f + 1)]!;
+    most = Math.max(most, a);
+    const end = Math.min(samples.length, (f + 1) * hop);
+    for (let i = f * hop; i < end; i++) {
+      const db = a + ((b - a) * (i - f * hop)) / hop;
+      if (db > 0) samples[i] = samples[i]! * dbToGain(-db);
+    }
+  }
+  return most;
+}
+
+/** Pause gate: frames, thresholds and ramps. */
+const GATE = {
+  /** Level measured per 10 ms frame. */
+  frameMs: 10,
+  /** A frame belongs to a pause when it is this far below the median level of the speech frames. */
+  belowSpeechDb: 24,
+  /** ...and to a pause only if the quiet run lasts at least this long. */
+  minPauseMs: 150,
+  /** Kept open after the sound before the pause (its decay) and before the sound after it (the onset). */
+  holdMs: 40,
+  leadMs: 20,
+  /** Raised-cosine ramps in and out of silence. */
+  rampMs: 10,
+};
+
+/**
+ * Silences the pauses: runs of at least 150 ms whose 10 ms frames all lie 24 dB or more below the median
+ * level of the speech (the frames within 20 dB of the loudest one), keeping 40 ms after the sound before
+ * and 20 ms before the sound after, with 10 ms raised-cosine ramps. Breathy voices (eSpeak's f2/f3
+ * variants) otherwise leave breath noise at -40 to -51 dBFS between phrases; a clean pause is already
+ * silence and stays so. Answers the seconds silenced and the result: a new array when anything was
+ * silenced, otherwise the input itself (never changed).
+ */
+export function gatePauses(samples: Float32Array, sampleRate: number): { samples: Float32Array; seconds: number } {
+  const unchanged = { samples, seconds: 0 };
+  const size = Math.round((GATE.frameMs / 1000) * sampleRate);
+  const count = Math.floor(samples.length / size);
+  if (count < 2) return unchanged;
+  const levels = new Float64Array(count);
+  for (let f = 0; f < count; f++) {
+    let e = 0;
+    for (let i = f * size; i < (f + 1) * size; i++) e += samples[i]! * samples[i]!;
+    levels[f] = 10 * Math.log10(e / size + 1e-30);
+  }
+  let loudest = -Infinity;
+  for (const l of levels) loudest = Math.max(loudest, l);
+  if (loudest < -100) return unchanged;
+  const speech = levels.filter((l) => l > loudest - 20).sort();
+  const threshold = speech[Math.floor(speech.length / 2)]! - GATE.belowSpeechDb;
+  const frames = (ms: number) => Math.round(ms / GATE.frameMs);
+  const ramp = Math.round((GATE.rampMs / 1000) * sampleRate);
+  let out: Float32Array | undefined;
+  let gated = 0;
+  for (let f = 0; f < count;) {
+    if (levels[f]! >= threshold) {
+      f++;
+      continue;
+    }
+    let end = f;
+    while (end < count && levels[end]! < threshold) end++;
+    // A run that reaches the clip's end counts to the last sample.
+    if (end - f >= frames(GATE.minPauseMs)) {
+      const from = (f + frames(GATE.holdMs)) * size;
+      const to = end === count ? samples.length : (end - frames(GATE.leadMs)) * size;
+      if (to - from > 2 * ramp) {
+        out ??= samples.slice();
+        for (let i = 0; i < ramp; i++) {
+          const g = 0.5 + 0.5 * Math.cos((Math.PI * (i + 1)) / (ramp + 1)); // 1 -> 0
+          out[from + i] = out[from + i]! * g;
+          if (end !== count) out[to - 1 - i] = out[to - 1 - i]! * g;
+        }
+        out.fill(0, from + ramp, end === count ? to : to - ramp);
+        gated += to - from;
+      }
+    }
+    f = end;
+  }
+  return out ? { samples: out, seconds: gated / sampleRate } : unchanged;
 }
 
 // ---------------------------------------------------------------------------------------------
