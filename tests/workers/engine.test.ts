@@ -1,4 +1,5 @@
 // The embedded voice engine inside workerd: eSpeak NG + Rubber Band + DSP (docs/decisions/0009).
+import { TARGET_LUFS } from "../../workers/api/src/engine/types";
 import { YIN } from "pitchfinder";
 import { describe, expect, it } from "vitest";
 import { encodeWav, integratedLoudness, normalizeLoudness, resample, silence, truePeakDb } from "../../workers/api/src/engine/dsp";
@@ -145,11 +146,11 @@ describe("speech synthesis in workerd", { timeout: 60_000 }, () => {
     expect(anxious!.f0).toBeGreaterThan(1.03);
   });
 
-  it("output is at -16 LUFS (±1 LU) with the true peak at most -1 dBFS, for every basic voice", async () => {
+  it("output is at the target loudness, -20 LUFS (±1 LU), with the true peak at most -1 dBFS, for every basic voice", async () => {
     for (const [name, voice] of Object.entries(BASIC_VOICES)) {
       const result = await engine.synthesize(request({ text: SHORT, voice, pitch: name === "child" ? 0 : 4, style: "sports" }));
       const loudness = integratedLoudness(result.samples, result.sampleRate);
-      expect(Math.abs(loudness + 16), name).toBeLessThanOrEqual(1);
+      expect(Math.abs(loudness - TARGET_LUFS), name).toBeLessThanOrEqual(1);
       expect(truePeakDb(result.samples, result.sampleRate), name).toBeLessThanOrEqual(-1);
     }
   });
@@ -183,11 +184,11 @@ describe("loudness meter and normaliser (ITU-R BS.1770)", () => {
     expect(integratedLoudness(silence(1000, 24000), 24000)).toBe(-Infinity);
   });
 
-  it("normalises a quiet, peaky signal to -16 LUFS while limiting its peaks", () => {
+  it("normalises a quiet, peaky signal to the target loudness while limiting its peaks", () => {
     const x = sine(220, 0.01, 3, 24000);
     for (let n = 1000; n < x.length; n += 6000) x[n] = 0.9; // clicks 39 dB above the tone
     const y = normalizeLoudness(x, 24000);
-    expect(Math.abs(integratedLoudness(y, 24000) + 16)).toBeLessThanOrEqual(1);
+    expect(Math.abs(integratedLoudness(y, 24000) - TARGET_LUFS)).toBeLessThanOrEqual(1);
     expect(truePeakDb(y, 24000)).toBeLessThanOrEqual(-1);
   });
 });

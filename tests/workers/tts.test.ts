@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { TARGET_LUFS } from "../../workers/api/src/engine/types";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
@@ -22,7 +23,7 @@ function f0(samples: Float32Array, sampleRate: number) {
 const voice = { id: "ko-minjun", params: { semitones: 0, formant: 1, rate: 165 } };
 const request = { text: "안녕하세요", lang: "ko" as const, voice, style: "neutral" as const, pitch: 0, tempo: 1 };
 
-describe("rendering (any engine): 24 kHz mono, -16 LUFS, peaks at most -1 dBFS, exact pauses, no clicks", () => {
+describe("rendering (any engine): 24 kHz mono, -20 LUFS, peaks at most -1 dBFS, exact pauses, no clicks", () => {
   it("WAV encodes and decodes", () => {
     const samples = new Float32Array([0, 0.5, -0.5, 1, -1]);
     const bytes = encodeWav(samples, 24_000);
@@ -42,7 +43,7 @@ describe("rendering (any engine): 24 kHz mono, -16 LUFS, peaks at most -1 dBFS, 
   it("normalises loudness and peaks, keeps pauses exact and fades the joins", async () => {
     const audio = await renderPassage(speechEngine(env), { ...request, text: "첫 문장입니다.\n둘째 문장입니다." }, 700);
     expect(audio.sampleRate).toBe(24_000);
-    expect(Math.abs(integratedLoudness(audio.samples, audio.sampleRate) - -16)).toBeLessThan(1);
+    expect(Math.abs(integratedLoudness(audio.samples, audio.sampleRate) - TARGET_LUFS)).toBeLessThan(1);
     expect(truePeakDb(audio.samples, audio.sampleRate)).toBeLessThanOrEqual(-1 + 0.05);
     // 8 + 9 characters at 70 ms, a 500 ms line-break pause, and 700 ms after: exact to 10 ms.
     const expectedMs = (8 + 9) * 70 + 500 + 700;
@@ -71,7 +72,7 @@ describe("rendering (any engine): 24 kHz mono, -16 LUFS, peaks at most -1 dBFS, 
     const seconds = audio.samples.length / audio.sampleRate;
     expect(seconds).toBeGreaterThan(2);
     expect(seconds).toBeLessThan(10);
-    expect(Math.abs(integratedLoudness(audio.samples, audio.sampleRate) - -16)).toBeLessThan(1);
+    expect(Math.abs(integratedLoudness(audio.samples, audio.sampleRate) - TARGET_LUFS)).toBeLessThan(1);
     expect(truePeakDb(audio.samples, audio.sampleRate)).toBeLessThanOrEqual(-1);
   });
 

@@ -153,7 +153,7 @@ export function voiceProfile(voice: VoiceParams, lang: EngineLang): Promise<Voic
  * Converts a recording to a voice: the pitch moves by the semitones between the recording's median F0
  * and the voice's (so the melody of the speech is kept), the formants by that ratio to the power 0.25
  * (within ±30%), timing unchanged (a downward shift keeps the band above it: dsp.ts keepBand); then
- * 24 kHz, pauses gated to silence, -16 LUFS with the true peak at most -1 dBTP, fades (normalizeLoudness).
+ * 24 kHz, pauses gated to silence, the target loudness (-20 LUFS) with the true peak at most -1 dBTP, fades (normalizeLoudness).
  * An unvoiced recording (whisper, noise) is left as it is, normalised.
  */
 export async function convertToVoice(

@@ -395,7 +395,7 @@ export type NormalizeOptions = {
 };
 
 /**
- * Normalises to the target integrated loudness (default -16 LUFS) with the true peak at most `ceilingDb`
+ * Normalises to the target integrated loudness (default -20 LUFS, engine/types.ts TARGET_LUFS) with the true peak at most `ceilingDb`
  * (default -1 dBTP), limiting as little as possible (issue 15: the old path, gain then a 5 ms limiter
  * and rounds of make-up gain, limited 98% of clips). Each step runs only when the one before was not enough:
  *
@@ -412,7 +412,7 @@ export type NormalizeOptions = {
 export function normalizeLoudness(
   samples: Float32Array,
   sampleRate: number,
-  targetLufs = -16,
+  targetLufs = -20,
   ceilingDb = -1,
   options: NormalizeOptions = {},
 ): Float32Array {

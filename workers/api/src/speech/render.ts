@@ -1,10 +1,11 @@
 import { segments } from "../lib/tts-text";
 import { fadeEdges, normalizeLoudness, resample, silence } from "../engine/dsp";
+import { OUTPUT_SAMPLE_RATE, PEAK_CEILING_DBFS, TARGET_LUFS } from "../engine/types";
 import type { SpeechEngine, SynthesisRequest } from "./types";
 import type { Audio } from "./wav";
 
-/** Every rendered file: 24 kHz mono, -16 LUFS, peaks at most -1 dBFS (the TTS issue's output targets). */
-export const RENDER = { sampleRate: 24_000, lufs: -16, ceilingDbfs: -1, fadeMs: 5 } as const;
+/** Every rendered file: 24 kHz mono, -20 LUFS (engine/types.ts TARGET_LUFS), peaks at most -1 dBFS. */
+export const RENDER = { sampleRate: OUTPUT_SAMPLE_RATE, lufs: TARGET_LUFS, ceilingDbfs: PEAK_CEILING_DBFS, fadeMs: 5 } as const;
 
 /** Exactly `ms` of silence at the render rate. */
 const pause = (ms: number) => silence(ms, RENDER.sampleRate);
@@ -22,7 +23,7 @@ export function concat(parts: Float32Array[]) {
 /**
  * One passage as the product renders it: the text split at its pauses (line breaks, 5+ spaces), each
  * piece synthesised and faded, the pauses inserted as exact silence, then `trailingPauseMs` of
- * silence, and the whole normalised to -16 LUFS with peaks at most -1 dBFS.
+ * silence, and the whole normalised to the target loudness with peaks at most -1 dBFS.
  */
 export async function renderPassage(engine: SpeechEngine, request: SynthesisRequest, trailingPauseMs = 0): Promise<Audio> {
   const parts: Float32Array[] = [];
