@@ -1,7 +1,7 @@
 // EmbeddedEngine: speech synthesised inside the api worker (no external service). Text -> as spoken
 // (numbers, dates, acronyms) and, for Korean, its standard pronunciation in Hangul -> eSpeak NG with the voice's parameters (register and formants as an
 // eSpeak variant) and the style's prosody -> Rubber Band for the member's pitch and tempo -> 24 kHz ->
-// -16 LUFS with peaks <= -1 dBFS -> fades.
+// -20 LUFS with peaks <= -1 dBFS -> fades.
 // See docs/decisions/0009-voice-engine.md.
 import { fadeEdges, normalizeLoudness, resample, stretch } from "./dsp";
 import { espeakSynthesize, shiftedVariant } from "./espeak";

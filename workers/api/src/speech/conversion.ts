@@ -103,7 +103,7 @@ export type Converted = { inferenceId: string; audioKey: string; sourceKey: stri
 /**
  * One conversion, as POST /studio/sts and a conversion job run it: a voice the member may use, the
  * time spent atomically before the engine runs (and given back if it fails), the result brought to
- * the render targets (24 kHz, -16 LUFS, peaks at most -1 dBFS) and stored in R2 beside its original,
+ * the render targets (24 kHz, -20 LUFS, peaks at most -1 dBFS) and stored in R2 beside its original,
  * and the result recorded in the work history. What it takes is written in the ledger under `charge`
  * (docs/decisions/0017).
  */

@@ -31,7 +31,7 @@ const embedded: SpeechEngine = {
   async synthesize(request) {
     engine ??= new EmbeddedEngine();
     try {
-      // EmbeddedEngine normalises to -16 LUFS and -1 dBFS and fades its edges at 24 kHz (engine/embedded.ts).
+      // EmbeddedEngine normalises to -20 LUFS and -1 dBFS and fades its edges at 24 kHz (engine/embedded.ts).
       const audio = await engine.synthesize({
         text: request.text,
         lang: request.lang,
@@ -47,7 +47,7 @@ const embedded: SpeechEngine = {
   },
   async convert(request) {
     try {
-      // convertToVoice normalises to -16 LUFS and -1 dBFS and fades its edges at 24 kHz (engine/convert.ts).
+      // convertToVoice normalises to -20 LUFS and -1 dBFS and fades its edges at 24 kHz (engine/convert.ts).
       const audio = await convertToVoice(request.audio, request.voice.params, request.lang, request.progress);
       return { samples: audio.samples, sampleRate: audio.sampleRate, normalized: true };
     } catch (err) {
