@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { modalFrom } from "~/lib/billing";
+import { currencyFor } from "~/lib/plans";
 import { api } from "~/utils/api.server";
+import { getCountry } from "~/utils/country.server";
 import { requireUser } from "~/utils/auth.server";
 import type { PlanListItem } from "../../contracts/plans";
 import { pageMeta } from "~/utils/meta.server";
@@ -16,12 +18,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
   const requested = modalFrom(url.searchParams.get("modal"));
   const modal = requested && PAGE_MODALS.has(requested) ? requested : null;
-  const [profile, cards, invoices, refundable, meta] = await Promise.all([
+  const [profile, cards, invoices, refundable, meta, country] = await Promise.all([
     loadBillingProfile(args),
     loadCards(args),
     loadInvoices(args, page),
     modal === "refund" ? loadRefundable(args) : Promise.resolve(null),
     pageMeta(args.request, args.context, "meta.titles.myPlan"),
+    getCountry(args.request, args.context),
   ]);
   // A scheduled downgrade to fewer custom voice slots than the member's voices: the page says what happens then.
   const target = profile.planState.toplan
@@ -30,6 +33,8 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     isEmail: profile.type === "email",
     toplanSlots: target ? target.cv_cnt : null,
+    // Members abroad pay with PayPal, a month at a time: no card to register (issue 19).
+    paypalOnly: currencyFor(country) === "USD" && !cards.some((c) => c.main_card_yn === "Y"),
     state: profile.planState,
     card: cards.find((c) => c.main_card_yn === "Y") ?? null,
     invoices,

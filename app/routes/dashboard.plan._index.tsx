@@ -30,7 +30,7 @@ const number = (n: number) => new Intl.NumberFormat("ko-KR").format(n);
 
 /** My plan (spec section 2): plan information, usage, payment information, payment history, and their dialogs. */
 export default function MyPlanPage() {
-  const { isEmail, state, card, invoices, page, modal, from, refundable, toplanSlots } = useLoaderData<typeof loader>();
+  const { isEmail, state, card, invoices, page, modal, from, refundable, toplanSlots, paypalOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<BillingActionData>();
   const { t, i18n } = useTranslation("billing");
   const locale = i18n.language;
@@ -134,9 +134,15 @@ export default function MyPlanPage() {
             )}
           </dd>
         </dl>
-        <ButtonLink to={modalTo("card")} preventScrollReset variant="outline" className="mt-4">
-          {card ? t("payment.changeCard") : t("payment.registerCard")}
-        </ButtonLink>
+        {paypalOnly ? (
+          <p className="mt-4 text-sm text-slate-600" data-testid="paypal-only">
+            {t("payment.paypalOnly")}
+          </p>
+        ) : (
+          <ButtonLink to={modalTo("card")} preventScrollReset variant="outline" className="mt-4">
+            {card ? t("payment.changeCard") : t("payment.registerCard")}
+          </ButtonLink>
+        )}
       </Section>
 
       <Section id="history" title={t("history.title")}>

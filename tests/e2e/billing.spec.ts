@@ -431,6 +431,10 @@ test.describe("with JavaScript", () => {
     const session = await signUp(request);
     await signIn(context, session);
     await context.addCookies([{ name: "country", value: remixCookieValue("US"), url: baseURL }]);
+    // Members abroad are not asked to register a card.
+    await page.goto("/dashboard/plan");
+    await expect(page.getByTestId("paypal-only")).toContainText("PayPal");
+    await expect(page.getByRole("link", { name: "카드 등록" })).toHaveCount(0);
     await page.goto("/dashboard/plan/upgrade");
     await expect(page.getByTestId("payment-path")).toContainText("PayPal");
     await page.getByRole("link", { name: "Creator 시작하기" }).click();

@@ -47,6 +47,7 @@ export default {
     carried: "Includes {{time}} and {{chars}} characters carried over from your plan before the upgrade.",
   },
   payment: {
+    paypalOnly: "Outside Korea you pay with PayPal, one month at a time: no card to register and nothing renews automatically.",
     title: "Payment information",
     method: "Payment method",
     methods: { none: "None", card: "Card auto-billing", paypal: "PayPal (one month at a time)", coupon: "Coupon" },

@@ -45,6 +45,7 @@ export default {
     carried: "업그레이드 전 요금제에서 이월된 양 {{time}}, {{chars}}자가 포함되어 있습니다.",
   },
   payment: {
+    paypalOnly: "해외에서는 PayPal로 한 달씩 결제해요. 카드를 등록하지 않아도 되고, 자동 결제되지 않아요.",
     title: "결제 정보",
     method: "결제 수단",
     methods: { none: "없음", card: "카드 자동 결제", paypal: "PayPal (1개월 단위)", coupon: "쿠폰" },
