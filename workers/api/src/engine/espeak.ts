@@ -140,6 +140,7 @@ export async function espeakSynthesize(text: string, settings: EspeakSettings): 
   try {
     run(engine, text, [
       "-z", // no pause after the last sentence (the engine's callers add their own pauses)
+      "-D", // the same random sequence every run (breath and flutter noise): the same text, the same audio
       ...["-v", settings.voice],
       ...["-s", number(settings.rate, 80, 450)],
       ...["-p", number(settings.pitch, 0, 99)],
