@@ -199,8 +199,17 @@ describe("eSpeak NG as WebAssembly: one instance, every run from the same start 
     expect(same(after.samples, (await espeakSynthesize(SHORT, settings)).samples)).toBe(true);
   });
 
+  it("markup is neither spoken nor obeyed: a break tag cannot make minutes of silence", async () => {
+    const plain = await espeakSynthesize("가 나", settings);
+    const tagged = await espeakSynthesize('가 <break time="600s"/> <prosody rate="x-slow">나</prosody> <b>', settings);
+    expect(tagged.samples.length / tagged.sampleRate).toBeLessThan(plain.samples.length / plain.sampleRate + 1);
+    expect(await espeakPhonemes('<voice name="en">가</voice>', "ko")).toBe(await espeakPhonemes("가", "ko"));
+  });
+
   it("a long text (5,000 characters) is read in bounded memory, the instance fine afterwards", async () => {
-    const long = Array.from({ length: 60 }, () => "오늘은 국물 요리를 만들어 봅시다. ").join("").slice(0, 5000);
+    const long = Array.from({ length: 60 }, () => "오늘은 국물 요리를 만들어 봅시다. ")
+      .join("")
+      .slice(0, 5000);
     const { samples, sampleRate } = await espeakSynthesize(long, { ...settings, rate: 450 });
     expect(samples.length / sampleRate).toBeGreaterThan(60);
     expect((await espeakSynthesize(SHORT, settings)).samples.length).toBeGreaterThan(22050);

@@ -101,17 +101,27 @@ function espeak(): Promise<Espeak> {
   return instance;
 }
 
+/**
+ * The text without markup tags. eSpeak reads its input as SSML (as the previous build's binding did:
+ * tags are not spoken), and some tags would let a short text make hours of audio (<break time="600s"/>,
+ * <prosody rate="x-slow">): bounded output for any input means no tag reaches it.
+ */
+export function withoutMarkup(text: string): string {
+  return text.replace(/<[^<>]*>/g, " ");
+}
+
 /** Runs espeak-ng once on `text` with these arguments; what it printed. Throws on a non-zero exit. */
 function run(engine: Espeak, text: string, args: string[]): string[] {
   const memory = new Uint8Array(engine.exports.memory.buffer);
   ESPEAK_SNAPSHOT.forEach(([from], i) => memory.set(engine.snapshot[i]!, from));
   engine.out = [];
   engine.err = [];
-  engine.module.FS.writeFile(TEXT_FILE, text);
+  engine.module.FS.writeFile(TEXT_FILE, withoutMarkup(text));
   const stack = engine.exports.stackSave();
   let status: number;
   try {
-    status = engine.module.callMain([`--path=${ROOT}`, ...args, "-f", TEXT_FILE]);
+    // -m: markup as the previous build's eSpeak binding read it (espeakSSML: tags are not spoken).
+    status = engine.module.callMain([`--path=${ROOT}`, "-m", ...args, "-f", TEXT_FILE]);
   } catch (error) {
     instance = undefined; // an abort leaves the module unusable: start a new one next time
     throw error;
