@@ -67,7 +67,16 @@ const loadAtStart = loadAverage();
 // The builds and their workers (scripts/bench/harness.mjs starts one, pinned, and times each request)
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const previous = process.env.BENCH_ENGINE_PREVIOUS === "none" ? undefined : previousBuild();
+const previous = process.env.BENCH_ENGINE_PREVIOUS === "none" ? undefined : tryPreviousBuild();
+function tryPreviousBuild() {
+  try {
+    return previousBuild();
+  } catch (error) {
+    // A shallow clone may not have the commit: the current build is still measured.
+    console.warn(`bench-engine: no previous build to compare with (${error instanceof Error ? error.message : error})`);
+    return undefined;
+  }
+}
 process.on("exit", () => previous?.cleanup());
 /** Previous first, so every alternation gives it no advantage of order. */
 const BUILDS = [
