@@ -287,23 +287,28 @@ const coldFirst = (id, l) => med(coldAll[id][l].first, "wallMs");
 const coldMet = (l) => mark(coldFirst("current", l) <= COLD_TARGET_MS);
 const stsRtf = (id) => rtf(sts[id].convert, "cpu");
 console.log(
-  `\nThe engine builds side by side (${BUILDS.map((b) => b.label).join(" and ")}), each in its own bench worker in workerd, ${TASKSET ? `pinned to core ${CORE} of ${cpus().length}` : "NOT pinned (taskset not found)"}, measured alternately in this run; cold = median (min–max) of ${COLD_RUNS} fresh workers each, warm = median of ${RUNS}; load average at start ${loadAtStart}, now ${loadAverage()}\n`,
+  `\n${previous ? "The engine builds side by side" : "The engine build"} (${BUILDS.map((b) => b.label).join(" and ")}), each in its own bench worker in workerd, ${TASKSET ? `pinned to core ${CORE} of ${cpus().length}` : "NOT pinned (taskset not found)"}, measured alternately in this run; cold = median (min–max) of ${COLD_RUNS} fresh workers each, warm = median of ${RUNS}; load average at start ${loadAtStart}, now ${loadAverage()}\n`,
 );
 /** Per language: each build's figure, then previous / current of wall time and of CPU time (above 1x: current faster). */
 const cols = (series, text) =>
   LANGS.flatMap((l) => [
     ...BUILDS.map((b) => text(b.id, l)),
-    previous
-      ? `wall ${ratio(med(series("previous", l), "wallMs"), med(series("current", l), "wallMs"))}, CPU ${ratio(med(series("previous", l), "cpuS"), med(series("current", l), "cpuS"))}`
-      : "",
+    ...(previous
+      ? [
+          `wall ${ratio(med(series("previous", l), "wallMs"), med(series("current", l), "wallMs"))}, CPU ${ratio(med(series("previous", l), "cpuS"), med(series("current", l), "cpuS"))}`,
+        ]
+      : []),
   ]);
 const coldCpuMet = (l) => mark(med(coldAll.current[l].first, "cpuS") * 1000 <= COLD_TARGET_MS);
 row([
   "",
-  ...LANGS.flatMap((l) => [...BUILDS.map((b) => `${l}: ${b.label}`), `${l}: previous / current (above 1x: current faster)`]),
+  ...LANGS.flatMap((l) => [
+    ...BUILDS.map((b) => `${l}: ${b.label}`),
+    ...(previous ? [`${l}: previous / current (above 1x: current faster)`] : []),
+  ]),
   "target (current)",
 ]);
-row(Array.from({ length: 2 + LANGS.length * (BUILDS.length + 1) }, () => "---"));
+row(Array.from({ length: 2 + LANGS.length * (BUILDS.length + (previous ? 1 : 0)) }, () => "---"));
 row([
   "first sentence, cold (fresh worker: engine start-up included), wall (CPU)",
   ...cols(
@@ -340,7 +345,7 @@ row([
 const rtfCols = (series) =>
   LANGS.flatMap((l) => [
     ...BUILDS.map((b) => times(rtf(warmAll[b.id][l][series], "cpu"))),
-    previous ? `${ratio(rtf(warmAll.current[l][series], "cpu"), rtf(warmAll.previous[l][series], "cpu"))} faster` : "",
+    ...(previous ? [`${ratio(rtf(warmAll.current[l][series], "cpu"), rtf(warmAll.previous[l][series], "cpu"))} faster`] : []),
   ]);
 row(["eSpeak NG (with the Korean pre-pass), 500 characters: x real time per CPU s", ...rtfCols("espeak"), ""]);
 row(["full pipeline as rendered, 500 characters: x real time per CPU s", ...rtfCols("whole"), ""]);
