@@ -195,6 +195,7 @@ describe("eSpeak NG as WebAssembly: one instance, every run from the same start 
     await expect(espeakSynthesize(SHORT, { ...settings, voice: "ko+nosuchvariant" })).rejects.toThrow(/unknown voice/);
     await expect(espeakSynthesize(SHORT, { ...settings, voice: "xx-nosuchlang" })).rejects.toThrow(/espeak/);
     await expect(espeakPhonemes(SHORT, "../../etc")).rejects.toThrow(/unknown voice/);
+    await expect(espeakPhonemes(SHORT, "ko+..")).rejects.toThrow(/unknown voice/);
     const after = await espeakSynthesize(SHORT, settings);
     expect(same(after.samples, (await espeakSynthesize(SHORT, settings)).samples)).toBe(true);
   });

@@ -135,7 +135,7 @@ function run(engine: Espeak, text: string, args: string[]): string[] {
 /** Voice names as the files in espeak's data know them: `ko`, `en-us`, `ko+f2`, `en-gb-x-rp+vs_...`. */
 function checkVoice(engine: Espeak, voice: string) {
   const variant = voice.split("+")[1];
-  if (!/^[a-z]{2}(-[a-z0-9]+)*(\+[\w.-]+)?$/i.test(voice) || (variant && !engine.module.FS.analyzePath(`${VARIANTS}/${variant}`).exists)) {
+  if (!/^[a-z]{2}(-[a-z0-9]+)*(\+[\w-]+)?$/i.test(voice) || (variant && !engine.module.FS.analyzePath(`${VARIANTS}/${variant}`).exists)) {
     throw new Error(`espeak: unknown voice "${voice}"`);
   }
 }
