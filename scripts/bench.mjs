@@ -2,7 +2,9 @@
 // same workerd in the same run, the JavaScript the landing ships, and each worker's bundle size;
 // then speech-to-speech (scripts/bench-sts.mjs, alone: `npm run bench:sts`: the conversion's
 // real-time factor inside workerd, and upload to first progress event on this same server); then
-// the voice engine inside workerd (scripts/bench-engine.mjs, alone: `npm run bench:engine`).
+// the voice engine inside workerd (scripts/bench-engine.mjs, alone: `npm run bench:engine`), side by
+// side with the previous engine build (afb4e0f) in the same run: cold and warm first sentence, real-time
+// factors, the conversion of a 60 s clip, and whether both builds make the same output.
 // Figures are for comparison within one run on this machine, not absolute targets.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
@@ -80,7 +82,8 @@ try {
   stop();
 }
 
-// The voice engine: time to first audio, real-time factor, native eSpeak NG / Rubber Band if installed.
+// The voice engine: time to first audio (cold and warm), real-time factors and the 60 s conversion, beside
+// the previous engine build; native eSpeak NG / Rubber Band if installed.
 await run("node", ["scripts/bench-engine.mjs"], wranglerEnv(), false);
 process.exit(0);
 

@@ -89,14 +89,15 @@ export function pin(pids) {
  * until it is up. So: wait for an empty request to come back (it touches no engine code: the engine
  * starts on its first use), then pin both workerd processes.
  *
+ * `config`: another build's bench worker (scripts/bench/previous-build.mjs), default this one's.
  * `call(path, body?)`: JSON in, JSON out, with the wall time around the request (`wallMs`) and the
  * worker's CPU seconds during it (`cpuS`: its workerd process, all threads).
  */
-export async function startEngine(label = "bench") {
+export async function startEngine(label = "bench", config = CONFIG) {
   const before = new Set(workerdPids());
   const t0 = performance.now();
   const worker = await unstable_startWorker({
-    config: CONFIG,
+    config,
     // `wrangler dev` derives this from the config's flags; the programmatic API leaves it unset,
     // and without it nodejs_compat's built-ins ("module" in the engine's Emscripten glue) fail to bundle.
     build: { nodejsCompatMode: (config) => getNodeCompat(config.compatibility_date, config.compatibility_flags ?? []).mode },

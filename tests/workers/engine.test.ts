@@ -4,7 +4,7 @@ import { YIN } from "pitchfinder";
 import { describe, expect, it } from "vitest";
 import { encodeWav, integratedLoudness, normalizeLoudness, resample, silence, truePeakDb } from "../../workers/api/src/engine/dsp";
 import { EmbeddedEngine } from "../../workers/api/src/engine/embedded";
-import { espeakSynthesize, shiftedVariant } from "../../workers/api/src/engine/espeak";
+import { espeakPhonemes, espeakSynthesize, shiftedVariant } from "../../workers/api/src/engine/espeak";
 import { koreanPronunciation } from "../../workers/api/src/engine/korean";
 import type { SynthesisRequest } from "../../workers/api/src/engine/types";
 import { BASIC_VOICES } from "../../workers/api/src/engine/voices";
@@ -163,6 +163,58 @@ describe("speech synthesis in workerd", { timeout: 60_000 }, () => {
 
   it("rejects an unsupported language", async () => {
     await expect(engine.synthesize(request({ lang: "ja" as "ko" }))).rejects.toThrow(/unsupported language/);
+  });
+});
+
+describe("eSpeak NG as WebAssembly: one instance, every run from the same start (docs/decisions/0027)", { timeout: 60_000 }, () => {
+  const settings = { voice: "ko+f2", rate: 175, pitch: 50, range: 50 };
+  const same = (a: Float32Array, b: Float32Array) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+  it("the same text gives the same samples, whatever ran before (breath noise included: ko+f2, whisper)", async () => {
+    const first = await espeakSynthesize(SHORT, settings);
+    await espeakSynthesize(EN, { voice: "en-us+whisper", rate: 300, pitch: 80, range: 90 });
+    await espeakPhonemes(KO, "ko");
+    const again = await espeakSynthesize(SHORT, settings);
+    expect(first.sampleRate).toBe(22050);
+    expect(first.samples.length).toBeGreaterThan(22050);
+    expect(same(first.samples, again.samples)).toBe(true);
+    const whisper = await espeakSynthesize(EN, { voice: "en-us+whisper", rate: 300, pitch: 80, range: 90 });
+    const whisperAgain = await espeakSynthesize(EN, { voice: "en-us+whisper", rate: 300, pitch: 80, range: 90 });
+    expect(same(whisper.samples, whisperAgain.samples)).toBe(true);
+  });
+
+  it("reads the text as given, phonemes and audio: Korean respelling, English words, clauses apart", async () => {
+    expect(await espeakPhonemes("사라밈니다", "ko")).toBe("sɐɾˈɐmimnˌidɐ");
+    expect(await espeakPhonemes("Hello world. Good morning", "en-us")).toBe("həlˈoʊ wˈɜːld | ɡˈʊd mˈɔːɹnɪŋ");
+    // A text that looks like an option is text, not an argument: read from a file, not the command line.
+    expect(await espeakPhonemes("-v en -w /x", "ko")).not.toBe("");
+    const dashed = await espeakSynthesize("--help", settings);
+    expect(dashed.samples.length).toBeGreaterThan(1000);
+  });
+
+  it("refuses an unknown voice or variant with an error, and keeps working after it", async () => {
+    await expect(espeakSynthesize(SHORT, { ...settings, voice: "ko+nosuchvariant" })).rejects.toThrow(/unknown voice/);
+    await expect(espeakSynthesize(SHORT, { ...settings, voice: "xx-nosuchlang" })).rejects.toThrow(/espeak/);
+    await expect(espeakPhonemes(SHORT, "../../etc")).rejects.toThrow(/unknown voice/);
+    await expect(espeakPhonemes(SHORT, "ko+..")).rejects.toThrow(/unknown voice/);
+    const after = await espeakSynthesize(SHORT, settings);
+    expect(same(after.samples, (await espeakSynthesize(SHORT, settings)).samples)).toBe(true);
+  });
+
+  it("markup is neither spoken nor obeyed: a break tag cannot make minutes of silence", async () => {
+    const plain = await espeakSynthesize("가 나", settings);
+    const tagged = await espeakSynthesize('가 <break time="600s"/> <prosody rate="x-slow">나</prosody> <b>', settings);
+    expect(tagged.samples.length / tagged.sampleRate).toBeLessThan(plain.samples.length / plain.sampleRate + 1);
+    expect(await espeakPhonemes('<voice name="en">가</voice>', "ko")).toBe(await espeakPhonemes("가", "ko"));
+  });
+
+  it("a long text (5,000 characters) is read in bounded memory, the instance fine afterwards", async () => {
+    const long = Array.from({ length: 60 }, () => "오늘은 국물 요리를 만들어 봅시다. ")
+      .join("")
+      .slice(0, 5000);
+    const { samples, sampleRate } = await espeakSynthesize(long, { ...settings, rate: 450 });
+    expect(samples.length / sampleRate).toBeGreaterThan(60);
+    expect((await espeakSynthesize(SHORT, settings)).samples.length).toBeGreaterThan(22050);
   });
 });
 
