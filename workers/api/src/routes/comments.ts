@@ -9,7 +9,7 @@ import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../env";
 
 const commentBody = z.object({ text: z.string() });
-const reportBody = z.object({ category: z.unknown(), description: z.unknown().optional() });
+const reportBody = z.object({ category: z.unknown().optional(), description: z.unknown().optional() });
 
 /** A voice's comments by id (`/comments/*`, domain/library/comments.ts): the author edits and deletes; others report. */
 export const commentsRoutes = new Hono<AppEnv>()

@@ -74,9 +74,9 @@ const commentsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(COMMENT_PAGE.maxLimit).default(COMMENT_PAGE.defaultLimit),
 });
 /** Bodies are read loosely here and checked by the domain, which answers the library's own codes (4404-4409). */
-const ratingBody = z.object({ score: z.unknown() });
+const ratingBody = z.object({ score: z.unknown().optional() });
 const commentBody = z.object({ text: z.string() });
-const reportBody = z.object({ category: z.unknown(), description: z.unknown().optional() });
+const reportBody = z.object({ category: z.unknown().optional(), description: z.unknown().optional() });
 
 /** The member behind an `optionalMember` route, or null for a visitor. */
 const memberOrNull = (c: { var: { member?: Member } }) => (c.var.member as Member | undefined) ?? null;
