@@ -2,6 +2,7 @@
 // same workerd in the same run, the JavaScript the landing ships, and each worker's bundle size;
 // then speech-to-speech (scripts/bench-sts.mjs, alone: `npm run bench:sts`: the conversion's
 // real-time factor inside workerd, and upload to first progress event on this same server); then
+// the voice library's queries at scale (scripts/bench-library.mjs, alone: `npm run bench:library`); then
 // the voice engine inside workerd (scripts/bench-engine.mjs, alone: `npm run bench:engine`), side by
 // side with the previous engine build (afb4e0f) in the same run: cold and warm first sentence, real-time
 // factors, the conversion of a 60 s clip, and whether both builds make the same output.
@@ -81,6 +82,9 @@ try {
 } finally {
   stop();
 }
+
+// The voice library's queries at 10,000 voices and 100,000 ratings, inside workerd (scripts/bench-library.mjs).
+await run("node", ["scripts/bench-library.mjs"], wranglerEnv(), false);
 
 // The voice engine: time to first audio (cold and warm), real-time factors and the 60 s conversion, beside
 // the previous engine build; native eSpeak NG / Rubber Band if installed.

@@ -7,6 +7,7 @@ import { defaultBodyLimit } from "./lib/validate";
 import { refusalFor, unavailable } from "./lib/deployment";
 import { reportError } from "./lib/report";
 import { securityHeaders } from "./lib/security-headers";
+import { commentsRoutes } from "./routes/comments";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
 import { paymentRoutes } from "./routes/payment";
@@ -37,6 +38,7 @@ export function createApp() {
   app.route("/member", socialRoutes);
   app.route("/voices/slots", voiceSlotsRoutes);
   app.route("/voices", voicesRoutes);
+  app.route("/comments", commentsRoutes);
   app.route("/studio", studioRoutes);
   app.route("/studio", stsRoutes);
   app.route("/share", shareRoutes);
