@@ -494,7 +494,7 @@ export const activeJobs = sqliteTable(
       .references(() => members.id, { onDelete: "cascade" }),
     projectId: text("project_id"),
     /** tts / sts: a project generation / a conversion job; tts-call / sts-call: POST /studio/tts, /studio/sts. */
-    kind: text("kind", { enum: ["tts", "sts", "tts-call", "sts-call"] }).notNull(),
+    kind: text("kind", { enum: ["tts", "sts", "tts-call", "sts-call", "voice-call"] }).notNull(),
     state: text("state", { enum: ["queued", "running"] }).notNull(),
     createdAt: integer("created_at").notNull(),
     heartbeatAt: integer("heartbeat_at").notNull(),

@@ -9,6 +9,7 @@ import { reportError } from "./lib/report";
 import { securityHeaders } from "./lib/security-headers";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
+import { openVoicesRoutes } from "./routes/open-voices";
 import { paymentRoutes } from "./routes/payment";
 import { paypalRoutes } from "./routes/paypal";
 import { sandboxRoutes } from "./routes/sandbox";
@@ -34,6 +35,8 @@ export function createApp() {
   app.route("/utils", utils);
   app.route("/member", membersRoutes);
   app.route("/member", socialRoutes);
+  // Open voices first: `/voices/open/*` must not reach the library's `/voices/:id` routes.
+  app.route("/voices", openVoicesRoutes);
   app.route("/voices", voicesRoutes);
   app.route("/studio", studioRoutes);
   app.route("/studio", stsRoutes);

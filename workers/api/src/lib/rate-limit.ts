@@ -25,6 +25,12 @@ export const LIMITS = {
   notifyInternal: { max: 600, windowSeconds: 60 },
   /** Pronunciation previews per member (each runs the reading rules and eSpeak's phonemizer). */
   pronouncePerMember: { max: 60, windowSeconds: 60 },
+  /** Open voice recording checks per member (each decodes and measures up to 10 MB; docs/decisions/0029). */
+  voiceCheckPerMember: { max: 30, windowSeconds: 3600 },
+  /** Open voice drafts per member (a check, a stored recording and a derived profile with its preview). */
+  voiceDraftPerMember: { max: 20, windowSeconds: 3600 },
+  /** Open voices created per member. */
+  voiceCreatePerMember: { max: 10, windowSeconds: 86_400 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
