@@ -94,7 +94,8 @@ export const Code = {
   PAYPAL_ORDER_MISMATCH: 4332,
   PAYPAL_ORDER_CLOSED: 4333,
   PAYPAL_NOT_CAPTURED: 4334,
-  // Open voices (issue 16, docs/decisions/0029): the recording rules, the profile image, deleted voices.
+  // Open voices (issue 16, docs/decisions/0029): the recording rules, the profile image, drafts and voice creation
+  // (a deleted voice answers the library's VOICE_DELETED, 4412).
   RECORDING_TOO_SHORT: 4430,
   RECORDING_TOO_LONG: 4431,
   RECORDING_LATE_SPEECH: 4432,
@@ -103,9 +104,8 @@ export const Code = {
   RECORDING_SPEAKERS: 4435,
   IMAGE_INVALID: 4436,
   IMAGE_SIZE: 4437,
-  VOICE_DELETED: 4438,
-  DRAFT_EXPIRED: 4439,
-  VOICE_CREATE_FAILED: 4440,
+  DRAFT_EXPIRED: 4438,
+  VOICE_CREATE_FAILED: 4439,
   GATEWAY_FAILED: 5040,
   TERMINATION_FAILED: 5041,
   RATE_LIMITED: 4290,

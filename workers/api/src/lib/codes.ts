@@ -205,10 +205,6 @@ export const messages: Record<Code, Localized> = {
     ko: "프로필 이미지는 240x240 크기여야 합니다. (올린 이미지: {width}x{height})",
     en: "The profile image must be 240x240 pixels. (This one is {width}x{height}.)",
   },
-  [Code.VOICE_DELETED]: {
-    ko: "만든 사람이 삭제한 보이스라서 더 이상 사용할 수 없습니다. 다른 보이스를 선택해 주세요.",
-    en: "This voice was deleted by its creator and can no longer be used. Please choose another voice.",
-  },
   [Code.DRAFT_EXPIRED]: {
     ko: "확인한 녹음의 보관 시간이 지났습니다. 녹음 파일을 다시 올려 주세요.",
     en: "The checked recording is no longer kept. Please upload the recording again.",
@@ -484,7 +480,6 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.RECORDING_SPEAKERS]: 400,
   [Code.IMAGE_INVALID]: 415,
   [Code.IMAGE_SIZE]: 400,
-  [Code.VOICE_DELETED]: 410,
   [Code.DRAFT_EXPIRED]: 410,
   [Code.VOICE_CREATE_FAILED]: 502,
   [Code.DICTIONARY_FULL]: 409,
