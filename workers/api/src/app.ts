@@ -7,6 +7,7 @@ import { defaultBodyLimit } from "./lib/validate";
 import { refusalFor, unavailable } from "./lib/deployment";
 import { reportError } from "./lib/report";
 import { securityHeaders } from "./lib/security-headers";
+import { commentsRoutes } from "./routes/comments";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
 import { openVoicesRoutes } from "./routes/open-voices";
@@ -38,6 +39,7 @@ export function createApp() {
   // Open voices first: `/voices/open/*` must not reach the library's `/voices/:id` routes.
   app.route("/voices", openVoicesRoutes);
   app.route("/voices", voicesRoutes);
+  app.route("/comments", commentsRoutes);
   app.route("/studio", studioRoutes);
   app.route("/studio", stsRoutes);
   app.route("/share", shareRoutes);

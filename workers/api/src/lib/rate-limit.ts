@@ -25,6 +25,10 @@ export const LIMITS = {
   notifyInternal: { max: 600, windowSeconds: 60 },
   /** Pronunciation previews per member (each runs the reading rules and eSpeak's phonemizer). */
   pronouncePerMember: { max: 60, windowSeconds: 60 },
+  /** Comments written or edited per member (voice library). */
+  commentsPerMember: { max: 10, windowSeconds: 60 },
+  /** Reports of voices and comments per member (voice library). */
+  reportsPerMember: { max: 20, windowSeconds: 3600 },
   /** Open voice recording checks per member (each decodes and measures up to 10 MB; docs/decisions/0029). */
   voiceCheckPerMember: { max: 30, windowSeconds: 3600 },
   /** Open voice drafts per member (a check, a stored recording and a derived profile with its preview). */
