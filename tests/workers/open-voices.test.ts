@@ -285,7 +285,7 @@ describe("step 3: publish (POST /voices/open)", () => {
     expect((await publish(s.token!, d.draft_id)).success).toBe(true);
   });
 
-  it("needs a login, and is rate limited (10 a day)", async () => {
+  it("needs a login, and is rate limited (10 in 6 hours)", async () => {
     expect((await publish("", "whatever")).code).toBe(Code.LOGIN_REQUIRED);
     const s = await signedUp("ov-publish-limit@example.com");
     for (let i = 0; i < 10; i++) expect((await publish(s.token!, `missing-${i}`)).code).toBe(Code.NOT_FOUND);
