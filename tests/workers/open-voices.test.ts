@@ -191,7 +191,9 @@ describe("step 2: a draft (POST /voices/open/drafts)", () => {
     const d = (await makeDraft(s.token!)).data as unknown as Draft;
     expect((await call(s.token!, d.previewURL.replace("/api/v1", ""))).status).toBe(200);
     const kept = (await makeDraft(s.token!)).data as unknown as Draft;
-    await env.DB.prepare("UPDATE voice_drafts SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, d.draft_id).run();
+    await env.DB.prepare("UPDATE voice_drafts SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, d.draft_id)
+      .run();
     const db = drizzle(env.DB, { schema });
     expect(await expireDrafts({ env, db })).toBeGreaterThanOrEqual(1);
     const id = await memberId(email);
