@@ -10,6 +10,7 @@ import { securityHeaders } from "./lib/security-headers";
 import { commentsRoutes } from "./routes/comments";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
+import { openVoicesRoutes } from "./routes/open-voices";
 import { paymentRoutes } from "./routes/payment";
 import { paypalRoutes } from "./routes/paypal";
 import { sandboxRoutes } from "./routes/sandbox";
@@ -36,6 +37,8 @@ export function createApp() {
   app.route("/utils", utils);
   app.route("/member", membersRoutes);
   app.route("/member", socialRoutes);
+  // Open voices first: `/voices/open/*` must not reach the library's `/voices/:id` routes.
+  app.route("/voices", openVoicesRoutes);
   app.route("/voices/slots", voiceSlotsRoutes);
   app.route("/voices", voicesRoutes);
   app.route("/comments", commentsRoutes);

@@ -6,6 +6,7 @@ import { refundCharge, settleCharge, spendCharge, usage, type Charge } from "../
 import { Code, formatDuration, message, type Locale } from "../lib/codes";
 import { recordVoiceUse, visibleTo } from "../domain/voices";
 import { overSlotsRefusal } from "../domain/custom-voices/slots";
+import { unusableVoiceCode } from "../domain/voice-availability";
 import type { AppEnv, Member } from "../env";
 import { encodeWav, fadeEdges, normalizeLoudness, resample } from "../engine/dsp";
 import { decodeAudio, type DecodeFailure, type UploadFormat } from "./decode";
@@ -120,7 +121,8 @@ export async function convertRecording(
     .from(voices)
     .where(and(eq(voices.id, input.voiceId), visibleTo(member)))
     .get();
-  if (!voice) return { ok: false, code: Code.VOICE_NOT_FOUND };
+  // A voice its creator deleted is refused for new audio with its own message (docs/decisions/0029).
+  if (!voice || voice.deletedAt) return { ok: false, code: await unusableVoiceCode(db, member, input.voiceId) };
   // A custom voice over the plan's slots waits for the member's choice (issue 17).
   if (await overSlotsRefusal(db, env.DB, member.id, voice)) return { ok: false, code: Code.CUSTOM_VOICE_OVER_SLOTS };
   const seconds = chargedSeconds(durationMs(input.audio));

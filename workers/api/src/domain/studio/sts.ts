@@ -10,6 +10,7 @@ import { chargedSeconds, checkRecording, convertRecording, remainingSeconds, too
 import type { MemberScope } from "../scope";
 import { visibleTo } from "../voices";
 import { overSlotsRefusal } from "../custom-voices/slots";
+import { unusableVoiceCode } from "../voice-availability";
 import { createProject, ownProjectOf } from "./projects";
 import { resultsOut, ownResult } from "./results";
 
@@ -122,11 +123,11 @@ export async function startConversion(s: MemberScope, sourceId: string, voiceId:
   const row = await ownSource(s, sourceId);
   if (!row) return refusal(Code.NOT_FOUND);
   const voice = await s.db
-    .select({ id: voices.id, type: voices.type })
+    .select({ id: voices.id, type: voices.type, deletedAt: voices.deletedAt })
     .from(voices)
     .where(and(eq(voices.id, voiceId), visibleTo(s.member)))
     .get();
-  if (!voice) return refusal(Code.VOICE_NOT_FOUND);
+  if (!voice || voice.deletedAt) return refusal(await unusableVoiceCode(s.db, s.member, voiceId));
   const overSlots = await overSlotsRefusal(s.db, s.env.DB, s.member.id, voice);
   if (overSlots) return overSlots;
   const seconds = chargedSeconds(row.durationMs);
