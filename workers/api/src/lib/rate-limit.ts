@@ -25,6 +25,10 @@ export const LIMITS = {
   notifyInternal: { max: 600, windowSeconds: 60 },
   /** Pronunciation previews per member (each runs the reading rules and eSpeak's phonemizer). */
   pronouncePerMember: { max: 60, windowSeconds: 60 },
+  /** Public API calls (TTS, STS, result audio) per business API key (docs/decisions/0031). */
+  apiKeyCalls: { max: 60, windowSeconds: 60 },
+  /** API keys a member may create in a day (each is a row; revoked keys stay listed). */
+  apiKeyCreatePerMember: { max: 20, windowSeconds: 86_400 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
