@@ -14,7 +14,14 @@ const day = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d, 0, 0, 0);
 /** The refund period, one figure everywhere (the spec's 3 to 5 and 3 to 4 reconciled: docs/decisions/0031). */
 export const REFUND_DAYS = { ko: "영업일 기준 3~5일", en: "3 to 5 business days" } as const;
 
-const notice = (id: string, category: "notice" | "release", date: number, pinned: boolean, title: [string, string], body: [string, string]): NoticeRow => ({
+const notice = (
+  id: string,
+  category: "notice" | "release",
+  date: number,
+  pinned: boolean,
+  title: [string, string],
+  body: [string, string],
+): NoticeRow => ({
   id,
   category,
   pinned,

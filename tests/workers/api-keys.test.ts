@@ -14,7 +14,15 @@ beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
 });
 
-type Key = { id: string; name: string; prefix: string; createdAt: number; lastUsedAt: number | null; revokedAt: number | null; key?: string };
+type Key = {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+  key?: string;
+};
 
 const keys = async (token: string | null, path = "", init: { method?: string; body?: unknown; lang?: string } = {}) => {
   const res = await worker.fetch(
@@ -86,10 +94,17 @@ describe("API keys", () => {
     expect((await worker.fetch(url, { headers: { authorization: `Bearer ${theirs.key}` } })).status).toBe(404);
     // Speech to speech: whole seconds of the recording from the key's member.
     const f = new FormData();
-    const samples = Float32Array.from({ length: 44_100 * 2 }, (_, n) => 0.3 * Math.sin((2 * Math.PI * 140 * n) / 44_100) * (0.5 + 0.5 * Math.sin((2 * Math.PI * 4 * n) / 44_100)));
+    const samples = Float32Array.from(
+      { length: 44_100 * 2 },
+      (_, n) => 0.3 * Math.sin((2 * Math.PI * 140 * n) / 44_100) * (0.5 + 0.5 * Math.sin((2 * Math.PI * 4 * n) / 44_100)),
+    );
     f.set("file", new File([encodeWav(samples, 44_100) as Uint8Array<ArrayBuffer>], "memo.wav"));
     f.set("voice_id", "ko-seoyeon");
-    const converted = await worker.fetch("http://localhost/api/v1/studio/sts", { method: "POST", headers: { authorization: `Bearer ${key}` }, body: f });
+    const converted = await worker.fetch("http://localhost/api/v1/studio/sts", {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` },
+      body: f,
+    });
     const body = await converted.json<Answer>();
     expect(body).toMatchObject({ success: true, data: { seconds: 2 } });
     expect(await usedSeconds("keys-charged@example.com")).toBe(2);
@@ -105,7 +120,12 @@ describe("API keys", () => {
     expect((revoked.body.data as Key).revokedAt).toBeGreaterThan(0);
     const refused = await ttsWithKey(key, undefined, "en");
     expect(refused.status).toBe(401);
-    expect(refused.body).toMatchObject({ success: false, code: Code.API_KEY_INVALID, data: null, message: expect.stringContaining("revoked") });
+    expect(refused.body).toMatchObject({
+      success: false,
+      code: Code.API_KEY_INVALID,
+      data: null,
+      message: expect.stringContaining("revoked"),
+    });
     expect((await ttsWithKey(key, undefined, "kr")).body.message).toContain("폐기");
     expect((await ttsWithKey(`vsk_${"A".repeat(43)}`)).body.code).toBe(Code.API_KEY_INVALID);
     expect((await ttsWithKey("not-a-key")).body.code).toBe(Code.API_KEY_INVALID);

@@ -44,7 +44,11 @@ export async function listKeys(s: Pick<MemberScope, "db" | "member">) {
  * A new key named `name`: the answer carries the key itself (`key`), the only time it is ever shown.
  * At most API_KEY_LIMITS.live live keys (4500).
  */
-export async function createKey(s: Pick<MemberScope, "db" | "member">, name: string, now = Date.now()): Promise<Result<ApiKeyOut & { key: string }>> {
+export async function createKey(
+  s: Pick<MemberScope, "db" | "member">,
+  name: string,
+  now = Date.now(),
+): Promise<Result<ApiKeyOut & { key: string }>> {
   const live = and(eq(apiKeys.memberId, s.member.id), isNull(apiKeys.revokedAt));
   const [{ n } = { n: 0 }] = await s.db.select({ n: count() }).from(apiKeys).where(live);
   if (n >= API_KEY_LIMITS.live) return refusal(Code.API_KEY_LIMIT, { params: { max: API_KEY_LIMITS.live } });

@@ -200,7 +200,13 @@ export function openApiDocument() {
     components: {
       securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A business API key (vsk_ and 43 characters)." } },
       parameters: {
-        lang: { name: "lang", in: "header", required: false, schema: { type: "string", enum: ["kr", "en"], default: "kr" }, description: "Language of `message`." },
+        lang: {
+          name: "lang",
+          in: "header",
+          required: false,
+          schema: { type: "string", enum: ["kr", "en"], default: "kr" },
+          description: "Language of `message`.",
+        },
       },
     },
     paths,

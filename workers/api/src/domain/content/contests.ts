@@ -53,10 +53,19 @@ const published = (db: Db, slug: string) =>
 export async function contestDetail(db: Db, locale: Locale, slug: string, memberId: string | null, now: number) {
   const row = await published(db, slug);
   if (!row) return refusal(Code.NOT_FOUND);
-  const [{ entries } = { entries: 0 }] = await db.select({ entries: count() }).from(contestEntries).where(eq(contestEntries.contestId, row.id));
+  const [{ entries } = { entries: 0 }] = await db
+    .select({ entries: count() })
+    .from(contestEntries)
+    .where(eq(contestEntries.contestId, row.id));
   const mine = memberId
     ? await db
-        .select({ id: contestEntries.id, inferenceId: contestEntries.inferenceId, note: contestEntries.note, createdAt: contestEntries.createdAt, shareId: inferences.shareId })
+        .select({
+          id: contestEntries.id,
+          inferenceId: contestEntries.inferenceId,
+          note: contestEntries.note,
+          createdAt: contestEntries.createdAt,
+          shareId: inferences.shareId,
+        })
         .from(contestEntries)
         .innerJoin(inferences, eq(inferences.id, contestEntries.inferenceId))
         .where(and(eq(contestEntries.contestId, row.id), eq(contestEntries.memberId, memberId)))
@@ -64,7 +73,13 @@ export async function contestDetail(db: Db, locale: Locale, slug: string, member
     : undefined;
   const shareable = memberId
     ? await db
-        .select({ id: inferences.id, shareId: inferences.shareId, text: inferences.text, method: inferences.method, createdAt: inferences.createdAt })
+        .select({
+          id: inferences.id,
+          shareId: inferences.shareId,
+          text: inferences.text,
+          method: inferences.method,
+          createdAt: inferences.createdAt,
+        })
         .from(inferences)
         .where(and(eq(inferences.memberId, memberId), isNotNull(inferences.shareId)))
         .orderBy(desc(inferences.createdAt))
@@ -76,7 +91,13 @@ export async function contestDetail(db: Db, locale: Locale, slug: string, member
     prize: pick(locale, row.prizeKo, row.prizeEn),
     entries,
     entry: mine
-      ? { id: mine.id, inference_id: mine.inferenceId, note: mine.note, createdAt: mine.createdAt, shareUrl: mine.shareId ? `/share/${mine.shareId}` : null }
+      ? {
+          id: mine.id,
+          inference_id: mine.inferenceId,
+          note: mine.note,
+          createdAt: mine.createdAt,
+          shareUrl: mine.shareId ? `/share/${mine.shareId}` : null,
+        }
       : null,
     shareable: shareable.map((r) => ({
       inference_id: r.id,
@@ -104,11 +125,24 @@ export async function enterContest(s: MemberScope, slug: string, input: { infere
   if (!result?.shareId) return refusal(Code.CONTEST_SHARE_REQUIRED);
   const [entry] = await s.db
     .insert(contestEntries)
-    .values({ id: crypto.randomUUID(), contestId: contest.id, memberId: s.member.id, inferenceId: result.id, note: input.note, createdAt: now })
+    .values({
+      id: crypto.randomUUID(),
+      contestId: contest.id,
+      memberId: s.member.id,
+      inferenceId: result.id,
+      note: input.note,
+      createdAt: now,
+    })
     .onConflictDoNothing()
     .returning();
   if (!entry) return refusal(Code.CONTEST_ALREADY_ENTERED);
-  return done({ id: entry.id, inference_id: entry.inferenceId, note: entry.note, createdAt: entry.createdAt, shareUrl: `/share/${result.shareId}` });
+  return done({
+    id: entry.id,
+    inference_id: entry.inferenceId,
+    note: entry.note,
+    createdAt: entry.createdAt,
+    shareUrl: `/share/${result.shareId}`,
+  });
 }
 
 const columns = (input: ContestInput) => ({
@@ -131,18 +165,37 @@ const slugTaken = async (db: Db, slug: string, except?: string) => {
 };
 
 /** A new contest page, as a draft: 4521 when it ends before it starts, 4520 when its address is taken. */
-export async function createContest(db: Db, input: ContestInput, operatorId: string, now = Date.now()): Promise<Result<Change<ContestRow>>> {
+export async function createContest(
+  db: Db,
+  input: ContestInput,
+  operatorId: string,
+  now = Date.now(),
+): Promise<Result<Change<ContestRow>>> {
   if (input.endsAt <= input.startsAt) return refusal(Code.CONTENT_PERIOD_INVALID);
   if (await slugTaken(db, input.slug)) return refusal(Code.CONTENT_SLUG_TAKEN);
   const [after] = await db
     .insert(contests)
-    .values({ id: crypto.randomUUID(), ...columns(input), publishedAt: null, createdAt: now, updatedAt: now, createdBy: operatorId, updatedBy: operatorId })
+    .values({
+      id: crypto.randomUUID(),
+      ...columns(input),
+      publishedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: operatorId,
+      updatedBy: operatorId,
+    })
     .onConflictDoNothing()
     .returning();
   return after ? done({ before: null, after }) : refusal(Code.CONTENT_SLUG_TAKEN);
 }
 
-export async function updateContest(db: Db, id: string, input: ContestInput, operatorId: string, now = Date.now()): Promise<Result<Change<ContestRow>>> {
+export async function updateContest(
+  db: Db,
+  id: string,
+  input: ContestInput,
+  operatorId: string,
+  now = Date.now(),
+): Promise<Result<Change<ContestRow>>> {
   if (input.endsAt <= input.startsAt) return refusal(Code.CONTENT_PERIOD_INVALID);
   if (await slugTaken(db, input.slug, id)) return refusal(Code.CONTENT_SLUG_TAKEN);
   return change(db, id, () => ({ ...columns(input), updatedAt: now, updatedBy: operatorId }));

@@ -40,7 +40,12 @@ export async function listFaq(db: Db, locale: Locale, query: { category?: FaqCat
     .orderBy(sql`CASE ${faqEntries.category} WHEN 'service' THEN 0 ELSE 1 END`, asc(faqEntries.position), asc(faqEntries.createdAt))
     .limit(FAQ_MAX_ITEMS);
   return {
-    items: rows.map((r) => ({ id: r.id, category: r.category, question: locale === "ko" ? r.questionKo : r.questionEn, answer: locale === "ko" ? r.answerKo : r.answerEn })),
+    items: rows.map((r) => ({
+      id: r.id,
+      category: r.category,
+      question: locale === "ko" ? r.questionKo : r.questionEn,
+      answer: locale === "ko" ? r.answerKo : r.answerEn,
+    })),
     category: query.category ?? null,
     q: q ?? "",
   };
@@ -59,7 +64,15 @@ const columns = (input: FaqInput) => ({
 export async function createFaqEntry(db: Db, input: FaqInput, operatorId: string, now = Date.now()): Promise<Result<Change<FaqRow>>> {
   const [after] = await db
     .insert(faqEntries)
-    .values({ id: crypto.randomUUID(), ...columns(input), publishedAt: null, createdAt: now, updatedAt: now, createdBy: operatorId, updatedBy: operatorId })
+    .values({
+      id: crypto.randomUUID(),
+      ...columns(input),
+      publishedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: operatorId,
+      updatedBy: operatorId,
+    })
     .returning();
   return done({ before: null, after: after! });
 }

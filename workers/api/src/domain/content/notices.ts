@@ -70,7 +70,15 @@ const columns = (input: NoticeInput) => ({
 export async function createNotice(db: Db, input: NoticeInput, operatorId: string, now = Date.now()): Promise<Result<Change<NoticeRow>>> {
   const [after] = await db
     .insert(notices)
-    .values({ id: crypto.randomUUID(), ...columns(input), publishedAt: null, createdAt: now, updatedAt: now, createdBy: operatorId, updatedBy: operatorId })
+    .values({
+      id: crypto.randomUUID(),
+      ...columns(input),
+      publishedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: operatorId,
+      updatedBy: operatorId,
+    })
     .returning();
   return done({ before: null, after: after! });
 }

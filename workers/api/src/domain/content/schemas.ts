@@ -22,7 +22,15 @@ export const bodyText = (max: number) =>
 
 const localized = <S extends z.ZodType>(field: S) => z.object({ ko: field, en: field });
 
-export const CONTENT_LIMITS = { title: 120, question: 200, noticeBody: 20_000, answer: 4_000, summary: 1_000, rules: 10_000, prize: 2_000 } as const;
+export const CONTENT_LIMITS = {
+  title: 120,
+  question: 200,
+  noticeBody: 20_000,
+  answer: 4_000,
+  summary: 1_000,
+  rules: 10_000,
+  prize: 2_000,
+} as const;
 
 export const noticeInput = z.object({
   category: z.enum(["notice", "release"]),
