@@ -2,14 +2,18 @@ import koAccount from "./ko/account";
 import koAuth from "./ko/auth";
 import koBilling from "./ko/billing";
 import koCommon from "./ko/common";
+import koContent from "./ko/content";
 import koHome from "./ko/home";
+import koKeys from "./ko/keys";
 import koPlan from "./ko/plan";
 import koStudio from "./ko/studio";
 import enAccount from "./en/account";
 import enAuth from "./en/auth";
 import enBilling from "./en/billing";
 import enCommon from "./en/common";
+import enContent from "./en/content";
 import enHome from "./en/home";
+import enKeys from "./en/keys";
 import enPlan from "./en/plan";
 import enStudio from "./en/studio";
 
@@ -19,8 +23,28 @@ import enStudio from "./en/studio";
  * The server imports this; the browser fetches one namespace at a time from /locales/:lng/:ns.
  */
 export const resources = {
-  ko: { common: koCommon, home: koHome, plan: koPlan, auth: koAuth, account: koAccount, studio: koStudio, billing: koBilling },
-  en: { common: enCommon, home: enHome, plan: enPlan, auth: enAuth, account: enAccount, studio: enStudio, billing: enBilling },
+  ko: {
+    common: koCommon,
+    home: koHome,
+    plan: koPlan,
+    auth: koAuth,
+    account: koAccount,
+    studio: koStudio,
+    billing: koBilling,
+    content: koContent,
+    keys: koKeys,
+  },
+  en: {
+    common: enCommon,
+    home: enHome,
+    plan: enPlan,
+    auth: enAuth,
+    account: enAccount,
+    studio: enStudio,
+    billing: enBilling,
+    content: enContent,
+    keys: enKeys,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)["ko"];
