@@ -226,13 +226,13 @@ const guide = (id: string, position: number, title: [string, string], body: [str
   titleEn: title[1],
   bodyKo: body[0],
   bodyEn: body[1],
-  image: `/guide/${id}.webp`,
+  image: `${id}.webp`,
   imageAltKo: alt[0],
   imageAltEn: alt[1],
   updatedAt: day(2026, 11, 24),
 });
 
-/** The guide's screenshots are made by scripts/guide-screenshots.mjs from the running product. */
+/** The guide's screenshots (public/guide/{ko,en}/<image>) are made by scripts/guide-screenshots.mjs from the running product. */
 export const seedGuide: GuideRow[] = [
   guide(
     "getting-started",

@@ -123,7 +123,7 @@ export default function Business() {
             <tbody className="divide-y divide-slate-100">
               {operations.map((op) => (
                 <tr key={`${op.method} ${op.path}`}>
-                  <td className="py-2 pr-3 font-mono">{op.method}</td>
+                  <td className="whitespace-nowrap py-2 pr-3 font-mono">{op.method}</td>
                   <td className="py-2 pr-3 font-mono">/api/v1{op.path}</td>
                   <td className="py-2 pr-3">{OPERATION_TITLES[op.operationId] ? t(OPERATION_TITLES[op.operationId]!) : op.summary}</td>
                   <td className="py-2 font-mono text-xs text-slate-600">{op.codes.join(", ")}</td>

@@ -192,6 +192,7 @@ export function openApiDocument() {
     openapi: "3.1.0",
     info: {
       title: "Voice Studio public API",
+      "x-rate-limit": { callsPerKey: LIMITS.apiKeyCalls.max, windowSeconds: LIMITS.apiKeyCalls.windowSeconds },
       version: "1.0.0",
       description: `Text to speech and speech to speech for your own product. Authenticate with an API key from the dashboard (Authorization: Bearer vsk_...). Each key may make ${LIMITS.apiKeyCalls.max} calls a minute; usage is charged to the key's member's plan. Every answer is the envelope {success, code, data, message}.`,
     },

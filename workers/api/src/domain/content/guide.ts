@@ -12,7 +12,8 @@ export async function listGuide(db: Db, locale: Locale) {
       id: r.id,
       title: locale === "ko" ? r.titleKo : r.titleEn,
       body: locale === "ko" ? r.bodyKo : r.bodyEn,
-      image: r.image,
+      // One screenshot per language: public/guide/{ko,en}/<image>.
+      image: r.image ? `/guide/${locale}/${r.image}` : null,
       imageAlt: (locale === "ko" ? r.imageAltKo : r.imageAltEn) ?? "",
     })),
   };
