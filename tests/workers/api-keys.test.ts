@@ -191,6 +191,20 @@ describe("API keys", () => {
     expect((await keys(owner.token!, "", { body: { name: "replacement" } })).status).toBe(200);
   });
 
+  it("limits how many keys a member creates in an hour (4290)", async () => {
+    const s = await signedUp("keys-create-limit@example.com");
+    const { id } = (await env.DB.prepare("SELECT id FROM members WHERE email = ?")
+      .bind("keys-create-limit@example.com")
+      .first<{ id: string }>())!;
+    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)")
+      .bind(`apiKeyCreatePerMember:${id}`, Date.now(), LIMITS.apiKeyCreatePerMember.max)
+      .run();
+    const refused = await keys(s.token!, "", { body: { name: "one too many" } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe(Code.RATE_LIMITED);
+    expect(((await keys(s.token!)).body.data as { keys: Key[] }).keys).toEqual([]);
+  });
+
   it("takes keys only on the public calls: elsewhere a Bearer key is not a login", async () => {
     const s = await signedUp("keys-scope@example.com");
     const { key } = await newKey(s.token!);

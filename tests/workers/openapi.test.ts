@@ -18,7 +18,7 @@ describe("GET /api/v1/openapi.json", () => {
   it("serves the document, the same as the module's, to anyone", async () => {
     const res = await worker.fetch("http://localhost/api/v1/openapi.json");
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("content-type")).toBe("application/vnd.oai.openapi+json;version=3.1");
     expect(await res.json()).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
   });
 

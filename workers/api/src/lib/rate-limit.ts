@@ -27,8 +27,8 @@ export const LIMITS = {
   pronouncePerMember: { max: 60, windowSeconds: 60 },
   /** Public API calls (TTS, STS, result audio) per business API key (docs/decisions/0031). */
   apiKeyCalls: { max: 60, windowSeconds: 60 },
-  /** API keys a member may create in a day (each is a row; revoked keys stay listed). */
-  apiKeyCreatePerMember: { max: 20, windowSeconds: 86_400 },
+  /** API keys a member may create in an hour (each is a row; revoked keys stay listed). */
+  apiKeyCreatePerMember: { max: 20, windowSeconds: 3_600 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
