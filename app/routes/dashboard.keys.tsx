@@ -74,8 +74,8 @@ export default function Keys() {
           <ul className="mt-2 divide-y divide-slate-100" data-testid="key-list">
             {keys.map((key) => (
               <li key={key.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3" data-testid="key-row">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">{key.name}</p>
+                <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
+                  <p className="break-words font-medium">{key.name}</p>
                   <p className="font-mono text-xs text-slate-500">
                     <span className="sr-only">{t("prefix")} </span>
                     {key.prefix}…
