@@ -1,4 +1,5 @@
 import type { plans } from "./schema";
+import { contentStatements } from "./seed-content";
 import { libraryStatements } from "./seed-library";
 import { basicVoices } from "./seed-voices";
 
@@ -85,7 +86,7 @@ const literal = (v: unknown): string => {
  * by the workerd tests through `env.DB`. Seeding never lives in a migration.
  */
 export function seedStatements(): string[] {
-  return [...planStatements(), ...voiceStatements(), ...couponStatements(), ...libraryStatements()];
+  return [...planStatements(), ...voiceStatements(), ...couponStatements(), ...libraryStatements(), ...contentStatements(literal)];
 }
 
 /**

@@ -2,7 +2,9 @@ import koAccount from "./ko/account";
 import koAuth from "./ko/auth";
 import koBilling from "./ko/billing";
 import koCommon from "./ko/common";
+import koContent from "./ko/content";
 import koHome from "./ko/home";
+import koKeys from "./ko/keys";
 import koPlan from "./ko/plan";
 import koSlots from "./ko/slots";
 import koStudio from "./ko/studio";
@@ -10,7 +12,9 @@ import enAccount from "./en/account";
 import enAuth from "./en/auth";
 import enBilling from "./en/billing";
 import enCommon from "./en/common";
+import enContent from "./en/content";
 import enHome from "./en/home";
+import enKeys from "./en/keys";
 import enPlan from "./en/plan";
 import enSlots from "./en/slots";
 import enStudio from "./en/studio";
@@ -30,6 +34,8 @@ export const resources = {
     studio: koStudio,
     billing: koBilling,
     slots: koSlots,
+    content: koContent,
+    keys: koKeys,
   },
   en: {
     common: enCommon,
@@ -40,6 +46,8 @@ export const resources = {
     studio: enStudio,
     billing: enBilling,
     slots: enSlots,
+    content: enContent,
+    keys: enKeys,
   },
 } as const;
 

@@ -11,6 +11,9 @@ export function DashboardFrame({ email, children }: { email: string; children: R
     // Active for every path below it too (/dashboard/plan/upgrade), as spec section 2 asks.
     { to: "/dashboard/plan", label: t("sidebar.plan"), end: false },
     { to: "/dashboard/settings", label: t("sidebar.settings"), end: false },
+    { to: "/dashboard/notice", label: t("sidebar.notice"), end: false },
+    { to: "/dashboard/faq", label: t("sidebar.faq"), end: false },
+    { to: "/dashboard/keys", label: t("sidebar.keys"), end: false },
   ];
   return (
     <div className="min-h-screen bg-slate-50 md:flex">

@@ -8,6 +8,9 @@ export default {
     studio: "Studio",
     plan: "My plan",
     settings: "Account settings",
+    notice: "Notices",
+    faq: "FAQ",
+    keys: "API keys",
     site: "Voice Studio website",
   },
   slotAlert: {

@@ -6,6 +6,9 @@ export default {
     studio: "스튜디오",
     plan: "내 요금제",
     settings: "계정 설정",
+    notice: "공지사항",
+    faq: "자주 묻는 질문",
+    keys: "API 키",
     site: "보이스 스튜디오 사이트",
   },
   slotAlert: {
