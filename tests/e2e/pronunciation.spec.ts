@@ -74,6 +74,6 @@ test("the pronunciation dictionary: add, refuse a duplicate with its message, ch
 
 test("a visitor is sent away from the dictionary", async ({ page }) => {
   await page.goto("/studio/dictionary");
-  // Signed-out members go to the home page, as from every studio page (requireUser).
-  await expect(page).toHaveURL(/:\d+\/$/);
+  // Signed-out members go to the login page, which brings them back here (requireUser; issue 19).
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fstudio%2Fdictionary$/);
 });
