@@ -7,6 +7,7 @@ import { defaultBodyLimit } from "./lib/validate";
 import { refusalFor, unavailable } from "./lib/deployment";
 import { reportError } from "./lib/report";
 import { securityHeaders } from "./lib/security-headers";
+import { actorsRoutes } from "./routes/actors";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
 import { paymentRoutes } from "./routes/payment";
@@ -35,6 +36,7 @@ export function createApp() {
   app.route("/member", membersRoutes);
   app.route("/member", socialRoutes);
   app.route("/voices", voicesRoutes);
+  app.route("/actors", actorsRoutes);
   app.route("/studio", studioRoutes);
   app.route("/studio", stsRoutes);
   app.route("/share", shareRoutes);

@@ -180,6 +180,22 @@ export const messages: Record<Code, Localized> = {
     ko: "이미 사전에 있는 단어예요. 기존 항목의 읽는 법을 고쳐 주세요.",
     en: "That word is already in your dictionary. Change the reading of the existing entry instead.",
   },
+  [Code.ACTOR_CONSENT_REQUIRED]: {
+    ko: "개인정보 수집·이용과 샘플 검토에 동의해 주세요.",
+    en: "Please agree to the collection of your details and the review of your sample.",
+  },
+  [Code.ACTOR_SAMPLE_REQUIRED]: {
+    ko: "목소리 샘플 링크를 적거나 샘플 파일을 올려 주세요.",
+    en: "Please add a link to a voice sample or upload a sample file.",
+  },
+  [Code.ACTOR_LINK_INVALID]: {
+    ko: "샘플 링크는 http:// 또는 https://로 시작하는 주소로 입력해 주세요.",
+    en: "Please enter the sample link as an address starting with http:// or https://.",
+  },
+  [Code.ACTOR_ALREADY_APPLIED]: {
+    ko: "이 연락처로 접수된 지원서가 이미 검토 중이에요. 결과는 입력한 연락처로 알려 드릴게요.",
+    en: "An application with this contact is already being reviewed. We will reach you at that contact.",
+  },
   [Code.CARD_NUMBER_INVALID]: { ko: "카드 번호를 정확하게 입력해 주세요.", en: "Please enter the card number correctly." },
   [Code.CARD_EXPIRY_INVALID]: {
     ko: "유효기간을 순서에 맞게 정확하게 입력해 주세요. (MM / YY)",
@@ -394,6 +410,10 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.RANGE_NOT_SATISFIABLE]: 416,
   [Code.DICTIONARY_FULL]: 409,
   [Code.DICTIONARY_DUPLICATE]: 409,
+  [Code.ACTOR_CONSENT_REQUIRED]: 400,
+  [Code.ACTOR_SAMPLE_REQUIRED]: 400,
+  [Code.ACTOR_LINK_INVALID]: 400,
+  [Code.ACTOR_ALREADY_APPLIED]: 409,
   [Code.CARD_NUMBER_INVALID]: 400,
   [Code.CARD_EXPIRY_INVALID]: 400,
   [Code.CARD_BIRTH_INVALID]: 400,
