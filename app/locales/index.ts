@@ -3,6 +3,7 @@ import koAuth from "./ko/auth";
 import koBilling from "./ko/billing";
 import koCommon from "./ko/common";
 import koHome from "./ko/home";
+import koLibrary from "./ko/library";
 import koPlan from "./ko/plan";
 import koStudio from "./ko/studio";
 import enAccount from "./en/account";
@@ -10,6 +11,7 @@ import enAuth from "./en/auth";
 import enBilling from "./en/billing";
 import enCommon from "./en/common";
 import enHome from "./en/home";
+import enLibrary from "./en/library";
 import enPlan from "./en/plan";
 import enStudio from "./en/studio";
 
@@ -19,8 +21,26 @@ import enStudio from "./en/studio";
  * The server imports this; the browser fetches one namespace at a time from /locales/:lng/:ns.
  */
 export const resources = {
-  ko: { common: koCommon, home: koHome, plan: koPlan, auth: koAuth, account: koAccount, studio: koStudio, billing: koBilling },
-  en: { common: enCommon, home: enHome, plan: enPlan, auth: enAuth, account: enAccount, studio: enStudio, billing: enBilling },
+  ko: {
+    common: koCommon,
+    home: koHome,
+    plan: koPlan,
+    auth: koAuth,
+    account: koAccount,
+    studio: koStudio,
+    billing: koBilling,
+    library: koLibrary,
+  },
+  en: {
+    common: enCommon,
+    home: enHome,
+    plan: enPlan,
+    auth: enAuth,
+    account: enAccount,
+    studio: enStudio,
+    billing: enBilling,
+    library: enLibrary,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)["ko"];
