@@ -8,6 +8,7 @@ import { refusalFor, unavailable } from "./lib/deployment";
 import { reportError } from "./lib/report";
 import { securityHeaders } from "./lib/security-headers";
 import { actorsRoutes } from "./routes/actors";
+import { commentsRoutes } from "./routes/comments";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
 import { paymentRoutes } from "./routes/payment";
@@ -37,6 +38,7 @@ export function createApp() {
   app.route("/member", socialRoutes);
   app.route("/voices", voicesRoutes);
   app.route("/actors", actorsRoutes);
+  app.route("/comments", commentsRoutes);
   app.route("/studio", studioRoutes);
   app.route("/studio", stsRoutes);
   app.route("/share", shareRoutes);

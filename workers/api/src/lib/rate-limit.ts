@@ -25,6 +25,10 @@ export const LIMITS = {
   notifyInternal: { max: 600, windowSeconds: 60 },
   /** Pronunciation previews per member (each runs the reading rules and eSpeak's phonemizer). */
   pronouncePerMember: { max: 60, windowSeconds: 60 },
+  /** Comments written or edited per member (voice library). */
+  commentsPerMember: { max: 10, windowSeconds: 60 },
+  /** Reports of voices and comments per member (voice library). */
+  reportsPerMember: { max: 20, windowSeconds: 3600 },
   /** Voice actor applications (/actors) per client IP, tries that fail a check included. */
   actorApplyPerIp: { max: 10, windowSeconds: 3600 },
 } as const;
