@@ -165,3 +165,73 @@ export function formatDay(ms: number, locale: string) {
 
 /** Comments per page on a voice's page. */
 export const COMMENTS_PER_PAGE = 10;
+
+// ---- /dashboard/library/open (the open voice wizard) -------------------------------------------
+
+/** Spec section 5 and 9: the voice's name (14 characters with spaces) and one-line intro (10). */
+export const OPEN_VOICE = { nameMax: 14, introMax: 10, moods: 2, categoriesMax: 5, recordingMaxSeconds: 60, imageSize: 240 } as const;
+
+const codePoints = (v: string) => [...v].length;
+
+/** Step 1: the tags (and the language the voice speaks, which its AI voice needs). */
+export const OpenVoiceTagsSchema = z.object({
+  lang: z.enum(VOICE_LANGS, { error: "validation.required" }),
+  tone: z.enum(VOICE_TONES, { error: "validation.required" }),
+  gender: z.enum(VOICE_GENDERS, { error: "validation.required" }),
+  age: z.enum(VOICE_AGES, { error: "validation.required" }),
+  features: z.array(z.enum(VOICE_MOODS), { error: "library:wizard.errors.moods" }).length(OPEN_VOICE.moods, "library:wizard.errors.moods"),
+  categories: z
+    .array(z.enum(VOICE_CATEGORIES), { error: "library:wizard.errors.categories" })
+    .min(1, "library:wizard.errors.categories")
+    .max(OPEN_VOICE.categoriesMax, "library:wizard.errors.categories"),
+});
+export type OpenVoiceTags = z.infer<typeof OpenVoiceTagsSchema>;
+
+/** Step 2: one recording (in the browser) or one upload. */
+export const OpenVoiceRecordingSchema = z.object({
+  file: z.instanceof(File, { error: "validation.fileRequired" }).refine((f) => f.size > 0, "validation.fileRequired"),
+  method: z.enum(["record", "upload"]).default("upload"),
+});
+
+/** Step 3: the profile. */
+export const OpenVoiceProfileSchema = z.object({
+  name: z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, "validation.required")
+    .refine((v) => codePoints(v) <= OPEN_VOICE.nameMax, "library:wizard.errors.name"),
+  intro: z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, "validation.required")
+    .refine((v) => codePoints(v) <= OPEN_VOICE.introMax, "library:wizard.errors.intro"),
+  image: z.instanceof(File).optional(),
+});
+
+/** The wizard's forms, by `intent`. */
+export const OpenVoiceWizardSchema = z.discriminatedUnion("intent", [
+  OpenVoiceTagsSchema.extend({ intent: z.literal("tags") }),
+  OpenVoiceRecordingSchema.extend({ intent: z.literal("recording") }),
+  OpenVoiceProfileSchema.extend({ intent: z.literal("publish") }),
+  z.object({ intent: z.literal("restart") }),
+]);
+
+/** What step 2 measured (the api's facts of a recording; a failed check carries those measured so far). */
+export type RecordingFacts = {
+  format?: string;
+  duration?: number;
+  onset?: number | null;
+  level?: number;
+  snr?: number;
+  speakers?: number;
+};
+/** A draft as GET /voices/open/drafts/:id answers it. */
+export type OpenVoiceDraft = {
+  draft_id: string;
+  lang: string;
+  gender: string;
+  facts: RecordingFacts;
+  previewURL: string;
+  audioURL: string;
+  expiresAt: number;
+};
