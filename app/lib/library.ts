@@ -52,9 +52,11 @@ export const ActorApplicationSchema = z
       .optional(),
     consent: z.literal("on", { error: "library:actors.form.errors.consent" }),
   })
-  .refine((v) => !!v.sample_url || (v.file !== undefined && v.file.size > 0), {
+  .refine((v) => !!v?.sample_url || (v?.file instanceof File && v.file.size > 0), {
     message: "library:actors.form.errors.sampleRequired",
     path: ["sample_url"],
+    // Said together with the other fields' problems, not only once they are fixed.
+    when: () => true,
   });
 
 // ---- /dashboard/library ------------------------------------------------------------------------
