@@ -242,6 +242,16 @@ export const voices = sqliteTable(
     ratingAvg: real("rating_avg").notNull().default(0),
     /** Members who bookmarked it, kept by triggers on voice_bookmarks (migration 0016); the "popular" sort. */
     bookmarkCount: integer("bookmark_count").notNull().default(0),
+    /**
+     * An open or custom voice's profile (migration 0017, docs/decisions/0029): the recording's measured facts and
+     * profile, the base voice's and the derived voice's (workers/api/src/speech/voice-profile.ts).
+     */
+    profile: text("profile", { mode: "json" }).$type<Record<string, unknown>>(),
+    /** The recording it was made from (R2, 24 kHz WAV), kept while the voice exists. */
+    sourceKey: text("source_key"),
+    /** The profile image (R2, 240x240 PNG, JPEG or WebP, checked by content) and its content type; null: the generated one. */
+    imageKey: text("image_key"),
+    imageType: text("image_type"),
   },
   (t) => [
     // The library's sorts within a tab (docs/decisions/0028), walked backwards for DESC with the id as tie-break.
@@ -251,6 +261,31 @@ export const voices = sqliteTable(
     index("voices_type_usage").on(t.type, t.usageCount, t.id),
     index("voices_owner").on(t.ownerId, t.createdAt),
   ],
+);
+
+/**
+ * A checked recording on its way to becoming an open voice (wizard step 2, migration 0017): the recording in R2,
+ * its facts, the derived profile and engine parameters, and the preview once spoken. Kept 24 hours
+ * (the daily clean-up deletes it and its files); creating the voice consumes it.
+ */
+export const voiceDrafts = sqliteTable(
+  "voice_drafts",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    lang: text("lang", { enum: ["ko", "en"] }).notNull(),
+    gender: text("gender").$type<VoiceGender>().notNull(),
+    audioKey: text("audio_key").notNull(),
+    facts: text("facts", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    profile: text("profile", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    engine: text("engine", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    previewKey: text("preview_key"),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("voice_drafts_member").on(t.memberId, t.createdAt), index("voice_drafts_expires").on(t.expiresAt)],
 );
 
 /** A member's bookmarked voices (the library's Bookmark tab). */
@@ -608,7 +643,7 @@ export const activeJobs = sqliteTable(
       .references(() => members.id, { onDelete: "cascade" }),
     projectId: text("project_id"),
     /** tts / sts: a project generation / a conversion job; tts-call / sts-call: POST /studio/tts, /studio/sts. */
-    kind: text("kind", { enum: ["tts", "sts", "tts-call", "sts-call"] }).notNull(),
+    kind: text("kind", { enum: ["tts", "sts", "tts-call", "sts-call", "voice-call"] }).notNull(),
     state: text("state", { enum: ["queued", "running"] }).notNull(),
     createdAt: integer("created_at").notNull(),
     heartbeatAt: integer("heartbeat_at").notNull(),

@@ -328,7 +328,7 @@ describe("GET /voices: every tab, filter and sort, paged", () => {
            (SELECT count(*) FROM voice_ratings r WHERE r.voice_id = v.id) AS rc,
            (SELECT coalesce(sum(score), 0) FROM voice_ratings r WHERE r.voice_id = v.id) AS rs,
            (SELECT count(*) FROM voice_bookmarks b WHERE b.voice_id = v.id) AS bm FROM voices v`,
-      ).all<Record<string, number>>()
+      ).all<Record<"id" | "rating_count" | "rating_sum" | "rating_avg" | "bookmark_count" | "rc" | "rs" | "bm", number>>()
     ).results;
     expect(rows.length).toBeGreaterThan(50);
     expect(rows.filter((r) => r.rc > 0).length).toBeGreaterThan(20);

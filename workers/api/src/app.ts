@@ -11,6 +11,7 @@ import { actorsRoutes } from "./routes/actors";
 import { commentsRoutes } from "./routes/comments";
 import { devRoutes } from "./routes/dev";
 import { membersRoutes } from "./routes/members";
+import { openVoicesRoutes } from "./routes/open-voices";
 import { paymentRoutes } from "./routes/payment";
 import { paypalRoutes } from "./routes/paypal";
 import { sandboxRoutes } from "./routes/sandbox";
@@ -36,6 +37,8 @@ export function createApp() {
   app.route("/utils", utils);
   app.route("/member", membersRoutes);
   app.route("/member", socialRoutes);
+  // Open voices first: `/voices/open/*` must not reach the library's `/voices/:id` routes.
+  app.route("/voices", openVoicesRoutes);
   app.route("/voices", voicesRoutes);
   app.route("/actors", actorsRoutes);
   app.route("/comments", commentsRoutes);

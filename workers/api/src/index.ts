@@ -4,6 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { createApp } from "./app";
 import { runBilling } from "./domain/billing/renewal";
 import { cleanUp, expireUploads } from "./lib/cleanup";
+import { expireDrafts } from "./domain/open-voices";
 import { reapStale } from "./lib/jobs";
 import { cardGateway } from "./integrations/payments/gateways";
 import { checkEnv } from "./lib/deployment";
@@ -30,6 +31,8 @@ export default {
     if (controller.cron === DAILY_CRON) {
       ctx.waitUntil(cleanUp(drizzle(env.DB)).then((counts) => console.log("clean-up", JSON.stringify(counts))));
       ctx.waitUntil(expireUploads(db, env.MEDIA).then((n) => console.log("expired uploads", n)));
+      // Open voice drafts past their 24 hours, with their recordings and previews (docs/decisions/0029).
+      ctx.waitUntil(expireDrafts({ env, db }).then((n) => console.log("expired voice drafts", n)));
       // Jobs that stopped beating: their open charges refunded, their slots freed (docs/decisions/0017).
       ctx.waitUntil(reapStale(env.DB, null, controller.scheduledTime).then((n) => console.log("stale jobs", n)));
       return;

@@ -172,6 +172,47 @@ export const messages: Record<Code, Localized> = {
     ko: "요청한 구간이 오디오 파일의 범위를 벗어났습니다. 처음부터 다시 재생해 주세요.",
     en: "The requested range is outside the audio file. Please play it again from the start.",
   },
+  // Open voice recordings (spec section 5 and 8). {min} and {max} are durations, {seconds} a number.
+  [Code.RECORDING_TOO_SHORT]: {
+    ko: "녹음이 너무 짧습니다. {min} 이상 1분 이하로 녹음해 주세요.",
+    en: "The recording is too short. Please record at least {min}, up to 1 minute.",
+  },
+  [Code.RECORDING_TOO_LONG]: {
+    ko: "녹음이 너무 깁니다. {max} 이하로 줄여서 올려 주세요.",
+    en: "The recording is too long. Please keep it to {max} or less.",
+  },
+  [Code.RECORDING_LATE_SPEECH]: {
+    ko: "녹음 시작 후 {seconds}초 안에 말을 시작해야 합니다. 바로 말을 시작해서 다시 녹음해 주세요.",
+    en: "Speech must begin within the first {seconds} seconds. Please record again and start speaking right away.",
+  },
+  [Code.RECORDING_TOO_QUIET]: {
+    ko: "목소리가 너무 작습니다. 마이크에 조금 더 가까이에서 또렷하게 말해 주세요.",
+    en: "The voice is too quiet. Please speak clearly, a little closer to the microphone.",
+  },
+  [Code.RECORDING_TOO_NOISY]: {
+    ko: "주변 소음이 너무 큽니다. 조용한 곳에서 다시 녹음해 주세요.",
+    en: "There is too much background noise. Please record again somewhere quiet.",
+  },
+  [Code.RECORDING_SPEAKERS]: {
+    ko: "두 사람 이상의 목소리가 들립니다. 한 사람의 목소리만 녹음해 주세요.",
+    en: "More than one voice can be heard. Please record one voice only.",
+  },
+  [Code.IMAGE_INVALID]: {
+    ko: "프로필 이미지는 PNG, JPEG, WebP 파일만 올릴 수 있습니다.",
+    en: "The profile image must be a PNG, JPEG or WebP file.",
+  },
+  [Code.IMAGE_SIZE]: {
+    ko: "프로필 이미지는 240x240 크기여야 합니다. (올린 이미지: {width}x{height})",
+    en: "The profile image must be 240x240 pixels. (This one is {width}x{height}.)",
+  },
+  [Code.DRAFT_EXPIRED]: {
+    ko: "확인한 녹음의 보관 시간이 지났습니다. 녹음 파일을 다시 올려 주세요.",
+    en: "The checked recording is no longer kept. Please upload the recording again.",
+  },
+  [Code.VOICE_CREATE_FAILED]: {
+    ko: "보이스를 만들지 못했습니다. 잠시 후 다시 시도해 주세요.",
+    en: "The voice could not be created. Please try again shortly.",
+  },
   [Code.DICTIONARY_FULL]: {
     ko: "발음 사전에는 언어마다 단어를 {max}개까지 등록할 수 있어요. 쓰지 않는 단어를 지운 뒤 다시 시도해 주세요.",
     en: "Your pronunciation dictionary holds up to {max} words per language. Delete a word you no longer need and try again.",
@@ -401,7 +442,7 @@ export function formatDuration(seconds: number, locale: Locale) {
 }
 
 /** HTTP status that goes with each code. */
-export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 416 | 429 | 500 | 502 | 503> = {
+export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 416 | 429 | 500 | 502 | 503> = {
   [Code.OK]: 200,
   [Code.BAD_REQUEST]: 400,
   [Code.MALFORMED_JSON]: 400,
@@ -447,6 +488,16 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.AUDIO_OVER_MAX]: 400,
   [Code.TIME_EXHAUSTED]: 402,
   [Code.RANGE_NOT_SATISFIABLE]: 416,
+  [Code.RECORDING_TOO_SHORT]: 400,
+  [Code.RECORDING_TOO_LONG]: 400,
+  [Code.RECORDING_LATE_SPEECH]: 400,
+  [Code.RECORDING_TOO_QUIET]: 400,
+  [Code.RECORDING_TOO_NOISY]: 400,
+  [Code.RECORDING_SPEAKERS]: 400,
+  [Code.IMAGE_INVALID]: 415,
+  [Code.IMAGE_SIZE]: 400,
+  [Code.DRAFT_EXPIRED]: 410,
+  [Code.VOICE_CREATE_FAILED]: 502,
   [Code.DICTIONARY_FULL]: 409,
   [Code.DICTIONARY_DUPLICATE]: 409,
   [Code.VOICE_ALREADY_REPORTED]: 409,

@@ -1,6 +1,6 @@
 // The voice library's list (GET /voices, issue 16, docs/decisions/0028): a tab, tag filters, a name search and
 // a sort, combined in one query and paged on the server in a stable order (every sort ends with the id).
-import { and, count, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { voiceBookmarks, voiceEvents, voices } from "../../../../../db/schema";
 import type { LibrarySort, LibraryTab, VoicePage } from "../../../../../contracts/voices";
 import type { Member } from "../../env";
@@ -62,16 +62,47 @@ export const featuredAt = (db: Db, now: number) =>
     .from(voiceEvents)
     .where(and(lte(voiceEvents.startsAt, now), gt(voiceEvents.endsAt, now)));
 
+/**
+ * What visibleTo (domain/voices.ts) says, written for each tab so that SQLite reads the fewest rows
+ * (tests/workers/library-plan.test.ts checks the plans): the kind tabs without visibleTo's OR across kinds, so
+ * the sort's index is walked in order; the tabs drawn from a short list (event, bookmark, mine) with the
+ * kind and owner terms kept off their indexes (SQLite's unary `+`), so the list drives the query instead of
+ * two index scans of every voice and a sort.
+ */
+function visibleFor(member: Member | null, tab: LibraryTab | undefined): SQL {
+  const me = member?.id ?? "";
+  switch (tab) {
+    case "open":
+      return and(isNull(voices.deletedAt), member ? or(isNull(voices.hiddenAt), eq(voices.ownerId, me)) : isNull(voices.hiddenAt))!;
+    case "basic":
+      return and(isNull(voices.deletedAt), isNull(voices.hiddenAt))!;
+    case "custom":
+      // The tab itself asks for the member's own (type and owner below).
+      return isNull(voices.deletedAt);
+    case "event":
+    case "bookmark":
+    case "mine": {
+      const listed = sql`(+${voices.type} IN ('basic', 'open') AND ${voices.hiddenAt} IS NULL)`;
+      return member
+        ? sql`(${voices.deletedAt} IS NULL AND (${listed} OR +${voices.ownerId} = ${me}))`
+        : sql`(${voices.deletedAt} IS NULL AND ${listed})`;
+    }
+    default:
+      return visibleTo(member);
+  }
+}
+
 /** The WHERE of a library query: what the viewer may see, the tab, then each filter. */
 export function libraryWhere(v: Viewer, f: LibraryFilters, now: number): SQL {
-  const where: SQL[] = [visibleTo(v.member)];
   const me = v.member?.id ?? "";
+  const where: SQL[] = [visibleFor(v.member, f.tab)];
   switch (f.tab) {
     case "mine":
       where.push(sql`(${voices.ownerId} = ${me} OR ${inArray(voices.id, bookmarkedBy(v.db, me))})`);
       break;
     case "custom":
-      where.push(eq(voices.type, "custom"), eq(voices.ownerId, me));
+      // The member's own voices are few: drawn from the owner index (`+` keeps the kind off the kind indexes).
+      where.push(sql`+${voices.type} = 'custom'`, eq(voices.ownerId, me));
       break;
     case "bookmark":
       where.push(inArray(voices.id, bookmarkedBy(v.db, me)));

@@ -11,7 +11,7 @@ import { visibleVoice } from "../voices";
 import { visibleComment } from "./comments";
 import { codePoints, memberText } from "./text";
 
-export type ReportInput = { category: unknown; description?: unknown };
+export type ReportInput = { category?: unknown; description?: unknown };
 
 /** The report as stored, or why it cannot be (4407 category, 4408 "other" without a description, 4409 too long). */
 export function reportInput(input: ReportInput): Result<{ category: ReportCategory; description: string }> {
