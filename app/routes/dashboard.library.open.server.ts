@@ -13,9 +13,11 @@ import { setToast } from "~/utils/toast.server";
  * settings, AI voice creation, profile). What the member chose so far lives in a sealed cookie (24 hours, as
  * long as the api keeps a draft), so every step works without JavaScript and a failed check loses nothing:
  * step 1's tags, then step 2's draft (the checked recording and the voice made from it, held by the api).
+ * Its path is the library's, not the wizard's: with JavaScript, Remix posts to `/dashboard/library/open.data`,
+ * which a cookie of path `/dashboard/library/open` would not reach.
  */
 type WizardState = { tags?: OpenVoiceTags; draftId?: string };
-const wizardCookie = sealedCookie<WizardState>("open-voice", { path: "/dashboard/library/open", maxAge: 24 * 3600 });
+const wizardCookie = sealedCookie<WizardState>("open-voice", { path: "/dashboard/library", maxAge: 24 * 3600 });
 
 export type WizardStep = 1 | 2 | 3;
 const PATH = "/dashboard/library/open";

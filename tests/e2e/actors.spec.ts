@@ -32,6 +32,7 @@ test("the market page: title and social tags, actors logo, featured voices with 
   await expectFits(page);
   if (javaScriptEnabled) {
     // Played in place, one at a time: starting the second pauses the first.
+    await expect(sample).toHaveAttribute("data-ready", "true");
     await sample.click();
     await expect(sample).toHaveAttribute("data-state", "playing", { timeout: 20_000 });
     const second = cards.nth(1).getByTestId("voice-sample");
@@ -97,7 +98,9 @@ test("missing consent and sample, a file that is not audio: each says what to fi
   await expect(form.getByText("샘플 링크를 적거나 샘플 파일을 골라 주세요.")).toBeVisible();
   await expect(page.getByTestId("applied")).toHaveCount(0);
   if (!javaScriptEnabled) await expect(form.getByLabel("이름 (활동명)")).toHaveValue("김하늘");
-  await form.getByLabel("샘플 파일").setInputFiles({ name: "reel.mp3", mimeType: "audio/mpeg", buffer: Buffer.from("not audio at all\n".repeat(50)) });
+  await form
+    .getByLabel("샘플 파일")
+    .setInputFiles({ name: "reel.mp3", mimeType: "audio/mpeg", buffer: Buffer.from("not audio at all\n".repeat(50)) });
   await form.getByLabel(/수집·이용하는 데 동의합니다/).check();
   await form.getByRole("button", { name: "지원서 보내기" }).click();
   await expect(form.getByText("오디오 파일이 아닙니다.", { exact: false })).toBeVisible();

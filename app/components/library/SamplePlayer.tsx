@@ -17,6 +17,9 @@ export function SamplePlayer({ src, name, size = "md" }: { src: string; name: st
   const [state, setState] = useState<State>("idle");
   const audio = useRef<HTMLAudioElement | null>(null);
   const owner = useRef(Symbol("sample"));
+  // Until hydrated, a click follows the link (the browser plays the file); then it is a button.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   useEffect(
     () => () => {
@@ -65,6 +68,7 @@ export function SamplePlayer({ src, name, size = "md" }: { src: string; name: st
       title={label}
       data-testid="voice-sample"
       data-state={state}
+      data-ready={ready ? "true" : undefined}
       onClick={(e) => {
         e.preventDefault();
         toggle();
