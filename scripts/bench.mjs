@@ -2,6 +2,7 @@
 // same workerd in the same run, the JavaScript the landing ships, and each worker's bundle size;
 // then speech-to-speech (scripts/bench-sts.mjs, alone: `npm run bench:sts`: the conversion's
 // real-time factor inside workerd, and upload to first progress event on this same server); then
+// the voice library's queries at scale (scripts/bench-library.mjs, alone: `npm run bench:library`); then
 // the voice engine inside workerd (scripts/bench-engine.mjs, alone: `npm run bench:engine`).
 // Figures are for comparison within one run on this machine, not absolute targets.
 import autocannon from "autocannon";
@@ -79,6 +80,9 @@ try {
 } finally {
   stop();
 }
+
+// The voice library's queries at 10,000 voices and 100,000 ratings, inside workerd (scripts/bench-library.mjs).
+await run("node", ["scripts/bench-library.mjs"], wranglerEnv(), false);
 
 // The voice engine: time to first audio, real-time factor, native eSpeak NG / Rubber Band if installed.
 await run("node", ["scripts/bench-engine.mjs"], wranglerEnv(), false);

@@ -18,8 +18,11 @@ type Envelope = { success: boolean; code: number; data: unknown; message: string
 const HANGUL = /[가-힣]/;
 /** Routes that end the caller's own session or account: a member's corpus run skips them (the visitor's does not). */
 const ENDS_SESSION = new Set(["POST /api/v1/member/logout_all", "POST /api/v1/member/signout", "POST /api/v1/member/logout"]);
-/** Public resources: another member's id there is no secret. */
-const PUBLIC = [/^\/api\/v1\/voices\/:id\//, /^\/api\/v1\/share\//, /^\/api\/v1\/sandbox\//];
+/**
+ * Public resources: another member's id there is no secret (a public voice's detail too; private and hidden
+ * voices and comments have their own IDOR tests in library-community.test.ts).
+ */
+const PUBLIC = [/^\/api\/v1\/voices\/:id(\/|$)/, /^\/api\/v1\/share\//, /^\/api\/v1\/sandbox\//];
 
 const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 const HOSTILE_VALUES: unknown[] = [

@@ -112,6 +112,14 @@ describe("GET /voices/:id (the voice detail)", () => {
     expect(r.body.data.event!.endsAt).toBeGreaterThan(Date.now());
   });
 
+  it("the seed runs again without changing what it made (idempotent)", async () => {
+    const before = (await call<VoiceDetail>("GET", "/voices/open-seed-1", null)).body.data;
+    await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
+    const after = (await call<VoiceDetail>("GET", "/voices/open-seed-1", null)).body.data;
+    expect(after).toEqual(before);
+    expect(before).toMatchObject({ ratingCount: 2, ratingAverage: 4.5, commentCount: 2 });
+  });
+
   it("a custom voice: private terms for its owner; 404 for everyone else", async () => {
     const mine = await call<VoiceDetail>("GET", "/voices/a-custom", a.token);
     expect(mine.body.data).toMatchObject({ type: "custom", mine: true, terms: { code: "private" }, creator: { nickname: a.nickname } });

@@ -4,7 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { voiceComments } from "../../db/schema";
 import type { LibrarySort, LibraryTab } from "../../contracts/voices";
-import { libraryQueries, type LibraryFilters } from "../../workers/api/src/domain/library/list";
+import { libraryPage, libraryQueries, type LibraryFilters } from "../../workers/api/src/domain/library/list";
 import { libraryBenchStatements, raterId } from "../../scripts/bench/library-data.mjs";
 
 /**
@@ -78,6 +78,25 @@ describe("the library's query plans with 10,000 voices and 100,000 ratings", () 
           }
         }
     });
+
+  it("answers the largest page (100) for a member, with their bookmarks marked, within D1's 100 bound parameters", async () => {
+    const page = await libraryPage(viewer, {
+      sort: "usage",
+      page: 1,
+      limit: 100,
+      mood: ["calm", "warm", "soft"],
+      age: ["young", "middle", "senior"],
+    });
+    expect(page.ok).toBe(true);
+    if (!page.ok) return;
+    expect(page.value.voices).toHaveLength(100);
+    const marked = await env.DB.prepare("SELECT voice_id FROM voice_bookmarks WHERE member_id = ?")
+      .bind(raterId(0))
+      .all<{ voice_id: string }>();
+    const set = new Set(marked.results.map((r) => r.voice_id));
+    expect(page.value.voices.map((v) => v.bookmarked)).toEqual(page.value.voices.map((v) => set.has(v.id)));
+    expect(page.value.voices.some((v) => v.bookmarked)).toBe(true);
+  });
 
   it("comments page through their index, newest first", async () => {
     const db = drizzle(env.DB);
