@@ -184,6 +184,14 @@ beforeAll(async () => {
   const source = await asB("POST", "/studio/sts/sources", undefined, f);
   other.source = String(source.data?.source_id ?? crypto.randomUUID());
   other.stsProject = String(source.data?.project_id ?? crypto.randomUUID());
+  // An open voice draft of B's (6 s of the same voice-like sound).
+  const longer = Float32Array.from({ length: 6 * 44_100 }, (_, n) => voice[n % voice.length]!);
+  const d = new FormData();
+  d.set("file", new File([encodeWav(longer, 44_100) as Uint8Array<ArrayBuffer>], "b-voice.wav"));
+  d.set("lang", "ko");
+  d.set("gender", "male");
+  const draft = await asB("POST", "/voices/open/drafts", undefined, d);
+  other.draft = String(draft.data?.draft_id ?? crypto.randomUUID());
 });
 
 /** The route's path with another member's ids (or a random one where there is no such resource). */
@@ -195,6 +203,7 @@ function concrete(path: string) {
     .replace("/studio/inferences/:id", `/studio/inferences/${other.inference}`)
     .replace("/studio/jobs/:id", `/studio/jobs/${other.job}`)
     .replace("/studio/paragraphs/:id", `/studio/paragraphs/${other.paragraph}`)
+    .replace("/voices/open/drafts/:id", `/voices/open/drafts/${other.draft}`)
     .replace("/voices/:id", "/voices/ko-seoyeon")
     .replace(/:id/g, crypto.randomUUID())
     .replace("/*", "/anything");
@@ -251,5 +260,6 @@ describe("the bad-input corpus on every /api/v1 route", () => {
     expect(project).toEqual({ name: "B's project" });
     expect(await env.DB.prepare("SELECT id FROM inferences WHERE id = ?").bind(other.inference).first()).not.toBeNull();
     expect(await env.DB.prepare("SELECT id FROM paragraphs WHERE id = ?").bind(other.paragraph).first()).not.toBeNull();
+    expect(await env.DB.prepare("SELECT id FROM voice_drafts WHERE id = ?").bind(other.draft).first()).not.toBeNull();
   });
 });

@@ -11,6 +11,9 @@ import { imageInfo } from "../../workers/api/src/lib/image";
 import { HttpSpeechEngine } from "../../workers/api/src/speech/http-engine";
 import { EngineError } from "../../workers/api/src/speech/types";
 import { decodeWav } from "../../workers/api/src/speech/wav";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../db/schema";
+import { expireDrafts } from "../../workers/api/src/domain/open-voices";
 import { signedUp, worker, type Answer } from "./helpers";
 import { voice, wavOf } from "./voice-recordings";
 
@@ -181,6 +184,25 @@ describe("step 2: a draft (POST /voices/open/drafts)", () => {
     expect((await env.MEDIA.list({ prefix: `voices/recordings/${await memberId(email)}/` })).objects).toHaveLength(0);
   });
 
+  it("a visitor cannot make one (8000); the daily clean-up releases expired drafts with their files", async () => {
+    expect((await makeDraft("")).code).toBe(Code.LOGIN_REQUIRED);
+    const email = "ov-draft-cron@example.com";
+    const s = await signedUp(email);
+    const d = (await makeDraft(s.token!)).data as unknown as Draft;
+    expect((await call(s.token!, d.previewURL.replace("/api/v1", ""))).status).toBe(200);
+    const kept = (await makeDraft(s.token!)).data as unknown as Draft;
+    await env.DB.prepare("UPDATE voice_drafts SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, d.draft_id)
+      .run();
+    const db = drizzle(env.DB, { schema });
+    expect(await expireDrafts({ env, db })).toBeGreaterThanOrEqual(1);
+    const id = await memberId(email);
+    expect((await env.MEDIA.list({ prefix: `voices/recordings/${id}/` })).objects.map((o) => o.key)).toEqual([
+      `voices/recordings/${id}/${kept.draft_id}.wav`,
+    ]);
+    expect((await env.MEDIA.list({ prefix: `voices/previews/${id}/` })).objects).toHaveLength(0);
+  });
+
   it("is rate limited (20 drafts an hour)", async () => {
     const s = await signedUp("ov-draft-limit@example.com");
     const junk = new TextEncoder().encode("junk");
@@ -283,9 +305,15 @@ describe("step 3: publish (POST /voices/open)", () => {
     expect((await publish(s.token!, d.draft_id, {}, new TextEncoder().encode("<svg></svg>"))).code).toBe(Code.IMAGE_INVALID);
     // A refused image leaves the draft for another try.
     expect((await publish(s.token!, d.draft_id)).success).toBe(true);
+    // An image of a hidden voice is its creator's only; of a deleted voice, nobody's (the generated one answers 404 then).
+    const hidden = (await makeDraft(s.token!)).data as unknown as Draft;
+    const hiddenId = ((await publish(s.token!, hidden.draft_id, {}, png(240, 240))).data as { id: string }).id;
+    await env.DB.prepare("UPDATE voices SET hidden_at = ?, hidden_reason = 'test' WHERE id = ?").bind(Date.now(), hiddenId).run();
+    expect((await call(s.token!, `/voices/${hiddenId}/image`)).headers.get("content-type")).toBe("image/png");
+    expect((await call(null, `/voices/${hiddenId}/image`)).status).toBe(404);
   });
 
-  it("needs a login, and is rate limited (10 a day)", async () => {
+  it("needs a login, and is rate limited (10 in 6 hours)", async () => {
     expect((await publish("", "whatever")).code).toBe(Code.LOGIN_REQUIRED);
     const s = await signedUp("ov-publish-limit@example.com");
     for (let i = 0; i < 10; i++) expect((await publish(s.token!, `missing-${i}`)).code).toBe(Code.NOT_FOUND);

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod/v4";
 import { voiceDrafts, voices } from "../../../../db/schema";
 import { VOICE_AGES, VOICE_CATEGORIES, VOICE_GENDERS, VOICE_LANGS, VOICE_MOODS, VOICE_TONES } from "../../../../contracts/voices";
+import { OPEN_VOICE_FORM, type CreatedOpenVoice, type VoiceDraft } from "../../../../contracts/open-voices";
 import { encodeWav } from "../engine/dsp";
 import { Code } from "../lib/codes";
 import { done, refusal, type Refusal, type Result } from "../lib/envelope";
@@ -75,7 +76,7 @@ export const draftFields = z.object({
   gender: z.enum(VOICE_GENDERS),
 });
 
-const draftOut = (d: DraftRow) => ({
+const draftOut = (d: DraftRow): VoiceDraft => ({
   draft_id: d.id,
   lang: d.lang,
   gender: d.gender,
@@ -242,10 +243,10 @@ export const openVoiceFields = z.object({
   tone: z.enum(VOICE_TONES),
   gender: z.enum(VOICE_GENDERS),
   age: z.enum(VOICE_AGES),
-  features: list(VOICE_MOODS, 2, 2),
-  categories: list(VOICE_CATEGORIES, 1, 5),
-  name: plainText(1, 14).refine((v) => [...v].length <= 14),
-  intro: plainText(1, 10).refine((v) => [...v].length <= 10),
+  features: list(VOICE_MOODS, OPEN_VOICE_FORM.moods, OPEN_VOICE_FORM.moods),
+  categories: list(VOICE_CATEGORIES, OPEN_VOICE_FORM.categoriesMin, OPEN_VOICE_FORM.categoriesMax),
+  name: plainText(1, OPEN_VOICE_FORM.nameMax).refine((v) => [...v].length <= OPEN_VOICE_FORM.nameMax),
+  intro: plainText(1, OPEN_VOICE_FORM.introMax).refine((v) => [...v].length <= OPEN_VOICE_FORM.introMax),
 });
 export type OpenVoiceFields = z.output<typeof openVoiceFields>;
 
@@ -313,7 +314,7 @@ export async function createOpenVoice(s: MemberScope, fields: OpenVoiceFields, i
     return refusal(Code.NOT_FOUND);
   }
   if (d.previewKey) await s.env.MEDIA.delete(d.previewKey);
-  return done({
+  return done<CreatedOpenVoice>({
     id,
     type: "open" as const,
     lang: d.lang,

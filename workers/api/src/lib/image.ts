@@ -4,11 +4,13 @@
  * bounded walk over the markers, WebP's VP8, VP8L or VP8X chunk). Nothing is decoded; the browser
  * crops and scales to 240x240 with a canvas before the upload, and the server only checks.
  */
-export type ImageType = "image/png" | "image/jpeg" | "image/webp";
+import { OPEN_VOICE_FORM } from "../../../../contracts/open-voices";
+
+export type ImageType = (typeof OPEN_VOICE_FORM.image.types)[number];
 export type ImageInfo = { type: ImageType; width: number; height: number };
 
 /** What a profile image must be. */
-export const PROFILE_IMAGE = { width: 240, height: 240, maxBytes: 1024 * 1024 } as const;
+export const PROFILE_IMAGE = OPEN_VOICE_FORM.image;
 
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
 const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;

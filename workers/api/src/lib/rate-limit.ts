@@ -33,8 +33,8 @@ export const LIMITS = {
   voiceCheckPerMember: { max: 30, windowSeconds: 3600 },
   /** Open voice drafts per member (a check, a stored recording and a derived profile with its preview). */
   voiceDraftPerMember: { max: 20, windowSeconds: 3600 },
-  /** Open voices created per member. */
-  voiceCreatePerMember: { max: 10, windowSeconds: 86_400 },
+  /** Open voices published per member (shorter than a day: the daily clean-up keeps windows up to its longest). */
+  voiceCreatePerMember: { max: 10, windowSeconds: 6 * 3600 },
   /** Voice actor applications (/actors) per client IP, tries that fail a check included. */
   actorApplyPerIp: { max: 10, windowSeconds: 3600 },
 } as const;

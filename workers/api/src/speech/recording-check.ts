@@ -8,43 +8,20 @@
  * measured once by ./analysis.ts. The rules run cheapest first and the first that fails is answered
  * with its code and the measured facts so far.
  */
+import { RECORDING_RULES, type RecordingFacts } from "../../../../contracts/open-voices";
 import { Code, formatDuration, message, type Locale } from "../lib/codes";
 import { integratedLoudness } from "../engine/dsp";
 import { resample } from "../engine/dsp";
 import { analyseFrames, HOP, ANALYSIS_RATE, meanDb, percentile, semitones, type FrameAnalysis } from "./analysis";
-import { decodeAudio, type DecodeFailure, type UploadFormat } from "./decode";
+import { decodeAudio, type DecodeFailure } from "./decode";
 import { RENDER } from "./render";
 import type { Audio } from "./wav";
 
-export const VOICE_RECORDING_RULES = {
-  maxBytes: 10 * 1024 * 1024,
-  minSeconds: 5,
-  maxSeconds: 60,
-  /** Speech must begin within this many seconds. */
-  onsetSeconds: 2,
-  /** Integrated loudness (BS.1770, gated: pauses do not count) below this is "too quiet". */
-  minLufs: -40,
-  /** Speech level over the background below this is "too noisy". */
-  minSnrDb: 15,
-  /** Two pitch registers at least this far apart (and each a fifth of the voiced time) are two speakers. */
-  speakerGapSemitones: 5,
-} as const;
+/** The rules (contracts/open-voices.ts, shared with the wizard). */
+export const VOICE_RECORDING_RULES = RECORDING_RULES;
 
 /** What the check measured (seconds, dB); a rule that failed early leaves the later facts out. */
-export type RecordingFacts = {
-  format?: UploadFormat;
-  duration?: number;
-  /** When speech begins (s), or null when none was found. */
-  onset?: number | null;
-  /** Integrated loudness, LUFS. */
-  level?: number;
-  /** Speech level over the background (dB; capped at 60). */
-  snr?: number;
-  /** 1, or 2 when two pitch registers take turns. */
-  speakers?: 1 | 2;
-  /** Median F0 of each register found (Hz), for the record. */
-  registers?: number[];
-};
+export type { RecordingFacts };
 
 export type CheckedRecording = {
   ok: true;

@@ -6,24 +6,14 @@
  * This moves register, melody range, timbre (formants, tilt) and pace; it does not copy a speaker's
  * identity (eSpeak is a formant synthesiser; a neural service behind the HTTP engine does that).
  */
+import type { SpeechProfile } from "../../../../contracts/open-voices";
 import { EmbeddedEngine } from "../engine/embedded";
 import type { EngineLang, VoiceParams } from "../engine/types";
 import { analyseFrames, medianFormants, pitchStats, semitones, spectralTilt, syllableRate, type FrameAnalysis } from "./analysis";
 import type { Audio } from "./wav";
 
 /** What a recording (or an engine voice's output) sounds like; null where it could not be measured. */
-export type SpeechProfile = {
-  /** Median F0 of the voiced frames, Hz. */
-  f0: number | null;
-  /** F0 spread, 10th to 90th percentile, semitones. */
-  f0Range: number | null;
-  /** Median F1, F2, F3, Hz. */
-  formants: [number, number, number] | null;
-  /** Long-term spectral slope of voiced speech, 250 Hz-3.8 kHz, dB per octave. */
-  tilt: number | null;
-  /** Syllables a second of speech (energy peaks). */
-  rate: number | null;
-};
+export type { SpeechProfile };
 
 export type Gender = "male" | "female" | "other";
 
