@@ -1,6 +1,8 @@
 import { unzipSync } from "fflate";
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
+import { seedOpenVoices } from "../../db/seed-library";
+import { basicVoices } from "../../db/seed-voices";
 import { expect, signIn, signUp, test } from "./fixtures";
 
 /** Chooses a voice in a paragraph's picker (radio cards inside a disclosure; works without JavaScript). */
@@ -230,7 +232,12 @@ test("the voice picker shows each voice's tags and plays its sample", async ({ p
   await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
   const paragraph = page.getByTestId("paragraph").first();
   await paragraph.getByTestId("voice-picker").locator("summary").click();
-  await expect(paragraph.getByRole("radio")).toHaveCount(12);
+  // Every basic voice and the seeded open voices (any member may use open voices; issue 16), one radio each.
+  const voiceIds = paragraph.locator('input[type="radio"]');
+  await expect(voiceIds.first()).toBeAttached();
+  const offered = await voiceIds.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  expect(offered).toEqual(expect.arrayContaining([...basicVoices, ...seedOpenVoices].map((v) => v.id)));
+  expect(new Set(offered).size).toBe(offered.length);
   const card = paragraph.getByRole("listitem").filter({ has: page.getByRole("radio", { name: /^서연/ }) });
   await expect(card).toContainText("여성");
   const sample = card.getByTestId("voice-sample");
