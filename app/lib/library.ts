@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { ACTOR_APPLICATION } from "../../contracts/actors";
+import { OPEN_VOICE_FORM, RECORDING_RULES } from "../../contracts/open-voices";
 import {
   COMMENT_MAX,
   LIBRARY_QUERY_MAX,
@@ -170,8 +171,15 @@ export const COMMENTS_PER_PAGE = 10;
 
 // ---- /dashboard/library/open (the open voice wizard) -------------------------------------------
 
-/** Spec section 5 and 9: the voice's name (14 characters with spaces) and one-line intro (10). */
-export const OPEN_VOICE = { nameMax: 14, introMax: 10, moods: 2, categoriesMax: 5, recordingMaxSeconds: 60, imageSize: 240 } as const;
+/** Spec sections 5 and 9, as the api checks them (contracts/open-voices.ts): name 14, intro 10, two moods, 1-5 categories, 1 minute, 240x240. */
+export const OPEN_VOICE = {
+  nameMax: OPEN_VOICE_FORM.nameMax,
+  introMax: OPEN_VOICE_FORM.introMax,
+  moods: OPEN_VOICE_FORM.moods,
+  categoriesMax: OPEN_VOICE_FORM.categoriesMax,
+  recordingMaxSeconds: RECORDING_RULES.maxSeconds,
+  imageSize: OPEN_VOICE_FORM.image.width,
+} as const;
 
 const codePoints = (v: string) => [...v].length;
 
@@ -218,22 +226,5 @@ export const OpenVoiceWizardSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("restart") }),
 ]);
 
-/** What step 2 measured (the api's facts of a recording; a failed check carries those measured so far). */
-export type RecordingFacts = {
-  format?: string;
-  duration?: number;
-  onset?: number | null;
-  level?: number;
-  snr?: number;
-  speakers?: number;
-};
-/** A draft as GET /voices/open/drafts/:id answers it. */
-export type OpenVoiceDraft = {
-  draft_id: string;
-  lang: string;
-  gender: string;
-  facts: RecordingFacts;
-  previewURL: string;
-  audioURL: string;
-  expiresAt: number;
-};
+/** What step 2 measured and the draft it made: the api's shapes (contracts/open-voices.ts). */
+export type { RecordingFacts, VoiceDraft as OpenVoiceDraft } from "../../contracts/open-voices";
