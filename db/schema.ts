@@ -813,3 +813,36 @@ export const apiKeys = sqliteTable(
   },
   (t) => [uniqueIndex("api_keys_hash").on(t.keyHash), index("api_keys_member").on(t.memberId, t.createdAt)],
 );
+
+/**
+ * Voice actors' applications from /actors (issue 16): who they are, how to reach them, a sample (a link
+ * or an uploaded recording kept in R2) and their consent, for the operator console. `contact_key` is the
+ * contact as compared (trimmed, lower case): one application in `received` per contact.
+ */
+export const actorApplications = sqliteTable(
+  "actor_applications",
+  {
+    id: text("id").primaryKey(),
+    /** The member who applied while signed in; applications from visitors have none. */
+    memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    contact: text("contact").notNull(),
+    contactKey: text("contact_key").notNull(),
+    sampleUrl: text("sample_url"),
+    /** The uploaded sample in R2 (MEDIA), as sent, checked by content. */
+    sampleKey: text("sample_key"),
+    sampleFormat: text("sample_format"),
+    sampleDurationMs: integer("sample_duration_ms"),
+    locale: text("locale", { enum: ["ko", "en"] }).notNull(),
+    consentAt: integer("consent_at").notNull(),
+    /** received, then the operator console's own states. */
+    status: text("status").notNull().default("received"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("actor_applications_open_contact")
+      .on(t.contactKey)
+      .where(sql`status = 'received'`),
+    index("actor_applications_status_created").on(t.status, t.createdAt),
+  ],
+);

@@ -5,6 +5,7 @@ import koCommon from "./ko/common";
 import koContent from "./ko/content";
 import koHome from "./ko/home";
 import koKeys from "./ko/keys";
+import koLibrary from "./ko/library";
 import koPlan from "./ko/plan";
 import koSlots from "./ko/slots";
 import koStudio from "./ko/studio";
@@ -15,6 +16,7 @@ import enCommon from "./en/common";
 import enContent from "./en/content";
 import enHome from "./en/home";
 import enKeys from "./en/keys";
+import enLibrary from "./en/library";
 import enPlan from "./en/plan";
 import enSlots from "./en/slots";
 import enStudio from "./en/studio";
@@ -36,6 +38,7 @@ export const resources = {
     slots: koSlots,
     content: koContent,
     keys: koKeys,
+    library: koLibrary,
   },
   en: {
     common: enCommon,
@@ -48,6 +51,7 @@ export const resources = {
     slots: enSlots,
     content: enContent,
     keys: enKeys,
+    library: enLibrary,
   },
 } as const;
 

@@ -89,7 +89,8 @@ export async function action(args: ActionFunctionArgs) {
       if (id) form.set("project_id", id);
       const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
       if (!checked.success || !checked.data) return refused("upload", checked);
-      throw redirect(stsPath({ id: checked.data.project_id, source: checked.data.source_id }));
+      // `voice`: the voice chosen in the library ("use this voice"), offered at the voice step.
+      throw redirect(stsPath({ id: checked.data.project_id, source: checked.data.source_id, voice: q.get("voice") }));
     }
     case "convert": {
       const sourceId = q.get("source") ?? "";

@@ -8,6 +8,7 @@ export function DashboardFrame({ email, children }: { email: string; children: R
   const items = [
     { to: "/dashboard", label: t("sidebar.home"), end: true },
     { to: "/studio", label: t("sidebar.studio"), end: false },
+    { to: "/dashboard/library", label: t("sidebar.library"), end: false },
     // Active for every path below it too (/dashboard/plan/upgrade), as spec section 2 asks.
     { to: "/dashboard/plan", label: t("sidebar.plan"), end: false },
     { to: "/dashboard/settings", label: t("sidebar.settings"), end: false },

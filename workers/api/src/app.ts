@@ -7,6 +7,7 @@ import { defaultBodyLimit } from "./lib/validate";
 import { refusalFor, unavailable } from "./lib/deployment";
 import { reportError } from "./lib/report";
 import { securityHeaders } from "./lib/security-headers";
+import { actorsRoutes } from "./routes/actors";
 import { commentsRoutes } from "./routes/comments";
 import { contestsRoutes, faqRoutes, guideRoutes, noticesRoutes } from "./routes/content";
 import { devRoutes } from "./routes/dev";
@@ -44,6 +45,7 @@ export function createApp() {
   app.route("/voices", openVoicesRoutes);
   app.route("/voices/slots", voiceSlotsRoutes);
   app.route("/voices", voicesRoutes);
+  app.route("/actors", actorsRoutes);
   app.route("/comments", commentsRoutes);
   // The public API's calls also take a business API key (Authorization: Bearer; docs/decisions/0031).
   app.post("/studio/tts", apiKeyMember);

@@ -312,6 +312,22 @@ export const messages: Record<Code, Localized> = {
     ko: "종료 일시는 시작 일시보다 뒤여야 합니다.",
     en: "The end must come after the start.",
   },
+  [Code.ACTOR_CONSENT_REQUIRED]: {
+    ko: "개인정보 수집·이용과 샘플 검토에 동의해 주세요.",
+    en: "Please agree to the collection of your details and the review of your sample.",
+  },
+  [Code.ACTOR_SAMPLE_REQUIRED]: {
+    ko: "목소리 샘플 링크를 적거나 샘플 파일을 올려 주세요.",
+    en: "Please add a link to a voice sample or upload a sample file.",
+  },
+  [Code.ACTOR_LINK_INVALID]: {
+    ko: "샘플 링크는 http:// 또는 https://로 시작하는 주소로 입력해 주세요.",
+    en: "Please enter the sample link as an address starting with http:// or https://.",
+  },
+  [Code.ACTOR_ALREADY_APPLIED]: {
+    ko: "이 연락처로 접수된 지원서가 이미 검토 중이에요. 결과는 입력한 연락처로 알려 드릴게요.",
+    en: "An application with this contact is already being reviewed. We will reach you at that contact.",
+  },
   [Code.CARD_NUMBER_INVALID]: { ko: "카드 번호를 정확하게 입력해 주세요.", en: "Please enter the card number correctly." },
   [Code.CARD_EXPIRY_INVALID]: {
     ko: "유효기간을 순서에 맞게 정확하게 입력해 주세요. (MM / YY)",
@@ -567,6 +583,10 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.CONTEST_SHARE_REQUIRED]: 400,
   [Code.CONTENT_SLUG_TAKEN]: 409,
   [Code.CONTENT_PERIOD_INVALID]: 400,
+  [Code.ACTOR_CONSENT_REQUIRED]: 400,
+  [Code.ACTOR_SAMPLE_REQUIRED]: 400,
+  [Code.ACTOR_LINK_INVALID]: 400,
+  [Code.ACTOR_ALREADY_APPLIED]: 409,
   [Code.CARD_NUMBER_INVALID]: 400,
   [Code.CARD_EXPIRY_INVALID]: 400,
   [Code.CARD_BIRTH_INVALID]: 400,

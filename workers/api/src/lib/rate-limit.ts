@@ -39,6 +39,8 @@ export const LIMITS = {
   apiKeyCalls: { max: 60, windowSeconds: 60 },
   /** API keys a member may create in an hour (each is a row; revoked keys stay listed). */
   apiKeyCreatePerMember: { max: 20, windowSeconds: 3_600 },
+  /** Voice actor applications (/actors) per client IP, tries that fail a check included. */
+  actorApplyPerIp: { max: 10, windowSeconds: 3600 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -28,7 +28,8 @@ export const chargedSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 type Failure = { ok: false; code: Code; message?: string };
 export type Checked = { ok: true; audio: Audio; format: UploadFormat; durationMs: number; seconds: number };
 
-const REFUSAL: Record<DecodeFailure, Code> = {
+/** The result code of each way an upload fails to decode (STS, and the actors page's samples). */
+export const REFUSAL: Record<DecodeFailure, Code> = {
   empty: Code.AUDIO_EMPTY,
   "too-large": Code.AUDIO_TOO_LARGE,
   "not-audio": Code.AUDIO_NOT_AUDIO,
