@@ -7,7 +7,9 @@ import { defaultBodyLimit } from "./lib/validate";
 import { refusalFor, unavailable } from "./lib/deployment";
 import { reportError } from "./lib/report";
 import { securityHeaders } from "./lib/security-headers";
+import { adminRoutes } from "./routes/admin";
 import { devRoutes } from "./routes/dev";
+import { helpImageRoutes, helpRoutes } from "./routes/help";
 import { membersRoutes } from "./routes/members";
 import { paymentRoutes } from "./routes/payment";
 import { paypalRoutes } from "./routes/paypal";
@@ -41,6 +43,9 @@ export function createApp() {
   app.route("/payment", paymentRoutes);
   app.route("/payment", paypalRoutes);
   app.route("/sandbox", sandboxRoutes);
+  app.route("/help/images", helpImageRoutes);
+  app.route("/help", helpRoutes);
+  app.route("/admin", adminRoutes);
   app.route("/dev", devRoutes);
 
   // A path that exists with another method answers 405 (4005) with Allow; anything else 404 (4004).
