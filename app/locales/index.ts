@@ -1,14 +1,18 @@
 import koAccount from "./ko/account";
+import koAdmin from "./ko/admin";
 import koAuth from "./ko/auth";
 import koBilling from "./ko/billing";
 import koCommon from "./ko/common";
+import koHelp from "./ko/help";
 import koHome from "./ko/home";
 import koPlan from "./ko/plan";
 import koStudio from "./ko/studio";
 import enAccount from "./en/account";
+import enAdmin from "./en/admin";
 import enAuth from "./en/auth";
 import enBilling from "./en/billing";
 import enCommon from "./en/common";
+import enHelp from "./en/help";
 import enHome from "./en/home";
 import enPlan from "./en/plan";
 import enStudio from "./en/studio";
@@ -19,8 +23,28 @@ import enStudio from "./en/studio";
  * The server imports this; the browser fetches one namespace at a time from /locales/:lng/:ns.
  */
 export const resources = {
-  ko: { common: koCommon, home: koHome, plan: koPlan, auth: koAuth, account: koAccount, studio: koStudio, billing: koBilling },
-  en: { common: enCommon, home: enHome, plan: enPlan, auth: enAuth, account: enAccount, studio: enStudio, billing: enBilling },
+  ko: {
+    common: koCommon,
+    home: koHome,
+    plan: koPlan,
+    auth: koAuth,
+    account: koAccount,
+    studio: koStudio,
+    billing: koBilling,
+    help: koHelp,
+    admin: koAdmin,
+  },
+  en: {
+    common: enCommon,
+    home: enHome,
+    plan: enPlan,
+    auth: enAuth,
+    account: enAccount,
+    studio: enStudio,
+    billing: enBilling,
+    help: enHelp,
+    admin: enAdmin,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)["ko"];

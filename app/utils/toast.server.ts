@@ -27,7 +27,10 @@ export type Toast = {
     | "upgraded"
     | "downgraded"
     | "cancelled"
-    | "refunded";
+    | "refunded"
+    | "inquirySent"
+    | "answerSent"
+    | "couponIssued";
   params?: Record<string, string>;
 };
 /** A toast as the page gets it: with an id, so the same message shown twice still shows twice. */
@@ -54,6 +57,9 @@ const KEYS: Toast["key"][] = [
   "downgraded",
   "cancelled",
   "refunded",
+  "inquirySent",
+  "answerSent",
+  "couponIssued",
 ];
 
 export async function setToast(request: Request, context: AppLoadContext, toast: Toast) {

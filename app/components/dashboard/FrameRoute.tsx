@@ -4,9 +4,9 @@ import { DashboardFrame } from "./Frame";
 
 /** The page of a frame route (dashboard.tsx, studio.tsx): the frame around the child route. */
 export function FramePage() {
-  const { profile } = useLoaderData<{ profile: { email: string } }>();
+  const { profile, unreadInquiries } = useLoaderData<{ profile: { email: string }; unreadInquiries: number }>();
   return (
-    <DashboardFrame email={profile.email}>
+    <DashboardFrame email={profile.email} unreadInquiries={unreadInquiries}>
       <Outlet />
     </DashboardFrame>
   );
