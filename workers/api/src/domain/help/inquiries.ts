@@ -6,6 +6,8 @@ import { done, refusal, type Result } from "../../lib/envelope";
 import { IMAGE_EXTENSIONS, imageTypeOf, type ImageType } from "../../lib/image-type";
 import { hit } from "../../lib/rate-limit";
 import { signQuery } from "../../lib/signed-url";
+import { cutCodePoints } from "../../lib/text";
+import { stripControls } from "../../lib/validate";
 import type { Db, MemberScope } from "../scope";
 
 /**
@@ -49,11 +51,8 @@ export async function checkImages(files: File[]): Promise<Result<CheckedImage[]>
 
 /** The name shown for an image (spec: originalname): the file's own, cut to 100 characters, without controls. */
 function imageName(raw: string, type: ImageType) {
-  // eslint-disable-next-line no-control-regex -- removing control and bidi characters is the point
-  const base = (raw.split(/[\\/]/).pop() ?? "")
-    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
-    .trim();
-  return [...(base || `image.${IMAGE_EXTENSIONS[type]}`)].slice(0, 100).join("");
+  const base = stripControls(raw.split(/[\\/]/).pop() ?? "").trim();
+  return cutCodePoints(base || `image.${IMAGE_EXTENSIONS[type]}`, 100);
 }
 
 /** Puts checked images in R2 and answers their rows (inserted by the caller with the message they belong to). */
