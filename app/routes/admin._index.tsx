@@ -6,3 +6,8 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireOperator(args);
   throw redirect("/admin/inquiries");
 }
+
+/** Never shown (the loader redirects); it makes this a page route, so a refusal renders the 404 page. */
+export default function AdminIndex() {
+  return null;
+}
