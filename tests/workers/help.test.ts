@@ -57,7 +57,8 @@ async function call(path: string, token: string | null, init: Init = {}) {
 function form(fields: Record<string, string>, images: [Uint8Array, string, string?][] = []) {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  for (const [bytes, name, type] of images) f.append("image", new File([bytes as Uint8Array<ArrayBuffer>], name, { type: type ?? "application/octet-stream" }));
+  for (const [bytes, name, type] of images)
+    f.append("image", new File([bytes as Uint8Array<ArrayBuffer>], name, { type: type ?? "application/octet-stream" }));
   return f;
 }
 
