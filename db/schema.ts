@@ -643,3 +643,133 @@ export const dormantMembers = sqliteTable("dormant_members", {
   data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   dormantAt: integer("dormant_at").notNull(),
 });
+
+/**
+ * Public content (issue 18, docs/decisions/0031): written by operators through `workers/api/src/domain/content/`,
+ * seeded by `db/seed-content.ts`. Text is stored per language in its own column so a search reads one
+ * language's column. A row with no `published_at` is a draft: the public API does not serve it.
+ */
+export const notices = sqliteTable(
+  "notices",
+  {
+    id: text("id").primaryKey(),
+    /** "notice" (notices) or "release" (release notices, their own category on /notice). */
+    category: text("category", { enum: ["notice", "release"] }).notNull(),
+    /** Pinned notices come first in the list. */
+    pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
+    titleKo: text("title_ko").notNull(),
+    titleEn: text("title_en").notNull(),
+    /** Plain text: paragraphs separated by a blank line, lines starting "- " are list items. */
+    bodyKo: text("body_ko").notNull(),
+    bodyEn: text("body_en").notNull(),
+    publishedAt: integer("published_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    /** The operators (member ids) who wrote and last changed it. */
+    createdBy: text("created_by"),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [index("notices_published").on(t.category, t.pinned, t.publishedAt)],
+);
+
+/** FAQ entries (spec: categories Service and Plan), in `position` order within a category. */
+export const faqEntries = sqliteTable(
+  "faq_entries",
+  {
+    id: text("id").primaryKey(),
+    category: text("category", { enum: ["service", "plan"] }).notNull(),
+    position: integer("position").notNull().default(0),
+    questionKo: text("question_ko").notNull(),
+    questionEn: text("question_en").notNull(),
+    answerKo: text("answer_ko").notNull(),
+    answerEn: text("answer_en").notNull(),
+    publishedAt: integer("published_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    createdBy: text("created_by"),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [index("faq_entries_category").on(t.category, t.position)],
+);
+
+/** The user guide's sections (/guide): `id` is the section's anchor; `image` a path under /guide/. */
+export const guideSections = sqliteTable("guide_sections", {
+  id: text("id").primaryKey(),
+  position: integer("position").notNull(),
+  titleKo: text("title_ko").notNull(),
+  titleEn: text("title_en").notNull(),
+  bodyKo: text("body_ko").notNull(),
+  bodyEn: text("body_en").notNull(),
+  image: text("image"),
+  imageAltKo: text("image_alt_ko"),
+  imageAltEn: text("image_alt_en"),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** Contest pages (/contest): title, period, rules and prize; members enter by sharing a result. */
+export const contests = sqliteTable(
+  "contests",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    titleKo: text("title_ko").notNull(),
+    titleEn: text("title_en").notNull(),
+    summaryKo: text("summary_ko").notNull(),
+    summaryEn: text("summary_en").notNull(),
+    rulesKo: text("rules_ko").notNull(),
+    rulesEn: text("rules_en").notNull(),
+    prizeKo: text("prize_ko").notNull(),
+    prizeEn: text("prize_en").notNull(),
+    /** Entries are taken from `starts_at` up to (not including) `ends_at`. */
+    startsAt: integer("starts_at").notNull(),
+    endsAt: integer("ends_at").notNull(),
+    publishedAt: integer("published_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    createdBy: text("created_by"),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [uniqueIndex("contests_slug").on(t.slug)],
+);
+
+/** A member's entry in a contest: one of their shared results (one entry per member per contest). */
+export const contestEntries = sqliteTable(
+  "contest_entries",
+  {
+    id: text("id").primaryKey(),
+    contestId: text("contest_id")
+      .notNull()
+      .references(() => contests.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    inferenceId: text("inference_id")
+      .notNull()
+      .references(() => inferences.id, { onDelete: "cascade" }),
+    note: text("note").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("contest_entries_member").on(t.contestId, t.memberId), index("contest_entries_inference").on(t.inferenceId)],
+);
+
+/**
+ * Business API keys (docs/decisions/0031): `Authorization: Bearer <key>` on the public TTS and STS calls.
+ * Only the SHA-256 of the key is stored (a key is 256 random bits, so a plain hash cannot be reversed
+ * by trying); `prefix` is what the list shows. A revoked key stays listed with `revoked_at`.
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash").on(t.keyHash), index("api_keys_member").on(t.memberId, t.createdAt)],
+);

@@ -1,4 +1,5 @@
 import type { plans } from "./schema";
+import { contentStatements } from "./seed-content";
 import { basicVoices } from "./seed-voices";
 
 type PlanRow = typeof plans.$inferInsert;
@@ -84,7 +85,7 @@ const literal = (v: unknown): string => {
  * by the workerd tests through `env.DB`. Seeding never lives in a migration.
  */
 export function seedStatements(): string[] {
-  return [...planStatements(), ...voiceStatements(), ...couponStatements()];
+  return [...planStatements(), ...voiceStatements(), ...couponStatements(), ...contentStatements(literal)];
 }
 
 /**

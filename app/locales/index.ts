@@ -4,7 +4,9 @@ import koAuth from "./ko/auth";
 import koBilling from "./ko/billing";
 import koCommon from "./ko/common";
 import koHelp from "./ko/help";
+import koContent from "./ko/content";
 import koHome from "./ko/home";
+import koKeys from "./ko/keys";
 import koPlan from "./ko/plan";
 import koStudio from "./ko/studio";
 import enAccount from "./en/account";
@@ -13,7 +15,9 @@ import enAuth from "./en/auth";
 import enBilling from "./en/billing";
 import enCommon from "./en/common";
 import enHelp from "./en/help";
+import enContent from "./en/content";
 import enHome from "./en/home";
+import enKeys from "./en/keys";
 import enPlan from "./en/plan";
 import enStudio from "./en/studio";
 
@@ -33,6 +37,8 @@ export const resources = {
     billing: koBilling,
     help: koHelp,
     admin: koAdmin,
+    content: koContent,
+    keys: koKeys,
   },
   en: {
     common: enCommon,
@@ -44,6 +50,8 @@ export const resources = {
     billing: enBilling,
     help: enHelp,
     admin: enAdmin,
+    content: enContent,
+    keys: enKeys,
   },
 } as const;
 

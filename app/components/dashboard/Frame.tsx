@@ -22,6 +22,9 @@ export function DashboardFrame({
     // Help with the count of unread answers (issue 18).
     { to: "/dashboard/help", label: tc("helpNav.label"), end: false, badge: unreadInquiries },
     { to: "/dashboard/settings", label: t("sidebar.settings"), end: false },
+    { to: "/dashboard/notice", label: t("sidebar.notice"), end: false },
+    { to: "/dashboard/faq", label: t("sidebar.faq"), end: false },
+    { to: "/dashboard/keys", label: t("sidebar.keys"), end: false },
   ];
   return (
     <div className="min-h-screen bg-slate-50 md:flex">

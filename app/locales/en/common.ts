@@ -34,7 +34,7 @@ export default {
     { link: "/notice", name: "Notices", beta: "" },
     { link: "/faq", name: "FAQ", beta: "" },
     { link: "/guide", name: "Guide", beta: "" },
-    { link: "https://business.voicestudio.example", name: "Business API", beta: "" },
+    { link: "/business", name: "Business API", beta: "" },
   ],
   header: {
     logo: "Voice Studio home",

@@ -31,7 +31,7 @@ export default {
     { link: "/notice", name: "공지사항", beta: "" },
     { link: "/faq", name: "자주 묻는 질문", beta: "" },
     { link: "/guide", name: "이용 가이드", beta: "" },
-    { link: "https://business.voicestudio.example", name: "비즈니스 API", beta: "" },
+    { link: "/business", name: "비즈니스 API", beta: "" },
   ],
   header: {
     logo: "보이스 스튜디오 홈",

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { Code } from "./lib/codes";
 import { fail } from "./lib/envelope";
-import { context, localeFromHeader } from "./lib/middleware";
+import { apiKeyMember, context, localeFromHeader } from "./lib/middleware";
 import { defaultBodyLimit } from "./lib/validate";
 import { refusalFor, unavailable } from "./lib/deployment";
 import { reportError } from "./lib/report";
@@ -10,9 +10,12 @@ import { securityHeaders } from "./lib/security-headers";
 import { adminRoutes } from "./routes/admin";
 import { devRoutes } from "./routes/dev";
 import { helpImageRoutes, helpRoutes } from "./routes/help";
+import { contestsRoutes, faqRoutes, guideRoutes, noticesRoutes } from "./routes/content";
+import { keysRoutes } from "./routes/keys";
 import { membersRoutes } from "./routes/members";
 import { paymentRoutes } from "./routes/payment";
 import { paypalRoutes } from "./routes/paypal";
+import { publicApiRoutes } from "./routes/public-api";
 import { sandboxRoutes } from "./routes/sandbox";
 import { socialRoutes } from "./routes/social";
 import { studioRoutes } from "./routes/studio";
@@ -37,6 +40,10 @@ export function createApp() {
   app.route("/member", membersRoutes);
   app.route("/member", socialRoutes);
   app.route("/voices", voicesRoutes);
+  // The public API's calls also take a business API key (Authorization: Bearer; docs/decisions/0031).
+  app.post("/studio/tts", apiKeyMember);
+  app.post("/studio/sts", apiKeyMember);
+  app.get("/studio/inferences/:id/audio", apiKeyMember);
   app.route("/studio", studioRoutes);
   app.route("/studio", stsRoutes);
   app.route("/share", shareRoutes);
@@ -47,6 +54,12 @@ export function createApp() {
   app.route("/help", helpRoutes);
   app.route("/admin", adminRoutes);
   app.route("/dev", devRoutes);
+  app.route("/notices", noticesRoutes);
+  app.route("/faq", faqRoutes);
+  app.route("/guide", guideRoutes);
+  app.route("/contests", contestsRoutes);
+  app.route("/keys", keysRoutes);
+  app.route("/", publicApiRoutes);
 
   // A path that exists with another method answers 405 (4005) with Allow; anything else 404 (4004).
   let methodsOf: ((path: string) => string[]) | null = null;

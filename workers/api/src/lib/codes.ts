@@ -180,6 +180,38 @@ export const messages: Record<Code, Localized> = {
     ko: "이미 사전에 있는 단어예요. 기존 항목의 읽는 법을 고쳐 주세요.",
     en: "That word is already in your dictionary. Change the reading of the existing entry instead.",
   },
+  [Code.API_KEY_LIMIT]: {
+    ko: "API 키는 {max}개까지 만들 수 있어요. 쓰지 않는 키를 폐기한 뒤 다시 만들어 주세요.",
+    en: "You can have up to {max} API keys. Revoke a key you no longer use and try again.",
+  },
+  [Code.API_KEY_INVALID]: {
+    ko: "API 키가 올바르지 않거나 폐기되었습니다. 대시보드의 API 키 화면에서 확인해 주세요.",
+    en: "The API key is not valid or has been revoked. Check it on the API keys page of your dashboard.",
+  },
+  [Code.API_KEY_RATE_LIMITED]: {
+    ko: "이 API 키로 보낸 요청이 너무 많습니다. {seconds}초 뒤에 다시 시도해 주세요.",
+    en: "Too many requests with this API key. Please try again in {seconds} seconds.",
+  },
+  [Code.CONTEST_CLOSED]: {
+    ko: "지금은 이 공모전에 응모할 수 없어요. 응모 기간을 확인해 주세요.",
+    en: "This contest is not taking entries now. Please check the entry period.",
+  },
+  [Code.CONTEST_ALREADY_ENTERED]: {
+    ko: "이미 이 공모전에 응모했어요. 공모전마다 한 번 응모할 수 있습니다.",
+    en: "You have already entered this contest. Each member may enter once.",
+  },
+  [Code.CONTEST_SHARE_REQUIRED]: {
+    ko: "공유한 내 결과물 중 하나를 골라 주세요. 스튜디오의 결과 화면에서 공유 링크를 만들 수 있어요.",
+    en: "Please choose one of your shared results. You can share a result from its page in the studio.",
+  },
+  [Code.CONTENT_SLUG_TAKEN]: {
+    ko: "이미 쓰고 있는 주소입니다. 다른 주소를 입력해 주세요.",
+    en: "That address is already in use. Please choose another one.",
+  },
+  [Code.CONTENT_PERIOD_INVALID]: {
+    ko: "종료 일시는 시작 일시보다 뒤여야 합니다.",
+    en: "The end must come after the start.",
+  },
   [Code.CARD_NUMBER_INVALID]: { ko: "카드 번호를 정확하게 입력해 주세요.", en: "Please enter the card number correctly." },
   [Code.CARD_EXPIRY_INVALID]: {
     ko: "유효기간을 순서에 맞게 정확하게 입력해 주세요. (MM / YY)",
@@ -426,6 +458,14 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.RANGE_NOT_SATISFIABLE]: 416,
   [Code.DICTIONARY_FULL]: 409,
   [Code.DICTIONARY_DUPLICATE]: 409,
+  [Code.API_KEY_LIMIT]: 409,
+  [Code.API_KEY_INVALID]: 401,
+  [Code.API_KEY_RATE_LIMITED]: 429,
+  [Code.CONTEST_CLOSED]: 409,
+  [Code.CONTEST_ALREADY_ENTERED]: 409,
+  [Code.CONTEST_SHARE_REQUIRED]: 400,
+  [Code.CONTENT_SLUG_TAKEN]: 409,
+  [Code.CONTENT_PERIOD_INVALID]: 400,
   [Code.CARD_NUMBER_INVALID]: 400,
   [Code.CARD_EXPIRY_INVALID]: 400,
   [Code.CARD_BIRTH_INVALID]: 400,

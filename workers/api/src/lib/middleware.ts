@@ -7,6 +7,8 @@ import { Code, localeFromHeader } from "./codes";
 export { localeFromHeader };
 import { fail } from "./envelope";
 import { liveSession } from "./tokens";
+import { liveApiKey, touchApiKey } from "./api-keys";
+import { hit, LIMITS } from "./rate-limit";
 import type { AppEnv, Member } from "../env";
 
 /** Sets `c.var.db`, `c.var.locale` and `c.var.accessToken` for every request. */
@@ -51,5 +53,29 @@ export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
 export const optionalMember = createMiddleware<AppEnv>(async (c, next) => {
   const member = await memberOf(c.var.accessToken, c.env);
   if (member) c.set("member", member);
+  await next();
+});
+
+/**
+ * The public API's second way in (docs/decisions/0031): `Authorization: Bearer <api key>` on the calls
+ * app.ts names (POST /studio/tts, POST /studio/sts, the result's audio). A request that carries an
+ * access token in `api-key` is left to `requireMember`. A live key sets `c.var.member` to its member
+ * (whose allowance the call then spends) and counts against the key's own rate limit; any other
+ * Bearer value answers 4501, past the limit 4502 with Retry-After.
+ */
+export const apiKeyMember = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.accessToken) return next();
+  const auth = c.req.header("authorization")?.trim();
+  if (!auth) return next();
+  const match = /^Bearer\s+(\S+)$/i.exec(auth);
+  const key = match ? await liveApiKey(c.env.DB, match[1]!) : null;
+  if (!key) return fail(c, Code.API_KEY_INVALID);
+  if (!(await hit(c.env, "apiKeyCalls", key.id)).allowed) {
+    const seconds = LIMITS.apiKeyCalls.windowSeconds;
+    c.header("retry-after", String(seconds));
+    return fail(c, Code.API_KEY_RATE_LIMITED, { params: { seconds } });
+  }
+  await touchApiKey(c.env.DB, key.id);
+  c.set("member", { id: key.memberId, email: key.email });
   await next();
 });

@@ -27,6 +27,10 @@ export const LIMITS = {
   pronouncePerMember: { max: 60, windowSeconds: 60 },
   /** New 1:1 inquiries and follow-ups per member (each may carry 25 MB of images). */
   inquiryPerMember: { max: 10, windowSeconds: 3600 },
+  /** Public API calls (TTS, STS, result audio) per business API key (docs/decisions/0031). */
+  apiKeyCalls: { max: 60, windowSeconds: 60 },
+  /** API keys a member may create in a day (each is a row; revoked keys stay listed). */
+  apiKeyCreatePerMember: { max: 20, windowSeconds: 86_400 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

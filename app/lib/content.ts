@@ -1,0 +1,101 @@
+// Public content pages and the API keys page (issue 18): the api's answer types, the forms' zod schemas
+// and how a stored body (plain text) becomes blocks to render. Client-safe.
+import { z } from "zod/v4";
+
+export type NoticeCategory = "notice" | "release";
+export type NoticeItem = { id: string; category: NoticeCategory; pinned: boolean; title: string; date: number };
+export type NoticeList = { items: NoticeItem[]; page: number; pageSize: number; total: number; pages: number };
+export type Notice = NoticeItem & { body: string; updatedAt: number };
+
+export type FaqCategory = "service" | "plan";
+export type FaqList = {
+  items: { id: string; category: FaqCategory; question: string; answer: string }[];
+  category: FaqCategory | null;
+  q: string;
+};
+
+export type GuideSection = { id: string; title: string; body: string; image: string | null; imageAlt: string };
+
+export type ContestSummary = { id: string; slug: string; title: string; summary: string; startsAt: number; endsAt: number; open: boolean };
+export type Contest = ContestSummary & {
+  rules: string;
+  prize: string;
+  entries: number;
+  entry: { id: string; inference_id: string; note: string; createdAt: number; shareUrl: string | null } | null;
+  shareable: { inference_id: string; shareUrl: string; label: string; method: string; createdAt: number }[];
+};
+
+export type ApiKey = { id: string; name: string; prefix: string; createdAt: number; lastUsedAt: number | null; revokedAt: number | null };
+
+/** The longest FAQ search the api takes (workers/api/src/domain/content/faq.ts). */
+export const FAQ_QUERY_MAX = 50;
+export const CONTEST_NOTE_MAX = 200;
+export const API_KEY_NAME_MAX = 40;
+
+/** The page's query, made safe: an unknown category is "all", a bad page the first (never a 400 from the api). */
+export function noticeQuery(url: URL) {
+  const c = url.searchParams.get("category");
+  const category: NoticeCategory | null = c === "notice" || c === "release" ? c : null;
+  const p = Number(url.searchParams.get("page"));
+  const page = Number.isInteger(p) && p >= 1 && p <= 1000 ? p : 1;
+  return { category, page };
+}
+
+export function faqQuery(url: URL) {
+  const c = url.searchParams.get("category");
+  const category: FaqCategory | null = c === "service" || c === "plan" ? c : null;
+  const q = Array.from((url.searchParams.get("q") ?? "").trim())
+    .slice(0, FAQ_QUERY_MAX)
+    .join("");
+  return { category, q };
+}
+
+/** A body as blocks: paragraphs split by blank lines; a block whose lines all start "- " is a list. */
+export type Block = { kind: "p"; text: string } | { kind: "ul"; items: string[] };
+export function bodyBlocks(body: string): Block[] {
+  return body
+    .split(/\n\s*\n/)
+    .map((chunk) => chunk.trim())
+    .filter(Boolean)
+    .map((chunk) => {
+      const lines = chunk.split("\n");
+      return lines.every((l) => l.startsWith("- "))
+        ? { kind: "ul" as const, items: lines.map((l) => l.slice(2)) }
+        : { kind: "p" as const, text: chunk };
+    });
+}
+
+/** The first words of a body, for a page's description. */
+export const excerpt = (body: string, max = 150) => {
+  const flat = body
+    .replace(/\s+/g, " ")
+    .replace(/(^| )- /g, "$1")
+    .trim();
+  const chars = Array.from(flat);
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : flat;
+};
+
+/** A date as people read it in the locale (the site's time zone, Asia/Seoul). */
+export const formatDate = (ms: number, locale: string) =>
+  new Intl.DateTimeFormat(locale === "ko" ? "ko-KR" : "en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "Asia/Seoul",
+  }).format(ms);
+
+const required = (max: number) =>
+  z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(max, "validation.tooLong");
+
+/** The contest entry form. */
+export const ContestEntrySchema = z.object({
+  inference_id: z.string({ error: "validation.required" }).min(1, "validation.required").max(64),
+  note: z.string().trim().max(CONTEST_NOTE_MAX, "validation.tooLong").default(""),
+});
+
+/** The API keys page: create a key with a name, or revoke one. */
+export const KeyCreateSchema = z.object({ name: required(API_KEY_NAME_MAX) });
+export const KeysSchema = z.discriminatedUnion("intent", [
+  KeyCreateSchema.extend({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("revoke"), id: z.string().min(1).max(64) }),
+]);

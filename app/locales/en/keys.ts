@@ -1,0 +1,30 @@
+import type ko from "../ko/keys";
+import type { Translation } from "../types";
+
+export default {
+  meta: { title: "API keys | Voice Studio", description: "Create and manage the keys of the business API." },
+  title: "API keys",
+  description: "With an API key your product can call text to speech and voice conversion. Usage is charged to your plan.",
+  docs: "How to use the API",
+  create: "Create a key",
+  name: "Key name",
+  namePlaceholder: "e.g. production server",
+  createButton: "Create key",
+  limit: "You can have up to {{limit}} keys in use.",
+  createdTitle: "Your new API key",
+  createdText: "This is the only time the key is shown. Copy it somewhere safe now; if you lose it, create a new key.",
+  createdLabel: "Key {{name}}",
+  list: "Your keys",
+  empty: "You have no keys yet.",
+  prefix: "Starts with",
+  created: "Created",
+  lastUsed: "Last used",
+  never: "Never",
+  status: "Status",
+  active: "Active",
+  revoked: "Revoked",
+  revoke: "Revoke",
+  revokeLabel: "Revoke key {{name}}",
+  revokeHelp: "Requests with a revoked key are refused at once.",
+  revokedToast: "The key was revoked.",
+} satisfies Translation<typeof ko>;

@@ -1,0 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { loadNotice } from "~/utils/content.server";
+
+export const loader = (args: LoaderFunctionArgs) => loadNotice(args);

@@ -1,0 +1,94 @@
+// The FAQ (spec: categories Service and Plan; issue 18): the public, searchable list and what operators
+// do with its entries (create, edit, publish, unpublish), each answering the row before and after.
+import { and, asc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { faqEntries } from "../../../../../db/schema";
+import { Code, type Locale } from "../../lib/codes";
+import { done, refusal, type Result } from "../../lib/envelope";
+import type { Db } from "../scope";
+import type { Change } from "./notices";
+import type { FaqInput } from "./schemas";
+
+export type FaqRow = typeof faqEntries.$inferSelect;
+export type FaqCategory = FaqRow["category"];
+export const FAQ_CATEGORIES = ["service", "plan"] as const satisfies readonly FaqCategory[];
+/** The longest search the list takes, in characters. */
+export const FAQ_QUERY_MAX = 50;
+/** At most this many entries in one answer (the FAQ is a short list; this bounds the work). */
+const FAQ_MAX_ITEMS = 200;
+
+/** `%` and `_` match themselves: the member's words are searched as typed. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/**
+ * Published entries, Service before Plan and in their order; `q` keeps those whose question or answer
+ * (in the asked language) contains it, case-insensitively for Latin letters.
+ */
+export async function listFaq(db: Db, locale: Locale, query: { category?: FaqCategory; q?: string }) {
+  const question = locale === "ko" ? faqEntries.questionKo : faqEntries.questionEn;
+  const answer = locale === "ko" ? faqEntries.answerKo : faqEntries.answerEn;
+  const where: (SQL | undefined)[] = [isNotNull(faqEntries.publishedAt)];
+  if (query.category) where.push(eq(faqEntries.category, query.category));
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    where.push(or(sql`${question} LIKE ${pattern} ESCAPE '\\'`, sql`${answer} LIKE ${pattern} ESCAPE '\\'`));
+  }
+  const rows = await db
+    .select()
+    .from(faqEntries)
+    .where(and(...where))
+    .orderBy(sql`CASE ${faqEntries.category} WHEN 'service' THEN 0 ELSE 1 END`, asc(faqEntries.position), asc(faqEntries.createdAt))
+    .limit(FAQ_MAX_ITEMS);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      category: r.category,
+      question: locale === "ko" ? r.questionKo : r.questionEn,
+      answer: locale === "ko" ? r.answerKo : r.answerEn,
+    })),
+    category: query.category ?? null,
+    q: q ?? "",
+  };
+}
+
+const columns = (input: FaqInput) => ({
+  category: input.category,
+  position: input.position,
+  questionKo: input.question.ko,
+  questionEn: input.question.en,
+  answerKo: input.answer.ko,
+  answerEn: input.answer.en,
+});
+
+/** A new FAQ entry, as a draft. */
+export async function createFaqEntry(db: Db, input: FaqInput, operatorId: string, now = Date.now()): Promise<Result<Change<FaqRow>>> {
+  const [after] = await db
+    .insert(faqEntries)
+    .values({
+      id: crypto.randomUUID(),
+      ...columns(input),
+      publishedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: operatorId,
+      updatedBy: operatorId,
+    })
+    .returning();
+  return done({ before: null, after: after! });
+}
+
+export const updateFaqEntry = (db: Db, id: string, input: FaqInput, operatorId: string, now = Date.now()) =>
+  change(db, id, () => ({ ...columns(input), updatedAt: now, updatedBy: operatorId }));
+
+export const publishFaqEntry = (db: Db, id: string, operatorId: string, now = Date.now()) =>
+  change(db, id, (before) => ({ publishedAt: before.publishedAt ?? now, updatedAt: now, updatedBy: operatorId }));
+
+export const unpublishFaqEntry = (db: Db, id: string, operatorId: string, now = Date.now()) =>
+  change(db, id, () => ({ publishedAt: null, updatedAt: now, updatedBy: operatorId }));
+
+async function change(db: Db, id: string, set: (before: FaqRow) => Partial<FaqRow>): Promise<Result<Change<FaqRow>>> {
+  const before = await db.select().from(faqEntries).where(eq(faqEntries.id, id)).get();
+  if (!before) return refusal(Code.NOT_FOUND);
+  const [after] = await db.update(faqEntries).set(set(before)).where(eq(faqEntries.id, id)).returning();
+  return after ? done({ before, after }) : refusal(Code.NOT_FOUND);
+}
