@@ -350,4 +350,49 @@ describe("the operator console's API", () => {
     expect(log.data.items[0]).toMatchObject({ actorEmail: op.email, action: "coupon.issue", targetType: "member", targetId: m.id });
     expect((await call("/admin/audit", m.token)).status).toBe(404);
   });
+
+  it("creates, publishes and unpublishes notices, FAQ entries and contests, each with an audit row; members get 404", async () => {
+    const op = await newOperator();
+    const member = await newMember();
+    const notice = {
+      category: "notice",
+      pinned: true,
+      title: { ko: "점검 안내", en: "Maintenance" },
+      body: { ko: "오늘 밤 점검합니다.", en: "Tonight." },
+    };
+    expect((await call("/admin/content/notices", member.token, { body: notice })).status).toBe(404);
+    expect((await call("/admin/content/notices", member.token)).status).toBe(404);
+    const made = await call("/admin/content/notices", op.token, { body: notice });
+    expect(made.code, made.message).toBe(Code.OK);
+    const id = made.data.id as string;
+    const listed = async () => ((await call("/notices", null)).data.items as Loose[]).some((n) => n.id === id);
+    expect(await listed()).toBe(false);
+    expect((await call(`/admin/content/notices/${id}/publish`, op.token, { method: "POST" })).code).toBe(Code.OK);
+    expect(await listed()).toBe(true);
+    const edited = await call(`/admin/content/notices/${id}`, op.token, {
+      method: "PUT",
+      body: { ...notice, title: { ko: "점검 연기", en: "Postponed" } },
+    });
+    expect(edited.data.titleEn).toBe("Postponed");
+    expect((await call(`/admin/content/notices/${id}/unpublish`, op.token, { method: "POST" })).code).toBe(Code.OK);
+    expect(await listed()).toBe(false);
+    expect((await call("/admin/content/notices", op.token)).data.items.some((n: Loose) => n.id === id)).toBe(true);
+    const rows = await env.DB.prepare(
+      "SELECT action, before, after FROM audit_log WHERE target_type = 'notice' AND target_id = ? ORDER BY id",
+    )
+      .bind(id)
+      .all<Loose>();
+    expect(rows.results.map((r) => r.action)).toEqual(["notice.create", "notice.publish", "notice.update", "notice.unpublish"]);
+    expect(rows.results[0]!.before).toBeNull();
+    expect(JSON.parse(rows.results[2]!.before).titleEn).toBe("Maintenance");
+    expect(JSON.parse(rows.results[2]!.after).titleEn).toBe("Postponed");
+
+    const faq = await call("/admin/content/faq", op.token, {
+      body: { category: "plan", question: { ko: "환불은?", en: "Refunds?" }, answer: { ko: "7일 안에.", en: "Within 7 days." } },
+    });
+    expect(faq.code, faq.message).toBe(Code.OK);
+    expect((await auditRows("faq.create", faq.data.id)).results).toHaveLength(1);
+    expect((await call("/admin/content/nothing", op.token)).status).toBe(404);
+    expect((await call(`/admin/content/faq/${crypto.randomUUID()}/publish`, op.token, { method: "POST" })).status).toBe(404);
+  });
 });

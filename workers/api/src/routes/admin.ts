@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod/v4";
 import { auditPage } from "../domain/admin/audit";
+import { contentList, createContent, publishContent, updateContent, type ContentKind } from "../domain/admin/content";
+import { contestInput, faqInput, noticeInput } from "../domain/content/schemas";
 import { answerInquiry, inquiryForOperator, queue, setInquiryState } from "../domain/admin/inquiries";
 import { findMember, issueCoupon, memberSummary, refundPayment } from "../domain/admin/members";
 import { isOperator } from "../domain/admin/operators";
@@ -49,6 +51,8 @@ const auditQuery = z.object({
   target_id: z.string().max(80).optional(),
 });
 
+const contentKind = (raw: string): ContentKind | null => (raw === "notices" || raw === "faq" || raw === "contests" ? raw : null);
+
 const answerLimit = uploadLimit(INQUIRY.images * INQUIRY.imageBytes, Code.INQUIRY_IMAGE_TOO_LARGE, {
   max: INQUIRY.imageBytes / 1024 / 1024,
 });
@@ -85,6 +89,35 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/members/:id/refund", jsonBody(refundBody), async (c) => {
     const { payment_no, reason } = c.req.valid("json");
     return answer(c, await refundPayment(memberScope(c), c.req.param("id"), payment_no, reason, now(c)));
+  })
+  // Public content (domain/content/, docs/decisions/0031): list with drafts, create, update, publish, unpublish.
+  .get("/content/:kind", async (c) => {
+    const kind = contentKind(c.req.param("kind"));
+    return kind ? answer(c, await contentList(memberScope(c), kind)) : fail(c, Code.NOT_FOUND);
+  })
+  .post("/content/notices", jsonBody(noticeInput), async (c) =>
+    answer(c, await createContent(memberScope(c), "notices", c.req.valid("json"), now(c))),
+  )
+  .put("/content/notices/:id", jsonBody(noticeInput), async (c) =>
+    answer(c, await updateContent(memberScope(c), "notices", c.req.param("id"), c.req.valid("json"), now(c))),
+  )
+  .post("/content/faq", jsonBody(faqInput), async (c) => answer(c, await createContent(memberScope(c), "faq", c.req.valid("json"), now(c))))
+  .put("/content/faq/:id", jsonBody(faqInput), async (c) =>
+    answer(c, await updateContent(memberScope(c), "faq", c.req.param("id"), c.req.valid("json"), now(c))),
+  )
+  .post("/content/contests", jsonBody(contestInput), async (c) =>
+    answer(c, await createContent(memberScope(c), "contests", c.req.valid("json"), now(c))),
+  )
+  .put("/content/contests/:id", jsonBody(contestInput), async (c) =>
+    answer(c, await updateContent(memberScope(c), "contests", c.req.param("id"), c.req.valid("json"), now(c))),
+  )
+  .post("/content/:kind/:id/publish", async (c) => {
+    const kind = contentKind(c.req.param("kind"));
+    return kind ? answer(c, await publishContent(memberScope(c), kind, c.req.param("id"), true, now(c))) : fail(c, Code.NOT_FOUND);
+  })
+  .post("/content/:kind/:id/unpublish", async (c) => {
+    const kind = contentKind(c.req.param("kind"));
+    return kind ? answer(c, await publishContent(memberScope(c), kind, c.req.param("id"), false, now(c))) : fail(c, Code.NOT_FOUND);
   })
   .get("/audit", queryParams(auditQuery), async (c) => {
     const q = c.req.valid("query");
