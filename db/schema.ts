@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { VoiceAge, VoiceGender, VoiceTone } from "../contracts/voices";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** A localized text stored as JSON: {"ko": "...", "en": "..."}. */
 export type LocalizedText = { ko: string; en: string };
@@ -211,36 +212,91 @@ export const oauthStates = sqliteTable("oauth_states", {
 });
 
 /** Voice tag vocabularies (spec section 3, "Voice tags"); labels live in workers/api/src/lib/labels.ts. */
-export type VoiceTone = "low" | "medium" | "high";
-export type VoiceGender = "male" | "female" | "other";
-export type VoiceAge = "child" | "teen" | "young" | "middle" | "senior" | "other";
+export type { VoiceAge, VoiceGender, VoiceTone };
 
 /**
  * Voices of the library (spec section 3, "Voice card"): basic voices are seeded engine parameter
  * sets; open and custom voices (later issues) belong to a member. `engine` is the parameter set the
  * voice engine synthesises with (workers/api/src/engine).
  */
-export const voices = sqliteTable("voices", {
-  id: text("id").primaryKey(),
-  type: text("type", { enum: ["basic", "open", "custom"] }).notNull(),
-  ownerId: text("owner_id").references(() => members.id, { onDelete: "cascade" }),
-  /** The language the voice speaks. */
-  lang: text("lang", { enum: ["ko", "en"] }).notNull(),
-  name: text("name", { mode: "json" }).$type<LocalizedText>().notNull(),
-  /** The one-line introduction (spec: pr). */
-  intro: text("intro", { mode: "json" }).$type<LocalizedText>().notNull(),
-  tone: text("tone").$type<VoiceTone>().notNull(),
-  gender: text("gender").$type<VoiceGender>().notNull(),
-  age: text("age").$type<VoiceAge>().notNull(),
-  /** Mood/feature tag codes (two). */
-  features: text("features", { mode: "json" }).$type<string[]>().notNull(),
-  /** Content category codes (spec: useCases). */
-  categories: text("categories", { mode: "json" }).$type<string[]>().notNull(),
-  engine: text("engine", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
-  /** Generations with this voice (for "top voices"). */
-  usageCount: integer("usage_count").notNull().default(0),
-  createdAt: integer("created_at").notNull(),
-});
+export const voices = sqliteTable(
+  "voices",
+  {
+    id: text("id").primaryKey(),
+    type: text("type", { enum: ["basic", "open", "custom"] }).notNull(),
+    ownerId: text("owner_id").references(() => members.id, { onDelete: "cascade" }),
+    /** The language the voice speaks. */
+    lang: text("lang", { enum: ["ko", "en"] }).notNull(),
+    name: text("name", { mode: "json" }).$type<LocalizedText>().notNull(),
+    /** The one-line introduction (spec: pr). */
+    intro: text("intro", { mode: "json" }).$type<LocalizedText>().notNull(),
+    tone: text("tone").$type<VoiceTone>().notNull(),
+    gender: text("gender").$type<VoiceGender>().notNull(),
+    age: text("age").$type<VoiceAge>().notNull(),
+    /** Mood/feature tag codes (two). */
+    features: text("features", { mode: "json" }).$type<string[]>().notNull(),
+    /** Content category codes (spec: useCases). */
+    categories: text("categories", { mode: "json" }).$type<string[]>().notNull(),
+    engine: text("engine", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    /** Generations with this voice (for "top voices"). */
+    usageCount: integer("usage_count").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    /** An operator hid the voice (docs/decisions/0028): only its creator still sees it, marked with the reason. */
+    hiddenAt: integer("hidden_at"),
+    hiddenReason: text("hidden_reason"),
+    /** Its creator deleted this open voice: gone from every list and detail, new generations refused; projects keep their audio. */
+    deletedAt: integer("deleted_at"),
+    /** Ratings' count, sum and average, kept by triggers on voice_ratings (migration 0016). */
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    ratingAvg: real("rating_avg").notNull().default(0),
+    /** Members who bookmarked it, kept by triggers on voice_bookmarks (migration 0016); the "popular" sort. */
+    bookmarkCount: integer("bookmark_count").notNull().default(0),
+    /**
+     * An open or custom voice's profile (migration 0017, docs/decisions/0029): the recording's measured facts and
+     * profile, the base voice's and the derived voice's (workers/api/src/speech/voice-profile.ts).
+     */
+    profile: text("profile", { mode: "json" }).$type<Record<string, unknown>>(),
+    /** The recording it was made from (R2, 24 kHz WAV), kept while the voice exists. */
+    sourceKey: text("source_key"),
+    /** The profile image (R2, 240x240 PNG, JPEG or WebP, checked by content) and its content type; null: the generated one. */
+    imageKey: text("image_key"),
+    imageType: text("image_type"),
+  },
+  (t) => [
+    // The library's sorts within a tab (docs/decisions/0028), walked backwards for DESC with the id as tie-break.
+    index("voices_type_popular").on(t.type, t.bookmarkCount, t.usageCount, t.id),
+    index("voices_type_newest").on(t.type, t.createdAt, t.id),
+    index("voices_type_rating").on(t.type, t.ratingAvg, t.ratingCount, t.id),
+    index("voices_type_usage").on(t.type, t.usageCount, t.id),
+    index("voices_owner").on(t.ownerId, t.createdAt),
+  ],
+);
+
+/**
+ * A checked recording on its way to becoming an open voice (wizard step 2, migration 0017): the recording in R2,
+ * its facts, the derived profile and engine parameters, and the preview once spoken. Kept 24 hours
+ * (the daily clean-up deletes it and its files); creating the voice consumes it.
+ */
+export const voiceDrafts = sqliteTable(
+  "voice_drafts",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    lang: text("lang", { enum: ["ko", "en"] }).notNull(),
+    gender: text("gender").$type<VoiceGender>().notNull(),
+    audioKey: text("audio_key").notNull(),
+    facts: text("facts", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    profile: text("profile", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    engine: text("engine", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    previewKey: text("preview_key"),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("voice_drafts_member").on(t.memberId, t.createdAt), index("voice_drafts_expires").on(t.expiresAt)],
+);
 
 /** A member's bookmarked voices (the library's Bookmark tab). */
 export const voiceBookmarks = sqliteTable(
@@ -254,7 +310,100 @@ export const voiceBookmarks = sqliteTable(
       .references(() => voices.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.memberId, t.voiceId] })],
+  (t) => [primaryKey({ columns: [t.memberId, t.voiceId] }), index("voice_bookmarks_voice").on(t.voiceId)],
+);
+
+/** A member's score of a voice, 1 to 5, one per member and voice (a new one replaces the old). */
+export const voiceRatings = sqliteTable(
+  "voice_ratings",
+  {
+    voiceId: text("voice_id")
+      .notNull()
+      .references(() => voices.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.voiceId, t.memberId] }),
+    index("voice_ratings_member").on(t.memberId),
+    check("voice_ratings_score", sql`${t.score} BETWEEN 1 AND 5`),
+  ],
+);
+
+/** Comments on a voice (newest first); an operator may hide one (its author still sees it, marked). */
+export const voiceComments = sqliteTable(
+  "voice_comments",
+  {
+    id: text("id").primaryKey(),
+    voiceId: text("voice_id")
+      .notNull()
+      .references(() => voices.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: integer("created_at").notNull(),
+    editedAt: integer("edited_at"),
+    hiddenAt: integer("hidden_at"),
+    hiddenReason: text("hidden_reason"),
+  },
+  (t) => [index("voice_comments_voice_created").on(t.voiceId, t.createdAt, t.id), index("voice_comments_member").on(t.memberId)],
+);
+
+/** Reports of a comment: one per member and comment (the unique index, not a read, keeps it so). */
+export const commentReports = sqliteTable(
+  "comment_reports",
+  {
+    id: text("id").primaryKey(),
+    commentId: text("comment_id")
+      .notNull()
+      .references(() => voiceComments.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    /** contracts/voices.ts REPORT_CATEGORIES. */
+    category: text("category").notNull(),
+    description: text("description").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("comment_reports_one").on(t.commentId, t.memberId), index("comment_reports_member").on(t.memberId)],
+);
+
+/** Reports of a voice (spec: category of three and a description; one per member and voice, by the unique index). */
+export const voiceReports = sqliteTable(
+  "voice_reports",
+  {
+    id: text("id").primaryKey(),
+    voiceId: text("voice_id")
+      .notNull()
+      .references(() => voices.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    description: text("description").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("voice_reports_one").on(t.voiceId, t.memberId), index("voice_reports_member").on(t.memberId)],
+);
+
+/** Voices an operator features for a period (the library's Event tab): shown while starts_at <= now < ends_at. */
+export const voiceEvents = sqliteTable(
+  "voice_events",
+  {
+    id: text("id").primaryKey(),
+    voiceId: text("voice_id")
+      .notNull()
+      .references(() => voices.id, { onDelete: "cascade" }),
+    startsAt: integer("starts_at").notNull(),
+    endsAt: integer("ends_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("voice_events_period").on(t.endsAt, t.startsAt), index("voice_events_voice").on(t.voiceId, t.endsAt)],
 );
 
 /** Studio projects (spec section 3, "Project"): a TTS script or an STS conversion, owned by a member. */
@@ -504,7 +653,7 @@ export const activeJobs = sqliteTable(
       .references(() => members.id, { onDelete: "cascade" }),
     projectId: text("project_id"),
     /** tts / sts: a project generation / a conversion job; tts-call / sts-call: POST /studio/tts, /studio/sts. */
-    kind: text("kind", { enum: ["tts", "sts", "tts-call", "sts-call"] }).notNull(),
+    kind: text("kind", { enum: ["tts", "sts", "tts-call", "sts-call", "voice-call"] }).notNull(),
     state: text("state", { enum: ["queued", "running"] }).notNull(),
     createdAt: integer("created_at").notNull(),
     heartbeatAt: integer("heartbeat_at").notNull(),
@@ -772,4 +921,37 @@ export const apiKeys = sqliteTable(
     revokedAt: integer("revoked_at"),
   },
   (t) => [uniqueIndex("api_keys_hash").on(t.keyHash), index("api_keys_member").on(t.memberId, t.createdAt)],
+);
+
+/**
+ * Voice actors' applications from /actors (issue 16): who they are, how to reach them, a sample (a link
+ * or an uploaded recording kept in R2) and their consent, for the operator console. `contact_key` is the
+ * contact as compared (trimmed, lower case): one application in `received` per contact.
+ */
+export const actorApplications = sqliteTable(
+  "actor_applications",
+  {
+    id: text("id").primaryKey(),
+    /** The member who applied while signed in; applications from visitors have none. */
+    memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    contact: text("contact").notNull(),
+    contactKey: text("contact_key").notNull(),
+    sampleUrl: text("sample_url"),
+    /** The uploaded sample in R2 (MEDIA), as sent, checked by content. */
+    sampleKey: text("sample_key"),
+    sampleFormat: text("sample_format"),
+    sampleDurationMs: integer("sample_duration_ms"),
+    locale: text("locale", { enum: ["ko", "en"] }).notNull(),
+    consentAt: integer("consent_at").notNull(),
+    /** received, then the operator console's own states. */
+    status: text("status").notNull().default("received"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("actor_applications_open_contact")
+      .on(t.contactKey)
+      .where(sql`status = 'received'`),
+    index("actor_applications_status_created").on(t.status, t.createdAt),
+  ],
 );

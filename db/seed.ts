@@ -1,5 +1,6 @@
 import type { plans } from "./schema";
 import { contentStatements } from "./seed-content";
+import { libraryStatements } from "./seed-library";
 import { basicVoices } from "./seed-voices";
 
 type PlanRow = typeof plans.$inferInsert;
@@ -85,7 +86,7 @@ const literal = (v: unknown): string => {
  * by the workerd tests through `env.DB`. Seeding never lives in a migration.
  */
 export function seedStatements(): string[] {
-  return [...planStatements(), ...voiceStatements(), ...couponStatements(), ...contentStatements(literal)];
+  return [...planStatements(), ...voiceStatements(), ...couponStatements(), ...contentStatements(literal), ...libraryStatements()];
 }
 
 /**

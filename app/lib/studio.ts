@@ -58,6 +58,12 @@ export const ProjectListSchema = z.discriminatedUnion("intent", [
 
 // ---- The TTS editor (/studio/projects/text-to-speech) ------------------------------------------
 
+/**
+ * The voices a studio voice picker offers: every voice the member may use (no library tab), most used first,
+ * one page of the library's largest size (contracts/voices.ts LIBRARY_PAGE).
+ */
+export const PICKER_VOICES = "/voices?sort=usage&limit=100";
+
 export const TTS_STYLES = ["neutral", "angry", "happy", "sad", "anxious", "sports"] as const;
 export const TTS_LANGS = ["ko", "en", "multi"] as const;
 /** Characters of one paragraph (spec section 4; the api's lib/tts-text.ts). */

@@ -7,6 +7,7 @@ import koHelp from "./ko/help";
 import koContent from "./ko/content";
 import koHome from "./ko/home";
 import koKeys from "./ko/keys";
+import koLibrary from "./ko/library";
 import koPlan from "./ko/plan";
 import koStudio from "./ko/studio";
 import enAccount from "./en/account";
@@ -18,6 +19,7 @@ import enHelp from "./en/help";
 import enContent from "./en/content";
 import enHome from "./en/home";
 import enKeys from "./en/keys";
+import enLibrary from "./en/library";
 import enPlan from "./en/plan";
 import enStudio from "./en/studio";
 
@@ -39,6 +41,7 @@ export const resources = {
     admin: koAdmin,
     content: koContent,
     keys: koKeys,
+    library: koLibrary,
   },
   en: {
     common: enCommon,
@@ -52,6 +55,7 @@ export const resources = {
     admin: enAdmin,
     content: enContent,
     keys: enKeys,
+    library: enLibrary,
   },
 } as const;
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { VoiceCardData } from "~/components/dashboard/VoiceList";
+import type { CardVoice } from "~/components/library/VoiceCard";
 import { api } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 
@@ -9,8 +9,8 @@ type ProjectItem = { id: string; name: string; type: "tts" | "sts"; updatedAt: n
 export async function loader(args: LoaderFunctionArgs) {
   const [projects, top, recommended, meta] = await Promise.all([
     api<ProjectItem[]>(args, "/studio/projects"),
-    api<VoiceCardData[]>(args, "/voices/top"),
-    api<VoiceCardData[]>(args, "/voices/recommended"),
+    api<CardVoice[]>(args, "/voices/top"),
+    api<CardVoice[]>(args, "/voices/recommended"),
     pageMeta(args.request, args.context, "meta.titles.dashboard"),
   ]);
   return { recent: (projects.data ?? []).slice(0, 3), top: top.data ?? [], recommended: recommended.data ?? [], meta };

@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { VoiceList } from "~/components/dashboard/VoiceList";
+import { VoiceGrid } from "~/components/library/VoiceCard";
 import { SubmitButton } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
@@ -9,7 +9,7 @@ import type { loader } from "./dashboard._index.server";
 
 export { loader } from "./dashboard._index.server";
 
-export const handle = { i18n: ["common", "account"] };
+export const handle = { i18n: ["common", "account", "library"] };
 
 export const meta = pageMetaTags;
 
@@ -70,11 +70,20 @@ export default function DashboardHome() {
           </ul>
         )}
       </Section>
-      <Section id="top" title={t("home.top")} tone="plain">
-        <VoiceList voices={top} testId="top-voices" />
+      <Section
+        id="top"
+        title={t("home.top")}
+        tone="plain"
+        aside={
+          <Link to="/dashboard/library?tab=basic" className="text-sm text-brand-600 underline">
+            {t("sidebar.library")}
+          </Link>
+        }
+      >
+        <VoiceGrid voices={top} testId="top-voices" />
       </Section>
       <Section id="recommended" title={t("home.recommended")} tone="plain">
-        <VoiceList voices={recommended} testId="recommended-voices" />
+        <VoiceGrid voices={recommended} testId="recommended-voices" />
       </Section>
       <aside className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-500 px-6 py-5 text-white">
         <p className="font-semibold">{t("home.banner")}</p>

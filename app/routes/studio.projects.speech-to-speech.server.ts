@@ -1,9 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { VoiceCard } from "~/components/studio/VoicePicker";
+import type { VoicePage } from "../../contracts/voices";
 import type { StsStep } from "~/components/studio/Sts";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { stsPath, StsSchema, usageLimitFor, type StsProject, type StsSource, type StudioResult, type UsageDialogData } from "~/lib/studio";
+import {
+  PICKER_VOICES,
+  stsPath,
+  StsSchema,
+  usageLimitFor,
+  type StsProject,
+  type StsSource,
+  type StudioResult,
+  type UsageDialogData,
+} from "~/lib/studio";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -30,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
     sourceId ? api<StsSource>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}`) : null,
     jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
     resultId ? api<StudioResult>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
-    sourceId && q.get("step") === "voice" ? api<VoiceCard[]>(args, "/voices") : null,
+    sourceId && q.get("step") === "voice" ? api<VoicePage>(args, PICKER_VOICES) : null,
   ]);
   for (const answer of [project, source, job, result]) if (answer && !answer.success) requireData<unknown>(answer);
   // A finished conversion moves on to its result (also when the page refreshes itself without JavaScript).
@@ -43,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
     source: source?.data ?? null,
     job: job?.data && jobId ? { ...job.data, id: jobId } : null,
     result: result?.data ?? null,
-    voices: voices?.data ?? [],
+    voices: voices?.data?.voices ?? [],
     remaining: Math.max(0, allowance - profile.plan_time),
     meta,
   };
@@ -80,7 +89,8 @@ export async function action(args: ActionFunctionArgs) {
       if (id) form.set("project_id", id);
       const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
       if (!checked.success || !checked.data) return refused("upload", checked);
-      throw redirect(stsPath({ id: checked.data.project_id, source: checked.data.source_id }));
+      // `voice`: the voice chosen in the library ("use this voice"), offered at the voice step.
+      throw redirect(stsPath({ id: checked.data.project_id, source: checked.data.source_id, voice: q.get("voice") }));
     }
     case "convert": {
       const sourceId = q.get("source") ?? "";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton } from "~/components/forms";
@@ -144,6 +144,7 @@ function StudioStep({ remaining }: { remaining: number }) {
 }
 
 function CheckStep({ source, remaining }: { source: StsSource; remaining: number }) {
+  const [params] = useSearchParams();
   const { t } = useTranslation("studio");
   const duration = useDuration();
   return (
@@ -169,7 +170,7 @@ function CheckStep({ source, remaining }: { source: StsSource; remaining: number
       </div>
       <div className="mt-4 flex flex-wrap gap-3 text-sm font-semibold">
         <Link
-          to={stsPath({ id: source.project_id, source: source.source_id, step: "voice" })}
+          to={stsPath({ id: source.project_id, source: source.source_id, step: "voice", voice: params.get("voice") })}
           className="rounded-lg bg-brand-600 px-4 py-2.5 text-white"
         >
           {t("sts.check.next")} →
@@ -186,8 +187,12 @@ function VoiceStep({ source, voices }: { source: StsSource; voices: VoiceCard[] 
   const { t } = useTranslation(["studio", "common"]);
   const duration = useDuration();
   const actionData = useActionData<typeof action>();
+  // The voice chosen in the library ("use this voice"), when it is one the member may use.
+  const [params] = useSearchParams();
+  const chosen = voices.find((v) => v.id === params.get("voice"))?.id;
   const [form, fields] = useForm({
     id: "sts-convert",
+    defaultValue: chosen ? { voice_id: chosen } : undefined,
     lastResult: actionData?.form === "convert" ? actionData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ConvertSchema }),
     shouldValidate: "onSubmit",

@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { TtsEditorSchema, usageLimitFor, type TtsProject, type UsageDialogData } from "~/lib/studio";
-import type { VoiceCard } from "~/components/studio/VoicePicker";
+import { PICKER_VOICES, TtsEditorSchema, usageLimitFor, type TtsProject, type UsageDialogData } from "~/lib/studio";
+import type { VoicePage } from "../../contracts/voices";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -18,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!id) throw redirect("/studio");
   const [project, voices, profile, meta] = await Promise.all([
     api<TtsProject>(args, `/studio/projects/${encodeURIComponent(id)}`),
-    api<VoiceCard[]>(args, "/voices"),
+    api<VoicePage>(args, PICKER_VOICES),
     loadProfile(args),
     pageMeta(args.request, args.context, "meta.titles.studio"),
   ]);
@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const allowance = plans.data?.find((p) => p.plan === profile.plan)?.plan_txt ?? 0;
   return {
     project: tts,
-    voices: voices.data ?? [],
+    voices: voices.data?.voices ?? [],
     remaining: Math.max(0, allowance - profile.plan_txt),
     job: job?.success && job.data && jobId ? { id: jobId, ...job.data } : null,
     meta,

@@ -19,9 +19,11 @@ type Card = {
   bookmarked: boolean;
 };
 
+/** GET /voices…: the page's cards as `data`. */
 const get = async (path: string, headers: Record<string, string> = {}) => {
   const res = await worker.fetch(`http://localhost/api/v1${path}`, { headers });
-  return { status: res.status, body: await res.json<{ success: boolean; code: number; data: Card[] | null; message: string }>() };
+  const body = await res.json<{ success: boolean; code: number; data: { voices: Card[] } | null; message: string }>();
+  return { status: res.status, body: { ...body, data: body.data?.voices ?? null } };
 };
 
 beforeAll(async () => {
@@ -51,7 +53,7 @@ describe("the basic voices (seed)", () => {
 
 describe("GET /api/v1/voices", () => {
   it("answers voice cards with the spec's fields, localized by locale", async () => {
-    const ko = await get("/voices?locale=ko&type=basic");
+    const ko = await get("/voices?locale=ko&tab=basic");
     expect(ko.status).toBe(200);
     expect(ko.body.data!.length).toBe(basicVoices.length);
     const minjun = ko.body.data!.find((v) => v.id === "ko-minjun")!;
@@ -72,7 +74,7 @@ describe("GET /api/v1/voices", () => {
       age: { code: "young" },
       features: ["calm", "trustworthy"],
     });
-    const en = await get("/voices?locale=en&type=basic&lang=ko");
+    const en = await get("/voices?locale=en&tab=basic&lang=ko");
     expect(en.body.data!.every((v) => v.lang === "ko")).toBe(true);
     expect(en.body.data!.find((v) => v.id === "ko-minjun")).toMatchObject({
       name: "Minjun",
@@ -80,16 +82,16 @@ describe("GET /api/v1/voices", () => {
       features: ["Calm", "Trustworthy"],
     });
     // Without locale, the lang header decides.
-    expect((await get("/voices?type=basic", { lang: "en" })).body.data!.find((v) => v.id === "en-emma")!.name).toBe("Emma");
+    expect((await get("/voices?tab=basic", { lang: "en" })).body.data!.find((v) => v.id === "en-emma")!.name).toBe("Emma");
   });
 
-  it("refuses an unknown type or locale with a localized 400, and custom/bookmark without a login", async () => {
-    const bad = await get("/voices?type=famous", { lang: "en" });
+  it("refuses an unknown tab or locale with a localized 400, and custom/bookmark without a login", async () => {
+    const bad = await get("/voices?tab=famous", { lang: "en" });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe(Code.BAD_REQUEST);
-    expect(bad.body.message).toMatch(/^type: /);
+    expect(bad.body.message).toMatch(/^tab: /);
     expect((await get("/voices?locale=fr")).status).toBe(400);
-    for (const type of ["custom", "bookmark"]) expect((await get(`/voices?type=${type}`)).body.code, type).toBe(Code.LOGIN_REQUIRED);
+    for (const tab of ["mine", "custom", "bookmark"]) expect((await get(`/voices?tab=${tab}`)).body.code, tab).toBe(Code.LOGIN_REQUIRED);
   });
 
   it("bookmarks: a member marks and unmarks voices; the bookmark tab lists them", async () => {
@@ -97,13 +99,13 @@ describe("GET /api/v1/voices", () => {
     const auth = { "api-key": s.token! };
     const mark = await worker.fetch("http://localhost/api/v1/voices/en-ava/bookmark", { method: "POST", headers: auth });
     expect((await mark.json<{ success: boolean }>()).success).toBe(true);
-    const tab = await get("/voices?type=bookmark", auth);
+    const tab = await get("/voices?tab=bookmark", auth);
     expect(tab.body.data!.map((v) => v.id)).toEqual(["en-ava"]);
-    expect((await get("/voices?type=basic", auth)).body.data!.find((v) => v.id === "en-ava")!.bookmarked).toBe(true);
+    expect((await get("/voices?tab=basic", auth)).body.data!.find((v) => v.id === "en-ava")!.bookmarked).toBe(true);
     const missing = await worker.fetch("http://localhost/api/v1/voices/nobody/bookmark", { method: "POST", headers: auth });
     expect(missing.status).toBe(404);
     await worker.fetch("http://localhost/api/v1/voices/en-ava/bookmark", { method: "DELETE", headers: auth });
-    expect((await get("/voices?type=bookmark", auth)).body.data).toEqual([]);
+    expect((await get("/voices?tab=bookmark", auth)).body.data).toEqual([]);
     const anonymous = await worker.fetch("http://localhost/api/v1/voices/en-ava/bookmark", { method: "POST" });
     expect(anonymous.status).toBe(401);
   });
@@ -117,8 +119,8 @@ describe("GET /api/v1/voices", () => {
     )
       .bind(ownerId, JSON.stringify({ ko: "내 목소리", en: "My voice" }), JSON.stringify({ ko: "소개", en: "Intro" }))
       .run();
-    expect((await get("/voices?type=custom", { "api-key": owner.token! })).body.data!.map((v) => v.id)).toEqual(["cv-1"]);
-    expect((await get("/voices?type=custom", { "api-key": other.token! })).body.data).toEqual([]);
+    expect((await get("/voices?tab=custom", { "api-key": owner.token! })).body.data!.map((v) => v.id)).toEqual(["cv-1"]);
+    expect((await get("/voices?tab=custom", { "api-key": other.token! })).body.data).toEqual([]);
     expect((await get("/voices", { "api-key": other.token! })).body.data!.some((v) => v.id === "cv-1")).toBe(false);
     expect((await worker.fetch("http://localhost/api/v1/voices/cv-1/image", { headers: { "api-key": other.token! } })).status).toBe(404);
     expect((await worker.fetch("http://localhost/api/v1/voices/cv-1/image", { headers: { "api-key": owner.token! } })).status).toBe(200);

@@ -16,6 +16,7 @@ const noConversions: SpeechEngine = {
   name: "none",
   synthesize: () => Promise.reject(new Error("not used")),
   convert: () => Promise.reject(new Error("not used")),
+  createVoice: () => Promise.reject(new Error("not used")),
 };
 
 function toBase64(bytes: Uint8Array) {

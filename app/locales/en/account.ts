@@ -6,6 +6,7 @@ export default {
     label: "Dashboard menu",
     home: "Home",
     studio: "Studio",
+    library: "Voice library",
     plan: "My plan",
     settings: "Account settings",
     notice: "Notices",

@@ -4,6 +4,7 @@ export default {
     label: "대시보드 메뉴",
     home: "홈",
     studio: "스튜디오",
+    library: "보이스 라이브러리",
     plan: "내 요금제",
     settings: "계정 설정",
     notice: "공지사항",

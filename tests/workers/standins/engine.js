@@ -8,11 +8,16 @@
 // containing "FAIL" answers 500.
 // A text or voice id containing "SLOW" is answered after 2 s, as a busy inference would (work that
 // stays in progress while a test looks at it).
+// /v1/voices (multipart: audio = WAV, one or more; lang, gender, profile = JSON) answers {voice_id}
+// naming the language, gender and the profile's median F0 (`standin-ko-female-197`); /v1/synthesize
+// with such a voice (voice.params.remoteId) speaks at that F0, so a created voice is heard as made.
+// A gender "FAIL" answers 500; a form without audio, lang or profile 400.
 export async function engineStandin(request, url) {
-  if (request.method !== "POST" || (url.pathname !== "/v1/synthesize" && url.pathname !== "/v1/convert"))
-    return new Response("not found", { status: 404 });
+  const paths = ["/v1/synthesize", "/v1/convert", "/v1/voices"];
+  if (request.method !== "POST" || !paths.includes(url.pathname)) return new Response("not found", { status: 404 });
   if (request.headers.get("authorization") !== "Bearer engine-test-key") return Response.json({ error: "unauthorized" }, { status: 401 });
   if (url.pathname === "/v1/convert") return convertStandin(request);
+  if (url.pathname === "/v1/voices") return voicesStandin(request);
   const body = await request.json().catch(() => null);
   if (!body || typeof body.text !== "string" || !body.voice || typeof body.sample_rate !== "number")
     return Response.json({ error: "bad request" }, { status: 400 });
@@ -21,8 +26,21 @@ export async function engineStandin(request, url) {
   const rate = body.sample_rate;
   const seconds = (0.07 * [...body.text].length) / (body.tempo || 1);
   const n = Math.round(seconds * rate);
-  const f0 = 200 * 2 ** ((body.pitch || 0) / 12);
+  const created = /^standin-\w+-\w+-(\d+)$/.exec(body.voice.params?.remoteId ?? "");
+  const f0 = (created ? Number(created[1]) : 200) * 2 ** ((body.pitch || 0) / 12);
   return tone(n, rate, () => 1, f0);
+}
+
+async function voicesStandin(request) {
+  const form = await request.formData().catch(() => null);
+  const audio = form?.getAll("audio") ?? [];
+  const profile = JSON.parse(form?.get("profile") ?? "null");
+  const lang = form?.get("lang");
+  const gender = form?.get("gender");
+  if (audio.length === 0 || audio.some((a) => typeof a === "string") || !profile || !lang || !gender)
+    return Response.json({ error: "bad request" }, { status: 400 });
+  if (gender === "FAIL") return Response.json({ error: "inference crashed" }, { status: 500 });
+  return Response.json({ voice_id: `standin-${lang}-${gender}-${Math.round(profile.f0 ?? 200)}` });
 }
 
 async function convertStandin(request) {

@@ -8,11 +8,14 @@ import { refusalFor, unavailable } from "./lib/deployment";
 import { reportError } from "./lib/report";
 import { securityHeaders } from "./lib/security-headers";
 import { adminRoutes } from "./routes/admin";
+import { actorsRoutes } from "./routes/actors";
+import { commentsRoutes } from "./routes/comments";
 import { devRoutes } from "./routes/dev";
 import { helpImageRoutes, helpRoutes } from "./routes/help";
 import { contestsRoutes, faqRoutes, guideRoutes, noticesRoutes } from "./routes/content";
 import { keysRoutes } from "./routes/keys";
 import { membersRoutes } from "./routes/members";
+import { openVoicesRoutes } from "./routes/open-voices";
 import { paymentRoutes } from "./routes/payment";
 import { paypalRoutes } from "./routes/paypal";
 import { publicApiRoutes } from "./routes/public-api";
@@ -39,11 +42,15 @@ export function createApp() {
   app.route("/utils", utils);
   app.route("/member", membersRoutes);
   app.route("/member", socialRoutes);
+  // Open voices first: `/voices/open/*` must not reach the library's `/voices/:id` routes.
+  app.route("/voices", openVoicesRoutes);
   app.route("/voices", voicesRoutes);
   // The public API's calls also take a business API key (Authorization: Bearer; docs/decisions/0031).
   app.post("/studio/tts", apiKeyMember);
   app.post("/studio/sts", apiKeyMember);
   app.get("/studio/inferences/:id/audio", apiKeyMember);
+  app.route("/actors", actorsRoutes);
+  app.route("/comments", commentsRoutes);
   app.route("/studio", studioRoutes);
   app.route("/studio", stsRoutes);
   app.route("/share", shareRoutes);

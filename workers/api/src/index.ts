@@ -5,6 +5,7 @@ import { createApp } from "./app";
 import { runBilling } from "./domain/billing/renewal";
 import { applyRetention } from "./domain/retention";
 import { cleanUp } from "./lib/cleanup";
+import { expireDrafts } from "./domain/open-voices";
 import { reapStale } from "./lib/jobs";
 import { cardGateway } from "./integrations/payments/gateways";
 import { checkEnv } from "./lib/deployment";
@@ -32,6 +33,8 @@ export default {
       ctx.waitUntil(cleanUp(drizzle(env.DB)).then((counts) => console.log("clean-up", JSON.stringify(counts))));
       // Spec section 9's retention: content 30 days, inquiries 3 years, payments 5 years, dormant accounts (domain/retention.ts).
       ctx.waitUntil(applyRetention(env, db, controller.scheduledTime).then((counts) => console.log("retention", JSON.stringify(counts))));
+      // Open voice drafts past their 24 hours, with their recordings and previews (docs/decisions/0029).
+      ctx.waitUntil(expireDrafts({ env, db }).then((n) => console.log("expired voice drafts", n)));
       // Jobs that stopped beating: their open charges refunded, their slots freed (docs/decisions/0017).
       ctx.waitUntil(reapStale(env.DB, null, controller.scheduledTime).then((n) => console.log("stale jobs", n)));
       return;

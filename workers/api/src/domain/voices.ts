@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { members, voiceBookmarks, voices } from "../../../../db/schema";
 import type { Bindings, Member } from "../env";
 import type { Locale } from "../lib/codes";
@@ -11,9 +11,15 @@ import type { Db } from "./scope";
 
 export type VoiceRow = typeof voices.$inferSelect;
 
-/** Voices a member (or a visitor, when null) may see and use: basic and open ones, and their own custom ones. */
-export const visibleTo = (member: Member | null): SQL =>
-  member ? or(inArray(voices.type, ["basic", "open"]), eq(voices.ownerId, member.id))! : inArray(voices.type, ["basic", "open"]);
+/**
+ * Voices a member (or a visitor, when null) may see and use (docs/decisions/0028): basic and open ones that an
+ * operator has not hidden, and their own voices (custom ones, and their open ones even when hidden); never a
+ * deleted one. Everyone else gets "not found" for the rest.
+ */
+export const visibleTo = (member: Member | null): SQL => {
+  const listed = and(inArray(voices.type, ["basic", "open"]), isNull(voices.hiddenAt))!;
+  return and(isNull(voices.deletedAt), member ? or(listed, eq(voices.ownerId, member.id)) : listed)!;
+};
 
 /** One voice the member (or visitor) may use, or undefined. */
 export const visibleVoice = (db: Db, member: Member | null, id: string) =>
@@ -22,33 +28,6 @@ export const visibleVoice = (db: Db, member: Member | null, id: string) =>
     .from(voices)
     .where(and(eq(voices.id, id), visibleTo(member)))
     .get();
-
-/** The voice library: every visible voice, or one tab (type), in one language; `bookmarked` marks the member's bookmarks. */
-export async function library(
-  db: Db,
-  member: Member | null,
-  opts: { type?: "basic" | "open" | "custom" | "bookmark"; lang?: "ko" | "en" },
-) {
-  const { type, lang } = opts;
-  const marks = member
-    ? new Set(
-        (await db.select({ id: voiceBookmarks.voiceId }).from(voiceBookmarks).where(eq(voiceBookmarks.memberId, member.id))).map(
-          (r) => r.id,
-        ),
-      )
-    : new Set<string>();
-  const where = [visibleTo(member)];
-  if (type === "custom") where.push(eq(voices.type, "custom"));
-  else if (type === "basic" || type === "open") where.push(eq(voices.type, type));
-  if (lang) where.push(eq(voices.lang, lang));
-  let rows = await db
-    .select()
-    .from(voices)
-    .where(and(...where))
-    .orderBy(asc(voices.lang), desc(voices.usageCount), asc(voices.id));
-  if (type === "bookmark") rows = rows.filter((v) => marks.has(v.id));
-  return rows.map((voice) => ({ voice, bookmarked: marks.has(voice.id) }));
-}
 
 /** Top 5 voices of the week (spec: dashboard home), by generations in the last 7 days. */
 export async function topVoices(db: Db, member: Member | null) {

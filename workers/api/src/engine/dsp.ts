@@ -343,6 +343,43 @@ export function normalizeLoudness(samples: Float32Array, sampleRate: number, tar
 }
 
 // ---------------------------------------------------------------------------------------------
+// Spectral tilt.
+
+/**
+ * A high shelf (RBJ cookbook, shelf slope 1) at `frequency` Hz with `gainDb` above it, in place: a
+ * derived voice's brightness (docs/decisions/0029). Positive gain flattens the spectral tilt (brighter,
+ * breathier), negative steepens it (darker).
+ */
+export function highShelf(samples: Float32Array, sampleRate: number, frequency: number, gainDb: number): Float32Array {
+  if (gainDb === 0) return samples;
+  const a = 10 ** (gainDb / 40);
+  const w = (2 * Math.PI * frequency) / sampleRate;
+  const cos = Math.cos(w),
+    alpha = (Math.sin(w) / 2) * Math.SQRT2;
+  const root = 2 * Math.sqrt(a) * alpha;
+  const a0 = a + 1 - (a - 1) * cos + root;
+  const b0 = (a * (a + 1 + (a - 1) * cos + root)) / a0,
+    b1 = (-2 * a * (a - 1 + (a + 1) * cos)) / a0,
+    b2 = (a * (a + 1 + (a - 1) * cos - root)) / a0,
+    a1 = (2 * (a - 1 - (a + 1) * cos)) / a0,
+    a2 = (a + 1 - (a - 1) * cos - root) / a0;
+  let x1 = 0,
+    x2 = 0,
+    y1 = 0,
+    y2 = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const x = samples[i]!;
+    const y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+    x2 = x1;
+    x1 = x;
+    y2 = y1;
+    y1 = y;
+    samples[i] = y;
+  }
+  return samples;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Edges, silence, WAV.
 
 /** Raised-cosine fade-in and fade-out of `ms` each, in place (avoids clicks at cut edges). */

@@ -3,7 +3,7 @@
 // eSpeak variant) and the style's prosody -> Rubber Band for the member's pitch and tempo -> 24 kHz ->
 // -16 LUFS with peaks <= -1 dBFS -> fades.
 // See docs/decisions/0009-voice-engine.md.
-import { fadeEdges, normalizeLoudness, resample, stretch } from "./dsp";
+import { fadeEdges, highShelf, normalizeLoudness, resample, stretch } from "./dsp";
 import { espeakSynthesize, shiftedVariant } from "./espeak";
 import { normalizeEnglish } from "./english";
 import { koreanPronunciation } from "./korean";
@@ -27,6 +27,9 @@ export const STYLE_PROSODY: Record<SpeechStyle, { rate: number; pitch: number; r
   anxious: { rate: 1.15, pitch: 8, range: 0.8 },
   sports: { rate: 1.3, pitch: 15, range: 1.7 }, // faster, higher, wider range
 };
+
+/** Where a voice's `tilt` shelf starts. */
+export const TILT_SHELF_HZ = 1000;
 
 const ESPEAK_DEFAULTS = { rate: 175, pitch: 50, range: 50 };
 
@@ -59,6 +62,8 @@ export class EmbeddedEngine implements VoiceEngine {
       range: (voice.espeakRange ?? ESPEAK_DEFAULTS.range) * prosody.range,
     });
 
+    // A derived voice's brightness (docs/decisions/0029): cheap, one biquad pass.
+    if (voice.tilt) highShelf(speech.samples, speech.sampleRate, TILT_SHELF_HZ, clamp(voice.tilt, -12, 12));
     const shifted = await stretch(speech.samples, speech.sampleRate, {
       semitones: clamp(req.pitch, -24, 24),
       tempo: clamp(req.tempo, 0.5, 2),

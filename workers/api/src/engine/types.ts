@@ -32,6 +32,13 @@ export type VoiceParams = {
   formant?: number;
   /** The voice's own tempo factor (1 = normal), applied to eSpeak's speaking rate. */
   tempo?: number;
+  /**
+   * Brightness: a high shelf of this many dB above 1 kHz (-12..12; 0 or absent = none) that moves the
+   * spectral tilt toward a recording's (open and custom voices derived from a recording, docs/decisions/0029).
+   */
+  tilt?: number;
+  /** A voice made by a remote engine's voice-creation call (docs/engine-http-contract.md): its id there. */
+  remoteId?: string;
 };
 
 export type SynthesisRequest = {

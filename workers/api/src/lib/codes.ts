@@ -172,6 +172,47 @@ export const messages: Record<Code, Localized> = {
     ko: "요청한 구간이 오디오 파일의 범위를 벗어났습니다. 처음부터 다시 재생해 주세요.",
     en: "The requested range is outside the audio file. Please play it again from the start.",
   },
+  // Open voice recordings (spec section 5 and 8). {min} and {max} are durations, {seconds} a number.
+  [Code.RECORDING_TOO_SHORT]: {
+    ko: "녹음이 너무 짧습니다. {min} 이상 1분 이하로 녹음해 주세요.",
+    en: "The recording is too short. Please record at least {min}, up to 1 minute.",
+  },
+  [Code.RECORDING_TOO_LONG]: {
+    ko: "녹음이 너무 깁니다. {max} 이하로 줄여서 올려 주세요.",
+    en: "The recording is too long. Please keep it to {max} or less.",
+  },
+  [Code.RECORDING_LATE_SPEECH]: {
+    ko: "녹음 시작 후 {seconds}초 안에 말을 시작해야 합니다. 바로 말을 시작해서 다시 녹음해 주세요.",
+    en: "Speech must begin within the first {seconds} seconds. Please record again and start speaking right away.",
+  },
+  [Code.RECORDING_TOO_QUIET]: {
+    ko: "목소리가 너무 작습니다. 마이크에 조금 더 가까이에서 또렷하게 말해 주세요.",
+    en: "The voice is too quiet. Please speak clearly, a little closer to the microphone.",
+  },
+  [Code.RECORDING_TOO_NOISY]: {
+    ko: "주변 소음이 너무 큽니다. 조용한 곳에서 다시 녹음해 주세요.",
+    en: "There is too much background noise. Please record again somewhere quiet.",
+  },
+  [Code.RECORDING_SPEAKERS]: {
+    ko: "두 사람 이상의 목소리가 들립니다. 한 사람의 목소리만 녹음해 주세요.",
+    en: "More than one voice can be heard. Please record one voice only.",
+  },
+  [Code.IMAGE_INVALID]: {
+    ko: "프로필 이미지는 PNG, JPEG, WebP 파일만 올릴 수 있습니다.",
+    en: "The profile image must be a PNG, JPEG or WebP file.",
+  },
+  [Code.IMAGE_SIZE]: {
+    ko: "프로필 이미지는 240x240 크기여야 합니다. (올린 이미지: {width}x{height})",
+    en: "The profile image must be 240x240 pixels. (This one is {width}x{height}.)",
+  },
+  [Code.DRAFT_EXPIRED]: {
+    ko: "확인한 녹음의 보관 시간이 지났습니다. 녹음 파일을 다시 올려 주세요.",
+    en: "The checked recording is no longer kept. Please upload the recording again.",
+  },
+  [Code.VOICE_CREATE_FAILED]: {
+    ko: "보이스를 만들지 못했습니다. 잠시 후 다시 시도해 주세요.",
+    en: "The voice could not be created. Please try again shortly.",
+  },
   [Code.DICTIONARY_FULL]: {
     ko: "발음 사전에는 언어마다 단어를 {max}개까지 등록할 수 있어요. 쓰지 않는 단어를 지운 뒤 다시 시도해 주세요.",
     en: "Your pronunciation dictionary holds up to {max} words per language. Delete a word you no longer need and try again.",
@@ -211,6 +252,61 @@ export const messages: Record<Code, Localized> = {
   [Code.CONTENT_PERIOD_INVALID]: {
     ko: "종료 일시는 시작 일시보다 뒤여야 합니다.",
     en: "The end must come after the start.",
+  },
+  // The voice library (issue 16, docs/decisions/0028).
+  [Code.VOICE_ALREADY_REPORTED]: {
+    ko: "이미 신고한 보이스예요. 보이스 하나는 한 번만 신고할 수 있어요.",
+    en: "You have already reported this voice. Each voice can be reported once.",
+  },
+  [Code.COMMENT_ALREADY_REPORTED]: {
+    ko: "이미 신고한 댓글이에요. 댓글 하나는 한 번만 신고할 수 있어요.",
+    en: "You have already reported this comment. Each comment can be reported once.",
+  },
+  [Code.COMMENT_NOT_FOUND]: { ko: "삭제되었거나 없는 댓글이에요.", en: "This comment does not exist or was deleted." },
+  [Code.COMMENT_NOT_YOURS]: {
+    ko: "내가 쓴 댓글만 고치거나 지울 수 있어요.",
+    en: "You can only edit or delete your own comments.",
+  },
+  [Code.COMMENT_EMPTY]: { ko: "댓글 내용을 입력해 주세요.", en: "Please write a comment." },
+  [Code.COMMENT_TOO_LONG]: {
+    ko: "댓글은 {max}자까지 쓸 수 있어요.",
+    en: "A comment can be up to {max} characters long.",
+  },
+  [Code.RATING_INVALID]: { ko: "별점은 1점부터 5점까지 골라 주세요.", en: "Please choose a score from 1 to 5." },
+  [Code.REPORT_CATEGORY_INVALID]: { ko: "신고 사유를 골라 주세요.", en: "Please choose a reason for the report." },
+  [Code.REPORT_DESCRIPTION_REQUIRED]: {
+    ko: "기타 사유를 고르셨다면 내용을 적어 주세요.",
+    en: 'Please describe the problem when you choose "Other".',
+  },
+  [Code.REPORT_DESCRIPTION_TOO_LONG]: {
+    ko: "신고 내용은 {max}자까지 쓸 수 있어요.",
+    en: "A report's description can be up to {max} characters long.",
+  },
+  [Code.RATE_OWN_VOICE]: { ko: "내가 만든 보이스에는 별점을 줄 수 없어요.", en: "You cannot rate a voice you made." },
+  [Code.REPORT_OWN]: { ko: "내가 만든 보이스나 내가 쓴 댓글은 신고할 수 없어요.", en: "You cannot report your own voice or comment." },
+  [Code.VOICE_DELETED]: {
+    ko: "만든 분이 삭제한 보이스라 새로 생성할 수 없어요. 이미 만든 오디오는 그대로 남아 있어요. 다른 보이스를 골라 주세요.",
+    en: "Its creator deleted this voice, so it cannot be used for new audio. Audio you already made is kept. Please choose another voice.",
+  },
+  [Code.FEATURE_PERIOD_INVALID]: {
+    ko: "이벤트 기간의 끝은 시작보다 뒤여야 해요.",
+    en: "An event period must end after it starts.",
+  },
+  [Code.ACTOR_CONSENT_REQUIRED]: {
+    ko: "개인정보 수집·이용과 샘플 검토에 동의해 주세요.",
+    en: "Please agree to the collection of your details and the review of your sample.",
+  },
+  [Code.ACTOR_SAMPLE_REQUIRED]: {
+    ko: "목소리 샘플 링크를 적거나 샘플 파일을 올려 주세요.",
+    en: "Please add a link to a voice sample or upload a sample file.",
+  },
+  [Code.ACTOR_LINK_INVALID]: {
+    ko: "샘플 링크는 http:// 또는 https://로 시작하는 주소로 입력해 주세요.",
+    en: "Please enter the sample link as an address starting with http:// or https://.",
+  },
+  [Code.ACTOR_ALREADY_APPLIED]: {
+    ko: "이 연락처로 접수된 지원서가 이미 검토 중이에요. 결과는 입력한 연락처로 알려 드릴게요.",
+    en: "An application with this contact is already being reviewed. We will reach you at that contact.",
   },
   [Code.CARD_NUMBER_INVALID]: { ko: "카드 번호를 정확하게 입력해 주세요.", en: "Please enter the card number correctly." },
   [Code.CARD_EXPIRY_INVALID]: {
@@ -410,7 +506,7 @@ export function formatDuration(seconds: number, locale: Locale) {
 }
 
 /** HTTP status that goes with each code. */
-export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 416 | 429 | 500 | 502 | 503> = {
+export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 416 | 429 | 500 | 502 | 503> = {
   [Code.OK]: 200,
   [Code.BAD_REQUEST]: 400,
   [Code.MALFORMED_JSON]: 400,
@@ -456,6 +552,16 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.AUDIO_OVER_MAX]: 400,
   [Code.TIME_EXHAUSTED]: 402,
   [Code.RANGE_NOT_SATISFIABLE]: 416,
+  [Code.RECORDING_TOO_SHORT]: 400,
+  [Code.RECORDING_TOO_LONG]: 400,
+  [Code.RECORDING_LATE_SPEECH]: 400,
+  [Code.RECORDING_TOO_QUIET]: 400,
+  [Code.RECORDING_TOO_NOISY]: 400,
+  [Code.RECORDING_SPEAKERS]: 400,
+  [Code.IMAGE_INVALID]: 415,
+  [Code.IMAGE_SIZE]: 400,
+  [Code.DRAFT_EXPIRED]: 410,
+  [Code.VOICE_CREATE_FAILED]: 502,
   [Code.DICTIONARY_FULL]: 409,
   [Code.DICTIONARY_DUPLICATE]: 409,
   [Code.API_KEY_LIMIT]: 409,
@@ -466,6 +572,24 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.CONTEST_SHARE_REQUIRED]: 400,
   [Code.CONTENT_SLUG_TAKEN]: 409,
   [Code.CONTENT_PERIOD_INVALID]: 400,
+  [Code.VOICE_ALREADY_REPORTED]: 409,
+  [Code.COMMENT_ALREADY_REPORTED]: 409,
+  [Code.COMMENT_NOT_FOUND]: 404,
+  [Code.COMMENT_NOT_YOURS]: 403,
+  [Code.COMMENT_EMPTY]: 400,
+  [Code.COMMENT_TOO_LONG]: 400,
+  [Code.RATING_INVALID]: 400,
+  [Code.REPORT_CATEGORY_INVALID]: 400,
+  [Code.REPORT_DESCRIPTION_REQUIRED]: 400,
+  [Code.REPORT_DESCRIPTION_TOO_LONG]: 400,
+  [Code.RATE_OWN_VOICE]: 403,
+  [Code.REPORT_OWN]: 403,
+  [Code.VOICE_DELETED]: 409,
+  [Code.FEATURE_PERIOD_INVALID]: 400,
+  [Code.ACTOR_CONSENT_REQUIRED]: 400,
+  [Code.ACTOR_SAMPLE_REQUIRED]: 400,
+  [Code.ACTOR_LINK_INVALID]: 400,
+  [Code.ACTOR_ALREADY_APPLIED]: 409,
   [Code.CARD_NUMBER_INVALID]: 400,
   [Code.CARD_EXPIRY_INVALID]: 400,
   [Code.CARD_BIRTH_INVALID]: 400,

@@ -9,7 +9,7 @@ import { JOB_LIMITS } from "./rate-limit";
  * are one SQL statement, so concurrent requests cannot pass a limit together.
  */
 
-export type JobKind = "tts" | "sts" | "tts-call" | "sts-call";
+export type JobKind = "tts" | "sts" | "tts-call" | "sts-call" | "voice-call";
 
 /** Rows that still count: their heartbeat is recent (?3 is now). */
 const LIVE = `heartbeat_at > ?3 - ${JOB_LIMITS.staleMs}`;
@@ -86,7 +86,7 @@ export const finishJob = (db: D1Database, jobId: string) => db.prepare("DELETE F
  * waiting, then it waits up to `callWaitMs` for a running slot. Answers the release function, or
  * null when refused (over the limits, or no slot in time).
  */
-export async function runSlot(db: D1Database, memberId: string, kind: "tts-call" | "sts-call") {
+export async function runSlot(db: D1Database, memberId: string, kind: "tts-call" | "sts-call" | "voice-call") {
   const id = crypto.randomUUID();
   if (!(await admitJob(db, { id, memberId, kind })).ok) return null;
   const until = Date.now() + JOB_LIMITS.callWaitMs;

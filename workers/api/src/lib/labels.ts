@@ -150,3 +150,26 @@ export const CATEGORIES: Labels = {
   podcast: { ko: "팟캐스트", en: "Podcast" },
   announcement: { ko: "안내 방송", en: "Announcements" },
 };
+
+/** The usage terms of each voice kind (spec section 1; contracts/voices.ts VOICE_TERMS), shown on the voice detail. */
+export const VOICE_TERMS_TEXT: Labels = {
+  commercial: {
+    ko: "기본 보이스: 무료이며 상업적으로 이용할 수 있어요.",
+    en: "Basic voice: free, and commercial use is allowed.",
+  },
+  personal: {
+    ko: "오픈 보이스: 모든 회원이 무료로 개인적인 용도에 쓸 수 있어요. 저작권은 보장되지 않아요.",
+    en: "Open voice: free for every member for personal use. Copyright is not guaranteed.",
+  },
+  private: {
+    ko: "커스텀 보이스: 만든 분만 쓸 수 있는 비공개 보이스예요.",
+    en: "Custom voice: private, usable only by its creator.",
+  },
+};
+
+/** Report categories (spec: three choices; contracts/voices.ts REPORT_CATEGORIES), for the operator console. */
+export const REPORT_CATEGORY_NAMES: Labels = {
+  rights: { ko: "권리 침해(저작권·초상권·무단 목소리 사용)", en: "Rights infringement (copyright, someone's voice used without consent)" },
+  offensive: { ko: "불쾌하거나 해로운 내용", en: "Offensive or harmful content" },
+  other: { ko: "기타", en: "Other" },
+};

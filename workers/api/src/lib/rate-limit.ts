@@ -31,6 +31,18 @@ export const LIMITS = {
   apiKeyCalls: { max: 60, windowSeconds: 60 },
   /** API keys a member may create in a day (each is a row; revoked keys stay listed). */
   apiKeyCreatePerMember: { max: 20, windowSeconds: 86_400 },
+  /** Comments written or edited per member (voice library). */
+  commentsPerMember: { max: 10, windowSeconds: 60 },
+  /** Reports of voices and comments per member (voice library). */
+  reportsPerMember: { max: 20, windowSeconds: 3600 },
+  /** Open voice recording checks per member (each decodes and measures up to 10 MB; docs/decisions/0029). */
+  voiceCheckPerMember: { max: 30, windowSeconds: 3600 },
+  /** Open voice drafts per member (a check, a stored recording and a derived profile with its preview). */
+  voiceDraftPerMember: { max: 20, windowSeconds: 3600 },
+  /** Open voices created per member. */
+  voiceCreatePerMember: { max: 10, windowSeconds: 86_400 },
+  /** Voice actor applications (/actors) per client IP, tries that fail a check included. */
+  actorApplyPerIp: { max: 10, windowSeconds: 3600 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -83,7 +83,7 @@ const LARGER_JSON_BODIES: [RegExp, number][] = [
 type FailCtx = Parameters<typeof fail>[0];
 
 /** 400 (4000) with the first issue as the message and every issue in `data.issues`. */
-function invalid(ctx: FailCtx, issues: { path: string; message: string }[]) {
+export function invalid(ctx: FailCtx, issues: { path: string; message: string }[]) {
   const first = issues[0];
   return fail(ctx, Code.BAD_REQUEST, {
     message: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : undefined,

@@ -5,6 +5,7 @@ import type * as schema from "../../../../db/schema";
 import { refundCharge, settleCharge, spendCharge, usage, type Charge } from "../lib/allowance";
 import { Code, formatDuration, message, type Locale } from "../lib/codes";
 import { recordVoiceUse, visibleTo } from "../domain/voices";
+import { unusableVoiceCode } from "../domain/voice-availability";
 import type { AppEnv, Member } from "../env";
 import { encodeWav, fadeEdges, normalizeLoudness, resample } from "../engine/dsp";
 import { decodeAudio, type DecodeFailure, type UploadFormat } from "./decode";
@@ -26,7 +27,8 @@ export const chargedSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 type Failure = { ok: false; code: Code; message?: string };
 export type Checked = { ok: true; audio: Audio; format: UploadFormat; durationMs: number; seconds: number };
 
-const REFUSAL: Record<DecodeFailure, Code> = {
+/** The result code of each way an upload fails to decode (STS, and the actors page's samples). */
+export const REFUSAL: Record<DecodeFailure, Code> = {
   empty: Code.AUDIO_EMPTY,
   "too-large": Code.AUDIO_TOO_LARGE,
   "not-audio": Code.AUDIO_NOT_AUDIO,
@@ -119,7 +121,8 @@ export async function convertRecording(
     .from(voices)
     .where(and(eq(voices.id, input.voiceId), visibleTo(member)))
     .get();
-  if (!voice) return { ok: false, code: Code.VOICE_NOT_FOUND };
+  // A voice its creator deleted is refused for new audio with its own message (docs/decisions/0029).
+  if (!voice || voice.deletedAt) return { ok: false, code: await unusableVoiceCode(db, member, input.voiceId) };
   const seconds = chargedSeconds(durationMs(input.audio));
   const spent = await spendCharge(env.DB, charge, member.id, "seconds", seconds);
   if (!spent.ok) {

@@ -4,6 +4,7 @@ import { EmbeddedEngine } from "../engine/embedded";
 import { HttpSpeechEngine } from "./http-engine";
 import { WorkersAiEngine } from "./workers-ai-engine";
 import { EngineError, type SpeechEngine } from "./types";
+import { deriveVoice } from "./voice-profile";
 
 /**
  * The engine the product speaks with (VOICE_ENGINE): "http" is a remote inference service
@@ -52,6 +53,15 @@ const embedded: SpeechEngine = {
       return { samples: audio.samples, sampleRate: audio.sampleRate, normalized: true };
     } catch (err) {
       throw new EngineError(`embedded conversion failed: ${String(err)}`);
+    }
+  },
+  async createVoice(request) {
+    try {
+      // The profile already pools every recording (the caller measured them together).
+      const derived = await deriveVoice(request.profile, request.lang, request.gender);
+      return { params: derived.params, base: derived.base, derived: derived.derived };
+    } catch (err) {
+      throw new EngineError(`embedded voice creation failed: ${String(err)}`);
     }
   },
 };

@@ -6,6 +6,7 @@ import { refundCharge, settleCharge, spendCharge, type Charge } from "../lib/all
 import { Code, message, type Locale } from "../lib/codes";
 import { characterCount, checkText } from "../lib/tts-text";
 import { recordVoiceUse, visibleTo } from "../domain/voices";
+import { unusableVoiceCode } from "../domain/voice-availability";
 import type { AppEnv, Member } from "../env";
 import { speechEngine } from "./engine";
 import { renderPassage } from "./render";
@@ -61,7 +62,8 @@ export async function generateSpeech(
     .from(voices)
     .where(and(eq(voices.id, input.voiceId), visibleTo(member)))
     .get();
-  if (!voice) return { ok: false, code: Code.VOICE_NOT_FOUND };
+  // A voice its creator deleted is refused for new audio with its own message (docs/decisions/0029).
+  if (!voice || voice.deletedAt) return { ok: false, code: await unusableVoiceCode(db, member, input.voiceId) };
 
   const characters = characterCount(input.text);
   const spent = await spendCharge(env.DB, charge, member.id, "chars", characters);

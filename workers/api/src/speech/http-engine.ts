@@ -1,5 +1,12 @@
 import { encodeWav } from "../engine/dsp";
-import { EngineError, type ConversionRequest, type SpeechEngine, type SynthesisRequest } from "./types";
+import {
+  EngineError,
+  type ConversionRequest,
+  type CreatedVoice,
+  type SpeechEngine,
+  type SynthesisRequest,
+  type VoiceCreationRequest,
+} from "./types";
 import { decodeWav, WavError, type Audio } from "./wav";
 
 /** Output rate the product asks of every engine (24 kHz or better, mono). */
@@ -16,6 +23,9 @@ export const OUTPUT_SAMPLE_RATE = 24_000;
  *
  *   POST {VOICE_ENGINE_URL}/v1/convert   (multipart: audio = WAV, voice = JSON, lang, sample_rate)
  *   → the same answers
+ *
+ *   POST {VOICE_ENGINE_URL}/v1/voices    (multipart: audio = WAV, repeated per recording; lang, gender, profile = JSON)
+ *   → 200 {"voice_id": "..."} | 4xx/5xx {"error": "..."}
  */
 export class HttpSpeechEngine implements SpeechEngine {
   readonly name = "http";
@@ -44,6 +54,30 @@ export class HttpSpeechEngine implements SpeechEngine {
     return this.call("v1/convert", { body: form }, this.convertTimeoutMs);
   }
 
+  /**
+   * Voice creation (docs/engine-http-contract.md): the service enrols the speaker of the recordings and
+   * answers its id, which synthesis and conversion then send as `voice.params.remoteId`. A creation sends
+   * up to 5 minutes of audio and may train: it waits as long as a conversion.
+   */
+  async createVoice(request: VoiceCreationRequest): Promise<CreatedVoice> {
+    const form = new FormData();
+    request.recordings.forEach((audio, i) =>
+      form.append(
+        "audio",
+        new Blob([encodeWav(audio.samples, audio.sampleRate) as Uint8Array<ArrayBuffer>], { type: "audio/wav" }),
+        `recording-${i + 1}.wav`,
+      ),
+    );
+    form.set("lang", request.lang);
+    form.set("gender", request.gender);
+    form.set("profile", JSON.stringify(request.profile));
+    const res = await this.post("v1/voices", { body: form, accept: "application/json" }, this.convertTimeoutMs);
+    const answer = (await res.json().catch(() => null)) as { voice_id?: unknown } | null;
+    const id = answer?.voice_id;
+    if (typeof id !== "string" || !/^[\w.:-]{1,128}$/.test(id)) throw new EngineError("engine service answered no usable voice_id");
+    return { params: { remoteId: id } };
+  }
+
   synthesize(request: SynthesisRequest) {
     return this.call(
       "v1/synthesize",
@@ -53,13 +87,24 @@ export class HttpSpeechEngine implements SpeechEngine {
   }
 
   private async call(path: string, init: { body: BodyInit; contentType?: string }, timeoutMs: number): Promise<Audio> {
+    const res = await this.post(path, { ...init, accept: "audio/wav" }, timeoutMs);
+    try {
+      return decodeWav(await res.arrayBuffer());
+    } catch (err) {
+      if (err instanceof WavError) throw new EngineError(`engine service sent no usable audio: ${err.message}`);
+      throw err;
+    }
+  }
+
+  /** A POST to the service; anything but a 2xx answer is an EngineError. */
+  private async post(path: string, init: { body: BodyInit; contentType?: string; accept: string }, timeoutMs: number): Promise<Response> {
     let res: Response;
     try {
       res = await fetch(this.url(path), {
         method: "POST",
         headers: {
           authorization: `Bearer ${this.key}`,
-          accept: "audio/wav",
+          accept: init.accept,
           ...(init.contentType ? { "content-type": init.contentType } : {}),
         },
         body: init.body,
@@ -72,11 +117,6 @@ export class HttpSpeechEngine implements SpeechEngine {
       const detail = await res.text().catch(() => "");
       throw new EngineError(`engine service answered ${res.status}: ${detail.slice(0, 200)}`);
     }
-    try {
-      return decodeWav(await res.arrayBuffer());
-    } catch (err) {
-      if (err instanceof WavError) throw new EngineError(`engine service sent no usable audio: ${err.message}`);
-      throw err;
-    }
+    return res;
   }
 }

@@ -1,4 +1,5 @@
 import type { Audio } from "./wav";
+import type { SpeechProfile } from "./voice-profile";
 
 /** Styles of the TTS studio (spec section 9); each must be a real prosody change. */
 export const STYLES = ["neutral", "angry", "happy", "sad", "anxious", "sports"] as const;
@@ -30,6 +31,20 @@ export type ConversionRequest = {
 };
 
 /**
+ * A new voice from a member's recording (open voices; custom voices with up to 5 recordings): the
+ * checked recordings at 24 kHz mono, the voice's language and gender, and the recording's profile
+ * as the product measured it (speech/voice-profile.ts).
+ */
+export type VoiceCreationRequest = {
+  recordings: Audio[];
+  lang: "ko" | "en";
+  gender: "male" | "female" | "other";
+  profile: SpeechProfile;
+};
+/** The new voice's parameters (stored as the voice's `engine`), and what the engine measured of it. */
+export type CreatedVoice = { params: VoiceParams; base?: SpeechProfile; derived?: SpeechProfile };
+
+/**
  * The product's speech engine (docs/decisions): the embedded engine by default, or a remote GPU
  * inference service over HTTP (docs/engine-http-contract.md).
  */
@@ -45,6 +60,11 @@ export interface SpeechEngine {
    * voice's (decision 0012): the speaker stays recognisable. A neural service changes identity.
    */
   convert(request: ConversionRequest): Promise<Audio & { normalized?: boolean }>;
+  /**
+   * Makes a voice from recordings (docs/decisions/0029). The embedded engine derives eSpeak parameters
+   * from the profile; a remote service trains or enrols a speaker and answers its id.
+   */
+  createVoice(request: VoiceCreationRequest): Promise<CreatedVoice>;
 }
 
 /** The engine could not produce audio (the service failed, or the request could not be spoken). */

@@ -75,4 +75,9 @@ export class WorkersAiEngine implements SpeechEngine {
   convert(request: Parameters<SpeechEngine["convert"]>[0]) {
     return this.conversions.convert(request);
   }
+
+  /** A derived voice is the embedded engine's parameters: `synthesize` above moves MeloTTS's output to them. */
+  createVoice(request: Parameters<SpeechEngine["createVoice"]>[0]) {
+    return this.conversions.createVoice(request);
+  }
 }

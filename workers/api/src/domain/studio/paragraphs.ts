@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { paragraphs, projects, voices } from "../../../../../db/schema";
 import { paragraphHash } from "../../durable/generation-job";
 import { Code } from "../../lib/codes";
@@ -74,11 +74,14 @@ export async function saveParagraphs(s: MemberScope, projectId: string, input: P
     if (problem?.code === "invalid") return refusal(Code.TEXT_INVALID_CHARS, { params: { chars: problem.chars.join(" ") } });
     if (problem?.code === "too-long") return refusal(Code.TEXT_TOO_LONG, { params: { max: problem.max } });
   }
-  const voiceIds = [...new Set(input.map((p) => p.voice_id))];
+  // A voice the project already uses stays allowed even when its creator has deleted it since: the project
+  // keeps its paragraphs and audio, and only a new generation with it is refused (docs/decisions/0029).
+  const kept = new Set(existing.map((p) => p.voiceId));
+  const voiceIds = [...new Set(input.map((p) => p.voice_id))].filter((id) => !kept.has(id));
   const usable = await s.db
     .select({ id: voices.id })
     .from(voices)
-    .where(and(inArray(voices.id, voiceIds), visibleTo(s.member)));
+    .where(and(inArray(voices.id, voiceIds.length ? voiceIds : [""]), visibleTo(s.member), isNull(voices.deletedAt)));
   if (usable.length !== voiceIds.length) return refusal(Code.VOICE_NOT_FOUND);
 
   const now = Date.now();

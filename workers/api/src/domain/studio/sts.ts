@@ -9,6 +9,7 @@ import { cutCodePoints } from "../../lib/text";
 import { chargedSeconds, checkRecording, convertRecording, remainingSeconds, tooLong } from "../../speech/conversion";
 import type { MemberScope } from "../scope";
 import { visibleTo } from "../voices";
+import { unusableVoiceCode } from "../voice-availability";
 import { createProject, ownProjectOf } from "./projects";
 import { resultsOut, ownResult } from "./results";
 
@@ -121,11 +122,11 @@ export async function startConversion(s: MemberScope, sourceId: string, voiceId:
   const row = await ownSource(s, sourceId);
   if (!row) return refusal(Code.NOT_FOUND);
   const voice = await s.db
-    .select({ id: voices.id })
+    .select({ id: voices.id, deletedAt: voices.deletedAt })
     .from(voices)
     .where(and(eq(voices.id, voiceId), visibleTo(s.member)))
     .get();
-  if (!voice) return refusal(Code.VOICE_NOT_FOUND);
+  if (!voice || voice.deletedAt) return refusal(await unusableVoiceCode(s.db, s.member, voiceId));
   const seconds = chargedSeconds(row.durationMs);
   const remaining = await remainingSeconds(s.env.DB, s.member.id);
   if (seconds > remaining) return tooLong(seconds, remaining, s.locale);

@@ -1,0 +1,52 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { readLibraryView, UseVoiceSchema, voicesApiPath } from "~/lib/library";
+import { usageLimitFor, type TtsProject, type UsageDialogData } from "~/lib/studio";
+import { api, requireData } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta.server";
+import type { VoiceDetail, VoicePage } from "../../contracts/voices";
+
+/** The voice library (/dashboard/library, app/routes/dashboard.library._index.tsx): its loader and "use this voice". */
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const view = readLibraryView(new URL(args.request.url).searchParams);
+  const [page, meta] = await Promise.all([
+    api<VoicePage>(args, voicesApiPath(view)),
+    pageMeta(args.request, args.context, "library:meta.library", "library:meta.libraryDescription"),
+  ]);
+  return { view, page: requireData(page), meta };
+}
+
+/**
+ * "Use this voice" (from a card here, on the dashboard home or on a voice's page): a new TTS project whose
+ * first paragraph has the voice (and its language) chosen, opened in the editor; or the speech-to-speech
+ * studio, which offers the voice at its voice step. A refusal (the plan's project limit) opens the spec's dialog.
+ */
+export async function action(args: ActionFunctionArgs) {
+  await requireUser(args);
+  const submission = parseWithZod(await args.request.formData(), { schema: UseVoiceSchema });
+  if (submission.status !== "success") return data({ error: null, usage: null as UsageDialogData }, { status: 400 });
+  const { voice_id, to } = submission.value;
+  const voice = await api<VoiceDetail>(args, `/voices/${encodeURIComponent(voice_id)}`);
+  if (!voice.success || !voice.data) return data({ error: voice.message, usage: null as UsageDialogData }, { status: 400 });
+  if (to === "sts") throw redirect(`/studio/projects/speech-to-speech?voice=${encodeURIComponent(voice.data.id)}`);
+  const created = await api<{ id: string }>(args, "/studio/projects", { body: { type: "tts" } });
+  if (!created.success || !created.data) {
+    const kind = usageLimitFor(created.code);
+    const usage: UsageDialogData = kind ? { kind, message: created.message } : null;
+    return data({ error: kind ? null : created.message, usage }, { status: 400 });
+  }
+  const id = created.data.id;
+  const project = requireData(await api<TtsProject>(args, `/studio/projects/${encodeURIComponent(id)}`));
+  const first = project.paragraphs[0];
+  if (first) {
+    const { id: paragraphId, text, style, pitch, tempo, pause_ms } = first;
+    await api(args, `/studio/projects/${encodeURIComponent(id)}/paragraphs`, {
+      method: "PUT",
+      body: { paragraphs: [{ id: paragraphId, text, style, pitch, tempo, pause_ms, voice_id: voice.data.id, lang: voice.data.lang }] },
+    });
+  }
+  throw redirect(`/studio/projects/text-to-speech?id=${encodeURIComponent(id)}`);
+}
