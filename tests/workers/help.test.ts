@@ -395,4 +395,47 @@ describe("the operator console's API", () => {
     expect((await call("/admin/content/nothing", op.token)).status).toBe(404);
     expect((await call(`/admin/content/faq/${crypto.randomUUID()}/publish`, op.token, { method: "POST" })).status).toBe(404);
   });
+
+  it("hides and restores voices and comments, features voices, lists reports and actor applications, with audit rows", async () => {
+    const op = await newOperator();
+    const member = await newMember();
+    const voice = await env.DB.prepare("SELECT id FROM voices WHERE type = 'open' AND deleted_at IS NULL LIMIT 1").first<{ id: string }>();
+    expect(voice).not.toBeNull();
+    for (const [path, init] of [
+      ["/admin/reports", {}],
+      [`/admin/voices/${voice!.id}/hide`, { body: { reason: "x" } }],
+      ["/admin/featured", {}],
+      ["/admin/actor-applications", {}],
+    ] as [string, Init][]) {
+      expect((await call(path, member.token, init)).status, path).toBe(404);
+    }
+    const hidden = await call(`/admin/voices/${voice!.id}/hide`, op.token, { body: { reason: "Copyright claim" } });
+    expect(hidden.code, hidden.message).toBe(Code.OK);
+    expect(await env.DB.prepare("SELECT hidden_reason AS r FROM voices WHERE id = ?").bind(voice!.id).first()).toEqual({
+      r: "Copyright claim",
+    });
+    expect((await call(`/admin/voices/${voice!.id}/restore`, op.token, { method: "POST" })).code).toBe(Code.OK);
+    const rows = await env.DB.prepare(
+      "SELECT action, before, after FROM audit_log WHERE target_type = 'voice' AND target_id = ? ORDER BY id",
+    )
+      .bind(voice!.id)
+      .all<Loose>();
+    expect(rows.results.map((r) => r.action)).toEqual(["voice.hide", "voice.restore"]);
+    expect(JSON.parse(rows.results[0]!.after)).toMatchObject({ hiddenReason: "Copyright claim" });
+    expect(JSON.parse(rows.results[1]!.before)).toMatchObject({ hiddenReason: "Copyright claim" });
+    expect((await call(`/admin/voices/${crypto.randomUUID()}/hide`, op.token, { body: { reason: "x" } })).status).toBe(404);
+
+    const start = Date.now();
+    const featured = await call("/admin/featured", op.token, {
+      body: { voice_id: voice!.id, starts_at: start, ends_at: start + 86_400_000 },
+    });
+    expect(featured.code, featured.message).toBe(Code.OK);
+    expect((await call("/admin/featured", op.token)).data.items.some((e: Loose) => e.id === featured.data.id)).toBe(true);
+    expect((await call(`/admin/featured/${featured.data.id}`, op.token, { method: "DELETE" })).code).toBe(Code.OK);
+    expect((await auditRows("voice.feature", voice!.id)).results).toHaveLength(1);
+    expect((await auditRows("voice.unfeature", voice!.id)).results).toHaveLength(1);
+
+    expect((await call("/admin/reports", op.token)).data).toMatchObject({ voices: expect.any(Array), comments: expect.any(Array) });
+    expect((await call("/admin/actor-applications", op.token)).data.items).toEqual(expect.any(Array));
+  });
 });

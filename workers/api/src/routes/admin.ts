@@ -5,6 +5,7 @@ import { auditPage } from "../domain/admin/audit";
 import { contentList, createContent, publishContent, updateContent, type ContentKind } from "../domain/admin/content";
 import { contestInput, faqInput, noticeInput } from "../domain/content/schemas";
 import { answerInquiry, inquiryForOperator, queue, setInquiryState } from "../domain/admin/inquiries";
+import { actorApplicationList, feature, featuredVoices, moderate, reportQueue, unfeature } from "../domain/admin/moderation";
 import { findMember, issueCoupon, memberSummary, refundPayment } from "../domain/admin/members";
 import { isOperator } from "../domain/admin/operators";
 import { CATEGORIES, INQUIRY, STATE } from "../domain/help/inquiries";
@@ -49,6 +50,13 @@ const auditQuery = z.object({
   action: z.string().max(60).optional(),
   target_type: z.string().max(30).optional(),
   target_id: z.string().max(80).optional(),
+});
+
+const reasonBody = z.object({ reason: z.string().trim().min(1).max(500) });
+const featureBody = z.object({
+  voice_id: z.string().min(1).max(64),
+  starts_at: z.number().int().min(0).max(8_640_000_000_000),
+  ends_at: z.number().int().min(0).max(8_640_000_000_000),
 });
 
 const contentKind = (raw: string): ContentKind | null => (raw === "notices" || raw === "faq" || raw === "contests" ? raw : null);
@@ -119,6 +127,23 @@ export const adminRoutes = new Hono<AppEnv>()
     const kind = contentKind(c.req.param("kind"));
     return kind ? answer(c, await publishContent(memberScope(c), kind, c.req.param("id"), false, now(c))) : fail(c, Code.NOT_FOUND);
   })
+  // The voice library (domain/library/moderation.ts): reports, hide and restore, featured voices, actor applications.
+  .get("/reports", async (c) => answer(c, await reportQueue(memberScope(c))))
+  .post("/voices/:id/hide", jsonBody(reasonBody), async (c) =>
+    answer(c, await moderate(memberScope(c), "voice", c.req.param("id"), true, c.req.valid("json").reason, now(c))),
+  )
+  .post("/voices/:id/restore", async (c) => answer(c, await moderate(memberScope(c), "voice", c.req.param("id"), false, "", now(c))))
+  .post("/comments/:id/hide", jsonBody(reasonBody), async (c) =>
+    answer(c, await moderate(memberScope(c), "comment", c.req.param("id"), true, c.req.valid("json").reason, now(c))),
+  )
+  .post("/comments/:id/restore", async (c) => answer(c, await moderate(memberScope(c), "comment", c.req.param("id"), false, "", now(c))))
+  .get("/featured", async (c) => answer(c, await featuredVoices(memberScope(c))))
+  .post("/featured", jsonBody(featureBody), async (c) => {
+    const b = c.req.valid("json");
+    return answer(c, await feature(memberScope(c), b.voice_id, b.starts_at, b.ends_at, now(c)));
+  })
+  .delete("/featured/:id", async (c) => answer(c, await unfeature(memberScope(c), c.req.param("id"), now(c))))
+  .get("/actor-applications", async (c) => answer(c, await actorApplicationList(memberScope(c))))
   .get("/audit", queryParams(auditQuery), async (c) => {
     const q = c.req.valid("query");
     return answer(c, done(await auditPage(c.var.db, { page: q.page, action: q.action, targetType: q.target_type, targetId: q.target_id })));
