@@ -113,6 +113,14 @@ export const Code = {
   PAYPAL_ORDER_MISMATCH: 4332,
   PAYPAL_ORDER_CLOSED: 4333,
   PAYPAL_NOT_CAPTURED: 4334,
+  // Help, 1:1 inquiries and the operator console (issue 18, docs/decisions/0032): 4530-4559.
+  INQUIRY_TOO_MANY_IMAGES: 4530,
+  INQUIRY_IMAGE_TOO_LARGE: 4531,
+  INQUIRY_IMAGE_TYPE: 4532,
+  INQUIRY_CLOSED: 4533,
+  IMAGE_LINK_EXPIRED: 4534,
+  MEMBER_NOT_FOUND: 4535,
+  INQUIRY_STATE_INVALID: 4536,
   // Open voices (issue 16, docs/decisions/0029): the recording rules, the profile image, drafts and voice creation
   // (a deleted voice answers the library's VOICE_DELETED, 4412).
   RECORDING_TOO_SHORT: 4430,

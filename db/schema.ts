@@ -112,6 +112,16 @@ export const members = sqliteTable("members", {
   /** Failed renewal charges in a row, and when the next attempt is due (ms). */
   renewAttempts: integer("renew_attempts").notNull().default(0),
   renewRetryAt: integer("renew_retry_at"),
+  /** "operator" opens /admin (granted by `npm run operator`, never by an API; docs/decisions/0032). */
+  role: text("role", { enum: ["member", "operator"] })
+    .notNull()
+    .default("member"),
+  /** The last sign-in or session refresh (ms): a year without one makes the account dormant. */
+  lastLoginAt: integer("last_login_at"),
+  /** When the dormancy notice was mailed (30 days before the separation); cleared by the next login. */
+  dormantNoticeAt: integer("dormant_notice_at"),
+  /** When the account was separated as dormant (its personal data moved to `dormant_members`); null when active. */
+  dormantAt: integer("dormant_at"),
 });
 
 /**
@@ -683,6 +693,105 @@ export const jobCharges = sqliteTable(
       .where(sql`settled_at IS NULL AND refunded_at IS NULL`),
   ],
 );
+
+/**
+ * 1:1 inquiries (spec section 3, "Inquiry"; issue 18): category, content, state (0 received, 1 waiting,
+ * 2 completed; spec section 4 reads any other value as completed) and the read flag of the latest answer
+ * (`read_yn` "N" from an answer until the member opens it). Kept 3 years after the last change (spec
+ * section 9, complaints), also after the member withdraws (the member becomes null).
+ */
+export const inquiries = sqliteTable(
+  "inquiries",
+  {
+    no: integer("no").primaryKey({ autoIncrement: true }),
+    memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
+    category: text("category", { enum: ["account", "service", "payment", "other"] }).notNull(),
+    content: text("content").notNull(),
+    state: integer("state").notNull().default(0),
+    readYn: text("read_yn", { enum: ["Y", "N"] })
+      .notNull()
+      .default("Y"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("inquiries_member_created").on(t.memberId, t.createdAt),
+    index("inquiries_state_created").on(t.state, t.createdAt),
+    index("inquiries_updated").on(t.updatedAt),
+  ],
+);
+
+/** The thread of an inquiry after its first text: the member's follow-ups and the operators' answers. */
+export const inquiryMessages = sqliteTable(
+  "inquiry_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    inquiryNo: integer("inquiry_no")
+      .notNull()
+      .references(() => inquiries.no, { onDelete: "cascade" }),
+    author: text("author", { enum: ["member", "operator"] }).notNull(),
+    /** The operator who answered (kept as text: the audit log names them too). */
+    operatorId: text("operator_id"),
+    content: text("content").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("inquiry_messages_inquiry").on(t.inquiryNo, t.id)],
+);
+
+/**
+ * Images of an inquiry (PNG, JPEG, WebP, GIF, checked by content), in R2 under `key`; `message_id` null for
+ * the inquiry's own images. Served only through short-lived signed URLs (lib/signed-url.ts).
+ */
+export const inquiryImages = sqliteTable(
+  "inquiry_images",
+  {
+    id: text("id").primaryKey(),
+    inquiryNo: integer("inquiry_no")
+      .notNull()
+      .references(() => inquiries.no, { onDelete: "cascade" }),
+    messageId: integer("message_id"),
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("inquiry_images_inquiry").on(t.inquiryNo)],
+);
+
+/**
+ * What operators did (who, what, when, before/after as JSON): append-only. Triggers in the migration
+ * (0020) refuse every UPDATE and DELETE, so not even the api can change a row. No foreign keys: a row
+ * outlives the member it names.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: text("actor_id").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    before: text("before", { mode: "json" }).$type<unknown>(),
+    after: text("after", { mode: "json" }).$type<unknown>(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("audit_log_created").on(t.createdAt), index("audit_log_target").on(t.targetType, t.targetId)],
+);
+
+/**
+ * Dormant accounts' personal data, kept apart from the members table (spec section 9 and the privacy
+ * policy's article 4(5)): the member row keeps only a placeholder address until the member logs in again.
+ */
+export const dormantMembers = sqliteTable("dormant_members", {
+  memberId: text("member_id")
+    .primaryKey()
+    .references(() => members.id, { onDelete: "cascade" }),
+  email: text("email").notNull().unique(),
+  data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  dormantAt: integer("dormant_at").notNull(),
+});
 
 /**
  * Public content (issue 18, docs/decisions/0031): written by operators through `workers/api/src/domain/content/`,

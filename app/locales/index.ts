@@ -1,7 +1,9 @@
 import koAccount from "./ko/account";
+import koAdmin from "./ko/admin";
 import koAuth from "./ko/auth";
 import koBilling from "./ko/billing";
 import koCommon from "./ko/common";
+import koHelp from "./ko/help";
 import koContent from "./ko/content";
 import koHome from "./ko/home";
 import koKeys from "./ko/keys";
@@ -10,9 +12,11 @@ import koPlan from "./ko/plan";
 import koSlots from "./ko/slots";
 import koStudio from "./ko/studio";
 import enAccount from "./en/account";
+import enAdmin from "./en/admin";
 import enAuth from "./en/auth";
 import enBilling from "./en/billing";
 import enCommon from "./en/common";
+import enHelp from "./en/help";
 import enContent from "./en/content";
 import enHome from "./en/home";
 import enKeys from "./en/keys";
@@ -36,6 +40,8 @@ export const resources = {
     studio: koStudio,
     billing: koBilling,
     slots: koSlots,
+    help: koHelp,
+    admin: koAdmin,
     content: koContent,
     keys: koKeys,
     library: koLibrary,
@@ -49,6 +55,8 @@ export const resources = {
     studio: enStudio,
     billing: enBilling,
     slots: enSlots,
+    help: enHelp,
+    admin: enAdmin,
     content: enContent,
     keys: enKeys,
     library: enLibrary,

@@ -23,6 +23,9 @@ const KEYS = [
   "downgraded",
   "cancelled",
   "refunded",
+  "inquirySent",
+  "answerSent",
+  "couponIssued",
   "resumed",
   "slotsKept",
 ] as const;

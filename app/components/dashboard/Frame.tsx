@@ -3,14 +3,25 @@ import { useTranslation } from "react-i18next";
 import { SettingsMenu } from "./SettingsMenu";
 
 /** The signed-in area's frame (spec section 2): the sidebar, and the settings button above the page. */
-export function DashboardFrame({ email, children }: { email: string; children: React.ReactNode }) {
+export function DashboardFrame({
+  email,
+  unreadInquiries = 0,
+  children,
+}: {
+  email: string;
+  unreadInquiries?: number;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation("account");
+  const { t: tc } = useTranslation("common");
   const items = [
     { to: "/dashboard", label: t("sidebar.home"), end: true },
     { to: "/studio", label: t("sidebar.studio"), end: false },
     { to: "/dashboard/library", label: t("sidebar.library"), end: false },
     // Active for every path below it too (/dashboard/plan/upgrade), as spec section 2 asks.
     { to: "/dashboard/plan", label: t("sidebar.plan"), end: false },
+    // Help with the count of unread answers (issue 18).
+    { to: "/dashboard/help", label: tc("helpNav.label"), end: false, badge: unreadInquiries },
     { to: "/dashboard/settings", label: t("sidebar.settings"), end: false },
     { to: "/dashboard/notice", label: t("sidebar.notice"), end: false },
     { to: "/dashboard/faq", label: t("sidebar.faq"), end: false },
@@ -31,6 +42,15 @@ export function DashboardFrame({ email, children }: { email: string; children: R
                   }
                 >
                   {item.label}
+                  {"badge" in item && item.badge ? (
+                    <span
+                      className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
+                      data-testid="help-unread"
+                    >
+                      <span aria-hidden="true">{item.badge}</span>
+                      <span className="sr-only">{tc("helpNav.unread", { count: item.badge })}</span>
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

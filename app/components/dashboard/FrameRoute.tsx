@@ -9,13 +9,16 @@ const INERT = { inert: "" } as React.HTMLAttributes<HTMLDivElement>;
 
 /** The page of a frame route (dashboard.tsx, studio.tsx): the frame around the child route, and the blocking voice-slot alert. */
 export function FramePage() {
-  const { profile } = useLoaderData<{ profile: Pick<Profile, "email" | "cv_cnt_over"> & { planState?: Profile["planState"] } }>();
+  const { profile, unreadInquiries } = useLoaderData<{
+    profile: Pick<Profile, "email" | "cv_cnt_over"> & { planState?: Profile["planState"] };
+    unreadInquiries: number;
+  }>();
   const { pathname } = useLocation();
   const blocked = profile.cv_cnt_over === "Y" && pathname.replace(/\/+$/, "") !== SLOTS_PATH;
   return (
     <>
       <div {...(blocked ? INERT : {})}>
-        <DashboardFrame email={profile.email}>
+        <DashboardFrame email={profile.email} unreadInquiries={unreadInquiries}>
           <Outlet />
         </DashboardFrame>
       </div>

@@ -75,6 +75,8 @@ export default {
     text: "The address may have changed or the page was removed. Please check the address you entered.",
     home: "Go to the home page",
   },
+  // The dashboard sidebar's help entry and its unread badge; the "1:1 inquiry" link of error dialogs (issue 18).
+  helpNav: { label: "Help", unread: "{{count}} new answers", inquiry: "Ask us (1:1 inquiry)" },
   dialog: { close: "Close" },
   errors: {
     forbidden: "You don't have access to this page.",
@@ -104,6 +106,9 @@ export default {
   toast: {
     resumed: "Auto-payment is back on. The next payment is on {{date}}.",
     slotsKept: "The chosen voices were kept and the others deleted.",
+    inquirySent: "Your message was sent.",
+    answerSent: "The answer was sent.",
+    couponIssued: "Coupon {{num}} was issued.",
     goodbye: "See you again, {{nickname}}!",
     welcome: "Welcome to Voice Studio, {{nickname}}!",
     passwordReset: "Your password was changed. Please log in with the new password.",

@@ -71,6 +71,8 @@ export default {
     text: "주소가 바뀌었거나 삭제된 페이지입니다. 입력한 주소를 다시 확인해 주세요.",
     home: "홈으로 가기",
   },
+  // The dashboard sidebar's help entry and its unread badge; the "1:1 inquiry" link of error dialogs (issue 18).
+  helpNav: { label: "고객센터", unread: "새 답변 {{count}}개", inquiry: "1:1 문의하기" },
   dialog: { close: "닫기" },
   errors: {
     forbidden: "이 페이지에 접근할 권한이 없어요.",
@@ -100,6 +102,9 @@ export default {
   toast: {
     resumed: "자동 결제를 다시 켰습니다. {{date}}에 결제됩니다.",
     slotsKept: "선택한 보이스를 남기고 나머지를 삭제했어요.",
+    inquirySent: "문의를 보냈습니다.",
+    answerSent: "답변을 보냈습니다.",
+    couponIssued: "쿠폰 {{num}}을(를) 발급했습니다.",
     goodbye: "{{nickname}}님, 다음에 또 만나요!",
     welcome: "{{nickname}}님, 가입을 환영합니다!",
     passwordReset: "비밀번호를 변경했습니다. 새 비밀번호로 로그인해 주세요.",

@@ -3,7 +3,8 @@
 import { drizzle } from "drizzle-orm/d1";
 import { createApp } from "./app";
 import { runBilling } from "./domain/billing/renewal";
-import { cleanUp, expireUploads } from "./lib/cleanup";
+import { applyRetention } from "./domain/retention";
+import { cleanUp } from "./lib/cleanup";
 import { expireDrafts } from "./domain/open-voices";
 import { reapStale } from "./lib/jobs";
 import { cardGateway } from "./integrations/payments/gateways";
@@ -20,8 +21,8 @@ export default {
   fetch: app.fetch,
   /**
    * The crons (wrangler.toml `[triggers]`). Hourly: billing (renewals, lost payment answers, ended
-   * periods; lib/billing.ts). Daily at 03:17: deletes rows and uploads that can no longer matter, and
-   * refunds and frees jobs that died.
+   * periods; lib/billing.ts). Daily at 03:17: deletes rows that can no longer matter, applies the retention
+   * periods (domain/retention.ts), and refunds and frees jobs that died.
    */
   async scheduled(controller, env, ctx) {
     // A misconfigured worker runs no billing or clean-up either: the same parse, once, as the fetch
@@ -30,7 +31,8 @@ export default {
     const db = drizzle(env.DB, { schema });
     if (controller.cron === DAILY_CRON) {
       ctx.waitUntil(cleanUp(drizzle(env.DB)).then((counts) => console.log("clean-up", JSON.stringify(counts))));
-      ctx.waitUntil(expireUploads(db, env.MEDIA).then((n) => console.log("expired uploads", n)));
+      // Spec section 9's retention: content 30 days, inquiries 3 years, payments 5 years, dormant accounts (domain/retention.ts).
+      ctx.waitUntil(applyRetention(env, db, controller.scheduledTime).then((counts) => console.log("retention", JSON.stringify(counts))));
       // Open voice drafts past their 24 hours, with their recordings and previews (docs/decisions/0029).
       ctx.waitUntil(expireDrafts({ env, db }).then((n) => console.log("expired voice drafts", n)));
       // Jobs that stopped beating: their open charges refunded, their slots freed (docs/decisions/0017).

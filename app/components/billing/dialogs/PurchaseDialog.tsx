@@ -25,6 +25,7 @@ export function PurchaseDialog({
   cardTo: string;
 }) {
   const { t, i18n } = useTranslation("billing");
+  const { t: tc } = useTranslation("common");
   const [form, fields] = useSchemaForm("purchase", PurchaseSchema, lastResult);
   return (
     <Modal name="purchase" title={t("purchase.title", { plan })} closeTo={closeTo}>
@@ -67,6 +68,12 @@ export function PurchaseDialog({
             ) : null}
           </fieldset>
           <ErrorList id={form.errorId} errors={form.errors} ns="billing" />
+          {form.errors?.length ? (
+            // Spec section 8: a failed payment offers the 1:1 inquiry, its category chosen (issue 18).
+            <Link to="/dashboard/help?category=payment" className="block text-sm text-brand-700 underline" data-testid="payment-inquiry">
+              {tc("helpNav.inquiry")}
+            </Link>
+          ) : null}
           <SubmitButton>{t("purchase.submit", { amount: formatMoney(quote.amount, quote.currency, i18n.language) })}</SubmitButton>
         </Form>
       ) : (

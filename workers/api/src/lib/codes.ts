@@ -451,6 +451,34 @@ export const messages: Record<Code, Localized> = {
     ko: "작업이 중단되었지만 결과는 작업 내역에 저장되었어요.",
     en: "The job was interrupted, but its result was saved in your work history.",
   },
+  [Code.INQUIRY_TOO_MANY_IMAGES]: {
+    ko: "이미지는 최대 {max}장까지 첨부할 수 있습니다.",
+    en: "You can attach up to {max} images.",
+  },
+  [Code.INQUIRY_IMAGE_TOO_LARGE]: {
+    ko: "이미지 한 장의 크기는 {max}MB 이하여야 합니다.",
+    en: "Each image must be {max} MB or smaller.",
+  },
+  [Code.INQUIRY_IMAGE_TYPE]: {
+    ko: "PNG, JPEG, WebP, GIF 이미지만 첨부할 수 있습니다.",
+    en: "Only PNG, JPEG, WebP and GIF images can be attached.",
+  },
+  [Code.INQUIRY_CLOSED]: {
+    ko: "답변이 완료된 문의에는 추가 문의를 남길 수 없습니다. 새 문의를 작성해 주세요.",
+    en: "This inquiry is completed, so it cannot take a follow-up. Please write a new inquiry.",
+  },
+  [Code.IMAGE_LINK_EXPIRED]: {
+    ko: "이미지 링크가 만료되었습니다. 페이지를 새로고침해 주세요.",
+    en: "The image link has expired. Please reload the page.",
+  },
+  [Code.MEMBER_NOT_FOUND]: {
+    ko: "해당 이메일로 가입한 회원이 없습니다.",
+    en: "No member is registered with this email.",
+  },
+  [Code.INQUIRY_STATE_INVALID]: {
+    ko: "문의 상태는 접수(0), 대기(1), 완료(2) 중 하나여야 합니다.",
+    en: "The inquiry state must be received (0), waiting (1) or completed (2).",
+  },
   [Code.RATE_LIMITED]: {
     ko: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
     en: "Too many requests. Please try again in a little while.",
@@ -487,6 +515,10 @@ export const message = (code: Code, locale: Locale, params?: MessageParams) => f
 
 /** A count as the spec formats numbers (ko-KR grouping; en-US for English). */
 export const formatCount = (n: number, locale: Locale) => n.toLocaleString(locale === "ko" ? "ko-KR" : "en-US");
+
+/** A day as people read it in the locale: "2026년 12월 24일", "December 24, 2026" (UTC). */
+export const formatDate = (ms: number, locale: Locale) =>
+  new Date(ms).toLocaleDateString(locale === "ko" ? "ko-KR" : "en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /** A length in seconds as people read it: "2분 30초", "2 min 30 s", "45초", "45 s". */
 export function formatDuration(seconds: number, locale: Locale) {
@@ -613,6 +645,13 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.PAYPAL_ORDER_MISMATCH]: 409,
   [Code.PAYPAL_ORDER_CLOSED]: 409,
   [Code.PAYPAL_NOT_CAPTURED]: 409,
+  [Code.INQUIRY_TOO_MANY_IMAGES]: 400,
+  [Code.INQUIRY_IMAGE_TOO_LARGE]: 413,
+  [Code.INQUIRY_IMAGE_TYPE]: 415,
+  [Code.INQUIRY_CLOSED]: 409,
+  [Code.IMAGE_LINK_EXPIRED]: 403,
+  [Code.MEMBER_NOT_FOUND]: 404,
+  [Code.INQUIRY_STATE_INVALID]: 400,
   [Code.GATEWAY_FAILED]: 502,
   [Code.TERMINATION_FAILED]: 502,
   [Code.SHARE_FAILED]: 500,

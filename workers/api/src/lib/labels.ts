@@ -36,6 +36,35 @@ export const CERT_MAIL: { subject: Localized; text: Localized } = {
   },
 };
 
+/**
+ * The dormancy notice (domain/accounts/dormancy.ts), mailed 30 days before an account is separated: the date,
+ * what is stored apart, and how to keep the account ({date}).
+ */
+export const DORMANCY_MAIL: { subject: Localized; text: Localized } = {
+  subject: { ko: "[보이스 스튜디오] 휴면 계정 전환 안내", en: "[Voice Studio] Your account will become dormant" },
+  text: {
+    ko: "1년 동안 보이스 스튜디오에 로그인하지 않으셔서 {date}에 계정이 휴면 상태로 전환됩니다.\n휴면 전환 후에는 이메일, 닉네임, 이름, 성별, 전화번호, 직업, 소속, 이용 목적, 프로필 이미지와 비밀번호가 다른 회원의 정보와 분리되어 보관됩니다.\n계정을 계속 쓰시려면 그 전에 로그인해 주세요. 휴면 전환 후에도 다시 로그인하면 계정이 복구됩니다.",
+    en: "You have not logged in to Voice Studio for a year, so your account will become dormant on {date}.\nThen your email, nickname, names, gender, phone number, job, affiliation, purposes, profile image and password are stored apart from other members' data.\nLog in before that date to keep the account active. After it, logging in again restores the account.",
+  },
+};
+
+/** A coupon an operator issued to a member ({num}: the coupon number; {plan}; {days}). */
+export const COUPON_MAIL: { subject: Localized; text: Localized } = {
+  subject: { ko: "[보이스 스튜디오] 쿠폰이 발급되었습니다", en: "[Voice Studio] A coupon for you" },
+  text: {
+    ko: "{plan} 플랜을 {days}일 동안 이용할 수 있는 쿠폰이 발급되었습니다.\n쿠폰 번호: {num}\n내 플랜 화면의 쿠폰 등록에서 입력해 주세요.",
+    en: "You received a coupon for the {plan} plan for {days} days.\nCoupon number: {num}\nEnter it under 'Register a coupon' on your plan page.",
+  },
+};
+
+/** The 1:1 inquiry categories (spec section 3: account, service use, payment/refund, other). */
+export const INQUIRY_CATEGORIES: Choice[] = [
+  { code: "account", name: { ko: "계정", en: "Account" } },
+  { code: "service", name: { ko: "서비스 이용", en: "Using the service" } },
+  { code: "payment", name: { ko: "결제·환불", en: "Payment and refund" } },
+  { code: "other", name: { ko: "기타", en: "Other" } },
+];
+
 /** Sign-up question 1 (spec: job list; chosen codes are joined by commas into `work`). */
 export const WORK: Choice[] = [
   { code: "creator", name: { ko: "크리에이터·유튜버", en: "Creator or YouTuber" } },

@@ -26,7 +26,7 @@ export const context = createMiddleware<AppEnv>(async (c, next) => {
  * member exists and the session was not ended by logout, password reset, withdrawal or "log out
  * everywhere"). Null otherwise.
  */
-async function memberOf(token: string | null, env: AppEnv["Bindings"]): Promise<Member | null> {
+export async function memberOf(token: string | null, env: AppEnv["Bindings"]): Promise<Member | null> {
   if (!token) return null;
   let payload: Record<string, unknown>;
   try {

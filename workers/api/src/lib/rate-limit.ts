@@ -25,6 +25,8 @@ export const LIMITS = {
   notifyInternal: { max: 600, windowSeconds: 60 },
   /** Pronunciation previews per member (each runs the reading rules and eSpeak's phonemizer). */
   pronouncePerMember: { max: 60, windowSeconds: 60 },
+  /** New 1:1 inquiries and follow-ups per member (each may carry 25 MB of images). */
+  inquiryPerMember: { max: 10, windowSeconds: 3600 },
   /** Comments written or edited per member (voice library). */
   commentsPerMember: { max: 10, windowSeconds: 60 },
   /** Reports of voices and comments per member (voice library). */

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { sign } from "hono/jwt";
 import { members, refreshTokens } from "../../../../db/schema";
@@ -57,7 +57,11 @@ async function successorOf(env: AppEnv["Bindings"], presented: string) {
 export async function issueSession(env: AppEnv["Bindings"], db: Db, member: Member, now = Date.now()) {
   const familyId = crypto.randomUUID();
   const refreshToken = base64url(crypto.getRandomValues(new Uint8Array(32)));
-  await db.insert(refreshTokens).values(await refreshRow(member.id, familyId, refreshToken, now));
+  // Every sign-in counts as activity: a year without one makes the account dormant (domain/accounts/dormancy.ts).
+  await db.batch([
+    db.insert(refreshTokens).values(await refreshRow(member.id, familyId, refreshToken, now)),
+    db.update(members).set({ lastLoginAt: now, dormantNoticeAt: null }).where(eq(members.id, member.id)),
+  ]);
   return { token: await signAccessToken(env, member, familyId, now), refreshToken };
 }
 
@@ -110,6 +114,11 @@ export async function rotateSession(env: AppEnv["Bindings"], db: Db, presented: 
       return null;
     }
   }
+  // A session kept alive by refreshes is activity too (at most one write a day per member).
+  await db
+    .update(members)
+    .set({ lastLoginAt: now, dormantNoticeAt: null })
+    .where(and(eq(members.id, member.id), or(isNull(members.lastLoginAt), lt(members.lastLoginAt, now - 86_400_000))));
   return { token: await signAccessToken(env, member, row.token.familyId, now), refreshToken: successor };
 }
 

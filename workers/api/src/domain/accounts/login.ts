@@ -7,6 +7,7 @@ import { verifyPassword } from "../../lib/password";
 import { hit } from "../../lib/rate-limit";
 import { issueSession } from "../../lib/tokens";
 import type { Db } from "../scope";
+import { dormantOf, wakeDormant } from "./dormancy";
 import { otherLoginType, validEmail } from "./members";
 
 /**
@@ -21,12 +22,24 @@ export async function emailLogin(env: Bindings, db: Db, email: string, password:
   ] as const) {
     if (!(await hit(env, name, subject)).allowed) return refusal(Code.RATE_LIMITED);
   }
-  const row = await db
-    .select({ id: members.id, type: members.type, nickname: members.nickname, passwordHash: members.passwordHash })
-    .from(members)
-    .where(eq(members.email, email))
-    .get();
-  if (!row) return refusal(Code.EMAIL_NOT_REGISTERED);
+  const find = () =>
+    db
+      .select({ id: members.id, type: members.type, nickname: members.nickname, passwordHash: members.passwordHash })
+      .from(members)
+      .where(eq(members.email, email))
+      .get();
+  let row = await find();
+  if (!row) {
+    // A dormant account (domain/accounts/dormancy.ts) comes back only with its own password.
+    const sleeping = await dormantOf(db, email);
+    if (!sleeping) return refusal(Code.EMAIL_NOT_REGISTERED);
+    if (sleeping.type !== "email") return otherLoginType(sleeping.type);
+    const hash = sleeping.data.passwordHash;
+    if (!hash || !(await verifyPassword(password, hash))) return refusal(Code.WRONG_PASSWORD);
+    await wakeDormant(db, email);
+    row = await find();
+    if (!row) return refusal(Code.EMAIL_NOT_REGISTERED);
+  }
   if (row.type !== "email") return otherLoginType(row.type);
   if (!row.passwordHash || !(await verifyPassword(password, row.passwordHash))) return refusal(Code.WRONG_PASSWORD);
   const session = await issueSession(env, db, { id: row.id, email });

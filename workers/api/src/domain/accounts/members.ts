@@ -5,6 +5,7 @@ import { refusal, type Refusal } from "../../lib/envelope";
 import { LOGIN_TYPES } from "../../lib/labels";
 import { EMAIL_PATTERN, isCommonPassword, passwordFollowsRule } from "../../lib/password-rules";
 import type { Db } from "../scope";
+import { dormantOf } from "./dormancy";
 
 /** What every account flow shares: the address rule, the account of an address, the password rule. */
 
@@ -14,9 +15,22 @@ export type LoginType = MemberRow["type"];
 /** The address shape every /member call checks (spec: 'check the email format'). */
 export const validEmail = (email: string) => EMAIL_PATTERN.test(email);
 
-/** The account registered with `email`: its id, login type and nickname. */
-export const accountOf = (db: Db, email: string) =>
-  db.select({ id: members.id, type: members.type, nickname: members.nickname }).from(members).where(eq(members.email, email)).get();
+/**
+ * The account registered with `email`: its id, login type and nickname; `dormant` when it was separated
+ * (domain/accounts/dormancy.ts), which still holds the address: a flow that signs the member in wakes it.
+ */
+export async function accountOf(db: Db, email: string) {
+  const row = await db
+    .select({ id: members.id, type: members.type, nickname: members.nickname })
+    .from(members)
+    .where(eq(members.email, email))
+    .get();
+  if (row) return { ...row, dormant: false };
+  const sleeping = await dormantOf(db, email);
+  return sleeping
+    ? { id: sleeping.memberId, type: sleeping.type, nickname: String(sleeping.data.nickname ?? ""), dormant: true }
+    : undefined;
+}
 
 /** The member's row, or undefined once the account is gone. */
 export const memberById = (db: Db, id: string) => db.select().from(members).where(eq(members.id, id)).get();

@@ -7,6 +7,7 @@ import { hashPassword } from "../../lib/password";
 import { revokeAllSessions } from "../../lib/tokens";
 import type { Db } from "../scope";
 import { forgetCertification, mailCode, recentlyCertified } from "./certification";
+import { wakeDormant } from "./dormancy";
 import { accountOf, otherLoginType, passwordRefusal, validEmail } from "./members";
 
 /** The e-mail account of `email`, or why its password cannot be recovered (4101, 4102, 4103). */
@@ -31,6 +32,8 @@ export async function resetPassword(db: Db, email: string, password: string) {
   if (!(await recentlyCertified(db, email, "password"))) return refusal(Code.CERT_REQUIRED);
   const weak = passwordRefusal(password);
   if (weak) return weak;
+  // A dormant account recovered by a code mailed to its address comes back (domain/accounts/dormancy.ts).
+  if (account.value.dormant) await wakeDormant(db, email);
   await db
     .update(members)
     .set({ passwordHash: await hashPassword(password) })

@@ -7,6 +7,7 @@ import { done, refusal } from "../../lib/envelope";
 import { hit } from "../../lib/rate-limit";
 import { issueSession } from "../../lib/tokens";
 import type { Db } from "../scope";
+import { wakeDormant } from "./dormancy";
 import { accountOf, nicknameOf, otherLoginType, validEmail } from "./members";
 import { signSignupTicket } from "./signup-ticket";
 import { withdrewRecently } from "./withdrawal";
@@ -51,6 +52,7 @@ export async function finishSocialLogin(env: Bindings, db: Db, input: { code: st
   const existing = await accountOf(db, email);
   if (existing && existing.type !== type) return otherLoginType(existing.type);
   if (existing) {
+    if (existing.dormant) await wakeDormant(db, email);
     const session = await issueSession(env, db, { id: existing.id, email });
     return done({ ...session, type, email, nickname: existing.nickname, signup: false as const });
   }

@@ -80,10 +80,10 @@ export async function refundQuote(c: Ctx): Promise<Outcome<RefundQuote>> {
  * checksum is what we believe is still cancellable, so a second refund is refused by the gateway.
  * `only`: the one provider the caller refunds (PayPal's clearplan never refunds a card payment).
  */
-async function giveRefund(c: Ctx, r: Extract<Refundable, { eligible: true }>, note: string, only?: "paypal") {
+async function giveRefund(env: AppEnv["Bindings"], r: Extract<Refundable, { eligible: true }>, note: string, only?: "paypal") {
   const p = r.payment;
-  const gateway = p.provider === "portone" && !only ? cardGateway(c.env) : null;
-  const wallet = p.provider === "paypal" ? paypalGateway(c.env) : null;
+  const gateway = p.provider === "portone" && !only ? cardGateway(env) : null;
+  const wallet = p.provider === "paypal" ? paypalGateway(env) : null;
   if (!p.impUid || (!gateway && !wallet)) return Code.TERMINATION_FAILED;
   try {
     if (wallet) await wallet.refund(p.impUid, { amount: r.refund_amount, currency: p.currency, requestId: refundKey(p.merchantUid), note });
@@ -112,7 +112,7 @@ export async function refund(c: Ctx, b: { reason: string; comment: string; pwd?:
   if (checked !== true) return refused(checked);
   const r = await refundable(db, m, t);
   if (!r.eligible) return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
-  const failed = await giveRefund(c, r, b.reason || "refund within 7 days");
+  const failed = await giveRefund(c.env, r, b.reason || "refund within 7 days");
   if (failed) return refused(failed);
   await db.batch([
     db
@@ -141,7 +141,7 @@ export async function clearPaypalPlan(c: Ctx, b: { reason_clear: string; comment
   if (b.option === "refund") {
     const r = await refundable(db, m, t);
     if (!r.eligible) return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
-    const failed = await giveRefund(c, r, b.reason_clear || "refund within 7 days", "paypal");
+    const failed = await giveRefund(c.env, r, b.reason_clear || "refund within 7 days", "paypal");
     if (failed) return refused(failed);
     await db
       .update(payments)
@@ -159,4 +159,29 @@ export async function clearPaypalPlan(c: Ctx, b: { reason_clear: string; comment
   });
   await moveToFree(db, c.env.MEDIA, m.id);
   return done({ option: b.option, ...refunded, currency: "USD", planState: await planStateOf(db, m.id, t) });
+}
+
+/**
+ * An operator's refund of a member's payment (the console, docs/decisions/0032): the same rule as the
+ * member's own (within 7 days, no AI used, less the fee; `refundable`), for the payment the rule names only
+ * (`paymentNo` must be it), by its own gateway; the member moves to Free at once. No password: the operator
+ * is not the payer, and the audit log records who did it.
+ */
+export async function operatorRefund(env: AppEnv["Bindings"], db: Db, memberId: string, paymentNo: number, reason: string, t: number) {
+  const m = await member(db, memberId);
+  if (!m) return refused(Code.MEMBER_NOT_FOUND);
+  const r = await refundable(db, m, t);
+  if (!r.eligible) return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
+  if (r.payment.no !== paymentNo) return refused(Code.REFUND_NOT_ALLOWED, { reason: "window" });
+  const failed = await giveRefund(env, r, reason || "refund by support");
+  if (failed) return refused(failed);
+  await db.batch([
+    db
+      .update(payments)
+      .set(refundedSet(r, t))
+      .where(and(eq(payments.no, r.payment.no), eq(payments.status, "paid"))),
+    db.insert(cancellations).values({ memberId: m.id, plan: m.plan, reason: "support", comment: reason, kind: "refund", createdAt: t }),
+  ]);
+  await moveToFree(db, env.MEDIA, m.id);
+  return done({ payment_no: r.payment.no, plan: m.plan, refund_amount: r.refund_amount, fee: r.fee, currency: r.currency });
 }

@@ -1,0 +1,65 @@
+import { useTranslation } from "react-i18next";
+import { stateName, type Inquiry, type InquiryImage } from "~/lib/help";
+
+/** A state code as a small badge (spec section 4: 0 received, 1 waiting, other completed). */
+export function StateBadge({ state }: { state: number }) {
+  const { t } = useTranslation("help");
+  const name = stateName(state);
+  const tone =
+    name === "completed"
+      ? "bg-emerald-50 text-emerald-700"
+      : name === "waiting"
+        ? "bg-amber-50 text-amber-700"
+        : "bg-slate-100 text-slate-700";
+  return (
+    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`states.${name}`)}</span>
+  );
+}
+
+/** Images by their short-lived signed URLs, each a link to the full image. */
+export function Images({ images }: { images: InquiryImage[] }) {
+  const { t } = useTranslation("help");
+  if (images.length === 0) return null;
+  return (
+    <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("detail.attachments")}>
+      {images.map((img) => (
+        <li key={img.id}>
+          <a href={img.url} target="_blank" rel="noreferrer" className="block">
+            <img
+              src={img.url}
+              alt={img.originalname}
+              loading="lazy"
+              className="h-24 w-24 rounded-lg border border-slate-200 object-cover"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An inquiry and its thread (follow-ups and answers, in order), as the member and the operators see it. */
+export function Thread({ inquiry, memberLabel, operatorLabel }: { inquiry: Inquiry; memberLabel: string; operatorLabel: string }) {
+  const { i18n } = useTranslation();
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+  const first = { id: 0, author: "member" as const, content: inquiry.content, createdAt: inquiry.createdAt, images: inquiry.images };
+  return (
+    <ol className="space-y-4" data-testid="inquiry-thread">
+      {[first, ...inquiry.messages].map((m) => (
+        <li
+          key={m.id}
+          className={`rounded-xl border p-4 ${m.author === "operator" ? "border-brand-100 bg-brand-50" : "border-slate-200 bg-white"}`}
+          data-testid={m.author === "operator" ? "inquiry-answer" : "inquiry-message"}
+        >
+          <p className="text-xs text-slate-500">
+            <span className="font-semibold text-slate-700">{m.author === "operator" ? operatorLabel : memberLabel}</span> ·{" "}
+            <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+          </p>
+          <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-900">{m.content}</p>
+          <Images images={m.images} />
+        </li>
+      ))}
+    </ol>
+  );
+}

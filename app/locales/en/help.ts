@@ -1,0 +1,55 @@
+import type ko from "../ko/help";
+import type { Translation } from "../types";
+
+export default {
+  meta: {
+    title: "Help | Voice Studio",
+    detailTitle: "1:1 inquiry | Voice Studio",
+    description: "Send a 1:1 inquiry and read our answer.",
+  },
+  title: "Help",
+  description: "Ask us anything with a 1:1 inquiry. The menu on the left shows when an answer arrives.",
+  faqLink: "Frequently asked questions",
+  noticeLink: "Notices",
+  form: {
+    title: "Send a 1:1 inquiry",
+    category: "Category",
+    content: "Your question",
+    contentHelp: "Up to 5,000 characters.",
+    images: "Images (optional)",
+    imagesHelp: "Up to 5 PNG, JPEG, WebP or GIF images of at most 5 MB each.",
+    submit: "Send inquiry",
+  },
+  categories: { account: "Account", service: "Using the service", payment: "Payment and refund", other: "Other" },
+  states: { received: "Received", waiting: "Waiting", completed: "Answered" },
+  history: {
+    title: "Your inquiries",
+    empty: "You have not sent an inquiry yet.",
+    unread: "New answer",
+    open: "Open",
+    page: "Page {{page}} of {{pages}}",
+    prev: "Previous",
+    next: "Next",
+  },
+  detail: {
+    back: "Back to your inquiries",
+    title: "Inquiry #{{no}}",
+    askedAt: "Sent {{date}}",
+    you: "You",
+    support: "Voice Studio support",
+    attachments: "Attached images",
+    noAnswer: "No answer yet. We will let you know when there is one.",
+    followUp: "Follow-up",
+    followUpHelp: "You can add to your inquiry until it is answered.",
+    followUpSubmit: "Send follow-up",
+    closed: "This inquiry is answered. Please send a new inquiry for anything else.",
+  },
+  validation: {
+    category: "Please choose a category.",
+    content: "Please write your question.",
+    contentTooLong: "Please keep it to 5,000 characters.",
+    tooManyImages: "You can attach up to 5 images.",
+    imageTooLarge: "Each image must be 5 MB or smaller.",
+    imageType: "Only PNG, JPEG, WebP and GIF images can be attached.",
+  },
+} satisfies Translation<typeof ko>;

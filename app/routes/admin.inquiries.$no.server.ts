@@ -1,0 +1,43 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { AnswerSchema, imagesOf, type Inquiry } from "~/lib/help";
+import { requireOperator } from "~/utils/admin.server";
+import { api, requireData } from "~/utils/api.server";
+import { pageMeta } from "~/utils/meta.server";
+import { setToast } from "~/utils/toast.server";
+
+export type OperatorInquiry = Inquiry & { email: string | null; memberId: string | null };
+
+const path = (no: string | undefined) => `/admin/inquiries/${encodeURIComponent(no ?? "")}`;
+
+/** /admin/inquiries/:no: one inquiry, its thread and images, the answer and state forms (operators only). */
+export async function loader(args: LoaderFunctionArgs) {
+  await requireOperator(args);
+  const [inquiry, meta] = await Promise.all([
+    api<OperatorInquiry>(args, path(args.params.no)),
+    pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
+  ]);
+  return { inquiry: requireData(inquiry), meta };
+}
+
+/** An answer (multipart with images, then the state it leaves the inquiry in) or a state change. */
+export async function action(args: ActionFunctionArgs) {
+  await requireOperator(args);
+  const formData = await args.request.formData();
+  const submission = parseWithZod(formData, { schema: AnswerSchema });
+  if (submission.status !== "success") return data({ intent: formData.get("intent"), result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  let answer;
+  if (v.intent === "answer") {
+    const form = new FormData();
+    form.set("content", v.content);
+    form.set("state", String(v.state));
+    for (const image of imagesOf(formData)) form.append("image", image);
+    answer = await api(args, `${path(args.params.no)}/answer`, { form });
+  } else {
+    answer = await api(args, `${path(args.params.no)}/state`, { body: { state: v.state } });
+  }
+  if (!answer.success) return data({ intent: v.intent, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
+  await setToast(args.request, args.context, { key: v.intent === "answer" ? "answerSent" : "saved" });
+  throw redirect(new URL(args.request.url).pathname);
+}

@@ -1,0 +1,62 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { Currency, Invoice, PlanState } from "../../contracts/billing";
+import { Code } from "../../contracts/codes";
+import { MemberActionSchema } from "~/lib/help";
+import { requireOperator } from "~/utils/admin.server";
+import { api, requireData } from "~/utils/api.server";
+import { pageMeta } from "~/utils/meta.server";
+import { setToast } from "~/utils/toast.server";
+
+export type MemberSummary = {
+  id: string;
+  email: string;
+  nickname: string;
+  type: string;
+  role: string;
+  locale: string;
+  createdAt: string | null;
+  lastLoginAt: string | null;
+  dormant: boolean;
+  planState: PlanState;
+  projects: number;
+  inquiries: number;
+  payments: Invoice[];
+  refundable:
+    | { eligible: true; payment_no: number; amount: number; fee: number; refund_amount: number; currency: Currency }
+    | { eligible: false; reason: string; payment_no: number | null };
+};
+
+/** /admin/members?email=: look a member up; plan, usage and payments; a coupon; a refund (operators only). */
+export async function loader(args: LoaderFunctionArgs) {
+  await requireOperator(args);
+  const email = (new URL(args.request.url).searchParams.get("email") ?? "").trim().slice(0, 254);
+  const meta = await pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description");
+  if (!email) return { email, member: null, notFound: false, meta };
+  const found = await api<MemberSummary>(args, `/admin/members?${new URLSearchParams({ email })}`);
+  if (!found.success && found.code === Code.MEMBER_NOT_FOUND) return { email, member: null, notFound: true, meta };
+  return { email, member: requireData(found), notFound: false, meta };
+}
+
+/** Issues a coupon or refunds the refundable payment of the member named by the form's `member_id`. */
+export async function action(args: ActionFunctionArgs) {
+  await requireOperator(args);
+  const formData = await args.request.formData();
+  const memberId = String(formData.get("member_id") ?? "");
+  const submission = parseWithZod(formData, { schema: MemberActionSchema });
+  if (submission.status !== "success" || !memberId)
+    return data({ intent: formData.get("intent"), result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const path = `/admin/members/${encodeURIComponent(memberId)}`;
+  const answer =
+    v.intent === "coupon"
+      ? await api<{ num: string }>(args, `${path}/coupon`, { body: { plan: v.plan, days: v.days } })
+      : await api(args, `${path}/refund`, { body: { payment_no: v.payment_no, reason: v.reason } });
+  if (!answer.success) return data({ intent: v.intent, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
+  await setToast(
+    args.request,
+    args.context,
+    v.intent === "coupon" ? { key: "couponIssued", params: { num: (answer.data as { num: string }).num } } : { key: "refunded" },
+  );
+  throw redirect(new URL(args.request.url).pathname + new URL(args.request.url).search);
+}

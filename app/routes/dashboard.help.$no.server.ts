@@ -1,0 +1,35 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { FollowUpSchema, imagesOf, type Inquiry } from "~/lib/help";
+import { api, requireData } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta.server";
+import { setToast } from "~/utils/toast.server";
+
+/** /dashboard/help/:no (issue 18): one inquiry with its answer; opening it marks the answer read. Another member's: 404. */
+
+const inquiryPath = (no: string | undefined) => `/help/inquiries/${encodeURIComponent(no ?? "")}`;
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const [inquiry, meta] = await Promise.all([
+    api<Inquiry>(args, inquiryPath(args.params.no)),
+    pageMeta(args.request, args.context, "help:meta.detailTitle", "help:meta.description"),
+  ]);
+  return { inquiry: requireData(inquiry), meta };
+}
+
+/** A follow-up while the inquiry is open (multipart, with images). */
+export async function action(args: ActionFunctionArgs) {
+  await requireUser(args);
+  const formData = await args.request.formData();
+  const submission = parseWithZod(formData, { schema: FollowUpSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const form = new FormData();
+  form.set("content", submission.value.content);
+  for (const image of imagesOf(formData)) form.append("image", image);
+  const answer = await api<Inquiry>(args, `${inquiryPath(args.params.no)}/followups`, { form });
+  if (!answer.success) return data({ result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
+  await setToast(args.request, args.context, { key: "inquirySent" });
+  throw redirect(new URL(args.request.url).pathname);
+}

@@ -1,0 +1,43 @@
+import { timingSafeEqual } from "./crypto";
+
+/**
+ * Short-lived signed URLs for private files that a page shows with a plain `<img src>` (inquiry images;
+ * docs/decisions/0032): the path carries `exp` (ms) and `sig`, an HMAC-SHA-256 of "purpose:id:exp" under
+ * the api's signing secret. Anyone holding the URL may load it until it expires, so it is handed only to
+ * the member who owns the file and to operators, and lives minutes.
+ */
+export const SIGNED_URL_TTL_MS = 10 * 60_000;
+
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+
+async function mac(secret: string, purpose: string, id: string, exp: number) {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  // The purpose keeps these signatures apart from every other use of the secret (tokens, share ids).
+  return new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`signed-url:${purpose}:${id}:${exp}`)));
+}
+
+/** `?exp=…&sig=…` for `id`, valid `ttl` ms from `now`. */
+export async function signQuery(secret: string, purpose: string, id: string, now: number, ttl = SIGNED_URL_TTL_MS) {
+  const exp = now + ttl;
+  return `exp=${exp}&sig=${base64url(await mac(secret, purpose, id, exp))}`;
+}
+
+/** "ok" for a valid, unexpired signature; "expired" for a valid one past its time; "invalid" for anything else. */
+export async function checkSignature(
+  secret: string,
+  purpose: string,
+  id: string,
+  exp: string | undefined,
+  sig: string | undefined,
+  now: number,
+): Promise<"ok" | "expired" | "invalid"> {
+  if (!exp || !sig || !/^\d{1,16}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return "invalid";
+  const expected = base64url(await mac(secret, purpose, id, Number(exp)));
+  const enc = new TextEncoder();
+  if (!timingSafeEqual(enc.encode(expected), enc.encode(sig))) return "invalid";
+  return Number(exp) < now ? "expired" : "ok";
+}
