@@ -32,7 +32,7 @@
 //   workers; warm = median of BENCH_ENGINE_RUNS runs after two rounds of warm-up.
 // - "First sentence" = the text up to the first sentence end, rendered the way a generation job
 //   renders a sentence (speechEngine() -> renderPassage(): Korean pre-pass, eSpeak NG, Rubber Band,
-//   24 kHz, loudness to -16 LUFS, fades).
+//   24 kHz, loudness to -20 LUFS, fades).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -468,7 +468,7 @@ for (const [label, field] of [
   ["eSpeak NG", "espeakMs"],
   ["Rubber Band (the member's pitch and tempo; none here)", "rubberbandMs"],
   ["resample 22.05 -> 24 kHz", "resampleMs"],
-  ["loudness (-16 LUFS, limiter) + fades", "loudnessMs"],
+  ["loudness (-20 LUFS, leveller) + fades", "loudnessMs"],
 ]) {
   row([label, ...four((series) => ms(med(series, field)))]);
 }

@@ -235,7 +235,7 @@ const steps = [
   ["conversion: F0 analysis (lazy YIN, 8 kHz copy, every 20 ms)", "f0", true],
   ["for comparison: the same analysis with pitchfinder's full YIN (the previous build's)", "f0-pitchfinder", false],
   ["conversion: Rubber Band R3 (pitch and formants)", "rubberband", true],
-  ["conversion: loudness (gate, -16 LUFS, leveller, true-peak limiter when needed) + fades", "loudness", true],
+  ["conversion: loudness (gate, -20 LUFS, leveller, true-peak limiter when needed) + fades", "loudness", true],
   ["job: encode the result as WAV", "encode-wav", false],
 ];
 for (const [label, name, inConversion] of steps) row([label, withCpu(name), times(rtf(name, "cpu")), inConversion ? share(name) : ""]);
