@@ -68,7 +68,7 @@ export default function VoiceSlots() {
           </Form>
         </Section>
       ) : (
-        <Section id="slots-voices" title={t("title")} className="mt-6">
+        <Section id="slots-voices" title={t("listTitle")} className="mt-6">
           {slots.voices.length === 0 ? (
             <p className="text-sm text-slate-600" data-testid="slots-empty">
               {t("empty")}

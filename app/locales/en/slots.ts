@@ -4,6 +4,7 @@ import type { Translation } from "../types";
 export default {
   title: "Voice slots",
   description: "Your plan's custom voice slots and the custom voices you made.",
+  listTitle: "My custom voices",
   usage: "Slots {{used}} / {{slots}}",
   unlimited: "∞",
   empty: "You have not made a custom voice yet. Make one from your own voice.",

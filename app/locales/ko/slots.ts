@@ -1,6 +1,7 @@
 export default {
   title: "보이스 슬롯 관리",
   description: "요금제의 커스텀 보이스 슬롯과 내가 만든 커스텀 보이스를 관리해요.",
+  listTitle: "내 커스텀 보이스",
   usage: "슬롯 {{used}} / {{slots}}",
   unlimited: "∞",
   empty: "아직 만든 커스텀 보이스가 없어요. 내 목소리로 커스텀 보이스를 만들어 보세요.",
