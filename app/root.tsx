@@ -23,6 +23,8 @@ import styles from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
+  // The ICO for browsers and tools that ask for /favicon.ico (scripts/make-favicon.mjs makes it from the SVG).
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -36,6 +36,16 @@ test("footer links to the terms open in a new tab", async ({ page }) => {
   }
 });
 
+test("/favicon.ico exists: an icon made from the SVG, linked from every page", async ({ page, request }) => {
+  const res = await request.get("/favicon.ico");
+  expect(res.status()).toBe(200);
+  const body = await res.body();
+  // ICONDIR: reserved 0, type 1 (icon), three images (16, 32, 48 px).
+  expect([...body.subarray(0, 6)]).toEqual([0, 0, 1, 0, 3, 0]);
+  await page.goto("/plan");
+  await expect(page.locator('link[rel="icon"][href="/favicon.ico"]')).toHaveCount(1);
+});
+
 test("/actors adds the voice market logo to the header", async ({ page }) => {
   await page.goto("/actors");
   await expect(page.getByTestId("actors-logo")).toBeVisible();
