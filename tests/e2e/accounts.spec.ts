@@ -28,7 +28,7 @@ test("sign up at /join with the mailed code, log out with a goodbye, log in agai
   await expect(page).toHaveTitle("회원가입 | 보이스 스튜디오");
   await page.getByLabel("이메일").fill(email);
   await page.getByRole("button", { name: "인증번호 받기" }).click();
-  await expect(page.getByText(`${email}(으)로 인증번호를 보냈습니다.`)).toBeVisible();
+  await expect(page.getByText(`인증번호를 보냈습니다: ${email}`)).toBeVisible();
   await expect(page.getByTestId("code-timer")).toContainText(/남은 시간 [23]:\d\d/);
 
   // A wrong code first: the spec's message, and the step stays.
@@ -132,7 +132,7 @@ test("login: the wrong-password message, an unknown address, and the dialog for 
   await logInWithForm(page, kakaoEmail, PASSWORD);
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(`${kakaoEmail} 은(는) 카카오 계정으로 가입되어 있습니다.`);
+  await expect(dialog).toContainText(`${kakaoEmail} 주소는 카카오 계정으로 가입되어 있습니다.`);
   await dialog.getByRole("button", { name: "닫기" }).click();
   await expect(dialog).toBeHidden();
 });

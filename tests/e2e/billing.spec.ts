@@ -189,7 +189,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: "요금제 변경" }).click();
     await expect(page).toHaveURL(/\/dashboard\/plan\/upgrade$/);
     await expect(page.getByTestId("plan-Creator").getByTestId("current-plan")).toHaveText("현재 요금제");
-    await page.getByRole("link", { name: "Production(으)로 업그레이드" }).click();
+    await page.getByRole("link", { name: "Production 요금제로 업그레이드" }).click();
     const alert = page.getByRole("alertdialog", { name: "쿠폰 이용 기간입니다" });
     await expect(alert).toContainText("요금제를 변경할 수 없습니다");
     await alert.getByRole("link", { name: "확인" }).click();
@@ -393,12 +393,12 @@ test.describe("with JavaScript", () => {
     // Upgrade: charged the full Creator price now, effective at once.
     await page.getByRole("link", { name: "요금제 변경" }).click();
     await expect(page.getByTestId("plan-Starter").getByTestId("current-plan")).toBeVisible();
-    await page.getByRole("link", { name: "Creator(으)로 업그레이드" }).click();
+    await page.getByRole("link", { name: "Creator 요금제로 업그레이드" }).click();
     const up = page.getByRole("dialog", { name: "Creator 요금제로 업그레이드" });
     await expect(up).toContainText("오늘부터 다시 시작");
     await expect(up.getByTestId("quote-amount")).toHaveText("12,900원");
     await expect(up.getByTestId("quote-discount")).toHaveCount(0);
-    await up.getByRole("button", { name: "Creator(으)로 업그레이드" }).click();
+    await up.getByRole("button", { name: "Creator 요금제로 업그레이드" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Creator 요금제로 업그레이드했습니다.");
     await expect(page.getByTestId("plan-name")).toHaveText("Creator");
     await expect(page.getByTestId("invoice-row")).toHaveCount(2);
@@ -406,10 +406,10 @@ test.describe("with JavaScript", () => {
 
     // Downgrade: from the next payment date, shown as 'will change to'.
     await page.getByRole("link", { name: "요금제 변경" }).click();
-    await page.getByRole("link", { name: "Starter(으)로 다운그레이드" }).click();
+    await page.getByRole("link", { name: "Starter 요금제로 다운그레이드" }).click();
     const down = page.getByRole("dialog", { name: "Starter 요금제로 다운그레이드" });
     await expect(down).toContainText("다음 결제일");
-    await down.getByRole("button", { name: "Starter(으)로 변경 예약" }).click();
+    await down.getByRole("button", { name: "Starter 요금제로 변경 예약" }).click();
     await expect(page.getByTestId("toast")).toContainText("Starter 요금제로 변경될 예정입니다.");
     await expect(page.getByTestId("plan-name")).toHaveText("Creator");
     await expect(page.getByTestId("plan-toplan")).toContainText("Starter 요금제로 변경될 예정입니다.");
@@ -470,7 +470,7 @@ test.describe("with JavaScript", () => {
     // Upgrade through PayPal too (full price); a lower plan waits for the month to end.
     await page.getByRole("link", { name: "요금제 변경" }).click();
     await expect(page.getByTestId("plan-Starter")).toContainText("기간이 끝난 뒤 선택");
-    await page.getByRole("link", { name: "Production(으)로 업그레이드" }).click();
+    await page.getByRole("link", { name: "Production 요금제로 업그레이드" }).click();
     const up = page.getByRole("dialog", { name: "Production 요금제로 업그레이드" });
     await expect(up.getByTestId("quote-discount")).toHaveCount(0);
     await up.getByLabel(/자동으로 갱신되지 않는다/).check();

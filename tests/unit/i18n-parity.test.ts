@@ -48,4 +48,16 @@ describe("translation bundles", () => {
     expect(ko).toEqual(["a.b", "a.c.0"]);
     expect(keys({ a: { b: "x" } })).not.toEqual(ko);
   });
+
+  // Issue 19: a particle is chosen for the word it follows (a fixed noun after a placeholder), never left to the reader.
+  it.each(namespaces)("%s: no Korean string leaves the particle open, as (으)로 or 을(를)", (ns) => {
+    const open = /\(으\)|을\(를\)|를\(을\)|은\(는\)|는\(은\)|이\(가\)|가\(이\)|과\(와\)|와\(과\)|\(이\)/;
+    const values = (v: unknown, path = ""): [string, string][] =>
+      v !== null && typeof v === "object"
+        ? Object.entries(v).flatMap(([k, x]) => values(x, path ? `${path}.${k}` : k))
+        : typeof v === "string"
+          ? [[path, v]]
+          : [];
+    expect(values(resources.ko[ns]).filter(([, text]) => open.test(text))).toEqual([]);
+  });
 });

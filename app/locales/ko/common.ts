@@ -104,7 +104,7 @@ export default {
     slotsKept: "선택한 보이스를 남기고 나머지를 삭제했어요.",
     inquirySent: "문의를 보냈습니다.",
     answerSent: "답변을 보냈습니다.",
-    couponIssued: "쿠폰 {{num}}을(를) 발급했습니다.",
+    couponIssued: "쿠폰을 발급했습니다: {{num}}",
     goodbye: "{{nickname}}님, 다음에 또 만나요!",
     welcome: "{{nickname}}님, 가입을 환영합니다!",
     passwordReset: "비밀번호를 변경했습니다. 새 비밀번호로 로그인해 주세요.",
