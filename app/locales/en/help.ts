@@ -8,7 +8,7 @@ export default {
     description: "Send a 1:1 inquiry and read our answer.",
   },
   title: "Help",
-  description: "Ask us anything with a 1:1 inquiry. The menu on the left shows when an answer arrives.",
+  description: "Ask us anything with a 1:1 inquiry. When an answer arrives, the menu's Help entry shows it.",
   faqLink: "Frequently asked questions",
   noticeLink: "Notices",
   form: {

@@ -6,7 +6,7 @@ export default {
     description: "1:1 문의를 남기고 답변을 확인하세요.",
   },
   title: "고객센터",
-  description: "궁금한 점을 1:1 문의로 남겨 주세요. 답변이 오면 왼쪽 메뉴에 표시됩니다.",
+  description: "궁금한 점을 1:1 문의로 남겨 주세요. 답변이 오면 메뉴의 고객센터에 표시됩니다.",
   faqLink: "자주 묻는 질문 보기",
   noticeLink: "공지사항 보기",
   form: {
