@@ -42,15 +42,15 @@ const customVoicesOf = (db: Db, memberId: string) =>
 const mustChoose = async (db: Db, memberId: string) =>
   (await db.select({ due: members.mustChooseCv }).from(members).where(eq(members.id, memberId)).get())?.due ?? false;
 
-/**
- * The ids of the member's custom voices that are over the plan's slots: none unless a choice is due;
- * while it is, the oldest `slots` voices stay usable and the newer ones wait for the choice.
- */
+/** The voices over `slots` (-1 unlimited) while a choice is due: the oldest `slots` stay usable, newer ones wait. */
+const overOf = (oldestFirst: { id: string }[], slots: number, due: boolean) =>
+  new Set(due && slots >= 0 ? oldestFirst.slice(slots).map((v) => v.id) : []);
+
+/** The ids of the member's custom voices that are over the plan's slots (none unless a choice is due). */
 export async function overSlotVoiceIds(db: Db, d1: D1Database, memberId: string): Promise<Set<string>> {
   if (!(await mustChoose(db, memberId))) return new Set();
   const [slots, mine] = await Promise.all([customVoiceSlots(d1, memberId), customVoicesOf(db, memberId)]);
-  const n = slots?.slots ?? 0;
-  return new Set(n < 0 ? [] : mine.slice(n).map((v) => v.id));
+  return overOf(mine, slots?.slots ?? 0, true);
 }
 
 /** The refusal for generating or converting with `voice` when it is a custom voice over the slots, else null. */
@@ -67,7 +67,7 @@ export async function slotsOf(s: MemberScope) {
     mustChoose(s.db, s.member.id),
   ]);
   const n = slots?.slots ?? 0;
-  const over = due && n >= 0 ? new Set(mine.slice(n).map((v) => v.id)) : new Set<string>();
+  const over = overOf(mine, n, due);
   const answer: CustomVoiceSlots = {
     slots: n,
     unlimited: n < 0,
