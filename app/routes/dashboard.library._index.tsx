@@ -1,8 +1,8 @@
 import { Form, Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink, ErrorList } from "~/components/forms";
+import { NeedsStarterDialog } from "~/components/library/CustomVoiceDialogs";
 import { VoiceGrid } from "~/components/library/VoiceCard";
-import { Modal } from "~/components/shell/Modal";
 import { PageHeading } from "~/components/shell/Page";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { activeFilters, FILTER_NAMES, FILTERS, viewSearch, type LibraryView } from "~/lib/library";
@@ -13,7 +13,7 @@ import type { action, loader } from "./dashboard.library._index.server";
 
 export { action, loader } from "./dashboard.library._index.server";
 
-export const handle = { i18n: ["common", "account", "library", "studio"] };
+export const handle = { i18n: ["common", "account", "library", "studio", "custom"] };
 
 export const meta = pageMetaTags;
 
@@ -44,9 +44,16 @@ export default function LibraryPage() {
         title={t("list.title")}
         description={t("list.intro")}
         actions={
-          <ButtonLink to="/dashboard/library/open" data-testid="register-open-voice">
-            {t("list.register")}
-          </ButtonLink>
+          view.tab === "custom" ? (
+            // Issue 17: the Custom tab leads to custom voice creation.
+            <ButtonLink to="/dashboard/custom" data-testid="make-custom-voice">
+              {t("list.emptyActions.custom")}
+            </ButtonLink>
+          ) : (
+            <ButtonLink to="/dashboard/library/open" data-testid="register-open-voice">
+              {t("list.register")}
+            </ButtonLink>
+          )
         }
       />
 
@@ -202,32 +209,7 @@ export default function LibraryPage() {
         </nav>
       ) : null}
 
-      {needsStarter ? (
-        <Modal
-          name="starter"
-          title={t("list.starter.title")}
-          closeTo={`${pathname}${viewSearch(view, { tab: "mine", page: 1 })}`}
-          alert
-          describedBy="starter-text"
-          closeButton={false}
-        >
-          <p id="starter-text" className="text-sm text-slate-700">
-            {t("list.starter.text")}
-          </p>
-          <div className="mt-5 flex flex-wrap justify-end gap-3 text-sm font-semibold">
-            <Link
-              to={`${pathname}${viewSearch(view, { tab: "mine", page: 1 })}`}
-              replace
-              className="rounded-lg px-4 py-2 ring-1 ring-slate-300"
-            >
-              {t("list.starter.close")}
-            </Link>
-            <Link to="/dashboard/plan/upgrade" className="rounded-lg bg-brand-600 px-4 py-2 text-white">
-              {t("list.starter.upgrade")}
-            </Link>
-          </div>
-        </Modal>
-      ) : null}
+      {needsStarter ? <NeedsStarterDialog closeTo={`${pathname}${viewSearch(view, { tab: "mine", page: 1 })}`} /> : null}
       {actionData?.usage ? (
         <UsageDialog kind={actionData.usage.kind} message={actionData.usage.message} closeTo={`${pathname}${search}`} />
       ) : null}

@@ -2,12 +2,11 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ChoiceGroup, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { ProfileImageInput } from "~/components/library/ProfileImageInput";
+import { chosen, RecordPanel, TagChoices, WizardSteps } from "~/components/library/Wizard";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { Recorder } from "~/components/studio/Sts";
 import {
-  FILTERS,
   OPEN_VOICE,
   OpenVoiceProfileSchema,
   OpenVoiceRecordingSchema,
@@ -16,7 +15,7 @@ import {
   type RecordingFacts,
 } from "~/lib/library";
 import { pageMetaTags } from "~/utils/seo";
-import type { action, loader, WizardStep } from "./dashboard.library.open.server";
+import type { action, loader } from "./dashboard.library.open.server";
 
 export { action, loader } from "./dashboard.library.open.server";
 
@@ -43,7 +42,7 @@ export default function OpenVoiceWizard() {
           </Link>
         }
       />
-      <Stepper step={step} />
+      <WizardSteps step={step} labels={STEPS.map((n) => t(`wizard.steps.${n}`))} label={t("wizard.stepOf", { n: step })} />
       {step === 1 ? <TagsStep tags={tags} lastResult={lastResult("tags")} /> : null}
       {step === 2 ? (
         <RecordingStep draft={draft} draftGone={draftGone} lastResult={lastResult("recording")} facts={actionData?.facts ?? null} />
@@ -59,96 +58,30 @@ export default function OpenVoiceWizard() {
   );
 }
 
-function Stepper({ step }: { step: WizardStep }) {
-  const { t } = useTranslation("library");
-  return (
-    <ol
-      className="grid grid-cols-3 gap-2 text-center text-xs sm:text-sm"
-      aria-label={t("wizard.stepOf", { n: step })}
-      data-testid="wizard-steps"
-    >
-      {STEPS.map((n) => (
-        <li
-          key={n}
-          aria-current={n === step ? "step" : undefined}
-          className={`rounded-lg px-2 py-2 font-medium ${n === step ? "bg-brand-600 text-white" : n < step ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-500"}`}
-        >
-          <span className="block text-[11px] opacity-80">{n}</span>
-          {t(`wizard.steps.${n}`)}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
 type Result = Parameters<typeof useSchemaForm>[2];
 
 function TagsStep({ tags, lastResult }: { tags: ReturnType<typeof useLoaderData<typeof loader>>["tags"]; lastResult: Result }) {
   const { t } = useTranslation("library");
   const [form, fields] = useSchemaForm("tags", OpenVoiceTagsSchema, lastResult);
-  const items = (name: keyof typeof FILTERS) =>
-    (FILTERS[name] as readonly string[]).map((code) => ({ code, name: t(`tags.${name}.${code}`) }));
-  const picked = (name: keyof typeof fields, saved: string[] | string | undefined) => {
-    const v = fields[name]?.value as string | string[] | undefined;
-    if (v !== undefined) return Array.isArray(v) ? v : [v];
-    return saved === undefined ? [] : Array.isArray(saved) ? saved : [saved];
-  };
+  const picked = (name: string) => chosen(fields[name as keyof typeof fields]?.value, tags?.[name as keyof typeof tags]);
   return (
     <Section id="tags" title={t("wizard.steps.1")}>
       <p className="mt-1 text-sm text-slate-600">{t("wizard.tagsHelp")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5" data-testid="tags-form">
         <input type="hidden" name="intent" value="tags" />
-        <ChoiceGroup
-          legend={t("tags.lang.label")}
-          name="lang"
-          type="radio"
-          items={items("lang")}
-          selected={picked("lang", tags?.lang)}
-          idPrefix="lang"
-          errors={fields.lang.errors}
-        />
-        <ChoiceGroup
-          legend={t("tags.tone.label")}
-          name="tone"
-          type="radio"
-          items={items("tone")}
-          selected={picked("tone", tags?.tone)}
-          idPrefix="tone"
-          errors={fields.tone.errors}
-        />
-        <ChoiceGroup
-          legend={t("tags.gender.label")}
-          name="gender"
-          type="radio"
-          items={items("gender")}
-          selected={picked("gender", tags?.gender)}
-          idPrefix="gender"
-          errors={fields.gender.errors}
-        />
-        <ChoiceGroup
-          legend={t("tags.age.label")}
-          name="age"
-          type="radio"
-          items={items("age")}
-          selected={picked("age", tags?.age)}
-          idPrefix="age"
-          errors={fields.age.errors}
-        />
-        <ChoiceGroup
-          legend={t("wizard.moods")}
-          name="features"
-          items={items("mood")}
-          selected={picked("features", tags?.features)}
-          idPrefix="mood"
-          errors={fields.features.errors}
-        />
-        <ChoiceGroup
-          legend={t("wizard.categories")}
-          name="categories"
-          items={items("category")}
-          selected={picked("categories", tags?.categories)}
-          idPrefix="category"
-          errors={fields.categories.errors}
+        <TagChoices
+          selected={picked}
+          errors={{
+            lang: fields.lang.errors,
+            tone: fields.tone.errors,
+            gender: fields.gender.errors,
+            age: fields.age.errors,
+            features: fields.features.errors,
+            categories: fields.categories.errors,
+          }}
+          moodsName="features"
+          moodsLegend={t("wizard.moods")}
+          categoriesLegend={t("wizard.categories")}
         />
         <ErrorList errors={form.errors} />
         <SubmitButton className="sm:w-auto">{t("wizard.next")}</SubmitButton>
@@ -218,15 +151,13 @@ function RecordingStep({
         </ul>
         {draftGone ? <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{draftGone}</p> : null}
         <div className="mt-5 grid gap-4 md:grid-cols-2">
-          <div className="rounded-xl p-4 ring-1 ring-slate-200">
-            <h3 className="font-semibold">{t("wizard.record")}</h3>
-            <div className="mt-3">
-              <noscript>
-                <p className="text-sm text-slate-600">{t("wizard.recordNoScript")}</p>
-              </noscript>
-              <Recorder maxSeconds={OPEN_VOICE.recordingMaxSeconds} busy={busy} onRecorded={send} />
-            </div>
-          </div>
+          <RecordPanel
+            title={t("wizard.record")}
+            noScript={t("wizard.recordNoScript")}
+            maxSeconds={OPEN_VOICE.recordingMaxSeconds}
+            busy={busy}
+            onRecorded={send}
+          />
           <Form
             method="post"
             encType="multipart/form-data"

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
+import { ButtonLink, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { formatDate } from "~/lib/billing";
 import { KeepSchema } from "~/lib/slots";
@@ -70,9 +70,13 @@ export default function VoiceSlots() {
       ) : (
         <Section id="slots-voices" title={t("listTitle")} className="mt-6">
           {slots.voices.length === 0 ? (
-            <p className="text-sm text-slate-600" data-testid="slots-empty">
-              {t("empty")}
-            </p>
+            <div data-testid="slots-empty">
+              <p className="text-sm text-slate-600">{t("empty")}</p>
+              {/* Issue 17: the empty state leads to custom voice creation. */}
+              <ButtonLink to="/dashboard/custom" className="mt-3">
+                {t("make")}
+              </ButtonLink>
+            </div>
           ) : (
             <ul className="divide-y divide-slate-100" data-testid="slots-list">
               {slots.voices.map((v) => (

@@ -18,6 +18,8 @@ export function DashboardFrame({
     { to: "/dashboard", label: t("sidebar.home"), end: true },
     { to: "/studio", label: t("sidebar.studio"), end: false },
     { to: "/dashboard/library", label: t("sidebar.library"), end: false },
+    // Issue 17: custom voice creation.
+    { to: "/dashboard/custom", label: t("sidebar.custom"), end: false },
     // Active for every path below it too (/dashboard/plan/upgrade), as spec section 2 asks.
     { to: "/dashboard/plan", label: t("sidebar.plan"), end: false },
     // Help with the count of unread answers (issue 18).

@@ -10,7 +10,16 @@ type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { id: string; ke
  * picture is cropped to its centre square and scaled to 240x240 PNG in the browser, and the form sends
  * that; without it the file goes as chosen and the api checks its size (PNG, JPEG or WebP of 240x240).
  */
-export function ProfileImageInput({ inputProps, errors }: { inputProps: InputProps; errors?: string[] }) {
+export function ProfileImageInput({
+  inputProps,
+  errors,
+  fallback,
+}: {
+  inputProps: InputProps;
+  errors?: string[];
+  /** The default image, shown until a picture is chosen (custom voices: the preview before upload). */
+  fallback?: { src: string; alt: string };
+}) {
   const { t } = useTranslation("library");
   const { key, ...props } = inputProps;
   const [preview, setPreview] = useState<string | null>(null);
@@ -55,14 +64,15 @@ export function ProfileImageInput({ inputProps, errors }: { inputProps: InputPro
         {t("wizard.image")}
       </label>
       <div className="mt-1 flex items-center gap-3">
-        {preview ? (
+        {preview || fallback ? (
           <img
-            src={preview}
-            alt=""
+            src={preview ?? fallback?.src}
+            alt={preview ? "" : (fallback?.alt ?? "")}
             width={64}
             height={64}
-            className="size-16 rounded-xl ring-1 ring-slate-200"
+            className="size-16 shrink-0 rounded-xl ring-1 ring-slate-200"
             data-testid="image-preview"
+            data-default={preview ? undefined : "true"}
           />
         ) : null}
         <input

@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { apiClient } from "~/lib/api-client";
-import { jobRunning, type Job, type JobState } from "../../../contracts/jobs";
+import { jobRunning, type JobState, type JobStatus } from "../../../contracts/jobs";
 
 /**
  * A job's live state: the loader's `job` at first, then, with JavaScript and while the job runs, each
@@ -9,10 +9,11 @@ import { jobRunning, type Job, type JobState } from "../../../contracts/jobs";
  * arrives that is no longer running, the stream is closed and the page's data reloaded (new audio, or
  * the STS result). A stream the browser gives up on (an HTTP error, not an event stream) is reported and
  * closed: the page keeps the last state, and without JavaScript it refreshes itself instead
- * (`NoScriptRefresh`). A new `job` from the loader starts over.
+ * (`NoScriptRefresh`). A new `job` from the loader starts over. Generation jobs (`Job`) and custom voice
+ * creation (`CustomVoiceJobState` of contracts/custom-voices.ts) stream the same way.
  */
-export function useJobProgress(job: Job): Job {
-  const [live, setLive] = useState<Job>(job);
+export function useJobProgress<J extends { id: string; status: JobStatus }>(job: J): J {
+  const [live, setLive] = useState<J>(job);
   const { revalidate } = useRevalidator();
   useEffect(() => {
     setLive(job);
@@ -20,8 +21,8 @@ export function useJobProgress(job: Job): Job {
     const url = `/api/v1/studio/jobs/${job.id}/events`;
     const source = new EventSource(url);
     source.onmessage = (event) => {
-      const state = JSON.parse(event.data) as JobState;
-      setLive({ ...state, id: job.id });
+      const state = JSON.parse(event.data) as Omit<J, "id">;
+      setLive({ ...state, id: job.id } as J);
       if (!jobRunning(state)) {
         source.close();
         revalidate();

@@ -7,6 +7,7 @@ export default {
     home: "Home",
     studio: "Studio",
     library: "Voice library",
+    custom: "Custom voice",
     plan: "My plan",
     settings: "Account settings",
     notice: "Notices",

@@ -78,12 +78,6 @@ export default {
       open: "See the open voices",
       custom: "Make a custom voice",
     },
-    starter: {
-      title: "Custom voices start with the Starter plan",
-      text: "Your own custom voice, made from your recordings, can be created and used on Starter and above. Change your plan and start right away.",
-      upgrade: "Upgrade your plan",
-      close: "Close",
-    },
   },
   detail: {
     back: "Back to the library",

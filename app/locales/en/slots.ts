@@ -8,6 +8,7 @@ export default {
   usage: "Slots {{used}} / {{slots}}",
   unlimited: "∞",
   empty: "You have not made a custom voice yet. Make one from your own voice.",
+  make: "Make a custom voice",
   created: "Made {{date}}",
   overSlots: "Over the slots",
   choose: {

@@ -5,6 +5,7 @@ export default {
     home: "홈",
     studio: "스튜디오",
     library: "보이스 라이브러리",
+    custom: "커스텀 보이스",
     plan: "내 요금제",
     settings: "계정 설정",
     notice: "공지사항",

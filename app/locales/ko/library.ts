@@ -78,12 +78,6 @@ export default {
       bookmark: "북마크한 목소리가 없어요. 목소리 상세에서 북마크하면 여기에 모여요.",
     },
     emptyActions: { register: "오픈 보이스 등록하기", basic: "기본 보이스 보기", open: "오픈 보이스 보기", custom: "커스텀 보이스 만들기" },
-    starter: {
-      title: "커스텀 보이스는 Starter 요금제부터 쓸 수 있어요",
-      text: "내 목소리로 만든 나만의 커스텀 보이스는 Starter 이상 요금제에서 만들고 쓸 수 있어요. 요금제를 바꾸고 바로 시작해 보세요.",
-      upgrade: "요금제 업그레이드",
-      close: "닫기",
-    },
   },
   detail: {
     back: "라이브러리로",

@@ -5,6 +5,7 @@ export default {
   usage: "슬롯 {{used}} / {{slots}}",
   unlimited: "∞",
   empty: "아직 만든 커스텀 보이스가 없어요. 내 목소리로 커스텀 보이스를 만들어 보세요.",
+  make: "커스텀 보이스 만들기",
   created: "{{date}} 만듦",
   overSlots: "슬롯 초과",
   choose: {
