@@ -83,7 +83,8 @@ async function planGate(s: MemberScope): Promise<Result<{ slots: number }>> {
 /** Each file's own rules, at once and before anything is stored: count 1-5, size 10 MB each, an audio format by content. */
 async function checkFiles(files: File[]): Promise<Result<{ file: File; name: string; format: string }[]>> {
   if (files.length === 0) return refusal(Code.CUSTOM_VOICE_FILES_REQUIRED);
-  if (files.length > CUSTOM_VOICE_FORM.maxFiles) return refusal(Code.CUSTOM_VOICE_TOO_MANY_FILES, { params: { max: CUSTOM_VOICE_FORM.maxFiles } });
+  if (files.length > CUSTOM_VOICE_FORM.maxFiles)
+    return refusal(Code.CUSTOM_VOICE_TOO_MANY_FILES, { params: { max: CUSTOM_VOICE_FORM.maxFiles } });
   const out: { file: File; name: string; format: string }[] = [];
   for (const [i, file] of files.entries()) {
     const name = shownName(file, i);
@@ -217,7 +218,9 @@ function customVoiceOut(v: VoiceRow, locale: "ko" | "en"): CustomVoice {
     consentedAt: v.consentedAt ?? v.createdAt,
     files: v.fileCount ?? 0,
     createdAt: v.createdAt,
-    ...(stored.recording && stored.engine ? { profile: { recording: stored.recording, derived: stored.derived, engine: stored.engine } } : {}),
+    ...(stored.recording && stored.engine
+      ? { profile: { recording: stored.recording, derived: stored.derived, engine: stored.engine } }
+      : {}),
     ...(v.status === "failed" && v.failure ? { failure: { code: v.failure.code, reason: v.failure.reason } } : {}),
   };
 }

@@ -31,7 +31,12 @@ type Failure = { code: Code; reason: string; file?: { index: number; name: strin
 /** What making the voice from checked recordings answers (the part that does not touch storage; the benchmark calls it). */
 export type MadeVoice = {
   params: Record<string, unknown>;
-  profile: { recording: ReturnType<typeof profileOf>; base?: ReturnType<typeof profileOf>; derived?: ReturnType<typeof profileOf>; engine: string };
+  profile: {
+    recording: ReturnType<typeof profileOf>;
+    base?: ReturnType<typeof profileOf>;
+    derived?: ReturnType<typeof profileOf>;
+    engine: string;
+  };
 };
 
 /** The voice from all the checked recordings together: one pooled profile, then the engine's creation call. */
@@ -52,7 +57,14 @@ async function failed(env: Bindings, spec: CustomVoiceSpec, f: Failure): Promise
     .bind(spec.voiceId, JSON.stringify(f), spec.memberId)
     .run();
   await deleteCustomVoiceFiles(env.MEDIA, spec.memberId, [spec.voiceId]);
-  return { status: "failed", kind: "custom-voice", voiceId: spec.voiceId, code: f.code, reason: f.reason, ...(f.file ? { file: f.file } : {}) };
+  return {
+    status: "failed",
+    kind: "custom-voice",
+    voiceId: spec.voiceId,
+    code: f.code,
+    reason: f.reason,
+    ...(f.file ? { file: f.file } : {}),
+  };
 }
 
 const general = (spec: CustomVoiceSpec, code: Code = Code.CUSTOM_VOICE_FAILED): Failure => ({
