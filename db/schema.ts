@@ -262,6 +262,21 @@ export const voices = sqliteTable(
     /** The profile image (R2, 240x240 PNG, JPEG or WebP, checked by content) and its content type; null: the generated one. */
     imageKey: text("image_key"),
     imageType: text("image_type"),
+    // Issue 17, custom voices (migration 0021, docs/decisions/0034).
+    /** "creating" while its job runs, "failed" when it could not be made (its slot given back), else "ready". */
+    status: text("status", { enum: ["creating", "ready", "failed"] })
+      .notNull()
+      .default("ready"),
+    /** The three consents of a custom voice's creation form (consent_rights, consent_training, consent_no_harm), each "on". */
+    consents: text("consents", { mode: "json" }).$type<string[]>(),
+    /** When the consents were given (ms since the epoch). */
+    consentedAt: integer("consented_at"),
+    /** How many files the custom voice was made from (1-5; its recordings are under its R2 prefix). */
+    fileCount: integer("file_count"),
+    /** The creation job (GET /studio/jobs/:id). */
+    jobId: text("job_id"),
+    /** Why the creation failed: the rule's code, its message in the member's language and, for a file's rule, the file. */
+    failure: text("failure", { mode: "json" }).$type<{ code: number; reason: string; file?: { index: number; name: string } }>(),
   },
   (t) => [
     // The library's sorts within a tab (docs/decisions/0028), walked backwards for DESC with the id as tie-break.

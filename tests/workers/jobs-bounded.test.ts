@@ -107,7 +107,7 @@ async function ended(m: Member, jobIds: string[], peak = { running: 0 }) {
       const state = await job(id).getState();
       peak.running = Math.max(peak.running, (await activeRows(m)).filter((r) => r.state === "running").length);
       if (state.status === "completed" || state.status === "failed") {
-        states.push(state);
+        states.push(state as JobState);
         break;
       }
       if (i > 600) throw new Error(`job ${id} did not end`);

@@ -26,7 +26,7 @@ export async function engineStandin(request, url) {
   const rate = body.sample_rate;
   const seconds = (0.07 * [...body.text].length) / (body.tempo || 1);
   const n = Math.round(seconds * rate);
-  const created = /^standin-\w+-\w+-(\d+)$/.exec(body.voice.params?.remoteId ?? "");
+  const created = /^standin-\w+-\w+-(\d+)(?:-x\d+)?$/.exec(body.voice.params?.remoteId ?? "");
   const f0 = (created ? Number(created[1]) : 200) * 2 ** ((body.pitch || 0) / 12);
   return tone(n, rate, () => 1, f0);
 }
@@ -40,7 +40,10 @@ async function voicesStandin(request) {
   if (audio.length === 0 || audio.some((a) => typeof a === "string") || !profile || !lang || !gender)
     return Response.json({ error: "bad request" }, { status: 400 });
   if (gender === "FAIL") return Response.json({ error: "inference crashed" }, { status: 500 });
-  return Response.json({ voice_id: `standin-${lang}-${gender}-${Math.round(profile.f0 ?? 200)}` });
+  // Several recordings (a custom voice's up to 5 files): the id also says how many arrived and that each was a WAV.
+  const wavs = await Promise.all(audio.map(async (a) => new TextDecoder().decode((await a.arrayBuffer()).slice(0, 4)) === "RIFF"));
+  const count = audio.length > 1 ? `-x${wavs.filter(Boolean).length}` : "";
+  return Response.json({ voice_id: `standin-${lang}-${gender}-${Math.round(profile.f0 ?? 200)}${count}` });
 }
 
 async function convertStandin(request) {

@@ -11,6 +11,7 @@ import { adminRoutes } from "./routes/admin";
 import { actorsRoutes } from "./routes/actors";
 import { commentsRoutes } from "./routes/comments";
 import { contestsRoutes, faqRoutes, guideRoutes, noticesRoutes } from "./routes/content";
+import { customVoicesRoutes } from "./routes/custom-voices";
 import { devRoutes } from "./routes/dev";
 import { helpImageRoutes, helpRoutes } from "./routes/help";
 import { keysRoutes } from "./routes/keys";
@@ -43,6 +44,8 @@ export function createApp() {
   app.route("/utils", utils);
   app.route("/member", membersRoutes);
   app.route("/member", socialRoutes);
+  // Issue 17: custom voices first, so `/voices/custom/*` reaches neither the open voices' nor the library's `/voices/:id` routes.
+  app.route("/voices/custom", customVoicesRoutes);
   // Open voices first: `/voices/open/*` must not reach the library's `/voices/:id` routes.
   app.route("/voices", openVoicesRoutes);
   app.route("/voices/slots", voiceSlotsRoutes);

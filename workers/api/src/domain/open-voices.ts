@@ -15,6 +15,7 @@ import { checkVoiceRecording, type CheckedRecording, type RecordingFacts } from 
 import { renderPassage } from "../speech/render";
 import { EngineError, type VoiceParams } from "../speech/types";
 import { PREVIEW, profileOf, type SpeechProfile } from "../speech/voice-profile";
+import { deleteCustomVoiceFiles } from "./custom-voices/slots";
 import type { Db, MemberScope } from "./scope";
 
 /**
@@ -220,7 +221,7 @@ export async function expireDrafts(s: Pick<MemberScope, "env" | "db">, now = Dat
 // Creation (step 3: publish)
 
 /** A list field: repeated (`features=a&features=b`) or comma-joined (`features=a,b`). */
-const list = <T extends readonly [string, ...string[]]>(values: T, min: number, max: number) =>
+export const list = <T extends readonly [string, ...string[]]>(values: T, min: number, max: number) =>
   z.preprocess(
     (v) => {
       const items: unknown[] = Array.isArray(v) ? v : [v];
@@ -251,7 +252,7 @@ export const openVoiceFields = z.object({
 export type OpenVoiceFields = z.output<typeof openVoiceFields>;
 
 /** The profile image, checked by content: PNG, JPEG or WebP, exactly 240x240, at most 1 MB. */
-async function checkImage(file: File | null) {
+export async function checkImage(file: File | null) {
   if (!file || file.size === 0) return done(null);
   if (file.size > PROFILE_IMAGE.maxBytes) return refusal(Code.IMAGE_INVALID);
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -340,8 +341,10 @@ export async function deleteOwnVoice(s: MemberScope, id: string) {
     .update(voices)
     .set({ deletedAt: Date.now() })
     .where(and(eq(voices.id, id), eq(voices.ownerId, s.member.id), isNull(voices.deletedAt)))
-    .returning({ id: voices.id, sourceKey: voices.sourceKey, imageKey: voices.imageKey });
+    .returning({ id: voices.id, type: voices.type, sourceKey: voices.sourceKey, imageKey: voices.imageKey });
   if (!row) return refusal(Code.NOT_FOUND);
+  // A custom voice (issue 17): its slot is free from now (deleted voices do not count) and every file under its prefix goes.
+  if (row.type === "custom") await deleteCustomVoiceFiles(s.env.MEDIA, s.member.id, [row.id]);
   const keys = [row.sourceKey, row.imageKey].filter((k): k is string => !!k);
   if (keys.length) await s.env.MEDIA.delete(keys);
   await s.db.update(voices).set({ sourceKey: null, imageKey: null, imageType: null }).where(eq(voices.id, row.id));

@@ -18,7 +18,9 @@ export type VoiceRow = typeof voices.$inferSelect;
  */
 export const visibleTo = (member: Member | null): SQL => {
   const listed = and(inArray(voices.type, ["basic", "open"]), isNull(voices.hiddenAt))!;
-  return and(isNull(voices.deletedAt), member ? or(listed, eq(voices.ownerId, member.id)) : listed)!;
+  // A custom voice being made, or one whose making failed, is no voice yet (issue 17, docs/decisions/0034).
+  const own = member ? and(eq(voices.ownerId, member.id), eq(voices.status, "ready")) : undefined;
+  return and(isNull(voices.deletedAt), member ? or(listed, own) : listed)!;
 };
 
 /** One voice the member (or visitor) may use, or undefined. */

@@ -12,7 +12,10 @@ import { generateSpeech } from "../speech/generate";
 import { convertRecording } from "../speech/conversion";
 import { decodeWav } from "../speech/wav";
 import type { AppEnv } from "../env";
-import type { ConversionSpec, GenerationJobRpc, ItemState, JobSpec, JobState } from "./job-types";
+import { interruptedCreation, runCustomVoiceJob } from "../domain/custom-voices/job";
+import type { AnyJobState, ConversionSpec, CustomVoiceSpec, GenerationJobRpc, ItemState, JobSpec, JobState } from "./job-types";
+
+type AnySpec = JobSpec | ConversionSpec | CustomVoiceSpec;
 
 /** What an interrupted item's message says, from what became of its charge. */
 const interruptedCode = (refund: "refunded" | "already" | "settled" | "none") =>
@@ -30,15 +33,27 @@ export const paragraphHash = (p: typeof paragraphs.$inferSelect) =>
 export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements GenerationJobRpc {
   private streams = new Set<WritableStreamDefaultWriter<Uint8Array>>();
 
-  async getState(): Promise<JobState> {
-    return (await this.ctx.storage.get<JobState>("state")) ?? { status: "idle" };
+  async getState(): Promise<AnyJobState> {
+    return (await this.ctx.storage.get<AnyJobState>("state")) ?? { status: "idle" };
+  }
+
+  /** A generation's or conversion's state (a custom voice job never reaches the code that asks). */
+  private async jobState(): Promise<JobState> {
+    const state = await this.getState();
+    return "kind" in state ? { status: "idle" } : state;
   }
 
   async getOwner(): Promise<string | null> {
-    return (await this.ctx.storage.get<JobSpec | ConversionSpec>("spec"))?.memberId ?? null;
+    return (await this.ctx.storage.get<AnySpec>("spec"))?.memberId ?? null;
   }
 
   async setState(state: JobState): Promise<JobState> {
+    await this.putState(state);
+    return state;
+  }
+
+  /** Stores a state (any job's) and sends it to every open progress stream; the streams end with the job. */
+  private async putState(state: AnyJobState) {
     await this.ctx.storage.put("state", state);
     const frame = new TextEncoder().encode(`data: ${JSON.stringify(state)}\n\n`);
     for (const writer of this.streams) {
@@ -56,7 +71,7 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
    * the job in `active_jobs` (lib/jobs.ts `admitJob`): a job without its row is ended as dead.
    */
   async start(spec: JobSpec): Promise<JobState> {
-    if ((await this.getState()).status !== "idle") return this.getState();
+    if ((await this.getState()).status !== "idle") return this.jobState();
     await this.ctx.storage.put("spec", spec);
     const items: ItemState[] = spec.paragraphIds.map((paragraphId) => ({ paragraphId, status: "queued" }));
     const state = await this.setState({ status: "queued", total: items.length, done: 0, items });
@@ -66,9 +81,19 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
 
   /** Queues a conversion and starts it at once (from an alarm). */
   async startConversion(spec: ConversionSpec): Promise<JobState> {
-    if ((await this.getState()).status !== "idle") return this.getState();
+    if ((await this.getState()).status !== "idle") return this.jobState();
     await this.ctx.storage.put("spec", spec);
     const state = await this.setState({ status: "queued", total: 1, done: 0, items: [{ paragraphId: spec.sourceId, status: "queued" }] });
+    await this.ctx.storage.setAlarm(Date.now());
+    return state;
+  }
+
+  /** Queues a custom voice's creation and starts it at once (from an alarm; docs/decisions/0034). */
+  async startCustomVoice(spec: CustomVoiceSpec): Promise<AnyJobState> {
+    if ((await this.getState()).status !== "idle") return this.getState();
+    await this.ctx.storage.put("spec", spec);
+    const state: AnyJobState = { status: "queued", kind: "custom-voice", voiceId: spec.voiceId };
+    await this.putState(state);
     await this.ctx.storage.setAlarm(Date.now());
     return state;
   }
@@ -81,8 +106,9 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
    * (docs/decisions/0017).
    */
   override async alarm() {
-    const spec = await this.ctx.storage.get<JobSpec | ConversionSpec>("spec");
-    const state = await this.getState();
+    const spec = await this.ctx.storage.get<AnySpec>("spec");
+    if (spec?.kind === "custom-voice") return this.customVoice(spec);
+    const state = await this.jobState();
     if (!spec) return;
     if (state.status === "completed" || state.status === "failed") {
       await finishJob(this.env.DB, spec.jobId);
@@ -269,6 +295,43 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
       inferenceId: result.value.inferenceId,
     });
     await finishJob(this.env.DB, spec.jobId);
+  }
+
+  /**
+   * A custom voice's creation, in one alarm: queued runs (taking one of the member's running slots first, or
+   * looking again shortly); found "generating", it was interrupted and fails, giving its slot back.
+   */
+  private async customVoice(spec: CustomVoiceSpec) {
+    const state = await this.getState();
+    if (state.status === "completed" || state.status === "failed") {
+      await finishJob(this.env.DB, spec.jobId);
+      return;
+    }
+    if (state.status === "generating") {
+      await this.putState(await interruptedCreation(this.env, spec));
+      await finishJob(this.env.DB, spec.jobId);
+      return;
+    }
+    const claim = await claimRun(this.env.DB, spec.jobId, spec.memberId);
+    if (claim === "wait") {
+      await this.ctx.storage.setAlarm(Date.now() + JOB_LIMITS.retryMs);
+      return;
+    }
+    if (claim === "gone") {
+      await this.putState(await interruptedCreation(this.env, spec));
+      return;
+    }
+    const yieldNow = () => new Promise((resolve) => setTimeout(resolve, 0));
+    try {
+      const end = await runCustomVoiceJob(this.env, spec, async (step) => {
+        await this.putState(step);
+        await heartbeat(this.env.DB, spec.jobId);
+        await yieldNow();
+      });
+      await this.putState(end);
+    } finally {
+      await finishJob(this.env.DB, spec.jobId);
+    }
   }
 
   /** GET → an SSE stream that sends the current state at once, then every change (ends when the job does). */

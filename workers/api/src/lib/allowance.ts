@@ -167,7 +167,7 @@ export const PROJECT_LIMIT_SQL =
 export async function customVoiceSlots(db: D1Database, memberId: string) {
   const row = await db
     .prepare(
-      `SELECT COALESCE(p.cv_cnt, 0) AS slots, (SELECT COUNT(*) FROM voices v WHERE v.owner_id = m.id AND v.type = 'custom') AS used
+      `SELECT COALESCE(p.cv_cnt, 0) AS slots, (SELECT COUNT(*) FROM voices v WHERE v.owner_id = m.id AND v.type = 'custom' AND v.deleted_at IS NULL AND v.status != 'failed') AS used
        FROM members m LEFT JOIN plans p ON p.plan = m.plan WHERE m.id = ?1`,
     )
     .bind(memberId)

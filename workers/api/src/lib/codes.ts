@@ -241,6 +241,39 @@ export const messages: Record<Code, Localized> = {
     ko: "요금제의 슬롯을 넘는 커스텀 보이스예요. 보이스 슬롯 관리에서 남길 보이스를 고른 뒤 사용할 수 있어요.",
     en: "This custom voice is over your plan's slots. Choose the voices to keep in voice slot management to use it.",
   },
+  // Custom voice creation (issue 17, docs/decisions/0034). {name} is a file's name, {max} a number of files or MB.
+  [Code.CUSTOM_VOICE_CONSENT_REQUIRED]: {
+    ko: "세 가지 동의가 모두 필요해요: 파일에 대한 권리 보유, AI 학습 동의, 해로운 용도로 쓰지 않겠다는 약속에 동의해 주세요.",
+    en: "All three consents are needed: confirm your rights to the files, consent to training, and promise no harmful use.",
+  },
+  [Code.CUSTOM_VOICE_FILES_REQUIRED]: {
+    ko: "목소리 파일을 1개 이상 올리거나 녹음해 주세요.",
+    en: "Please upload or record at least one voice file.",
+  },
+  [Code.CUSTOM_VOICE_TOO_MANY_FILES]: {
+    ko: "목소리 파일은 최대 {max}개까지 올릴 수 있어요.",
+    en: "You can upload up to {max} voice files.",
+  },
+  [Code.CUSTOM_VOICE_FILE_TOO_LARGE]: {
+    ko: "'{name}' 파일이 너무 커요. 파일 하나는 {max}MB 이하여야 해요.",
+    en: "The file '{name}' is too large. Each file must be {max} MB or less.",
+  },
+  [Code.CUSTOM_VOICE_FILE_NOT_AUDIO]: {
+    ko: "'{name}' 파일은 올릴 수 없는 형식이에요. WAV, MP3, OGG(Opus), WebM(Opus), M4A(AAC) 파일을 올려 주세요.",
+    en: "The file '{name}' is not a supported audio file. Please upload WAV, MP3, OGG (Opus), WebM (Opus) or M4A (AAC).",
+  },
+  [Code.CUSTOM_VOICE_FAILED]: {
+    ko: "커스텀 보이스를 만들지 못했어요. 다시 시도하거나 1:1 문의를 남겨 주세요.",
+    en: "The custom voice could not be made. Please try again or send us a 1:1 inquiry.",
+  },
+  [Code.CUSTOM_VOICE_FILE_FAILED]: {
+    ko: "커스텀 보이스를 만들지 못했어요. '{name}' 파일: {reason} 다시 시도하거나 1:1 문의를 남겨 주세요.",
+    en: "The custom voice could not be made. File '{name}': {reason} Please try again or send us a 1:1 inquiry.",
+  },
+  [Code.CUSTOM_VOICE_NOT_READY]: {
+    ko: "아직 만들고 있는 보이스예요. 완성된 뒤에 다시 시도해 주세요.",
+    en: "This voice is still being made. Please try again once it is ready.",
+  },
   // The voice library (issue 16, docs/decisions/0028).
   [Code.VOICE_ALREADY_REPORTED]: {
     ko: "이미 신고한 보이스예요. 보이스 하나는 한 번만 신고할 수 있어요.",
@@ -593,6 +626,14 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.SLOT_CHOICE_NOT_DUE]: 409,
   [Code.SLOT_CHOICE_INVALID]: 400,
   [Code.CUSTOM_VOICE_OVER_SLOTS]: 403,
+  [Code.CUSTOM_VOICE_CONSENT_REQUIRED]: 400,
+  [Code.CUSTOM_VOICE_FILES_REQUIRED]: 400,
+  [Code.CUSTOM_VOICE_TOO_MANY_FILES]: 400,
+  [Code.CUSTOM_VOICE_FILE_TOO_LARGE]: 413,
+  [Code.CUSTOM_VOICE_FILE_NOT_AUDIO]: 415,
+  [Code.CUSTOM_VOICE_FAILED]: 502,
+  [Code.CUSTOM_VOICE_FILE_FAILED]: 400,
+  [Code.CUSTOM_VOICE_NOT_READY]: 409,
   [Code.VOICE_ALREADY_REPORTED]: 409,
   [Code.COMMENT_ALREADY_REPORTED]: 409,
   [Code.COMMENT_NOT_FOUND]: 404,

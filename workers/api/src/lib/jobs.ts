@@ -9,7 +9,7 @@ import { JOB_LIMITS } from "./rate-limit";
  * are one SQL statement, so concurrent requests cannot pass a limit together.
  */
 
-export type JobKind = "tts" | "sts" | "tts-call" | "sts-call" | "voice-call";
+export type JobKind = "tts" | "sts" | "tts-call" | "sts-call" | "voice-call" | "custom-voice";
 
 /** Rows that still count: their heartbeat is recent (?3 is now). */
 const LIVE = `heartbeat_at > ?3 - ${JOB_LIMITS.staleMs}`;

@@ -37,6 +37,8 @@ export const LIMITS = {
   voiceDraftPerMember: { max: 20, windowSeconds: 3600 },
   /** Open voices published per member (shorter than a day: the daily clean-up keeps windows up to its longest). */
   voiceCreatePerMember: { max: 10, windowSeconds: 6 * 3600 },
+  /** Custom voice creations started per member (issue 17: each stores up to 50 MB and runs a job; a failed one is retried with a new POST). */
+  customVoicePerMember: { max: 10, windowSeconds: 3600 },
   /** Public API calls (TTS, STS, result audio) per business API key (docs/decisions/0031). */
   apiKeyCalls: { max: 60, windowSeconds: 60 },
   /** API keys a member may create in an hour (each is a row; revoked keys stay listed). */

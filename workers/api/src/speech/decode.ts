@@ -108,6 +108,9 @@ type Sniffed = { format: UploadFormat } | { format: null; reason: "not-audio" | 
 
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
 
+/** The upload format by content (the first few KB are enough), or why it is not one we decode: used before storing (custom voices). */
+export const sniffFormat = (head: Uint8Array) => sniff(head);
+
 function sniff(b: Uint8Array): Sniffed {
   const unsupported = (detail: string): Sniffed => ({ format: null, reason: "unsupported", detail });
   const head4 = ascii(b, 0, 4);

@@ -9,7 +9,7 @@
 import type { SpeechProfile } from "../../../../contracts/open-voices";
 import { EmbeddedEngine } from "../engine/embedded";
 import type { EngineLang, VoiceParams } from "../engine/types";
-import { analyseFrames, medianFormants, pitchStats, semitones, spectralTilt, syllableRate, type FrameAnalysis } from "./analysis";
+import { analyseFrames, HOP, medianFormants, pitchStats, semitones, spectralTilt, syllableRate, type FrameAnalysis } from "./analysis";
 import type { Audio } from "./wav";
 
 /** What a recording (or an engine voice's output) sounds like; null where it could not be measured. */
@@ -33,6 +33,28 @@ export function profileOf(analysis: FrameAnalysis): SpeechProfile {
 }
 
 export const measure = (audio: Audio) => profileOf(analyseFrames(audio.samples, audio.sampleRate));
+
+/**
+ * One analysis of several recordings (a custom voice's up to 5 files, docs/decisions/0034): their frames end to
+ * end over their 8 kHz signals, each file's signal cut or padded to its own frames so that every frame still
+ * points at its own samples. `profileOf` over it pools the voiced frames of all the files (median F0 and spread,
+ * formants, tilt, rate), so a longer file weighs more, as its speech does. Bounded: 5 files of at most 61 s are
+ * about 2.4 M samples (9.8 MB).
+ */
+export function poolAnalyses(list: FrameAnalysis[]): FrameAnalysis {
+  if (list.length === 1) return list[0]!;
+  const frames = list.flatMap((a) => a.frames);
+  // A tail longer than the analysis windows (LPC 320, DFT 256 samples): the last frames read zeros, not past the end.
+  const signal = new Float32Array(frames.length * HOP + 512);
+  let at = 0;
+  for (const a of list) {
+    const n = a.frames.length * HOP;
+    signal.set(a.signal.subarray(0, Math.min(n, a.signal.length)), at);
+    at += n;
+  }
+  const noise = list.map((a) => a.noiseDb).sort((x, y) => x - y);
+  return { frames, signal, noiseDb: noise[Math.floor(noise.length / 2)]! };
+}
 
 /** The sentence a base voice is measured on, and the one a new voice's preview says. */
 export const REFERENCE: Record<EngineLang, string> = {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { members, voices } from "../../../../../db/schema";
 import type { CustomVoiceSlots } from "../../../../../contracts/custom-voices";
 import { customVoiceSlots } from "../../lib/allowance";
@@ -36,7 +36,8 @@ const customVoicesOf = (db: Db, memberId: string) =>
   db
     .select({ id: voices.id, name: voices.name, intro: voices.intro, lang: voices.lang, createdAt: voices.createdAt })
     .from(voices)
-    .where(and(eq(voices.ownerId, memberId), eq(voices.type, "custom")))
+    // The voices that take a slot: being made or made (a failed one gave its slot back, a deleted one is gone).
+    .where(and(eq(voices.ownerId, memberId), eq(voices.type, "custom"), isNull(voices.deletedAt), ne(voices.status, "failed")))
     .orderBy(asc(voices.createdAt), asc(voices.id));
 
 const mustChoose = async (db: Db, memberId: string) =>

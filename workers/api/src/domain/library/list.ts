@@ -77,14 +77,14 @@ function visibleFor(member: Member | null, tab: LibraryTab | undefined): SQL {
     case "basic":
       return and(isNull(voices.deletedAt), isNull(voices.hiddenAt))!;
     case "custom":
-      // The tab itself asks for the member's own (type and owner below).
-      return isNull(voices.deletedAt);
+      // The tab itself asks for the member's own (type and owner below); made ones only (docs/decisions/0034).
+      return and(isNull(voices.deletedAt), eq(voices.status, "ready"))!;
     case "event":
     case "bookmark":
     case "mine": {
       const listed = sql`(+${voices.type} IN ('basic', 'open') AND ${voices.hiddenAt} IS NULL)`;
       return member
-        ? sql`(${voices.deletedAt} IS NULL AND (${listed} OR +${voices.ownerId} = ${me}))`
+        ? sql`(${voices.deletedAt} IS NULL AND (${listed} OR (+${voices.ownerId} = ${me} AND ${voices.status} = 'ready')))`
         : sql`(${voices.deletedAt} IS NULL AND ${listed})`;
     }
     default:

@@ -1,0 +1,135 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../../../../db/schema";
+import { voices } from "../../../../../db/schema";
+import type { CustomVoiceJobState } from "../../../../../contracts/custom-voices";
+import type { CustomVoiceSpec } from "../../durable/job-types";
+import { encodeWav } from "../../engine/dsp";
+import type { Bindings } from "../../env";
+import { Code, message } from "../../lib/codes";
+import type { FrameAnalysis } from "../../speech/analysis";
+import { speechEngine } from "../../speech/engine";
+import { checkVoiceRecording, type CheckedRecording } from "../../speech/recording-check";
+import { renderPassage } from "../../speech/render";
+import { EngineError, type SpeechEngine } from "../../speech/types";
+import { poolAnalyses, PREVIEW, profileOf } from "../../speech/voice-profile";
+import type { Audio } from "../../speech/wav";
+import { customVoicePreviewKey } from "./create";
+import { deleteCustomVoiceFiles } from "./slots";
+
+/*
+ * The custom voice creation job (docs/decisions/0034), run by the GenerationJob Durable Object from an alarm:
+ * each file through the recording check (length, onset within 2 s, loudness, noise, one speaker), then the voice
+ * from all the files together (the embedded engine: a profile of the pooled recordings and the eSpeak parameters
+ * derived from it; the HTTP engine: its voice-creation call with every file), then the preview sentence. A failure
+ * marks the voice "failed" with the rule's words naming the file, deletes its files and so gives its slot back.
+ */
+
+type Report = (state: CustomVoiceJobState) => Promise<void>;
+type Failure = { code: Code; reason: string; file?: { index: number; name: string } };
+
+/** What making the voice from checked recordings answers (the part that does not touch storage; the benchmark calls it). */
+export type MadeVoice = {
+  params: Record<string, unknown>;
+  profile: {
+    recording: ReturnType<typeof profileOf>;
+    base?: ReturnType<typeof profileOf>;
+    derived?: ReturnType<typeof profileOf>;
+    engine: string;
+  };
+};
+
+/** The voice from all the checked recordings together: one pooled profile, then the engine's creation call. */
+export async function voiceFromRecordings(
+  engine: SpeechEngine,
+  recordings: { audio: Audio; analysis: FrameAnalysis }[],
+  lang: "ko" | "en",
+  gender: "male" | "female",
+): Promise<MadeVoice> {
+  const recording = profileOf(poolAnalyses(recordings.map((r) => r.analysis)));
+  const created = await engine.createVoice({ recordings: recordings.map((r) => r.audio), lang, gender, profile: recording });
+  return { params: created.params, profile: { recording, base: created.base, derived: created.derived, engine: engine.name } };
+}
+
+/** Marks the voice failed (it no longer takes a slot), deletes its files, and answers the failed state. */
+async function failed(env: Bindings, spec: CustomVoiceSpec, f: Failure): Promise<CustomVoiceJobState> {
+  await env.DB.prepare("UPDATE voices SET status = 'failed', failure = ?2 WHERE id = ?1 AND owner_id = ?3 AND status = 'creating'")
+    .bind(spec.voiceId, JSON.stringify(f), spec.memberId)
+    .run();
+  await deleteCustomVoiceFiles(env.MEDIA, spec.memberId, [spec.voiceId]);
+  return {
+    status: "failed",
+    kind: "custom-voice",
+    voiceId: spec.voiceId,
+    code: f.code,
+    reason: f.reason,
+    ...(f.file ? { file: f.file } : {}),
+  };
+}
+
+const general = (spec: CustomVoiceSpec, code: Code = Code.CUSTOM_VOICE_FAILED): Failure => ({
+  code,
+  reason: message(Code.CUSTOM_VOICE_FAILED, spec.locale),
+});
+
+/** A creation found interrupted (the object was evicted mid-run): it fails and gives the slot back; retry is a new POST. */
+export const interruptedCreation = (env: Bindings, spec: CustomVoiceSpec) => failed(env, spec, general(spec, Code.JOB_INTERRUPTED));
+
+/** Runs the creation; `report` stores and streams each step. Answers the final state. */
+export async function runCustomVoiceJob(env: Bindings, spec: CustomVoiceSpec, report: Report): Promise<CustomVoiceJobState> {
+  const base = { kind: "custom-voice" as const, voiceId: spec.voiceId };
+  const total = spec.files.length;
+  const checked: { audio: Audio; analysis: FrameAnalysis }[] = [];
+  // One file at a time: only its bytes and its decoded copy are held beyond the kept recordings.
+  for (const [i, file] of spec.files.entries()) {
+    await report({ status: "generating", ...base, step: "checking", done: i, total });
+    const object = await env.MEDIA.get(file.key);
+    if (!object) return failed(env, spec, general(spec));
+    const result = await checkVoiceRecording(new Uint8Array(await object.arrayBuffer()), spec.locale);
+    if (!result.ok) {
+      const which = { index: i + 1, name: file.name };
+      return failed(env, spec, {
+        code: result.code,
+        reason: message(Code.CUSTOM_VOICE_FILE_FAILED, spec.locale, { name: file.name, reason: result.message }),
+        file: which,
+      });
+    }
+    checked.push({ audio: (result as CheckedRecording).audio, analysis: result.analysis });
+  }
+  await report({ status: "generating", ...base, step: "profiling", done: total, total });
+  const engine = speechEngine(env);
+  let made: MadeVoice;
+  let preview: Audio;
+  try {
+    made = await voiceFromRecordings(engine, checked, spec.lang, spec.gender);
+    checked.length = 0;
+    await report({ status: "generating", ...base, step: "preview", done: total, total });
+    preview = await renderPassage(engine, {
+      text: PREVIEW[spec.lang],
+      lang: spec.lang,
+      voice: { id: spec.voiceId, params: made.params },
+      style: "neutral",
+      pitch: 0,
+      tempo: 1,
+    });
+  } catch (err) {
+    if (!(err instanceof EngineError)) throw err;
+    console.error("custom voice creation failed", err.message);
+    return failed(env, spec, general(spec));
+  }
+  await env.MEDIA.put(customVoicePreviewKey(spec.memberId, spec.voiceId), encodeWav(preview.samples, preview.sampleRate), {
+    httpMetadata: { contentType: "audio/wav" },
+  });
+  const db = drizzle(env.DB, { schema });
+  const [row] = await db
+    .update(voices)
+    .set({ status: "ready", engine: made.params, profile: made.profile })
+    .where(and(eq(voices.id, spec.voiceId), eq(voices.ownerId, spec.memberId), eq(voices.status, "creating"), isNull(voices.deletedAt)))
+    .returning({ id: voices.id });
+  if (!row) {
+    // Deleted by its owner while it was being made: nothing of it is kept.
+    await deleteCustomVoiceFiles(env.MEDIA, spec.memberId, [spec.voiceId]);
+    return { status: "failed", ...base, code: Code.NOT_FOUND, reason: message(Code.CUSTOM_VOICE_FAILED, spec.locale) };
+  }
+  return { status: "completed", ...base };
+}
