@@ -186,7 +186,7 @@ function FilesForm({
   // The file a failed creation named stays marked after "retry", until the list changes.
   const [marked, setMarked] = useState<number | null>(null);
   useEffect(() => {
-    if (failedFile !== null) setMarked(failedFile);
+    if (failedFile !== null) setMarked(failedFile - 1);
   }, [failedFile]);
   const rules = tl("wizard.rules", { returnObjects: true }) as string[];
 

@@ -61,7 +61,6 @@ export default {
     title: "Custom voice generation failed",
     text: "A voice that is too quiet, or speech that does not start within the first 2 seconds, cannot be used. Try again or send us a 1:1 inquiry.",
     reason: "Reason",
-    file: "File {{index}} ({{name}})",
     retry: "Try again",
     retryHelp: "Your chosen files are kept. Remove or replace the file with the problem and make the voice again.",
     inquiry: "1:1 inquiry",

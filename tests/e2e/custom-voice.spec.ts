@@ -1,0 +1,251 @@
+// Custom voice creation in a real Chromium (issue 17; spec sections 3, 5 and 8): the four steps by upload with
+// JavaScript on, to a voice that plays and is used in a TTS project; the Free member's "needs Starter" dialog,
+// the "all slots used" dialog at the limit, and a failed creation (a too-quiet file) with retry and 1:1 inquiry,
+// with JavaScript on and off (the two projects of playwright.config.ts), in Korean and English, at 360 px.
+// The voice is made by the api's HTTP engine from the engine stand-in (tests/e2e/engine-server.mjs).
+import { readFile } from "node:fs/promises";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, signIn, signUp, test } from "./fixtures";
+
+/** The plan and custom voices of the signed-up member (development-only fixture endpoint). */
+async function planned(request: APIRequestContext, page: Page, plan: string | null, count = 0) {
+  const session = await signUp(request);
+  if (plan) {
+    const res = await request.post("/api/v1/dev/custom-voices", {
+      data: { count, plan, must_choose: false },
+      headers: { "api-key": session.token },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await signIn(page.context(), session);
+  return session;
+}
+
+async function expectFits(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+}
+
+/** A real recording of one speaker (Debian's alsa-utils clips, 8.8 s). */
+const speaker = () => readFile("tests/workers/fixtures/audio/alsa-speaker.wav");
+
+/** The same recording `factor` times as loud (16-bit PCM WAV): 0.02 is far below the loudness rule. */
+async function quieter(factor: number) {
+  const wav = Buffer.from(await speaker());
+  const data = wav.indexOf("data", 12) + 8;
+  for (let i = data; i + 1 < wav.length; i += 2) wav.writeInt16LE(Math.round(wav.readInt16LE(i) * factor), i);
+  return wav;
+}
+
+/** Step 1 in Korean: Korean, medium tone, female, young adult, one mood, one category. */
+async function design(page: Page) {
+  const form = page.getByTestId("design-form");
+  await form.getByLabel("한국어").check();
+  await form.getByLabel("중간 톤").check();
+  await form.getByLabel("여성").check();
+  await form.getByLabel("청년").check();
+  await form.getByLabel("차분한").check();
+  await form.getByLabel("내레이션").check();
+  await form.getByRole("button", { name: "다음" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/custom\?step=2$/);
+}
+
+test.use({ viewport: { width: 360, height: 800 } });
+
+test("the four steps by upload: design, files and consents, live progress, profile, a voice that plays, used in TTS", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the file list, the consent dialog and the live progress need JavaScript; without it see the failure test");
+  test.setTimeout(120_000);
+  await planned(request, page, "Creator");
+  await page.goto("/dashboard");
+  await page.getByRole("navigation", { name: "대시보드 메뉴" }).getByRole("link", { name: "커스텀 보이스" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/custom$/);
+  await expect(page).toHaveTitle("커스텀 보이스 만들기 | 보이스 스튜디오");
+  await expect(page.getByTestId("wizard-steps").locator('[aria-current="step"]')).toContainText("디자인");
+  await expectFits(page);
+
+  // Step 1: a category is required; moods are up to two.
+  const form = page.getByTestId("design-form");
+  await form.getByLabel("한국어").check();
+  await form.getByRole("button", { name: "다음" }).click();
+  await expect(form.getByText("콘텐츠 분야를 1개에서 5개까지 골라 주세요.")).toBeVisible();
+  await design(page);
+
+  // Step 2: files gathered into one list (a second choice adds to it), each playable and removable.
+  const recording = await speaker();
+  const input = page.getByTestId("generate-form").getByLabel("목소리 파일 (5개까지)");
+  await input.setInputFiles([
+    { name: "first.wav", mimeType: "audio/wav", buffer: recording },
+    { name: "extra.wav", mimeType: "audio/wav", buffer: recording },
+  ]);
+  await input.setInputFiles({ name: "second.wav", mimeType: "audio/wav", buffer: recording });
+  await expect(page.getByTestId("chosen-count")).toHaveText("고른 파일 3 / 5");
+  await expect(page.getByTestId("chosen-file")).toHaveCount(3);
+  await expect(page.getByRole("button", { name: "extra.wav 파일 빼기" })).toBeVisible();
+  await expect(page.getByLabel("first.wav 파일 듣기")).toHaveAttribute("src", /^blob:/);
+  await page.getByRole("button", { name: "extra.wav 파일 빼기" }).click();
+  await expect(page.getByTestId("chosen-file")).toHaveCount(2);
+  await expect(page.getByTestId("chosen-files")).toContainText("first.wav");
+  await expect(page.getByTestId("chosen-files")).toContainText("second.wav");
+  expect(await input.evaluate((el: HTMLInputElement) => Array.from(el.files ?? []).map((f) => f.name))).toEqual([
+    "first.wav",
+    "second.wav",
+  ]);
+  await expectFits(page);
+
+  // The consent dialog: all three consents are required.
+  await page.getByRole("button", { name: "커스텀 보이스 만들기" }).click();
+  const consent = page.getByRole("dialog", { name: "커스텀 보이스를 만들기 전에 동의해 주세요" });
+  await expect(consent).toBeVisible();
+  await consent.getByLabel("이 파일로 AI 보이스를 학습하는 데 동의해요.").check();
+  await consent.getByRole("button", { name: "동의하고 만들기" }).click();
+  await expect(consent.getByText("파일의 권리에 동의해 주세요.")).toBeVisible();
+  await expect(consent.getByText("악용 금지에 동의해 주세요.")).toBeVisible();
+  await consent.getByLabel(/올린 파일의 목소리에 대한 권리가 나에게 있어요/).check();
+  await consent.getByLabel("만든 목소리를 남을 속이거나 해치는 데 쓰지 않을게요.").check();
+  await consent.getByRole("button", { name: "동의하고 만들기" }).click();
+
+  // Live progress, then the profile step on its own.
+  await expect(page.getByTestId("creation-progress")).toBeVisible();
+  await expect(page).toHaveURL(/step=3$/, { timeout: 60_000 });
+  await expect(page.getByTestId("wizard-steps").locator('[aria-current="step"]')).toContainText("프로필");
+  await expect(page.getByTestId("image-preview")).toHaveAttribute("data-default", "true");
+
+  // Step 3: the name's 14-character rule, then save.
+  const profile = page.getByTestId("profile-form");
+  await profile.getByLabel("이름").fill("열다섯 글자가 넘는 아주 긴 이름");
+  await profile.getByLabel("한 줄 소개").fill("내 목소리");
+  await profile.getByRole("button", { name: "저장하고 완료" }).click();
+  await expect(profile.getByText("이름은 공백 포함 14자까지 쓸 수 있어요.")).toBeVisible();
+  const name = `내 보이스 ${Math.floor(Math.random() * 1e4)}`;
+  await profile.getByLabel("이름").fill(name);
+  await profile.getByRole("button", { name: "저장하고 완료" }).click();
+
+  // Step 4: the new voice plays (its preview is real audio) and goes into a TTS project.
+  await expect(page).toHaveURL(/step=4$/);
+  await expect(page.getByTestId("custom-voice-name")).toHaveText(name);
+  const src = await page.getByTestId("custom-voice-audio").getAttribute("src");
+  const heard = await page.request.get(src!);
+  expect(heard.status()).toBe(200);
+  expect((await heard.body()).subarray(0, 4).toString()).toBe("RIFF");
+  await expect
+    .poll(() =>
+      page.getByTestId("custom-voice-audio").evaluate(async (el: HTMLAudioElement) => {
+        await el.play().catch(() => {});
+        return el.currentTime > 0 || !el.paused;
+      }),
+    )
+    .toBe(true);
+  await expectFits(page);
+  await page.getByRole("button", { name: "이 목소리로 TTS 시작" }).click();
+  await expect(page).toHaveURL(/\/studio\/projects\/text-to-speech\?id=/);
+  await expect(page.getByTestId("voice-chosen").first()).toHaveText(name);
+
+  // It is listed under the library's Custom tab and on the slots page.
+  await page.goto("/dashboard/library?tab=custom");
+  await expect(page.getByTestId("library-voices")).toContainText(name);
+  await page.goto("/dashboard/library/slots");
+  await expect(page.getByTestId("slots-usage")).toHaveText("슬롯 1 / 1");
+});
+
+test("a Free member sees the spec's 'custom voice needs Starter' dialog with the way to the plans", async ({ page, request }) => {
+  await planned(request, page, null);
+  await page.goto("/dashboard/custom");
+  const dialog = page.getByRole("alertdialog", { name: "커스텀 보이스는 Starter 요금제부터 쓸 수 있어요" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "요금제 업그레이드" })).toHaveAttribute("href", "/dashboard/plan/upgrade");
+  await expectFits(page);
+  await dialog.getByRole("link", { name: "닫기" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/library$/);
+});
+
+test("at the plan's last slot: the 'all custom voice slots used' dialog links to slot management", async ({ page, request }) => {
+  await planned(request, page, "Creator", 1);
+  await page.goto("/dashboard/library?tab=custom");
+  await page.getByTestId("make-custom-voice").click();
+  await expect(page).toHaveURL(/\/dashboard\/custom$/);
+  const dialog = page.getByRole("alertdialog", { name: "커스텀 보이스 슬롯을 모두 썼어요" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("커스텀 보이스 슬롯 1개를 모두 쓰고 있어요");
+  await dialog.getByRole("link", { name: "보이스 슬롯 관리" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/library\/slots$/);
+  await expect(page.getByTestId("slots-usage")).toHaveText("슬롯 1 / 1");
+});
+
+test("a too-quiet file: the 'custom voice generation failed' dialog says why and offers retry and a 1:1 inquiry", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.setTimeout(120_000);
+  await planned(request, page, "Creator");
+  await page.goto("/dashboard/custom");
+  await design(page);
+  const input = page.getByTestId("generate-form").getByLabel("목소리 파일 (5개까지)");
+  await input.setInputFiles({ name: "quiet.wav", mimeType: "audio/wav", buffer: await quieter(0.02) });
+  if (javaScriptEnabled) {
+    await page.getByRole("button", { name: "커스텀 보이스 만들기" }).click();
+    const consent = page.getByRole("dialog");
+    await expect(consent.getByRole("checkbox")).toHaveCount(3);
+    for (const box of await consent.getByRole("checkbox").all()) await box.check();
+    await consent.getByRole("button", { name: "동의하고 만들기" }).click();
+  } else {
+    // Without JavaScript the consents are on the page and the progress page refreshes itself.
+    const form = page.getByTestId("generate-form");
+    await expect(form.getByRole("checkbox")).toHaveCount(3);
+    for (const box of await form.getByRole("checkbox").all()) await box.check();
+    await form.getByRole("button", { name: "커스텀 보이스 만들기" }).click();
+  }
+  const failed = page.getByRole("alertdialog", { name: "커스텀 보이스를 만들지 못했어요" });
+  await expect(failed).toBeVisible({ timeout: 60_000 });
+  await expect(failed.getByTestId("failed-reason")).toContainText("quiet.wav");
+  await expect(failed.getByTestId("failed-reason")).toContainText("너무 작");
+  await expect(failed.getByRole("link", { name: "1:1 문의" })).toHaveAttribute("href", "/dashboard/help?category=service");
+  await expectFits(page);
+
+  await failed.getByRole("button", { name: "다시 시도" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(page.getByTestId("generate-form")).toBeVisible();
+  if (javaScriptEnabled) {
+    // The files are kept, the one that failed marked.
+    await expect(page.getByTestId("chosen-file")).toHaveCount(1);
+    await expect(page.getByTestId("chosen-file")).toContainText("확인을 통과하지 못한 파일");
+  }
+  // The slot came back: no slots-full dialog.
+  await expect(page.getByTestId("modal-slots-full")).toHaveCount(0);
+
+  // The inquiry opens with its category chosen.
+  await page.goto("/dashboard/help?category=service");
+  await expect(page.getByLabel("문의 유형")).toHaveValue("service");
+});
+
+test.describe("in English", () => {
+  test.use({ locale: "en-US" });
+
+  test("the design step and the Starter dialog, in English at 360 px", async ({ page, request }) => {
+    await planned(request, page, "Creator");
+    await page.goto("/dashboard/custom");
+    await expect(page).toHaveTitle("Make a custom voice | Voice Studio");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Make a custom voice");
+    await expect(page.getByTestId("wizard-steps")).toContainText("Design");
+    await expect(page.getByTestId("wizard-steps")).toContainText("Generate");
+    const form = page.getByTestId("design-form");
+    await form.getByLabel("English").check();
+    await form.getByLabel("Low").check();
+    await form.getByLabel("Male", { exact: true }).check();
+    await form.getByLabel("Senior").check();
+    await form.getByLabel("News").check();
+    await form.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/step=2$/);
+    await expect(page.getByRole("heading", { name: "Generate" })).toBeVisible();
+    await expectFits(page);
+  });
+
+  test("a Free member is told custom voices start with Starter", async ({ page, request }) => {
+    await planned(request, page, null);
+    await page.goto("/dashboard/custom");
+    await expect(page.getByRole("alertdialog", { name: "Custom voices start with the Starter plan" })).toBeVisible();
+  });
+});
