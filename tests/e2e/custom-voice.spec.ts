@@ -111,7 +111,9 @@ test("the four steps by upload: design, files and consents, live progress, profi
   await expect(page.getByTestId("creation-progress")).toBeVisible();
   await expect(page).toHaveURL(/step=3$/, { timeout: 60_000 });
   await expect(page.getByTestId("wizard-steps").locator('[aria-current="step"]')).toContainText("프로필");
+  // The default image is shown (and loads) until a picture is chosen.
   await expect(page.getByTestId("image-preview")).toHaveAttribute("data-default", "true");
+  await expect.poll(() => page.getByTestId("image-preview").evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
 
   // Step 3: the name's 14-character rule, then save.
   const profile = page.getByTestId("profile-form");
@@ -148,6 +150,46 @@ test("the four steps by upload: design, files and consents, live progress, profi
   await expect(page.getByTestId("library-voices")).toContainText(name);
   await page.goto("/dashboard/library/slots");
   await expect(page.getByTestId("slots-usage")).toHaveText("슬롯 1 / 1");
+});
+
+test("without JavaScript: the four steps as plain forms, the consents on the page, a progress page that refreshes itself", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, "the JavaScript project runs the enhanced flow above");
+  test.setTimeout(120_000);
+  await planned(request, page, "Production");
+  await page.goto("/dashboard/custom");
+  await design(page);
+  const form = page.getByTestId("generate-form");
+  // Several files in one picker; the consents are checkboxes of the form.
+  const recording = await speaker();
+  await form.getByLabel("목소리 파일 (5개까지)").setInputFiles([
+    { name: "one.wav", mimeType: "audio/wav", buffer: recording },
+    { name: "two.wav", mimeType: "audio/wav", buffer: recording },
+  ]);
+  await form.getByLabel(/올린 파일의 목소리에 대한 권리가 나에게 있어요/).check();
+  await form.getByRole("button", { name: "커스텀 보이스 만들기" }).click();
+  await expect(form.getByText("학습에 동의해 주세요.")).toBeVisible();
+  await expect(form.getByText("악용 금지에 동의해 주세요.")).toBeVisible();
+  // The page came back: choose the files again (a browser does not keep them), all three consents.
+  await form.getByLabel("목소리 파일 (5개까지)").setInputFiles([
+    { name: "one.wav", mimeType: "audio/wav", buffer: recording },
+    { name: "two.wav", mimeType: "audio/wav", buffer: recording },
+  ]);
+  for (const box of await form.getByRole("checkbox").all()) await box.check();
+  await form.getByRole("button", { name: "커스텀 보이스 만들기" }).click();
+  await expect(page).toHaveURL(/step=3$/, { timeout: 60_000 });
+  const profile = page.getByTestId("profile-form");
+  await profile.getByLabel("이름").fill("자바스크립트 없이");
+  await profile.getByLabel("한 줄 소개").fill("노스크립트");
+  await profile.getByRole("button", { name: "저장하고 완료" }).click();
+  await expect(page).toHaveURL(/step=4$/);
+  await expect(page.getByTestId("custom-voice-name")).toHaveText("자바스크립트 없이");
+  await page.getByRole("button", { name: "이 목소리로 TTS 시작" }).click();
+  await expect(page).toHaveURL(/\/studio\/projects\/text-to-speech\?id=/);
+  await expect(page.getByTestId("voice-chosen").first()).toHaveText("자바스크립트 없이");
 });
 
 test("a Free member sees the spec's 'custom voice needs Starter' dialog with the way to the plans", async ({ page, request }) => {

@@ -70,6 +70,17 @@ test("the plan page says beforehand what the end of a plan deletes", async ({ pa
   await expect(page.getByTestId("slots-list").getByRole("listitem")).toHaveCount(2);
 });
 
+test("with no custom voice yet, the slots page leads to custom voice creation", async ({ page, request, context }) => {
+  const session = await signUp(request);
+  await customVoices(request, session.token, { count: 0, plan: "Creator", must_choose: false });
+  await signIn(context, session);
+  await page.goto("/dashboard/library/slots");
+  await expect(page.getByTestId("slots-usage")).toHaveText("슬롯 0 / 1");
+  await page.getByTestId("slots-empty").getByRole("link", { name: "커스텀 보이스 만들기" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/custom$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("커스텀 보이스 만들기");
+});
+
 test.describe("in English", () => {
   test.use({ locale: "en-US" });
 
