@@ -3,6 +3,7 @@
 // consents, each file rule (at once, and in the job), the job's states and failure (the slot given back, the files
 // deleted), the voice's privacy (owner, another member, a visitor, a forged id) for every endpoint, the profile
 // step, deletion, the profile's request_cnt / usedCustomVoice, and the HTTP engine receiving every file.
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
@@ -289,6 +290,52 @@ describe("the job", () => {
     await env.DB.prepare("UPDATE voices SET status = 'ready' WHERE id = ?").bind(voice_id).run();
     for (const tab of ["custom", "mine"]) expect(await listed(tab), tab).toContain(voice_id);
     expect(await speak()).toBe(Code.OK);
+  });
+});
+
+describe("an interrupted creation", () => {
+  it("fails when its object finds it mid-run, gives the slot back and deletes the files", async () => {
+    const email = "cv-interrupted@example.com";
+    const m = await member(email, "Creator");
+    const jobId = crypto.randomUUID();
+    const voiceId = `cv-${crypto.randomUUID()}`;
+    const now = Date.now();
+    await env.DB.prepare(
+      `INSERT INTO voices (id, type, owner_id, lang, name, intro, tone, gender, age, features, categories, engine, usage_count, created_at, status, job_id)
+       VALUES (?1, 'custom', ?2, 'ko', '{"ko":"","en":""}', '{"ko":"","en":""}', 'medium', 'female', 'young', '[]', '["narration"]', '{}', 0, ?3, 'creating', ?4)`,
+    )
+      .bind(voiceId, m.id, now, jobId)
+      .run();
+    await env.DB.prepare(
+      "INSERT INTO active_jobs (id, member_id, project_id, kind, state, created_at, heartbeat_at) VALUES (?1, ?2, NULL, 'custom-voice', 'running', ?3, ?3)",
+    )
+      .bind(jobId, m.id, now)
+      .run();
+    const key = `${customVoicePrefix(m.id, voiceId)}files/1`;
+    await env.MEDIA.put(key, wavOf(voice(6, 190)));
+    expect(await slots(m.token)).toMatchObject({ used: 1 });
+    const stub = env.GENERATION_JOB.get(env.GENERATION_JOB.idFromName(jobId));
+    await runInDurableObject(stub, async (_instance, s) => {
+      await s.storage.put("spec", {
+        kind: "custom-voice",
+        jobId,
+        memberId: m.id,
+        email,
+        locale: "en",
+        voiceId,
+        lang: "ko",
+        gender: "female",
+        files: [{ key, name: "take.wav" }],
+      });
+      await s.storage.put("state", { status: "generating", kind: "custom-voice", voiceId, step: "profiling", done: 1, total: 1 });
+      await s.storage.setAlarm(Date.now() + 3_600_000);
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await finished(m.token, jobId)).toMatchObject({ status: "failed", code: Code.JOB_INTERRUPTED, voiceId });
+    expect((await voiceRow(voiceId))!.status).toBe("failed");
+    expect(await filesOf(m.id, voiceId)).toBe(0);
+    expect(await slots(m.token)).toMatchObject({ used: 0 });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM active_jobs WHERE member_id = ?").bind(m.id).first("n")).toBe(0);
   });
 });
 

@@ -32,9 +32,10 @@ export const devRoutes = new Hono<AppEnv>()
   )
   /**
    * A member's state for browser tests of voice slots (issue 17): `count` custom voices (copies of a basic
-   * voice's engine settings), the plan, and whether the one-time choice is due. Until custom voice creation
-   * lands this is the only way a local member gets custom voices; the renewal that sets the choice is
-   * tested in tests/workers/billing.test.ts.
+   * voice's engine settings), the plan, and whether the one-time choice is due. Kept beside the real creation
+   * (POST /voices/custom, docs/decisions/0034) because tests/e2e/slots.spec.ts needs several voices and a due
+   * choice at once: real creation makes one voice per job and never more than the plan's slots, and only a
+   * renewal sets the choice (tested in tests/workers/billing.test.ts). The workerd tests use the real endpoint.
    */
   .post(
     "/custom-voices",
