@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod/v4";
 import { auditPage } from "../domain/admin/audit";
-import { contentList, createContent, publishContent, updateContent, type ContentKind } from "../domain/admin/content";
+import { contentList, publishContent, saveContent, type ContentKind } from "../domain/admin/content";
 import { contestInput, faqInput, noticeInput } from "../domain/content/schemas";
 import { answerInquiry, inquiryForOperator, queue, setInquiryState } from "../domain/admin/inquiries";
 import { actorApplicationList, feature, featuredVoices, moderate, reportQueue, unfeature } from "../domain/admin/moderation";
@@ -104,20 +104,22 @@ export const adminRoutes = new Hono<AppEnv>()
     return kind ? answer(c, await contentList(memberScope(c), kind)) : fail(c, Code.NOT_FOUND);
   })
   .post("/content/notices", jsonBody(noticeInput), async (c) =>
-    answer(c, await createContent(memberScope(c), "notices", c.req.valid("json"), now(c))),
+    answer(c, await saveContent(memberScope(c), "notices", null, c.req.valid("json"), now(c))),
   )
   .put("/content/notices/:id", jsonBody(noticeInput), async (c) =>
-    answer(c, await updateContent(memberScope(c), "notices", c.req.param("id"), c.req.valid("json"), now(c))),
+    answer(c, await saveContent(memberScope(c), "notices", c.req.param("id"), c.req.valid("json"), now(c))),
   )
-  .post("/content/faq", jsonBody(faqInput), async (c) => answer(c, await createContent(memberScope(c), "faq", c.req.valid("json"), now(c))))
+  .post("/content/faq", jsonBody(faqInput), async (c) =>
+    answer(c, await saveContent(memberScope(c), "faq", null, c.req.valid("json"), now(c))),
+  )
   .put("/content/faq/:id", jsonBody(faqInput), async (c) =>
-    answer(c, await updateContent(memberScope(c), "faq", c.req.param("id"), c.req.valid("json"), now(c))),
+    answer(c, await saveContent(memberScope(c), "faq", c.req.param("id"), c.req.valid("json"), now(c))),
   )
   .post("/content/contests", jsonBody(contestInput), async (c) =>
-    answer(c, await createContent(memberScope(c), "contests", c.req.valid("json"), now(c))),
+    answer(c, await saveContent(memberScope(c), "contests", null, c.req.valid("json"), now(c))),
   )
   .put("/content/contests/:id", jsonBody(contestInput), async (c) =>
-    answer(c, await updateContent(memberScope(c), "contests", c.req.param("id"), c.req.valid("json"), now(c))),
+    answer(c, await saveContent(memberScope(c), "contests", c.req.param("id"), c.req.valid("json"), now(c))),
   )
   .post("/content/:kind/:id/publish", async (c) => {
     const kind = contentKind(c.req.param("kind"));
