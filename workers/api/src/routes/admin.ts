@@ -5,7 +5,18 @@ import { auditPage } from "../domain/admin/audit";
 import { contentList, publishContent, saveContent, type ContentKind } from "../domain/admin/content";
 import { contestInput, faqInput, noticeInput } from "../domain/content/schemas";
 import { answerInquiry, inquiryForOperator, queue, setInquiryState } from "../domain/admin/inquiries";
-import { actorApplicationList, feature, featuredVoices, moderate, reportQueue, unfeature } from "../domain/admin/moderation";
+import {
+  actorApplicationList,
+  APPLICATION_STATUSES,
+  dismissReport,
+  feature,
+  featuredVoices,
+  moderate,
+  REPORT_STATUSES,
+  reportQueue,
+  setApplicationStatus,
+  unfeature,
+} from "../domain/admin/moderation";
 import { findMember, issueCoupon, memberSummary, refundPayment } from "../domain/admin/members";
 import { isOperator } from "../domain/admin/operators";
 import { CATEGORIES, INQUIRY, STATE } from "../domain/help/inquiries";
@@ -58,6 +69,11 @@ const featureBody = z.object({
   starts_at: z.number().int().min(0).max(8_640_000_000_000),
   ends_at: z.number().int().min(0).max(8_640_000_000_000),
 });
+
+const reportQuery = z.object({ status: z.enum([...REPORT_STATUSES, "all"]).default("open") });
+const applicationQuery = z.object({ status: z.enum([...APPLICATION_STATUSES, "all"]).default("all") });
+const applicationBody = z.object({ status: z.enum(APPLICATION_STATUSES) });
+const reportKind = (raw: string) => (raw === "voice" || raw === "comment" ? raw : null);
 
 const contentKind = (raw: string): ContentKind | null => (raw === "notices" || raw === "faq" || raw === "contests" ? raw : null);
 
@@ -130,7 +146,12 @@ export const adminRoutes = new Hono<AppEnv>()
     return kind ? answer(c, await publishContent(memberScope(c), kind, c.req.param("id"), false, now(c))) : fail(c, Code.NOT_FOUND);
   })
   // The voice library (domain/library/moderation.ts): reports, hide and restore, featured voices, actor applications.
-  .get("/reports", async (c) => answer(c, await reportQueue(memberScope(c))))
+  .get("/reports", queryParams(reportQuery), async (c) => answer(c, await reportQueue(memberScope(c), c.req.valid("query").status)))
+  /** Dismisses one open report of a voice or a comment (issue 18's console, docs/decisions/0036). */
+  .post("/reports/:kind/:id/dismiss", async (c) => {
+    const kind = reportKind(c.req.param("kind"));
+    return kind ? answer(c, await dismissReport(memberScope(c), kind, c.req.param("id"), now(c))) : fail(c, Code.NOT_FOUND);
+  })
   .post("/voices/:id/hide", jsonBody(reasonBody), async (c) =>
     answer(c, await moderate(memberScope(c), "voice", c.req.param("id"), true, c.req.valid("json").reason, now(c))),
   )
@@ -145,7 +166,12 @@ export const adminRoutes = new Hono<AppEnv>()
     return answer(c, await feature(memberScope(c), b.voice_id, b.starts_at, b.ends_at, now(c)));
   })
   .delete("/featured/:id", async (c) => answer(c, await unfeature(memberScope(c), c.req.param("id"), now(c))))
-  .get("/actor-applications", async (c) => answer(c, await actorApplicationList(memberScope(c))))
+  .get("/actor-applications", queryParams(applicationQuery), async (c) =>
+    answer(c, await actorApplicationList(memberScope(c), c.req.valid("query").status, now(c))),
+  )
+  .post("/actor-applications/:id/status", jsonBody(applicationBody), async (c) =>
+    answer(c, await setApplicationStatus(memberScope(c), c.req.param("id"), c.req.valid("json").status, now(c))),
+  )
   .get("/audit", queryParams(auditQuery), async (c) => {
     const q = c.req.valid("query");
     return answer(c, done(await auditPage(c.var.db, { page: q.page, action: q.action, targetType: q.target_type, targetId: q.target_id })));
