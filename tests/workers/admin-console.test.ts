@@ -7,47 +7,16 @@ import { DORMANT_AFTER_MS, DORMANT_NOTICE_MS } from "../../workers/api/src/domai
 import { encodeWav } from "../../workers/api/src/engine/dsp";
 import { Code } from "../../workers/api/src/lib/codes";
 import { SIGNED_URL_TTL_MS } from "../../workers/api/src/lib/signed-url";
-import { signedUp, worker, type Answer } from "./helpers";
+import { worker, type Answer } from "./helpers";
+import { call, newMember, newOperator, type Init, type Loose } from "./operators";
 
 // Issue 18's remaining console (docs/decisions/0036): report statuses (queue, dismiss, hiding resolves), actor
 // applications (samples by signed URL, states), FAQ and contest pages through the one content editor, and the
 // member's dormancy period; every endpoint refused (404) to members and visitors, every action audited.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Loose = Record<string, any>;
-
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
 });
-
-let seq = 0;
-async function newMember(prefix = "console") {
-  const email = `${prefix}${++seq}-${crypto.randomUUID().slice(0, 6)}@example.com`;
-  const s = await signedUp(email);
-  const row = await env.DB.prepare("SELECT id FROM members WHERE email = ?").bind(email).first<{ id: string }>();
-  return { token: s.token!, id: row!.id, email };
-}
-
-async function newOperator() {
-  const m = await newMember("op");
-  await env.DB.prepare("UPDATE members SET role = 'operator' WHERE id = ?").bind(m.id).run();
-  return m;
-}
-
-type Init = { body?: unknown; form?: FormData; method?: string; at?: number; lang?: string };
-async function call(path: string, token: string | null, init: Init = {}) {
-  const headers: Record<string, string> = { lang: init.lang ?? "en" };
-  if (token) headers["api-key"] = token;
-  if (init.at) headers["x-test-now"] = String(init.at);
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  const res = await worker.fetch(`http://localhost/api/v1${path}`, {
-    method: init.method ?? (init.body === undefined && init.form === undefined ? "GET" : "POST"),
-    headers,
-    body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-  });
-  const body = await res.json<Answer>();
-  return { status: res.status, ...body, data: body.data as Loose };
-}
 
 const one = (sql: string, ...binds: unknown[]) =>
   env.DB.prepare(sql)
@@ -174,7 +143,7 @@ async function applyAsActor(withFile: boolean) {
   else f.set("sample_url", "https://example.com/portfolio");
   const res = await worker.fetch("http://localhost/api/v1/actors/applications", {
     method: "POST",
-    headers: { lang: "en", "cf-connecting-ip": `10.77.${++seq % 250}.${seq % 200}` },
+    headers: { lang: "en", "cf-connecting-ip": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
     body: f,
   });
   const body = await res.json<Answer>();
@@ -284,7 +253,7 @@ describe("FAQ entries and contest pages through the console's API", () => {
     const entry = {
       category: "service",
       position: 5,
-      question: { ko: "질문?", en: `Console question ${seq}?` },
+      question: { ko: "질문?", en: `Console question ${crypto.randomUUID().slice(0, 8)}?` },
       answer: { ko: "답", en: "Answer" },
     };
     await refusedToOthers("/admin/content/faq", { body: entry });

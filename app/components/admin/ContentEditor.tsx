@@ -48,7 +48,14 @@ export function ContentEditor<S extends z.ZodType<Record<string, unknown>>>({
 }) {
   const { t, i18n } = useTranslation("admin");
   const [form, fields] = useSchemaForm(testId, schema, lastResult);
-  const errors = (name: string) => (fields as unknown as Record<string, { errors?: string[] } | undefined>)[name]?.errors;
+  const meta = (name: string) => (fields as unknown as Record<string, { errors?: string[]; initialValue?: unknown } | undefined>)[name];
+  const errors = (name: string) => meta(name)?.errors;
+  // After a refused submission the form shows what was sent (conform's reply carries it), also without JavaScript.
+  const sent = lastResult?.initialValue ? (name: string) => meta(name)?.initialValue : null;
+  const initial = (name: string, value: string | number | undefined) => {
+    const v = sent?.(name);
+    return sent ? (typeof v === "string" ? v : "") : value;
+  };
   const date = (ms: number) => new Date(ms).toLocaleDateString(i18n.language === "ko" ? "ko-KR" : "en-US", { timeZone: "Asia/Seoul" });
   const path = `/admin/${kind}`;
 
@@ -57,7 +64,13 @@ export function ContentEditor<S extends z.ZodType<Record<string, unknown>>>({
     if (f.kind === "checkbox")
       return (
         <label key={f.name} className="flex items-center gap-2 self-end py-2 text-sm">
-          <input id={id} type="checkbox" name={f.name} defaultChecked={f.checked ?? false} className="h-4 w-4" />
+          <input
+            id={id}
+            type="checkbox"
+            name={f.name}
+            defaultChecked={sent ? sent(f.name) === "on" : (f.checked ?? false)}
+            className="h-4 w-4"
+          />
           {f.label}
         </label>
       );
@@ -69,9 +82,9 @@ export function ContentEditor<S extends z.ZodType<Record<string, unknown>>>({
           {f.label}
         </label>
         {f.kind === "textarea" ? (
-          <textarea {...common} defaultValue={f.value} rows={f.rows ?? 6} required className={input} />
+          <textarea {...common} defaultValue={initial(f.name, f.value)} rows={f.rows ?? 6} required className={input} />
         ) : f.kind === "select" ? (
-          <select {...common} defaultValue={f.value ?? f.options[0]?.value} className={input}>
+          <select {...common} defaultValue={initial(f.name, f.value) || f.options[0]?.value} className={input}>
             {f.options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -79,12 +92,20 @@ export function ContentEditor<S extends z.ZodType<Record<string, unknown>>>({
             ))}
           </select>
         ) : f.kind === "number" ? (
-          <input {...common} type="number" inputMode="numeric" min={f.min} max={f.max} defaultValue={f.value ?? 0} className={input} />
+          <input
+            {...common}
+            type="number"
+            inputMode="numeric"
+            min={f.min}
+            max={f.max}
+            defaultValue={initial(f.name, f.value ?? 0)}
+            className={input}
+          />
         ) : (
           <input
             {...common}
             type={f.kind}
-            defaultValue={f.value}
+            defaultValue={initial(f.name, f.value)}
             required
             {...(f.kind === "text" ? { maxLength: f.maxLength } : {})}
             className={input}
