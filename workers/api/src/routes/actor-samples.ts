@@ -6,7 +6,7 @@ import { SAMPLE_PURPOSE } from "../domain/admin/moderation";
 import { now } from "../lib/clock";
 import { Code } from "../lib/codes";
 import { fail } from "../lib/envelope";
-import { checkSignature } from "../lib/signed-url";
+import { checkSignature, privateFile } from "../lib/signed-url";
 import { queryParams } from "../lib/validate";
 import type { AppEnv } from "../env";
 
@@ -26,14 +26,5 @@ export const actorSampleRoutes = new Hono<AppEnv>().get("/:id", queryParams(sign
   const row = await c.var.db.select({ key: actorApplications.sampleKey }).from(actorApplications).where(eq(actorApplications.id, id)).get();
   const object = row?.key ? await c.env.MEDIA.get(row.key) : null;
   if (!object) return fail(c, Code.NOT_FOUND);
-  return new Response(object.body, {
-    headers: {
-      "content-type": object.httpMetadata?.contentType ?? "application/octet-stream",
-      "content-length": String(object.size),
-      // Private: the link is the key; a shared cache must not keep it past its expiry.
-      "cache-control": "private, max-age=600",
-      "content-disposition": "inline",
-      "x-content-type-options": "nosniff",
-    },
-  });
+  return privateFile(object, object.httpMetadata?.contentType ?? "application/octet-stream");
 });
