@@ -130,6 +130,9 @@ export const Code = {
   IMAGE_LINK_EXPIRED: 4534,
   MEMBER_NOT_FOUND: 4535,
   INQUIRY_STATE_INVALID: 4536,
+  // The operator console's reports, actor applications and dormancy period (issue 18, docs/decisions/0036): 4537-4559.
+  REPORT_NOT_OPEN: 4537,
+  SAMPLE_LINK_EXPIRED: 4538,
   // Open voices (issue 16, docs/decisions/0029): the recording rules, the profile image, drafts and voice creation
   // (a deleted voice answers the library's VOICE_DELETED, 4412).
   RECORDING_TOO_SHORT: 4430,

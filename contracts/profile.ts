@@ -19,6 +19,8 @@ export type Profile = {
   marketing: "Y" | "N" | "";
   /** The member's language ("ko" or "en"). */
   local: string;
+  /** Years without login before the account becomes dormant: 1, or 3 by the member's choice (docs/decisions/0036). */
+  dormancy_years: 1 | 3;
   plan: string;
   studioProjectsCount: number;
   /** Used STS seconds and TTS characters of the current period (zero once it has ended). */

@@ -122,6 +122,8 @@ export const members = sqliteTable("members", {
   dormantNoticeAt: integer("dormant_notice_at"),
   /** When the account was separated as dormant (its personal data moved to `dormant_members`); null when active. */
   dormantAt: integer("dormant_at"),
+  /** Years without login before the account becomes dormant: 1, or 3 when the member chose it (migration 0022). */
+  dormancyYears: integer("dormancy_years").notNull().default(1),
 });
 
 /**
@@ -384,8 +386,18 @@ export const commentReports = sqliteTable(
     category: text("category").notNull(),
     description: text("description").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** open, then dismissed or resolved (what it reports was hidden) by an operator (migration 0022). */
+    status: text("status", { enum: ["open", "dismissed", "resolved"] })
+      .notNull()
+      .default("open"),
+    resolvedAt: integer("resolved_at"),
+    resolvedBy: text("resolved_by"),
   },
-  (t) => [uniqueIndex("comment_reports_one").on(t.commentId, t.memberId), index("comment_reports_member").on(t.memberId)],
+  (t) => [
+    uniqueIndex("comment_reports_one").on(t.commentId, t.memberId),
+    index("comment_reports_member").on(t.memberId),
+    index("comment_reports_status_created").on(t.status, t.createdAt),
+  ],
 );
 
 /** Reports of a voice (spec: category of three and a description; one per member and voice, by the unique index). */
@@ -402,8 +414,18 @@ export const voiceReports = sqliteTable(
     category: text("category").notNull(),
     description: text("description").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** open, then dismissed or resolved (the voice was hidden) by an operator (migration 0022). */
+    status: text("status", { enum: ["open", "dismissed", "resolved"] })
+      .notNull()
+      .default("open"),
+    resolvedAt: integer("resolved_at"),
+    resolvedBy: text("resolved_by"),
   },
-  (t) => [uniqueIndex("voice_reports_one").on(t.voiceId, t.memberId), index("voice_reports_member").on(t.memberId)],
+  (t) => [
+    uniqueIndex("voice_reports_one").on(t.voiceId, t.memberId),
+    index("voice_reports_member").on(t.memberId),
+    index("voice_reports_status_created").on(t.status, t.createdAt),
+  ],
 );
 
 /** Voices an operator features for a period (the library's Event tab): shown while starts_at <= now < ends_at. */

@@ -9,6 +9,12 @@ export const ADMIN_SECTIONS: { to: string; label: `nav.${string}` }[] = [
   { to: "/admin/inquiries", label: "nav.inquiries" },
   { to: "/admin/members", label: "nav.members" },
   { to: "/admin/notices", label: "nav.notices" },
+  // Issue 18's remaining console (docs/decisions/0036).
+  { to: "/admin/faq", label: "nav.faq" },
+  { to: "/admin/contests", label: "nav.contests" },
+  { to: "/admin/reports", label: "nav.reports" },
+  { to: "/admin/featured", label: "nav.featured" },
+  { to: "/admin/actor-applications", label: "nav.actors" },
   { to: "/admin/audit", label: "nav.audit" },
 ];
 
@@ -38,17 +44,160 @@ export type NoticeRow = {
   updatedAt: number;
 };
 
+/** A required text of at most `max` characters (the api's limits: workers/api/src/domain/content/schemas.ts). */
+const required = (max: number) => z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(max);
+/** Every content page's second form: publish or unpublish one row. */
+const publication = z.object({ intent: z.literal(["publish", "unpublish"]), id: z.string().min(1).max(64) });
+const saving = { intent: z.literal("save"), id: z.string().max(64).optional() };
+
 /** The notices page's forms: save a notice (new, or `id` to change one), publish or unpublish one. */
 export const NoticeFormSchema = z.discriminatedUnion("intent", [
   z.object({
-    intent: z.literal("save"),
-    id: z.string().max(64).optional(),
+    ...saving,
     category: z.enum(["notice", "release"]),
     pinned: z.literal("on").optional(),
-    title_ko: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(120),
-    title_en: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(120),
-    body_ko: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(20_000),
-    body_en: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(20_000),
+    title_ko: required(120),
+    title_en: required(120),
+    body_ko: required(20_000),
+    body_en: required(20_000),
   }),
-  z.object({ intent: z.literal(["publish", "unpublish"]), id: z.string().min(1).max(64) }),
+  publication,
 ]);
+
+/** The content kinds the console edits (GET /admin/content/:kind), each with its page. */
+export type ContentKind = "notices" | "faq" | "contests";
+type Managed = { id: string; publishedAt: number | null; updatedAt: number };
+
+/** A FAQ entry as the console lists it. */
+export type FaqRow = Managed & {
+  category: "service" | "plan";
+  position: number;
+  questionKo: string;
+  questionEn: string;
+  answerKo: string;
+  answerEn: string;
+};
+
+export const FaqFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    ...saving,
+    category: z.enum(["service", "plan"]),
+    position: z.number({ error: "admin:validation.position" }).int("admin:validation.position").min(0).max(10_000).default(0),
+    question_ko: required(200),
+    question_en: required(200),
+    answer_ko: required(4_000),
+    answer_en: required(4_000),
+  }),
+  publication,
+]);
+
+/** A contest page as the console lists it. */
+export type ContestRow = Managed & {
+  slug: string;
+  titleKo: string;
+  titleEn: string;
+  summaryKo: string;
+  summaryEn: string;
+  rulesKo: string;
+  rulesEn: string;
+  prizeKo: string;
+  prizeEn: string;
+  startsAt: number;
+  endsAt: number;
+};
+
+/**
+ * Times the console's forms take and show: `YYYY-MM-DDTHH:MM` (a datetime-local input) in Korean time,
+ * UTC+9 all year (Korea keeps no daylight saving), so an operator anywhere means the same moment.
+ */
+const KST_MS = 9 * 3_600_000;
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+export const kstInput = (ms: number) => new Date(ms + KST_MS).toISOString().slice(0, 16);
+export function kstMs(value: string) {
+  const m = LOCAL_TIME.exec(value);
+  if (!m) return null;
+  const ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!) - KST_MS;
+  return Number.isFinite(ms) && kstInput(ms) === value ? ms : null;
+}
+const kstTime = z
+  .string({ error: "admin:validation.time" })
+  .refine((v) => kstMs(v) !== null, "admin:validation.time")
+  .transform((v) => kstMs(v)!);
+
+export const ContestFormSchema = z.discriminatedUnion("intent", [
+  z
+    .object({
+      ...saving,
+      slug: z
+        .string({ error: "admin:validation.slug" })
+        .trim()
+        .regex(/^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/, "admin:validation.slug"),
+      title_ko: required(120),
+      title_en: required(120),
+      summary_ko: required(1_000),
+      summary_en: required(1_000),
+      rules_ko: required(10_000),
+      rules_en: required(10_000),
+      prize_ko: required(2_000),
+      prize_en: required(2_000),
+      starts_at: kstTime,
+      ends_at: kstTime,
+    })
+    .refine((v) => v.ends_at > v.starts_at, { message: "admin:validation.period", path: ["ends_at"] }),
+  publication,
+]);
+
+/** Featured (event) voices: a voice and its period. */
+export type FeaturedItem = { id: string; voiceId: string; name: { ko: string; en: string }; startsAt: string; endsAt: string };
+export const FeatureFormSchema = z.discriminatedUnion("intent", [
+  z
+    .object({
+      intent: z.literal("add"),
+      voice_id: z.string({ error: "admin:validation.voice" }).trim().min(1, "admin:validation.voice").max(64),
+      starts_at: kstTime,
+      ends_at: kstTime,
+    })
+    .refine((v) => v.ends_at > v.starts_at, { message: "admin:validation.period", path: ["ends_at"] }),
+  z.object({ intent: z.literal("remove"), id: z.string().min(1).max(64) }),
+]);
+
+/** Reports (GET /admin/reports) and what an operator does with them. */
+export const REPORT_STATUSES = ["open", "dismissed", "resolved", "all"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+type ReportBase = {
+  id: string;
+  status: "open" | "dismissed" | "resolved";
+  category: string;
+  description: string;
+  reporter: string | null;
+  createdAt: string | null;
+  hidden: boolean;
+  hiddenReason: string | null;
+};
+export type VoiceReport = ReportBase & { voiceId: string; voiceName: { ko: string; en: string } };
+export type CommentReport = ReportBase & { commentId: string; text: string };
+export const ReportActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("hide"),
+    kind: z.enum(["voice", "comment"]),
+    target: z.string().min(1).max(64),
+    reason: z.string({ error: "admin:validation.reason" }).trim().min(1, "admin:validation.reason").max(500),
+  }),
+  z.object({ intent: z.literal("restore"), kind: z.enum(["voice", "comment"]), target: z.string().min(1).max(64) }),
+  z.object({ intent: z.literal("dismiss"), kind: z.enum(["voice", "comment"]), report: z.string().min(1).max(64) }),
+]);
+
+/** Actor applications from /actors (GET /admin/actor-applications). */
+export const APPLICATION_STATUSES = ["received", "contacted", "declined"] as const;
+export type ActorApplication = {
+  id: string;
+  name: string;
+  contact: string;
+  sampleUrl: string | null;
+  sampleFile: string | null;
+  sampleDurationMs: number | null;
+  locale: "ko" | "en";
+  status: (typeof APPLICATION_STATUSES)[number];
+  createdAt: string | null;
+};
+export const ApplicationStatusSchema = z.object({ id: z.string().min(1).max(64), status: z.enum(APPLICATION_STATUSES) });

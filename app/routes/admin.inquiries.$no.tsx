@@ -1,10 +1,10 @@
-import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
-import { StateBadge, Thread } from "~/components/help/Thread";
+import { MessageFields, StateBadge, Thread } from "~/components/help/Thread";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { AnswerSchema, IMAGE_ACCEPT, INQUIRY_LIMITS } from "~/lib/help";
+import { AnswerSchema } from "~/lib/help";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./admin.inquiries.$no.server";
 
@@ -49,22 +49,7 @@ export default function OperatorInquiryPage() {
       <Section id="answer" title={t("inquiry.answer")} className="mt-6">
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-3">
           <input type="hidden" name="intent" value="answer" />
-          <div>
-            <label htmlFor={fields.content.id} className="block text-sm font-medium">
-              {t("inquiry.content")}
-            </label>
-            <textarea {...getTextareaProps(fields.content)} rows={6} className={field} />
-            <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
-          </div>
-          <div>
-            <label htmlFor="answer-images" className="block text-sm font-medium">
-              {t("inquiry.images")}
-            </label>
-            <input id="answer-images" name="image" type="file" multiple accept={IMAGE_ACCEPT} className="mt-1 block w-full text-sm" />
-            <p className="mt-1 text-xs text-slate-500">
-              {th("form.imagesHelp", { max: INQUIRY_LIMITS.images, mb: INQUIRY_LIMITS.imageMB })}
-            </p>
-          </div>
+          <MessageFields content={fields.content} label={t("inquiry.content")} imagesId="answer-images" imagesLabel={t("inquiry.images")} />
           <div>
             <label htmlFor={fields.state.id} className="block text-sm font-medium">
               {t("inquiry.stateAfter")}

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { Currency, Invoice, PlanState } from "../../contracts/billing";
+import { formatMoney, type Currency, type Invoice, type PlanState } from "../../contracts/billing";
+import { getLocale } from "~/i18n/i18n.server";
 import { Code } from "../../contracts/codes";
 import { MemberActionSchema } from "~/lib/help";
 import { requireOperator } from "~/utils/admin.server";
@@ -53,10 +54,19 @@ export async function action(args: ActionFunctionArgs) {
       ? await api<{ num: string }>(args, `${path}/coupon`, { body: { plan: v.plan, days: v.days } })
       : await api(args, `${path}/refund`, { body: { payment_no: v.payment_no, reason: v.reason } });
   if (!answer.success) return data({ intent: v.intent, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
+  const refund = answer.data as { payment_no: number; refund_amount: number; currency: Currency };
   await setToast(
     args.request,
     args.context,
-    v.intent === "coupon" ? { key: "couponIssued", params: { num: (answer.data as { num: string }).num } } : { key: "refunded" },
+    v.intent === "coupon"
+      ? { key: "couponIssued", params: { num: (answer.data as { num: string }).num } }
+      : {
+          key: "operatorRefunded",
+          params: {
+            no: String(refund.payment_no),
+            amount: formatMoney(refund.refund_amount, refund.currency, await getLocale(args.request, args.context)),
+          },
+        },
   );
   throw redirect(new URL(args.request.url).pathname + new URL(args.request.url).search);
 }

@@ -1,10 +1,10 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
-import { StateBadge, Thread } from "~/components/help/Thread";
+import { MessageFields, StateBadge, Thread } from "~/components/help/Thread";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { FollowUpSchema, IMAGE_ACCEPT, INQUIRY_LIMITS } from "~/lib/help";
+import { FollowUpSchema } from "~/lib/help";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.help.$no.server";
 
@@ -39,24 +39,14 @@ export default function InquiryPage() {
         <Section id="followup" title={t("detail.followUp")} className="mt-6">
           <p className="text-sm text-slate-600">{t("detail.followUpHelp")}</p>
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 space-y-3">
-            <label htmlFor={fields.content.id} className="sr-only">
-              {t("detail.followUp")}
-            </label>
-            <textarea
-              {...getTextareaProps(fields.content)}
+            <MessageFields
+              content={fields.content}
+              label={t("detail.followUp")}
+              hideLabel
+              imagesId="followup-images"
+              imagesLabel={t("form.images")}
               rows={4}
-              className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base aria-[invalid]:border-red-500"
             />
-            <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
-            <div>
-              <label htmlFor="followup-images" className="block text-sm font-medium text-slate-800">
-                {t("form.images")}
-              </label>
-              <input id="followup-images" name="image" type="file" multiple accept={IMAGE_ACCEPT} className="mt-1 block w-full text-sm" />
-              <p className="mt-1 text-xs text-slate-500">
-                {t("form.imagesHelp", { max: INQUIRY_LIMITS.images, mb: INQUIRY_LIMITS.imageMB })}
-              </p>
-            </div>
             <ErrorList id={form.errorId} errors={form.errors} />
             <SubmitButton>{t("detail.followUpSubmit")}</SubmitButton>
           </Form>

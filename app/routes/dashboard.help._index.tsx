@@ -1,10 +1,10 @@
-import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
-import { StateBadge } from "~/components/help/Thread";
+import { MessageFields, StateBadge } from "~/components/help/Thread";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { IMAGE_ACCEPT, INQUIRY_CATEGORIES, INQUIRY_LIMITS, InquirySchema } from "~/lib/help";
+import { INQUIRY_CATEGORIES, InquirySchema } from "~/lib/help";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.help._index.server";
 
@@ -56,33 +56,13 @@ export default function HelpPage() {
             </select>
             <ErrorList id={fields.category.errorId} errors={fields.category.errors} />
           </div>
-          <div>
-            <label htmlFor={fields.content.id} className="block text-sm font-medium text-slate-800">
-              {t("form.content")}
-            </label>
-            <textarea {...getTextareaProps(fields.content)} rows={6} className={input} aria-describedby={`${fields.content.id}-help`} />
-            <p id={`${fields.content.id}-help`} className="mt-1 text-xs text-slate-500">
-              {t("form.contentHelp")}
-            </p>
-            <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
-          </div>
-          <div>
-            <label htmlFor="inquiry-images" className="block text-sm font-medium text-slate-800">
-              {t("form.images")}
-            </label>
-            <input
-              id="inquiry-images"
-              name="image"
-              type="file"
-              multiple
-              accept={IMAGE_ACCEPT}
-              aria-describedby="inquiry-images-help"
-              className="mt-1 block w-full text-sm"
-            />
-            <p id="inquiry-images-help" className="mt-1 text-xs text-slate-500">
-              {t("form.imagesHelp", { max: INQUIRY_LIMITS.images, mb: INQUIRY_LIMITS.imageMB })}
-            </p>
-          </div>
+          <MessageFields
+            content={fields.content}
+            label={t("form.content")}
+            help={t("form.contentHelp")}
+            imagesId="inquiry-images"
+            imagesLabel={t("form.images")}
+          />
           <ErrorList id={form.errorId} errors={form.errors} />
           <SubmitButton>{t("form.submit")}</SubmitButton>
         </Form>

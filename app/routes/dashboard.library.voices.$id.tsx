@@ -343,7 +343,11 @@ function CommentItem({
         <span className="font-semibold text-slate-800">{c.author.nickname}</span> · {formatDay(c.createdAt, i18n.language)}
         {c.editedAt ? ` ${t("detail.comments.edited")}` : ""}
       </p>
-      {c.hidden ? <p className="mt-1 text-xs text-red-700">{t("detail.comments.hidden")}</p> : null}
+      {c.hidden ? (
+        <p className="mt-1 text-xs text-red-700" data-testid="comment-hidden">
+          {t("detail.comments.hidden", { reason: c.hidden.reason })}
+        </p>
+      ) : null}
       {editing ? (
         <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
           <input type="hidden" name="intent" value="edit-comment" />

@@ -8,7 +8,7 @@ import { cookieSecurity, localeCookie } from "~/utils/cookies.server";
 import { choiceList } from "~/utils/member-lists.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
-import { MarketingSchema, ProfileSchema } from "~/utils/user-validation";
+import { DormancySchema, MarketingSchema, ProfileSchema } from "~/utils/user-validation";
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
@@ -20,8 +20,8 @@ export async function loader(args: LoaderFunctionArgs) {
   return { profile, jobs, meta };
 }
 
-/** The two forms of the page, by `intent`: the profile and the marketing consent. */
-const SettingsForm = z.discriminatedUnion("intent", [ProfileSchema, MarketingSchema]);
+/** The forms of the page, by `intent`: the profile, the marketing consent and the dormancy period. */
+const SettingsForm = z.discriminatedUnion("intent", [ProfileSchema, MarketingSchema, DormancySchema]);
 
 /** Saves the profile (its language becomes the site's) or the marketing consent, then a toast. */
 export async function action(args: ActionFunctionArgs) {
@@ -29,8 +29,16 @@ export async function action(args: ActionFunctionArgs) {
   const formData = await args.request.formData();
   const submission = parseWithZod(formData, { schema: SettingsForm });
   if (submission.status !== "success") {
-    const intent = formData.get("intent") === "marketing" ? "marketing" : "profile";
+    const sent = formData.get("intent");
+    const intent = sent === "marketing" || sent === "dormancy" ? sent : "profile";
     return data({ intent, result: submission.reply() }, { status: 400 });
+  }
+  if (submission.value.intent === "dormancy") {
+    const envelope = await api(args, "/member/dormancy", { body: { years: Number(submission.value.years) } });
+    if (!envelope.success)
+      return data({ intent: "dormancy", result: submission.reply({ formErrors: [envelope.message] }) }, { status: 400 });
+    await setToast(args.request, args.context, { key: "saved" });
+    throw redirect("/dashboard/settings");
   }
   if (submission.value.intent === "marketing") {
     const profile = await loadProfile(args);

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ChoiceGroup, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
-import { GENDERS, MarketingSchema, ProfileSchema } from "~/utils/user-validation";
+import { DormancySchema, GENDERS, MarketingSchema, ProfileSchema } from "~/utils/user-validation";
 import type { action, loader } from "./dashboard.settings.server";
 
 export { action, loader } from "./dashboard.settings.server";
@@ -21,6 +21,11 @@ export default function SettingsPage() {
     validate: "onBlur",
     defaultValue: { nickname: profile.nickname, belong: profile.belong, firstname: profile.firstname, secondname: profile.secondname },
   });
+  const [dormancyForm, dormancyFields] = useSchemaForm(
+    "dormancy",
+    DormancySchema,
+    actionData?.intent === "dormancy" ? actionData.result : undefined,
+  );
   const [marketingForm, marketingFields] = useSchemaForm(
     "marketing",
     MarketingSchema,
@@ -122,6 +127,26 @@ export default function SettingsPage() {
               {t("settings.marketingTerms")}
             </Link>
           </div>
+        </Form>
+      </Section>
+
+      <Section id="dormancy" title={t("settings.dormancy")} className="mt-6">
+        <p className="mt-1 text-sm text-slate-600">{t("settings.dormancyHelp")}</p>
+        <Form method="post" {...getFormProps(dormancyForm)} className="mt-4 space-y-3">
+          <input type="hidden" name="intent" value="dormancy" />
+          <ChoiceGroup
+            legend={t("settings.dormancy")}
+            name="years"
+            type="radio"
+            items={(["1", "3"] as const).map((v) => ({ code: v, name: t(`settings.dormancyValues.${v}`) }))}
+            selected={[String(profile.dormancy_years ?? 1)]}
+            idPrefix="dormancy"
+            errors={dormancyFields.years.errors}
+          />
+          <ErrorList id={dormancyForm.errorId} errors={dormancyForm.errors} />
+          <SubmitButton variant="secondary" className="sm:w-auto">
+            {t("settings.dormancySave")}
+          </SubmitButton>
         </Form>
       </Section>
 

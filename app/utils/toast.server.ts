@@ -28,6 +28,8 @@ const KEYS = [
   "couponIssued",
   "resumed",
   "slotsKept",
+  // Issue 18's console (docs/decisions/0036): the operator's refund, in the operator's words.
+  "operatorRefunded",
 ] as const;
 
 /**

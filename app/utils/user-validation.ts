@@ -93,6 +93,12 @@ export const MarketingSchema = z.object({
   marketing: z.enum(["Y", "N"], { error: "validation.required" }),
 });
 
+/** The dormancy period the member chooses (spec section 9: 1 year, or 3 by the member's choice; docs/decisions/0036). */
+export const DormancySchema = z.object({
+  intent: z.literal("dormancy"),
+  years: z.enum(["1", "3"], { error: "validation.required" }),
+});
+
 /** Withdrawal (/dashboard/settings/withdraw). */
 export const WithdrawSchema = z.object({
   reason_studio: CheckboxGroup,

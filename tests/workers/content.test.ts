@@ -8,9 +8,9 @@ import * as schema from "../../db/schema";
 import { seedStatements } from "../../db/seed";
 import { seedContests, seedFaq, seedGuide, seedNotices } from "../../db/seed-content";
 import { Code } from "../../workers/api/src/lib/codes";
-import { createContest, publishContest, unpublishContest, updateContest } from "../../workers/api/src/domain/content/contests";
-import { createFaqEntry, publishFaqEntry, unpublishFaqEntry, updateFaqEntry } from "../../workers/api/src/domain/content/faq";
-import { createNotice, publishNotice, unpublishNotice, updateNotice } from "../../workers/api/src/domain/content/notices";
+import { contestEditor } from "../../workers/api/src/domain/content/contests";
+import { faqEditor } from "../../workers/api/src/domain/content/faq";
+import { noticeEditor } from "../../workers/api/src/domain/content/notices";
 import { contestInput, faqInput, noticeInput } from "../../workers/api/src/domain/content/schemas";
 import { signedUp, worker, type Answer } from "./helpers";
 
@@ -70,9 +70,9 @@ describe("notices", () => {
 
   it("pages by 10, and shows a notice once an operator publishes it and no longer once it is unpublished", async () => {
     for (let i = 0; i < 11; i++) {
-      const made = await createNotice(db, notice({ title: `paged ${i}` }), OPERATOR, Date.UTC(2026, 0, 1 + i));
+      const made = await noticeEditor.create(db, notice({ title: `paged ${i}` }), OPERATOR, Date.UTC(2026, 0, 1 + i));
       expect(made.ok).toBe(true);
-      if (made.ok) await publishNotice(db, made.value.after.id, OPERATOR, Date.UTC(2025, 0, 1 + i));
+      if (made.ok) await noticeEditor.publish(db, made.value.after.id, OPERATOR, Date.UTC(2025, 0, 1 + i));
     }
     const first = (await get("/notices?category=notice")).body.data as unknown as NoticeList;
     expect(first.items).toHaveLength(10);
@@ -81,12 +81,12 @@ describe("notices", () => {
     expect(last.items.length).toBeGreaterThan(0);
     expect((await get("/notices?page=999")).body.data).toMatchObject({ items: [] });
 
-    const draft = await createNotice(db, notice({ title: "draft only" }), OPERATOR);
+    const draft = await noticeEditor.create(db, notice({ title: "draft only" }), OPERATOR);
     if (!draft.ok) throw new Error("not created");
     const id = draft.value.after.id;
     expect(draft.value).toMatchObject({ before: null, after: { createdBy: OPERATOR, publishedAt: null } });
     expect((await get(`/notices/${id}`)).status).toBe(404);
-    const published = await publishNotice(db, id, OPERATOR, Date.UTC(2030, 0, 1));
+    const published = await noticeEditor.publish(db, id, OPERATOR, Date.UTC(2030, 0, 1));
     expect(published).toMatchObject({ ok: true, value: { before: { publishedAt: null }, after: { publishedAt: Date.UTC(2030, 0, 1) } } });
     const detail = await get(`/notices/${id}`, { lang: "en" });
     expect(detail.body.data).toMatchObject({ id, title: "draft only", body: "First paragraph\n\n- item", date: Date.UTC(2030, 0, 1) });
@@ -94,8 +94,8 @@ describe("notices", () => {
     const top = ((await get("/notices")).body.data as unknown as NoticeList).items;
     expect(top.findIndex((i) => i.id === id)).toBe(top.filter((i) => i.pinned).length);
     // Publishing again keeps the first date; editing keeps the publication.
-    await publishNotice(db, id, OPERATOR, Date.UTC(2031, 0, 1));
-    const edited = await updateNotice(db, id, notice({ title: "edited", category: "release", pinned: true }), "operator-2");
+    await noticeEditor.publish(db, id, OPERATOR, Date.UTC(2031, 0, 1));
+    const edited = await noticeEditor.update(db, id, notice({ title: "edited", category: "release", pinned: true }), "operator-2");
     expect(edited).toMatchObject({
       ok: true,
       value: {
@@ -104,11 +104,11 @@ describe("notices", () => {
       },
     });
     expect((await get(`/notices/${id}`, { lang: "en" })).body.data).toMatchObject({ title: "edited", category: "release", pinned: true });
-    const gone = await unpublishNotice(db, id, OPERATOR);
+    const gone = await noticeEditor.unpublish(db, id, OPERATOR);
     expect(gone).toMatchObject({ ok: true, value: { after: { publishedAt: null } } });
     expect((await get(`/notices/${id}`)).status).toBe(404);
-    expect(await unpublishNotice(db, "nope", OPERATOR)).toMatchObject({ ok: false, code: Code.NOT_FOUND });
-    expect(await publishNotice(db, "nope", OPERATOR)).toMatchObject({ ok: false, code: Code.NOT_FOUND });
+    expect(await noticeEditor.unpublish(db, "nope", OPERATOR)).toMatchObject({ ok: false, code: Code.NOT_FOUND });
+    expect(await noticeEditor.publish(db, "nope", OPERATOR)).toMatchObject({ ok: false, code: Code.NOT_FOUND });
   });
 
   it("answers an unknown id 404 with a localized message, and refuses operator input that breaks the rules", async () => {
@@ -156,7 +156,7 @@ describe("FAQ", () => {
   });
 
   it("serves an entry an operator publishes, in its place, and not once it is unpublished", async () => {
-    const made = await createFaqEntry(
+    const made = await faqEditor.create(
       db,
       faqInput.parse({
         category: "service",
@@ -169,9 +169,9 @@ describe("FAQ", () => {
     if (!made.ok) throw new Error("not created");
     const id = made.value.after.id;
     expect(((await get("/faq")).body.data as unknown as FaqList).items.some((i) => i.id === id)).toBe(false);
-    await publishFaqEntry(db, id, OPERATOR);
+    await faqEditor.publish(db, id, OPERATOR);
     expect(((await get("/faq")).body.data as unknown as FaqList).items[0]!.id).toBe(id);
-    const edited = await updateFaqEntry(
+    const edited = await faqEditor.update(
       db,
       id,
       faqInput.parse({ category: "plan", position: 999, question: { ko: "바뀐 질문", en: "Changed" }, answer: { ko: "답", en: "A" } }),
@@ -180,10 +180,10 @@ describe("FAQ", () => {
     expect(edited).toMatchObject({ ok: true, value: { before: { category: "service" }, after: { category: "plan" } } });
     const plan = ((await get("/faq?category=plan")).body.data as unknown as FaqList).items;
     expect(plan.at(-1)!.id).toBe(id);
-    await unpublishFaqEntry(db, id, OPERATOR);
+    await faqEditor.unpublish(db, id, OPERATOR);
     expect(((await get("/faq")).body.data as unknown as FaqList).items.some((i) => i.id === id)).toBe(false);
     expect(
-      await updateFaqEntry(
+      await faqEditor.update(
         db,
         "nope",
         faqInput.parse({ category: "plan", question: { ko: "q", en: "q" }, answer: { ko: "a", en: "a" } }),
@@ -272,11 +272,11 @@ describe("contests", () => {
 
   it("takes one entry per member, with the member's own shared result, only while open; visitors must log in", async () => {
     const now = Date.now();
-    const made = await createContest(db, contest("entry-test", now - 60_000, now + 3_600_000), OPERATOR, now);
+    const made = await contestEditor.create(db, contest("entry-test", now - 60_000, now + 3_600_000), OPERATOR, now);
     if (!made.ok) throw new Error("not created");
     // A draft is not there yet.
     expect((await get("/contests/entry-test")).status).toBe(404);
-    await publishContest(db, made.value.after.id, OPERATOR, now);
+    await contestEditor.publish(db, made.value.after.id, OPERATOR, now);
     const member = await signedUp("contest-entrant@example.com");
     const other = await signedUp("contest-other@example.com");
     const shared = await result(member.token!);
@@ -302,31 +302,31 @@ describe("contests", () => {
     expect((await get("/contests/entry-test", { token: other.token! })).body.data).toMatchObject({ entries: 1, entry: null });
     expect((await enter(member.token!, "no-such-contest", { inference_id: shared })).status).toBe(404);
     // Unpublished: gone for everyone, entries refused.
-    await unpublishContest(db, made.value.after.id, OPERATOR);
+    await contestEditor.unpublish(db, made.value.after.id, OPERATOR);
     expect((await get("/contests/entry-test")).status).toBe(404);
     expect((await enter(other.token!, "entry-test", { inference_id: theirs })).status).toBe(404);
   });
 
   it("refuses a period that ends before it starts and an address already taken", async () => {
-    expect(await createContest(db, contest("backwards", 2000, 1000), OPERATOR)).toMatchObject({
+    expect(await contestEditor.create(db, contest("backwards", 2000, 1000), OPERATOR)).toMatchObject({
       ok: false,
       code: Code.CONTENT_PERIOD_INVALID,
     });
-    expect(await createContest(db, contest("voice-letter-2026", 1000, 2000), OPERATOR)).toMatchObject({
+    expect(await contestEditor.create(db, contest("voice-letter-2026", 1000, 2000), OPERATOR)).toMatchObject({
       ok: false,
       code: Code.CONTENT_SLUG_TAKEN,
     });
-    const made = await createContest(db, contest("editable", 1000, 2000), OPERATOR);
+    const made = await contestEditor.create(db, contest("editable", 1000, 2000), OPERATOR);
     if (!made.ok) throw new Error("not created");
-    expect(await updateContest(db, made.value.after.id, contest("voice-letter-2026", 1000, 2000), OPERATOR)).toMatchObject({
+    expect(await contestEditor.update(db, made.value.after.id, contest("voice-letter-2026", 1000, 2000), OPERATOR)).toMatchObject({
       ok: false,
       code: Code.CONTENT_SLUG_TAKEN,
     });
-    expect(await updateContest(db, made.value.after.id, contest("editable", 3000, 2000), OPERATOR)).toMatchObject({
+    expect(await contestEditor.update(db, made.value.after.id, contest("editable", 3000, 2000), OPERATOR)).toMatchObject({
       ok: false,
       code: Code.CONTENT_PERIOD_INVALID,
     });
-    expect(await updateContest(db, made.value.after.id, contest("edited-slug", 1000, 5000), OPERATOR)).toMatchObject({
+    expect(await contestEditor.update(db, made.value.after.id, contest("edited-slug", 1000, 5000), OPERATOR)).toMatchObject({
       ok: true,
       value: { before: { slug: "editable" }, after: { slug: "edited-slug", endsAt: 5000 } },
     });

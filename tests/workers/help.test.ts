@@ -4,13 +4,11 @@ import { seedStatements } from "../../db/seed";
 import { DEV_OPERATOR_EMAIL } from "../../db/seed-operator";
 import { Code } from "../../workers/api/src/lib/codes";
 import { SIGNED_URL_TTL_MS } from "../../workers/api/src/lib/signed-url";
-import { signedUp, worker, type Answer } from "./helpers";
+import { worker, type Answer } from "./helpers";
+import { call, newMember, newOperator, type Init, type Loose } from "./operators";
 
 // Issue 18: 1:1 inquiries (images by content and size, owners, signed URLs, read flag, follow-ups) and the
 // operator console's API (404 to everyone else, answers, state changes, members, coupons, refunds, the audit log).
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Loose = Record<string, any>;
 
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
@@ -23,36 +21,6 @@ const GIF = new TextEncoder().encode("GIF89a\x01\x00\x01\x00\x00\x00\x00;");
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, 0xff, 0xd9]);
 const WEBP = new TextEncoder().encode("RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00/\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00");
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-
-let seq = 0;
-async function newMember(prefix = "help") {
-  const email = `${prefix}${++seq}-${crypto.randomUUID().slice(0, 6)}@example.com`;
-  const s = await signedUp(email);
-  const row = await env.DB.prepare("SELECT id FROM members WHERE email = ?").bind(email).first<{ id: string }>();
-  return { token: s.token!, id: row!.id, email };
-}
-
-/** An operator: a member given the role the way `npm run operator -- grant` does (one UPDATE of the row). */
-async function newOperator() {
-  const m = await newMember("op");
-  await env.DB.prepare("UPDATE members SET role = 'operator' WHERE id = ?").bind(m.id).run();
-  return m;
-}
-
-type Init = { body?: unknown; form?: FormData; method?: string; at?: number; lang?: string };
-async function call(path: string, token: string | null, init: Init = {}) {
-  const headers: Record<string, string> = { lang: init.lang ?? "en" };
-  if (token) headers["api-key"] = token;
-  if (init.at) headers["x-test-now"] = String(init.at);
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  const res = await worker.fetch(`http://localhost/api/v1${path}`, {
-    method: init.method ?? (init.body === undefined && init.form === undefined ? "GET" : "POST"),
-    headers,
-    body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-  });
-  const body = await res.json<Answer>();
-  return { status: res.status, ...body, data: body.data as Loose };
-}
 
 function form(fields: Record<string, string>, images: [Uint8Array, string, string?][] = []) {
   const f = new FormData();
@@ -266,7 +234,7 @@ describe("the operator console's API", () => {
   it("looks members up by e-mail, issues a coupon they can register, and writes the audit row", async () => {
     const m = await newMember();
     const op = await newOperator();
-    expect((await call(`/admin/members?email=nobody-${seq}@example.com`, op.token)).code).toBe(Code.MEMBER_NOT_FOUND);
+    expect((await call(`/admin/members?email=nobody-${crypto.randomUUID()}@example.com`, op.token)).code).toBe(Code.MEMBER_NOT_FOUND);
     const found = await call(`/admin/members?email=${encodeURIComponent(m.email.toUpperCase())}`, op.token);
     expect(found.data).toMatchObject({
       id: m.id,

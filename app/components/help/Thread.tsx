@@ -1,5 +1,7 @@
+import { getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { stateName, type Inquiry, type InquiryImage } from "~/lib/help";
+import { ErrorList } from "~/components/forms";
+import { IMAGE_ACCEPT, INQUIRY_LIMITS, stateName, type Inquiry, type InquiryImage } from "~/lib/help";
 
 /** A state code as a small badge (spec section 4: 0 received, 1 waiting, other completed). */
 export function StateBadge({ state }: { state: number }) {
@@ -61,5 +63,65 @@ export function Thread({ inquiry, memberLabel, operatorLabel }: { inquiry: Inqui
         </li>
       ))}
     </ol>
+  );
+}
+
+const textarea = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base aria-[invalid]:border-red-500";
+
+/**
+ * A message's text and its images (up to 5, `image` parts of a multipart form): the fields of a new inquiry, a
+ * member's follow-up and an operator's answer, so the three forms say and check the same.
+ */
+export function MessageFields<F extends Parameters<typeof getTextareaProps>[0] & { errors?: string[] }>({
+  content,
+  label,
+  hideLabel = false,
+  help,
+  imagesId,
+  imagesLabel,
+  rows = 6,
+}: {
+  content: F;
+  label: string;
+  hideLabel?: boolean;
+  help?: string;
+  imagesId: string;
+  imagesLabel: string;
+  rows?: number;
+}) {
+  const { t } = useTranslation("help");
+  const helpId = help ? `${content.id}-help` : undefined;
+  return (
+    <>
+      <div>
+        <label htmlFor={content.id} className={hideLabel ? "sr-only" : "block text-sm font-medium text-slate-800"}>
+          {label}
+        </label>
+        <textarea {...getTextareaProps(content)} rows={rows} className={textarea} {...(helpId ? { "aria-describedby": helpId } : {})} />
+        {help ? (
+          <p id={helpId} className="mt-1 text-xs text-slate-500">
+            {help}
+          </p>
+        ) : null}
+        <ErrorList id={content.errorId} errors={content.errors} />
+      </div>
+      <div>
+        <label htmlFor={imagesId} className="block text-sm font-medium text-slate-800">
+          {imagesLabel}
+        </label>
+        <input
+          id={imagesId}
+          name="image"
+          type="file"
+          multiple
+          accept={IMAGE_ACCEPT}
+          aria-describedby={`${imagesId}-help`}
+          className="mt-1 block w-full text-sm"
+        />
+        <p id={`${imagesId}-help`} className="mt-1 text-xs text-slate-500">
+          {t("form.imagesHelp", { max: INQUIRY_LIMITS.images, mb: INQUIRY_LIMITS.imageMB })}
+        </p>
+      </div>
+    </>
   );
 }

@@ -54,6 +54,11 @@ export default {
     marketingValues: { Y: "I agree", N: "I do not agree", "": "Not chosen" },
     marketingSave: "Save preference",
     marketingTerms: "Read the marketing consent",
+    dormancy: "Dormant account period",
+    dormancyHelp:
+      "If you do not log in for this long, the account becomes dormant and its personal data is stored separately (privacy policy). We mail you 30 days before. Accounts on a paid period never become dormant.",
+    dormancyValues: { "1": "1 year (default)", "3": "3 years" },
+    dormancySave: "Save period",
     logout: "Log out",
     logoutEverywhere: "Log out everywhere",
     logoutEverywhereHelp: "Ends every session at once, on this device and every other device and browser.",

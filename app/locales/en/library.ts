@@ -124,7 +124,7 @@ export default {
       added: "Your comment was posted.",
       report: "Report",
       reported: "Reported",
-      hidden: "An operator hid this comment; only you can see it.",
+      hidden: "An operator hid this comment; only you can see it. Reason: {{reason}}",
       newer: "Newer comments",
       older: "Older comments",
       max: "Up to {{max}} characters",

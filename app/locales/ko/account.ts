@@ -52,6 +52,11 @@ export default {
     marketingValues: { Y: "동의", N: "동의하지 않음", "": "선택하지 않음" },
     marketingSave: "수신 설정 저장",
     marketingTerms: "마케팅 정보 수신 동의 보기",
+    dormancy: "휴면 계정 전환 기간",
+    dormancyHelp:
+      "이 기간 동안 로그인하지 않으면 계정이 휴면 상태가 되어 개인정보가 분리 보관됩니다 (개인정보 처리방침). 전환 30일 전에 메일로 알려 드립니다. 유료 이용 기간 중에는 휴면 전환되지 않습니다.",
+    dormancyValues: { "1": "1년 (기본)", "3": "3년" },
+    dormancySave: "기간 저장",
     logout: "로그아웃",
     logoutEverywhere: "모든 기기에서 로그아웃",
     logoutEverywhereHelp: "이 기기를 포함해 로그인된 모든 기기와 브라우저에서 바로 로그아웃합니다.",

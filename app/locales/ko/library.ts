@@ -124,7 +124,7 @@ export default {
       added: "댓글을 남겼어요.",
       report: "신고",
       reported: "신고함",
-      hidden: "운영자가 숨긴 댓글이에요. 나에게만 보여요.",
+      hidden: "운영자가 숨긴 댓글이에요. 나에게만 보여요. 사유: {{reason}}",
       newer: "최근 댓글",
       older: "이전 댓글",
       max: "{{max}}자까지",

@@ -9,6 +9,7 @@ import { reportError } from "./lib/report";
 import { securityHeaders } from "./lib/security-headers";
 import { adminRoutes } from "./routes/admin";
 import { actorsRoutes } from "./routes/actors";
+import { actorSampleRoutes } from "./routes/actor-samples";
 import { commentsRoutes } from "./routes/comments";
 import { contestsRoutes, faqRoutes, guideRoutes, noticesRoutes } from "./routes/content";
 import { customVoicesRoutes } from "./routes/custom-voices";
@@ -72,6 +73,8 @@ export function createApp() {
   app.route("/contests", contestsRoutes);
   app.route("/keys", keysRoutes);
   app.route("/", publicApiRoutes);
+  // Issue 18's console (docs/decisions/0036): actor samples by signed URL, for operators.
+  app.route("/actors/samples", actorSampleRoutes);
 
   // A path that exists with another method answers 405 (4005) with Allow; anything else 404 (4004).
   let methodsOf: ((path: string) => string[]) | null = null;

@@ -512,6 +512,15 @@ export const messages: Record<Code, Localized> = {
     ko: "문의 상태는 접수(0), 대기(1), 완료(2) 중 하나여야 합니다.",
     en: "The inquiry state must be received (0), waiting (1) or completed (2).",
   },
+  // Issue 18's console (docs/decisions/0036).
+  [Code.REPORT_NOT_OPEN]: {
+    ko: "이미 처리된 신고입니다. 목록을 새로고침해 주세요.",
+    en: "This report has already been handled. Please reload the list.",
+  },
+  [Code.SAMPLE_LINK_EXPIRED]: {
+    ko: "샘플 링크가 만료되었습니다. 페이지를 새로고침해 주세요.",
+    en: "The sample link has expired. Please reload the page.",
+  },
   [Code.RATE_LIMITED]: {
     ko: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
     en: "Too many requests. Please try again in a little while.",
@@ -693,6 +702,9 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.IMAGE_LINK_EXPIRED]: 403,
   [Code.MEMBER_NOT_FOUND]: 404,
   [Code.INQUIRY_STATE_INVALID]: 400,
+  // Issue 18's console (docs/decisions/0036).
+  [Code.REPORT_NOT_OPEN]: 409,
+  [Code.SAMPLE_LINK_EXPIRED]: 403,
   [Code.GATEWAY_FAILED]: 502,
   [Code.TERMINATION_FAILED]: 502,
   [Code.SHARE_FAILED]: 500,

@@ -41,3 +41,19 @@ export async function checkSignature(
   if (!timingSafeEqual(enc.encode(expected), enc.encode(sig))) return "invalid";
   return Number(exp) < now ? "expired" : "ok";
 }
+
+/**
+ * The answer for a private file reached by a signed URL: its bytes with their checked type, never sniffed, and
+ * cached only by the browser for as long as a link lives (the link is the key; a shared cache must not keep it).
+ */
+export function privateFile(object: R2ObjectBody, contentType: string, filename?: string) {
+  return new Response(object.body, {
+    headers: {
+      "content-type": contentType,
+      "content-length": String(object.size),
+      "cache-control": "private, max-age=600",
+      "content-disposition": filename ? `inline; filename*=UTF-8''${encodeURIComponent(filename)}` : "inline",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}

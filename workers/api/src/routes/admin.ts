@@ -2,10 +2,21 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod/v4";
 import { auditPage } from "../domain/admin/audit";
-import { contentList, createContent, publishContent, updateContent, type ContentKind } from "../domain/admin/content";
+import { contentList, publishContent, saveContent, type ContentKind } from "../domain/admin/content";
 import { contestInput, faqInput, noticeInput } from "../domain/content/schemas";
 import { answerInquiry, inquiryForOperator, queue, setInquiryState } from "../domain/admin/inquiries";
-import { actorApplicationList, feature, featuredVoices, moderate, reportQueue, unfeature } from "../domain/admin/moderation";
+import {
+  actorApplicationList,
+  APPLICATION_STATUSES,
+  dismissReport,
+  feature,
+  featuredVoices,
+  moderate,
+  REPORT_STATUSES,
+  reportQueue,
+  setApplicationStatus,
+  unfeature,
+} from "../domain/admin/moderation";
 import { findMember, issueCoupon, memberSummary, refundPayment } from "../domain/admin/members";
 import { isOperator } from "../domain/admin/operators";
 import { CATEGORIES, INQUIRY, STATE } from "../domain/help/inquiries";
@@ -59,6 +70,11 @@ const featureBody = z.object({
   ends_at: z.number().int().min(0).max(8_640_000_000_000),
 });
 
+const reportQuery = z.object({ status: z.enum([...REPORT_STATUSES, "all"]).default("open") });
+const applicationQuery = z.object({ status: z.enum([...APPLICATION_STATUSES, "all"]).default("all") });
+const applicationBody = z.object({ status: z.enum(APPLICATION_STATUSES) });
+const reportKind = (raw: string) => (raw === "voice" || raw === "comment" ? raw : null);
+
 const contentKind = (raw: string): ContentKind | null => (raw === "notices" || raw === "faq" || raw === "contests" ? raw : null);
 
 const answerLimit = uploadLimit(INQUIRY.images * INQUIRY.imageBytes, Code.INQUIRY_IMAGE_TOO_LARGE, {
@@ -104,20 +120,22 @@ export const adminRoutes = new Hono<AppEnv>()
     return kind ? answer(c, await contentList(memberScope(c), kind)) : fail(c, Code.NOT_FOUND);
   })
   .post("/content/notices", jsonBody(noticeInput), async (c) =>
-    answer(c, await createContent(memberScope(c), "notices", c.req.valid("json"), now(c))),
+    answer(c, await saveContent(memberScope(c), "notices", null, c.req.valid("json"), now(c))),
   )
   .put("/content/notices/:id", jsonBody(noticeInput), async (c) =>
-    answer(c, await updateContent(memberScope(c), "notices", c.req.param("id"), c.req.valid("json"), now(c))),
+    answer(c, await saveContent(memberScope(c), "notices", c.req.param("id"), c.req.valid("json"), now(c))),
   )
-  .post("/content/faq", jsonBody(faqInput), async (c) => answer(c, await createContent(memberScope(c), "faq", c.req.valid("json"), now(c))))
+  .post("/content/faq", jsonBody(faqInput), async (c) =>
+    answer(c, await saveContent(memberScope(c), "faq", null, c.req.valid("json"), now(c))),
+  )
   .put("/content/faq/:id", jsonBody(faqInput), async (c) =>
-    answer(c, await updateContent(memberScope(c), "faq", c.req.param("id"), c.req.valid("json"), now(c))),
+    answer(c, await saveContent(memberScope(c), "faq", c.req.param("id"), c.req.valid("json"), now(c))),
   )
   .post("/content/contests", jsonBody(contestInput), async (c) =>
-    answer(c, await createContent(memberScope(c), "contests", c.req.valid("json"), now(c))),
+    answer(c, await saveContent(memberScope(c), "contests", null, c.req.valid("json"), now(c))),
   )
   .put("/content/contests/:id", jsonBody(contestInput), async (c) =>
-    answer(c, await updateContent(memberScope(c), "contests", c.req.param("id"), c.req.valid("json"), now(c))),
+    answer(c, await saveContent(memberScope(c), "contests", c.req.param("id"), c.req.valid("json"), now(c))),
   )
   .post("/content/:kind/:id/publish", async (c) => {
     const kind = contentKind(c.req.param("kind"));
@@ -128,7 +146,12 @@ export const adminRoutes = new Hono<AppEnv>()
     return kind ? answer(c, await publishContent(memberScope(c), kind, c.req.param("id"), false, now(c))) : fail(c, Code.NOT_FOUND);
   })
   // The voice library (domain/library/moderation.ts): reports, hide and restore, featured voices, actor applications.
-  .get("/reports", async (c) => answer(c, await reportQueue(memberScope(c))))
+  .get("/reports", queryParams(reportQuery), async (c) => answer(c, await reportQueue(memberScope(c), c.req.valid("query").status)))
+  /** Dismisses one open report of a voice or a comment (issue 18's console, docs/decisions/0036). */
+  .post("/reports/:kind/:id/dismiss", async (c) => {
+    const kind = reportKind(c.req.param("kind"));
+    return kind ? answer(c, await dismissReport(memberScope(c), kind, c.req.param("id"), now(c))) : fail(c, Code.NOT_FOUND);
+  })
   .post("/voices/:id/hide", jsonBody(reasonBody), async (c) =>
     answer(c, await moderate(memberScope(c), "voice", c.req.param("id"), true, c.req.valid("json").reason, now(c))),
   )
@@ -143,7 +166,12 @@ export const adminRoutes = new Hono<AppEnv>()
     return answer(c, await feature(memberScope(c), b.voice_id, b.starts_at, b.ends_at, now(c)));
   })
   .delete("/featured/:id", async (c) => answer(c, await unfeature(memberScope(c), c.req.param("id"), now(c))))
-  .get("/actor-applications", async (c) => answer(c, await actorApplicationList(memberScope(c))))
+  .get("/actor-applications", queryParams(applicationQuery), async (c) =>
+    answer(c, await actorApplicationList(memberScope(c), c.req.valid("query").status, now(c))),
+  )
+  .post("/actor-applications/:id/status", jsonBody(applicationBody), async (c) =>
+    answer(c, await setApplicationStatus(memberScope(c), c.req.param("id"), c.req.valid("json").status, now(c))),
+  )
   .get("/audit", queryParams(auditQuery), async (c) => {
     const q = c.req.valid("query");
     return answer(c, done(await auditPage(c.var.db, { page: q.page, action: q.action, targetType: q.target_type, targetId: q.target_id })));

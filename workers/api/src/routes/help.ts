@@ -17,7 +17,7 @@ import { now } from "../lib/clock";
 import { Code } from "../lib/codes";
 import { answer, done, fail } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
-import { checkSignature } from "../lib/signed-url";
+import { checkSignature, privateFile } from "../lib/signed-url";
 import { numericId, readSubmission, uploadLimit } from "../lib/multipart";
 import { queryParams } from "../lib/validate";
 import type { AppEnv } from "../env";
@@ -78,14 +78,5 @@ export const helpImageRoutes = new Hono<AppEnv>().get("/:id", queryParams(signed
   const row = await imageById(c.var.db, id);
   const object = row ? await c.env.MEDIA.get(row.key) : null;
   if (!row || !object) return fail(c, Code.NOT_FOUND);
-  return new Response(object.body, {
-    headers: {
-      "content-type": row.contentType,
-      "content-length": String(object.size),
-      // Private: the link is the key; a shared cache must not keep it past its expiry.
-      "cache-control": "private, max-age=600",
-      "content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-      "x-content-type-options": "nosniff",
-    },
-  });
+  return privateFile(object, row.contentType, row.name);
 });

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod/v4";
 import { checkCode } from "../domain/accounts/certification";
+import { DORMANCY_YEARS, setDormancyYears } from "../domain/accounts/dormancy";
 import { emailLogin, recheckPassword } from "../domain/accounts/login";
 import { memberById, type MemberRow } from "../domain/accounts/members";
 import { setMarketing, updateProfile } from "../domain/accounts/profile";
@@ -78,6 +79,8 @@ const loginBody = z.object({ type: z.literal("email").default("email"), email: e
 /** The token of an `Authorization: Bearer` header (the refresh token of getrefresh and logout). */
 const bearerToken = (c: Context<AppEnv>) => c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
+const dormancyBody = z.object({ years: z.literal([...DORMANCY_YEARS]) });
+
 /** Who asks, for the limits and the mail's language. */
 const by = (c: Context<AppEnv>) => ({ ip: clientIp(c.req.raw.headers), locale: c.var.locale });
 
@@ -98,6 +101,7 @@ const profile = (m: MemberRow, s: PlanState) => ({
   belong: m.belong,
   marketing: m.marketing,
   local: m.locale,
+  dormancy_years: m.dormancyYears,
   plan: s.planName,
   studioProjectsCount: s.projectCount,
   // Used amounts of the current period (spec: plan_time and plan_txt); zero once the period has ended.
@@ -152,6 +156,10 @@ export const membersRoutes = new Hono<AppEnv>()
     const { email, marketing } = c.req.valid("json");
     return answer(c, await setMarketing(c.var.db, c.var.member, email, marketing));
   })
+  /** The dormancy period the member chooses (issue 18, docs/decisions/0036): 1 or 3 years without login. */
+  .post("/dormancy", requireMember, jsonBody(dormancyBody), async (c) =>
+    ok(c, await setDormancyYears(c.var.db, c.var.member.id, c.req.valid("json").years)),
+  )
   /** Withdrawal (domain/accounts/withdrawal.ts): refused while a paid plan period remains. */
   .post("/signout", requireMember, jsonBody(signoutBody), async (c) =>
     answer(c, await withdraw(c.env, c.var.db, c.var.member.id, c.req.valid("json"))),

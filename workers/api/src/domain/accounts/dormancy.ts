@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, lte } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { dormantMembers, members, refreshTokens } from "../../../../../db/schema";
 import type { Mailer } from "../../integrations/mailer";
 import { formatDate, type Locale } from "../../lib/codes";
@@ -13,6 +13,9 @@ import type { Db } from "../scope";
  * alone: they have a running contract.
  */
 export const DORMANT_AFTER_MS = 365 * 86_400_000;
+/** The periods a member may choose (spec section 9: "after 1 year (or user-set 3 years)"); 1 unless they chose 3. */
+export const DORMANCY_YEARS = [1, 3] as const;
+export type DormancyYears = (typeof DORMANCY_YEARS)[number];
 export const DORMANT_NOTICE_MS = 30 * 86_400_000;
 /** Accounts handled per cron run and step; the next day's run takes the rest. */
 const BATCH = 100;
@@ -37,7 +40,9 @@ type Personal = { [K in PersonalKey]: (typeof members.$inferSelect)[K] };
 /** The address a separated member row holds (reserved .invalid domain: it can never sign up or receive mail). */
 export const placeholderEmail = (memberId: string) => `dormant-${memberId}@dormant.invalid`;
 
-const inactiveSince = (now: number) => lt(members.lastLoginAt, now - DORMANT_AFTER_MS);
+/** No login for the member's own period (1 or 3 years, `members.dormancy_years`), less `early` ms. */
+const inactiveFor = (now: number, early = 0) =>
+  sql`${members.lastLoginAt} < ${now + early} - ${members.dormancyYears} * ${DORMANT_AFTER_MS}`;
 const onFree = eq(members.plan, "Free");
 
 /** Step 1, 30 days before: mails each member who is about to become dormant, once (until they log in again). */
@@ -45,14 +50,7 @@ export async function noticeDormant(db: Db, mailer: Mailer, now: number) {
   const due = await db
     .select({ id: members.id, email: members.email, locale: members.locale })
     .from(members)
-    .where(
-      and(
-        isNull(members.dormantAt),
-        isNull(members.dormantNoticeAt),
-        onFree,
-        lt(members.lastLoginAt, now - DORMANT_AFTER_MS + DORMANT_NOTICE_MS),
-      ),
-    )
+    .where(and(isNull(members.dormantAt), isNull(members.dormantNoticeAt), onFree, inactiveFor(now, DORMANT_NOTICE_MS)))
     .limit(BATCH);
   let sent = 0;
   for (const m of due) {
@@ -80,7 +78,7 @@ export async function separateDormant(db: Db, now: number) {
       and(
         isNull(members.dormantAt),
         onFree,
-        inactiveSince(now),
+        inactiveFor(now),
         isNotNull(members.dormantNoticeAt),
         lte(members.dormantNoticeAt, now - DORMANT_NOTICE_MS),
       ),
@@ -123,4 +121,10 @@ export async function wakeDormant(db: Db, email: string, now = Date.now()) {
       .where(eq(members.id, sleeping.memberId)),
   ]);
   return true;
+}
+
+/** The member's choice of dormancy period (account settings): 1 year, or 3. Takes effect at the next daily run. */
+export async function setDormancyYears(db: Db, memberId: string, years: DormancyYears) {
+  await db.update(members).set({ dormancyYears: years }).where(eq(members.id, memberId));
+  return { dormancy_years: years };
 }

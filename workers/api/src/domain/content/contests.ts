@@ -4,10 +4,10 @@
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { contestEntries, contests, inferences } from "../../../../../db/schema";
 import { Code, type Locale } from "../../lib/codes";
-import { done, refusal, type Result } from "../../lib/envelope";
+import { done, refusal } from "../../lib/envelope";
 import { cutCodePoints } from "../../lib/text";
 import type { Db, MemberScope } from "../scope";
-import type { Change } from "./notices";
+import { contentEditor } from "./editing";
 import type { ContestInput } from "./schemas";
 
 export type ContestRow = typeof contests.$inferSelect;
@@ -145,71 +145,31 @@ export async function enterContest(s: MemberScope, slug: string, input: { infere
   });
 }
 
-const columns = (input: ContestInput) => ({
-  slug: input.slug,
-  titleKo: input.title.ko,
-  titleEn: input.title.en,
-  summaryKo: input.summary.ko,
-  summaryEn: input.summary.en,
-  rulesKo: input.rules.ko,
-  rulesEn: input.rules.en,
-  prizeKo: input.prize.ko,
-  prizeEn: input.prize.en,
-  startsAt: input.startsAt,
-  endsAt: input.endsAt,
-});
-
 const slugTaken = async (db: Db, slug: string, except?: string) => {
   const row = await db.select({ id: contests.id }).from(contests).where(eq(contests.slug, slug)).get();
   return !!row && row.id !== except;
 };
 
-/** A new contest page, as a draft: 4521 when it ends before it starts, 4520 when its address is taken. */
-export async function createContest(
-  db: Db,
-  input: ContestInput,
-  operatorId: string,
-  now = Date.now(),
-): Promise<Result<Change<ContestRow>>> {
-  if (input.endsAt <= input.startsAt) return refusal(Code.CONTENT_PERIOD_INVALID);
-  if (await slugTaken(db, input.slug)) return refusal(Code.CONTENT_SLUG_TAKEN);
-  const [after] = await db
-    .insert(contests)
-    .values({
-      id: crypto.randomUUID(),
-      ...columns(input),
-      publishedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      createdBy: operatorId,
-      updatedBy: operatorId,
-    })
-    .onConflictDoNothing()
-    .returning();
-  return after ? done({ before: null, after }) : refusal(Code.CONTENT_SLUG_TAKEN);
-}
-
-export async function updateContest(
-  db: Db,
-  id: string,
-  input: ContestInput,
-  operatorId: string,
-  now = Date.now(),
-): Promise<Result<Change<ContestRow>>> {
-  if (input.endsAt <= input.startsAt) return refusal(Code.CONTENT_PERIOD_INVALID);
-  if (await slugTaken(db, input.slug, id)) return refusal(Code.CONTENT_SLUG_TAKEN);
-  return change(db, id, () => ({ ...columns(input), updatedAt: now, updatedBy: operatorId }));
-}
-
-export const publishContest = (db: Db, id: string, operatorId: string, now = Date.now()) =>
-  change(db, id, (before) => ({ publishedAt: before.publishedAt ?? now, updatedAt: now, updatedBy: operatorId }));
-
-export const unpublishContest = (db: Db, id: string, operatorId: string, now = Date.now()) =>
-  change(db, id, () => ({ publishedAt: null, updatedAt: now, updatedBy: operatorId }));
-
-async function change(db: Db, id: string, set: (before: ContestRow) => Partial<ContestRow>): Promise<Result<Change<ContestRow>>> {
-  const before = await db.select().from(contests).where(eq(contests.id, id)).get();
-  if (!before) return refusal(Code.NOT_FOUND);
-  const [after] = await db.update(contests).set(set(before)).where(eq(contests.id, id)).returning();
-  return after ? done({ before, after }) : refusal(Code.NOT_FOUND);
-}
+/**
+ * Operators' contest pages: drafts, changes, publishing (domain/content/editing.ts); 4521 when one ends before
+ * it starts, 4520 when its address is taken.
+ */
+export const contestEditor = contentEditor({
+  table: contests,
+  columns: (input: ContestInput) => ({
+    slug: input.slug,
+    titleKo: input.title.ko,
+    titleEn: input.title.en,
+    summaryKo: input.summary.ko,
+    summaryEn: input.summary.en,
+    rulesKo: input.rules.ko,
+    rulesEn: input.rules.en,
+    prizeKo: input.prize.ko,
+    prizeEn: input.prize.en,
+    startsAt: input.startsAt,
+    endsAt: input.endsAt,
+  }),
+  check: async (db, input, id) =>
+    input.endsAt <= input.startsAt ? Code.CONTENT_PERIOD_INVALID : (await slugTaken(db, input.slug, id)) ? Code.CONTENT_SLUG_TAKEN : null,
+  conflict: Code.CONTENT_SLUG_TAKEN,
+});

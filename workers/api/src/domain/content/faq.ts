@@ -2,10 +2,9 @@
 // do with its entries (create, edit, publish, unpublish), each answering the row before and after.
 import { and, asc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { faqEntries } from "../../../../../db/schema";
-import { Code, type Locale } from "../../lib/codes";
-import { done, refusal, type Result } from "../../lib/envelope";
+import type { Locale } from "../../lib/codes";
 import type { Db } from "../scope";
-import type { Change } from "./notices";
+import { contentEditor } from "./editing";
 import type { FaqInput } from "./schemas";
 
 export type FaqRow = typeof faqEntries.$inferSelect;
@@ -51,44 +50,15 @@ export async function listFaq(db: Db, locale: Locale, query: { category?: FaqCat
   };
 }
 
-const columns = (input: FaqInput) => ({
-  category: input.category,
-  position: input.position,
-  questionKo: input.question.ko,
-  questionEn: input.question.en,
-  answerKo: input.answer.ko,
-  answerEn: input.answer.en,
+/** Operators' FAQ entries: drafts, changes, publishing (domain/content/editing.ts). */
+export const faqEditor = contentEditor({
+  table: faqEntries,
+  columns: (input: FaqInput) => ({
+    category: input.category,
+    position: input.position,
+    questionKo: input.question.ko,
+    questionEn: input.question.en,
+    answerKo: input.answer.ko,
+    answerEn: input.answer.en,
+  }),
 });
-
-/** A new FAQ entry, as a draft. */
-export async function createFaqEntry(db: Db, input: FaqInput, operatorId: string, now = Date.now()): Promise<Result<Change<FaqRow>>> {
-  const [after] = await db
-    .insert(faqEntries)
-    .values({
-      id: crypto.randomUUID(),
-      ...columns(input),
-      publishedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      createdBy: operatorId,
-      updatedBy: operatorId,
-    })
-    .returning();
-  return done({ before: null, after: after! });
-}
-
-export const updateFaqEntry = (db: Db, id: string, input: FaqInput, operatorId: string, now = Date.now()) =>
-  change(db, id, () => ({ ...columns(input), updatedAt: now, updatedBy: operatorId }));
-
-export const publishFaqEntry = (db: Db, id: string, operatorId: string, now = Date.now()) =>
-  change(db, id, (before) => ({ publishedAt: before.publishedAt ?? now, updatedAt: now, updatedBy: operatorId }));
-
-export const unpublishFaqEntry = (db: Db, id: string, operatorId: string, now = Date.now()) =>
-  change(db, id, () => ({ publishedAt: null, updatedAt: now, updatedBy: operatorId }));
-
-async function change(db: Db, id: string, set: (before: FaqRow) => Partial<FaqRow>): Promise<Result<Change<FaqRow>>> {
-  const before = await db.select().from(faqEntries).where(eq(faqEntries.id, id)).get();
-  if (!before) return refusal(Code.NOT_FOUND);
-  const [after] = await db.update(faqEntries).set(set(before)).where(eq(faqEntries.id, id)).returning();
-  return after ? done({ before, after }) : refusal(Code.NOT_FOUND);
-}

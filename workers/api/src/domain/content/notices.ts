@@ -3,14 +3,13 @@
 import { and, count, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import { notices } from "../../../../../db/schema";
 import { Code, type Locale } from "../../lib/codes";
-import { done, refusal, type Result } from "../../lib/envelope";
+import { done, refusal } from "../../lib/envelope";
 import type { Db } from "../scope";
+import { contentEditor } from "./editing";
 import type { NoticeInput } from "./schemas";
 
 export type NoticeRow = typeof notices.$inferSelect;
 export type NoticeCategory = NoticeRow["category"];
-/** What an operator action answers: the row as it was (null when new) and as it is now, for the audit log. */
-export type Change<T> = { before: T | null; after: T };
 
 export const NOTICE_PAGE_SIZE = 10;
 
@@ -57,52 +56,15 @@ export async function noticeDetail(db: Db, locale: Locale, id: string) {
   return done({ ...listItem(row, locale), body: locale === "ko" ? row.bodyKo : row.bodyEn, updatedAt: row.updatedAt });
 }
 
-const columns = (input: NoticeInput) => ({
-  category: input.category,
-  pinned: input.pinned,
-  titleKo: input.title.ko,
-  titleEn: input.title.en,
-  bodyKo: input.body.ko,
-  bodyEn: input.body.en,
+/** Operators' notices: drafts, changes, publishing (domain/content/editing.ts). */
+export const noticeEditor = contentEditor({
+  table: notices,
+  columns: (input: NoticeInput) => ({
+    category: input.category,
+    pinned: input.pinned,
+    titleKo: input.title.ko,
+    titleEn: input.title.en,
+    bodyKo: input.body.ko,
+    bodyEn: input.body.en,
+  }),
 });
-
-/** A new notice, as a draft (publish it to show it). */
-export async function createNotice(db: Db, input: NoticeInput, operatorId: string, now = Date.now()): Promise<Result<Change<NoticeRow>>> {
-  const [after] = await db
-    .insert(notices)
-    .values({
-      id: crypto.randomUUID(),
-      ...columns(input),
-      publishedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      createdBy: operatorId,
-      updatedBy: operatorId,
-    })
-    .returning();
-  return done({ before: null, after: after! });
-}
-
-/** Changes a notice's category, pin, title and body (its publication stays as it is). */
-export async function updateNotice(db: Db, id: string, input: NoticeInput, operatorId: string, now = Date.now()) {
-  return change(db, id, { ...columns(input), updatedAt: now, updatedBy: operatorId });
-}
-
-/** Publishes a notice (dated now, so it comes first); publishing it again keeps its first date. */
-export async function publishNotice(db: Db, id: string, operatorId: string, now = Date.now()) {
-  const before = await db.select().from(notices).where(eq(notices.id, id)).get();
-  if (!before) return refusal(Code.NOT_FOUND);
-  return change(db, id, { publishedAt: before.publishedAt ?? now, updatedAt: now, updatedBy: operatorId }, before);
-}
-
-/** Takes a notice off the site (it becomes a draft again). */
-export async function unpublishNotice(db: Db, id: string, operatorId: string, now = Date.now()) {
-  return change(db, id, { publishedAt: null, updatedAt: now, updatedBy: operatorId });
-}
-
-async function change(db: Db, id: string, set: Partial<NoticeRow>, known?: NoticeRow): Promise<Result<Change<NoticeRow>>> {
-  const before = known ?? (await db.select().from(notices).where(eq(notices.id, id)).get());
-  if (!before) return refusal(Code.NOT_FOUND);
-  const [after] = await db.update(notices).set(set).where(eq(notices.id, id)).returning();
-  return after ? done({ before, after }) : refusal(Code.NOT_FOUND);
-}

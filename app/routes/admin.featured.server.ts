@@ -1,0 +1,32 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { FeatureFormSchema, type FeaturedItem } from "~/lib/admin";
+import { requireOperator } from "~/utils/admin.server";
+import { api, requireData } from "~/utils/api.server";
+import { pageMeta } from "~/utils/meta.server";
+import { setToast } from "~/utils/toast.server";
+
+/** /admin/featured (operators only): the featured (Event tab) voices with their periods. */
+export async function loader(args: LoaderFunctionArgs) {
+  await requireOperator(args);
+  const [list, meta] = await Promise.all([
+    api<{ items: FeaturedItem[] }>(args, "/admin/featured"),
+    pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
+  ]);
+  return { items: requireData(list).items, now: Date.now(), meta };
+}
+
+/** Features a voice for a period, or ends a feature (each writes an audit row in the api). */
+export async function action(args: ActionFunctionArgs) {
+  await requireOperator(args);
+  const submission = parseWithZod(await args.request.formData(), { schema: FeatureFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const answer =
+    v.intent === "add"
+      ? await api(args, "/admin/featured", { body: { voice_id: v.voice_id, starts_at: v.starts_at, ends_at: v.ends_at } })
+      : await api(args, `/admin/featured/${encodeURIComponent(v.id)}`, { method: "DELETE" });
+  if (!answer.success) return data({ result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
+  await setToast(args.request, args.context, { key: "saved" });
+  throw redirect("/admin/featured");
+}

@@ -1,0 +1,43 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { REPORT_STATUSES, ReportActionSchema, type CommentReport, type ReportStatus, type VoiceReport } from "~/lib/admin";
+import { requireOperator } from "~/utils/admin.server";
+import { api, requireData } from "~/utils/api.server";
+import { pageMeta } from "~/utils/meta.server";
+import { setToast } from "~/utils/toast.server";
+
+const statusOf = (url: string): ReportStatus => {
+  const raw = new URL(url).searchParams.get("status");
+  return (REPORT_STATUSES as readonly string[]).includes(raw ?? "") ? (raw as ReportStatus) : "open";
+};
+
+/** /admin/reports?status= (operators only): reports of voices and comments, open ones first. */
+export async function loader(args: LoaderFunctionArgs) {
+  await requireOperator(args);
+  const status = statusOf(args.request.url);
+  const [queue, meta] = await Promise.all([
+    api<{ voices: VoiceReport[]; comments: CommentReport[] }>(args, `/admin/reports?status=${status}`),
+    pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
+  ]);
+  return { status, ...requireData(queue), meta };
+}
+
+/** Hides (with a reason) or restores a voice or a comment, or dismisses a report; each writes an audit row in the api. */
+export async function action(args: ActionFunctionArgs) {
+  await requireOperator(args);
+  const formData = await args.request.formData();
+  const submission = parseWithZod(formData, { schema: ReportActionSchema });
+  const formId = String(formData.get("form") ?? "").slice(0, 80);
+  if (submission.status !== "success") return data({ formId, result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const kinds = v.kind === "voice" ? "voices" : "comments";
+  const answer =
+    v.intent === "dismiss"
+      ? await api(args, `/admin/reports/${v.kind}/${encodeURIComponent(v.report)}/dismiss`, { body: {} })
+      : await api(args, `/admin/${kinds}/${encodeURIComponent(v.target)}/${v.intent}`, {
+          body: v.intent === "hide" ? { reason: v.reason } : {},
+        });
+  if (!answer.success) return data({ formId, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
+  await setToast(args.request, args.context, { key: "saved" });
+  throw redirect(`/admin/reports?status=${statusOf(args.request.url)}`);
+}
