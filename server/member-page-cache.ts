@@ -150,6 +150,31 @@ export class MemberPageCache {
     return out;
   }
 
+  /** Renders in flight, by key: concurrent misses of one session's page wait for one render (no stampede). */
+  private inflight = new Map<string, Promise<unknown>>();
+
+  /**
+   * The cached page, or `render()`'s response, kept when it may be. While a render for the same key is under
+   * way, a request waits for it and is answered from the cache (with its own nonce), or renders itself when
+   * that page could not be kept.
+   */
+  async serve(keyed: Keyed, render: () => Promise<Response>, opts: { now?: number; nonce?: string } = {}): Promise<Response> {
+    const hit = this.get(keyed, opts);
+    if (hit) return hit;
+    const running = this.inflight.get(keyed.key);
+    if (running) {
+      await running.catch(() => undefined);
+      return this.get(keyed, opts) ?? render();
+    }
+    const work = render().then((response) => this.put(keyed, response, opts));
+    this.inflight.set(keyed.key, work);
+    try {
+      return await work;
+    } finally {
+      this.inflight.delete(keyed.key);
+    }
+  }
+
   /**
    * Called for every request before it is handled: one that may change the member's data (any method but
    * GET/HEAD with a session) drops that member's pages; when its member cannot be told, every page.

@@ -62,12 +62,11 @@ export default {
     const key = cacheKey(request, loadContext.publicOrigin);
     const cached = key ? pages.get(key, { nonce: loadContext.cspNonce }) : null;
     if (cached) return withSecurityHeaders(cached, url, csp);
+    const render = async () => withCookies(await handleRemixRequest(request, loadContext), loadContext.outgoingCookies);
     const memberKey = key ? null : memberCacheKey(request, loadContext.publicOrigin);
-    const memberCached = memberKey ? memberPages.get(memberKey, { nonce: loadContext.cspNonce }) : null;
-    if (memberCached) return withSecurityHeaders(memberCached, url, csp);
+    if (memberKey) return withSecurityHeaders(await memberPages.serve(memberKey, render, { nonce: loadContext.cspNonce }), url, csp);
 
-    const response = withCookies(await handleRemixRequest(request, loadContext), loadContext.outgoingCookies);
-    if (memberKey) return withSecurityHeaders(await memberPages.put(memberKey, response, { nonce: loadContext.cspNonce }), url, csp);
+    const response = await render();
     return withSecurityHeaders(key ? await pages.put(key, response, { nonce: loadContext.cspNonce }) : response, url, csp);
   },
 } satisfies ExportedHandler<AppEnv>;

@@ -122,4 +122,39 @@ describe("member page cache: entries", () => {
     cache.invalidateFor(req("/logout", { cookie: remixCookie("refreshToken", "r") }, "POST"));
     expect(cache.size).toBe(0);
   });
+
+  it("renders once for concurrent misses of one session's page, each answer with its own nonce", async () => {
+    const cache = new MemberPageCache();
+    const k = keyOf(A);
+    let renders = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const render = async () => {
+      renders++;
+      await gate;
+      return page('<script nonce="n0">x</script>');
+    };
+    const answers = [0, 1, 2].map((i) => cache.serve(k, render, { now: NOW, nonce: i === 0 ? "n0" : `n${i}` }));
+    release();
+    const bodies = await Promise.all((await Promise.all(answers)).map((r) => r.text()));
+    expect(renders).toBe(1);
+    expect(bodies).toEqual(['<script nonce="n0">x</script>', '<script nonce="n1">x</script>', '<script nonce="n2">x</script>']);
+  });
+
+  it("lets waiters render for themselves when the page could not be kept", async () => {
+    const cache = new MemberPageCache();
+    const k = keyOf(A);
+    let renders = 0;
+    const render = async () => {
+      renders++;
+      await Promise.resolve();
+      return page(`render ${renders}`, { "set-cookie": "accessToken=new" });
+    };
+    const bodies = await Promise.all(
+      [cache.serve(k, render, { now: NOW }), cache.serve(k, render, { now: NOW })].map(async (p) => (await p).text()),
+    );
+    expect(renders).toBe(2);
+    expect(bodies.sort()).toEqual(["render 1", "render 2"]);
+    expect(cache.size).toBe(0);
+  });
 });
