@@ -174,4 +174,17 @@ describe("the plan state in one query (issue 19)", () => {
     expect(await memberAndPlanState(counted, "nobody", Date.now())).toBeNull();
     expect(await planStateOf(counted, "nobody", Date.now())).toBeNull();
   });
+
+  it("counts a member's projects and a project's paragraphs by index, not by scanning (migration 0025)", async () => {
+    const plan = async (q: string) =>
+      (await env.DB.prepare(`EXPLAIN QUERY PLAN ${q}`).bind("x").all<{ detail: string }>()).results.map((r) => r.detail).join(" | ");
+    expect(await plan("SELECT COUNT(*) FROM projects WHERE projects.member_id = ?")).toMatch(
+      /USING (COVERING )?INDEX projects_member_updated/,
+    );
+    expect(await plan("SELECT id FROM projects WHERE member_id = ? ORDER BY updated_at DESC")).toMatch(/INDEX projects_member_updated/);
+    expect(await plan("SELECT COUNT(*) FROM paragraphs p WHERE p.project_id = ?")).toMatch(
+      /USING (COVERING )?INDEX paragraphs_project_position/,
+    );
+    expect(await plan("SELECT id FROM paragraphs WHERE project_id = ? ORDER BY position")).toMatch(/INDEX paragraphs_project_position/);
+  });
 });
