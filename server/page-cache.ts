@@ -90,14 +90,6 @@ export class PageCache {
     return new Response(body, { status: response.status, headers: out });
   }
 
-  delete(key: string) {
-    this.entries.delete(key);
-  }
-
-  clear() {
-    this.entries.clear();
-  }
-
   get size() {
     return this.entries.size;
   }

@@ -7,14 +7,11 @@ import { getLoadContext, type AppEnv } from "./load-context";
 import { withCookieAuth } from "./api-auth";
 import { isCrossSitePost } from "./csrf";
 import { cacheKey, PageCache } from "./page-cache";
-import { MemberPageCache, memberCacheKey } from "./member-page-cache";
 import { checkEnv, refusalFor, unavailable } from "../workers/api/src/lib/deployment";
 import { newNonce, withSecurityHeaders } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 const pages = new PageCache();
-// Signed-in pages per session, for a few seconds (issue 19, docs/decisions/0040).
-const memberPages = new MemberPageCache();
 
 export default {
   async fetch(request, env, ctx) {
@@ -28,8 +25,6 @@ export default {
       return withSecurityHeaders(unavailable(locale), new URL(request.url), { nonce: newNonce() });
     }
     const { pathname } = new URL(request.url);
-    // Anything a member sends that may change their data drops their cached pages first.
-    memberPages.invalidateFor(request);
     if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) return env.API.fetch(withCookieAuth(request));
     if (pathname === "/api/notify")
       return withSecurityHeaders(await env.NOTIFY.fetch(request), new URL(request.url), { nonce: newNonce() });
@@ -62,11 +57,8 @@ export default {
     const key = cacheKey(request, loadContext.publicOrigin);
     const cached = key ? pages.get(key, { nonce: loadContext.cspNonce }) : null;
     if (cached) return withSecurityHeaders(cached, url, csp);
-    const render = async () => withCookies(await handleRemixRequest(request, loadContext), loadContext.outgoingCookies);
-    const memberKey = key ? null : memberCacheKey(request, loadContext.publicOrigin);
-    if (memberKey) return withSecurityHeaders(await memberPages.serve(memberKey, render, { nonce: loadContext.cspNonce }), url, csp);
 
-    const response = await render();
+    const response = withCookies(await handleRemixRequest(request, loadContext), loadContext.outgoingCookies);
     return withSecurityHeaders(key ? await pages.put(key, response, { nonce: loadContext.cspNonce }) : response, url, csp);
   },
 } satisfies ExportedHandler<AppEnv>;
