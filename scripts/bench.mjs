@@ -50,15 +50,17 @@ try {
   const session = { ...headers, cookie: await signIn() };
   for (let i = 0; i < 20; i++) await fetch(`${BASE}/dashboard`, { headers: session });
 
+  // The pages' JavaScript first: under load the local api can stall for minutes (docs/decisions/0040).
+  const js = await pageJs("/", headers);
+  const planJs = await pageJs("/plan", headers);
+  const dashboardJs = await pageJs("/dashboard", session);
+
   const trivial = await load(`${BASE}/healthz`, headers);
   const landing = await load(`${BASE}/`, headers);
   // The same page rendered on every request (the micro-cache bypassed), for comparison.
   const rendered = await load(`${BASE}/`, { ...headers, "cache-control": "no-cache" });
   // A signed-in page: always rendered (session cookies bypass the page cache): three loaders, five api calls.
   const dashboard = await load(`${BASE}/dashboard`, session);
-  const js = await pageJs("/", headers);
-  const planJs = await pageJs("/plan", headers);
-  const dashboardJs = await pageJs("/dashboard", session);
   const workers = measureWorkers();
 
   console.log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${DURATION} s each, same workerd, one after the other\n`);
@@ -121,7 +123,7 @@ async function load(url, headers) {
 
 /** Every script a page loads: module scripts, modulepreload links and imports in its HTML. */
 async function pageJs(path, headers) {
-  const html = await (await fetch(`${BASE}${path}`, { headers })).text();
+  const html = await (await fetch(`${BASE}${path}`, { headers, signal: AbortSignal.timeout(60_000) })).text();
   const srcs = new Set();
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) srcs.add(m[1]);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) srcs.add(m[1]);
@@ -129,7 +131,7 @@ async function pageJs(path, headers) {
   let raw = 0;
   let gzip = 0;
   for (const src of srcs) {
-    const body = Buffer.from(await (await fetch(new URL(src, BASE))).arrayBuffer());
+    const body = Buffer.from(await (await fetch(new URL(src, BASE), { signal: AbortSignal.timeout(60_000) })).arrayBuffer());
     raw += body.length;
     gzip += gzipSync(body, { level: 9 }).length;
   }
