@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { getLoadContext } from "./server/load-context";
 import { devApiProxy } from "./scripts/vite-dev-api-proxy";
+import { chunkReport } from "./scripts/vite-chunk-report";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -27,6 +28,7 @@ export default defineConfig({
       },
     }),
     tailwindcss(),
+    chunkReport(),
   ],
   ssr: {
     resolve: {

@@ -444,47 +444,57 @@ export const voiceEvents = sqliteTable(
 );
 
 /** Studio projects (spec section 3, "Project"): a TTS script or an STS conversion, owned by a member. */
-export const projects = sqliteTable("projects", {
-  id: text("id").primaryKey(),
-  memberId: text("member_id")
-    .notNull()
-    .references(() => members.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  type: text("type", { enum: ["tts", "sts"] }).notNull(),
-  createdAt: integer("created_at").notNull(),
-  updatedAt: integer("updated_at").notNull(),
-});
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["tts", "sts"] }).notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  // Issue 19 (page speed, migration 0025): the profile's project count and the project list, newest first.
+  (t) => [index("projects_member_updated").on(t.memberId, t.updatedAt)],
+);
 
 /**
  * The paragraphs (sentences) of a TTS project, in order, each with its own voice and settings. The
  * audio of the last generation is kept in R2 with a hash of what produced it, so a sentence whose
  * text and settings did not change is not generated (nor charged) again.
  */
-export const paragraphs = sqliteTable("paragraphs", {
-  id: text("id").primaryKey(),
-  projectId: text("project_id")
-    .notNull()
-    .references(() => projects.id, { onDelete: "cascade" }),
-  position: integer("position").notNull(),
-  text: text("text").notNull(),
-  voiceId: text("voice_id").notNull(),
-  style: text("style", { enum: ["neutral", "angry", "happy", "sad", "anxious", "sports"] })
-    .notNull()
-    .default("neutral"),
-  lang: text("lang", { enum: ["ko", "en", "multi"] })
-    .notNull()
-    .default("ko"),
-  /** Semitones, -24..24 (spec section 9). */
-  pitch: integer("pitch").notNull().default(0),
-  /** Speed factor, 0.5..2. */
-  tempo: real("tempo").notNull().default(1),
-  /** Silence after the paragraph, in ms. */
-  pauseMs: integer("pause_ms").notNull().default(300),
-  audioKey: text("audio_key"),
-  audioHash: text("audio_hash"),
-  durationMs: integer("duration_ms"),
-  updatedAt: integer("updated_at").notNull(),
-});
+export const paragraphs = sqliteTable(
+  "paragraphs",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+    voiceId: text("voice_id").notNull(),
+    style: text("style", { enum: ["neutral", "angry", "happy", "sad", "anxious", "sports"] })
+      .notNull()
+      .default("neutral"),
+    lang: text("lang", { enum: ["ko", "en", "multi"] })
+      .notNull()
+      .default("ko"),
+    /** Semitones, -24..24 (spec section 9). */
+    pitch: integer("pitch").notNull().default(0),
+    /** Speed factor, 0.5..2. */
+    tempo: real("tempo").notNull().default(1),
+    /** Silence after the paragraph, in ms. */
+    pauseMs: integer("pause_ms").notNull().default(300),
+    audioKey: text("audio_key"),
+    audioHash: text("audio_hash"),
+    durationMs: integer("duration_ms"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  // Issue 19 (page speed, migration 0025): a project's paragraphs in order, and the project list's counts.
+  (t) => [index("paragraphs_project_position").on(t.projectId, t.position)],
+);
 
 /**
  * A member's pronunciation dictionary (issue 15): a word as written -> how the engine should read it, per

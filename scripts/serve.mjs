@@ -35,6 +35,8 @@ const child = spawn(
     process.env.HOST ?? "127.0.0.1",
     "--show-interactive-dev-session=false",
     ...persistArgs(),
+    // INSPECTOR_PORT: the workers' DevTools inspector (CPU profiles of the render: docs/decisions/0040).
+    ...(process.env.INSPECTOR_PORT ? ["--inspector-port", process.env.INSPECTOR_PORT] : []),
     ...(process.env.CI ? ["--log-level", "warn"] : []),
   ],
   // The production build must run as production: wrangler dev otherwise bundles with

@@ -63,7 +63,7 @@ export default function DashboardHome() {
                   className="block rounded-xl bg-white p-4 font-medium shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
                 >
                   {p.name}
-                  <span className="ml-2 text-xs uppercase text-slate-400">{p.type}</span>
+                  <span className="ml-2 text-xs uppercase text-slate-500">{p.type}</span>
                 </Link>
               </li>
             ))}

@@ -53,7 +53,7 @@ export function VoiceCard({ voice, use = true, headingLevel = 3 }: { voice: Card
             <Link to={voicePath(voice.id)} className="hover:underline" data-testid="voice-link">
               {voice.name}
             </Link>
-            <span className="text-xs font-normal uppercase text-slate-400">{voice.lang}</span>
+            <span className="text-xs font-normal uppercase text-slate-500">{voice.lang}</span>
           </Heading>
           <p className="truncate text-sm text-slate-600">{voice.pr}</p>
           <p className="mt-1 flex flex-wrap gap-1 text-[11px] text-slate-600">

@@ -11,9 +11,25 @@ import { liveApiKey, touchApiKey } from "./api-keys";
 import { hit, LIMITS } from "./rate-limit";
 import type { AppEnv, Member } from "../env";
 
+/**
+ * The drizzle database over a D1 binding, made once per binding object: `drizzle(d1, { schema })` walks the
+ * whole schema (extractTablesRelationalConfig) each time it is called, which cost about 3 ms of CPU per
+ * api request (issue 19's profile, docs/decisions/0040). Keyed weakly by the binding, so a new environment
+ * (tests, a new isolate) gets its own.
+ */
+const databases = new WeakMap<D1Database, AppEnv["Variables"]["db"]>();
+export function database(d1: D1Database): AppEnv["Variables"]["db"] {
+  let db = databases.get(d1);
+  if (!db) {
+    db = drizzle(d1, { schema });
+    databases.set(d1, db);
+  }
+  return db;
+}
+
 /** Sets `c.var.db`, `c.var.locale` and `c.var.accessToken` for every request. */
 export const context = createMiddleware<AppEnv>(async (c, next) => {
-  c.set("db", drizzle(c.env.DB, { schema }));
+  c.set("db", database(c.env.DB));
   c.set("locale", localeFromHeader(c.req.header("lang")));
   const key = c.req.header("api-key")?.trim();
   c.set("accessToken", key ? key.replace(/^Bearer\s+/i, "") : null);

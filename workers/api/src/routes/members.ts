@@ -3,13 +3,13 @@ import { z } from "zod/v4";
 import { checkCode } from "../domain/accounts/certification";
 import { DORMANCY_YEARS, setDormancyYears } from "../domain/accounts/dormancy";
 import { emailLogin, recheckPassword } from "../domain/accounts/login";
-import { memberById, type MemberRow } from "../domain/accounts/members";
+import type { MemberRow } from "../domain/accounts/members";
 import { setMarketing, updateProfile } from "../domain/accounts/profile";
 import { mailRecoveryCode, resetPassword } from "../domain/accounts/recovery";
 import { checkEmailFree, createMember, mailSignupCode } from "../domain/accounts/signup";
 import { withdraw } from "../domain/accounts/withdrawal";
 import type { PlanState } from "../../../../contracts/billing";
-import { planState } from "../domain/billing/plan-state";
+import { memberAndPlanState, planState } from "../domain/billing/plan-state";
 import { now } from "../lib/clock";
 import { Code } from "../lib/codes";
 import { answer, fail, ok } from "../lib/envelope";
@@ -141,9 +141,10 @@ export const membersRoutes = new Hono<AppEnv>()
   )
   /** The profile response (spec section 3). */
   .get("/getmember", requireMember, async (c) => {
-    const m = await memberById(c.var.db, c.var.member.id);
-    if (!m) return fail(c, Code.LOGIN_REQUIRED);
-    return ok(c, profile(m, await planState(c.var.db, m, now(c))));
+    // The member and its plan state in one query (issue 19: every signed-in page asks for the profile).
+    const found = await memberAndPlanState(c.var.db, c.var.member.id, now(c));
+    if (!found) return fail(c, Code.LOGIN_REQUIRED);
+    return ok(c, profile(found.member, found.state));
   })
   /** Account edit (spec: member update fields, plus the language); answers the updated profile. */
   .post("/updatemember", requireMember, jsonBody(updateBody), async (c) => {

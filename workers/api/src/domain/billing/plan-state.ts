@@ -1,10 +1,9 @@
-import { and, count, desc, eq, inArray, notInArray } from "drizzle-orm";
-import { members, paragraphs, payments, projects, stsSources, voices } from "../../../../../db/schema";
+import { and, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { members, paragraphs, payments, plans, projects, stsSources, voices } from "../../../../../db/schema";
 import type { PaymentMethod, PlanState } from "../../../../../contracts/billing";
 import { customVoiceSlots, usage } from "../../lib/allowance";
 import { releaseAudio } from "../../lib/media";
 import { deleteCustomVoiceFiles } from "../custom-voices/slots";
-import { planByName } from "./plans";
 import { couponRunning, discountEligible, PROJECTS_KEPT_ON_FREE, usedAIDuringPlan, type Db, type MemberRow, type PlanRow } from "./rules";
 
 // The plan a member is on: reading it (the spec's plan state, through the allowance module, so there is one
@@ -40,24 +39,66 @@ async function period(db: Db, m: MemberRow, now: number) {
 
 const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() : null);
 
-/** The spec's user plan state (section 3), as the profile and the plan page show it. */
-export async function planState(db: Db, m: MemberRow, now: number): Promise<PlanState> {
-  const [plan, projectRow, slots, paidBefore, p] = await Promise.all([
-    planByName(db, m.plan),
-    db.select({ n: count() }).from(projects).where(eq(projects.memberId, m.id)).get(),
-    customVoiceSlots(db.$client, m.id),
-    hasPaymentRecord(db, m.id),
-    period(db, m, now),
-  ]);
+/**
+ * What the plan state needs beside the member's row, as columns of one SELECT over `members` (issue 19: the
+ * profile, read on every signed-in page, costs one query, not six): the plan's row (LEFT JOIN: a member on
+ * an unknown plan gets the defaults below), the project and custom voice counts, and whether a payment was made.
+ * The used and available amounts follow lib/allowance.ts `usage` and `customVoiceSlots` (tested side by side).
+ */
+const planColumns = {
+  tier: plans.tier,
+  projectLimit: plans.projectLimit,
+  cvCnt: plans.cvCnt,
+  planTxt: plans.planTxt,
+  planTime: plans.planTime,
+  projectCount: sql<number>`(SELECT COUNT(*) FROM projects WHERE projects.member_id = ${members.id})`,
+  customVoices: sql<number>`(SELECT COUNT(*) FROM voices WHERE voices.owner_id = ${members.id} AND voices.type = 'custom')`,
+  paidBefore: sql<number>`EXISTS (SELECT 1 FROM payments WHERE payments.member_id = ${members.id} AND payments.status IN ('paid', 'refunded'))`,
+};
+type PlanColumns = {
+  tier: number | null;
+  projectLimit: number | null;
+  cvCnt: number | null;
+  planTxt: number | null;
+  planTime: number | null;
+  projectCount: number | null;
+  customVoices: number | null;
+  paidBefore: number | null;
+};
+
+/** The member `id` with everything its plan state needs, in one statement (null when there is no such member). */
+async function memberWithPlan(db: Db, id: string) {
+  const row = await db
+    .select({ m: members, ...planColumns })
+    .from(members)
+    .leftJoin(plans, eq(plans.plan, members.plan))
+    .where(eq(members.id, id))
+    .get();
+  return row ?? null;
+}
+
+/** The spec's user plan state (section 3) from the member's row and its plan columns, at `now`. */
+function stateOf(m: MemberRow, x: PlanColumns, now: number): PlanState {
+  const paidBefore = Boolean(x.paidBefore);
+  // A period that has ended counts nothing used and carries nothing (lib/allowance.ts `current`).
+  const live = m.usagePeriodEnd > now;
+  const carrySeconds = live ? m.carrySeconds : 0;
+  const carryChars = live ? m.carryChars : 0;
+  const hasPlan = x.tier !== null;
   return {
     planName: m.plan,
-    tier: plan?.tier ?? 0,
-    projectCount: projectRow?.n ?? 0,
-    usedTime: p.usedSeconds,
-    usedCharacters: p.usedChars,
-    usedCustomVoice: slots?.used ?? 0,
-    limits: { time: p.limitSeconds, characters: p.limitChars, customVoice: slots?.slots ?? 0, projects: plan?.projectLimit ?? 3 },
-    carried: { time: p.carrySeconds, characters: p.carryChars },
+    tier: x.tier ?? 0,
+    projectCount: x.projectCount ?? 0,
+    usedTime: live ? m.usedSeconds : 0,
+    usedCharacters: live ? m.usedChars : 0,
+    usedCustomVoice: x.customVoices ?? 0,
+    limits: {
+      time: hasPlan ? (x.planTime ?? 0) * 60 + carrySeconds : 0,
+      characters: hasPlan ? (x.planTxt ?? 0) + carryChars : 0,
+      customVoice: x.cvCnt ?? 0,
+      projects: x.projectLimit ?? 3,
+    },
+    carried: { time: carrySeconds, characters: carryChars },
     startDate: iso(m.planStartAt),
     endDate: iso(m.planEndAt),
     renewalDate: m.subscription === "active" || m.subscription === "past_due" ? iso(m.nextPaymentAt) : null,
@@ -74,10 +115,34 @@ export async function planState(db: Db, m: MemberRow, now: number): Promise<Plan
   };
 }
 
+/**
+ * The spec's user plan state (section 3), as the profile and the plan page show it: the plan columns of
+ * `m` read in one statement (a member deleted meanwhile gets the defaults of no plan).
+ */
+export async function planState(db: Db, m: MemberRow, now: number): Promise<PlanState> {
+  const row = await memberWithPlan(db, m.id);
+  const none: PlanColumns = {
+    tier: null,
+    projectLimit: null,
+    cvCnt: null,
+    planTxt: null,
+    planTime: null,
+    projectCount: 0,
+    customVoices: 0,
+    paidBefore: 0,
+  };
+  return stateOf(m, row ?? none, now);
+}
+
+/** The member `id` and its plan state, in one query (null when the member is gone, e.g. withdrawn meanwhile). */
+export async function memberAndPlanState(db: Db, id: string, now: number) {
+  const row = await memberWithPlan(db, id);
+  return row ? { member: row.m, state: stateOf(row.m, row, now) } : null;
+}
+
 /** The plan state of the member `id` now (null when the member is gone, e.g. withdrawn meanwhile). */
 export async function planStateOf(db: Db, id: string, now: number) {
-  const m = await member(db, id);
-  return m ? planState(db, m, now) : null;
+  return (await memberAndPlanState(db, id, now))?.state ?? null;
 }
 
 /** Spec section 4: what an upgrade carries into the new period (the unused part of the old one). */
