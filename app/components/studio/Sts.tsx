@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NativeDialog } from "~/components/shell/Modal";
 import { useJobProgress } from "./useJobProgress";
 import { Waveform } from "./Waveform";
 import { jobRunning, type Job } from "../../../contracts/jobs";
@@ -224,7 +225,7 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
         </Dialog>
       ) : null}
       {error ? (
-        <Dialog title={t("sts.record.permissionTitle")} testId="mic-error" role="alertdialog">
+        <Dialog title={t("sts.record.permissionTitle")} testId="mic-error" role="alertdialog" onDismiss={() => setError(null)}>
           <p>{t(`sts.record.${error}`)}</p>
           <div className="mt-5 flex justify-end text-sm font-semibold">
             <button type="button" onClick={() => setError(null)} className="rounded-lg px-4 py-2 ring-1 ring-slate-300">
@@ -241,25 +242,26 @@ function Dialog({
   title,
   testId,
   role = "dialog",
+  onDismiss,
   children,
 }: {
   title: string;
   testId: string;
   role?: "dialog" | "alertdialog";
+  /** Escape and the backdrop (issue 19); none where the member must choose. */
+  onDismiss?: () => void;
   children: React.ReactNode;
 }) {
+  const titleId = `${testId}-title`;
   return (
-    <div className="fixed inset-0 z-40 grid place-items-center bg-slate-900/40 px-4" data-testid={testId}>
-      <div
-        role={role}
-        aria-modal="true"
-        aria-label={title}
-        className="w-full max-w-md rounded-2xl bg-white p-6 text-sm text-slate-700 shadow-xl"
-      >
-        <h2 className="mb-2 text-lg font-bold text-slate-900">{title}</h2>
+    <NativeDialog labelledBy={titleId} alert={role === "alertdialog"} onDismiss={onDismiss} testId={testId} className="max-w-md">
+      <div className="p-6 text-sm text-slate-700">
+        <h2 id={titleId} className="mb-2 text-lg font-bold text-slate-900">
+          {title}
+        </h2>
         {children}
       </div>
-    </div>
+    </NativeDialog>
   );
 }
 

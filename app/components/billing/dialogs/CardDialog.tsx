@@ -88,7 +88,7 @@ export function CardDialog({ closeTo, corporateTo, lastResult }: { closeTo: stri
                   aria-label={t("card.group", { n: i + 1 })}
                   aria-invalid={numberErrors ? true : undefined}
                   onInput={advanceTo(groups[i + 1]?.id ?? fields.expiry_month.id, 4)}
-                  className={`${inputClass} w-20`}
+                  className={`${inputClass} w-0 min-w-0 max-w-20 flex-1`}
                 />
               </Fragment>
             ))}
