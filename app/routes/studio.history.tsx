@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/Waveform";
 import { cutText } from "~/lib/shell";
+import { formatSeconds } from "~/lib/units";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader } from "./studio.history.server";
 
@@ -34,7 +35,7 @@ export default function History() {
                 <time dateTime={new Date(item.createdAt).toISOString()}>{date.format(item.createdAt)}</time>
                 <span data-testid="history-method">{t(`history.methods.${item.method}`)}</span>
                 <span>{item.voiceName}</span>
-                <span>{t("history.duration", { seconds: item.duration.toFixed(1) })}</span>
+                <span>{formatSeconds(item.duration, i18n.language)}</span>
                 {item.method === "tts" ? (
                   <span>{t("history.characters", { count: item.characters })}</span>
                 ) : (

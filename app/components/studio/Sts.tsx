@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NativeDialog } from "~/components/shell/Modal";
+import { formatDuration } from "~/lib/units";
 import { useJobProgress } from "./useJobProgress";
 import { Waveform } from "./Waveform";
 import { jobRunning, type Job } from "../../../contracts/jobs";
@@ -14,13 +15,7 @@ export const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(
 /** A length as people read it, in the page's language ("2분 30초", "2 min 30 s"). */
 export function useDuration() {
   const { i18n } = useTranslation();
-  return (seconds: number) => {
-    const s = Math.max(0, Math.round(seconds));
-    const m = Math.floor(s / 60);
-    const r = s % 60;
-    if (i18n.language === "ko") return m === 0 ? `${r}초` : r === 0 ? `${m}분` : `${m}분 ${r}초`;
-    return m === 0 ? `${r} s` : r === 0 ? `${m} min` : `${m} min ${r} s`;
-  };
+  return (seconds: number) => formatDuration(seconds, i18n.language);
 }
 
 /** The five steps of the STS flow (spec section 2), the current one marked. */
