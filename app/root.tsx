@@ -113,6 +113,17 @@ export default function App() {
       fetch("/api/country", { method: "POST" }).catch(() => undefined);
     }
   }, []);
+  // Issue 19: a post to an index route (`/studio?index`) leaves `?index` in the address; the page's own URL is
+  // put back (the router's state is not touched, so nothing reloads). Without JavaScript, forms of index routes
+  // with a path post to their bare path instead (`useSelfAction`, docs/decisions/0039).
+  const location = useLocation();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (!params.has("index") || params.get("index") !== "") return;
+    params.delete("index");
+    const query = params.toString();
+    window.history.replaceState(window.history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
+  }, [location]);
   return <Outlet />;
 }
 

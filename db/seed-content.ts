@@ -42,7 +42,7 @@ export const seedNotices: NoticeRow[] = [
     true,
     ["Voice Studio 정식 서비스를 시작합니다", "Voice Studio is now open"],
     [
-      "Voice Studio가 정식 서비스를 시작했습니다. 텍스트를 자연스러운 음성으로 바꾸는 TTS와, 녹음한 목소리를 다른 목소리로 바꾸는 STS를 한국어와 영어로 이용할 수 있습니다.\n\n처음 가입하면 Free 플랜으로 매달 3분의 변환 시간과 10,000자의 TTS를 쓸 수 있습니다. 유료 플랜은 첫 달 50% 할인된 가격으로 시작할 수 있어요.\n\n- 사용 방법은 사용자 가이드에서 확인해 주세요.\n- 궁금한 점은 자주 묻는 질문이나 1:1 문의로 알려 주세요.",
+      "Voice Studio가 정식 서비스를 시작했습니다. 텍스트를 자연스러운 음성으로 바꾸는 TTS와, 녹음한 목소리를 다른 목소리로 바꾸는 STS를 한국어와 영어로 이용할 수 있습니다.\n\n처음 가입하면 Free 요금제로 매달 3분의 변환 시간과 10,000자의 TTS를 쓸 수 있습니다. 유료 요금제는 첫 달 50% 할인된 가격으로 시작할 수 있어요.\n\n- 사용 방법은 사용자 가이드에서 확인해 주세요.\n- 궁금한 점은 자주 묻는 질문이나 1:1 문의로 알려 주세요.",
       "Voice Studio is now open to everyone. Turn text into natural speech (TTS) and your recording into another voice (STS), in Korean and English.\n\nEvery new account starts on the Free plan with 3 minutes of conversion and 10,000 TTS characters a month. Paid plans start at 50% off for the first month.\n\n- See the user guide to get started.\n- Ask us through the FAQ or a 1:1 inquiry.",
     ],
   ),
@@ -75,7 +75,7 @@ export const seedNotices: NoticeRow[] = [
     false,
     ["업데이트: 발음 사전과 발음 미리보기", "Update: pronunciation dictionary and preview"],
     [
-      "스튜디오에 발음 사전이 생겼습니다. 브랜드 이름이나 외래어를 원하는 대로 읽도록 등록하면 이후의 모든 생성에 적용됩니다.\n\n- 문장을 생성하기 전에 엔진이 읽는 발음을 미리 볼 수 있습니다.\n- 숫자, 날짜, 시간, 금액을 한국어 규칙에 맞게 읽습니다.",
+      "스튜디오에 발음 사전이 생겼습니다. 브랜드 이름이나 외래어를 원하는 대로 읽도록 등록하면 이후의 모든 생성에 적용됩니다.\n\n- 음성을 생성하기 전에 엔진이 읽는 발음을 미리 볼 수 있습니다.\n- 숫자, 날짜, 시간, 금액을 한국어 규칙에 맞게 읽습니다.",
       "The studio now has a pronunciation dictionary. Add brand names or loanwords with the reading you want, and every later generation uses it.\n\n- Preview how the engine will read a sentence before you generate it.\n- Numbers, dates, times and amounts are read by the Korean rules.",
     ],
   ),
@@ -97,7 +97,7 @@ export const seedNotices: NoticeRow[] = [
     false,
     ["업데이트: 비즈니스 API 키", "Update: business API keys"],
     [
-      "대시보드에서 API 키를 만들어 내 서비스에서 TTS와 STS를 바로 호출할 수 있습니다. 사용량은 키를 만든 회원의 플랜에서 차감됩니다.\n\n- 키는 만들 때 한 번만 보여 드립니다.\n- 쓰지 않는 키는 언제든 폐기할 수 있습니다.",
+      "대시보드에서 API 키를 만들어 내 서비스에서 TTS와 STS를 바로 호출할 수 있습니다. 사용량은 키를 만든 회원의 요금제에서 차감됩니다.\n\n- 키는 만들 때 한 번만 보여 드립니다.\n- 쓰지 않는 키는 언제든 폐기할 수 있습니다.",
       "Create API keys in the dashboard and call TTS and STS from your own product. Usage is charged to the plan of the member who made the key.\n\n- A key is shown only once, when you create it.\n- Revoke a key you no longer use at any time.",
     ],
   ),
@@ -143,7 +143,7 @@ export const seedFaq: FaqRow[] = [
     30,
     ["만든 음성을 상업적으로 써도 되나요?", "Can I use what I make commercially?"],
     [
-      "유료 플랜(Starter 이상)은 출처 표기 없이 상업적으로 쓸 수 있습니다. Free 플랜은 비상업적 개인 이용만 가능하며 게시할 때 Voice Studio 출처를 표기해야 합니다.",
+      "유료 요금제(Starter 이상)는 출처 표기 없이 상업적으로 쓸 수 있습니다. Free 요금제는 비상업적 개인 이용만 가능하며 게시할 때 Voice Studio 출처를 표기해야 합니다.",
       "On a paid plan (Starter and above) you may use it commercially without credit. The Free plan allows personal, non-commercial use only, with a credit naming Voice Studio when you publish.",
     ],
   ),
@@ -171,9 +171,9 @@ export const seedFaq: FaqRow[] = [
     "seed-faq-plans",
     "plan",
     10,
-    ["어떤 플랜이 있나요?", "Which plans are there?"],
+    ["어떤 요금제가 있나요?", "Which plans are there?"],
     [
-      "Free, Starter, Creator, Production 플랜이 있습니다. 플랜마다 매달 쓸 수 있는 변환 시간, TTS 글자 수, 커스텀 보이스 수가 다릅니다. 요금제 페이지에서 비교해 보세요.",
+      "Free, Starter, Creator, Production 요금제가 있습니다. 요금제마다 매달 쓸 수 있는 변환 시간, TTS 글자 수, 커스텀 보이스 수가 다릅니다. 요금제 페이지에서 비교해 보세요.",
       "Free, Starter, Creator and Production. Each gives a monthly conversion time, TTS characters and custom voice slots; compare them on the plans page.",
     ],
   ),
@@ -183,7 +183,7 @@ export const seedFaq: FaqRow[] = [
     20,
     ["남은 시간은 다음 달로 넘어가나요?", "Does unused time carry over?"],
     [
-      "아니요. 매달 결제일에 사용량이 새로 시작되며 남은 시간과 글자 수는 이월되지 않습니다. 단, 플랜을 올리면 남은 양이 다음 결제일까지 이어집니다.",
+      "아니요. 매달 결제일에 사용량이 새로 시작되며 남은 시간과 글자 수는 이월되지 않습니다. 단, 요금제를 올리면 남은 양이 다음 결제일까지 이어집니다.",
       "No. Usage starts again on each billing date and what is left does not roll over. When you upgrade, what is left carries to the next payment date.",
     ],
   ),
@@ -193,7 +193,7 @@ export const seedFaq: FaqRow[] = [
     30,
     ["환불은 어떻게 받나요?", "How do I get a refund?"],
     [
-      `결제 후 7일 이내에 유료 기능을 쓰지 않았다면 내 플랜에서 즉시 해지하고 환불받을 수 있습니다. 환불은 ${REFUND_DAYS.ko} 안에 수수료를 뺀 금액으로 처리됩니다. 그 밖의 경우에는 환불되지 않고 결제한 기간이 끝날 때까지 플랜을 쓸 수 있습니다.`,
+      `결제 후 7일 이내에 유료 기능을 쓰지 않았다면 내 요금제에서 즉시 해지하고 환불받을 수 있습니다. 환불은 ${REFUND_DAYS.ko} 안에 수수료를 뺀 금액으로 처리됩니다. 그 밖의 경우에는 환불되지 않고 결제한 기간이 끝날 때까지 요금제를 쓸 수 있습니다.`,
       `Within 7 days of a payment, if no paid feature was used, cancel from My plan and get a refund: it arrives within ${REFUND_DAYS.en}, less a fee. Otherwise there is no refund and the plan runs until the end of the paid period.`,
     ],
   ),
@@ -239,7 +239,7 @@ export const seedGuide: GuideRow[] = [
     10,
     ["시작하기", "Getting started"],
     [
-      "이메일로 가입하거나 Google, 네이버, 카카오 계정으로 로그인하세요. 가입하면 Free 플랜으로 바로 시작할 수 있습니다.\n\n- 로그인하면 대시보드에서 새 TTS 또는 STS 프로젝트를 만들 수 있습니다.\n- 최근 프로젝트와 이번 주 인기 보이스가 대시보드 홈에 보입니다.",
+      "이메일로 가입하거나 Google, 네이버, 카카오 계정으로 로그인하세요. 가입하면 Free 요금제로 바로 시작할 수 있습니다.\n\n- 로그인하면 대시보드에서 새 TTS 또는 STS 프로젝트를 만들 수 있습니다.\n- 최근 프로젝트와 이번 주 인기 보이스가 대시보드 홈에 보입니다.",
       "Sign up with your e-mail or log in with Google, Naver or Kakao. You start on the Free plan at once.\n\n- From the dashboard, start a new TTS or STS project.\n- Your recent projects and this week's top voices are on the dashboard home.",
     ],
     ["대시보드 홈 화면", "The dashboard home"],
@@ -249,7 +249,7 @@ export const seedGuide: GuideRow[] = [
     20,
     ["텍스트 음성 변환 (TTS)", "Text to speech (TTS)"],
     [
-      "TTS 프로젝트에서 문단마다 텍스트를 쓰고 보이스, 스타일, 언어, 피치, 속도, 쉼을 정한 뒤 생성하세요. 한 번에 500자까지 생성할 수 있고, 생성할 때 사용한 글자 수만큼 차감됩니다.\n\n- 줄을 바꾸거나 공백을 5칸 이상 넣으면 쉼이 들어갑니다.\n- 완성된 음성은 한 파일로 또는 문장별 파일로 내려받을 수 있습니다.",
+      "TTS 프로젝트에서 문단마다 텍스트를 쓰고 보이스, 스타일, 언어, 피치, 속도, 쉼을 정한 뒤 생성하세요. 한 번에 500자까지 생성할 수 있고, 생성할 때 사용한 글자 수만큼 차감됩니다.\n\n- 줄을 바꾸거나 공백을 5칸 이상 넣으면 쉼이 들어갑니다.\n- 완성된 음성은 한 파일로 또는 문단별 파일로 내려받을 수 있습니다.",
       "In a TTS project, write each paragraph and choose its voice, style, language, pitch, tempo and pause, then generate. One generation takes up to 500 characters; what you generate is taken from your characters.\n\n- A new line or five spaces in a row add a pause.\n- Download the result as one file or a file per sentence.",
     ],
     ["TTS 편집기", "The TTS editor"],
@@ -279,20 +279,20 @@ export const seedGuide: GuideRow[] = [
     50,
     ["커스텀 보이스", "Custom voices"],
     [
-      "Creator 이상 플랜에서는 내 녹음이나 최대 5개의 파일로 나만 쓰는 커스텀 보이스를 만들 수 있습니다. 만들 수 있는 개수는 플랜의 보이스 슬롯 수를 따릅니다.\n\n- 녹음은 5초에서 1분, 10MB까지이며 2초 안에 말을 시작해야 합니다.\n- 파일에 대한 권리, 학습 동의, 악용 금지에 동의해야 합니다.",
+      "Creator 이상 요금제에서는 내 녹음이나 최대 5개의 파일로 나만 쓰는 커스텀 보이스를 만들 수 있습니다. 만들 수 있는 개수는 요금제의 보이스 슬롯 수를 따릅니다.\n\n- 녹음은 5초에서 1분, 10MB까지이며 2초 안에 말을 시작해야 합니다.\n- 파일에 대한 권리, 학습 동의, 악용 금지에 동의해야 합니다.",
       "From the Creator plan on, make a private custom voice from your recording or up to 5 files. How many you can make follows your plan's voice slots.\n\n- Recordings of 5 seconds to 1 minute, up to 10 MB, with speech starting within 2 seconds.\n- You confirm your rights to the files, consent to training and promise no harmful use.",
     ],
-    ["플랜별 커스텀 보이스 슬롯", "Custom voice slots by plan"],
+    ["요금제별 커스텀 보이스 슬롯", "Custom voice slots by plan"],
   ),
   guide(
     "plans",
     60,
-    ["플랜과 결제", "Plans and payment"],
+    ["요금제와 결제", "Plans and payment"],
     [
-      `국내에서는 카드로 매달 자동 결제되고, 해외에서는 PayPal로 한 달씩 구매합니다. 플랜을 올리면 바로 적용되고 내리면 다음 결제일부터 적용됩니다. 결제 후 7일 이내에 쓰지 않았다면 즉시 해지하고 환불받을 수 있으며, 환불은 ${REFUND_DAYS.ko} 안에 처리됩니다.`,
+      `국내에서는 카드로 매달 자동 결제되고, 해외에서는 PayPal로 한 달씩 구매합니다. 요금제를 올리면 바로 적용되고 내리면 다음 결제일부터 적용됩니다. 결제 후 7일 이내에 쓰지 않았다면 즉시 해지하고 환불받을 수 있으며, 환불은 ${REFUND_DAYS.ko} 안에 처리됩니다.`,
       `In Korea plans renew monthly by card; abroad you buy one month at a time through PayPal. An upgrade applies at once, a downgrade from the next payment date. Within 7 days of a payment, if unused, cancel at once for a refund, which arrives within ${REFUND_DAYS.en}.`,
     ],
-    ["내 플랜 화면", "The My plan page"],
+    ["내 요금제 화면", "The My plan page"],
   ),
 ];
 
@@ -308,7 +308,7 @@ export const seedContests: ContestRow[] = [
       "- TTS 또는 STS로 만든 결과물의 공유 링크로 응모합니다.\n- 회원마다 한 번 응모할 수 있습니다.\n- 다른 사람의 목소리나 저작물을 허락 없이 쓰면 심사에서 제외됩니다.\n- 수상작은 발표 후 Voice Studio 채널에 소개될 수 있습니다.",
     rulesEn:
       "- Enter with the share link of a result made with TTS or STS.\n- One entry per member.\n- Entries that use another person's voice or work without permission are excluded.\n- Winning entries may be featured on Voice Studio's channels.",
-    prizeKo: "- 대상 1명: Production 플랜 3개월\n- 우수상 3명: Creator 플랜 3개월\n- 참가상 20명: Starter 플랜 1개월",
+    prizeKo: "- 대상 1명: Production 요금제 3개월\n- 우수상 3명: Creator 요금제 3개월\n- 참가상 20명: Starter 요금제 1개월",
     prizeEn: "- Grand prize (1): 3 months of Production\n- Excellence (3): 3 months of Creator\n- Participation (20): 1 month of Starter",
     startsAt: day(2026, 11, 15),
     endsAt: day(2027, 3, 1),

@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Link, type LinkProps } from "@remix-run/react";
+import { Link, useLocation, type LinkProps } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod/v4";
 
@@ -212,4 +212,17 @@ export function ButtonLink({ variant = "primary", className = "", ...props }: Li
       className={`inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold ${look} ${className}`}
     />
   );
+}
+
+/**
+ * The action of a form that posts to the page it is on, without the `?index` Remix adds on index routes (issue 19,
+ * docs/decisions/0039): the address bar keeps the page's own URL after a post without JavaScript. Only for index
+ * routes with a path of their own (`dashboard.plan._index`: "plan"), which a POST to their bare path reaches.
+ */
+export function useSelfAction() {
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete("index");
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }

@@ -67,7 +67,9 @@ export const CardSchema = z
     pwd_2digit: z.string({ error: "errors.cardPassword" }).refine(validCardPassword, "errors.cardPassword"),
   })
   .superRefine((v, ctx) => {
-    if (v.card_type === "corporate" ? !businessNumberShape(v.birth) : !validBirth(v.birth)) {
+    // Only a value of the right length is checked further: one message per field (issue 19: the birth-date error once).
+    const shaped = /^(\d{6}|\d{10})$/.test(v.birth);
+    if (shaped && (v.card_type === "corporate" ? !businessNumberShape(v.birth) : !validBirth(v.birth))) {
       ctx.addIssue({ code: "custom", path: ["birth"], message: v.card_type === "corporate" ? "errors.business" : "errors.birth" });
     }
     const expiry = expiryProblem(2000 + Number(v.expiry_year), Number(v.expiry_month), Date.now());

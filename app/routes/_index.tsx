@@ -20,6 +20,6 @@ export const headers = () => ({
 });
 
 export default function Index() {
-  const { plans } = useLoaderData<typeof loader>();
-  return <Landing plans={plans} />;
+  const { plans, voices } = useLoaderData<typeof loader>();
+  return <Landing plans={plans} voices={voices} />;
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
+import { ErrorList, SubmitButton, useSchemaForm, useSelfAction } from "~/components/forms";
 import { MessageFields, StateBadge } from "~/components/help/Thread";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { INQUIRY_CATEGORIES, InquirySchema } from "~/lib/help";
@@ -20,6 +20,7 @@ export default function HelpPage() {
   const { items, page, pageSize, total, category } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("help");
+  const selfAction = useSelfAction();
   const [form, fields] = useSchemaForm("inquiry", InquirySchema, actionData?.result, { defaultValue: category ? { category } : undefined });
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium" });
@@ -41,7 +42,7 @@ export default function HelpPage() {
       />
 
       <Section id="inquiry" title={t("form.title")} className="mt-6">
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" action={selfAction} encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
           <div>
             <label htmlFor={fields.category.id} className="block text-sm font-medium text-slate-800">
               {t("form.category")}

@@ -121,7 +121,7 @@ export default function VoicePage() {
 
         <div className="mt-5 flex flex-wrap gap-2">
           <UseVoiceButton id={voice.id} className="w-full sm:w-auto" />
-          <Form method="post" action="/dashboard/library?index" className="w-full sm:w-auto">
+          <Form method="post" action="/dashboard/library" className="w-full sm:w-auto">
             <input type="hidden" name="intent" value="use" />
             <input type="hidden" name="voice_id" value={voice.id} />
             <input type="hidden" name="to" value="sts" />

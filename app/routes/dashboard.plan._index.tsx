@@ -9,7 +9,7 @@ import { ReceiptDialog } from "~/components/billing/dialogs/ReceiptDialog";
 import { RefundDialog } from "~/components/billing/dialogs/RefundDialog";
 import { UsageRing } from "~/components/billing/UsageRing";
 import { OutcomeBanner } from "~/components/billing/OutcomeBanner";
-import { ButtonLink } from "~/components/forms";
+import { ButtonLink, useSelfAction } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { formatDate, formatMoney, type Invoice, type PlanState } from "~/lib/billing";
 import { pageMetaTags } from "~/utils/seo";
@@ -33,6 +33,7 @@ export default function MyPlanPage() {
   const { isEmail, state, card, invoices, page, modal, from, refundable, toplanSlots, paypalOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<BillingActionData>();
   const { t, i18n } = useTranslation("billing");
+  const selfAction = useSelfAction();
   const locale = i18n.language;
   const base = page > 1 ? `?page=${page}` : "";
   const closeTo = `/dashboard/plan${base}`;
@@ -73,7 +74,7 @@ export default function MyPlanPage() {
             </ButtonLink>
           ) : null}
           {state.subscription === "cancelled" && state.paymentMethod === "card" ? (
-            <Form method="post" preventScrollReset>
+            <Form method="post" action={selfAction} preventScrollReset>
               <input type="hidden" name="intent" value="resume" />
               <button
                 type="submit"
@@ -316,6 +317,7 @@ function WhatHappensNext({ state, locale, toplanSlots }: { state: PlanState; loc
 
 function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
   const { t } = useTranslation("billing");
+  const selfAction = useSelfAction();
   const money = (n: number) => formatMoney(n, row.currency, locale);
   const method = row.method === "card" ? `${t("history.kinds.card")}${row.card_name ? ` (${row.card_name})` : ""}` : "PayPal";
   // A refund reaches the card 3 to 5 business days after it was made: "requested" until then (a week covers it).
@@ -360,7 +362,7 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
       </td>
       <td className="px-2 py-2">
         {row.imp_uid ? (
-          <Form method="post" preventScrollReset>
+          <Form method="post" action={selfAction} preventScrollReset>
             <input type="hidden" name="intent" value="receipt" />
             <input type="hidden" name="imp_uid" value={row.imp_uid} />
             <button type="submit" className="text-brand-700 underline">

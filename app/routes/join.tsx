@@ -81,7 +81,7 @@ function StepActions({ submit, back }: { submit: string; back?: boolean }) {
           name="intent"
           value="back"
           formNoValidate
-          className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold"
+          className="shrink-0 whitespace-nowrap rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold"
         >
           {t("join.back")}
         </button>

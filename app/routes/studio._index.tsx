@@ -159,7 +159,7 @@ export default function ProjectList() {
                 </th>
                 <th className="px-3 py-2">{t("list.name")}</th>
                 <th className="px-3 py-2">{t("list.type")}</th>
-                <th className="px-3 py-2">{t("list.paragraphs")}</th>
+                <th className="hidden px-3 py-2 sm:table-cell">{t("list.paragraphs")}</th>
                 <th className="px-3 py-2">{t("list.updated")}</th>
               </tr>
             </thead>
@@ -190,7 +190,7 @@ export default function ProjectList() {
                     ) : null}
                   </td>
                   <td className="px-3 py-2 uppercase text-slate-500">{p.type}</td>
-                  <td className="px-3 py-2">{p.paragraphs}</td>
+                  <td className="hidden px-3 py-2 sm:table-cell">{p.paragraphs}</td>
                   <td className="px-3 py-2 text-slate-500">{date.format(p.updatedAt)}</td>
                 </tr>
               ))}

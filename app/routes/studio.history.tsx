@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/Waveform";
 import { cutText } from "~/lib/shell";
+import { formatSeconds } from "~/lib/units";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader } from "./studio.history.server";
 
@@ -19,7 +20,7 @@ export default function History() {
   const { t, i18n } = useTranslation("studio");
   const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
   return (
-    <main className="px-6 py-8">
+    <main className="px-4 py-8 sm:px-6">
       <Link to="/studio" className="text-sm text-slate-600 underline">
         ← {t("editor.back")}
       </Link>
@@ -34,7 +35,7 @@ export default function History() {
                 <time dateTime={new Date(item.createdAt).toISOString()}>{date.format(item.createdAt)}</time>
                 <span data-testid="history-method">{t(`history.methods.${item.method}`)}</span>
                 <span>{item.voiceName}</span>
-                <span>{t("history.duration", { seconds: item.duration.toFixed(1) })}</span>
+                <span>{formatSeconds(item.duration, i18n.language)}</span>
                 {item.method === "tts" ? (
                   <span>{t("history.characters", { count: item.characters })}</span>
                 ) : (
@@ -46,13 +47,22 @@ export default function History() {
               {item.sourceURL ? (
                 <div className="mt-2 flex flex-wrap items-center gap-3 text-xs">
                   <span className="w-16 font-semibold text-slate-600">{t("history.original")}</span>
-                  <Waveform src={item.sourceURL} label={`${t("history.original")}: ${cutText(item.text, 40)}`} testId="history-original" />
+                  {/* At least 13rem, so on a phone the links go to the next line instead of squeezing the player (issue 19). */}
+                  <div className="flex min-w-52 flex-1">
+                    <Waveform
+                      src={item.sourceURL}
+                      label={`${t("history.original")}: ${cutText(item.text, 40)}`}
+                      testId="history-original"
+                    />
+                  </div>
                   <DownloadLinks url={item.sourceURL} />
                 </div>
               ) : null}
               <div className="mt-2 flex flex-wrap items-center gap-3 text-xs">
                 {item.sourceURL ? <span className="w-16 font-semibold text-slate-600">{t("history.converted")}</span> : null}
-                <Waveform src={item.audioURL} label={t("history.audio", { text: cutText(item.text, 40) })} testId="history-audio" />
+                <div className="flex min-w-52 flex-1">
+                  <Waveform src={item.audioURL} label={t("history.audio", { text: cutText(item.text, 40) })} testId="history-audio" />
+                </div>
                 <DownloadLinks url={item.audioURL} />
                 <Form method="post">
                   <input type="hidden" name="inference_id" value={item.inference_id} />

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatSeconds } from "~/lib/units";
 import { ErrorList, SubmitButton } from "~/components/forms";
 import { NoScriptRefresh } from "~/components/studio/JobProgress";
 import { BeforeAfter, ConversionProgress, Recorder, Stepper, useDuration } from "~/components/studio/Sts";
@@ -145,7 +146,7 @@ function StudioStep({ remaining }: { remaining: number }) {
 
 function CheckStep({ source, remaining }: { source: StsSource; remaining: number }) {
   const [params] = useSearchParams();
-  const { t } = useTranslation("studio");
+  const { t, i18n } = useTranslation("studio");
   const duration = useDuration();
   return (
     <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="file-check">
@@ -159,7 +160,7 @@ function CheckStep({ source, remaining }: { source: StsSource; remaining: number
         <dt className="text-slate-500">{t("sts.check.format")}</dt>
         <dd>{source.format.toUpperCase()}</dd>
         <dt className="text-slate-500">{t("sts.check.duration")}</dt>
-        <dd data-testid="source-duration">{source.duration.toFixed(1)} s</dd>
+        <dd data-testid="source-duration">{formatSeconds(source.duration, i18n.language)}</dd>
         <dt className="text-slate-500">{t("sts.check.cost")}</dt>
         <dd>
           {duration(source.seconds)} / {duration(remaining)}
@@ -241,7 +242,7 @@ function ProcessStep({ job, retry }: { job: Job; retry: string }) {
 }
 
 function ResultStep({ result, project }: { result: StudioResult; project: StsProject | null }) {
-  const { t } = useTranslation(["studio", "common"]);
+  const { t, i18n } = useTranslation(["studio", "common"]);
   const origin = useRootData()?.origin ?? "";
   const actionData = useActionData<typeof action>();
   const [copied, setCopied] = useState(false);
@@ -261,7 +262,8 @@ function ResultStep({ result, project }: { result: StudioResult; project: StsPro
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <h2 className="font-semibold">{t("sts.result.title")}</h2>
         <p className="mt-1 text-sm text-slate-600">
-          {t("sts.result.voice", { name: result.voiceName })} · {result.text} · {result.duration.toFixed(1)} s · {result.quality}
+          {t("sts.result.voice", { name: result.voiceName })} · {result.text} · {formatSeconds(result.duration, i18n.language)} ·{" "}
+          {result.quality}
         </p>
         <div className="mt-4">
           {result.sourceURL ? (

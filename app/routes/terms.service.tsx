@@ -20,7 +20,7 @@ export default function TermsOfService() {
   return (
     <LegalDocument doc={doc}>
       {/* A GET form: until hydration the button submits; after it, choosing submits at once. */}
-      <Form method="get" className="mt-6 flex items-center gap-2" onChange={(e) => submit(e.currentTarget)}>
+      <Form method="get" className="mt-6 flex flex-wrap items-center gap-2" onChange={(e) => submit(e.currentTarget)}>
         <label htmlFor="version" className="text-sm font-medium">
           {t("legal.version")}
         </label>
@@ -29,7 +29,7 @@ export default function TermsOfService() {
           name="version"
           defaultValue={version}
           key={version}
-          className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+          className="min-w-0 max-w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
         >
           {versions.map((date, i) => (
             <option key={date} value={date}>

@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { accessTokenCookie, cookieSecurity, refreshTokenCookie } from "./cookies.server";
+import { accessTokenCookie, cookieSecurity, localeCookie, refreshTokenCookie } from "./cookies.server";
 import { api, clearSession, freshAccessToken } from "./api.server";
 import { readTokens } from "./session.server";
 import { loginThen } from "~/lib/redirect";
@@ -14,6 +14,24 @@ export async function startSession({ request, context }: Args, session: { token:
     await accessTokenCookie.serialize(session.token, security),
     await refreshTokenCookie.serialize(session.refreshToken, security),
   );
+  // Issue 19: the member's saved language applies from the first page after the login.
+  const saved = await savedLocale(request, context, session.token);
+  if (saved) context.outgoingCookies.push(await localeCookie.serialize(saved, security));
+}
+
+/** The language saved in the member's profile (`local`), read with the new session's token; null when unknown. */
+async function savedLocale(request: Request, context: AppLoadContext, token: string): Promise<"ko" | "en" | null> {
+  const headers: Record<string, string> = { "api-key": token };
+  const ip = request.headers.get("cf-connecting-ip");
+  if (ip) headers["cf-connecting-ip"] = ip;
+  try {
+    const response = await context.cloudflare.env.API.fetch("https://api.internal/api/v1/member/getmember", { headers });
+    const envelope = (await response.json()) as { success?: boolean; data?: { local?: unknown } | null };
+    const local = envelope.success ? envelope.data?.local : null;
+    return local === "ko" || local === "en" ? local : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -77,7 +77,8 @@ test("Custom on the Free plan opens the spec's Starter dialog", async ({ page, r
   await member(page, request);
   await page.goto("/dashboard/library?tab=custom");
   const dialog = page.getByTestId("modal-starter");
-  await expect(dialog.getByRole("alertdialog")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveRole("alertdialog");
   await expect(dialog).toContainText("커스텀 보이스는 Starter 요금제부터 쓸 수 있어요");
   await expect(dialog.getByRole("link", { name: "요금제 업그레이드" })).toHaveAttribute("href", "/dashboard/plan/upgrade");
   await dialog.getByRole("link", { name: "닫기" }).click();

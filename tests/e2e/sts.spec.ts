@@ -35,7 +35,7 @@ test("upload, file check, voice, conversion, result with both versions and downl
   await expect(page).toHaveURL(/\?id=.+&source=/);
   await expect(page.locator('[aria-current="step"]')).toHaveText("2. 파일 확인");
   await expect(page.getByTestId("source-name")).toHaveText("인터뷰.wav · 업로드");
-  await expect(page.getByTestId("source-duration")).toHaveText("3.2 s");
+  await expect(page.getByTestId("source-duration")).toHaveText("3.2초");
   await expect(page.getByTestId("file-check")).toContainText("4초 / 3분");
   await convertTo(page, /서연/);
   await expect(page.getByTestId("sts-result")).toContainText("보이스: 서연");
@@ -175,7 +175,7 @@ test.describe("with JavaScript", () => {
     await page.getByRole("button", { name: "● 녹음 시작" }).click();
     await page.getByTestId("record-limit-dialog").getByRole("button", { name: "여기까지 저장" }).click();
     await expect(page).toHaveURL(/source=/);
-    await expect(page.getByTestId("source-duration")).toHaveText(/^[23]\.\d s$/);
+    await expect(page.getByTestId("source-duration")).toHaveText(/^[23]\.\d초$/);
   });
 
   test("a file dropped on the upload area is checked", async ({ page, request, context }) => {

@@ -172,7 +172,7 @@ test("generate all: progress, play, download the project as one WAV, a ZIP of ea
   expect(joined.seconds).toBeGreaterThan(first.seconds);
 
   // A ZIP with a WAV per sentence.
-  await page.getByLabel("문장별 파일 (ZIP)").check();
+  await page.getByLabel("문단별 파일 (ZIP)").check();
   const zip = await download(page, () => page.getByTestId("download").click());
   expect(zip.name).toMatch(/\.zip$/);
   const files = unzipSync(new Uint8Array(zip.bytes));
@@ -209,7 +209,7 @@ test("the project list plays, generates and downloads selected projects", async 
   // Not generated yet: downloading says so and loses nothing.
   await page.getByLabel("뉴스 선택").check();
   await page.getByTestId("download-selected").click();
-  await expect(page.getByTestId("toast")).toContainText("아직 생성되지 않았거나 수정 후 다시 생성하지 않은 문장이 2개 있습니다.");
+  await expect(page.getByTestId("toast")).toContainText("아직 생성되지 않았거나 수정 후 다시 생성하지 않은 문단이 2개 있습니다.");
   await page.getByLabel("뉴스 선택").check();
   await page.getByRole("button", { name: "선택 생성" }).click();
   await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
@@ -266,7 +266,7 @@ test("text longer than the remaining characters is blocked with the spec's dialo
   await expect(page.getByTestId("remaining")).toHaveText("이번 달 남은 글자 수: 10,000자");
   await page.getByRole("button", { name: "전체 생성" }).click();
   const dialog = page.getByRole("alertdialog", { name: "글자 수가 부족해요" });
-  await expect(dialog).toContainText("남은 글자 수(10,000자)보다 긴 문장은 생성할 수 없습니다.");
+  await expect(dialog).toContainText("남은 글자 수(10,000자)보다 긴 문단은 생성할 수 없습니다.");
   await expect(dialog.getByRole("link", { name: "요금제 업그레이드" })).toHaveAttribute("href", "/plan");
   await dialog.getByRole("link", { name: "닫기" }).click();
   await expect(page.getByRole("alertdialog")).toHaveCount(0);

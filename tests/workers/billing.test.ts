@@ -401,8 +401,8 @@ describe("plan changes and renewal", () => {
       env.DB.prepare('SELECT subject FROM mail_outbox WHERE "to" = ? ORDER BY id')
         .bind(m.email)
         .all<{ subject: string }>()
-        .then((r) => r.results.map((x) => x.subject).filter((x) => x.includes("플랜")));
-    expect(await mails()).toEqual(["[Voice Studio] Starter 플랜 자동결제 실패"]);
+        .then((r) => r.results.map((x) => x.subject).filter((x) => x.includes("요금제")));
+    expect(await mails()).toEqual(["[Voice Studio] Starter 요금제 자동결제 실패"]);
     // Not retried before its time; retried after it.
     await billing(end + 2000);
     expect((await memberRow(m.id)).renew_attempts).toBe(1);

@@ -552,6 +552,6 @@ describe("PayPal plan changes, refunds and the end of the month", () => {
       body: { plan: "Production", flow: "save", return_url: RETURN_URL, cancel_url: CANCEL_URL },
       lang: "kr",
     });
-    expect(koCoupon.message).toBe("쿠폰 이용 기간 중에는 플랜을 변경할 수 없습니다.");
+    expect(koCoupon.message).toBe("쿠폰 이용 기간 중에는 요금제를 변경할 수 없습니다.");
   });
 });

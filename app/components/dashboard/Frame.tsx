@@ -1,4 +1,5 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { SettingsMenu } from "./SettingsMenu";
 
@@ -29,11 +30,25 @@ export function DashboardFrame({
     { to: "/dashboard/faq", label: t("sidebar.faq"), end: false },
     { to: "/dashboard/keys", label: t("sidebar.keys"), end: false },
   ];
+  // Phones (issue 19): the tab strip scrolls sideways, so the current page's tab is scrolled into view.
+  const strip = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const list = strip.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft += current.getBoundingClientRect().left - list.getBoundingClientRect().left - 16;
+  }, [pathname]);
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
       <nav aria-label={t("sidebar.label")} className="border-b border-slate-200 bg-white md:min-h-screen md:w-56 md:border-b-0 md:border-r">
         <div className="flex items-center gap-1 px-2 py-2 md:block md:px-3 md:py-4">
-          <ul className="flex flex-1 gap-1 overflow-x-auto md:block md:space-y-1">
+          {/* On phones a strip that scrolls; its right edge fades out before the settings button (issue 19). */}
+          <ul
+            ref={strip}
+            className="flex min-w-0 flex-1 gap-1 overflow-x-auto pr-6 [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] md:block md:space-y-1 md:pr-0 md:[mask-image:none]"
+            data-testid="dashboard-tabs"
+          >
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink
@@ -67,7 +82,7 @@ export function DashboardFrame({
               </a>
             </li>
           </ul>
-          <div className="md:hidden">
+          <div className="shrink-0 border-l border-slate-200 pl-1 md:hidden">
             <SettingsMenu />
           </div>
         </div>

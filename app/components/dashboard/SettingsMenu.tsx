@@ -10,8 +10,12 @@ export function SettingsMenu() {
   const { t } = useTranslation("account");
   const { pathname } = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
-  // Spec section 4: the menu closes (on logout, and on any navigation).
+  // Spec section 4: the menu closes (on logout, and on any navigation). Not on hydration: a menu opened
+  // before the page's JavaScript ran stays open (issue 19).
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (menu.current) menu.current.open = false;
   }, [pathname]);
   const gear = (

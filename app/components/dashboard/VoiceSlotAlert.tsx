@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { NativeDialog } from "~/components/shell/Modal";
 
 /** Where the member chooses which custom voices to keep; the alert is not shown there. */
 export const SLOTS_PATH = "/dashboard/library/slots";
@@ -7,20 +8,20 @@ export const SLOTS_PATH = "/dashboard/library/slots";
 /**
  * The blocking voice-slot alert (spec sections 4 and 8): while a plan change has left more custom voices
  * than slots (`mustChooseCustomVoice`), every dashboard and studio page but the slots page is covered by
- * this alert, whose only way out is the link to the slots page. Rendered by the server, so it blocks
- * without JavaScript too; the page behind it is inert.
+ * this alert, whose only way out is the link to the slots page (Escape and the backdrop do nothing).
+ * Rendered by the server, so it blocks without JavaScript too; with it, a modal <dialog> makes the page inert.
  */
 export function VoiceSlotAlert({ slots, used }: { slots: number; used: number }) {
   const { t } = useTranslation("account");
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 px-4" data-testid="voice-slot-alert">
-      <section
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="voice-slot-alert-title"
-        aria-describedby="voice-slot-alert-text"
-        className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl"
-      >
+    <NativeDialog
+      alert
+      labelledBy="voice-slot-alert-title"
+      describedBy="voice-slot-alert-text"
+      testId="voice-slot-alert"
+      className="max-w-md"
+    >
+      <div className="p-6">
         <h2 id="voice-slot-alert-title" className="text-lg font-bold">
           {t("slotAlert.title")}
         </h2>
@@ -34,7 +35,7 @@ export function VoiceSlotAlert({ slots, used }: { slots: number; used: number })
         >
           {t("slotAlert.link")}
         </Link>
-      </section>
-    </div>
+      </div>
+    </NativeDialog>
   );
 }

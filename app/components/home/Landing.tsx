@@ -35,10 +35,11 @@ function Checks({ items, tone = "text-brand-600" }: { items: string[]; tone?: st
   );
 }
 
-function Hero() {
+/** A basic voice whose sample the hero plays (issue 19: voices can be heard where they are shown). */
+export type HeroVoice = { id: string; name: string; pr: string; audioURL: string };
+
+function Hero({ voices }: { voices: HeroVoice[] }) {
   const { t } = useTranslation("home");
-  const lines = list(t("hero.demoLines", { returnObjects: true }));
-  const voices = list(t("hero.demoVoices", { returnObjects: true }));
   return (
     <section id="hero" aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white px-4 pb-20 pt-16 md:pt-24">
       <div className="mx-auto grid max-w-6xl items-center gap-12 md:grid-cols-2">
@@ -58,26 +59,34 @@ function Hero() {
           </div>
           <p className="mt-4 text-sm text-slate-500">{t("hero.note")}</p>
         </div>
-        <figure className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xl shadow-brand-100" aria-label={t("hero.demoLabel")}>
-          <ol className="space-y-3">
-            {lines.map((line, i) => (
-              <li key={line} className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
-                <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
-                  ▶
-                </span>
-                <span className="flex-1">
-                  <span className="block text-xs font-semibold text-brand-700">{voices[i]}</span>
-                  <span className="block text-sm text-slate-800">{line}</span>
-                </span>
-                <span aria-hidden="true" className="hidden h-6 items-end gap-0.5 sm:flex">
-                  {[3, 5, 2, 6, 4, 6, 3, 5, 2].map((h, j) => (
-                    <span key={j} className="w-1 rounded-full bg-brand-500" style={{ height: `${h * 4}px` }} />
-                  ))}
-                </span>
-              </li>
-            ))}
-          </ol>
-        </figure>
+        {voices.length > 0 ? (
+          // Real samples of basic voices, played by the browser's own player: the landing ships no JavaScript.
+          <figure
+            className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-xl shadow-brand-100"
+            aria-labelledby="hero-voices"
+            data-testid="hero-voices"
+          >
+            <figcaption id="hero-voices" className="text-sm font-semibold text-slate-700">
+              {t("hero.demoLabel")}
+            </figcaption>
+            <ol className="mt-3 space-y-3">
+              {voices.map((voice) => (
+                <li key={voice.id} className="rounded-xl bg-slate-50 p-3">
+                  <span className="block text-xs font-semibold text-brand-700">{voice.name}</span>
+                  <span className="block text-sm text-slate-800">{voice.pr}</span>
+                  <audio
+                    controls
+                    preload="none"
+                    src={voice.audioURL}
+                    aria-label={t("hero.listen", { name: voice.name })}
+                    className="mt-2 h-10 w-full"
+                    data-voice={voice.id}
+                  />
+                </li>
+              ))}
+            </ol>
+          </figure>
+        ) : null}
       </div>
     </section>
   );
@@ -144,13 +153,13 @@ function Promotion({ plans }: { plans: PlanCard[] }) {
 }
 
 /** The landing page (spec section 2): every section renders on the server and needs no JavaScript. */
-export function Landing({ plans }: { plans: PlanCard[] }) {
+export function Landing({ plans, voices }: { plans: PlanCard[]; voices: HeroVoice[] }) {
   const { t } = useTranslation("home");
   const reviews = t("reviews.items", { returnObjects: true }) as Review[];
   const steps = list(t("sts.steps", { returnObjects: true }));
   return (
     <main>
-      <Hero />
+      <Hero voices={voices} />
       <Section id="custom-voice" title={t("custom.title")}>
         <div className="grid gap-10 md:grid-cols-2">
           <p className="mt-4 text-lg leading-relaxed text-slate-600">{t("custom.text")}</p>

@@ -19,7 +19,7 @@ export type CardVoice = Pick<Voice, "id" | "name" | "pr" | "lang" | "profileImag
 export function UseVoiceButton({ id, className = "" }: { id: string; className?: string }) {
   const { t } = useTranslation("library");
   return (
-    <Form method="post" action="/dashboard/library?index" className={className}>
+    <Form method="post" action="/dashboard/library" className={className}>
       <input type="hidden" name="intent" value="use" />
       <input type="hidden" name="voice_id" value={id} />
       <button

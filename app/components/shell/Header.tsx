@@ -55,8 +55,12 @@ export function Header() {
   const email = data?.user.email ?? null;
   const hasToken = data?.user.hasAccessToken ?? false;
 
-  // The mobile menu closes on route change.
+  // The mobile menu closes on route change (not on hydration: one opened before it stays open, issue 19).
+  const shownAt = useRef(location.pathname + location.search);
   useEffect(() => {
+    const at = location.pathname + location.search;
+    if (shownAt.current === at) return;
+    shownAt.current = at;
     if (menu.current) menu.current.open = false;
   }, [location.pathname, location.search]);
 

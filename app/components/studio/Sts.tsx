@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NativeDialog } from "~/components/shell/Modal";
+import { formatDuration } from "~/lib/units";
 import { useJobProgress } from "./useJobProgress";
 import { Waveform } from "./Waveform";
 import { jobRunning, type Job } from "../../../contracts/jobs";
@@ -13,13 +15,7 @@ export const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(
 /** A length as people read it, in the page's language ("2분 30초", "2 min 30 s"). */
 export function useDuration() {
   const { i18n } = useTranslation();
-  return (seconds: number) => {
-    const s = Math.max(0, Math.round(seconds));
-    const m = Math.floor(s / 60);
-    const r = s % 60;
-    if (i18n.language === "ko") return m === 0 ? `${r}초` : r === 0 ? `${m}분` : `${m}분 ${r}초`;
-    return m === 0 ? `${r} s` : r === 0 ? `${m} min` : `${m} min ${r} s`;
-  };
+  return (seconds: number) => formatDuration(seconds, i18n.language);
 }
 
 /** The five steps of the STS flow (spec section 2), the current one marked. */
@@ -224,7 +220,7 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
         </Dialog>
       ) : null}
       {error ? (
-        <Dialog title={t("sts.record.permissionTitle")} testId="mic-error" role="alertdialog">
+        <Dialog title={t("sts.record.permissionTitle")} testId="mic-error" role="alertdialog" onDismiss={() => setError(null)}>
           <p>{t(`sts.record.${error}`)}</p>
           <div className="mt-5 flex justify-end text-sm font-semibold">
             <button type="button" onClick={() => setError(null)} className="rounded-lg px-4 py-2 ring-1 ring-slate-300">
@@ -241,25 +237,26 @@ function Dialog({
   title,
   testId,
   role = "dialog",
+  onDismiss,
   children,
 }: {
   title: string;
   testId: string;
   role?: "dialog" | "alertdialog";
+  /** Escape and the backdrop (issue 19); none where the member must choose. */
+  onDismiss?: () => void;
   children: React.ReactNode;
 }) {
+  const titleId = `${testId}-title`;
   return (
-    <div className="fixed inset-0 z-40 grid place-items-center bg-slate-900/40 px-4" data-testid={testId}>
-      <div
-        role={role}
-        aria-modal="true"
-        aria-label={title}
-        className="w-full max-w-md rounded-2xl bg-white p-6 text-sm text-slate-700 shadow-xl"
-      >
-        <h2 className="mb-2 text-lg font-bold text-slate-900">{title}</h2>
+    <NativeDialog labelledBy={titleId} alert={role === "alertdialog"} onDismiss={onDismiss} testId={testId} className="max-w-md">
+      <div className="p-6 text-sm text-slate-700">
+        <h2 id={titleId} className="mb-2 text-lg font-bold text-slate-900">
+          {title}
+        </h2>
         {children}
       </div>
-    </div>
+    </NativeDialog>
   );
 }
 

@@ -9,9 +9,8 @@ export default {
     primary: "Start for free",
     secondary: "See plans",
     note: "Every member gets 3 minutes of conversion and 10,000 characters of speech free each month.",
-    demoLabel: "Example of the speech editor",
-    demoLines: ["Hello, this is Voice Studio.", "Today we are showing you something new.", "Have a listen right now!"],
-    demoVoices: ["Calm announcer", "Bright host", "Sports caster"],
+    demoLabel: "Listen to voice samples",
+    listen: "Listen to {{name}}'s sample",
   },
   custom: {
     title: "Your own voice, as an AI voice",

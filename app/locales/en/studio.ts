@@ -224,7 +224,6 @@ export default {
     converted: "Converted",
     seconds: "{{seconds}} s of conversion time",
     quality: "Quality {{quality}}",
-    duration: "{{seconds}} s",
     characters: "{{count}} characters",
     audio: "Audio: {{text}}",
     delete: "Delete",

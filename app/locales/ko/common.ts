@@ -83,7 +83,7 @@ export default {
     ok: "확인",
   },
   validation: {
-    textTooLong: "한 번에 최대 500자까지 생성할 수 있습니다. 문장을 나누어 주세요.",
+    textTooLong: "한 번에 최대 500자까지 생성할 수 있습니다. 문단을 나누어 주세요.",
     number: "올바른 숫자를 입력해 주세요.",
     fileRequired: "변환할 오디오 파일을 골라 주세요.",
     required: "필수 입력 항목입니다.",

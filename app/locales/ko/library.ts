@@ -196,7 +196,7 @@ export default {
       seconds: "{{value}}초",
     },
     preview: "새 목소리 미리 듣기",
-    previewHelp: "저장하기 전에 새 목소리로 읽은 문장을 들어 보세요.",
+    previewHelp: "저장하기 전에 새 목소리로 읽은 예문을 들어 보세요.",
     yourRecording: "올린 녹음",
     name: "이름",
     nameHelp: "공백 포함 {{max}}자까지 ({{count}}자)",

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
 import { CANCEL_REASONS, CancelSchema, formatDate } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { PasswordField } from "./parts";
@@ -21,6 +21,7 @@ export function CancelDialog({
   planName: string;
 }) {
   const { t, i18n } = useTranslation("billing");
+  const selfAction = useSelfAction();
   const [form, fields] = useSchemaForm("cancel", CancelSchema, lastResult);
   const chosen = new Set([fields.reason.initialValue ?? []].flat());
   return (
@@ -30,7 +31,7 @@ export function CancelDialog({
         <li>{t("cancel.afterFree")}</li>
         <li>{t("cancel.resubscribe")}</li>
       </ul>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
+      <Form method="post" action={selfAction} {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
         <input type="hidden" name="intent" value="cancel" />
         <fieldset aria-describedby={fields.reason.errors ? "cancel-reason-error" : undefined}>
           <legend className="text-sm font-medium text-slate-800">{t("cancel.reasons")}</legend>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/rea
 import { Form, Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
 import { CardSchema } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 
@@ -30,6 +30,7 @@ function advanceTo(nextId: string | null, size: number) {
 /** Card registration (spec sections 3, 4 and 5). */
 export function CardDialog({ closeTo, corporateTo, lastResult }: { closeTo: string; corporateTo: string; lastResult: LastResult }) {
   const { t } = useTranslation("billing");
+  const selfAction = useSelfAction();
   const [form, fields] = useSchemaForm("card", CardSchema, lastResult, { validate: "onBlur", defaultValue: { card_type: "personal" } });
   const corporate = fields.card_type.value === "corporate";
   const groups = [fields.card_number1, fields.card_number2, fields.card_number3, fields.card_number4];
@@ -38,7 +39,7 @@ export function CardDialog({ closeTo, corporateTo, lastResult }: { closeTo: stri
   const type = fields.card_type.value ?? "personal";
   return (
     <Modal name="card" title={t("card.title")} closeTo={closeTo}>
-      <Form method="post" {...getFormProps(form)} className="space-y-5" preventScrollReset>
+      <Form method="post" action={selfAction} {...getFormProps(form)} className="space-y-5" preventScrollReset>
         <input type="hidden" name="intent" value="card" />
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">{t("card.type")}</legend>
@@ -88,7 +89,7 @@ export function CardDialog({ closeTo, corporateTo, lastResult }: { closeTo: stri
                   aria-label={t("card.group", { n: i + 1 })}
                   aria-invalid={numberErrors ? true : undefined}
                   onInput={advanceTo(groups[i + 1]?.id ?? fields.expiry_month.id, 4)}
-                  className={`${inputClass} w-20`}
+                  className={`${inputClass} w-0 min-w-0 max-w-20 flex-1`}
                 />
               </Fragment>
             ))}

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton, useSelfAction } from "~/components/forms";
 import { formatDate, type Quote } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { QuoteLines } from "./parts";
@@ -27,6 +27,7 @@ export function ChangeDialog({
   message: string | null;
 }) {
   const { t, i18n } = useTranslation("billing");
+  const selfAction = useSelfAction();
   const up = direction === "upgrade";
   return (
     <Modal name="change" title={t(up ? "change.upTitle" : "change.downTitle", { plan: target })} closeTo={closeTo}>
@@ -51,7 +52,7 @@ export function ChangeDialog({
           <QuoteLines quote={quote} />
         </div>
       ) : null}
-      <Form method="post" className="mt-4 space-y-3" preventScrollReset>
+      <Form method="post" action={selfAction} className="mt-4 space-y-3" preventScrollReset>
         <input type="hidden" name="intent" value={direction} />
         <input type="hidden" name="toplan" value={target} />
         {message ? (

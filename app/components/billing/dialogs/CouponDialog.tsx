@@ -1,18 +1,19 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
 import { CouponSchema } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 
 /** A coupon number (spec section 4). */
 export function CouponDialog({ closeTo, lastResult }: { closeTo: string; lastResult: LastResult }) {
   const { t } = useTranslation("billing");
+  const selfAction = useSelfAction();
   const [form, fields] = useSchemaForm("coupon", CouponSchema, lastResult);
   return (
     <Modal name="coupon" title={t("coupon.title")} closeTo={closeTo}>
       <p className="text-sm text-slate-600">{t("coupon.text")}</p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
+      <Form method="post" action={selfAction} {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
         <input type="hidden" name="intent" value="coupon" />
         <Field
           label={t("coupon.number")}

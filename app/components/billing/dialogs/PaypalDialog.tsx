@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
 import { PaypalSchema, type Quote } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { Consent, QuoteLines } from "./parts";
@@ -23,10 +23,11 @@ export function PaypalDialog({
   price: string | null;
 }) {
   const { t } = useTranslation("billing");
+  const selfAction = useSelfAction();
   const [form, fields] = useSchemaForm("paypal", PaypalSchema, lastResult);
   return (
     <Modal name="purchase" title={t(flow === "save" ? "purchase.title" : "change.upTitle", { plan })} closeTo={closeTo}>
-      <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+      <Form method="post" action={selfAction} {...getFormProps(form)} className="space-y-4" preventScrollReset>
         <input type="hidden" name="intent" value="paypal" />
         <input type="hidden" name="plan" value={plan} />
         <input type="hidden" name="flow" value={flow} />

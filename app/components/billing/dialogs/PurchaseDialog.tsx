@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
 import { formatMoney, PurchaseSchema, type Card, type Quote } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { Consent, QuoteLines } from "./parts";
@@ -25,12 +25,13 @@ export function PurchaseDialog({
   cardTo: string;
 }) {
   const { t, i18n } = useTranslation("billing");
+  const selfAction = useSelfAction();
   const { t: tc } = useTranslation("common");
   const [form, fields] = useSchemaForm("purchase", PurchaseSchema, lastResult);
   return (
     <Modal name="purchase" title={t("purchase.title", { plan })} closeTo={closeTo}>
       {quote ? (
-        <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+        <Form method="post" action={selfAction} {...getFormProps(form)} className="space-y-4" preventScrollReset>
           <input type="hidden" name="intent" value="purchase" />
           <input type="hidden" name="plan" value={plan} />
           <input type="hidden" name="amount" value={quote.amount} />

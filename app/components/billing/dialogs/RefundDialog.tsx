@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
 import { formatDate, formatMoney, RefundSchema, type Refundable } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { CloseLink, PasswordField } from "./parts";
@@ -19,6 +19,7 @@ export function RefundDialog({
   refundable: Refundable | null;
 }) {
   const { t, i18n } = useTranslation("billing");
+  const selfAction = useSelfAction();
   const [form, fields] = useSchemaForm("refund", RefundSchema, lastResult);
   const money = (n: number) => formatMoney(n, refundable?.eligible ? refundable.currency : "KRW", i18n.language);
   return (
@@ -40,7 +41,7 @@ export function RefundDialog({
             <li>{t("refund.days")}</li>
             {refundable.deadline ? <li>{t("refund.deadline", { date: formatDate(refundable.deadline, i18n.language) })}</li> : null}
           </ul>
-          <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
+          <Form method="post" action={selfAction} {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
             <input type="hidden" name="intent" value="refund" />
             {isEmail ? <PasswordField field={fields.pwd} errors={fields.pwd.errors} label={t("password")} /> : null}
             <ErrorList id={form.errorId} errors={form.errors} ns="billing" />

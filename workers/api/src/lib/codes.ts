@@ -85,7 +85,7 @@ export const messages: Record<Code, Localized> = {
     en: "An email address that was withdrawn can sign up again only 30 days after the withdrawal.",
   },
   [Code.WITHDRAW_PLAN_ACTIVE]: {
-    ko: "이용 중인 플랜 기간이 남아 있어 탈퇴할 수 없습니다. 플랜 기간이 끝난 뒤에 탈퇴해 주세요.",
+    ko: "이용 중인 요금제 기간이 남아 있어 탈퇴할 수 없습니다. 요금제 기간이 끝난 뒤에 탈퇴해 주세요.",
     en: "You cannot withdraw while a paid plan period remains. Please withdraw after the plan period ends.",
   },
   [Code.SOCIAL_STATE_INVALID]: {
@@ -101,10 +101,10 @@ export const messages: Record<Code, Localized> = {
     ko: "가입 요청이 만료되었습니다. 처음부터 다시 시도해 주세요.",
     en: "The sign-up request has expired. Please start again.",
   },
-  [Code.TEXT_EMPTY]: { ko: "읽을 문장을 입력해 주세요.", en: "Please enter the text to read." },
+  [Code.TEXT_EMPTY]: { ko: "읽을 텍스트를 입력해 주세요.", en: "Please enter the text to read." },
   // {max} is filled in through `message()` (500, spec section 9).
   [Code.TEXT_TOO_LONG]: {
-    ko: "한 번에 최대 {max}자까지 생성할 수 있습니다. 문장을 나누어 주세요.",
+    ko: "한 번에 최대 {max}자까지 생성할 수 있습니다. 문단을 나누어 주세요.",
     en: "You can generate up to {max} characters at a time. Please split the text.",
   },
   // {chars} is filled in through `message()`.
@@ -114,7 +114,7 @@ export const messages: Record<Code, Localized> = {
   },
   // {remaining} is filled in through `message()`.
   [Code.CHARS_SHORT]: {
-    ko: "남은 글자 수({remaining}자)보다 긴 문장은 생성할 수 없습니다. 문장을 줄이거나 요금제를 업그레이드해 주세요.",
+    ko: "남은 글자 수({remaining}자)보다 긴 문단은 생성할 수 없습니다. 문단을 줄이거나 요금제를 업그레이드해 주세요.",
     en: "The text is longer than your remaining characters ({remaining}). Shorten it or upgrade your plan.",
   },
   [Code.CHARS_EXHAUSTED]: {
@@ -129,7 +129,7 @@ export const messages: Record<Code, Localized> = {
   [Code.FIRST_PARAGRAPH]: { ko: "첫 번째 문단은 삭제할 수 없습니다.", en: "The first paragraph cannot be deleted." },
   // {count} is filled in through `message()`.
   [Code.AUDIO_NOT_READY]: {
-    ko: "아직 생성되지 않았거나 수정 후 다시 생성하지 않은 문장이 {count}개 있습니다. 먼저 생성해 주세요.",
+    ko: "아직 생성되지 않았거나 수정 후 다시 생성하지 않은 문단이 {count}개 있습니다. 먼저 생성해 주세요.",
     en: "{count} sentence(s) have not been generated yet, or changed since they were. Please generate them first.",
   },
   [Code.AUDIO_EMPTY]: {
@@ -380,12 +380,12 @@ export const messages: Record<Code, Localized> = {
   },
   [Code.CARD_REQUIRED]: { ko: "먼저 결제 카드를 등록해 주세요.", en: "Please register a payment card first." },
   [Code.CORPORATE_CARD_PLAN]: {
-    ko: "법인카드는 Production, Max 플랜에서만 사용할 수 있습니다.",
+    ko: "법인카드는 Production, Max 요금제에서만 사용할 수 있습니다.",
     en: "Corporate cards can be used only for the Production and Max plans.",
   },
   [Code.CONSENT_REQUIRED]: { ko: "결제에 필요한 항목에 모두 동의해 주세요.", en: "Please agree to all the items required for payment." },
   [Code.AMOUNT_MISMATCH]: {
-    ko: "결제 금액이 플랜 요금과 다릅니다. 페이지를 새로고침한 뒤 다시 시도해 주세요.",
+    ko: "결제 금액이 요금제 요금과 다릅니다. 페이지를 새로고침한 뒤 다시 시도해 주세요.",
     en: "The amount does not match the plan's price. Please reload the page and try again.",
   },
   [Code.PAYMENT_DECLINED]: { ko: "결제에 실패했습니다. {reason}", en: "Payment failed. {reason}" },
@@ -393,12 +393,12 @@ export const messages: Record<Code, Localized> = {
     ko: "진행 중인 결제가 있습니다. 잠시 후 다시 확인해 주세요.",
     en: "A payment is already in progress. Please check again in a moment.",
   },
-  [Code.PLAN_CHANGE_INVALID]: { ko: "이 플랜으로는 변경할 수 없습니다.", en: "You cannot change to this plan." },
+  [Code.PLAN_CHANGE_INVALID]: { ko: "이 요금제로는 변경할 수 없습니다.", en: "You cannot change to this plan." },
   [Code.ALREADY_SUBSCRIBED]: {
-    ko: "이미 유료 플랜을 이용 중입니다. 플랜 변경을 이용해 주세요.",
+    ko: "이미 유료 요금제를 이용 중입니다. 요금제 변경을 이용해 주세요.",
     en: "You already have a paid plan. Please use plan change instead.",
   },
-  [Code.NO_SUBSCRIPTION]: { ko: "이용 중인 유료 플랜이 없습니다.", en: "You do not have a paid plan." },
+  [Code.NO_SUBSCRIPTION]: { ko: "이용 중인 유료 요금제가 없습니다.", en: "You do not have a paid plan." },
   [Code.REFUND_NOT_ALLOWED]: {
     ko: "즉시 해지 및 환불은 결제일로부터 7일 이내, 유료 서비스를 이용하지 않은 경우에만 가능합니다.",
     en: "Immediate cancellation and refund is possible only within 7 days of payment and before any paid use.",
@@ -408,10 +408,10 @@ export const messages: Record<Code, Localized> = {
     en: "Invalid coupon number. This coupon cannot be used. Please check the coupon number.",
   },
   [Code.COUPON_PERIOD]: {
-    ko: "쿠폰 이용 기간 중에는 플랜을 변경할 수 없습니다.",
+    ko: "쿠폰 이용 기간 중에는 요금제를 변경할 수 없습니다.",
     en: "You cannot change your plan while a coupon period is running.",
   },
-  [Code.COUPON_PLAN_ACTIVE]: { ko: "쿠폰은 Free 플랜에서만 등록할 수 있습니다.", en: "Coupons can be registered only on the Free plan." },
+  [Code.COUPON_PLAN_ACTIVE]: { ko: "쿠폰은 Free 요금제에서만 등록할 수 있습니다.", en: "Coupons can be registered only on the Free plan." },
   [Code.RECEIPT_UNAVAILABLE]: {
     ko: "영수증 링크를 불러올 수 없습니다. 카드사에 문의해 주세요.",
     en: "The receipt link is not available. Please ask your card issuer.",

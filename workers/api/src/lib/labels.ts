@@ -52,7 +52,7 @@ export const DORMANCY_MAIL: { subject: Localized; text: Localized } = {
 export const COUPON_MAIL: { subject: Localized; text: Localized } = {
   subject: { ko: "[보이스 스튜디오] 쿠폰이 발급되었습니다", en: "[Voice Studio] A coupon for you" },
   text: {
-    ko: "{plan} 플랜을 {days}일 동안 이용할 수 있는 쿠폰이 발급되었습니다.\n쿠폰 번호: {num}\n내 플랜 화면의 쿠폰 등록에서 입력해 주세요.",
+    ko: "{plan} 요금제를 {days}일 동안 이용할 수 있는 쿠폰이 발급되었습니다.\n쿠폰 번호: {num}\n내 요금제 화면의 쿠폰 등록에서 입력해 주세요.",
     en: "You received a coupon for the {plan} plan for {days} days.\nCoupon number: {num}\nEnter it under 'Register a coupon' on your plan page.",
   },
 };

@@ -23,8 +23,8 @@ async function tell(env: Bindings, db: Db, to: string, subject: string, text: st
 const RENEWAL_MAIL = {
   failed: {
     ko: (plan: string, n: number): [string, string] => [
-      `[Voice Studio] ${plan} 플랜 자동결제 실패`,
-      `등록된 카드로 ${plan} 플랜 요금을 결제하지 못했습니다. 카드 정보를 확인해 주세요. 내일 다시 결제를 시도합니다 (${n}/${RENEWAL_ATTEMPTS}).`,
+      `[Voice Studio] ${plan} 요금제 자동결제 실패`,
+      `등록된 카드로 ${plan} 요금제 요금을 결제하지 못했습니다. 카드 정보를 확인해 주세요. 내일 다시 결제를 시도합니다 (${n}/${RENEWAL_ATTEMPTS}).`,
     ],
     en: (plan: string, n: number): [string, string] => [
       `[Voice Studio] Payment for the ${plan} plan failed`,
@@ -33,8 +33,8 @@ const RENEWAL_MAIL = {
   },
   ended: {
     ko: (plan: string): [string, string] => [
-      `[Voice Studio] ${plan} 플랜이 종료되었습니다`,
-      `자동결제에 ${RENEWAL_ATTEMPTS}번 실패하여 ${plan} 플랜이 종료되고 Free 플랜으로 바뀌었습니다. 플랜 페이지에서 다시 구독할 수 있습니다.`,
+      `[Voice Studio] ${plan} 요금제가 종료되었습니다`,
+      `자동결제에 ${RENEWAL_ATTEMPTS}번 실패하여 ${plan} 요금제가 종료되고 Free 요금제로 바뀌었습니다. 요금제 페이지에서 다시 구독할 수 있습니다.`,
     ],
     en: (plan: string): [string, string] => [
       `[Voice Studio] Your ${plan} plan has ended`,

@@ -1,0 +1,109 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, signIn, signUp, test } from "./fixtures";
+
+/**
+ * Dialogs (issue 19, docs/decisions/0039): with JavaScript a modal <dialog> that keeps the focus inside,
+ * closes on Escape and on its backdrop, gives the focus back to what opened it and is announced as a dialog
+ * named by its title; without JavaScript the same dialog is rendered open by the server and its close link
+ * goes back to the page.
+ */
+
+/** Whether the focused element is inside the dialog. */
+const focusInside = (page: Page, testId: string) =>
+  page.evaluate((id) => !!document.activeElement?.closest(`[data-testid="${id}"]`), testId);
+
+/** Once the page has hydrated, a server-rendered dialog turns modal. */
+const isModal = (dialog: Locator) => expect.poll(() => dialog.evaluate((d) => d.tagName === "DIALOG" && d.matches(":modal"))).toBe(true);
+
+test.describe("dialogs with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the modal behaviour needs JavaScript");
+
+  test("the coupon dialog is modal: announced, focus kept inside, Escape, backdrop, focus returned", async ({ page, context, request }) => {
+    await signIn(context, await signUp(request));
+    await page.goto("/dashboard/plan");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    const opener = page.getByRole("link", { name: "쿠폰 등록" });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+
+    // Announced: a dialog named by its title, modal (the page behind is inert).
+    const dialog = page.getByRole("dialog", { name: "쿠폰 등록" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/modal=coupon/);
+    await isModal(dialog);
+    await expect(dialog).toHaveAttribute("aria-labelledby", "coupon-title");
+    await expect.poll(() => focusInside(page, "modal-coupon")).toBe(true);
+
+    // Tab and Shift+Tab go round inside the dialog, never out to the page.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      expect(await focusInside(page, "modal-coupon"), `after Tab ${i + 1}`).toBe(true);
+    }
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await focusInside(page, "modal-coupon"), `after Shift+Tab ${i + 1}`).toBe(true);
+    }
+    // The page behind cannot be clicked while it is open.
+    expect(await page.evaluate(() => document.elementFromPoint(5, window.innerHeight - 5)?.tagName)).toBe("DIALOG");
+
+    // Escape closes it, takes ?modal off the address and gives the focus back to the link that opened it.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(page).not.toHaveURL(/modal=/);
+    await expect(opener).toBeFocused();
+
+    // A click on the backdrop closes it too; a click inside does not.
+    await opener.click();
+    await isModal(dialog);
+    await dialog.getByText("쿠폰 번호", { exact: true }).click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog).toHaveCount(0);
+    await expect(page).not.toHaveURL(/modal=/);
+    await expect(opener).toBeFocused();
+  });
+
+  test("a dialog opened by the address (a full page load) is modal too and gives the focus to its opener on close", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signIn(context, await signUp(request));
+    await page.goto("/dashboard/plan?modal=coupon&lng=en");
+    const dialog = page.getByRole("dialog", { name: "Register a coupon" });
+    await isModal(dialog);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Register a coupon" })).toBeFocused();
+  });
+
+  test("an alert dialog is announced as one and closes on its backdrop", async ({ page, context, request }) => {
+    await signIn(context, await signUp(request));
+    await page.goto("/dashboard/plan?modal=corporate&lng=en");
+    const alert = page.getByRole("alertdialog");
+    await expect(alert).toBeVisible();
+    await expect(alert).toHaveAttribute("aria-describedby", "corporate-text");
+    await isModal(alert);
+    await page.mouse.click(5, 5);
+    await expect(alert).toHaveCount(0);
+  });
+});
+
+test.describe("dialogs without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the server-rendered path");
+
+  test("the server renders the dialog open and its close link goes back to the page", async ({ page, context, request }) => {
+    await signIn(context, await signUp(request));
+    await page.goto("/dashboard/plan");
+    await page.getByRole("link", { name: "쿠폰 등록" }).click();
+    const dialog = page.getByRole("dialog", { name: "쿠폰 등록" });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((d) => d.tagName === "DIALOG" && d.hasAttribute("open"))).toBe(true);
+    // The form inside works: an empty number is refused with the field's message.
+    await dialog.getByRole("button", { name: "쿠폰 등록" }).click();
+    await expect(page.getByRole("dialog", { name: "쿠폰 등록" })).toContainText("쿠폰 번호를 입력해 주세요.");
+    await page.getByRole("dialog", { name: "쿠폰 등록" }).getByRole("link", { name: "닫기" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).not.toHaveURL(/modal=/);
+  });
+});
