@@ -118,7 +118,8 @@ export type TtsProject = { id: string; name: string; type: "tts" | "sts"; paragr
 export const STS_MAX_SECONDS = 300;
 
 export const UploadSchema = z.object({
-  file: z.instanceof(File, { error: "validation.fileRequired" }).refine((f) => f.size > 0, "validation.fileRequired"),
+  // No file chosen (conform drops a nameless empty part) is "choose a file"; a chosen file of 0 bytes is the empty-file message.
+  file: z.instanceof(File, { error: "validation.fileRequired" }).refine((f) => f.size > 0, "validation.fileEmpty"),
   method: z.enum(["record", "upload"]).default("upload"),
 });
 export const ConvertSchema = z.object({ voice_id: z.string({ error: "validation.required" }).min(1, "validation.required").max(64) });

@@ -4,7 +4,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton } from "~/components/forms";
+import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
 import { NoScriptRefresh } from "~/components/studio/JobProgress";
+import { LoadFailed } from "~/components/studio/LoadFailed";
 import { BeforeAfter, ConversionProgress, Recorder, Stepper, useDuration } from "~/components/studio/Sts";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
@@ -159,7 +161,8 @@ function CheckStep({ source, remaining }: { source: StsSource; remaining: number
         <dt className="text-slate-500">{t("sts.check.format")}</dt>
         <dd>{source.format.toUpperCase()}</dd>
         <dt className="text-slate-500">{t("sts.check.duration")}</dt>
-        <dd data-testid="source-duration">{source.duration.toFixed(1)} s</dd>
+        {/* The length as charged (contracts/sts.ts): the shown length and the cost are one number. */}
+        <dd data-testid="source-duration">{duration(source.seconds)}</dd>
         <dt className="text-slate-500">{t("sts.check.cost")}</dt>
         <dd>
           {duration(source.seconds)} / {duration(remaining)}
@@ -242,6 +245,7 @@ function ProcessStep({ job, retry }: { job: Job; retry: string }) {
 
 function ResultStep({ result, project }: { result: StudioResult; project: StsProject | null }) {
   const { t } = useTranslation(["studio", "common"]);
+  const duration = useDuration();
   const origin = useRootData()?.origin ?? "";
   const actionData = useActionData<typeof action>();
   const [copied, setCopied] = useState(false);
@@ -261,7 +265,7 @@ function ResultStep({ result, project }: { result: StudioResult; project: StsPro
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <h2 className="font-semibold">{t("sts.result.title")}</h2>
         <p className="mt-1 text-sm text-slate-600">
-          {t("sts.result.voice", { name: result.voiceName })} · {result.text} · {result.duration.toFixed(1)} s · {result.quality}
+          {t("sts.result.voice", { name: result.voiceName })} · {result.text} · {duration(result.duration)} · {result.quality}
         </p>
         <div className="mt-4">
           {result.sourceURL ? (
@@ -428,4 +432,9 @@ function Conversions({ project }: { project: StsProject }) {
       )}
     </section>
   );
+}
+
+/** Spec section 8: an STS project (or its recording, job or result) that cannot be loaded offers back, or retry. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary defaultHandler={(status) => <LoadFailed notFound={status === 404} back="/studio?type=sts" />} />;
 }

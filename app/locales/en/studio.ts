@@ -94,6 +94,8 @@ export default {
     back: "Projects",
     retry: "Try again",
     loadFailed: "The project could not be loaded.",
+    // Issue 19: a project that is gone (deleted, or not this account's).
+    loadNotFound: "It was deleted, or it is not this account's project.",
     rules:
       "You can use the punctuation . , ... ! ? Numbers and signs ($ ₩ % ~ : + & ℃) are read as words. A new line or 5 or more spaces add a pause. Up to 500 characters per generation.",
     remaining: "Characters left this month: {{remaining}}",
@@ -139,6 +141,9 @@ export default {
         "Microphone permission was denied. Allow the microphone in your browser's site settings (next to the address bar) and try again.",
       noDevice: "No microphone was found. Connect one, or upload a file.",
       close: "Close",
+      // Issue 19: why the record button cannot be pressed.
+      disabledBusy: "Checking the recording you sent.",
+      disabledNoTime: "You have used this month's conversion time. Upgrade your plan to record again.",
     },
     upload: {
       title: "Upload a file",

@@ -92,6 +92,8 @@ export default {
     back: "프로젝트 목록",
     retry: "다시 시도",
     loadFailed: "프로젝트를 불러오지 못했습니다.",
+    // Issue 19: a project that is gone (deleted, or not this account's).
+    loadNotFound: "삭제되었거나 이 계정의 프로젝트가 아니에요.",
     rules:
       "문장부호는 . , ... ! ? 를 쓸 수 있고, 숫자와 기호($ ₩ % ~ : + & ℃)는 읽는 말로 바꿔 읽어요. 줄을 바꾸거나 스페이스를 5번 이상 넣으면 쉬어 읽습니다. 한 번에 500자까지 생성할 수 있어요.",
     remaining: "이번 달 남은 글자 수: {{remaining}}자",
@@ -136,6 +138,9 @@ export default {
       permissionDenied: "마이크 권한이 거부되었습니다. 브라우저 주소창의 사이트 설정에서 마이크를 허용한 뒤 다시 시도해 주세요.",
       noDevice: "연결된 마이크를 찾지 못했습니다. 마이크를 연결하거나 파일을 올려 주세요.",
       close: "닫기",
+      // Issue 19: why the record button cannot be pressed.
+      disabledBusy: "올린 녹음을 확인하고 있어요.",
+      disabledNoTime: "이번 달 변환 시간을 모두 썼어요. 요금제를 올리면 다시 녹음할 수 있어요.",
     },
     upload: {
       title: "파일 올리기",
