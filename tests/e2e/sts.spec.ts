@@ -35,11 +35,12 @@ test("upload, file check, voice, conversion, result with both versions and downl
   await expect(page).toHaveURL(/\?id=.+&source=/);
   await expect(page.locator('[aria-current="step"]')).toHaveText("2. 파일 확인");
   await expect(page.getByTestId("source-name")).toHaveText("인터뷰.wav · 업로드");
-  await expect(page.getByTestId("source-duration")).toHaveText("3.2 s");
-  await expect(page.getByTestId("file-check")).toContainText("4초 / 3분");
+  // One rule for the shown length and the charge (contracts/sts.ts): 3.2 s is 3 s.
+  await expect(page.getByTestId("source-duration")).toHaveText("3초");
+  await expect(page.getByTestId("file-check")).toContainText("3초 / 3분");
   await convertTo(page, /서연/);
   await expect(page.getByTestId("sts-result")).toContainText("보이스: 서연");
-  await expect(page.getByTestId("remaining")).toHaveText("이번 달 남은 변환 시간: 2분 56초");
+  await expect(page.getByTestId("remaining")).toHaveText("이번 달 남은 변환 시간: 2분 57초");
   await expect(page.getByTestId("audio-before")).toBeVisible();
   await expect(page.getByTestId("audio-after")).toBeVisible();
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-wav").click()]);
@@ -175,7 +176,8 @@ test.describe("with JavaScript", () => {
     await page.getByRole("button", { name: "● 녹음 시작" }).click();
     await page.getByTestId("record-limit-dialog").getByRole("button", { name: "여기까지 저장" }).click();
     await expect(page).toHaveURL(/source=/);
-    await expect(page.getByTestId("source-duration")).toHaveText(/^[23]\.\d s$/);
+    // Stopped just before the time left, the recording is charged no more than it (contracts/sts.ts).
+    await expect(page.getByTestId("source-duration")).toHaveText(/^[23]초$/);
   });
 
   test("a file dropped on the upload area is checked", async ({ page, request, context }) => {
@@ -208,7 +210,7 @@ test.describe("with JavaScript", () => {
 async function useTimeUpTo(request: APIRequestContext, token: string, seconds: number) {
   const answer = await request.post("/api/v1/studio/sts", {
     headers: { "api-key": token },
-    multipart: { voice_id: "ko-minjun", file: { name: "long.wav", mimeType: "audio/wav", buffer: speechWav(seconds - 0.5, 8000) } },
+    multipart: { voice_id: "ko-minjun", file: { name: "long.wav", mimeType: "audio/wav", buffer: speechWav(seconds - 0.3, 8000) } },
   });
   const body = await answer.json();
   expect(body.data?.seconds, body.message).toBe(seconds);

@@ -26,6 +26,23 @@ export default {
     downloadSelected: "Download selected",
     generateSelected: "Generate selected",
     generateAll: "Generate all",
+    // Issue 19: play and download selected understand STS projects; what was left out, by project.
+    batch: {
+      continuous: "{{count}} recordings play one after another.",
+      playSkipped: "{{count}} project(s) left out of the playlist",
+      playNothing: "The chosen projects have nothing to play yet",
+      downloadSkipped: "{{count}} project(s) left out of the download",
+      downloadNothing: "The chosen projects have nothing to download yet",
+      dismiss: "Dismiss",
+      downloading: "Downloading {{count}} ready project(s).",
+      downloadAgain: "Click here if the download does not start",
+      reasons: {
+        notGenerated: "{{name}}: {{count}} sentence(s) not generated yet",
+        empty: "{{name}}: no text written yet",
+        noConversions: "{{name}}: nothing converted yet",
+        notFound: "A project that could not be found (it may have been deleted)",
+      },
+    },
   },
   dictionary: {
     title: "Pronunciation dictionary",

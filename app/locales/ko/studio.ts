@@ -24,6 +24,23 @@ export default {
     downloadSelected: "선택 다운로드",
     generateSelected: "선택 생성",
     generateAll: "전체 생성",
+    // Issue 19: play and download selected understand STS projects; what was left out, by project.
+    batch: {
+      continuous: "{{count}}개 음성을 차례로 이어서 재생해요.",
+      playSkipped: "재생 목록에서 빠진 프로젝트가 {{count}}개 있어요",
+      playNothing: "고른 프로젝트에 재생할 음성이 없어요",
+      downloadSkipped: "내려받기에서 빠진 프로젝트가 {{count}}개 있어요",
+      downloadNothing: "고른 프로젝트에 내려받을 음성이 없어요",
+      dismiss: "닫기",
+      downloading: "준비된 프로젝트 {{count}}개를 내려받고 있어요.",
+      downloadAgain: "내려받기가 시작되지 않으면 여기를 누르세요",
+      reasons: {
+        notGenerated: "{{name}}: 아직 생성하지 않은 문장이 {{count}}개 있어요",
+        empty: "{{name}}: 입력한 문장이 없어요",
+        noConversions: "{{name}}: 아직 변환한 결과가 없어요",
+        notFound: "찾을 수 없는 프로젝트 1개 (삭제되었을 수 있어요)",
+      },
+    },
   },
   dictionary: {
     title: "발음 사전",
