@@ -82,7 +82,18 @@ export type ChargeQuote = Quote & { kind: "purchase" | "upgrade" };
 /** GET /payment/refundable: whether the current period can be refunded now, and for how much (minor units). */
 export type RefundQuote =
   | { eligible: false; reason: "none" | "window" | "used" | "coupon"; payment_no: number | null }
-  | { eligible: true; payment_no: number; amount: number; fee: number; refund_amount: number; currency: Currency; deadline: string };
+  | {
+      eligible: true;
+      payment_no: number;
+      /** Totals of `payments`. */
+      amount: number;
+      fee: number;
+      refund_amount: number;
+      currency: Currency;
+      deadline: string;
+      /** Each payment given back, the latest first: a same-week purchase and upgrade go back together (docs/decisions/0038). */
+      payments: { no: number; amount: number; fee: number; refund_amount: number }[];
+    };
 
 // ---------------------------------------------------------------------------------------------
 // Money
