@@ -33,9 +33,9 @@ export const meta = pageMetaTags;
 
 /** The STS studio (spec section 2): record or upload, file check, select voice, AI process, result. */
 export default function SpeechToSpeech() {
-  const { step, project, source, job, result, voices, remaining } = useLoaderData<typeof loader>();
+  const { step, project, source, job, result, voices, remaining, replyTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("studio");
+  const { t, i18n } = useTranslation("studio");
   const duration = useDuration();
   const closeTo = stsPath({ id: project?.id ?? null, source: source?.source_id ?? null, step: step === "voice" ? "voice" : null });
   return (
@@ -53,6 +53,14 @@ export default function SpeechToSpeech() {
       <p className="mt-1 text-sm font-medium" data-testid="remaining">
         {t("sts.remaining", { time: duration(remaining) })}
       </p>
+      {replyTo ? (
+        <p className="mt-3 rounded-lg bg-brand-50 p-3 text-sm text-brand-900 ring-1 ring-brand-200" data-testid="reply-banner">
+          ↩ {t("sts.reply.banner", { voice: replyTo.voiceName[i18n.language === "en" ? "en" : "ko"] })}{" "}
+          <a href={`/share/${encodeURIComponent(replyTo.share_id)}`} className="font-medium underline">
+            {t("sts.reply.original")}
+          </a>
+        </p>
+      ) : null}
       <Stepper current={step} />
       {actionData?.usage ? <UsageDialog kind={actionData.usage.kind} message={actionData.usage.message} closeTo={closeTo} /> : null}
       {step === "studio" ? <StudioStep remaining={remaining} /> : null}
@@ -61,7 +69,7 @@ export default function SpeechToSpeech() {
       {step === "process" && job ? (
         <ProcessStep job={job} retry={stsPath({ id: project?.id ?? null, source: source?.source_id ?? null, step: "voice" })} />
       ) : null}
-      {step === "result" && result ? <ResultStep result={result} project={project} /> : null}
+      {step === "result" && result ? <ResultStep result={result} project={project} replying={!!replyTo} /> : null}
       {step === "studio" && project ? <Conversions project={project} /> : null}
     </main>
   );
@@ -173,7 +181,13 @@ function CheckStep({ source, remaining }: { source: StsSource; remaining: number
       </div>
       <div className="mt-4 flex flex-wrap gap-3 text-sm font-semibold">
         <Link
-          to={stsPath({ id: source.project_id, source: source.source_id, step: "voice", voice: params.get("voice") })}
+          to={stsPath({
+            id: source.project_id,
+            source: source.source_id,
+            step: "voice",
+            voice: params.get("voice"),
+            reply: params.get("reply"),
+          })}
           className="rounded-lg bg-brand-600 px-4 py-2.5 text-white"
         >
           {t("sts.check.next")} →
@@ -243,7 +257,7 @@ function ProcessStep({ job, retry }: { job: Job; retry: string }) {
   );
 }
 
-function ResultStep({ result, project }: { result: StudioResult; project: StsProject | null }) {
+function ResultStep({ result, project, replying }: { result: StudioResult; project: StsProject | null; replying: boolean }) {
   const { t } = useTranslation(["studio", "common"]);
   const duration = useDuration();
   const origin = useRootData()?.origin ?? "";
@@ -302,6 +316,11 @@ function ResultStep({ result, project }: { result: StudioResult; project: StsPro
             <label htmlFor="share-url" className="text-sm font-semibold">
               {t("sts.result.shareUrl")}
             </label>
+            {result.isReply ? (
+              <p className="mt-1 text-sm text-slate-600" data-testid="reply-linked">
+                {t("sts.reply.linked")}
+              </p>
+            ) : null}
             <div className="mt-2 flex flex-wrap gap-2">
               <input
                 id="share-url"
@@ -337,7 +356,7 @@ function ResultStep({ result, project }: { result: StudioResult; project: StsPro
         ) : (
           <Form method="post">
             <input type="hidden" name="intent" value="share" />
-            <SubmitButton className="sm:w-auto">{t("sts.result.share")}</SubmitButton>
+            <SubmitButton className="sm:w-auto">{replying ? t("sts.reply.shareBack") : t("sts.result.share")}</SubmitButton>
           </Form>
         )}
       </div>

@@ -191,3 +191,75 @@ describe("STS names and time (issue 19)", () => {
     });
   });
 });
+
+describe("share replies (issue 19, migration 0024)", () => {
+  it("a result shared as a reply links to the original, which lists it; only the owner shares, and the original must be shared", async () => {
+    const alice = await member("reply-alice@example.com");
+    const bob = await member("reply-bob@example.com");
+    const original = await stsProject(alice, "hello.wav", 1.2, "ko-seoyeon");
+    const shared = await alice.json<{ share_id: string; url: string }>(`/studio/inferences/${original.inferenceId}/share`, {
+      method: "POST",
+    });
+    expect(shared.success, shared.message).toBe(true);
+    const answer = await stsProject(bob, "answer.wav", 1.2, "ko-minjun");
+
+    // Another member cannot share (or link) someone's result; a visitor cannot at all.
+    expect(
+      (await alice.call(`/studio/inferences/${answer.inferenceId}/share?reply_to=${shared.data.share_id}`, { method: "POST" })).status,
+    ).toBe(404);
+    const visitor = await worker.fetch(
+      `http://localhost/api/v1/studio/inferences/${answer.inferenceId}/share?reply_to=${shared.data.share_id}`,
+      {
+        method: "POST",
+        headers: { lang: "en" },
+      },
+    );
+    expect(visitor.status).toBe(401);
+    // An unknown or revoked original: 4621, nothing shared.
+    const gone = await bob.json(`/studio/inferences/${answer.inferenceId}/share?reply_to=AAAAAAAAAAAAAAAAAAAAAA`, { method: "POST" });
+    expect(gone).toMatchObject({ status: 404, code: Code.REPLY_TARGET_GONE });
+    expect(gone.message).toBe("The recording you are replying to is no longer shared. You can still share yours on its own.");
+    expect((await bob.json<{ share: unknown; isReply: boolean }>(`/studio/inferences/${answer.inferenceId}`)).data).toMatchObject({
+      share: null,
+      isReply: false,
+    });
+
+    const reply = await bob.json<{ share_id: string }>(`/studio/inferences/${answer.inferenceId}/share?reply_to=${shared.data.share_id}`, {
+      method: "POST",
+    });
+    expect(reply.success, reply.message).toBe(true);
+    expect((await bob.json<{ isReply: boolean }>(`/studio/inferences/${answer.inferenceId}`)).data.isReply).toBe(true);
+    // A result cannot answer itself.
+    expect(
+      (await bob.json(`/studio/inferences/${answer.inferenceId}/share?reply_to=${reply.data.share_id}`, { method: "POST" })).code,
+    ).toBe(Code.REPLY_TARGET_GONE);
+
+    const page = async (id: string) =>
+      (await worker.fetch(`http://localhost/api/v1/share/${id}`, { headers: { lang: "en" } })).json<Answer>();
+    const replyPage = (await page(reply.data.share_id)).data as Record<string, unknown>;
+    expect(replyPage.replyTo).toEqual({
+      share_id: shared.data.share_id,
+      url: `/share/${shared.data.share_id}`,
+      voiceName: { ko: "서연", en: "Seoyeon" },
+    });
+    const originalPage = (await page(shared.data.share_id)).data as {
+      replies: { share_id: string; voiceName: { en: string } }[];
+      replyTo: unknown;
+    };
+    expect(originalPage.replyTo).toBeNull();
+    expect(originalPage.replies.map((r) => [r.share_id, r.voiceName.en])).toEqual([[reply.data.share_id, "Minjun"]]);
+
+    // Revoking the reply takes it off the original's page; revoking the original takes the link off the reply's.
+    await bob.call(`/studio/inferences/${answer.inferenceId}/share`, { method: "DELETE" });
+    expect(((await page(shared.data.share_id)).data as { replies: unknown[] }).replies).toEqual([]);
+    const again = await bob.json<{ share_id: string }>(`/studio/inferences/${answer.inferenceId}/share`, { method: "POST" });
+    await alice.call(`/studio/inferences/${original.inferenceId}/share`, { method: "DELETE" });
+    expect(((await page(again.data.share_id)).data as { replyTo: unknown }).replyTo).toBeNull();
+    // Deleting the original (its member's right) leaves the reply, without the link.
+    await alice.call("/studio/delHistory", { body: { inference_id: original.inferenceId } });
+    const row = await env.DB.prepare("SELECT reply_to FROM inferences WHERE id = ?")
+      .bind(answer.inferenceId!)
+      .first<{ reply_to: string | null }>();
+    expect(row!.reply_to).toBeNull();
+  });
+});

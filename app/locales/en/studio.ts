@@ -197,6 +197,13 @@ export default {
       result: "See the result",
       retry: "Try again",
     },
+    // Issue 19: answering a shared recording ("reply with my voice").
+    reply: {
+      banner: "You are replying to a recording in the voice of {{voice}}. Record or upload, convert, then share it back as your reply.",
+      original: "Listen to the original",
+      shareBack: "Share as my reply",
+      linked: "This share page is linked to the original as a reply.",
+    },
     result: {
       title: "Result",
       before: "Original",
@@ -237,6 +244,11 @@ export default {
     made: "Made on {{date}} · {{seconds}} s",
     player: "Shared audio",
     what: "Voice Studio is an AI studio that turns text into speech and your voice into other voices.",
+    // Issue 19: replies linked to the original.
+    inReplyTo: "A reply to a recording in the voice of {{voice}}",
+    replies: "Replies",
+    replyItem: "In the voice of {{voice}} · {{date}}",
+    replyHelp: "Record or upload your answer, convert it, then share it back: it appears here.",
   },
   history: {
     title: "Work history",

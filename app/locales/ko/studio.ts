@@ -194,6 +194,13 @@ export default {
       result: "결과 보기",
       retry: "다시 시도",
     },
+    // Issue 19: answering a shared recording ("reply with my voice").
+    reply: {
+      banner: "{{voice}} 목소리로 바꾼 음성에 답장하고 있어요. 녹음하거나 파일을 올려 변환한 뒤 답장으로 공유하세요.",
+      original: "원래 음성 듣기",
+      shareBack: "답장으로 공유하기",
+      linked: "이 공유 페이지는 원래 음성에 답장으로 연결돼 있어요.",
+    },
     result: {
       title: "결과",
       before: "원본",
@@ -233,6 +240,11 @@ export default {
     reply: "내 목소리로 답장하기",
     made: "{{date}}에 만든 음성 · {{seconds}}초",
     player: "공유된 음성",
+    // Issue 19: replies linked to the original.
+    inReplyTo: "{{voice}} 목소리로 바꾼 음성에 보낸 답장",
+    replies: "답장",
+    replyItem: "{{voice}} 목소리 · {{date}}",
+    replyHelp: "녹음하거나 파일을 올려 변환한 뒤 공유하면 여기에 답장으로 보여요.",
     what: "보이스 스튜디오는 텍스트를 음성으로, 내 목소리를 다른 보이스로 바꿔 주는 AI 스튜디오예요.",
   },
   history: {
