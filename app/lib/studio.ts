@@ -120,8 +120,11 @@ export type TtsProject = { id: string; name: string; type: "tts" | "sts"; paragr
 export const STS_MAX_SECONDS = 300;
 
 export const UploadSchema = z.object({
-  // No file chosen (conform drops a nameless empty part) is "choose a file"; a chosen file of 0 bytes is the empty-file message.
-  file: z.instanceof(File, { error: "validation.fileRequired" }).refine((f) => f.size > 0, "validation.fileEmpty"),
+  // No file chosen (a nameless empty part) is "choose a file"; a chosen file of 0 bytes is the empty-file message (issue 19).
+  file: z
+    .instanceof(File, { error: "validation.fileRequired" })
+    .refine((f) => f.size > 0 || !f.name, { error: "validation.fileEmpty", abort: true })
+    .refine((f) => f.size > 0, "validation.fileRequired"),
   method: z.enum(["record", "upload"]).default("upload"),
 });
 export const ConvertSchema = z.object({ voice_id: z.string({ error: "validation.required" }).min(1, "validation.required").max(64) });

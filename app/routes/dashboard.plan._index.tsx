@@ -126,7 +126,8 @@ export default function MyPlanPage() {
           <dd data-testid="main-card">
             {card ? (
               <>
-                <span className="font-medium">{cardBrand(card.card_name, locale)}</span> <span className="tabular-nums">{card.card_number}</span>{" "}
+                <span className="font-medium">{cardBrand(card.card_name, locale)}</span>{" "}
+                <span className="tabular-nums">{card.card_number}</span>{" "}
                 <span className="text-slate-500">({t(`card.types.${card.card_type}`)})</span>
               </>
             ) : (
@@ -317,7 +318,8 @@ function WhatHappensNext({ state, locale, toplanSlots }: { state: PlanState; loc
 function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
   const { t } = useTranslation("billing");
   const money = (n: number) => formatMoney(n, row.currency, locale);
-  const method = row.method === "card" ? `${t("history.kinds.card")}${row.card_name ? ` (${cardBrand(row.card_name, locale)})` : ""}` : "PayPal";
+  const method =
+    row.method === "card" ? `${t("history.kinds.card")}${row.card_name ? ` (${cardBrand(row.card_name, locale)})` : ""}` : "PayPal";
   // A refund reaches the card 3 to 5 business days after it was made: "requested" until then (a week covers it).
   const refundPending =
     row.status === "refunded" && row.refunded_at !== null && Date.parse(row.refunded_at) + REFUND_SETTLES_MS > Date.now();

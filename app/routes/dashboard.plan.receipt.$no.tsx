@@ -19,7 +19,11 @@ export default function PaypalReceipt() {
   const locale = i18n.language;
   const money = (n: number) => formatMoney(n, invoice.currency, locale);
   const rows: [string, React.ReactNode, string][] = [
-    [t("paypalReceipt.bought"), t("paypalReceipt.boughtValue", { plan: invoice.plan, kind: t(`history.kinds.${invoice.kind}`) }), "receipt-bought"],
+    [
+      t("paypalReceipt.bought"),
+      t("paypalReceipt.boughtValue", { plan: invoice.plan, kind: t(`history.kinds.${invoice.kind}`) }),
+      "receipt-bought",
+    ],
     [t("paypalReceipt.date"), formatDate(invoice.date, locale), "receipt-date"],
     [t("paypalReceipt.amount"), money(invoice.amount), "receipt-amount"],
     ...(invoice.discount
@@ -29,11 +33,13 @@ export default function PaypalReceipt() {
         ] as [string, string, string][])
       : []),
     ...(invoice.period_start
-      ? ([[t("paypalReceipt.period"), `${formatDate(invoice.period_start, locale)} ~ ${formatDate(invoice.period_end, locale)}`, "receipt-period"]] as [
-          string,
-          string,
-          string,
-        ][])
+      ? ([
+          [
+            t("paypalReceipt.period"),
+            `${formatDate(invoice.period_start, locale)} ~ ${formatDate(invoice.period_end, locale)}`,
+            "receipt-period",
+          ],
+        ] as [string, string, string][])
       : []),
     [t("paypalReceipt.captureId"), <span className="font-mono break-all">{invoice.imp_uid}</span>, "receipt-capture"],
     [

@@ -17,9 +17,17 @@ async function call<T = unknown>(request: APIRequestContext, session: Session, p
 }
 
 test.describe("without JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the PayPal round trip is checked without JavaScript (billing.spec.ts has it too)");
+  test.skip(
+    ({ javaScriptEnabled }) => javaScriptEnabled,
+    "the PayPal round trip is checked without JavaScript (billing.spec.ts has it too)",
+  );
 
-  test("a PayPal month: no card asked, no auto-payment to cancel, and a receipt page in ko and en", async ({ page, request, context, browser }) => {
+  test("a PayPal month: no card asked, no auto-payment to cancel, and a receipt page in ko and en", async ({
+    page,
+    request,
+    context,
+    browser,
+  }) => {
     const session = await signUp(request);
     await signIn(context, session);
     await context.addCookies([{ name: "country", value: remixCookieValue("US"), url: baseURL }]);
@@ -38,8 +46,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: "카드 등록" })).toHaveCount(0);
     await expect(page.getByTestId("paypal-only")).toBeVisible();
 
-    const invoice = (await call<{ items: { no: number; imp_uid: string; amount: number }[] }>(request, session, "/payment/list?page=1&limit=10"))
-      .data.items[0]!;
+    const invoice = (
+      await call<{ items: { no: number; imp_uid: string; amount: number }[] }>(request, session, "/payment/list?page=1&limit=10")
+    ).data.items[0]!;
     await page.getByTestId("invoice-row").first().getByTestId("paypal-receipt").click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/plan/receipt/${invoice.no}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("PayPal 결제 영수증");

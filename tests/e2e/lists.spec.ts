@@ -136,3 +136,40 @@ test("/dashboard/studio is the project list without the sidebar", async ({ page,
   await expect(visitorPage).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fstudio/);
   await visitor.close();
 });
+
+test("STS: an empty file gets the empty-file message; a project that cannot load offers back; the record button says why it is disabled", async ({
+  page,
+  request,
+  context,
+  javaScriptEnabled,
+}) => {
+  const session = await signUp(request);
+  await signIn(context, session);
+  await page.goto("/studio/projects/speech-to-speech");
+  await page.getByLabel("오디오 파일").setInputFiles({ name: "empty.wav", mimeType: "audio/wav", buffer: Buffer.alloc(0) });
+  await page.getByRole("button", { name: "파일 확인하기" }).click();
+  await expect(page.getByText("빈 파일입니다. 목소리가 담긴 오디오 파일을 올려 주세요.")).toBeVisible();
+  await expect(page).not.toHaveURL(/source=/);
+
+  // Another member's or a deleted project: said, with the way back (no retry for what is gone).
+  await page.goto("/studio/projects/speech-to-speech?id=not-a-project");
+  await expect(page.getByTestId("load-failed")).toContainText("프로젝트를 불러오지 못했습니다.");
+  await expect(page.getByTestId("load-failed")).toContainText("삭제되었거나 이 계정의 프로젝트가 아니에요.");
+  await expect(page.getByTestId("load-failed").getByRole("link", { name: "다시 시도" })).toHaveCount(0);
+  await page.getByTestId("load-failed").getByRole("link", { name: /목록/ }).click();
+  await expect(page).toHaveURL(/\/studio\?type=sts$/);
+
+  if (javaScriptEnabled) {
+    // The month's time used up: the record button is disabled and says why.
+    const used = await request.post("/api/v1/studio/sts", {
+      headers: { "api-key": session.token },
+      multipart: { voice_id: "ko-minjun", file: { name: "long.wav", mimeType: "audio/wav", buffer: speechWav(179.8, 8000) } },
+    });
+    expect((await used.json()).data?.seconds).toBe(180);
+    await page.goto("/studio/projects/speech-to-speech");
+    await expect(page.getByRole("button", { name: "● 녹음 시작" })).toBeDisabled();
+    await expect(page.getByTestId("record-disabled-why")).toHaveText(
+      "이번 달 변환 시간을 모두 썼어요. 요금제를 올리면 다시 녹음할 수 있어요.",
+    );
+  }
+});

@@ -85,20 +85,29 @@ test("share page: server-rendered Open Graph and Twitter tags in the sharer's la
   const shareUrl = await page.getByTestId("share-url").inputValue();
   expect(shareUrl).toMatch(new RegExp(`^${baseURL}/share/[A-Za-z0-9_-]{22}$`));
 
-  // A visitor, in English: the preview metadata stays in the sharer's language (Korean).
+  // A visitor, in English: the page and its preview metadata in the visitor's language (issue 19); a request
+  // that names no language (a link preview's crawler) gets the sharer's (Korean).
   const visitor = await browser.newContext({ locale: "en-US", javaScriptEnabled: false });
   const html = await (await visitor.request.get(shareUrl, { headers: { "accept-language": "en-US" } })).text();
-  expect(html).toContain('<meta property="og:title" content="민준 목소리로 바꾼 음성 | 보이스 스튜디오"/>');
+  expect(html).toContain('<meta property="og:title" content="A voice converted to Minjun | Voice Studio"/>');
+  expect(html).toContain('<meta property="og:locale" content="en_US"/>');
+  const crawler = await (await visitor.request.get(shareUrl, { headers: { "accept-language": "" } })).text();
+  expect(crawler).toContain('<meta property="og:title" content="민준 목소리로 바꾼 음성 | 보이스 스튜디오"/>');
   expect(html).toMatch(/<meta property="og:audio" content="http:\/\/127\.0\.0\.1:\d+\/api\/v1\/share\/[\w-]{22}\/audio\?format=mp3"\/>/);
   expect(html).toContain('<meta property="og:audio:type" content="audio/mpeg"/>');
-  expect(html).toContain('<meta name="twitter:title" content="민준 목소리로 바꾼 음성 | 보이스 스튜디오"/>');
+  expect(html).toContain('<meta name="twitter:title" content="A voice converted to Minjun | Voice Studio"/>');
+  // An http origin has no secure URL to offer.
+  expect(html).not.toContain("og:audio:secure_url");
   const audioUrl = html.match(/og:audio" content="([^"]+)"/)![1]!;
   const mp3 = await visitor.request.get(audioUrl);
   expect(mp3.headers()["content-type"]).toBe("audio/mpeg");
   expect((await mp3.body()).length).toBeGreaterThan(1000);
   const shared = await visitor.newPage();
   await shared.goto(shareUrl);
-  await expect(shared.getByRole("link", { name: "Reply with my voice" })).toHaveAttribute("href", "/studio/projects/speech-to-speech");
+  await expect(shared.getByRole("link", { name: "Reply with my voice" })).toHaveAttribute(
+    "href",
+    /^\/studio\/projects\/speech-to-speech\?reply=[\w-]{22}$/,
+  );
   await expect(shared.getByTestId("shared-audio").locator("audio")).toHaveAttribute("src", /\/api\/v1\/share\/[\w-]{22}\/audio$/);
   // And it plays, for a visitor with JavaScript: the waveform player takes over and time runs.
   const listener = await browser.newContext({ locale: "en-US", javaScriptEnabled: true });

@@ -29,7 +29,7 @@ function speech(seconds: number) {
 
 async function member(email: string, lang = "en") {
   const s = await signedUp(email);
-  const call = async <T = Record<string, unknown>>(path: string, init: { method?: string; body?: unknown; form?: FormData } = {}) => {
+  const call = async (path: string, init: { method?: string; body?: unknown; form?: FormData } = {}) => {
     const res = await worker.fetch(`http://localhost/api/v1${path}`, {
       method: init.method ?? (init.body || init.form ? "POST" : "GET"),
       headers: { lang, "api-key": s.token!, ...(init.body ? { "content-type": "application/json" } : {}) },
