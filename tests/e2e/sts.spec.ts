@@ -71,7 +71,7 @@ test("a file that is not audio gets its message and nothing is kept", async ({ p
   await expect(page.getByText("아직 프로젝트가 없습니다.")).toBeVisible();
 });
 
-test("share page: server-rendered Open Graph and Twitter tags in the sharer's language, plays, revocable; review; history", async ({
+test("share page: server-rendered Open Graph and Twitter tags in the visitor's language (the sharer's as fallback), plays, revocable; review; history", async ({
   page,
   request,
   context,
