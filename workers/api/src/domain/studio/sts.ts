@@ -90,7 +90,7 @@ export async function resultAudio(s: MemberScope, id: string) {
 
 /** The name of a conversion's file: the original's name without its extension, and the voice ("memo - Seoyeon"). */
 export const conversionName = (original: string, voice: string, locale: MemberScope["locale"]) =>
-  `${cutCodePoints(withoutExtension(original), 40) || UNTITLED_RECORDING[locale]} - ${voice}`;
+  `${cutCodePoints(withoutExtension(original), 30) || UNTITLED_RECORDING[locale]} - ${voice}`;
 
 /** The original recording of a conversion (before, for A/B), and the name to save it under. */
 export async function resultSource(s: MemberScope, id: string) {
