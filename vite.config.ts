@@ -19,6 +19,12 @@ export default defineConfig({
     remix({
       // A page's loader and action live in `<route>.server.ts` beside it (docs/decisions/0023); such a file is no route.
       ignoredRouteFiles: ["**/*.server.ts"],
+      // Spec section 2: /dashboard/studio is the studio's project list without the sidebar (issue 19): the same
+      // route module as /studio's index, mounted once more outside the signed-in frame.
+      routes: async (defineRoutes) =>
+        defineRoutes((route) => {
+          route("/dashboard/studio", "routes/studio._index.tsx", { id: "routes/dashboard-studio" });
+        }),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -82,7 +82,18 @@ export type ChargeQuote = Quote & { kind: "purchase" | "upgrade" };
 /** GET /payment/refundable: whether the current period can be refunded now, and for how much (minor units). */
 export type RefundQuote =
   | { eligible: false; reason: "none" | "window" | "used" | "coupon"; payment_no: number | null }
-  | { eligible: true; payment_no: number; amount: number; fee: number; refund_amount: number; currency: Currency; deadline: string };
+  | {
+      eligible: true;
+      payment_no: number;
+      /** Totals of `payments`. */
+      amount: number;
+      fee: number;
+      refund_amount: number;
+      currency: Currency;
+      deadline: string;
+      /** Each payment given back, the latest first: a same-week purchase and upgrade go back together (docs/decisions/0038). */
+      payments: { no: number; amount: number; fee: number; refund_amount: number }[];
+    };
 
 // ---------------------------------------------------------------------------------------------
 // Money
@@ -183,4 +194,40 @@ export function cardProblem(b: CardFields, at: number): { code: Code; field: "ca
     return { code: Code.CARD_BIRTH_INVALID, field: "birth" };
   if (!validCardPassword(b.pwd_2digit)) return { code: Code.CARD_PASSWORD_INVALID, field: "pwd_2digit" };
   return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Card brands (issue 19): the gateway names a card in Korean ("신한카드"); an English page says it in English.
+
+const CARD_BRANDS_EN: Record<string, string> = {
+  신한카드: "Shinhan Card",
+  KB국민카드: "KB Kookmin Card",
+  국민카드: "KB Kookmin Card",
+  현대카드: "Hyundai Card",
+  삼성카드: "Samsung Card",
+  롯데카드: "Lotte Card",
+  BC카드: "BC Card",
+  비씨카드: "BC Card",
+  하나카드: "Hana Card",
+  우리카드: "Woori Card",
+  NH농협카드: "NH NongHyup Card",
+  농협카드: "NH NongHyup Card",
+  씨티카드: "Citi Card",
+  카카오뱅크: "KakaoBank",
+  케이뱅크: "K Bank",
+  토스뱅크: "Toss Bank",
+  수협카드: "Suhyup Card",
+  광주카드: "Kwangju Bank Card",
+  전북카드: "Jeonbuk Bank Card",
+  제주카드: "Jeju Bank Card",
+  우체국카드: "Korea Post Card",
+  새마을금고: "MG Saemaul Geumgo",
+  신협카드: "Shinhyup Card",
+};
+
+/** A card's brand in the page's language: the gateway's Korean name on a Korean page, its English name otherwise. */
+export function cardBrand(name: string, locale: string) {
+  const plain = name.replace(/\s+/g, "");
+  if (locale === "ko" || !plain) return name;
+  return CARD_BRANDS_EN[plain] ?? name.replace(/카드$/, " Card");
 }

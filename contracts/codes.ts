@@ -145,6 +145,9 @@ export const Code = {
   IMAGE_SIZE: 4437,
   DRAFT_EXPIRED: 4438,
   VOICE_CREATE_FAILED: 4439,
+  // Issue 19 (lists, STS, sharing, billing trust; docs/decisions/0038): 4620-4639.
+  NOTHING_READY: 4620,
+  REPLY_TARGET_GONE: 4621,
   GATEWAY_FAILED: 5040,
   TERMINATION_FAILED: 5041,
   RATE_LIMITED: 4290,

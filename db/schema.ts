@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { VoiceAge, VoiceGender, VoiceTone } from "../contracts/voices";
-import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /** A localized text stored as JSON: {"ko": "...", "en": "..."}. */
 export type LocalizedText = { ko: string; en: string };
@@ -566,8 +566,15 @@ export const inferences = sqliteTable(
     reviewScore: integer("review_score"),
     reviewText: text("review_text"),
     reviewedAt: integer("reviewed_at"),
+    /** The shared result this one answers (issue 19, "reply with my voice"; migration 0024). */
+    replyTo: text("reply_to").references((): AnySQLiteColumn => inferences.id, { onDelete: "set null" }),
   },
-  (t) => [uniqueIndex("inferences_share_id").on(t.shareId), index("inferences_member_created").on(t.memberId, t.createdAt)],
+  (t) => [
+    uniqueIndex("inferences_share_id").on(t.shareId),
+    index("inferences_member_created").on(t.memberId, t.createdAt),
+    // Issue 19: the replies of a shared result.
+    index("inferences_reply_to").on(t.replyTo),
+  ],
 );
 
 /**

@@ -26,6 +26,8 @@ export type StudioResult = {
   source_id: string | null;
   share: { share_id: string; url: string } | null;
   review: { score: number; text: string } | null;
+  /** It answers another shared result (issue 19). */
+  isReply: boolean;
 };
 
 /** The usage-limit dialogs of spec section 8 that the studio raises (components/studio/UsageDialog.tsx). */
@@ -118,7 +120,11 @@ export type TtsProject = { id: string; name: string; type: "tts" | "sts"; paragr
 export const STS_MAX_SECONDS = 300;
 
 export const UploadSchema = z.object({
-  file: z.instanceof(File, { error: "validation.fileRequired" }).refine((f) => f.size > 0, "validation.fileRequired"),
+  // No file chosen (a nameless empty part) is "choose a file"; a chosen file of 0 bytes is the empty-file message (issue 19).
+  file: z
+    .instanceof(File, { error: "validation.fileRequired" })
+    .refine((f) => f.size > 0 || !f.name, { error: "validation.fileEmpty", abort: true })
+    .refine((f) => f.size > 0, "validation.fileRequired"),
   method: z.enum(["record", "upload"]).default("upload"),
 });
 export const ConvertSchema = z.object({ voice_id: z.string({ error: "validation.required" }).min(1, "validation.required").max(64) });

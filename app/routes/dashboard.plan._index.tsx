@@ -11,7 +11,7 @@ import { UsageRing } from "~/components/billing/UsageRing";
 import { OutcomeBanner } from "~/components/billing/OutcomeBanner";
 import { ButtonLink, useSelfAction } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { formatDate, formatMoney, type Invoice, type PlanState } from "~/lib/billing";
+import { cardBrand, formatDate, formatMoney, type Invoice, type PlanState } from "~/lib/billing";
 import { pageMetaTags } from "~/utils/seo";
 import type { BillingActionData } from "./dashboard.plan.server";
 import type { loader } from "./dashboard.plan._index.server";
@@ -127,7 +127,8 @@ export default function MyPlanPage() {
           <dd data-testid="main-card">
             {card ? (
               <>
-                <span className="font-medium">{card.card_name}</span> <span className="tabular-nums">{card.card_number}</span>{" "}
+                <span className="font-medium">{cardBrand(card.card_name, locale)}</span>{" "}
+                <span className="tabular-nums">{card.card_number}</span>{" "}
                 <span className="text-slate-500">({t(`card.types.${card.card_type}`)})</span>
               </>
             ) : (
@@ -319,7 +320,8 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
   const { t } = useTranslation("billing");
   const selfAction = useSelfAction();
   const money = (n: number) => formatMoney(n, row.currency, locale);
-  const method = row.method === "card" ? `${t("history.kinds.card")}${row.card_name ? ` (${row.card_name})` : ""}` : "PayPal";
+  const method =
+    row.method === "card" ? `${t("history.kinds.card")}${row.card_name ? ` (${cardBrand(row.card_name, locale)})` : ""}` : "PayPal";
   // A refund reaches the card 3 to 5 business days after it was made: "requested" until then (a week covers it).
   const refundPending =
     row.status === "refunded" && row.refunded_at !== null && Date.parse(row.refunded_at) + REFUND_SETTLES_MS > Date.now();
@@ -361,7 +363,12 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
         {row.discount ? `-${money(row.discount)}` : "-"}
       </td>
       <td className="px-2 py-2">
-        {row.imp_uid ? (
+        {row.method === "paypal" && row.imp_uid && row.status !== "failed" ? (
+          // PayPal sends no receipt we could link: our own page says what was bought (issue 19).
+          <Link to={`/dashboard/plan/receipt/${row.no}`} className="text-brand-700 underline" data-testid="paypal-receipt">
+            {t("history.receipt")}
+          </Link>
+        ) : row.imp_uid ? (
           <Form method="post" action={selfAction} preventScrollReset>
             <input type="hidden" name="intent" value="receipt" />
             <input type="hidden" name="imp_uid" value={row.imp_uid} />

@@ -1,56 +1,37 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/Waveform";
-import { fixedT } from "~/i18n/i18n.server";
 import { seo } from "~/lib/seo";
-import { api, requireData } from "~/utils/api.server";
 import { rootDataFrom } from "~/utils/root-data";
+import type { loader } from "./share.$id.server";
 
 export const handle = { i18n: ["common", "studio"] };
 
-type Shared = {
-  share_id: string;
-  locale: "ko" | "en";
-  method: "tts" | "record" | "upload";
-  voice: { id: string; name: { ko: string; en: string }; profileImageURL: string };
-  duration: number;
-  createdAt: number;
-  audioURL: string;
-};
-
-/** A shared result (public): unknown and revoked ids are "not found". */
-export async function loader(args: LoaderFunctionArgs) {
-  const id = args.params.id ?? "";
-  const answer = await api<Shared>(args, `/share/${encodeURIComponent(id)}`);
-  const shared = requireData(answer);
-  // Social previews speak the sharer's language: the title and description come from that bundle.
-  const t = fixedT(shared.locale, "studio");
-  return {
-    shared,
-    meta: { title: t("share.metaTitle", { voice: shared.voice.name[shared.locale] }), description: t("share.metaDescription") },
-  };
-}
+export { loader } from "./share.$id.server";
 
 /** Open Graph and Twitter metadata rendered on the server, with the audio itself (og:audio). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const root = rootDataFrom(matches);
   if (!data || !root) return [{ title: "Voice Studio" }];
+  // The configured public origin (PUBLIC_ORIGIN), never the request's Host.
   const audio = `${root.origin}${data.shared.audioURL}?format=mp3`;
+  const lang = data.meta.lang;
   return [
     ...seo({
       title: data.meta.title,
       description: data.meta.description,
       siteName: root.siteName,
-      locale: data.shared.locale,
+      locale: lang,
       url: `${root.origin}${location.pathname}`,
       image: `${root.origin}/og-image.png`,
     }),
     { property: "og:audio", content: audio },
-    { property: "og:audio:secure_url", content: audio.replace(/^http:/, "https:") },
+    // Only an https origin has a secure URL (an http one rewritten to https would name a server that does not exist).
+    ...(audio.startsWith("https:") ? [{ property: "og:audio:secure_url", content: audio }] : []),
     { property: "og:audio:type", content: "audio/mpeg" },
     { name: "twitter:label1", content: "Voice" },
-    { name: "twitter:data1", content: data.shared.voice.name[data.shared.locale] },
+    { name: "twitter:data1", content: data.shared.voice.name[lang] },
     { name: "robots", content: "noindex" },
   ];
 };
@@ -72,18 +53,46 @@ export default function SharePage() {
             <p className="text-sm text-slate-500">{t("share.made", { date, seconds: shared.duration.toFixed(1) })}</p>
           </div>
         </div>
+        {shared.replyTo ? (
+          <p className="mt-3 text-sm" data-testid="in-reply-to">
+            <Link to={shared.replyTo.url} className="text-brand-700 underline">
+              ↩ {t("share.inReplyTo", { voice: shared.replyTo.voiceName[lang] })}
+            </Link>
+          </p>
+        ) : null}
         <div className="mt-5">
           <Waveform src={shared.audioURL} label={t("share.player")} testId="shared-audio" height={64} />
         </div>
+        {/* Reply with my voice (issue 19): the STS studio with this share as the one answered; a visitor logs in or signs up first and comes back to it. */}
         <Link
-          to="/studio/projects/speech-to-speech"
+          to={`/studio/projects/speech-to-speech?reply=${encodeURIComponent(shared.share_id)}`}
           className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 text-sm font-semibold text-white"
           data-testid="reply"
         >
           {t("share.reply")}
         </Link>
+        <p className="mt-2 text-xs text-slate-500">{t("share.replyHelp")}</p>
         <p className="mt-4 text-xs text-slate-500">{t("share.what")}</p>
       </div>
+      {shared.replies.length > 0 ? (
+        <section aria-labelledby="replies-title" className="mt-6 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 id="replies-title" className="font-semibold">
+            {t("share.replies")}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {shared.replies.map((r) => (
+              <li key={r.share_id} data-testid="share-reply">
+                <Link to={r.url} className="text-brand-700 underline">
+                  {t("share.replyItem", {
+                    voice: r.voiceName[lang],
+                    date: new Intl.DateTimeFormat(lang === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium" }).format(r.createdAt),
+                  })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </main>
   );
 }

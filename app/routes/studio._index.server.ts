@@ -7,12 +7,12 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 import { Code } from "../../contracts/codes";
+import type { BatchItem } from "~/components/studio/Batch";
 import type { Job, JobState } from "../../contracts/jobs";
 
 /** The project list (/studio, app/routes/studio._index.tsx): its loader and action. */
 
 type ProjectItem = { id: string; name: string; type: "tts" | "sts"; updatedAt: number; paragraphs: number; voices: string[] };
-type ProjectDetail = { id: string; name: string; type: "tts" | "sts"; paragraphs: { text: string; audioCurrent: boolean }[] };
 /** At most this many projects play or generate from one click. */
 const MAX_SELECTED = 20;
 
@@ -20,18 +20,20 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const q = new URL(args.request.url).searchParams;
   const tab = PROJECT_TABS.find((t) => t === q.get("type")) ?? "all";
-  // "Play selected": each chosen project's sentences joined, once all of them are generated.
-  const playIds = q.get("play") === "1" ? q.getAll("id").slice(0, MAX_SELECTED) : [];
+  // "Play selected" and "download selected" (issue 19): what of each chosen project is ready (a TTS project's
+  // sentences joined, an STS project's conversions), in the list's order, and why the rest is skipped.
+  const batchAction: "play" | "download" | null = q.get("play") === "1" ? "play" : q.get("download") === "1" ? "download" : null;
+  const batchIds = batchAction ? q.getAll("id").filter(Boolean).slice(0, MAX_SELECTED) : [];
   // Jobs started by "generate" (project:job pairs), shown on their rows.
   const jobPairs = (q.get("jobs") ?? "")
     .split(",")
     .slice(0, MAX_SELECTED)
     .map((pair) => pair.split(":"))
     .filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]);
-  const [list, meta, playing, jobs] = await Promise.all([
+  const [list, meta, batch, jobs] = await Promise.all([
     api<ProjectItem[]>(args, `/studio/projects?type=${tab}`),
     pageMeta(args.request, args.context, "meta.titles.studio"),
-    Promise.all(playIds.map((id) => api<ProjectDetail>(args, `/studio/projects/${encodeURIComponent(id)}`))),
+    batchIds.length ? api<{ items: BatchItem[] }>(args, `/studio/batch?${new URLSearchParams({ ids: batchIds.join(",") })}`) : null,
     Promise.all(
       jobPairs.map(async ([projectId, jobId]) => ({
         projectId,
@@ -41,15 +43,22 @@ export async function loader(args: LoaderFunctionArgs) {
     ),
   ]);
   const projects = requireData(list);
-  const playlist = playing
-    .filter((p) => p.success && p.data)
-    .map(({ data: p }) => {
-      const spoken = p!.paragraphs.filter((x) => x.text.trim());
-      return { id: p!.id, name: p!.name, ready: p!.type === "tts" && spoken.length > 0 && spoken.every((x) => x.audioCurrent) };
-    });
+  const items = batch?.success && batch.data ? batch.data.items : [];
+  const ready = items.filter((i) => !i.skipped).map((i) => i.id);
+  // Download selected: the ZIP of what is ready starts from the page that lists what was left out.
+  const download =
+    batchAction === "download" && ready.length > 0
+      ? `/studio/download?${new URLSearchParams([...ready.map((id) => ["id", id]), ["format", q.get("format") === "mp3" ? "mp3" : "wav"]])}`
+      : null;
   const jobByProject: Record<string, Job> = {};
   for (const j of jobs) if (j.state.success && j.state.data) jobByProject[j.projectId] = { ...j.state.data, id: j.jobId };
-  return { tab, projects, playlist, jobs: jobByProject, meta };
+  return {
+    tab,
+    projects,
+    batch: batchAction ? { action: batchAction, items, download, ready: ready.length } : null,
+    jobs: jobByProject,
+    meta,
+  };
 }
 
 /** New project, import a script, delete, generate the selected projects or all of them. */

@@ -1,9 +1,9 @@
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
+import { AutoDownload, BatchReport, Playlist } from "~/components/studio/Batch";
 import { UsageDialog } from "~/components/studio/UsageDialog";
-import { Waveform } from "~/components/studio/Waveform";
 import { PROJECT_TABS } from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio._index.server";
@@ -15,10 +15,13 @@ export { action, loader } from "./studio._index.server";
 export const meta = pageMetaTags;
 
 export default function ProjectList() {
-  const { tab, projects, playlist, jobs } = useLoaderData<typeof loader>();
+  const { tab, projects, batch, jobs } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("studio");
   const [params] = useSearchParams();
+  // The same list at /studio (in the frame with the sidebar) and /dashboard/studio (spec: without it; vite.config.ts).
+  const base = useLocation().pathname.startsWith("/dashboard/studio") ? "/dashboard/studio" : "/studio";
+  const tabPath = tab === "all" ? base : `${base}?type=${tab}`;
   const allSelected = params.get("select") === "all";
   const selected = new Set(params.getAll("id"));
   const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -42,7 +45,7 @@ export default function ProjectList() {
         {PROJECT_TABS.map((k) => (
           <Link
             key={k}
-            to={k === "all" ? "/studio" : `/studio?type=${k}`}
+            to={k === "all" ? base : `${base}?type=${k}`}
             aria-current={tab === k ? "page" : undefined}
             className={`rounded-full px-4 py-1.5 text-sm font-medium ${tab === k ? "bg-slate-900 text-white" : "bg-white text-slate-700 ring-1 ring-slate-200"}`}
           >
@@ -85,40 +88,21 @@ export default function ProjectList() {
           </SubmitButton>
         </Form>
       </div>
-      {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={tab === "all" ? "/studio" : `/studio?type=${tab}`} /> : null}
+      {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={tabPath} /> : null}
       {actionData?.error ? (
         <p role="alert" className="mt-4 text-sm text-red-600">
           {actionData.error}
         </p>
       ) : null}
-      {playlist.length > 0 ? (
-        <section
-          aria-labelledby="playlist-title"
-          className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-          data-testid="playlist"
-        >
-          <h2 id="playlist-title" className="font-semibold">
-            {t("list.playing")}
-          </h2>
-          <ul className="mt-2 space-y-3">
-            {playlist.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-center gap-3 text-sm">
-                <span className="w-40 truncate font-medium">{p.name}</span>
-                {p.ready ? (
-                  <Waveform src={`/api/v1/studio/projects/${p.id}/download?inline=1`} label={p.name} testId="playlist-audio" />
-                ) : (
-                  <span className="text-slate-500">{t("list.notGenerated")}</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {batch ? <BatchReport items={batch.items} action={batch.action} dismissTo={tabPath} /> : null}
+      {batch?.download ? <AutoDownload href={batch.download} count={batch.ready} /> : null}
+      {batch?.action === "play" ? <Playlist items={batch.items} /> : null}
       {projects.length === 0 ? (
         <p className="mt-10 text-slate-500">{t("list.empty")}</p>
       ) : (
         // Native submissions (reloadDocument): "download selected" answers a file, which a client-side navigation cannot take.
         <Form method="post" id="projects" className="mt-8" reloadDocument>
+          {tab === "all" ? null : <input type="hidden" name="type" value={tab} />}
           <div className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
             <Link
               to={allSelected ? "?" : `?${new URLSearchParams({ ...(tab === "all" ? {} : { type: tab }), select: "all" })}`}
@@ -126,11 +110,19 @@ export default function ProjectList() {
             >
               {t("list.selectAll")}
             </Link>
-            <button type="submit" formMethod="get" formAction="/studio" name="play" value="1" className={link}>
+            <button type="submit" formMethod="get" formAction={base} name="play" value="1" className={link}>
               {t("list.playSelected")}
             </button>
             <span className="flex items-center gap-1">
-              <button type="submit" formMethod="get" formAction="/studio/download" className={link} data-testid="download-selected">
+              <button
+                type="submit"
+                formMethod="get"
+                formAction={base}
+                name="download"
+                value="1"
+                className={link}
+                data-testid="download-selected"
+              >
                 {t("list.downloadSelected")}
               </button>
               <label className="sr-only" htmlFor="download-format">

@@ -17,6 +17,7 @@ import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
+import { Code } from "../../contracts/codes";
 import type { JobState } from "../../contracts/jobs";
 
 /**
@@ -28,22 +29,24 @@ import type { JobState } from "../../contracts/jobs";
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const q = new URL(args.request.url).searchParams;
-  const [id, sourceId, jobId, resultId] = ["id", "source", "job", "result"].map((k) => q.get(k));
+  const [id, sourceId, jobId, resultId, reply] = ["id", "source", "job", "result", "reply"].map((k) => q.get(k));
   const [profile, plans, meta] = await Promise.all([
     loadProfile(args),
     api<{ plan: string; plan_time: number }[]>(args, "/utils/planlist"),
     pageMeta(args.request, args.context, "meta.titles.sts"),
   ]);
-  const [project, source, job, result, voices] = await Promise.all([
+  const [project, source, job, result, voices, replyTo] = await Promise.all([
     id ? api<StsProject>(args, `/studio/sts/projects/${encodeURIComponent(id)}`) : null,
     sourceId ? api<StsSource>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}`) : null,
     jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
     resultId ? api<StudioResult>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
     sourceId && q.get("step") === "voice" ? api<VoicePage>(args, PICKER_VOICES) : null,
+    // Answering a shared recording (issue 19): what is answered, while it is still shared.
+    reply ? api<{ share_id: string; voice: { name: { ko: string; en: string } } }>(args, `/share/${encodeURIComponent(reply)}`) : null,
   ]);
   for (const answer of [project, source, job, result]) if (answer && !answer.success) requireData<unknown>(answer);
   // A finished conversion moves on to its result (also when the page refreshes itself without JavaScript).
-  if (job?.data?.status === "completed" && job.data.inferenceId) throw redirect(stsPath({ id, result: job.data.inferenceId }));
+  if (job?.data?.status === "completed" && job.data.inferenceId) throw redirect(stsPath({ id, result: job.data.inferenceId, reply }));
   const allowance = (plans.data?.find((p) => p.plan === profile.plan)?.plan_time ?? 0) * 60;
   const step: StsStep = result ? "result" : job ? "process" : source && q.get("step") === "voice" ? "voice" : source ? "check" : "studio";
   return {
@@ -54,6 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
     result: result?.data ?? null,
     voices: voices?.data?.voices ?? [],
     remaining: Math.max(0, allowance - profile.plan_time),
+    replyTo: replyTo?.success && replyTo.data ? { share_id: replyTo.data.share_id, voiceName: replyTo.data.voice.name } : null,
     meta,
   };
 }
@@ -65,6 +69,8 @@ export async function action(args: ActionFunctionArgs) {
   const q = url.searchParams;
   const id = q.get("id");
   const resultId = q.get("result") ?? "";
+  // The shared recording this flow answers (issue 19), kept from step to step.
+  const reply = q.get("reply");
   const back = () => redirect(url.pathname + url.search);
   const formData = await args.request.formData();
   const submission = parseWithZod(formData, { schema: StsSchema });
@@ -90,7 +96,7 @@ export async function action(args: ActionFunctionArgs) {
       const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
       if (!checked.success || !checked.data) return refused("upload", checked);
       // `voice`: the voice chosen in the library ("use this voice"), offered at the voice step.
-      throw redirect(stsPath({ id: checked.data.project_id, source: checked.data.source_id, voice: q.get("voice") }));
+      throw redirect(stsPath({ id: checked.data.project_id, source: checked.data.source_id, voice: q.get("voice"), reply }));
     }
     case "convert": {
       const sourceId = q.get("source") ?? "";
@@ -98,19 +104,23 @@ export async function action(args: ActionFunctionArgs) {
         body: { voice_id: value.voice_id },
       });
       if (!started.success || !started.data) return refused("convert", started);
-      throw redirect(stsPath({ id, source: sourceId, job: started.data.job_id }));
+      throw redirect(stsPath({ id, source: sourceId, job: started.data.job_id, reply }));
     }
     case "share":
     case "unshare": {
       const share = value.intent === "share";
-      const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share`, { method: share ? "POST" : "DELETE" });
+      // Shared back as a reply when this flow answers a shared recording (issue 19).
+      const replyTo = share && reply ? `?${new URLSearchParams({ reply_to: reply })}` : "";
+      const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share${replyTo}`, {
+        method: share ? "POST" : "DELETE",
+      });
       if (answer.success) await setToast(args.request, args.context, { key: share ? "shared" : "unshared" });
       else {
         // Spec section 8: "Share URL creation failed".
         const t = fixedT(await getLocale(args.request, args.context), "studio");
         await setToast(args.request, args.context, {
           key: "error",
-          params: { message: share ? t("sts.result.shareFailed") : answer.message },
+          params: { message: share && answer.code !== Code.REPLY_TARGET_GONE ? t("sts.result.shareFailed") : answer.message },
         });
       }
       throw back();

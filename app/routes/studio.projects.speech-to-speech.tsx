@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatSeconds } from "~/lib/units";
 import { ErrorList, SubmitButton } from "~/components/forms";
+import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
 import { NoScriptRefresh } from "~/components/studio/JobProgress";
+import { LoadFailed } from "~/components/studio/LoadFailed";
 import { BeforeAfter, ConversionProgress, Recorder, Stepper, useDuration } from "~/components/studio/Sts";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
@@ -32,9 +33,9 @@ export const meta = pageMetaTags;
 
 /** The STS studio (spec section 2): record or upload, file check, select voice, AI process, result. */
 export default function SpeechToSpeech() {
-  const { step, project, source, job, result, voices, remaining } = useLoaderData<typeof loader>();
+  const { step, project, source, job, result, voices, remaining, replyTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("studio");
+  const { t, i18n } = useTranslation("studio");
   const duration = useDuration();
   const closeTo = stsPath({ id: project?.id ?? null, source: source?.source_id ?? null, step: step === "voice" ? "voice" : null });
   return (
@@ -52,6 +53,14 @@ export default function SpeechToSpeech() {
       <p className="mt-1 text-sm font-medium" data-testid="remaining">
         {t("sts.remaining", { time: duration(remaining) })}
       </p>
+      {replyTo ? (
+        <p className="mt-3 rounded-lg bg-brand-50 p-3 text-sm text-brand-900 ring-1 ring-brand-200" data-testid="reply-banner">
+          ↩ {t("sts.reply.banner", { voice: replyTo.voiceName[i18n.language === "en" ? "en" : "ko"] })}{" "}
+          <a href={`/share/${encodeURIComponent(replyTo.share_id)}`} className="font-medium underline">
+            {t("sts.reply.original")}
+          </a>
+        </p>
+      ) : null}
       <Stepper current={step} />
       {actionData?.usage ? <UsageDialog kind={actionData.usage.kind} message={actionData.usage.message} closeTo={closeTo} /> : null}
       {step === "studio" ? <StudioStep remaining={remaining} /> : null}
@@ -60,7 +69,7 @@ export default function SpeechToSpeech() {
       {step === "process" && job ? (
         <ProcessStep job={job} retry={stsPath({ id: project?.id ?? null, source: source?.source_id ?? null, step: "voice" })} />
       ) : null}
-      {step === "result" && result ? <ResultStep result={result} project={project} /> : null}
+      {step === "result" && result ? <ResultStep result={result} project={project} replying={!!replyTo} /> : null}
       {step === "studio" && project ? <Conversions project={project} /> : null}
     </main>
   );
@@ -146,7 +155,7 @@ function StudioStep({ remaining }: { remaining: number }) {
 
 function CheckStep({ source, remaining }: { source: StsSource; remaining: number }) {
   const [params] = useSearchParams();
-  const { t, i18n } = useTranslation("studio");
+  const { t } = useTranslation("studio");
   const duration = useDuration();
   return (
     <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="file-check">
@@ -160,7 +169,8 @@ function CheckStep({ source, remaining }: { source: StsSource; remaining: number
         <dt className="text-slate-500">{t("sts.check.format")}</dt>
         <dd>{source.format.toUpperCase()}</dd>
         <dt className="text-slate-500">{t("sts.check.duration")}</dt>
-        <dd data-testid="source-duration">{formatSeconds(source.duration, i18n.language)}</dd>
+        {/* The length as charged (contracts/sts.ts): the shown length and the cost are one number. */}
+        <dd data-testid="source-duration">{duration(source.seconds)}</dd>
         <dt className="text-slate-500">{t("sts.check.cost")}</dt>
         <dd>
           {duration(source.seconds)} / {duration(remaining)}
@@ -171,7 +181,13 @@ function CheckStep({ source, remaining }: { source: StsSource; remaining: number
       </div>
       <div className="mt-4 flex flex-wrap gap-3 text-sm font-semibold">
         <Link
-          to={stsPath({ id: source.project_id, source: source.source_id, step: "voice", voice: params.get("voice") })}
+          to={stsPath({
+            id: source.project_id,
+            source: source.source_id,
+            step: "voice",
+            voice: params.get("voice"),
+            reply: params.get("reply"),
+          })}
           className="rounded-lg bg-brand-600 px-4 py-2.5 text-white"
         >
           {t("sts.check.next")} →
@@ -241,8 +257,9 @@ function ProcessStep({ job, retry }: { job: Job; retry: string }) {
   );
 }
 
-function ResultStep({ result, project }: { result: StudioResult; project: StsProject | null }) {
-  const { t, i18n } = useTranslation(["studio", "common"]);
+function ResultStep({ result, project, replying }: { result: StudioResult; project: StsProject | null; replying: boolean }) {
+  const { t } = useTranslation(["studio", "common"]);
+  const duration = useDuration();
   const origin = useRootData()?.origin ?? "";
   const actionData = useActionData<typeof action>();
   const [copied, setCopied] = useState(false);
@@ -262,8 +279,7 @@ function ResultStep({ result, project }: { result: StudioResult; project: StsPro
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <h2 className="font-semibold">{t("sts.result.title")}</h2>
         <p className="mt-1 text-sm text-slate-600">
-          {t("sts.result.voice", { name: result.voiceName })} · {result.text} · {formatSeconds(result.duration, i18n.language)} ·{" "}
-          {result.quality}
+          {t("sts.result.voice", { name: result.voiceName })} · {result.text} · {duration(result.duration)} · {result.quality}
         </p>
         <div className="mt-4">
           {result.sourceURL ? (
@@ -300,6 +316,11 @@ function ResultStep({ result, project }: { result: StudioResult; project: StsPro
             <label htmlFor="share-url" className="text-sm font-semibold">
               {t("sts.result.shareUrl")}
             </label>
+            {result.isReply ? (
+              <p className="mt-1 text-sm text-slate-600" data-testid="reply-linked">
+                {t("sts.reply.linked")}
+              </p>
+            ) : null}
             <div className="mt-2 flex flex-wrap gap-2">
               <input
                 id="share-url"
@@ -335,7 +356,7 @@ function ResultStep({ result, project }: { result: StudioResult; project: StsPro
         ) : (
           <Form method="post">
             <input type="hidden" name="intent" value="share" />
-            <SubmitButton className="sm:w-auto">{t("sts.result.share")}</SubmitButton>
+            <SubmitButton className="sm:w-auto">{replying ? t("sts.reply.shareBack") : t("sts.result.share")}</SubmitButton>
           </Form>
         )}
       </div>
@@ -430,4 +451,9 @@ function Conversions({ project }: { project: StsProject }) {
       )}
     </section>
   );
+}
+
+/** Spec section 8: an STS project (or its recording, job or result) that cannot be loaded offers back, or retry. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary defaultHandler={(status) => <LoadFailed notFound={status === 404} back="/studio?type=sts" />} />;
 }

@@ -209,7 +209,7 @@ test("the project list plays, generates and downloads selected projects", async 
   // Not generated yet: downloading says so and loses nothing.
   await page.getByLabel("뉴스 선택").check();
   await page.getByTestId("download-selected").click();
-  await expect(page.getByTestId("toast")).toContainText("아직 생성되지 않았거나 수정 후 다시 생성하지 않은 문단이 2개 있습니다.");
+  await expect(page.getByTestId("batch-skipped")).toHaveText(["뉴스: 아직 생성하지 않은 문장이 2개 있어요"]);
   await page.getByLabel("뉴스 선택").check();
   await page.getByRole("button", { name: "선택 생성" }).click();
   await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });

@@ -429,7 +429,7 @@ describe("names cut by code point; downloads never answer 500", () => {
     expect(audio.status).toBe(200);
     expect(dispositionName(audio.headers.get("content-disposition"))).toBe(`${"a".repeat(59)}${EMOJI}.wav`);
 
-    // The public API: the result is named after the file, cut at 30 for its download.
+    // The public API: the result is named after the file, cut at 30, and its voice (issue 19) for its download.
     const converted = await (
       await call("/studio/sts", { method: "POST", body: form(recording, `${"가".repeat(29)}${RARE_CJK}나.wav`, { voice_id: "ko-minjun" }) })
     ).json<Answer<{ inference_id: string }>>();
@@ -441,7 +441,7 @@ describe("names cut by code point; downloads never answer 500", () => {
       const res = await call(path);
       expect(res.status, path).toBe(200);
       expect(dispositionName(res.headers.get("content-disposition"))).toMatch(
-        new RegExp(`^${"가".repeat(29)}${RARE_CJK}( \\(original\\))?\\.(wav|mp3)$`, "u"),
+        new RegExp(`^${"가".repeat(29)}${RARE_CJK}( - 민준| \\(original\\))\\.(wav|mp3)$`, "u"),
       );
       await res.arrayBuffer();
     }

@@ -5,6 +5,7 @@ import { formatDuration } from "~/lib/units";
 import { useJobProgress } from "./useJobProgress";
 import { Waveform } from "./Waveform";
 import { jobRunning, type Job } from "../../../contracts/jobs";
+import { RECORDING_STOP_MARGIN_S } from "../../../contracts/sts";
 
 export const STS_STEPS = ["studio", "check", "voice", "process", "result"] as const;
 export type StsStep = (typeof STS_STEPS)[number];
@@ -112,7 +113,8 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
       setLevel(now);
       setPeak((p) => Math.max(p, now));
       const seconds = (performance.now() - started) / 1000;
-      if (seconds >= maxSeconds) {
+      // Stops a little early: what the recorder adds after the stop must not round past the time left (contracts/sts.ts).
+      if (seconds >= Math.max(0.5, maxSeconds - RECORDING_STOP_MARGIN_S)) {
         stop("limit");
         return;
       }
@@ -147,17 +149,28 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
   };
 
   if (supported === false) return <p className="text-sm text-slate-600">{t("sts.record.unsupported")}</p>;
+  // Why the button cannot be pressed (issue 19): said next to it and tied to it for screen readers.
+  // Before hydration the page's <noscript> note says it (recording needs JavaScript); with JavaScript that moment is brief.
+  const disabledWhy = maxSeconds <= 0 ? "disabledNoTime" : busy ? "disabledBusy" : null;
   return (
     <div data-testid="recorder" data-state={state.kind}>
       {state.kind === "idle" ? (
-        <button
-          type="button"
-          onClick={start}
-          disabled={!supported || busy || maxSeconds <= 0}
-          className="rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white disabled:opacity-50"
-        >
-          ● {t("sts.record.start")}
-        </button>
+        <>
+          <button
+            type="button"
+            onClick={start}
+            disabled={disabledWhy !== null || !supported}
+            aria-describedby={disabledWhy ? "record-disabled-why" : undefined}
+            className="rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white disabled:opacity-50"
+          >
+            ● {t("sts.record.start")}
+          </button>
+          {disabledWhy ? (
+            <p id="record-disabled-why" className="mt-2 text-sm text-slate-600" data-testid="record-disabled-why">
+              {t(`sts.record.${disabledWhy}`)}
+            </p>
+          ) : null}
+        </>
       ) : null}
       {state.kind === "recording" ? (
         <div className="space-y-2">

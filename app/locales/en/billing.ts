@@ -232,4 +232,22 @@ export default {
     receipt: "The receipt link is unavailable. Please ask the card issuer.",
     quote: "Could not load the price. Please try again shortly.",
   },
+  // Issue 19: the PayPal receipt page (PayPal sends none we could link).
+  paypalReceipt: {
+    title: "PayPal payment receipt",
+    metaTitle: "Payment receipt | Voice Studio",
+    bought: "Bought",
+    boughtValue: "{{plan}} plan · {{kind}}",
+    date: "Date paid",
+    amount: "Amount charged",
+    listPrice: "List price",
+    discount: "Discount",
+    period: "Period",
+    captureId: "PayPal transaction (capture ID)",
+    status: "Status",
+    refunded: "Refunded {{amount}} (fee {{fee}})",
+    note: "Your PayPal account's activity shows the same transaction ID.",
+    print: "Print",
+    back: "Back to my plan",
+  },
 } satisfies Translation<typeof ko>;

@@ -90,6 +90,8 @@ export default {
     textTooLong: "You can generate up to 500 characters at a time. Please split the text.",
     number: "Please enter a valid number.",
     fileRequired: "Please choose an audio file to convert.",
+    // Issue 19: a chosen file of 0 bytes (the api's 4210 says the same).
+    fileEmpty: "The file is empty. Please upload an audio file with your voice in it.",
     required: "This field is required.",
     email: "Please check the email format.",
     code: "Enter the 6-digit code.",

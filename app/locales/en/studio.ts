@@ -26,6 +26,23 @@ export default {
     downloadSelected: "Download selected",
     generateSelected: "Generate selected",
     generateAll: "Generate all",
+    // Issue 19: play and download selected understand STS projects; what was left out, by project.
+    batch: {
+      continuous: "{{count}} recordings play one after another.",
+      playSkipped: "{{count}} project(s) left out of the playlist",
+      playNothing: "The chosen projects have nothing to play yet",
+      downloadSkipped: "{{count}} project(s) left out of the download",
+      downloadNothing: "The chosen projects have nothing to download yet",
+      dismiss: "Dismiss",
+      downloading: "Downloading {{count}} ready project(s).",
+      downloadAgain: "Click here if the download does not start",
+      reasons: {
+        notGenerated: "{{name}}: {{count}} sentence(s) not generated yet",
+        empty: "{{name}}: no text written yet",
+        noConversions: "{{name}}: nothing converted yet",
+        notFound: "A project that could not be found (it may have been deleted)",
+      },
+    },
   },
   dictionary: {
     title: "Pronunciation dictionary",
@@ -94,6 +111,8 @@ export default {
     back: "Projects",
     retry: "Try again",
     loadFailed: "The project could not be loaded.",
+    // Issue 19: a project that is gone (deleted, or not this account's).
+    loadNotFound: "It was deleted, or it is not this account's project.",
     rules:
       "You can use the punctuation . , ... ! ? Numbers and signs ($ ₩ % ~ : + & ℃) are read as words. A new line or 5 or more spaces add a pause. Up to 500 characters per generation.",
     remaining: "Characters left this month: {{remaining}}",
@@ -139,6 +158,9 @@ export default {
         "Microphone permission was denied. Allow the microphone in your browser's site settings (next to the address bar) and try again.",
       noDevice: "No microphone was found. Connect one, or upload a file.",
       close: "Close",
+      // Issue 19: why the record button cannot be pressed.
+      disabledBusy: "Checking the recording you sent.",
+      disabledNoTime: "You have used this month's conversion time. Upgrade your plan to record again.",
     },
     upload: {
       title: "Upload a file",
@@ -174,6 +196,13 @@ export default {
       background: "You can close this window: the conversion goes on, and the result stays in your work history and project.",
       result: "See the result",
       retry: "Try again",
+    },
+    // Issue 19: answering a shared recording ("reply with my voice").
+    reply: {
+      banner: "You are replying to a recording in the voice of {{voice}}. Record or upload, convert, then share it back as your reply.",
+      original: "Listen to the original",
+      shareBack: "Share as my reply",
+      linked: "This share page is linked to the original as a reply.",
     },
     result: {
       title: "Result",
@@ -215,6 +244,11 @@ export default {
     made: "Made on {{date}} · {{seconds}} s",
     player: "Shared audio",
     what: "Voice Studio is an AI studio that turns text into speech and your voice into other voices.",
+    // Issue 19: replies linked to the original.
+    inReplyTo: "A reply to a recording in the voice of {{voice}}",
+    replies: "Replies",
+    replyItem: "In the voice of {{voice}} · {{date}}",
+    replyHelp: "Record or upload your answer, convert it, then share it back: it appears here.",
   },
   history: {
     title: "Work history",

@@ -229,4 +229,22 @@ export default {
     receipt: "영수증 링크를 불러올 수 없습니다. 카드사에 문의해 주세요.",
     quote: "가격을 불러오지 못했습니다. 잠시 뒤 다시 시도해 주세요.",
   },
+  // Issue 19: the PayPal receipt page (PayPal sends none we could link).
+  paypalReceipt: {
+    title: "PayPal 결제 영수증",
+    metaTitle: "결제 영수증 | 보이스 스튜디오",
+    bought: "구매 내역",
+    boughtValue: "{{plan}} 요금제 · {{kind}}",
+    date: "결제일",
+    amount: "결제 금액",
+    listPrice: "정가",
+    discount: "할인",
+    period: "이용 기간",
+    captureId: "PayPal 거래 번호 (Capture ID)",
+    status: "상태",
+    refunded: "환불 금액 {{amount}} (수수료 {{fee}})",
+    note: "PayPal 계정의 거래 내역에서도 같은 거래 번호로 확인할 수 있어요.",
+    print: "인쇄",
+    back: "내 요금제로 돌아가기",
+  },
 };

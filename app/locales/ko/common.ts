@@ -86,6 +86,8 @@ export default {
     textTooLong: "한 번에 최대 500자까지 생성할 수 있습니다. 문단을 나누어 주세요.",
     number: "올바른 숫자를 입력해 주세요.",
     fileRequired: "변환할 오디오 파일을 골라 주세요.",
+    // Issue 19: a chosen file of 0 bytes (the api's 4210 says the same).
+    fileEmpty: "빈 파일입니다. 목소리가 담긴 오디오 파일을 올려 주세요.",
     required: "필수 입력 항목입니다.",
     email: "이메일 형식을 확인해 주세요.",
     code: "인증번호 6자리를 입력해 주세요.",

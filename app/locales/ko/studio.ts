@@ -24,6 +24,23 @@ export default {
     downloadSelected: "선택 다운로드",
     generateSelected: "선택 생성",
     generateAll: "전체 생성",
+    // Issue 19: play and download selected understand STS projects; what was left out, by project.
+    batch: {
+      continuous: "{{count}}개 음성을 차례로 이어서 재생해요.",
+      playSkipped: "재생 목록에서 빠진 프로젝트가 {{count}}개 있어요",
+      playNothing: "고른 프로젝트에 재생할 음성이 없어요",
+      downloadSkipped: "내려받기에서 빠진 프로젝트가 {{count}}개 있어요",
+      downloadNothing: "고른 프로젝트에 내려받을 음성이 없어요",
+      dismiss: "닫기",
+      downloading: "준비된 프로젝트 {{count}}개를 내려받고 있어요.",
+      downloadAgain: "내려받기가 시작되지 않으면 여기를 누르세요",
+      reasons: {
+        notGenerated: "{{name}}: 아직 생성하지 않은 문장이 {{count}}개 있어요",
+        empty: "{{name}}: 입력한 문장이 없어요",
+        noConversions: "{{name}}: 아직 변환한 결과가 없어요",
+        notFound: "찾을 수 없는 프로젝트 1개 (삭제되었을 수 있어요)",
+      },
+    },
   },
   dictionary: {
     title: "발음 사전",
@@ -92,6 +109,8 @@ export default {
     back: "프로젝트 목록",
     retry: "다시 시도",
     loadFailed: "프로젝트를 불러오지 못했습니다.",
+    // Issue 19: a project that is gone (deleted, or not this account's).
+    loadNotFound: "삭제되었거나 이 계정의 프로젝트가 아니에요.",
     rules:
       "문장부호는 . , ... ! ? 를 쓸 수 있고, 숫자와 기호($ ₩ % ~ : + & ℃)는 읽는 말로 바꿔 읽어요. 줄을 바꾸거나 스페이스를 5번 이상 넣으면 쉬어 읽습니다. 한 번에 500자까지 생성할 수 있어요.",
     remaining: "이번 달 남은 글자 수: {{remaining}}자",
@@ -136,6 +155,9 @@ export default {
       permissionDenied: "마이크 권한이 거부되었습니다. 브라우저 주소창의 사이트 설정에서 마이크를 허용한 뒤 다시 시도해 주세요.",
       noDevice: "연결된 마이크를 찾지 못했습니다. 마이크를 연결하거나 파일을 올려 주세요.",
       close: "닫기",
+      // Issue 19: why the record button cannot be pressed.
+      disabledBusy: "올린 녹음을 확인하고 있어요.",
+      disabledNoTime: "이번 달 변환 시간을 모두 썼어요. 요금제를 올리면 다시 녹음할 수 있어요.",
     },
     upload: {
       title: "파일 올리기",
@@ -171,6 +193,13 @@ export default {
       background: "이 창을 닫아도 변환은 계속돼요. 결과는 작업 내역과 프로젝트에 남아요.",
       result: "결과 보기",
       retry: "다시 시도",
+    },
+    // Issue 19: answering a shared recording ("reply with my voice").
+    reply: {
+      banner: "{{voice}} 목소리로 바꾼 음성에 답장하고 있어요. 녹음하거나 파일을 올려 변환한 뒤 답장으로 공유하세요.",
+      original: "원래 음성 듣기",
+      shareBack: "답장으로 공유하기",
+      linked: "이 공유 페이지는 원래 음성에 답장으로 연결돼 있어요.",
     },
     result: {
       title: "결과",
@@ -211,6 +240,11 @@ export default {
     reply: "내 목소리로 답장하기",
     made: "{{date}}에 만든 음성 · {{seconds}}초",
     player: "공유된 음성",
+    // Issue 19: replies linked to the original.
+    inReplyTo: "{{voice}} 목소리로 바꾼 음성에 보낸 답장",
+    replies: "답장",
+    replyItem: "{{voice}} 목소리 · {{date}}",
+    replyHelp: "녹음하거나 파일을 올려 변환한 뒤 공유하면 여기에 답장으로 보여요.",
     what: "보이스 스튜디오는 텍스트를 음성으로, 내 목소리를 다른 보이스로 바꿔 주는 AI 스튜디오예요.",
   },
   history: {

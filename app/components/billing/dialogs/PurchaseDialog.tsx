@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
-import { formatMoney, PurchaseSchema, type Card, type Quote } from "~/lib/billing";
+import { cardBrand, formatMoney, PurchaseSchema, type Card, type Quote } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { Consent, QuoteLines } from "./parts";
 
@@ -40,7 +40,7 @@ export function PurchaseDialog({
           <QuoteLines quote={quote} />
           {card ? (
             <p className="text-sm text-slate-600">
-              {t("purchase.card", { card: `${card.card_name} ${card.card_number}` })}{" "}
+              {t("purchase.card", { card: `${cardBrand(card.card_name, i18n.language)} ${card.card_number}` })}{" "}
               <Link to={cardTo} replace preventScrollReset className="text-brand-700 underline">
                 {t("purchase.changeCard")}
               </Link>

@@ -539,6 +539,15 @@ export const messages: Record<Code, Localized> = {
     ko: "로그인이 만료되었습니다. 다시 로그인해 주세요.",
     en: "Your login has expired. Please log in again.",
   },
+  // Issue 19 (lists, STS, sharing, billing trust; docs/decisions/0038).
+  [Code.NOTHING_READY]: {
+    ko: "고른 프로젝트 중 내려받을 수 있는 음성이 아직 없습니다. 먼저 생성하거나 변환해 주세요.",
+    en: "None of the chosen projects has audio to download yet. Generate or convert first.",
+  },
+  [Code.REPLY_TARGET_GONE]: {
+    ko: "답장하려는 음성이 더 이상 공유되지 않습니다. 답장 없이 공유할 수 있어요.",
+    en: "The recording you are replying to is no longer shared. You can still share yours on its own.",
+  },
 };
 
 /** Values of `{name}` placeholders: text, a number (grouped as the locale writes it) or a label in both locales. */
@@ -722,4 +731,7 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.LOGIN_REQUIRED]: 401,
   [Code.TOKEN_REFRESHED]: 200,
   [Code.REFRESH_EXPIRED]: 401,
+  // Issue 19 (docs/decisions/0038).
+  [Code.NOTHING_READY]: 409,
+  [Code.REPLY_TARGET_GONE]: 404,
 };

@@ -46,6 +46,8 @@ async function readUpload(c: Ctx): Promise<Upload | null> {
 }
 
 const convertBody = z.object({ voice_id: z.string().min(1).max(64) });
+/** Sharing a result as a reply to a shared one (issue 19): the original's share id. */
+const shareQuery = z.object({ reply_to: z.string().min(1).max(64).optional() });
 const reviewBody = z.object({ score: z.number().int().min(1).max(5), text: z.string().trim().max(1000).default("") });
 const audioQuery = z.object({ format: z.enum(FORMATS).default("wav"), download: z.enum(["0", "1"]).default("0") });
 
@@ -91,7 +93,9 @@ export const stsRoutes = new Hono<AppEnv>()
     return sendAudio(c, audio.key, audio.name, format, download === "1", "private, max-age=3600");
   })
   /** Shares a result as a public page (an unguessable id); sharing again answers the same page. */
-  .post("/inferences/:id/share", async (c) => answer(c, await shareResult(memberScope(c), c.req.param("id"))))
+  .post("/inferences/:id/share", queryParams(shareQuery), async (c) =>
+    answer(c, await shareResult(memberScope(c), c.req.param("id"), c.req.valid("query").reply_to)),
+  )
   /** Revokes a share: the page and its audio answer "not found" from then on. */
   .delete("/inferences/:id/share", async (c) => answer(c, await revokeShare(memberScope(c), c.req.param("id"))))
   /** Spec review: a score from 1 to 5 and a text, one per result (a new review replaces it). */

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod/v4";
-import { paragraphAudio, projectAudio, projectsZip } from "../domain/studio/downloads";
+import { BATCH_MAX, batchItems, paragraphAudio, projectAudio, projectsZip } from "../domain/studio/downloads";
 import { ownJob, speakOnce, startProjectGeneration } from "../domain/studio/generation";
 import { projectWithParagraphs, saveParagraphs } from "../domain/studio/paragraphs";
 import {
@@ -14,7 +14,8 @@ import {
   renameProject,
 } from "../domain/studio/projects";
 import { addEntry, deleteEntry, entriesFor, listEntries, updateEntry } from "../domain/studio/dictionary";
-import { deleteResult, history, ownResult } from "../domain/studio/results";
+import { deleteResult, history } from "../domain/studio/results";
+import { resultAudio } from "../domain/studio/sts";
 import { memberScope } from "../domain/scope";
 import { sendAudio } from "../lib/audio";
 import { Code } from "../lib/codes";
@@ -22,7 +23,6 @@ import { answer, fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
 import { sendBytes } from "../lib/range";
 import { hit } from "../lib/rate-limit";
-import { cutCodePoints } from "../lib/text";
 import { MAX_CHARACTERS_PER_GENERATION } from "../lib/tts-text";
 import { jsonBody, limit, plainText, queryParams, uniqueIds } from "../lib/validate";
 import { DICTIONARY_LIMITS } from "../engine/dictionary";
@@ -95,7 +95,9 @@ const projectDownloadQuery = z.object({
   paragraphs: idList(200).optional(),
 });
 /** Several projects at once (the list's "download selected"): a ZIP with one joined file each. */
-const projectsDownloadQuery = z.object({ ids: idList(50), format: z.enum(FORMATS).default("wav") });
+const projectsDownloadQuery = z.object({ ids: idList(BATCH_MAX), format: z.enum(FORMATS).default("wav") });
+/** The list's batch actions (issue 19): the chosen projects, what of each is ready, and why not. */
+const batchQuery = z.object({ ids: idList(BATCH_MAX) });
 /** Spec: POST /studio/tts {text, voice_id, lang, style, pitch, tempo}. */
 const ttsBody = z.object({
   text: z.string().max(MAX_CHARACTERS_PER_GENERATION * 4),
@@ -138,9 +140,9 @@ export const studioRoutes = new Hono<AppEnv>()
   /** The audio of a result, to its owner only: WAV or MP3, to play or to save. */
   .get("/inferences/:id/audio", queryParams(audioQuery), async (c) => {
     const { format, download } = c.req.valid("query");
-    const row = await ownResult(memberScope(c), c.req.param("id"));
-    if (!row) return fail(c, Code.NOT_FOUND);
-    return sendAudio(c, row.audioKey, cutCodePoints(row.text, 30), format, download === "1", "private, max-age=3600");
+    const audio = await resultAudio(memberScope(c), c.req.param("id"));
+    if (!audio) return fail(c, Code.NOT_FOUND);
+    return sendAudio(c, audio.key, audio.name, format, download === "1", "private, max-age=3600");
   })
   /** Generate one, some or all paragraphs of a project as a job (domain/studio/generation.ts). */
   .post("/projects/:id/generate", jsonBody(generateBody), async (c) =>
@@ -172,6 +174,8 @@ export const studioRoutes = new Hono<AppEnv>()
     if (!zip.ok) return fail(c, zip.code, zip);
     return c.body(zip.value.zip, 200, zipHeaders(zip.value.name));
   })
+  /** What of each chosen project can be played or downloaded (TTS joined, STS conversions), and why not (issue 19). */
+  .get("/batch", queryParams(batchQuery), async (c) => ok(c, { items: await batchItems(memberScope(c), c.req.valid("query").ids) }))
   /** A project's audio: one joined WAV or MP3, or with split=1 a ZIP of one file per paragraph. */
   .get("/projects/:id/download", queryParams(projectDownloadQuery), async (c) => {
     const { format, split, inline, paragraphs: chosen } = c.req.valid("query");

@@ -14,6 +14,7 @@ import { speechEngine } from "./engine";
 import { RENDER } from "./render";
 import { EngineError, type VoiceParams } from "./types";
 import { durationMs, type Audio } from "./wav";
+import { billedSeconds } from "../../../../contracts/sts";
 
 /**
  * Limits of one speech-to-speech input. 30 MB holds 2.6 minutes of 48 kHz stereo WAV and far more of
@@ -22,8 +23,11 @@ import { durationMs, type Audio } from "./wav";
  */
 export const STS_LIMITS = { maxBytes: 30 * 1024 * 1024, maxSeconds: 300 } as const;
 
-/** Time charged for a recording: whole seconds, rounded up (spec: time deducted on conversion). */
-export const chargedSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+/**
+ * Time charged for a recording (spec: time deducted on conversion): the nearest whole second, the same
+ * number the pages show as its length (contracts/sts.ts, docs/decisions/0038).
+ */
+export const chargedSeconds = billedSeconds;
 
 type Failure = { ok: false; code: Code; message?: string };
 export type Checked = { ok: true; audio: Audio; format: UploadFormat; durationMs: number; seconds: number };

@@ -61,7 +61,11 @@ export async function registerCard(c: Ctx, b: CardFields): Promise<Outcome<Card>
       pwd_2digit: b.pwd_2digit,
     });
   } catch (err) {
-    if (err instanceof GatewayError && err.kind === "rejected") return refused(Code.CARD_REJECTED, { reason: err.message });
+    if (err instanceof GatewayError && err.kind === "rejected") {
+      // The gateway's own text is for operators (the worker's log); the member reads what it means (issue 19).
+      console.warn("card registration refused by the gateway:", err.message);
+      return refused(Code.CARD_REJECTED, { reason: declineText(err.message, c.var.locale) });
+    }
     if (err instanceof GatewayError) return refused(Code.GATEWAY_FAILED);
     throw err;
   }

@@ -28,32 +28,77 @@ import {
 
 type Ctx = Context<AppEnv>;
 
+/** One payment a refund gives back: what was paid, the fee kept and what goes back. */
+export type RefundPart = { payment: PaymentRow; amount: number; fee: number; refund_amount: number };
+
 export type Refundable =
-  | { eligible: true; payment: PaymentRow; amount: number; fee: number; refund_amount: number; currency: Currency; deadline: string }
+  | {
+      eligible: true;
+      /** The payment that started this period (the latest one). */
+      payment: PaymentRow;
+      /** Every payment given back, the latest first: the period's own, and the ones it upgraded (docs/decisions/0038). */
+      parts: RefundPart[];
+      amount: number;
+      fee: number;
+      refund_amount: number;
+      currency: Currency;
+      deadline: string;
+    }
   | { eligible: false; reason: RefundReason; payment?: PaymentRow };
 
-/** Spec section 4: within 7 days of the payment that started this period, with no AI used since. */
+/** The member's paid payments, newest first: the refund looks at the few most recent only. */
+const RECENT_PAYMENTS = 5;
+
+/** AI was used since `since` (ms): an allowance charge in the ledger that was not given back (lib/allowance.ts). */
+async function usedSince(db: Db, memberId: string, since: number) {
+  const row = await db.$client
+    .prepare("SELECT 1 AS used FROM job_charges WHERE member_id = ?1 AND created_at >= ?2 AND refunded_at IS NULL LIMIT 1")
+    .bind(memberId, since)
+    .first<{ used: number }>();
+  return !!row;
+}
+
+const part = (payment: PaymentRow): RefundPart => {
+  const fee = refundFee(payment.amount, payment.currency);
+  return { payment, amount: payment.amount, fee, refund_amount: payment.amount - fee };
+};
+
+/**
+ * Spec section 4: within 7 days of the payment that started this period, with no AI used since. A period that
+ * an upgrade started also gives back the payment it upgraded, when that one too was paid within the 7 days
+ * (by the same provider) and no AI was used since it was paid, and so on back (a purchase and an upgrade on
+ * the same day are refunded together; docs/decisions/0038). Each payment keeps its own fee.
+ */
 export async function refundable(db: Db, m: MemberRow, now: number): Promise<Refundable> {
-  const last =
-    (await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.memberId, m.id), eq(payments.status, "paid")))
-      .orderBy(desc(payments.paidAt), desc(payments.no))
-      .get()) ?? null;
+  const recent = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.memberId, m.id), eq(payments.status, "paid")))
+    .orderBy(desc(payments.paidAt), desc(payments.no))
+    .limit(RECENT_PAYMENTS);
+  const last = recent[0] ?? null;
   const reason = refundRefusal(m, last, now);
   if (reason) return { eligible: false, reason, payment: reason === "coupon" || reason === "none" ? undefined : (last ?? undefined) };
   const payment = last!;
-  const currency = payment.currency;
-  const fee = refundFee(payment.amount, currency);
+  const parts = [part(payment)];
+  for (let i = 1; i < recent.length; i++) {
+    const later = recent[i - 1]!;
+    const earlier = recent[i]!;
+    if (later.kind !== "upgrade" || earlier.provider !== payment.provider || earlier.currency !== payment.currency) break;
+    if (earlier.paidAt === null || now - earlier.paidAt > REFUND_WINDOW_MS) break;
+    if (await usedSince(db, m.id, earlier.paidAt)) break;
+    parts.push(part(earlier));
+  }
+  const sum = (k: "amount" | "fee" | "refund_amount") => parts.reduce((n, p) => n + p[k], 0);
   return {
     eligible: true,
     payment,
-    amount: payment.amount,
-    fee,
-    refund_amount: payment.amount - fee,
-    currency,
-    deadline: new Date(payment.paidAt! + REFUND_WINDOW_MS).toISOString(),
+    parts,
+    amount: sum("amount"),
+    fee: sum("fee"),
+    refund_amount: sum("refund_amount"),
+    currency: payment.currency,
+    deadline: new Date(Math.min(...parts.map((p) => p.payment.paidAt!)) + REFUND_WINDOW_MS).toISOString(),
   };
 }
 
@@ -71,6 +116,7 @@ export async function refundQuote(c: Ctx): Promise<Outcome<RefundQuote>> {
     refund_amount: r.refund_amount,
     currency: r.currency,
     deadline: r.deadline,
+    payments: r.parts.map((p) => ({ no: p.payment.no, amount: p.amount, fee: p.fee, refund_amount: p.refund_amount })),
   });
 }
 
@@ -80,7 +126,7 @@ export async function refundQuote(c: Ctx): Promise<Outcome<RefundQuote>> {
  * checksum is what we believe is still cancellable, so a second refund is refused by the gateway.
  * `only`: the one provider the caller refunds (PayPal's clearplan never refunds a card payment).
  */
-async function giveRefund(env: AppEnv["Bindings"], r: Extract<Refundable, { eligible: true }>, note: string, only?: "paypal") {
+async function giveRefund(env: AppEnv["Bindings"], r: RefundPart, note: string, only?: "paypal") {
   const p = r.payment;
   const gateway = p.provider === "portone" && !only ? cardGateway(env) : null;
   const wallet = p.provider === "paypal" ? paypalGateway(env) : null;
@@ -95,12 +141,35 @@ async function giveRefund(env: AppEnv["Bindings"], r: Extract<Refundable, { elig
   return null;
 }
 
-const refundedSet = (r: Extract<Refundable, { eligible: true }>, t: number) => ({
+const refundedSet = (r: RefundPart, t: number) => ({
   status: "refunded" as const,
   refundAmount: r.refund_amount,
   refundFee: r.fee,
   refundedAt: t,
 });
+
+/**
+ * Gives back each part at its gateway, the latest first, marking each refunded as soon as it is: a failure
+ * stops there (a code) with the parts before it done, so asking again refunds what is left.
+ */
+async function giveRefunds(
+  env: AppEnv["Bindings"],
+  db: Db,
+  r: Extract<Refundable, { eligible: true }>,
+  note: string,
+  t: number,
+  only?: "paypal",
+) {
+  for (const p of r.parts) {
+    const failed = await giveRefund(env, p, note, only);
+    if (failed) return failed;
+    await db
+      .update(payments)
+      .set(refundedSet(p, t))
+      .where(and(eq(payments.no, p.payment.no), eq(payments.status, "paid")));
+  }
+  return null;
+}
 
 /** Immediate cancel and refund (spec section 4): within 7 days, no paid use, less the fee; Free at once. */
 export async function refund(c: Ctx, b: { reason: string; comment: string; pwd?: string }) {
@@ -112,15 +181,11 @@ export async function refund(c: Ctx, b: { reason: string; comment: string; pwd?:
   if (checked !== true) return refused(checked);
   const r = await refundable(db, m, t);
   if (!r.eligible) return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
-  const failed = await giveRefund(c.env, r, b.reason || "refund within 7 days");
+  const failed = await giveRefunds(c.env, db, r, b.reason || "refund within 7 days", t);
   if (failed) return refused(failed);
-  await db.batch([
-    db
-      .update(payments)
-      .set(refundedSet(r, t))
-      .where(and(eq(payments.no, r.payment.no), eq(payments.status, "paid"))),
-    db.insert(cancellations).values({ memberId: m.id, plan: m.plan, reason: b.reason, comment: b.comment, kind: "refund", createdAt: t }),
-  ]);
+  await db
+    .insert(cancellations)
+    .values({ memberId: m.id, plan: m.plan, reason: b.reason, comment: b.comment, kind: "refund", createdAt: t });
   await moveToFree(db, c.env.MEDIA, m.id);
   return done({ refund_amount: r.refund_amount, fee: r.fee, currency: r.currency, planState: await planStateOf(db, m.id, t) });
 }
@@ -141,12 +206,8 @@ export async function clearPaypalPlan(c: Ctx, b: { reason_clear: string; comment
   if (b.option === "refund") {
     const r = await refundable(db, m, t);
     if (!r.eligible) return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
-    const failed = await giveRefund(c.env, r, b.reason_clear || "refund within 7 days", "paypal");
+    const failed = await giveRefunds(c.env, db, r, b.reason_clear || "refund within 7 days", t, "paypal");
     if (failed) return refused(failed);
-    await db
-      .update(payments)
-      .set(refundedSet(r, t))
-      .where(and(eq(payments.no, r.payment.no), eq(payments.status, "paid")));
     refunded = { refund_amount: r.refund_amount, fee: r.fee };
   }
   await db.insert(cancellations).values({
@@ -173,15 +234,9 @@ export async function operatorRefund(env: AppEnv["Bindings"], db: Db, memberId: 
   const r = await refundable(db, m, t);
   if (!r.eligible) return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
   if (r.payment.no !== paymentNo) return refused(Code.REFUND_NOT_ALLOWED, { reason: "window" });
-  const failed = await giveRefund(env, r, reason || "refund by support");
+  const failed = await giveRefunds(env, db, r, reason || "refund by support", t);
   if (failed) return refused(failed);
-  await db.batch([
-    db
-      .update(payments)
-      .set(refundedSet(r, t))
-      .where(and(eq(payments.no, r.payment.no), eq(payments.status, "paid"))),
-    db.insert(cancellations).values({ memberId: m.id, plan: m.plan, reason: "support", comment: reason, kind: "refund", createdAt: t }),
-  ]);
+  await db.insert(cancellations).values({ memberId: m.id, plan: m.plan, reason: "support", comment: reason, kind: "refund", createdAt: t });
   await moveToFree(db, env.MEDIA, m.id);
   return done({ payment_no: r.payment.no, plan: m.plan, refund_amount: r.refund_amount, fee: r.fee, currency: r.currency });
 }

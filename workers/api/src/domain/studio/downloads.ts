@@ -1,5 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { paragraphs, projects } from "../../../../../db/schema";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { inferences, paragraphs, projects } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { cutCodePoints } from "../../lib/text";
@@ -8,6 +8,8 @@ import { RENDER } from "../../speech/render";
 import type { MemberScope } from "../scope";
 import { audioCurrent, projectParagraphs, type ParagraphRow } from "./paragraphs";
 import { ownProjectOf } from "./projects";
+import { ownResult, resultsOut } from "./results";
+import { conversionName } from "./sts";
 
 type Ready = ParagraphRow & { audioKey: string };
 
@@ -63,32 +65,115 @@ export async function paragraphAudio(s: MemberScope, id: string) {
   return row?.key ? { key: row.key, name: `${row.project} - ${ordinal(row.position, 0)}` } : null;
 }
 
+/** Why a chosen project has nothing to play or download (the list's batch report, issue 19). */
+export type SkipReason = "notGenerated" | "empty" | "noConversions" | "notFound";
+
+/** One chosen project in a batch: what of it is ready (tracks to play, files to save), or why nothing is. */
+export type BatchItem = {
+  id: string;
+  name: string | null;
+  type: "tts" | "sts" | null;
+  tracks: { title: string; audioURL: string; inferenceId?: string }[];
+  skipped: null | { reason: SkipReason; count?: number };
+};
+
+/** At most this many projects in one batch (play or download selected). */
+export const BATCH_MAX = 50;
+
 /**
- * Several projects at once (the list's "download selected"): a ZIP with each project's paragraphs
- * joined into one file. Every chosen project must be the member's and fully generated.
+ * The list's batch actions (issue 19: play and download selected understand STS projects): each chosen
+ * project in the order given, with what is ready: a TTS project whose every sentence has audio of its
+ * current text is one track (its sentences joined); an STS project's conversions are its tracks, oldest
+ * first; anything else is skipped with its reason. Another member's or an unknown id is "notFound" and
+ * says nothing of the project.
  */
-export async function projectsZip(s: MemberScope, ids: string[], format: Format) {
+export async function batchItems(s: MemberScope, ids: string[]): Promise<BatchItem[]> {
+  const wanted = [...new Set(ids)].slice(0, BATCH_MAX);
+  if (wanted.length === 0) return [];
   const owned = await s.db
     .select()
     .from(projects)
-    .where(and(inArray(projects.id, ids), eq(projects.memberId, s.member.id)));
-  if (owned.length !== ids.length) return refusal(Code.NOT_FOUND);
+    .where(and(inArray(projects.id, wanted), eq(projects.memberId, s.member.id)));
+  const stsIds = owned.filter((p) => p.type === "sts").map((p) => p.id);
+  const conversions = stsIds.length
+    ? await resultsOut(
+        s,
+        await s.db
+          .select()
+          .from(inferences)
+          .where(and(inArray(inferences.projectId, stsIds), eq(inferences.memberId, s.member.id)))
+          .orderBy(asc(inferences.createdAt), asc(inferences.id)),
+      )
+    : [];
+  const items: BatchItem[] = [];
+  for (const id of wanted) {
+    const project = owned.find((p) => p.id === id);
+    if (!project) {
+      items.push({ id, name: null, type: null, tracks: [], skipped: { reason: "notFound" } });
+      continue;
+    }
+    const base = { id, name: project.name, type: project.type };
+    if (project.type === "sts") {
+      const tracks = conversions
+        .filter((c) => c.project_id === id)
+        .map((c) => ({ title: conversionName(c.text, c.voiceName, s.locale), audioURL: c.audioURL, inferenceId: c.inference_id }));
+      items.push({ ...base, tracks, skipped: tracks.length ? null : { reason: "noConversions" } });
+      continue;
+    }
+    const ready = await readyParagraphs(s, id);
+    if (ready.ok)
+      items.push({
+        ...base,
+        tracks: [{ title: project.name, audioURL: `/api/v1/studio/projects/${id}/download?inline=1` }],
+        skipped: null,
+      });
+    else if (ready.code === Code.AUDIO_NOT_READY)
+      items.push({ ...base, tracks: [], skipped: { reason: "notGenerated", count: Number(ready.params?.count ?? 0) } });
+    else items.push({ ...base, tracks: [], skipped: { reason: "empty" } });
+  }
+  return items;
+}
+
+/**
+ * Several projects at once (the list's "download selected"): a ZIP of what is ready, each TTS project's
+ * sentences joined into one file and each conversion of an STS project as its own file ("memo - Seoyeon");
+ * what is not ready is left out (the page lists it from `batchItems`). Nothing ready at all: 4620.
+ */
+export async function projectsZip(s: MemberScope, ids: string[], format: Format) {
+  const all = await batchItems(s, ids);
+  // None of them the member's: not found, as for any other member's id.
+  if (all.every((i) => i.skipped?.reason === "notFound")) return refusal(Code.NOT_FOUND);
+  const items = all.filter((i) => !i.skipped);
+  if (items.length === 0) return refusal(Code.NOTHING_READY);
   const files: { name: string; data: () => Promise<Uint8Array> }[] = [];
   const taken = new Set<string>();
-  for (const project of ids.map((id) => owned.find((p) => p.id === id)!)) {
-    const ready = await readyParagraphs(s, project.id);
-    if (!ready.ok) return ready;
-    const stream = () => joined(s, ready.value, format);
+  for (const item of items) {
+    if (item.type === "sts") {
+      for (const track of item.tracks) {
+        const key = (await ownResult(s, track.inferenceId!))?.audioKey;
+        files.push({
+          name: fileName(track.title, format, taken),
+          data: async () => {
+            const bytes = key ? await readAudio(s, key)() : null;
+            if (!bytes) throw new Error("a recording is missing");
+            return convertWav(bytes, format);
+          },
+        });
+      }
+      continue;
+    }
+    const ready = await readyParagraphs(s, item.id);
+    if (!ready.ok) continue;
     files.push({
-      name: fileName(project.name, format, taken),
+      name: fileName(item.name!, format, taken),
       data: async () => {
-        const body = await stream();
+        const body = await joined(s, ready.value, format);
         if (!body) throw new Error("a recording is missing");
         return new Uint8Array(await new Response(body).arrayBuffer());
       },
     });
   }
-  return done({ zip: zipStream(files), name: fileName(owned.length === 1 ? owned[0]!.name : "voice-studio", "zip") });
+  return done({ zip: zipStream(files), name: fileName(items.length === 1 ? items[0]!.name! : "voice-studio", "zip") });
 }
 
 /**

@@ -35,6 +35,8 @@ export async function resultsOut(s: Pick<MemberScope, "db" | "locale">, rows: Re
     source_id: r.sourceKey?.match(/^sources\/[^/]+\/([^/]+)\.wav$/)?.[1] ?? null,
     share: r.shareId ? { share_id: r.shareId, url: `/share/${r.shareId}` } : null,
     review: r.reviewScore ? { score: r.reviewScore, text: r.reviewText ?? "" } : null,
+    /** It answers another shared result (issue 19, "reply with my voice"). */
+    isReply: r.replyTo !== null,
   }));
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { inferences, voices } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
@@ -16,10 +16,24 @@ const shareId = () => {
 
 const shareOut = (id: string) => ({ share_id: id, url: `/share/${id}` });
 
-/** Shares a result as a public page in the member's language; sharing again answers the same page. */
-export async function shareResult(s: MemberScope, id: string) {
+/**
+ * Shares a result as a public page in the member's language; sharing again answers the same page. With
+ * `replyTo` (a share id) the result answers that shared result (issue 19, "reply with my voice"): its page
+ * links to the original, and the original's page lists it. The original must still be shared (4621), and a
+ * result cannot answer itself.
+ */
+export async function shareResult(s: MemberScope, id: string, replyTo?: string) {
   const row = await ownResult(s, id);
   if (!row) return refusal(Code.NOT_FOUND);
+  if (replyTo) {
+    const original = await sharedResult(s.db, replyTo);
+    if (!original || original.id === row.id) return refusal(Code.REPLY_TARGET_GONE);
+    if (row.replyTo !== original.id)
+      await s.db
+        .update(inferences)
+        .set({ replyTo: original.id })
+        .where(and(eq(inferences.id, row.id), eq(inferences.memberId, s.member.id)));
+  }
   if (row.shareId) return done(shareOut(row.shareId));
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -51,11 +65,35 @@ export async function revokeShare(s: MemberScope, id: string) {
 export const sharedResult = (db: Db, id: string) =>
   /^[A-Za-z0-9_-]{22}$/.test(id) ? db.select().from(inferences).where(eq(inferences.shareId, id)).get() : Promise.resolve(undefined);
 
-/** What the share page shows: the result's voice, length and date, and where its audio is. */
+/** At most this many replies are listed on a share page, newest first. */
+const REPLIES_SHOWN = 20;
+
+/**
+ * What the share page shows: the result's voice, length and date, and where its audio is; the shared result it
+ * answers (while that is still shared) and its own shared replies (issue 19).
+ */
 export async function sharePage(db: Db, id: string) {
   const row = await sharedResult(db, id);
   if (!row) return refusal(Code.NOT_FOUND);
-  const voice = await db.select({ name: voices.name, id: voices.id }).from(voices).where(eq(voices.id, row.voiceId)).get();
+  const [original, replies] = await Promise.all([
+    row.replyTo
+      ? db
+          .select({ shareId: inferences.shareId, voiceId: inferences.voiceId })
+          .from(inferences)
+          .where(and(eq(inferences.id, row.replyTo), isNotNull(inferences.shareId)))
+          .get()
+      : undefined,
+    db
+      .select({ shareId: inferences.shareId, voiceId: inferences.voiceId, createdAt: inferences.createdAt })
+      .from(inferences)
+      .where(and(eq(inferences.replyTo, row.id), isNotNull(inferences.shareId)))
+      .orderBy(desc(inferences.createdAt))
+      .limit(REPLIES_SHOWN),
+  ]);
+  const voiceIds = [...new Set([row.voiceId, ...(original ? [original.voiceId] : []), ...replies.map((r) => r.voiceId)])];
+  const names = await db.select({ name: voices.name, id: voices.id }).from(voices).where(inArray(voices.id, voiceIds));
+  const nameOf = (voiceId: string) => names.find((v) => v.id === voiceId)?.name ?? { ko: voiceId, en: voiceId };
+  const voice = names.find((v) => v.id === row.voiceId);
   return done({
     share_id: row.shareId,
     locale: row.shareLocale ?? "ko",
@@ -68,5 +106,14 @@ export async function sharePage(db: Db, id: string) {
     duration: row.durationMs / 1000,
     createdAt: row.createdAt,
     audioURL: `/api/v1/share/${row.shareId}/audio`,
+    replyTo: original?.shareId
+      ? { share_id: original.shareId, url: `/share/${original.shareId}`, voiceName: nameOf(original.voiceId) }
+      : null,
+    replies: replies.map((r) => ({
+      share_id: r.shareId!,
+      url: `/share/${r.shareId}`,
+      voiceName: nameOf(r.voiceId),
+      createdAt: r.createdAt,
+    })),
   });
 }

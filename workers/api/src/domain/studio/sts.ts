@@ -75,6 +75,23 @@ export async function sourceAudio(s: MemberScope, id: string) {
   return row ? { key: row.audioKey, name: withoutExtension(row.name) } : null;
 }
 
+/**
+ * A result's audio, to its owner, and the name to save it under: a conversion is named after its original
+ * file and the voice ("memo - Seoyeon", saved as memo - Seoyeon.mp3, never memo.wav.wav); a TTS result
+ * after its text.
+ */
+export async function resultAudio(s: MemberScope, id: string) {
+  const row = await ownResult(s, id);
+  if (!row) return null;
+  if (row.method === "tts") return { key: row.audioKey, name: cutCodePoints(row.text, 30) };
+  const voice = await s.db.select({ name: voices.name }).from(voices).where(eq(voices.id, row.voiceId)).get();
+  return { key: row.audioKey, name: conversionName(row.text, voice?.name[s.locale] ?? row.voiceId, s.locale) };
+}
+
+/** The name of a conversion's file: the original's name without its extension, and the voice ("memo - Seoyeon"). */
+export const conversionName = (original: string, voice: string, locale: MemberScope["locale"]) =>
+  `${cutCodePoints(withoutExtension(original), 30) || UNTITLED_RECORDING[locale]} - ${voice}`;
+
 /** The original recording of a conversion (before, for A/B), and the name to save it under. */
 export async function resultSource(s: MemberScope, id: string) {
   const row = await ownResult(s, id);
