@@ -25,6 +25,8 @@ const PARAMS: Record<string, (ids: Ids) => string> = {
   "admin.inquiries.$no": (ids) => String(ids.inquiry),
   "share.$id": (ids) => ids.share,
   "terms.$doc": () => "privacy",
+  // The member's payments are by card: a receipt number that is not theirs answers the not-found page, checked too.
+  "dashboard.plan.receipt.$no": () => "1",
   "login.$social": () => "google",
   "login.$social.callback": () => "google",
   $: () => "no-such-page",
@@ -43,6 +45,9 @@ const EXTRA = (ids: Ids) => [
   "/dashboard/plan?modal=corporate",
   "/dashboard/plan/upgrade?plan=Production",
   "/dashboard/library?tab=open",
+  // Mounted a second time in vite.config.ts (the studio without the sidebar), not a route file of its own.
+  "/dashboard/studio",
+  "/dashboard/custom?step=2",
 ];
 
 /** Every page route's address, from the route files themselves. */
