@@ -164,10 +164,16 @@ export const PROJECT_LIMIT_SQL =
   "(SELECT COALESCE(p.project_limit, 3) FROM members m LEFT JOIN plans p ON p.plan = m.plan WHERE m.id = ?2)";
 
 /** Custom voice slots of the member's plan (-1 = unlimited) and how many are used. */
+/**
+ * The custom voices that take a slot (docs/decisions/0034): being made or made, not deleted, not failed. A condition on
+ * the `voices` table's own columns, used by every count of used slots (creation, the slots page, the profile's plan state).
+ */
+export const LIVE_CUSTOM = "voices.type = 'custom' AND voices.deleted_at IS NULL AND voices.status != 'failed'";
+
 export async function customVoiceSlots(db: D1Database, memberId: string) {
   const row = await db
     .prepare(
-      `SELECT COALESCE(p.cv_cnt, 0) AS slots, (SELECT COUNT(*) FROM voices v WHERE v.owner_id = m.id AND v.type = 'custom' AND v.deleted_at IS NULL AND v.status != 'failed') AS used
+      `SELECT COALESCE(p.cv_cnt, 0) AS slots, (SELECT COUNT(*) FROM voices WHERE voices.owner_id = m.id AND ${LIVE_CUSTOM}) AS used
        FROM members m LEFT JOIN plans p ON p.plan = m.plan WHERE m.id = ?1`,
     )
     .bind(memberId)

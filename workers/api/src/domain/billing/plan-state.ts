@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { members, paragraphs, payments, plans, projects, stsSources, voices } from "../../../../../db/schema";
 import type { PaymentMethod, PlanState } from "../../../../../contracts/billing";
-import { customVoiceSlots, usage } from "../../lib/allowance";
+import { customVoiceSlots, LIVE_CUSTOM, usage } from "../../lib/allowance";
 import { releaseAudio } from "../../lib/media";
 import { deleteCustomVoiceFiles } from "../custom-voices/slots";
 import { couponRunning, discountEligible, PROJECTS_KEPT_ON_FREE, usedAIDuringPlan, type Db, type MemberRow, type PlanRow } from "./rules";
@@ -52,7 +52,7 @@ const planColumns = {
   planTxt: plans.planTxt,
   planTime: plans.planTime,
   projectCount: sql<number>`(SELECT COUNT(*) FROM projects WHERE projects.member_id = ${members.id})`,
-  customVoices: sql<number>`(SELECT COUNT(*) FROM voices WHERE voices.owner_id = ${members.id} AND voices.type = 'custom')`,
+  customVoices: sql<number>`(SELECT COUNT(*) FROM voices WHERE voices.owner_id = ${members.id} AND ${sql.raw(LIVE_CUSTOM)})`,
   paidBefore: sql<number>`EXISTS (SELECT 1 FROM payments WHERE payments.member_id = ${members.id} AND payments.status IN ('paid', 'refunded'))`,
 };
 type PlanColumns = {

@@ -9,6 +9,7 @@ import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { IMAGE_EXTENSION } from "../../lib/image";
 import { admitJob, finishJob, JOB_LIMIT_REFUSAL } from "../../lib/jobs";
+import { LIVE_CUSTOM } from "../../lib/allowance";
 import { hit } from "../../lib/rate-limit";
 import { plainText, stripControls } from "../../lib/validate";
 import { sniffFormat } from "../../speech/decode";
@@ -57,9 +58,6 @@ const shownName = (file: File, index: number) => {
   const name = stripControls(file.name ?? "").trim();
   return name ? [...name].slice(0, 80).join("") : `recording-${index + 1}`;
 };
-
-/** The live custom voices of a member (those that take a slot): being made or made, not deleted. */
-export const LIVE_CUSTOM = "type = 'custom' AND deleted_at IS NULL AND status != 'failed'";
 
 /** The plan gate: Free cannot create (4470); at the plan's slots (-1 unlimited) no more (4471). */
 async function planGate(s: MemberScope): Promise<Result<{ slots: number }>> {
