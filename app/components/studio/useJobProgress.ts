@@ -7,7 +7,7 @@ import { jobRunning, type Job, type JobState } from "../../../contracts/jobs";
  * A job's live state: the loader's `job` at first, then, with JavaScript and while the job runs, each
  * state its event stream sends (GET /api/v1/studio/jobs/:id/events, contracts/jobs.ts). When a state
  * arrives that is no longer running, the stream is closed and the page's data reloaded (new audio, or
- * the STS result). A stream the browser gives up on (an HTTP error, not an event stream) is reported and
+ * the STS result); while it runs, the page data is reloaded each time an item finishes (issue 19). A stream the browser gives up on (an HTTP error, not an event stream) is reported and
  * closed: the page keeps the last state, and without JavaScript it refreshes itself instead
  * (`NoScriptRefresh`). A new `job` from the loader starts over.
  */
@@ -19,11 +19,19 @@ export function useJobProgress(job: Job): Job {
     if (!jobRunning(job)) return;
     const url = `/api/v1/studio/jobs/${job.id}/events`;
     const source = new EventSource(url);
+    let finished = jobCounts(job).done;
     source.onmessage = (event) => {
       const state = JSON.parse(event.data) as JobState;
       setLive({ ...state, id: job.id });
       if (!jobRunning(state)) {
         source.close();
+        revalidate();
+        return;
+      }
+      // Issue 19: each paragraph's audio appears as it finishes, not only when the whole job ends.
+      const done = jobCounts(state).done;
+      if (done > finished) {
+        finished = done;
         revalidate();
       }
     };
