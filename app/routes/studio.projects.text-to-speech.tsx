@@ -8,6 +8,7 @@ import {
   useFetcher,
   useLoaderData,
   useLocation,
+  useNavigation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -59,10 +60,13 @@ export default function TtsEditor() {
   const { project, voices, remaining, job, versions, confirm, undo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
+  const formRevision = useNavigatedRevision(project.revision);
   const [form, fields] = useForm({
     // A new form once the saved paragraphs change (a save gave new paragraphs their ids): the form
     // state would otherwise keep the id-less paragraphs typed before the save.
-    id: `editor-${project.id}-${shortHash(project.paragraphs.map((p) => p.id).join())}`,
+    // And after a navigation that changed the saved revision (a restore, a deleted paragraph, another tab's save
+    // on reload), not after page data reloaded during a job (the member may be typing; docs/decisions/0037).
+    id: `editor-${project.id}-${formRevision}-${shortHash(project.paragraphs.map((p) => p.id).join())}`,
     lastResult: actionData?.form === "editor" ? actionData.result : undefined,
     constraint: getZodConstraint(EditorSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EditorSchema }),
@@ -90,6 +94,7 @@ export default function TtsEditor() {
     }),
   );
   const conflict = autosave.conflict ?? pageConflict;
+  const formProps = getFormProps(form);
   const here = `/studio/projects/text-to-speech?id=${project.id}`;
   useLeaveWarning(autosave.unsaved);
   const defaults = { text: "", style: "neutral", pitch: 0, tempo: 1, pause_ms: 300 } as const;
@@ -166,12 +171,15 @@ export default function TtsEditor() {
       ) : null}
       <Form
         method="post"
-        {...getFormProps(form)}
+        {...formProps}
         className="mt-6 space-y-3"
         onInput={autosave.changed}
         onChange={autosave.changed}
         onKeyDown={editorKeys}
-        onSubmit={autosave.submitted}
+        onSubmit={(e) => {
+          autosave.submitted(e);
+          formProps.onSubmit(e);
+        }}
       >
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="revision" value={autosave.revision} readOnly />
@@ -218,6 +226,21 @@ export default function TtsEditor() {
   );
 }
 
+/** The saved revision as of the last navigation (a job's reloads of page data leave it). */
+function useNavigatedRevision(revision: number) {
+  const navigation = useNavigation();
+  const [value, setValue] = useState(revision);
+  const loading = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") loading.current = true;
+    else if (loading.current) {
+      loading.current = false;
+      setValue(revision);
+    }
+  }, [navigation.state, revision]);
+  return value;
+}
+
 const formatTime = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 
 /**
@@ -253,7 +276,8 @@ function useAutosave(formId: string, loadedRevision: number, applyIds: (ids: str
   useEffect(() => {
     if (fetcher.state !== "idle" || !answer) return;
     if (answer.revision !== null) {
-      setRevision(answer.revision);
+      // The page may have moved on meanwhile (a save through the page): never back to an older revision.
+      setRevision((r) => Math.max(r, answer.revision!));
       if (answer.ids) applyIds(answer.ids);
       if (!changedSince.current) setDirty(false);
     }
@@ -286,9 +310,14 @@ function useAutosave(formId: string, loadedRevision: number, applyIds: (ids: str
     unsaved: (dirty || saving) && !leaving.current,
     changed,
     /** A submit through the page saves everything: no autosave is needed after it. */
-    submitted: () => {
+    submitted: (e: React.FormEvent<HTMLFormElement>) => {
+      // Add and remove buttons of the form library change the form in place: not a save.
+      if ((e.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "__intent__") return;
       clearTimeout(timer.current);
       leaving.current = true;
+      // This tab's own autosave is on its way: the page's save comes after it and must not conflict with it.
+      const field = e.currentTarget.elements.namedItem("revision");
+      if (saving && field instanceof HTMLInputElement) field.value = "";
     },
     allowLeave: () => {
       leaving.current = true;
@@ -319,8 +348,18 @@ function useLeaveWarning(unsaved: boolean) {
 function SaveState({ state, error }: { state: "saving" | "saved" | "failed" | "unsaved"; error: string | null }) {
   const { t } = useTranslation("studio");
   const tone = state === "failed" ? "text-red-700" : state === "saved" ? "text-emerald-700" : "text-slate-600";
+  // Autosave starts once the page has hydrated (what the browser tests wait for).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
-    <p role="status" aria-live="polite" className={`text-xs font-medium ${tone}`} data-testid="save-state" data-state={state}>
+    <p
+      role="status"
+      aria-live="polite"
+      className={`text-xs font-medium ${tone}`}
+      data-testid="save-state"
+      data-state={state}
+      data-hydrated={hydrated}
+    >
       {t(`autosave.${state}`)}
       {error ? <span className="ml-1">{error}</span> : null}
     </p>
@@ -551,14 +590,9 @@ function ParagraphFields({
         </span>
       </div>
       <div className="mt-2 flex flex-wrap items-end gap-x-3 gap-y-2" data-testid="paragraph-controls">
-        <details className="min-w-0 basis-full">
-          <summary className="cursor-pointer text-xs font-medium text-slate-600">
-            {t("editor.voice")}: <span className="text-slate-900">{voices.find((v) => v.id === p.voice_id.value)?.name ?? "-"}</span>
-          </summary>
-          <div className="mt-1">
-            <VoicePicker field={p.voice_id} voices={voices} legend={t("editor.voiceOf", { n: index + 1 })} />
-          </div>
-        </details>
+        <div className="min-w-0 basis-full">
+          <VoicePicker field={p.voice_id} voices={voices} legend={t("editor.voiceOf", { n: index + 1 })} />
+        </div>
         <ErrorList errors={p.voice_id.errors} />
         <label className="flex flex-col text-xs font-medium text-slate-600">
           {t("editor.style")}
