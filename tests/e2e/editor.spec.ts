@@ -162,6 +162,7 @@ test("deleting a paragraph asks, and undo brings it back", async ({ page, reques
   await page.getByRole("button", { name: "+ 문단 추가" }).click();
   await page.getByTestId("paragraph").nth(1).locator("textarea").fill("둘");
   await page.getByRole("button", { name: "저장", exact: true }).click();
+  await expect(page.getByTestId("toast")).toHaveText("저장했습니다.");
   await expect(page.getByTestId("paragraph")).toHaveCount(2);
   await page.getByRole("button", { name: "문단 삭제" }).click();
   const dialog = page.getByRole("alertdialog");
