@@ -148,6 +148,11 @@ export const Code = {
   // Issue 19 (lists, STS, sharing, billing trust; docs/decisions/0038): 4620-4639.
   NOTHING_READY: 4620,
   REPLY_TARGET_GONE: 4621,
+  // The TTS editor (issue 19, docs/decisions/0037): 4600-4619.
+  PROJECT_CONFLICT: 4600,
+  PARAGRAPH_TEXT_INVALID: 4601,
+  PARAGRAPH_TEXT_TOO_LONG: 4602,
+  UNDO_EXPIRED: 4603,
   GATEWAY_FAILED: 5040,
   TERMINATION_FAILED: 5041,
   RATE_LIMITED: 4290,

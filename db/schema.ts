@@ -455,9 +455,34 @@ export const projects = sqliteTable(
     type: text("type", { enum: ["tts", "sts"] }).notNull(),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** Issue 19: raised by every save of the paragraphs; a save from an older revision is a conflict (4600). */
+    revision: integer("revision").notNull().default(0),
+    /** Issue 19: deleted by its member, restorable for a short while (domain/studio/projects.ts UNDO_WINDOW_MS), then purged. */
+    deletedAt: integer("deleted_at"),
   },
-  // Issue 19 (page speed, migration 0025): the profile's project count and the project list, newest first.
-  (t) => [index("projects_member_updated").on(t.memberId, t.updatedAt)],
+  // Issue 19: page speed (migration 0025: the profile's project count and the project list, newest first) and undo.
+  (t) => [index("projects_member_updated").on(t.memberId, t.updatedAt), index("projects_deleted").on(t.deletedAt)],
+);
+
+/**
+ * Issue 19 (docs/decisions/0037): the last saved versions of a TTS project (its paragraphs as JSON), newest
+ * kept; saves close together update the newest version instead of adding one. A deleted version can be
+ * restored for a short while.
+ */
+export const projectVersions = sqliteTable(
+  "project_versions",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    revision: integer("revision").notNull(),
+    paragraphs: text("paragraphs").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    deletedAt: integer("deleted_at"),
+  },
+  (t) => [index("project_versions_project").on(t.projectId, t.updatedAt)],
 );
 
 /**

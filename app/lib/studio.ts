@@ -49,11 +49,16 @@ export const usageLimitFor = (code: number): UsageLimit | null => LIMITS[code] ?
 
 export const PROJECT_TABS = ["all", "tts", "sts"] as const;
 
-/** The list's buttons (`intent`): new project, import a script, delete or generate the selected ones, generate all. */
+/**
+ * The list's buttons (`intent`): new project, import a script, delete or generate the selected ones, generate all.
+ * Issue 19: "delete" asks first (a confirmation dialog, a real page without JavaScript) unless `confirmed`;
+ * "restore" is its undo.
+ */
 export const ProjectListSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("new") }),
   z.object({ intent: z.literal("import"), file: z.instanceof(File).refine((f) => f.size > 0) }),
-  z.object({ intent: z.literal("delete"), id: z.array(z.string()).default([]) }),
+  z.object({ intent: z.literal("delete"), id: z.array(z.string()).default([]), confirmed: z.literal("1").optional() }),
+  z.object({ intent: z.literal("restore"), id: z.array(z.string()).default([]) }),
   z.object({ intent: z.literal("generate"), id: z.array(z.string()).default([]) }),
   z.object({ intent: z.literal("generate-all") }),
 ]);
@@ -97,22 +102,45 @@ export const RenameSchema = z.object({
   name: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(60, "validation.tooLong"),
 });
 
-/** The editor's two forms (`intent`): rename, and save (and generate) the paragraphs. */
+const index = z
+  .string()
+  .regex(/^\d{1,3}$/)
+  .optional();
+const id = z.string().min(1).max(64);
+
+/**
+ * The editor's forms (`intent`): rename; save (and generate) the paragraphs; and (issue 19, docs/decisions/0037)
+ * delete a paragraph after its confirmation, restore, delete and undelete a saved version.
+ */
 export const TtsEditorSchema = z.discriminatedUnion("intent", [
   RenameSchema.extend({ intent: z.literal("rename") }),
-  // `generate`: "all" or a paragraph's index; `pronounce`: the index of the paragraph whose reading to show.
+  // `generate`: "all" or a paragraph's index; `pronounce`: the index of the paragraph whose reading to show;
+  // `remove`: the index of the paragraph to delete (saved first, then confirmed); `revision`: the one the page
+  // has; `overwrite`: the revision a conflict answered (save over it); `autosave`: answer data, not a page.
   EditorSchema.extend({
     intent: z.literal("save"),
     generate: z.string().optional(),
-    pronounce: z
-      .string()
-      .regex(/^\d{1,3}$/)
-      .optional(),
+    pronounce: index,
+    remove: index,
+    revision: z.number().int().min(0).optional(),
+    overwrite: z.number().int().min(0).optional(),
+    autosave: z.literal("1").optional(),
   }),
+  z.object({ intent: z.literal("delete-paragraph"), paragraph: id }),
+  z.object({ intent: z.literal("restore-version"), version: id }),
+  z.object({ intent: z.literal("delete-version"), version: id }),
+  z.object({ intent: z.literal("undelete-version"), version: id }),
 ]);
 
+/** Issue 19: the editor's autosave waits this long after the last keystroke. */
+export const AUTOSAVE_DELAY_MS = 1200;
+/** Issue 19: how long the page offers "undo" (the api keeps it restorable a while longer). */
+export const UNDO_SHOWN_MS = 10_000;
+/** A saved version as GET /studio/projects/:id/versions lists it. */
+export type ProjectVersion = { id: string; revision: number; savedAt: number; paragraphs: number; preview: string; current: boolean };
+
 export type TtsParagraph = z.infer<typeof ParagraphSchema> & { id: string; audioURL: string | null; audioCurrent: boolean };
-export type TtsProject = { id: string; name: string; type: "tts" | "sts"; paragraphs: TtsParagraph[] };
+export type TtsProject = { id: string; name: string; type: "tts" | "sts"; revision: number; paragraphs: TtsParagraph[] };
 
 // ---- Speech to speech (/studio/projects/speech-to-speech) --------------------------------------
 

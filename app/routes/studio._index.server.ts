@@ -52,12 +52,22 @@ export async function loader(args: LoaderFunctionArgs) {
       : null;
   const jobByProject: Record<string, Job> = {};
   for (const j of jobs) if (j.state.success && j.state.data) jobByProject[j.projectId] = { ...j.state.data, id: j.jobId };
+  // Issue 19: deleting asks first (?confirm=delete&id=…, a dialog that is a real page without JavaScript), and
+  // the deleted ones can be brought back for a few seconds (?undo=id,id).
+  const toConfirm = q.get("confirm") === "delete" ? new Set(q.getAll("id")) : null;
+  const confirmDelete = toConfirm ? projects.filter((p) => toConfirm.has(p.id)).map((p) => ({ id: p.id, name: p.name })) : [];
+  const undo = (q.get("undo") ?? "")
+    .split(",")
+    .filter((id) => /^[\w-]{1,64}$/.test(id))
+    .slice(0, 100);
   return {
     tab,
     projects,
     batch: batchAction ? { action: batchAction, items, download, ready: ready.length } : null,
     jobs: jobByProject,
     meta,
+    confirmDelete,
+    undo,
   };
 }
 
@@ -83,8 +93,36 @@ export async function action(args: ActionFunctionArgs) {
       throw redirect(`/studio/projects/text-to-speech?id=${created.data.id}`);
     }
     case "delete": {
-      for (const id of form.id.slice(0, 100)) await api(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "DELETE" });
-      throw redirect(url.pathname + url.search);
+      // Issue 19: asked first; once confirmed, deleted with an undo offered on the list.
+      const ids = form.id.slice(0, 100);
+      const back = new URLSearchParams(url.search);
+      for (const k of ["confirm", "id", "undo", "select"]) back.delete(k);
+      if (ids.length === 0) throw redirect(`${url.pathname}?${back}`);
+      if (!form.confirmed) {
+        const ask = new URLSearchParams(back);
+        ask.set("confirm", "delete");
+        for (const id of ids) ask.append("id", id);
+        throw redirect(`${url.pathname}?${ask}`);
+      }
+      const deleted: string[] = [];
+      for (const id of ids) {
+        const answer = await api(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "DELETE" });
+        if (answer.success) deleted.push(id);
+      }
+      if (deleted.length) back.set("undo", deleted.join(","));
+      throw redirect(`${url.pathname}?${back}`);
+    }
+    case "restore": {
+      const back = new URLSearchParams(url.search);
+      back.delete("undo");
+      for (const id of form.id.slice(0, 100)) {
+        const answer = await api(args, `/studio/projects/${encodeURIComponent(id)}/restore`, { method: "POST" });
+        if (!answer.success) {
+          await setToast(args.request, args.context, { key: "error", params: { message: answer.message } });
+          break;
+        }
+      }
+      throw redirect(`${url.pathname}?${back}`);
     }
     case "generate":
     case "generate-all":

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
+import { ConfirmProjectsDelete, UndoProjectsDelete } from "~/components/studio/ConfirmDelete";
 import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
 import { AutoDownload, BatchReport, Playlist } from "~/components/studio/Batch";
 import { UsageDialog } from "~/components/studio/UsageDialog";
@@ -15,7 +16,7 @@ export { action, loader } from "./studio._index.server";
 export const meta = pageMetaTags;
 
 export default function ProjectList() {
-  const { tab, projects, batch, jobs } = useLoaderData<typeof loader>();
+  const { tab, projects, batch, jobs, confirmDelete, undo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("studio");
   const [params] = useSearchParams();
@@ -30,6 +31,11 @@ export default function ProjectList() {
   return (
     <main className="px-6 py-8">
       {Object.values(jobs).some((j) => jobRunning(j)) ? <NoScriptRefresh /> : null}
+      {/* Issue 19: the delete confirmation and its undo (components/studio/ConfirmDelete.tsx). */}
+      {confirmDelete.length ? (
+        <ConfirmProjectsDelete projects={confirmDelete} closeTo={tab === "all" ? "/studio" : `/studio?type=${tab}`} />
+      ) : null}
+      {undo.length ? <UndoProjectsDelete ids={undo} /> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">{t("list.title")}</h1>
         <span className="flex gap-4">

@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { PICKER_VOICES, TtsEditorSchema, usageLimitFor, type TtsProject, type UsageDialogData } from "~/lib/studio";
+import { PICKER_VOICES, TtsEditorSchema, usageLimitFor, type ProjectVersion, type TtsProject, type UsageDialogData } from "~/lib/studio";
+import { Code } from "../../contracts/codes";
 import type { VoicePage } from "../../contracts/voices";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
@@ -16,11 +17,12 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const id = new URL(args.request.url).searchParams.get("id");
   if (!id) throw redirect("/studio");
-  const [project, voices, profile, meta] = await Promise.all([
+  const [project, voices, profile, meta, versions] = await Promise.all([
     api<TtsProject>(args, `/studio/projects/${encodeURIComponent(id)}`),
     api<VoicePage>(args, PICKER_VOICES),
     loadProfile(args),
     pageMeta(args.request, args.context, "meta.titles.studio"),
+    api<{ versions: ProjectVersion[] }>(args, `/studio/projects/${encodeURIComponent(id)}/versions`),
   ]);
   // An STS project's id under the TTS editor is not a TTS project: not found.
   const tts = requireData(project);
@@ -31,7 +33,19 @@ export async function loader(args: LoaderFunctionArgs) {
     jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
   ]);
   const allowance = plans.data?.find((p) => p.plan === profile.plan)?.plan_txt ?? 0;
+  const q = new URL(args.request.url).searchParams;
+  const clean = (v: string | null) => (v && /^[\w-]{1,64}$/.test(v) ? v : null);
+  // Issue 19: what asks for confirmation (a paragraph, a version) and what can be undone (the version before a
+  // step, a deleted version), from the URL so that every dialog works without JavaScript.
+  const confirmParagraph = clean(q.get("confirm") === "paragraph" ? q.get("target") : null);
+  const confirmVersion = clean(q.get("confirm") === "version" ? q.get("target") : null);
   return {
+    versions: versions.data?.versions ?? [],
+    confirm: {
+      paragraph: tts.paragraphs.find((p, i) => i > 0 && p.id === confirmParagraph) ?? null,
+      version: versions.data?.versions.find((v) => v.id === confirmVersion) ?? null,
+    },
+    undo: { version: clean(q.get("undo")), undelete: clean(q.get("undelete")) },
     project: tts,
     voices: voices.data?.voices ?? [],
     remaining: Math.max(0, allowance - profile.plan_txt),
@@ -80,23 +94,84 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: TtsEditorSchema });
   if (submission.status !== "success") {
     // Add and delete paragraph buttons (conform intents) answer the changed form, also without JavaScript.
+    if (formData.get("autosave") === "1") {
+      const t = fixedT(await getLocale(args.request, args.context), "studio");
+      return data({ form: "autosave" as const, revision: null, ids: null, error: t("autosave.invalid"), conflict: null }, { status: 400 });
+    }
     const form = formData.get("intent") === "rename" ? "rename" : "editor";
     return data({ form, result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   }
-  if (submission.value.intent === "rename") {
-    const saved = await api(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "PATCH", body: { name: submission.value.name } });
+  const value = submission.value;
+  const base = `${url.pathname}?id=${encodeURIComponent(id)}`;
+  const projectPath = `/studio/projects/${encodeURIComponent(id)}`;
+  if (value.intent === "delete-paragraph") {
+    // Confirmed: the project as saved, without that paragraph, as a checkpoint (its answer is the undo).
+    const project = requireData(await api<TtsProject>(args, projectPath));
+    const rest = project.paragraphs.filter((p) => p.id !== value.paragraph).map(({ audioURL: _a, audioCurrent: _c, ...p }) => p);
+    const saved = await api<{ undoVersion: string | null }>(args, `${projectPath}/paragraphs`, {
+      method: "PUT",
+      body: { paragraphs: rest, checkpoint: true, revision: project.revision },
+    });
+    if (!saved.success) await setToast(args.request, args.context, { key: "error", params: { message: saved.message } });
+    throw redirect(saved.success && saved.data?.undoVersion ? `${base}&undo=${saved.data.undoVersion}` : base);
+  }
+  if (value.intent === "restore-version") {
+    const restored = await api<{ undoVersion: string | null }>(
+      args,
+      `${projectPath}/versions/${encodeURIComponent(value.version)}/restore`,
+      {
+        body: {},
+      },
+    );
+    if (!restored.success) await setToast(args.request, args.context, { key: "error", params: { message: restored.message } });
+    else await setToast(args.request, args.context, { key: "saved" });
+    throw redirect(restored.success && restored.data?.undoVersion ? `${base}&undo=${restored.data.undoVersion}` : base);
+  }
+  if (value.intent === "delete-version" || value.intent === "undelete-version") {
+    const path = `${projectPath}/versions/${encodeURIComponent(value.version)}`;
+    const done =
+      value.intent === "delete-version"
+        ? await api(args, path, { method: "DELETE" })
+        : await api(args, `${path}/undelete`, { method: "POST" });
+    if (!done.success) await setToast(args.request, args.context, { key: "error", params: { message: done.message } });
+    throw redirect(done.success && value.intent === "delete-version" ? `${base}&undelete=${encodeURIComponent(value.version)}` : base);
+  }
+  if (value.intent === "rename") {
+    const saved = await api(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "PATCH", body: { name: value.name } });
     if (!saved.success) return data({ form: "rename", result: submission.reply({ formErrors: [saved.message] }) }, { status: 400 });
     await setToast(args.request, args.context, { key: "saved" });
     throw redirect(url.pathname + url.search);
   }
-  const { generate, paragraphs, pronounce } = submission.value;
+  const { generate, paragraphs, pronounce, remove, autosave } = value;
   if (pronounce !== undefined) return pronunciation(args, (o) => submission.reply(o), Number(pronounce), paragraphs[Number(pronounce)]);
-  const saved = await api<{ paragraphs: { id: string }[] }>(args, `/studio/projects/${encodeURIComponent(id)}/paragraphs`, {
+  // Issue 19: saved from the revision the page has (a conflict when another tab saved since), or over the
+  // revision the conflict named ("overwrite").
+  const revision = value.overwrite ?? value.revision;
+  const saved = await api<{ paragraphs: { id: string }[]; revision: number }>(args, `${projectPath}/paragraphs`, {
     method: "PUT",
-    body: { paragraphs },
+    body: { paragraphs, revision },
   });
+  const conflict = saved.code === Code.PROJECT_CONFLICT ? { revision: (saved.data as { revision?: number } | null)?.revision ?? 0 } : null;
+  if (autosave)
+    return data(
+      saved.success && saved.data
+        ? {
+            form: "autosave" as const,
+            revision: saved.data.revision,
+            ids: saved.data.paragraphs.map((p) => p.id),
+            error: null,
+            conflict: null,
+          }
+        : { form: "autosave" as const, revision: null, ids: null, error: saved.message, conflict },
+      { status: saved.success ? 200 : conflict ? 409 : 400 },
+    );
   if (!saved.success || !saved.data)
-    return data({ form: "editor", result: submission.reply({ formErrors: [saved.message] }) }, { status: 400 });
+    return data({ form: "editor", result: submission.reply({ formErrors: [saved.message] }), conflict }, { status: conflict ? 409 : 400 });
+  if (remove !== undefined) {
+    // Deleting a paragraph asks first: the typed text is saved, then the confirmation (a dialog, a page without JavaScript).
+    const target = saved.data.paragraphs[Number(remove)]?.id;
+    throw redirect(target && Number(remove) > 0 ? `${base}&confirm=paragraph&target=${target}` : base);
+  }
   if (generate === undefined) {
     await setToast(args.request, args.context, { key: "saved" });
     throw redirect(`${url.pathname}?id=${encodeURIComponent(id)}`);

@@ -1,17 +1,32 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useBlocker,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod/v4";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
+import { Modal } from "~/components/shell/Modal";
 import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
 import {
+  AUTOSAVE_DELAY_MS,
   EditorSchema,
   RenameSchema,
+  UNDO_SHOWN_MS,
+  type ProjectVersion,
   TTS_LANGS,
   TTS_MAX_CHARS,
   TTS_STYLES,
@@ -23,11 +38,16 @@ import {
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "../../contracts/jobs";
+import { characterCount, invalidCharacters } from "../../contracts/speech-text";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
 export { action, loader } from "./studio.projects.text-to-speech.server";
 export const meta = pageMetaTags;
+
+/** An autosave answers data only: the page keeps what is typed (docs/decisions/0037). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("autosave") === "1" ? false : defaultShouldRevalidate;
 
 /** A short, stable fingerprint of a string (djb2), for form ids. */
 const shortHash = (text: string) => {
@@ -37,19 +57,22 @@ const shortHash = (text: string) => {
 };
 
 export default function TtsEditor() {
-  const { project, voices, remaining, job } = useLoaderData<typeof loader>();
+  const { project, voices, remaining, job, versions, confirm, undo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
+  const formRevision = useNavigatedRevision(project.revision);
   const [form, fields] = useForm({
     // A new form once the saved paragraphs change (a save gave new paragraphs their ids): the form
     // state would otherwise keep the id-less paragraphs typed before the save.
-    id: `editor-${project.id}-${shortHash(project.paragraphs.map((p) => p.id).join())}`,
+    // And after a navigation that changed the saved revision (a restore, a deleted paragraph, another tab's save
+    // on reload), not after page data reloaded during a job (the member may be typing; docs/decisions/0037).
+    id: `editor-${project.id}-${formRevision}-${shortHash(project.paragraphs.map((p) => p.id).join())}`,
     lastResult: actionData?.form === "editor" ? actionData.result : undefined,
     constraint: getZodConstraint(EditorSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EditorSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    defaultValue: { paragraphs: project.paragraphs.map(({ audioURL: _a, ...p }) => p) },
+    defaultValue: { paragraphs: project.paragraphs.map(({ audioURL: _a, audioCurrent: _c, ...p }) => p) },
   });
   const [renameForm, renameFields] = useForm({
     id: `rename-${project.id}`,
@@ -63,8 +86,20 @@ export default function TtsEditor() {
     actionData && "pronunciation" in actionData
       ? (actionData.pronunciation as { index: number; pronunciation: string; phonemes: string } | null)
       : null;
+  const pageConflict = actionData && "conflict" in actionData ? (actionData.conflict as { revision: number } | null) : null;
+  const autosave = useAutosave(form.id, project.revision, (ids) =>
+    ids.forEach((id, i) => {
+      const field = list[i]?.getFieldset().id;
+      if (field && field.value !== id) form.update({ name: field.name, value: id });
+    }),
+  );
+  const conflict = autosave.conflict ?? pageConflict;
+  const formProps = getFormProps(form);
+  const here = `/studio/projects/text-to-speech?id=${project.id}`;
+  useLeaveWarning(autosave.unsaved);
+  const defaults = { text: "", style: "neutral", pitch: 0, tempo: 1, pause_ms: 300 } as const;
   return (
-    <main className="px-6 py-8">
+    <main className="px-4 py-8 sm:px-6">
       <Link to="/studio" className="text-sm text-slate-600 underline">
         ← {t("editor.back")}
       </Link>
@@ -72,7 +107,7 @@ export default function TtsEditor() {
       <Form method="post" {...getFormProps(renameForm)} className="mt-4 flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="rename" />
         <Field
-          className="min-w-64"
+          className="min-w-0 flex-1 sm:min-w-64 sm:flex-none"
           label={t("editor.name")}
           inputProps={getInputProps(renameFields.name, { type: "text" })}
           errors={renameFields.name.errors}
@@ -86,14 +121,71 @@ export default function TtsEditor() {
       <p className="mt-1 text-sm font-medium" data-testid="remaining">
         {t("editor.remaining", { remaining: remaining.toLocaleString() })}
       </p>
+      <Shortcuts />
       {job ? <JobProgress job={job} /> : null}
       {jobRunning(job) ? <NoScriptRefresh /> : null}
-      {usage ? (
-        <UsageDialog kind={usage.kind} message={usage.message} closeTo={`/studio/projects/text-to-speech?id=${project.id}`} />
+      {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={here} /> : null}
+      {undo.version ? (
+        <UndoBanner intent="restore-version" name="version" value={undo.version} message={t("undo.done")} closeTo={here} />
+      ) : null}
+      {undo.undelete ? (
+        <UndoBanner intent="undelete-version" name="version" value={undo.undelete} message={t("undo.versionDeleted")} closeTo={here} />
+      ) : null}
+      {confirm.paragraph ? (
+        <ConfirmDialog
+          name="delete-paragraph"
+          title={t("confirm.paragraphTitle")}
+          text={confirm.paragraph.text.trim() ? confirm.paragraph.text : t("confirm.emptyParagraph")}
+          closeTo={here}
+          fields={{ intent: "delete-paragraph", paragraph: confirm.paragraph.id }}
+        />
+      ) : null}
+      {confirm.version ? (
+        <ConfirmDialog
+          name="delete-version"
+          title={t("confirm.versionTitle")}
+          text={t("versions.item", { date: formatTime(confirm.version.savedAt), count: confirm.version.paragraphs })}
+          closeTo={here}
+          fields={{ intent: "delete-version", version: confirm.version.id }}
+        />
       ) : null}
       <ProjectAudio project={project} />
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      {conflict ? (
+        <div role="alert" className="mt-6 rounded-2xl bg-amber-50 p-4 text-sm ring-1 ring-amber-300" data-testid="conflict">
+          <p>{t("autosave.conflict")}</p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <a href={here} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-semibold" onClick={autosave.allowLeave}>
+              {t("autosave.reload")}
+            </a>
+            <button
+              type="submit"
+              form={form.id}
+              name="overwrite"
+              value={conflict.revision}
+              className="rounded-lg bg-amber-600 px-3 py-1.5 font-semibold text-white"
+            >
+              {t("autosave.overwrite")}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <Form
+        method="post"
+        {...formProps}
+        className="mt-6 space-y-3"
+        onInput={autosave.changed}
+        onChange={autosave.changed}
+        onKeyDown={editorKeys}
+        onSubmit={(e) => {
+          autosave.submitted(e);
+          formProps.onSubmit(e);
+        }}
+      >
         <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="revision" value={autosave.revision} readOnly />
+        <div className="flex items-center justify-end">
+          <SaveState state={autosave.state} error={autosave.error} />
+        </div>
         {list.map((paragraph, index) => (
           <ParagraphFields
             key={paragraph.key}
@@ -101,7 +193,7 @@ export default function TtsEditor() {
             index={index}
             voices={voices}
             saved={project.paragraphs.find((p) => p.id === paragraph.value?.id) ?? null}
-            removeButton={index === 0 ? null : form.remove.getButtonProps({ name: fields.paragraphs.name, index })}
+            removable={index > 0}
             reading={reading?.index === index ? reading : null}
           />
         ))}
@@ -112,7 +204,7 @@ export default function TtsEditor() {
             {...form.insert.getButtonProps({
               name: fields.paragraphs.name,
               defaultValue: {
-                text: "",
+                ...defaults,
                 voice_id: list.at(-1)?.value?.voice_id ?? voices[0]?.id ?? "",
                 lang: list.at(-1)?.value?.lang ?? "ko",
               },
@@ -129,34 +221,351 @@ export default function TtsEditor() {
           </SubmitButton>
         </div>
       </Form>
+      <Versions versions={versions} here={here} />
     </main>
   );
 }
 
-type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement>;
+/** The saved revision as of the last navigation (a job's reloads of page data leave it). */
+function useNavigatedRevision(revision: number) {
+  const navigation = useNavigation();
+  const [value, setValue] = useState(revision);
+  const loading = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") loading.current = true;
+    else if (loading.current) {
+      loading.current = false;
+      setValue(revision);
+    }
+  }, [navigation.state, revision]);
+  return value;
+}
+
+const formatTime = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+
+/**
+ * Autosave (issue 19, docs/decisions/0037): with JavaScript, the paragraphs form is sent through a fetcher
+ * AUTOSAVE_DELAY_MS after the last change, from the revision the page has; the answer gives the new
+ * revision and the ids of new paragraphs (put into their hidden fields), a conflict, or an error. Without
+ * JavaScript the Save button does the same as a page. The page data is not reloaded after an autosave.
+ */
+function useAutosave(formId: string, loadedRevision: number, applyIds: (ids: string[]) => void) {
+  const fetcher = useFetcher<{
+    form: "autosave";
+    revision: number | null;
+    ids: string[] | null;
+    error: string | null;
+    conflict: { revision: number } | null;
+  }>();
+  const [revision, setRevision] = useState(loadedRevision);
+  const [dirty, setDirty] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const changedSince = useRef(false);
+  const leaving = useRef(false);
+  // A save through the page (generate, delete, a full Save) brings a newer revision with the page data.
+  useEffect(() => setRevision((r) => Math.max(r, loadedRevision)), [loadedRevision]);
+  const send = useCallback(() => {
+    const element = document.getElementById(formId) as HTMLFormElement | null;
+    if (!element) return;
+    const data = new FormData(element);
+    data.set("autosave", "1");
+    changedSince.current = false;
+    fetcher.submit(data, { method: "post" });
+  }, [fetcher, formId]);
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !answer) return;
+    if (answer.revision !== null) {
+      // The page may have moved on meanwhile (a save through the page): never back to an older revision.
+      setRevision((r) => Math.max(r, answer.revision!));
+      if (answer.ids) applyIds(answer.ids);
+      if (!changedSince.current) setDirty(false);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [answer, fetcher.state]);
+  const changed = useCallback(
+    (e: React.FormEvent) => {
+      const target = e.target as HTMLElement;
+      // The download ticks and buttons are not part of the text.
+      if (target instanceof HTMLInputElement && target.form?.id !== formId) return;
+      setDirty(true);
+      changedSince.current = true;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(send, AUTOSAVE_DELAY_MS);
+    },
+    [formId, send],
+  );
+  // Once an answer arrives, changes typed during the save go out too.
+  useEffect(() => {
+    if (fetcher.state === "idle" && answer?.revision !== null && changedSince.current && !timer.current) send();
+  }, [fetcher.state, answer, send]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const saving = fetcher.state !== "idle";
+  const failed = !saving && !!answer && answer.revision === null;
+  return {
+    revision,
+    state: saving ? "saving" : failed ? "failed" : dirty ? "unsaved" : "saved",
+    error: failed ? answer!.error : null,
+    conflict: !saving && answer?.conflict ? answer.conflict : null,
+    unsaved: (dirty || saving) && !leaving.current,
+    changed,
+    /** A submit through the page saves everything: no autosave is needed after it. */
+    submitted: (e: React.FormEvent<HTMLFormElement>) => {
+      // Add and remove buttons of the form library change the form in place: not a save.
+      if ((e.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "__intent__") return;
+      clearTimeout(timer.current);
+      leaving.current = true;
+      // This tab's own autosave is on its way: the page's save comes after it and must not conflict with it.
+      const field = e.currentTarget.elements.namedItem("revision");
+      if (saving && field instanceof HTMLInputElement) field.value = "";
+    },
+    allowLeave: () => {
+      leaving.current = true;
+    },
+  } as const;
+}
+
+/** Before leaving with unsaved changes: the browser's own question (reload, close, another site) and ours (a link in the app). */
+function useLeaveWarning(unsaved: boolean) {
+  const { t } = useTranslation("studio");
+  useEffect(() => {
+    if (!unsaved) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [unsaved]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm(t("autosave.leave"))) blocker.proceed();
+    else blocker.reset();
+  }, [blocker, t]);
+}
+
+function SaveState({ state, error }: { state: "saving" | "saved" | "failed" | "unsaved"; error: string | null }) {
+  const { t } = useTranslation("studio");
+  const tone = state === "failed" ? "text-red-700" : state === "saved" ? "text-emerald-700" : "text-slate-600";
+  // Autosave starts once the page has hydrated (what the browser tests wait for).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      className={`text-xs font-medium ${tone}`}
+      data-testid="save-state"
+      data-state={state}
+      data-hydrated={hydrated}
+    >
+      {t(`autosave.${state}`)}
+      {error ? <span className="ml-1">{error}</span> : null}
+    </p>
+  );
+}
+
+/**
+ * The editor's keys (issue 19): Alt+↓ / Alt+↑ next and previous paragraph, Ctrl+Enter (⌘+Enter) generate this
+ * paragraph, Alt+K play or pause this paragraph's audio. Listed on the page (`Shortcuts`).
+ */
+function editorKeys(e: React.KeyboardEvent<HTMLFormElement>) {
+  const current = (e.target as HTMLElement).closest<HTMLElement>("[data-testid=paragraph]");
+  if (!current) return;
+  const all = [...e.currentTarget.querySelectorAll<HTMLElement>("[data-testid=paragraph]")];
+  const at = all.indexOf(current);
+  if (e.altKey && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+    const next = all[at + (e.key === "ArrowDown" ? 1 : -1)];
+    if (next) {
+      e.preventDefault();
+      next.querySelector("textarea")?.focus();
+    }
+  } else if ((e.ctrlKey || e.metaKey) && e.key === "Enter") {
+    e.preventDefault();
+    current.querySelector<HTMLButtonElement>("button[name=generate]")?.click();
+  } else if (e.altKey && (e.key === "k" || e.key === "K" || e.code === "KeyK")) {
+    e.preventDefault();
+    const toggle = current.querySelector<HTMLButtonElement>("[data-testid=paragraph-audio] button");
+    if (toggle) toggle.click();
+    else {
+      const audio = current.querySelector("audio");
+      if (audio) void (audio.paused ? audio.play() : audio.pause());
+    }
+  }
+}
+
+function Shortcuts() {
+  const { t } = useTranslation("studio");
+  return (
+    <details className="mt-2 text-sm text-slate-600" data-testid="shortcuts">
+      <summary className="cursor-pointer font-medium">{t("keys.title")}</summary>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt>
+          <kbd>Alt</kbd>+<kbd>↓</kbd> / <kbd>Alt</kbd>+<kbd>↑</kbd>
+        </dt>
+        <dd>{t("keys.move")}</dd>
+        <dt>
+          <kbd>Ctrl</kbd>+<kbd>Enter</kbd>
+        </dt>
+        <dd>{t("keys.generate")}</dd>
+        <dt>
+          <kbd>Alt</kbd>+<kbd>K</kbd>
+        </dt>
+        <dd>{t("keys.play")}</dd>
+      </dl>
+    </details>
+  );
+}
+
+/** "Deleted. Undo" for a few seconds (with JavaScript it goes after UNDO_SHOWN_MS; the api allows a while longer). */
+function UndoBanner({
+  intent,
+  name,
+  value,
+  message,
+  closeTo,
+}: {
+  intent: string;
+  name: string;
+  value: string;
+  message: string;
+  closeTo: string;
+}) {
+  const { t } = useTranslation("studio");
+  const [shown, setShown] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(false), UNDO_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  if (!shown) return null;
+  return (
+    <Form
+      method="post"
+      action={closeTo}
+      replace
+      className="mt-4 flex flex-wrap items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white"
+      data-testid="undo"
+      role="status"
+    >
+      <span>{message}</span>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={name} value={value} />
+      <button type="submit" className="font-semibold text-amber-300 underline">
+        {t("undo.button")}
+      </button>
+    </Form>
+  );
+}
+
+/** A confirmation: the dialog is rendered from the URL, so it is a real page without JavaScript. */
+function ConfirmDialog({
+  name,
+  title,
+  text,
+  closeTo,
+  fields,
+}: {
+  name: string;
+  title: string;
+  text: string;
+  closeTo: string;
+  fields: Record<string, string>;
+}) {
+  const { t } = useTranslation("studio");
+  return (
+    <Modal name={name} title={title} closeTo={closeTo} alert describedBy={`${name}-text`}>
+      <p id={`${name}-text`} className="line-clamp-4 break-words text-sm text-slate-700">
+        {text}
+      </p>
+      <p className="mt-2 text-xs text-slate-500">{t("confirm.undoHint")}</p>
+      <Form method="post" action={closeTo} replace className="mt-5 flex flex-wrap justify-end gap-3">
+        {Object.entries(fields).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <Link to={closeTo} replace className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold">
+          {t("confirm.cancel")}
+        </Link>
+        <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white" autoFocus>
+          {t("confirm.delete")}
+        </button>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The version history (issue 19): the last saved versions, each restorable, each deletable after a confirmation. */
+function Versions({ versions, here }: { versions: ProjectVersion[]; here: string }) {
+  const { t } = useTranslation("studio");
+  if (versions.length === 0) return null;
+  return (
+    <section
+      className="mt-8 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      aria-labelledby="versions-title"
+      data-testid="versions"
+    >
+      <h2 id="versions-title" className="font-semibold">
+        {t("versions.title")}
+      </h2>
+      <p className="text-xs text-slate-500">{t("versions.hint")}</p>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {versions.map((v) => (
+          <li key={v.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm" data-testid="version">
+            <span className="font-medium tabular-nums">{formatTime(v.savedAt)}</span>
+            <span className="text-slate-500">{t("versions.count", { count: v.paragraphs })}</span>
+            <span className="min-w-0 flex-1 truncate text-slate-600">{v.preview || t("versions.empty")}</span>
+            {v.current ? (
+              <span className="text-xs text-emerald-700">{t("versions.current")}</span>
+            ) : (
+              <Form method="post" action={here} replace>
+                <input type="hidden" name="intent" value="restore-version" />
+                <input type="hidden" name="version" value={v.id} />
+                <button type="submit" className="rounded-lg border border-slate-300 px-2 py-1 text-xs font-semibold">
+                  {t("versions.restore")}
+                </button>
+              </Form>
+            )}
+            <Link to={`${here}&confirm=version&target=${v.id}`} className="text-xs text-red-600 underline" preventScrollReset>
+              {t("versions.delete")}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The sliders' ranges (spec section 9: pitch 48 steps from -24 to 24; the api's limits). */
+const RANGES = {
+  pitch: { min: -24, max: 24, step: 1 },
+  tempo: { min: 0.5, max: 2, step: 0.05 },
+  pause_ms: { min: 0, max: 10_000, step: 50 },
+} as const;
 
 function ParagraphFields({
   field,
   index,
   voices,
   saved,
-  removeButton,
+  removable,
   reading,
 }: {
   field: FieldMetadata<z.input<typeof ParagraphSchema>>;
   index: number;
   voices: VoiceCard[];
   saved: TtsParagraph | null;
-  removeButton: ButtonProps | null;
+  removable: boolean;
   /** What the engine reads for this paragraph, after "Show pronunciation". */
   reading: { pronunciation: string; phonemes: string } | null;
 }) {
   const { t } = useTranslation("studio");
   const p = field.getFieldset();
   const text = typeof p.text.value === "string" ? p.text.value : "";
-  const select = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm";
+  // The same text rules as the api (contracts/speech-text.ts): the characters read, and what cannot be spoken.
+  const unreadable = invalidCharacters(text);
+  const select = "rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm";
   return (
-    <fieldset className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="paragraph">
+    <fieldset className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4" data-testid="paragraph">
       <legend className="px-1 text-sm font-semibold">{t("editor.paragraph", { n: index + 1 })}</legend>
       <input {...getInputProps(p.id, { type: "hidden" })} />
       <label htmlFor={p.text.id} className="sr-only">
@@ -166,26 +575,27 @@ function ParagraphFields({
         {...getTextareaProps(p.text)}
         rows={3}
         className="block w-full rounded-lg border border-slate-300 px-3 py-2"
-        aria-invalid={p.text.errors ? true : undefined}
+        aria-invalid={p.text.errors || unreadable.length ? true : undefined}
+        aria-describedby={unreadable.length ? `${p.text.id}-unreadable` : undefined}
       />
-      <div className="mt-1 flex justify-between text-xs text-slate-500">
+      <div className="mt-1 flex flex-wrap justify-between gap-x-2 text-xs text-slate-500">
         <ErrorList errors={p.text.errors} />
+        {unreadable.length ? (
+          <p id={`${p.text.id}-unreadable`} className="text-red-600" data-testid="unreadable">
+            {t("editor.unreadable", { chars: unreadable.join(" ") })}
+          </p>
+        ) : null}
         <span className="ml-auto" data-testid="char-count">
-          {t("editor.count", { count: [...text].length, max: TTS_MAX_CHARS })}
+          {t("editor.count", { count: characterCount(text), max: TTS_MAX_CHARS })}
         </span>
       </div>
-      <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-6">
-        <div className="col-span-2 md:col-span-6">
-          <p className="text-xs font-medium text-slate-600">{t("editor.voice")}</p>
-          <div className="mt-1">
-            <VoicePicker field={p.voice_id} voices={voices} legend={t("editor.voiceOf", { n: index + 1 })} />
-          </div>
-          <ErrorList errors={p.voice_id.errors} />
+      <div className="mt-2 flex flex-wrap items-end gap-x-3 gap-y-2" data-testid="paragraph-controls">
+        <div className="min-w-0 basis-full">
+          <VoicePicker field={p.voice_id} voices={voices} legend={t("editor.voiceOf", { n: index + 1 })} />
         </div>
-        <div>
-          <label htmlFor={p.style.id} className="text-xs font-medium text-slate-600">
-            {t("editor.style")}
-          </label>
+        <ErrorList errors={p.voice_id.errors} />
+        <label className="flex flex-col text-xs font-medium text-slate-600">
+          {t("editor.style")}
           <select {...getSelectProps(p.style)} className={select}>
             {TTS_STYLES.map((s) => (
               <option key={s} value={s}>
@@ -193,11 +603,9 @@ function ParagraphFields({
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor={p.lang.id} className="text-xs font-medium text-slate-600">
-            {t("editor.lang")}
-          </label>
+        </label>
+        <label className="flex flex-col text-xs font-medium text-slate-600">
+          {t("editor.lang")}
           <select {...getSelectProps(p.lang)} className={select}>
             {TTS_LANGS.map((l) => (
               <option key={l} value={l}>
@@ -205,12 +613,12 @@ function ParagraphFields({
               </option>
             ))}
           </select>
-        </div>
-        <NumberField label={t("editor.pitch")} props={getInputProps(p.pitch, { type: "number" })} step={1} errors={p.pitch.errors} />
-        <NumberField label={t("editor.tempo")} props={getInputProps(p.tempo, { type: "number" })} step={0.05} errors={p.tempo.errors} />
-        <NumberField label={t("editor.pause")} props={getInputProps(p.pause_ms, { type: "number" })} step={50} errors={p.pause_ms.errors} />
+        </label>
+        <RangeField label={t("editor.pitch")} field={p.pitch} range={RANGES.pitch} fallback={0} unit="" />
+        <RangeField label={t("editor.tempo")} field={p.tempo} range={RANGES.tempo} fallback={1} unit="×" />
+        <RangeField label={t("editor.pause")} field={p.pause_ms} range={RANGES.pause_ms} fallback={300} unit="ms" />
       </div>
-      <div className="mt-3 flex flex-wrap items-center gap-4">
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         <button
           type="submit"
           name="generate"
@@ -227,9 +635,16 @@ function ParagraphFields({
         >
           {t("editor.pronounce")}
         </button>
+        {removable ? (
+          <button type="submit" name="remove" value={index} className="text-sm text-red-600 underline">
+            {t("editor.remove")}
+          </button>
+        ) : null}
         {saved?.audioURL ? (
-          <>
-            <Waveform src={saved.audioURL} label={t("editor.audio", { n: index + 1 })} testId="paragraph-audio" />
+          <div className="flex w-full min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+            <div className="min-w-0 flex-1 basis-48">
+              <Waveform src={saved.audioURL} label={t("editor.audio", { n: index + 1 })} testId="paragraph-audio" />
+            </div>
             {saved.audioCurrent ? null : <span className="text-xs text-amber-700">{t("editor.audioOutdated")}</span>}
             <span className="flex items-center gap-2 text-xs">
               <a href={`${saved.audioURL}?download=1`} download className="underline" data-testid="download-wav">
@@ -243,12 +658,7 @@ function ParagraphFields({
                 {t("editor.pick")}
               </label>
             </span>
-          </>
-        ) : null}
-        {removeButton ? (
-          <button {...removeButton} className="text-sm text-red-600 underline">
-            {t("editor.remove")}
-          </button>
+          </div>
         ) : null}
       </div>
       {reading ? (
@@ -265,6 +675,41 @@ function ParagraphFields({
         </div>
       ) : null}
     </fieldset>
+  );
+}
+
+/** A slider with its range and its value shown beside it; without JavaScript it submits its number as any input. */
+function RangeField({
+  label,
+  field,
+  range,
+  fallback,
+  unit,
+}: {
+  label: string;
+  field: FieldMetadata<number | undefined>;
+  range: { min: number; max: number; step: number };
+  fallback: number;
+  unit: string;
+}) {
+  const { key, ...props } = getInputProps(field, { type: "range" });
+  const value = field.value ?? field.initialValue ?? String(fallback);
+  return (
+    <div className="flex min-w-32 flex-1 flex-col text-xs font-medium text-slate-600">
+      <label htmlFor={props.id} className="flex justify-between gap-2">
+        <span>{label}</span>
+        <output htmlFor={props.id} className="tabular-nums text-slate-900" data-testid={`${field.name.split(".").at(-1)}-value`}>
+          {value}
+          {unit}
+        </output>
+      </label>
+      <input key={key ?? undefined} {...props} min={range.min} max={range.max} step={range.step} className="mt-1 w-full accent-brand-600" />
+      <span className="flex justify-between text-[10px] font-normal text-slate-400" aria-hidden="true">
+        <span>{range.min}</span>
+        <span>{range.max}</span>
+      </span>
+      <ErrorList errors={field.errors} />
+    </div>
   );
 }
 
@@ -322,34 +767,6 @@ function ProjectAudio({ project }: { project: TtsProject }) {
         <p className="w-full text-xs text-slate-500">{t("editor.downloadHint")}</p>
       </form>
     </section>
-  );
-}
-
-function NumberField({
-  label,
-  props,
-  step,
-  errors,
-}: {
-  label: string;
-  props: React.InputHTMLAttributes<HTMLInputElement> & { key?: string | null };
-  step: number;
-  errors?: string[];
-}) {
-  const { key, ...rest } = props;
-  return (
-    <div>
-      <label htmlFor={rest.id} className="text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      <input
-        key={key ?? undefined}
-        {...rest}
-        step={step}
-        className="mt-1 block w-full rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
-      />
-      <ErrorList errors={errors} />
-    </div>
   );
 }
 

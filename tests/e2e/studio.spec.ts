@@ -45,7 +45,9 @@ test("projects: create a TTS project, write and save paragraphs, rename, list an
   await second.locator("textarea").fill("Welcome to the studio!");
   await chooseVoice(second, /^엠마/);
   await second.getByLabel("언어").selectOption("en");
-  await second.getByLabel("피치 (반음)").fill("3");
+  // The pitch is a slider (issue 19): the keyboard moves it, with and without JavaScript.
+  await second.getByLabel("피치 (반음)").focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
   await page.getByRole("button", { name: "저장", exact: true }).click();
   await expect(page.getByTestId("toast")).toHaveText("저장했습니다.");
   await expect(page.getByTestId("paragraph").first().locator("textarea")).toHaveValue("안녕하세요. 보이스 스튜디오입니다.");
@@ -60,11 +62,10 @@ test("projects: create a TTS project, write and save paragraphs, rename, list an
   await expect(page.getByText(/읽을 수 없는 문자가 있습니다: § < >/)).toBeVisible();
   await expect(page.getByTestId("paragraph").nth(1).locator("textarea")).toHaveValue("Price: §5 <b>");
 
-  // Delete the second paragraph and save.
+  // Delete the second paragraph: asked first (issue 19), then gone.
+  await page.getByTestId("paragraph").nth(1).locator("textarea").fill("Welcome to the studio!");
   await page.getByRole("button", { name: "문단 삭제" }).click();
-  await expect(page.getByTestId("paragraph")).toHaveCount(1);
-  await page.getByRole("button", { name: "저장", exact: true }).click();
-  await expect(page.getByTestId("toast")).toHaveText("저장했습니다.");
+  await page.getByRole("alertdialog").getByRole("button", { name: "삭제", exact: true }).click();
   await expect(page.getByTestId("paragraph")).toHaveCount(1);
 
   await page.getByLabel("프로젝트 이름").fill("광고 내레이션");
@@ -76,6 +77,8 @@ test("projects: create a TTS project, write and save paragraphs, rename, list an
   await expect(page.getByTestId("project-row")).toContainText("광고 내레이션");
   await page.getByLabel("광고 내레이션 선택").check();
   await page.getByRole("button", { name: "선택 삭제" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("광고 내레이션");
+  await page.getByRole("alertdialog").getByRole("button", { name: "삭제", exact: true }).click();
   await expect(page.getByTestId("project-row")).toHaveCount(0);
 });
 

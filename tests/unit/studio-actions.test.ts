@@ -98,11 +98,20 @@ describe("the project list", () => {
     expect(calls).toEqual([]);
   });
 
-  it("deletes the selected projects and comes back to the same list", async () => {
+  it("asks before deleting the selected projects, then deletes them, comes back to the same list and offers undo (issue 19)", async () => {
     const { calls, post } = await setup(() => ok(null));
-    const r = await post(projectListAction, "/studio?type=tts", { intent: "delete", id: ["p1", "p2"], format: "wav" });
-    expect(r.location).toBe("/studio?type=tts");
+    const asked = await post(projectListAction, "/studio?type=tts", { intent: "delete", id: ["p1", "p2"], format: "wav" });
+    expect(asked.location).toBe("/studio?type=tts&confirm=delete&id=p1&id=p2");
+    expect(calls).toEqual([]);
+    const r = await post(projectListAction, "/studio?type=tts", { intent: "delete", id: ["p1", "p2"], confirmed: "1" });
+    expect(r.location).toBe("/studio?type=tts&undo=p1%2Cp2");
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["DELETE /studio/projects/p1", "DELETE /studio/projects/p2"]);
+    const undone = await post(projectListAction, "/studio?type=tts&undo=p1%2Cp2", { intent: "restore", id: ["p1", "p2"] });
+    expect(undone.location).toBe("/studio?type=tts");
+    expect(calls.slice(2).map((c) => `${c.method} ${c.path}`)).toEqual([
+      "POST /studio/projects/p1/restore",
+      "POST /studio/projects/p2/restore",
+    ]);
   });
 
   it("generates each selected TTS project, skips STS ones, and shows the jobs on their rows", async () => {

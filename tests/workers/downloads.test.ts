@@ -5,6 +5,9 @@ import { seedStatements } from "../../db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { fileName } from "../../workers/api/src/speech/export";
 import { decodeWav } from "../../workers/api/src/speech/wav";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../db/schema";
+import { purgeDeleted, UNDO_WINDOW_MS } from "../../workers/api/src/domain/studio/projects";
 import { signedUp, worker } from "./helpers";
 
 beforeAll(async () => {
@@ -193,6 +196,8 @@ describe("downloads", () => {
     expect((await m.get(p.paragraphs[0]!.audioURL!.replace("/api/v1", ""))).status).toBe(200);
     expect(await env.MEDIA.head(key)).not.toBeNull();
     await m.call("DELETE", `/projects/${p.id}`);
+    // Issue 19: a deleted project can be undone for a while; its purge releases the audio.
+    await purgeDeleted({ db: drizzle(env.DB, { schema }), env }, Date.now() + UNDO_WINDOW_MS + 1);
     expect(await env.MEDIA.head(key)).toBeNull();
   });
 

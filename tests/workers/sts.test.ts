@@ -11,6 +11,7 @@ import { speechEngine } from "../../workers/api/src/speech/engine";
 import { decodeWav } from "../../workers/api/src/speech/wav";
 import { STS_LIMITS } from "../../workers/api/src/speech/conversion";
 import { expireUploads, UPLOAD_KEEP_MS } from "../../workers/api/src/lib/cleanup";
+import { purgeDeleted, UNDO_WINDOW_MS } from "../../workers/api/src/domain/studio/projects";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
 import m4aUrl from "./fixtures/audio/tones.m4a?inline";
@@ -125,6 +126,8 @@ describe("STS file check (step 2)", () => {
       expect(project.data).toMatchObject({ type: "sts", name: name.replace(/\.\w+$/, "") });
       // Free plan: 3 projects. Delete to make room for the next kind.
       expect((await json(await call(s.token!, `/studio/projects/${d.project_id}`, { method: "DELETE" }))).success).toBe(true);
+      // Issue 19: a deleted project can be undone for a while; its purge releases the recording.
+      await purgeDeleted({ db: drizzle(env.DB, { schema }), env }, Date.now() + UNDO_WINDOW_MS + 1);
     }
     expect(await usedSeconds("sts-kinds@example.com")).toBe(0);
     expect(await stored("sts-kinds@example.com")).toEqual({ objects: 0, sources: 0, inferences: 0, projects: 0 });
@@ -402,6 +405,7 @@ describe("results: share pages, reviews, ownership", () => {
     const sourceKey = `sources/${id}/${src.source_id}.wav`;
     // The project goes, its conversion stays in the history with its original.
     expect((await json(await call(s.token!, `/studio/projects/${src.project_id}`, { method: "DELETE" }))).success).toBe(true);
+    await purgeDeleted({ db: drizzle(env.DB, { schema }), env }, Date.now() + UNDO_WINDOW_MS + 1);
     expect(await env.MEDIA.head(sourceKey)).not.toBeNull();
     expect((await call(s.token!, `/studio/inferences/${inferenceId}/source`)).status).toBe(200);
     // Then the history entry: nothing refers to the original any more.

@@ -91,13 +91,14 @@ describe("studio projects", () => {
     const moved = await call("PUT", `/projects/${id}/paragraphs`, { paragraphs: [{ id: second.id, text: "x", voice_id: "en-emma" }] });
     expect(moved.body.code).toBe(Code.FIRST_PARAGRAPH);
     const invalid = await call("PUT", `/projects/${id}/paragraphs`, {
-      paragraphs: [{ id: first.id, text: "가격 §5 (할인)", voice_id: "ko-minjun" }],
+      paragraphs: [{ id: first.id, text: "가격 §5 (할인) @", voice_id: "ko-minjun" }],
     });
-    expect(invalid.body).toMatchObject({ code: Code.TEXT_INVALID_CHARS, message: expect.stringContaining("§ ( )") });
+    // Issue 19: brackets are read; what cannot be spoken is named with its paragraph.
+    expect(invalid.body).toMatchObject({ code: Code.PARAGRAPH_TEXT_INVALID, message: "1번 문단에 읽을 수 없는 문자가 있습니다: § @" });
     const long = await call("PUT", `/projects/${id}/paragraphs`, {
       paragraphs: [{ id: first.id, text: "가".repeat(501), voice_id: "ko-minjun" }],
     });
-    expect(long.body).toMatchObject({ code: Code.TEXT_TOO_LONG, message: expect.stringContaining("500") });
+    expect(long.body).toMatchObject({ code: Code.PARAGRAPH_TEXT_TOO_LONG, message: expect.stringContaining("500") });
     const voice = await call("PUT", `/projects/${id}/paragraphs`, { paragraphs: [{ id: first.id, text: "a", voice_id: "no-such-voice" }] });
     expect(voice.body.code).toBe(Code.VOICE_NOT_FOUND);
     const pitch = await call("PUT", `/projects/${id}/paragraphs`, {

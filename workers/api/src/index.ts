@@ -5,6 +5,7 @@ import { createApp } from "./app";
 import { runBilling } from "./domain/billing/renewal";
 import { applyRetention } from "./domain/retention";
 import { cleanUp } from "./lib/cleanup";
+import { purgeDeleted } from "./domain/studio/projects";
 import { expireDrafts } from "./domain/open-voices";
 import { reapStale } from "./lib/jobs";
 import { cardGateway } from "./integrations/payments/gateways";
@@ -35,6 +36,8 @@ export default {
       ctx.waitUntil(applyRetention(env, db, controller.scheduledTime).then((counts) => console.log("retention", JSON.stringify(counts))));
       // Open voice drafts past their 24 hours, with their recordings and previews (docs/decisions/0029).
       ctx.waitUntil(expireDrafts({ env, db }).then((n) => console.log("expired voice drafts", n)));
+      // Projects deleted and not brought back within their undo time (issue 19, docs/decisions/0037).
+      ctx.waitUntil(purgeDeleted({ db, env }, controller.scheduledTime).then((n) => console.log("purged projects", n)));
       // Jobs that stopped beating: their open charges refunded, their slots freed (docs/decisions/0017).
       ctx.waitUntil(reapStale(env.DB, null, controller.scheduledTime).then((n) => console.log("stale jobs", n)));
       return;

@@ -109,8 +109,8 @@ export const messages: Record<Code, Localized> = {
   },
   // {chars} is filled in through `message()`.
   [Code.TEXT_INVALID_CHARS]: {
-    ko: "읽을 수 없는 문자가 있습니다: {chars}. 문장부호는 . , ... ! ? 를 사용할 수 있습니다.",
-    en: "The text has characters that cannot be read: {chars}. You can use the punctuation . , ... ! ?",
+    ko: "읽을 수 없는 문자가 있습니다: {chars}. 따옴표, 괄호, 이모지, 말줄임표는 그대로 쓰셔도 됩니다.",
+    en: "The text has characters that cannot be spoken: {chars}. Quotes, brackets, emoji and ellipses are fine as they are.",
   },
   // {remaining} is filled in through `message()`.
   [Code.CHARS_SHORT]: {
@@ -521,6 +521,20 @@ export const messages: Record<Code, Localized> = {
     ko: "샘플 링크가 만료되었습니다. 페이지를 새로고침해 주세요.",
     en: "The sample link has expired. Please reload the page.",
   },
+  // The TTS editor (issue 19, docs/decisions/0037).
+  [Code.PROJECT_CONFLICT]: {
+    ko: "다른 탭이나 기기에서 이 프로젝트를 먼저 저장했습니다. 새로 불러오거나 지금 내용으로 덮어쓰세요.",
+    en: "This project was saved from another tab or device. Reload it, or overwrite it with what you have here.",
+  },
+  [Code.PARAGRAPH_TEXT_INVALID]: {
+    ko: "{n}번 문단에 읽을 수 없는 문자가 있습니다: {chars}",
+    en: "Paragraph {n} has characters that cannot be spoken: {chars}",
+  },
+  [Code.PARAGRAPH_TEXT_TOO_LONG]: {
+    ko: "{n}번 문단은 읽는 글자가 {max}자를 넘습니다. 문단을 나눠 주세요.",
+    en: "Paragraph {n} reads more than {max} characters. Split it into two paragraphs.",
+  },
+  [Code.UNDO_EXPIRED]: { ko: "되돌릴 수 있는 시간이 지났습니다.", en: "It is too late to undo this." },
   [Code.RATE_LIMITED]: {
     ko: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
     en: "Too many requests. Please try again in a little while.",
@@ -714,6 +728,10 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   // Issue 18's console (docs/decisions/0036).
   [Code.REPORT_NOT_OPEN]: 409,
   [Code.SAMPLE_LINK_EXPIRED]: 403,
+  [Code.PROJECT_CONFLICT]: 409,
+  [Code.PARAGRAPH_TEXT_INVALID]: 400,
+  [Code.PARAGRAPH_TEXT_TOO_LONG]: 400,
+  [Code.UNDO_EXPIRED]: 410,
   [Code.GATEWAY_FAILED]: 502,
   [Code.TERMINATION_FAILED]: 502,
   [Code.SHARE_FAILED]: 500,

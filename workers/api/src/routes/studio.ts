@@ -12,7 +12,10 @@ import {
   newProject,
   ownProject,
   renameProject,
+  restoreProject,
 } from "../domain/studio/projects";
+import { deleteVersion, listVersions, restoreVersion, undeleteVersion } from "../domain/studio/versions";
+import { now } from "../lib/clock";
 import { addEntry, deleteEntry, entriesFor, listEntries, updateEntry } from "../domain/studio/dictionary";
 import { deleteResult, history } from "../domain/studio/results";
 import { resultAudio } from "../domain/studio/sts";
@@ -54,6 +57,22 @@ const paragraphsBody = z.object({
       const ids = list.flatMap((p) => (p.id ? [p.id] : []));
       return new Set(ids).size === ids.length;
     }, uniqueIds),
+  /** Issue 19: the revision the page loaded or last saved (absent: overwrite); a checkpoint keeps the state before it as a version. */
+  revision: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .optional(),
+  checkpoint: z.boolean().optional(),
+});
+const restoreBody = z.object({
+  revision: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .optional(),
 });
 const pronounceBody = z.object({ text: plainText(1, MAX_CHARACTERS_PER_GENERATION), lang: z.enum(["ko", "en"]) });
 const dictionaryBody = z.object({
@@ -193,7 +212,7 @@ export const studioRoutes = new Hono<AppEnv>()
     return c.body(stream, 200, { ...headers, "accept-ranges": "bytes" });
   })
   /** The project list (spec: tabs All, TTS, STS), newest change first. */
-  .get("/projects", queryParams(listQuery), async (c) => ok(c, await listProjects(memberScope(c), c.req.valid("query").type)))
+  .get("/projects", queryParams(listQuery), async (c) => ok(c, await listProjects(memberScope(c), c.req.valid("query").type, now(c))))
   .post("/projects", jsonBody(projectBody), async (c) => {
     const { name, type } = c.req.valid("json");
     return answer(c, await newProject(memberScope(c), name, type));
@@ -214,10 +233,30 @@ export const studioRoutes = new Hono<AppEnv>()
   .patch("/projects/:id", jsonBody(renameBody), async (c) =>
     answer(c, await renameProject(memberScope(c), c.req.param("id"), c.req.valid("json").name)),
   )
-  .delete("/projects/:id", async (c) => answer(c, await deleteProject(memberScope(c), c.req.param("id"))))
-  /** Saves the paragraphs of a TTS project in the given order (domain/studio/paragraphs.ts). */
-  .put("/projects/:id/paragraphs", jsonBody(paragraphsBody), async (c) =>
-    answer(c, await saveParagraphs(memberScope(c), c.req.param("id"), c.req.valid("json").paragraphs)),
+  /** Issue 19: deleted at once, restorable for a few seconds (`undoUntil`), then purged. */
+  .delete("/projects/:id", async (c) => answer(c, await deleteProject(memberScope(c), c.req.param("id"), now(c))))
+  .post("/projects/:id/restore", async (c) => answer(c, await restoreProject(memberScope(c), c.req.param("id"), now(c))))
+  /** Saves the paragraphs of a TTS project in the given order (domain/studio/paragraphs.ts); a stale revision is 4600. */
+  .put("/projects/:id/paragraphs", jsonBody(paragraphsBody), async (c) => {
+    const { paragraphs, revision, checkpoint } = c.req.valid("json");
+    return answer(c, await saveParagraphs(memberScope(c), c.req.param("id"), paragraphs, { revision, checkpoint, now: now(c) }));
+  })
+  /** Issue 19: the version history of a TTS project (domain/studio/versions.ts). */
+  .get("/projects/:id/versions", async (c) => answer(c, await listVersions(memberScope(c), c.req.param("id"))))
+  .post("/projects/:id/versions/:version/restore", jsonBody(restoreBody), async (c) =>
+    answer(
+      c,
+      await restoreVersion(memberScope(c), c.req.param("id"), c.req.param("version"), {
+        revision: c.req.valid("json").revision,
+        now: now(c),
+      }),
+    ),
+  )
+  .delete("/projects/:id/versions/:version", async (c) =>
+    answer(c, await deleteVersion(memberScope(c), c.req.param("id"), c.req.param("version"), now(c))),
+  )
+  .post("/projects/:id/versions/:version/undelete", async (c) =>
+    answer(c, await undeleteVersion(memberScope(c), c.req.param("id"), c.req.param("version"), now(c))),
   )
   /** What the engine will read for a text: the respelling after the member's dictionary and the rules, and its IPA. */
   .post("/pronounce", jsonBody(pronounceBody), async (c) => {

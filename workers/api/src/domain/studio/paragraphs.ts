@@ -8,6 +8,7 @@ import { checkText } from "../../lib/tts-text";
 import type { Db, MemberScope } from "../scope";
 import { visibleTo } from "../voices";
 import { ownProjectOf } from "./projects";
+import { recordVersion, snapshotOf } from "./snapshots";
 
 export type ParagraphRow = typeof paragraphs.$inferSelect;
 
@@ -52,27 +53,36 @@ export type ParagraphInput = {
 /** A project with its paragraphs, as the TTS editor (or the STS page's header) gets it. */
 export async function projectWithParagraphs(s: MemberScope, project: typeof projects.$inferSelect) {
   const rows = await projectParagraphs(s.db, project.id);
-  return { ...project, paragraphs: await Promise.all(rows.map(paragraphOut)) };
+  const { deletedAt: _deleted, ...rest } = project;
+  return { ...rest, paragraphs: await Promise.all(rows.map(paragraphOut)) };
 }
+
+/** How a save is made (issue 19): from which revision (absent: overwrite whatever is there), and whether it is a checkpoint. */
+export type SaveOptions = { revision?: number; checkpoint?: boolean; now?: number };
 
 /**
  * Saves the paragraphs of a TTS project in the given order. The first paragraph stays first and
- * cannot be deleted (spec section 5); each text follows the TTS rules; voices must be usable by the
- * member. A paragraph that keeps its id keeps its audio (regenerated only when it changed).
+ * cannot be deleted (spec section 5); each text follows the TTS rules (a refusal names the paragraph);
+ * voices must be usable by the member. A paragraph that keeps its id keeps its audio (regenerated only
+ * when it changed). Issue 19: a save made from `revision` when the project has moved on is a conflict
+ * (4600, with the current revision); every save raises the revision and is kept in the version history
+ * (snapshots.ts), and a checkpoint answers `undoVersion`, the version that undoes it.
  */
-export async function saveParagraphs(s: MemberScope, projectId: string, input: ParagraphInput[]) {
+export async function saveParagraphs(s: MemberScope, projectId: string, input: ParagraphInput[], options: SaveOptions = {}) {
   const project = await ownProjectOf(s, projectId, "tts");
   if (!project) return refusal(Code.NOT_FOUND);
   const existing = await projectParagraphs(s.db, project.id);
   const first = existing[0];
   if (first && input[0]?.id !== first.id) return refusal(Code.FIRST_PARAGRAPH);
   const known = new Map(existing.map((p) => [p.id, p]));
-  for (const p of input) {
+  for (const [i, p] of input.entries()) {
     if (p.id && !known.has(p.id)) return refusal(Code.NOT_FOUND);
     // An empty paragraph may be saved (it is being written); it is not generated.
     const problem = p.text.trim() ? checkText(p.text) : null;
-    if (problem?.code === "invalid") return refusal(Code.TEXT_INVALID_CHARS, { params: { chars: problem.chars.join(" ") } });
-    if (problem?.code === "too-long") return refusal(Code.TEXT_TOO_LONG, { params: { max: problem.max } });
+    if (problem?.code === "invalid")
+      return refusal(Code.PARAGRAPH_TEXT_INVALID, { params: { n: i + 1, chars: problem.chars.join(" ") }, data: { paragraph: i } });
+    if (problem?.code === "too-long")
+      return refusal(Code.PARAGRAPH_TEXT_TOO_LONG, { params: { n: i + 1, max: problem.max }, data: { paragraph: i } });
   }
   // A voice the project already uses stays allowed even when its creator has deleted it since: the project
   // keeps its paragraphs and audio, and only a new generation with it is refused (docs/decisions/0029).
@@ -84,7 +94,18 @@ export async function saveParagraphs(s: MemberScope, projectId: string, input: P
     .where(and(inArray(voices.id, voiceIds.length ? voiceIds : [""]), visibleTo(s.member), isNull(voices.deletedAt)));
   if (usable.length !== voiceIds.length) return refusal(Code.VOICE_NOT_FOUND);
 
-  const now = Date.now();
+  const now = options.now ?? Date.now();
+  // The revision moves first and only from the one the page had: of two tabs saving from the same
+  // revision, one wins and the other is told (docs/decisions/0037).
+  const moved = await s.env.DB.prepare(
+    "UPDATE projects SET revision = revision + 1, updated_at = ?3 WHERE id = ?1 AND (?2 IS NULL OR revision = ?2) RETURNING revision",
+  )
+    .bind(project.id, options.revision ?? null, now)
+    .first<{ revision: number }>();
+  if (!moved) {
+    const current = await s.env.DB.prepare("SELECT revision FROM projects WHERE id = ?").bind(project.id).first<{ revision: number }>();
+    return refusal(Code.PROJECT_CONFLICT, { data: { revision: current?.revision ?? 0 } });
+  }
   const keep = new Set(input.map((p) => p.id).filter(Boolean));
   const removed = existing.filter((p) => !keep.has(p.id));
   const db = s.db;
@@ -106,7 +127,6 @@ export async function saveParagraphs(s: MemberScope, projectId: string, input: P
         ? db.update(paragraphs).set(values).where(eq(paragraphs.id, p.id))
         : db.insert(paragraphs).values({ id: crypto.randomUUID(), projectId: project.id, ...values });
     }),
-    db.update(projects).set({ updatedAt: now }).where(eq(projects.id, project.id)),
   ] as never);
   await releaseAudio(
     db,
@@ -114,5 +134,14 @@ export async function saveParagraphs(s: MemberScope, projectId: string, input: P
     removed.map((p) => p.audioKey),
   );
   const rows = await projectParagraphs(db, project.id);
-  return done({ paragraphs: await Promise.all(rows.map(paragraphOut)) });
+  const undoVersion = await recordVersion(
+    db,
+    project.id,
+    moved.revision,
+    snapshotOf(existing),
+    snapshotOf(rows),
+    now,
+    !!options.checkpoint,
+  );
+  return done({ paragraphs: await Promise.all(rows.map(paragraphOut)), revision: moved.revision, undoVersion });
 }

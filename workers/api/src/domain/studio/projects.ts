@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { paragraphs, projects, stsSources, voices } from "../../../../../db/schema";
 import { PROJECT_LIMIT_SQL } from "../../lib/allowance";
 import { Code } from "../../lib/codes";
@@ -6,7 +6,7 @@ import { done, refusal } from "../../lib/envelope";
 import { UNTITLED_PROJECT } from "../../lib/labels";
 import { releaseAudio } from "../../lib/media";
 import { cutCodePoints } from "../../lib/text";
-import { MAX_CHARACTERS_PER_GENERATION } from "../../lib/tts-text";
+import { checkText, lineLanguage, MAX_CHARACTERS_PER_GENERATION } from "../../lib/tts-text";
 import { stripControls } from "../../lib/validate";
 import type { Db, MemberScope } from "../scope";
 
@@ -18,12 +18,18 @@ export const IMPORT_MAX_BYTES = 256 * 1024;
 /** Most paragraphs of a project (an import or a save with more is refused). */
 export const MAX_PARAGRAPHS = 200;
 
-/** The member's own project, or undefined (another member's id is "not found", never "forbidden"). */
+/** Issue 19: how long a deleted project can be brought back ("undo"); after that it is purged. */
+export const UNDO_WINDOW_MS = 30_000;
+
+/**
+ * The member's own project, or undefined (another member's id is "not found", never "forbidden"). A deleted
+ * one waiting for its purge is not found either.
+ */
 export const ownProject = (s: Pick<MemberScope, "db" | "member">, id: string) =>
   s.db
     .select()
     .from(projects)
-    .where(and(eq(projects.id, id), eq(projects.memberId, s.member.id)))
+    .where(and(eq(projects.id, id), eq(projects.memberId, s.member.id), isNull(projects.deletedAt)))
     .get();
 
 /** The member's own project of `type`, or undefined. */
@@ -41,7 +47,7 @@ export async function createProject(s: Pick<MemberScope, "env" | "member">, name
   const inserted = await s.env.DB.prepare(
     `INSERT INTO projects (id, member_id, name, type, created_at, updated_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?5
-     WHERE ${PROJECT_LIMIT_SQL} < 0 OR (SELECT COUNT(*) FROM projects WHERE member_id = ?2) < ${PROJECT_LIMIT_SQL}`,
+     WHERE ${PROJECT_LIMIT_SQL} < 0 OR (SELECT COUNT(*) FROM projects WHERE member_id = ?2 AND deleted_at IS NULL) < ${PROJECT_LIMIT_SQL}`,
   )
     .bind(id, s.member.id, name, type, now)
     .run();
@@ -49,8 +55,10 @@ export async function createProject(s: Pick<MemberScope, "env" | "member">, name
 }
 
 /** The project list (spec: tabs All, TTS, STS), newest change first, with each one's paragraph count and voices. */
-export async function listProjects(s: MemberScope, type: ProjectType | "all") {
-  const where = type === "all" ? eq(projects.memberId, s.member.id) : and(eq(projects.memberId, s.member.id), eq(projects.type, type));
+export async function listProjects(s: MemberScope, type: ProjectType | "all", now = Date.now()) {
+  await purgeDeleted(s, now, s.member.id);
+  const mine = and(eq(projects.memberId, s.member.id), isNull(projects.deletedAt));
+  const where = type === "all" ? mine : and(mine, eq(projects.type, type));
   const rows = await s.db
     .select({
       id: projects.id,
@@ -68,7 +76,7 @@ export async function listProjects(s: MemberScope, type: ProjectType | "all") {
   return rows.map((r) => ({ ...r, voices: r.voices ? r.voices.split(",") : [] }));
 }
 
-/** The first basic voice in the member's language: the voice of a new paragraph. */
+/** The first basic voice of a language (the member's, or an imported line's): the voice of a new paragraph. */
 async function defaultVoice(db: Db, locale: MemberScope["locale"]) {
   const v = await db
     .select({ id: voices.id })
@@ -140,17 +148,28 @@ export async function importScript(s: MemberScope, fileName: string, bytes: Arra
   const lines = scriptToParagraphs(text, MAX_CHARACTERS_PER_GENERATION, MAX_PARAGRAPHS);
   if (lines.length === 0) return refusal(Code.TEXT_EMPTY);
   if (lines.length > MAX_PARAGRAPHS) return refusal(Code.BAD_REQUEST);
+  // The editor's text rules at import time (issue 19): what can be read is kept as typed; a line that cannot be
+  // spoken is refused by its number and characters.
+  for (const [i, line] of lines.entries()) {
+    const problem = checkText(line);
+    if (problem?.code === "invalid") return refusal(Code.PARAGRAPH_TEXT_INVALID, { params: { n: i + 1, chars: problem.chars.join(" ") } });
+  }
   const name = cutCodePoints(stripControls(fileName.replace(/\.txt$/i, "")).trim(), 60) || UNTITLED_PROJECT[s.locale];
   const id = await createProject(s, name, "tts");
   if (!id) return refusal(Code.PROJECT_LIMIT);
-  const voiceId = await defaultVoice(s.db, s.locale);
+  // Each line in its own language (issue 19): Hangul or Latin by share, with a voice of that language; a line
+  // of neither (numbers, signs) takes the line before it, or the member's language.
+  const voiceFor = { ko: await defaultVoice(s.db, "ko"), en: await defaultVoice(s.db, "en") };
+  let previous: "ko" | "en" = s.locale;
   const now = Date.now();
   await s.db.batch(
-    lines.map((line, i) =>
-      s.db
+    lines.map((line, i) => {
+      const lang = lineLanguage(line) ?? previous;
+      previous = lang;
+      return s.db
         .insert(paragraphs)
-        .values({ id: crypto.randomUUID(), projectId: id, position: i, text: line, voiceId, lang: s.locale, updatedAt: now }),
-    ) as never,
+        .values({ id: crypto.randomUUID(), projectId: id, position: i, text: line, voiceId: voiceFor[lang], lang, updatedAt: now });
+    }) as never,
   );
   return done({ id, paragraphs: lines.length });
 }
@@ -162,15 +181,54 @@ export async function renameProject(s: MemberScope, id: string, name: string) {
   return done({ id: project.id });
 }
 
-/** Deletes a project with its paragraphs and checked recordings (and their audio); its conversions stay in the work history. */
-export async function deleteProject(s: MemberScope, id: string) {
+/**
+ * Deletes a project (issue 19): it leaves every list at once and can be restored for UNDO_WINDOW_MS; then it
+ * is purged with its paragraphs and checked recordings (and their audio). Its conversions stay in the work history.
+ */
+export async function deleteProject(s: MemberScope, id: string, now = Date.now()) {
   const project = await ownProject(s, id);
   if (!project) return refusal(Code.NOT_FOUND);
-  const [keys, sources] = await Promise.all([
-    s.db.select({ key: paragraphs.audioKey }).from(paragraphs).where(eq(paragraphs.projectId, project.id)),
-    s.db.select({ key: stsSources.audioKey }).from(stsSources).where(eq(stsSources.projectId, project.id)),
-  ]);
-  await s.db.delete(projects).where(eq(projects.id, project.id));
-  await releaseAudio(s.db, s.env.MEDIA, [...keys.map((k) => k.key), ...sources.map((k) => k.key)]);
-  return done({ deleted: true as const });
+  await s.db.update(projects).set({ deletedAt: now }).where(eq(projects.id, project.id));
+  return done({ deleted: true as const, id: project.id, undoUntil: now + UNDO_WINDOW_MS });
+}
+
+/** Brings back a project deleted less than UNDO_WINDOW_MS ago, unless the plan's project limit was reached since. */
+export async function restoreProject(s: MemberScope, id: string, now = Date.now()) {
+  const project = await s.db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), eq(projects.memberId, s.member.id), isNotNull(projects.deletedAt)))
+    .get();
+  if (!project) return refusal(Code.NOT_FOUND);
+  if (now - project.deletedAt! > UNDO_WINDOW_MS) return refusal(Code.UNDO_EXPIRED);
+  const restored = await s.env.DB.prepare(
+    `UPDATE projects SET deleted_at = NULL WHERE id = ?1 AND member_id = ?2 AND deleted_at IS NOT NULL
+     AND (${PROJECT_LIMIT_SQL} < 0 OR (SELECT COUNT(*) FROM projects WHERE member_id = ?2 AND deleted_at IS NULL) < ${PROJECT_LIMIT_SQL})`,
+  )
+    .bind(project.id, s.member.id)
+    .run();
+  if (restored.meta.changes !== 1) return refusal(Code.PROJECT_LIMIT);
+  return done({ id: project.id, type: project.type });
+}
+
+/**
+ * Purges projects deleted more than UNDO_WINDOW_MS before `now` (one member's when `memberId` is given: the list
+ * does it; the daily clean-up does everyone's), releasing their audio.
+ */
+export async function purgeDeleted(s: Pick<MemberScope, "db" | "env">, now = Date.now(), memberId?: string) {
+  const expired = lt(projects.deletedAt, now - UNDO_WINDOW_MS);
+  const gone = await s.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(memberId ? and(eq(projects.memberId, memberId), expired) : expired)
+    .limit(100);
+  for (const { id } of gone) {
+    const [keys, sources] = await Promise.all([
+      s.db.select({ key: paragraphs.audioKey }).from(paragraphs).where(eq(paragraphs.projectId, id)),
+      s.db.select({ key: stsSources.audioKey }).from(stsSources).where(eq(stsSources.projectId, id)),
+    ]);
+    await s.db.delete(projects).where(eq(projects.id, id));
+    await releaseAudio(s.db, s.env.MEDIA, [...keys.map((k) => k.key), ...sources.map((k) => k.key)]);
+  }
+  return gone.length;
 }

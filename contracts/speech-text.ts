@@ -1,0 +1,158 @@
+/**
+ * The TTS text rules (spec sections 5 and 9, issue 19; docs/decisions/0037): the one module the api (saves,
+ * imports, generations, counts) and the editor's live count use.
+ *
+ * At most 500 characters a generation; the punctuation . , ... ! ? is read; a newline adds a pause, and so do
+ * 5 or more consecutive spaces. Text as people type it is read rather than refused (`speakable`):
+ * - quotes (straight and curly, 「」『』《》〈〉«») are not read; the words inside them are;
+ * - "…" and "⋯" (what phones type for "...") become "...", full-width and CJK punctuation its ASCII twin,
+ *   ";" and dashes a comma's pause, "‼" "!", "⁉" "?!";
+ * - brackets ( ) [ ] { } 【 】 are a pause before their words (and after, unless a particle follows:
+ *   "가격(부가세 포함)은" is read "가격, 부가세 포함은"); "(주)" and "㈜" are read 주식회사;
+ * - emoji (with their joiners, skin tones, flags and keycaps) and decorations (★ ♪ ※ • * # _ |) are
+ *   dropped; invisible format and control characters too; tabs and other spaces are spaces.
+ * Besides letters of any script and digits, the words may carry an apostrophe (don't), a hyphen
+ * (well-known) and a percent sign (50%), and the signs the engine's normaliser reads aloud (issue 15:
+ * money $ ₩ € £ ¥, times and dates : /, ranges ~, & + =, degrees ° ℃). What is left beyond those cannot be
+ * spoken (@ < > ^ \ § and the like) and is refused with the characters named.
+ */
+export const MAX_CHARACTERS_PER_GENERATION = 500;
+/** The pause a line break adds. */
+export const NEWLINE_PAUSE_MS = 500;
+/** 5 or more spaces add a pause of this much per space (5 spaces: 500 ms), at most MAX_SPACE_PAUSE_MS. */
+export const SPACE_PAUSE_MS_PER_SPACE = 100;
+export const MAX_SPACE_PAUSE_MS = 3000;
+
+export type Segment = { text: string } | { pauseMs: number };
+
+const ALLOWED = /[\p{L}\p{M}\p{N}\s.,!?'’%\-$₩€£¥:/~～〜&+=°℃]/u;
+const PAUSE = /\r?\n| {5,}/g;
+
+/** Single characters replaced by what is read in their place. */
+const PUNCTUATION: Record<string, string> = {
+  "…": "...",
+  "⋯": "...",
+  "‥": "..",
+  "。": ".",
+  "．": ".",
+  "、": ",",
+  "，": ",",
+  "！": "!",
+  "？": "?",
+  "：": ":",
+  "；": ",",
+  ";": ",",
+  "‼": "!",
+  "⁉": "?!",
+  "‐": "-",
+  "‑": "-",
+  "％": "%",
+};
+const PUNCTUATION_RE = new RegExp(`[${Object.keys(PUNCTUATION).join("")}]`, "g");
+/** Quotes are not read: what they quote is. ’ stays (an apostrophe: don’t). */
+const QUOTES = /["“”„‟‘‚‛«»「」『』《》〈〉＂]/g;
+const OPEN_BRACKETS = /[([{【〔（［｛]/g;
+const CLOSE_BRACKETS = /[)\]}】〕）］｝]/g;
+/** Emoji and what only decorates them: joiners, variation selectors, skin tones, regional indicators (flags), keycaps. */
+const EMOJI = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}]|\uFE0E|\uFE0F|\u20E3/gu;
+/** Marks that decorate a line rather than say something. */
+const DECORATIONS = /[★☆♪♫♬♩※•◦·*#_|■□▲△▼▽◆◇○●◎→←↑↓⇒]/g;
+
+/** The text as it will be read: see the head of this file. Linear in the text's length. */
+export function speakable(text: string): string {
+  // Every pattern with a run (\s*, +) starts only where that run starts ((?<!...)), so no input makes it quadratic.
+  return (
+    text
+      // Invisible: format characters (zero-width joiners and spaces, BOM, tags) and controls other than line breaks.
+      .replace(/[\p{Cf}]|[^\P{Cc}\n\r\t]/gu, "")
+      .replace(/[\t\p{Zs}]/gu, " ")
+      .replace(PUNCTUATION_RE, (ch) => PUNCTUATION[ch]!)
+      .replace(EMOJI, "")
+      .replace(/㈜|\(주\)|（주）/g, "주식회사 ")
+      // A dash between numbers is a range (3–5); otherwise a pause.
+      .replace(/(\d) ?[–—―] ?(?=\d)/g, "$1~")
+      .replace(/(?<! ) *[–—―]+ */g, ", ")
+      // A middle dot between numbers separates them (3·1절); between words it lists them.
+      .replace(/(\d)[·ㆍ・](?=\d)/g, "$1 ")
+      .replace(/(?<! ) *[ㆍ・] */g, ", ")
+      .replace(/(\p{L})·(?=\p{L})/gu, "$1, ")
+      // ‘quoted’ words lose both marks; a lone ’ is an apostrophe (don’t).
+      .replace(/‘([^‘’\n]*)’/g, "$1")
+      .replace(QUOTES, "")
+      .replace(DECORATIONS, "")
+      .replace(OPEN_BRACKETS, ", ")
+      // A closing bracket right before a letter (a Korean particle) is not a pause.
+      .replace(/(?<! ) *[)\]}】〕）］｝](?=\p{L})/gu, "")
+      .replace(CLOSE_BRACKETS, ",")
+      // Tidy the commas the pauses made: none at the start or end of a line, none twice, none before other punctuation.
+      .replace(/(?<! ) +,/g, ",")
+      .replace(/,(?:[ ,]*,)?/g, ",")
+      .replace(/, *([.!?])/g, "$1")
+      .replace(/(^|\n) *, */g, "$1")
+      .replace(/,(?=\n)/g, "")
+      .replace(/,(?=[^\s\d])/g, ", ")
+      .replace(/^\s+|(?<![\s,])[\s,]+$/g, "")
+  );
+}
+
+/** The characters that cannot be read, each once, in order of appearance (after `speakable`). */
+export function invalidCharacters(text: string) {
+  return [...new Set([...speakable(text)].filter((ch) => !ALLOWED.test(ch)))];
+}
+
+/** The text to speak and the pauses between, in order; empty pieces are dropped and adjacent pauses add up. */
+export function segments(input: string): Segment[] {
+  const text = speakable(input);
+  const out: Segment[] = [];
+  let last = 0;
+  const push = (s: Segment) => {
+    const prev = out[out.length - 1];
+    if ("pauseMs" in s && prev && "pauseMs" in prev) prev.pauseMs += s.pauseMs;
+    else out.push(s);
+  };
+  for (const m of text.matchAll(PAUSE)) {
+    const piece = text.slice(last, m.index).trim();
+    if (piece && /[\p{L}\p{N}]/u.test(piece)) push({ text: piece });
+    const pauseMs = m[0].includes("\n") ? NEWLINE_PAUSE_MS : Math.min(m[0].length * SPACE_PAUSE_MS_PER_SPACE, MAX_SPACE_PAUSE_MS);
+    if (out.length > 0) push({ pauseMs });
+    last = m.index + m[0].length;
+  }
+  const tail = text.slice(last).trim();
+  if (tail && /[\p{L}\p{N}]/u.test(tail)) push({ text: tail });
+  // A pause at the very end adds nothing to the speech.
+  if (out.length > 0 && "pauseMs" in out[out.length - 1]!) out.pop();
+  return out;
+}
+
+/** The characters a generation costs: every character that is read (pauses, emoji, quotes and surrounding spaces are free). */
+export function characterCount(text: string) {
+  return segments(text).reduce((n, s) => n + ("text" in s ? [...s.text].length : 0), 0);
+}
+
+export type TextProblem = { code: "empty" } | { code: "too-long"; max: number } | { code: "invalid"; chars: string[] };
+
+/** The first rule the text breaks, or null when it can be generated. */
+export function checkText(text: string): TextProblem | null {
+  const bad = invalidCharacters(text);
+  if (bad.length > 0) return { code: "invalid", chars: bad };
+  const count = characterCount(text);
+  if (count === 0) return { code: "empty" };
+  if (count > MAX_CHARACTERS_PER_GENERATION) return { code: "too-long", max: MAX_CHARACTERS_PER_GENERATION };
+  return null;
+}
+
+/**
+ * The language of a line by its letters (issue 19, import): Korean when Hangul (a syllable counted as two
+ * letters) is at least as much as Latin, English when Latin letters outnumber it; null for a line with neither (digits, symbols).
+ */
+export function lineLanguage(line: string): "ko" | "en" | null {
+  let hangul = 0;
+  let latin = 0;
+  for (const ch of line) {
+    // A Hangul syllable carries about as much as two Latin letters.
+    if (/[\p{Script=Hangul}]/u.test(ch)) hangul += 2;
+    else if (/[A-Za-z\u00C0-\u024F]/.test(ch)) latin++;
+  }
+  if (hangul === 0 && latin === 0) return null;
+  return hangul >= latin ? "ko" : "en";
+}

@@ -1,0 +1,235 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, signIn, signUp, test } from "./fixtures";
+
+/** Issue 19 (docs/decisions/0037): the TTS editor's autosave, conflicts, text rules, controls, import, confirmations and undo. */
+
+async function newProject(page: Page) {
+  await page.goto("/studio");
+  await page.getByRole("button", { name: /^\+ (새 TTS 프로젝트|New TTS project)$/ }).click();
+  await expect(page).toHaveURL(/text-to-speech\?id=/);
+  await hydrated(page);
+  return page.url();
+}
+
+async function member(request: APIRequestContext, context: Parameters<typeof signIn>[0]) {
+  await signIn(context, await signUp(request));
+}
+
+/** With JavaScript, typing counts once the editor has hydrated. */
+async function hydrated(page: Page) {
+  if (test.info().project.name === "js") await expect(page.getByTestId("save-state")).toHaveAttribute("data-hydrated", "true");
+}
+
+const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+test.describe("JavaScript on", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "autosave, live checks and keys need JavaScript");
+
+  test("autosave: the state shows saving then saved, the text survives a reload, and leaving with unsaved text asks first", async ({
+    page,
+    request,
+    context,
+  }) => {
+    await member(request, context);
+    const url = await newProject(page);
+    const text = page.getByTestId("paragraph").first().locator("textarea");
+    await text.fill("자동 저장 테스트입니다.");
+    await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "unsaved");
+    await expect(page.getByTestId("save-state")).toHaveText("모든 변경 사항이 저장됨");
+    await page.goto(url);
+    await hydrated(page);
+    await expect(page.getByTestId("paragraph").first().locator("textarea")).toHaveValue("자동 저장 테스트입니다.");
+
+    // Unsaved text: a link in the app asks; "stay" keeps the page and the text.
+    await page.getByTestId("paragraph").first().locator("textarea").fill("아직 저장 안 됨");
+    let asked = "";
+    page.once("dialog", (d) => {
+      asked = d.message();
+      void d.dismiss();
+    });
+    await page.getByRole("link", { name: "← 프로젝트 목록" }).click();
+    await expect.poll(() => asked).toContain("저장하지 않은 변경 사항");
+    await expect(page).toHaveURL(url);
+    await expect(page.getByTestId("paragraph").first().locator("textarea")).toHaveValue("아직 저장 안 됨");
+  });
+
+  test("two tabs: the second tab's autosave meets a conflict and can overwrite or reload", async ({ page, request, context }) => {
+    await member(request, context);
+    const url = await newProject(page);
+    const other = await context.newPage();
+    await other.goto(url);
+    await hydrated(other);
+    await page.getByTestId("paragraph").first().locator("textarea").fill("첫째 탭의 글");
+    await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "unsaved");
+    await expect(page.getByTestId("save-state")).toHaveText("모든 변경 사항이 저장됨");
+    await other.getByTestId("paragraph").first().locator("textarea").fill("둘째 탭의 글");
+    const banner = other.getByTestId("conflict");
+    await expect(banner).toContainText("다른 탭이나 기기에서");
+    await banner.getByRole("button", { name: "덮어쓰기" }).click();
+    await expect(other.getByTestId("toast")).toHaveText("저장했습니다.");
+    await page.goto(url);
+    await expect(page.getByTestId("paragraph").first().locator("textarea")).toHaveValue("둘째 탭의 글");
+  });
+
+  test("text: quotes, 3:30, brackets, emoji and … are fine; what cannot be spoken is named as it is typed; keys move between paragraphs", async ({
+    page,
+    request,
+    context,
+  }) => {
+    await member(request, context);
+    await newProject(page);
+    const first = page.getByTestId("paragraph").first();
+    await first.locator("textarea").fill("“안녕하세요” 3:30에 (잠깐) 만나요… 🎉");
+    await expect(first.getByTestId("unreadable")).toHaveCount(0);
+    await expect(page.getByTestId("save-state")).toHaveText("모든 변경 사항이 저장됨");
+    await first.locator("textarea").fill("메일 a@b");
+    await expect(first.getByTestId("unreadable")).toHaveText("읽을 수 없는 문자: @");
+    await expect(page.getByTestId("save-state")).toContainText("1번 문단에 읽을 수 없는 문자가 있습니다: @");
+
+    await first.locator("textarea").fill("첫 문단");
+    await page.getByRole("button", { name: "+ 문단 추가" }).click();
+    const second = page.getByTestId("paragraph").nth(1);
+    // A new paragraph shows its defaults.
+    await expect(second.getByTestId("pitch-value")).toHaveText("0");
+    await expect(second.getByTestId("tempo-value")).toHaveText("1×");
+    await expect(second.getByTestId("pause_ms-value")).toHaveText("300ms");
+    await first.locator("textarea").focus();
+    await page.keyboard.press("Alt+ArrowDown");
+    await expect(second.locator("textarea")).toBeFocused();
+    await page.keyboard.press("Alt+ArrowUp");
+    await expect(first.locator("textarea")).toBeFocused();
+    await expect(page.getByTestId("shortcuts")).toContainText("키보드 단축키");
+  });
+});
+
+test("saving names the paragraph that cannot be spoken, and keeps the text (with and without JavaScript)", async ({
+  page,
+  request,
+  context,
+}) => {
+  await member(request, context);
+  await newProject(page);
+  await page.getByTestId("paragraph").first().locator("textarea").fill("“좋아요” 👍");
+  await page.getByRole("button", { name: "+ 문단 추가" }).click();
+  await page.getByTestId("paragraph").nth(1).locator("textarea").fill("x^2 § y");
+  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await expect(page.getByText("2번 문단에 읽을 수 없는 문자가 있습니다: ^ §").first()).toBeVisible();
+  await expect(page.getByTestId("paragraph").nth(1).locator("textarea")).toHaveValue("x^2 § y");
+});
+
+test("a stale page's save is a conflict: reload or overwrite (without JavaScript too)", async ({ page, request, context }) => {
+  await member(request, context);
+  const url = await newProject(page);
+  const other = await context.newPage();
+  await other.goto(url);
+  await page.getByTestId("paragraph").first().locator("textarea").fill("먼저 저장");
+  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await expect(page.getByTestId("toast")).toHaveText("저장했습니다.");
+  await other.getByTestId("paragraph").first().locator("textarea").fill("나중 저장");
+  await other.getByRole("button", { name: "저장", exact: true }).click();
+  await expect(other.getByTestId("conflict")).toBeVisible();
+  await other.getByTestId("conflict").getByRole("button", { name: "덮어쓰기" }).click();
+  await expect(other.getByTestId("toast")).toHaveText("저장했습니다.");
+  await expect(other.getByTestId("paragraph").first().locator("textarea")).toHaveValue("나중 저장");
+});
+
+test("version history: restore an earlier version, then undo the restore", async ({ page, request, context }) => {
+  await member(request, context);
+  await newProject(page);
+  const text = () => page.getByTestId("paragraph").first().locator("textarea");
+  await text().fill("첫 버전");
+  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await expect(page.getByTestId("toast")).toHaveText("저장했습니다.");
+  await expect(page.getByTestId("version")).toHaveCount(2);
+  // The empty start is the older version.
+  await page.getByTestId("version").nth(1).getByRole("button", { name: "이 버전으로 되돌리기" }).click();
+  await expect(text()).toHaveValue("");
+  await page.getByTestId("undo").getByRole("button", { name: "되돌리기" }).click();
+  await expect(text()).toHaveValue("첫 버전");
+  // Deleting a version asks first, and can be undone.
+  const count = await page.getByTestId("version").count();
+  await page.getByTestId("version").last().getByRole("link", { name: "삭제" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "삭제", exact: true }).click();
+  await expect(page.getByTestId("version")).toHaveCount(count - 1);
+  await page.getByTestId("undo").getByRole("button", { name: "되돌리기" }).click();
+  await expect(page.getByTestId("version")).toHaveCount(count);
+});
+
+test("deleting a paragraph asks, and undo brings it back", async ({ page, request, context }) => {
+  await member(request, context);
+  await newProject(page);
+  await page.getByTestId("paragraph").first().locator("textarea").fill("하나");
+  await page.getByRole("button", { name: "+ 문단 추가" }).click();
+  await page.getByTestId("paragraph").nth(1).locator("textarea").fill("둘");
+  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await expect(page.getByTestId("toast")).toHaveText("저장했습니다.");
+  await expect(page.getByTestId("paragraph")).toHaveCount(2);
+  await page.getByRole("button", { name: "문단 삭제" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("이 문단을 삭제할까요?");
+  await expect(dialog).toContainText("둘");
+  // Cancel keeps it.
+  await dialog.getByRole("link", { name: "취소" }).click();
+  await expect(page.getByTestId("paragraph")).toHaveCount(2);
+  await page.getByRole("button", { name: "문단 삭제" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "삭제", exact: true }).click();
+  await expect(page.getByTestId("paragraph")).toHaveCount(1);
+  await page.getByTestId("undo").getByRole("button", { name: "되돌리기" }).click();
+  await expect(page.getByTestId("paragraph")).toHaveCount(2);
+  await expect(page.getByTestId("paragraph").nth(1).locator("textarea")).toHaveValue("둘");
+});
+
+test("deleting projects asks, and undo brings them back", async ({ page, request, context }) => {
+  await member(request, context);
+  await newProject(page);
+  await page.goto("/studio");
+  await expect(page.getByTestId("project-row")).toHaveCount(1);
+  await page.getByTestId("project-row").getByRole("checkbox").check();
+  await page.getByRole("button", { name: "선택 삭제" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("선택한 프로젝트를 삭제할까요?");
+  await page.getByRole("alertdialog").getByRole("button", { name: "삭제", exact: true }).click();
+  await expect(page.getByTestId("project-row")).toHaveCount(0);
+  await page.getByTestId("undo").getByRole("button", { name: "되돌리기" }).click();
+  await expect(page.getByTestId("project-row")).toHaveCount(1);
+});
+
+test("import: each line gets its own language and a voice of it", async ({ page, request, context }) => {
+  await member(request, context);
+  await page.goto("/studio");
+  await page.locator('input[type="file"][name="file"]').setInputFiles({
+    name: "script.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("안녕하세요, 여러분!\nWelcome to the show… 🎉\n"),
+  });
+  await page.getByRole("button", { name: "가져오기", exact: true }).click();
+  await expect(page).toHaveURL(/text-to-speech\?id=/);
+  await expect(page.getByTestId("paragraph").nth(0).getByLabel("언어")).toHaveValue("ko");
+  await expect(page.getByTestId("paragraph").nth(1).getByLabel("언어")).toHaveValue("en");
+  await expect(page.getByTestId("paragraph").nth(1).getByTestId("voice-chosen")).not.toHaveText(/^(민준|서연)/);
+});
+
+test.describe("in English at 360 px", () => {
+  test.use({ locale: "en-US", viewport: { width: 360, height: 760 } });
+
+  test("the editor's compact rows and sliders fit, with their ranges; deleting asks in English", async ({ page, request, context }) => {
+    await member(request, context);
+    await newProject(page);
+    const first = page.getByTestId("paragraph").first();
+    await expect(first.getByLabel("Pitch (semitones)")).toHaveAttribute("min", "-24");
+    await expect(first.getByLabel("Pitch (semitones)")).toHaveAttribute("max", "24");
+    await expect(first.getByLabel("Tempo")).toHaveAttribute("min", "0.5");
+    await expect(first.getByTestId("pitch-value")).toHaveText("0");
+    await page.getByRole("button", { name: "+ Add paragraph" }).click();
+    await page.getByTestId("paragraph").nth(1).locator("textarea").fill("Second");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("toast")).toBeVisible();
+    await expect(page.getByTestId("paragraph")).toHaveCount(2);
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await page.getByRole("button", { name: "Delete paragraph" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Delete this paragraph?");
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.getByTestId("undo")).toContainText("Undo");
+    await expect(page.getByTestId("versions")).toContainText("Version history");
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { characterCount, checkText, invalidCharacters, lineLanguage, segments, speakable } from "../../contracts/speech-text";
+
+/** Real sentences as members type them (issue 19): each is read, and what is read is shown. */
+const KOREAN: [string, string][] = [
+  ["“안녕하세요”라고 말했어요.", "안녕하세요라고 말했어요."],
+  ['그는 "괜찮아"라고 했다.', "그는 괜찮아라고 했다."],
+  ["‘좋아요’를 눌러 주세요!", "좋아요를 눌러 주세요!"],
+  ["회의는 3:30에 시작합니다.", "회의는 3:30에 시작합니다."],
+  ["가격(부가세 포함)은 만 원입니다.", "가격, 부가세 포함은 만 원입니다."],
+  ["오늘은 정말… 힘들었어요.", "오늘은 정말... 힘들었어요."],
+  ["잠깐만요⋯ 생각해 볼게요.", "잠깐만요... 생각해 볼게요."],
+  ["생일 축하해요🎉🎂", "생일 축하해요"],
+  ["사랑해요 ❤️ 고마워요", "사랑해요  고마워요"],
+  ["최고예요👍🏽!", "최고예요!"],
+  ["《토지》는 박경리의 소설이다.", "토지는 박경리의 소설이다."],
+  ["「오늘의 날씨」를 전해 드립니다。", "오늘의 날씨를 전해 드립니다."],
+  ["㈜보이스스튜디오에서 알려 드립니다.", "주식회사 보이스스튜디오에서 알려 드립니다."],
+  ["(주)한빛 대표입니다.", "주식회사 한빛 대표입니다."],
+  ["3·1절 기념식이 열립니다.", "3 1절 기념식이 열립니다."],
+  ["서울·부산·대구에서 공연합니다.", "서울, 부산, 대구에서 공연합니다."],
+  ["준비물: 물, 수건; 모자", "준비물: 물, 수건, 모자"],
+  ["정답은 — 바로 이것입니다!", "정답은, 바로 이것입니다!"],
+  ["★신상품★ 지금 만나보세요♪", "신상품 지금 만나보세요"],
+  ["※ 참고: 주말에는 쉽니다.", "참고: 주말에는 쉽니다."],
+  ["정말요?!", "정말요?!"],
+  ["진짜‼", "진짜!"],
+  ["안녕하세요 [웃음] 반갑습니다.", "안녕하세요, 웃음, 반갑습니다."],
+  ["3–5명이 참석합니다.", "3~5명이 참석합니다."],
+  ["가격은 ₩1,000입니다.", "가격은 ₩1,000입니다."],
+];
+
+const ENGLISH: [string, string][] = [
+  ["“Hello,” she said.", "Hello, she said."],
+  ['He said "fine" and left.', "He said fine and left."],
+  ["Don’t stop believing.", "Don’t stop believing."],
+  ["The meeting starts at 3:30.", "The meeting starts at 3:30."],
+  ["Wait… what?", "Wait... what?"],
+  ["Our team (the best one) won.", "Our team, the best one, won."],
+  ["Great job 👏👏!", "Great job !"],
+  ["I ❤️ Seoul.", "I  Seoul."],
+  ["Flags 🇰🇷 and 🇺🇸 wave.", "Flags  and  wave."],
+  ["Family 👨‍👩‍👧 photo", "Family  photo"],
+  ["Press 1️⃣ to continue.", "Press 1 to continue."],
+  ["It was — honestly — perfect.", "It was, honestly, perfect."],
+  ["See pages 10–12.", "See pages 10~12."],
+  ["**Bold** and #hashtag", "Bold and hashtag"],
+  ["Price: $5 [tax included].", "Price: $5, tax included."],
+  ["Zero\u200Bwidth\u00A0space", "Zerowidth space"],
+  ["Tabs\tare spaces", "Tabs are spaces"],
+];
+
+describe("speakable text (issue 19): quotes, times, brackets, emoji and ellipses are read, not refused", () => {
+  it.each(KOREAN)("ko: %s", (typed, read) => {
+    expect(speakable(typed)).toBe(read);
+    expect(checkText(typed)).toBeNull();
+  });
+
+  it.each(ENGLISH)("en: %s", (typed, read) => {
+    expect(speakable(typed)).toBe(read);
+    expect(checkText(typed)).toBeNull();
+  });
+
+  it("refuses only what cannot be spoken, naming each character once", () => {
+    expect(invalidCharacters("메일은 help@voice.studio 로 보내 주세요 @")).toEqual(["@"]);
+    expect(checkText("hello <b>")).toEqual({ code: "invalid", chars: ["<", ">"] });
+    expect(checkText("x^2 \\ y § 1")).toEqual({ code: "invalid", chars: ["^", "\\", "§"] });
+    // What the normaliser reads aloud stays allowed (issue 15).
+    expect(invalidCharacters("$5, ₩1,000, 3:30, 2024/03/05, 3~5개, R&D, 1+1=2, 36.5℃, 50%")).toEqual([]);
+  });
+
+  it("emoji, quotes and brackets cost no characters; text of emoji alone is empty", () => {
+    expect(characterCount("좋아요😀😀😀")).toBe(3);
+    expect(characterCount("“가나”")).toBe(2);
+    expect(checkText("🎉🎉")).toEqual({ code: "empty" });
+    expect(checkText("“ ”")).toEqual({ code: "empty" });
+    // 500 characters read, however many emoji around them.
+    expect(checkText("가".repeat(500) + "😀".repeat(100))).toBeNull();
+    expect(checkText("가".repeat(501))).toEqual({ code: "too-long", max: 500 });
+  });
+
+  it("keeps the pauses: line breaks and 5+ spaces; a bracket pause never starts a line", () => {
+    expect(segments("(안내)\n오늘은 휴일입니다.")).toEqual([{ text: "안내" }, { pauseMs: 500 }, { text: "오늘은 휴일입니다." }]);
+    expect(segments("one     two")).toEqual([{ text: "one" }, { pauseMs: 500 }, { text: "two" }]);
+    // A line of only an emoji is no speech and no leading pause.
+    expect(segments("🎉\n축하합니다")).toEqual([{ text: "축하합니다" }]);
+  });
+
+  it("is linear: a long hostile line is prepared quickly", () => {
+    const hostile = "(".repeat(20_000) + ",".repeat(20_000) + " ".repeat(20_000) + "😀".repeat(20_000);
+    const start = performance.now();
+    speakable(hostile);
+    expect(performance.now() - start).toBeLessThan(500);
+  });
+});
+
+describe("line language (issue 19, import)", () => {
+  it.each([
+    ["안녕하세요, 반갑습니다.", "ko"],
+    ["Welcome to Voice Studio.", "en"],
+    ["오늘은 YouTube 영상을 봅니다.", "ko"],
+    ["I love 김치 so much.", "en"],
+    ["AI 음성", "ko"],
+    ["Café au lait, s'il vous plaît", "en"],
+    ["12345 !!!", null],
+  ] as const)("%s -> %s", (line, lang) => {
+    expect(lineLanguage(line)).toBe(lang);
+  });
+});
