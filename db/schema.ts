@@ -955,3 +955,28 @@ export const actorApplications = sqliteTable(
     index("actor_applications_status_created").on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * Labs (issue 20, docs/decisions/0041): the avatars members uploaded for avatar talk. The VRM file is kept
+ * privately in R2 (MEDIA) under `labs/avatars/<member>/<id>.vrm`, served to its owner only; what the
+ * content check found is kept beside it. The default avatars are static files (public/labs/avatars/).
+ */
+export const labsAvatars = sqliteTable(
+  "labs_avatars",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    fileKey: text("file_key").notNull(),
+    bytes: integer("bytes").notNull(),
+    /** "0.x" or "1.0", as the file declares. */
+    vrmVersion: text("vrm_version", { enum: ["0.x", "1.0"] }).notNull(),
+    meshes: integer("meshes").notNull(),
+    textures: integer("textures").notNull(),
+    vertices: integer("vertices").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("labs_avatars_member").on(t.memberId, t.createdAt)],
+);

@@ -479,6 +479,23 @@ export const messages: Record<Code, Localized> = {
     ko: "문의 상태는 접수(0), 대기(1), 완료(2) 중 하나여야 합니다.",
     en: "The inquiry state must be received (0), waiting (1) or completed (2).",
   },
+  // Labs (issue 20, docs/decisions/0041). Spec section 5: "Avatar upload: VRM only."
+  [Code.AVATAR_NOT_VRM]: {
+    ko: "VRM 아바타 파일만 올릴 수 있습니다. VRM 확장이 들어 있는 glTF 바이너리(.vrm) 파일을 올려 주세요.",
+    en: "Only VRM avatars can be uploaded. Please upload a .vrm file (glTF binary with a VRM extension).",
+  },
+  [Code.AVATAR_TOO_LARGE]: {
+    ko: "아바타 파일은 최대 {max}MB까지 올릴 수 있습니다.",
+    en: "An avatar file can be at most {max} MB.",
+  },
+  [Code.AVATAR_TOO_COMPLEX]: {
+    ko: "아바타가 너무 복잡합니다. 허용 한도: {part} 최대 {max}",
+    en: "The avatar is too complex: at most {max} {part} are allowed.",
+  },
+  [Code.AVATAR_LIMIT]: {
+    ko: "내 아바타는 최대 {max}개까지 보관할 수 있습니다. 하나를 지운 뒤 다시 올려 주세요.",
+    en: "You can keep up to {max} avatars of your own. Please delete one first.",
+  },
   [Code.RATE_LIMITED]: {
     ko: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
     en: "Too many requests. Please try again in a little while.",
@@ -652,6 +669,11 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.IMAGE_LINK_EXPIRED]: 403,
   [Code.MEMBER_NOT_FOUND]: 404,
   [Code.INQUIRY_STATE_INVALID]: 400,
+  // Labs (issue 20).
+  [Code.AVATAR_NOT_VRM]: 415,
+  [Code.AVATAR_TOO_LARGE]: 413,
+  [Code.AVATAR_TOO_COMPLEX]: 400,
+  [Code.AVATAR_LIMIT]: 409,
   [Code.GATEWAY_FAILED]: 502,
   [Code.TERMINATION_FAILED]: 502,
   [Code.SHARE_FAILED]: 500,
