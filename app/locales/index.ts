@@ -11,6 +11,8 @@ import koLibrary from "./ko/library";
 import koPlan from "./ko/plan";
 import koSlots from "./ko/slots";
 import koStudio from "./ko/studio";
+// Labs (issue 20).
+import koLabs from "./ko/labs";
 import enAccount from "./en/account";
 import enAdmin from "./en/admin";
 import enAuth from "./en/auth";
@@ -24,6 +26,8 @@ import enLibrary from "./en/library";
 import enPlan from "./en/plan";
 import enSlots from "./en/slots";
 import enStudio from "./en/studio";
+// Labs (issue 20).
+import enLabs from "./en/labs";
 
 /**
  * Every translation bundle, typed: each en module `satisfies` the ko module's shape, so a missing
@@ -45,6 +49,8 @@ export const resources = {
     content: koContent,
     keys: koKeys,
     library: koLibrary,
+    // Labs (issue 20).
+    labs: koLabs,
   },
   en: {
     common: enCommon,
@@ -60,6 +66,8 @@ export const resources = {
     content: enContent,
     keys: enKeys,
     library: enLibrary,
+    // Labs (issue 20).
+    labs: enLabs,
   },
 } as const;
 
