@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Stage } from "./avatar-stage.client";
 
-type State = "loading" | "ready" | "playing" | "nowebgl" | "error";
+/** `static`: the server's render and a page without JavaScript (the effect that loads the stage never ran). */
+type State = "static" | "loading" | "ready" | "playing" | "nowebgl" | "error";
 
 /**
  * Avatar talk's result (issue 20): the avatar speaking the converted audio on a simple stage, with
@@ -22,7 +23,7 @@ export function AvatarStage({
   const { t } = useTranslation("labs");
   const canvas = useRef<HTMLCanvasElement>(null);
   const stage = useRef<Stage | null>(null);
-  const [state, setState] = useState<State>("loading");
+  const [state, setState] = useState<State>("static");
 
   useEffect(() => {
     let cancelled = false;
@@ -74,11 +75,11 @@ export function AvatarStage({
             {t(state === "nowebgl" ? "avatar.stage.noWebgl" : "avatar.stage.failed")}
           </p>
         ) : null}
-        <noscript>
-          <p className="absolute inset-0 grid place-items-center bg-indigo-50 p-6 text-center text-sm text-slate-700">
+        {state === "static" ? (
+          <p className="absolute inset-0 grid place-items-center p-6 text-center text-sm text-slate-700" data-testid="stage-needs">
             {t("avatar.stage.noScript")}
           </p>
-        </noscript>
+        ) : null}
       </div>
       {live ? (
         <div className="flex justify-center">
