@@ -35,3 +35,25 @@ export type Avatar = {
 };
 
 export type AvatarList = { avatars: Avatar[]; limit: number };
+
+/** A video letter (a canvas and its audio recorded to WebM in the browser) and its poster. */
+export const VIDEO_LIMITS = {
+  maxBytes: 25 * 1024 * 1024,
+  /** The STS recording limit (5 minutes) and a little for the recorder's start and stop. */
+  maxSeconds: 305,
+  /** Width and height, pixels. */
+  maxSide: 1920,
+  /** Blocks (frames and audio packets) counted before the walk refuses: 5 minutes at 60 fps plus audio. */
+  maxBlocks: 60_000,
+  posterMaxBytes: 1024 * 1024,
+} as const;
+
+/** A video letter as the api answers it (the result's and the share page's `video`). */
+export type VideoLetter = {
+  videoURL: string;
+  posterURL: string | null;
+  duration: number;
+  width: number;
+  height: number;
+  createdAt: number;
+};

@@ -980,3 +980,25 @@ export const labsAvatars = sqliteTable(
   },
   (t) => [index("labs_avatars_member").on(t.memberId, t.createdAt)],
 );
+
+/**
+ * Video letters (issue 20, docs/decisions/0041): a result's avatar (or still image) and its audio recorded
+ * to WebM in the browser, checked by content (VP8/VP9/AV1 + Opus, size and length) and kept privately in
+ * R2 under `labs/letters/<member>/<inference>.webm` with an optional poster image; one per result (a new
+ * one replaces it). Shared with the result's share page; gone with the result.
+ */
+export const videoLetters = sqliteTable("video_letters", {
+  inferenceId: text("inference_id")
+    .primaryKey()
+    .references(() => inferences.id, { onDelete: "cascade" }),
+  memberId: text("member_id")
+    .notNull()
+    .references(() => members.id, { onDelete: "cascade" }),
+  videoKey: text("video_key").notNull(),
+  posterKey: text("poster_key"),
+  bytes: integer("bytes").notNull(),
+  durationMs: integer("duration_ms").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  createdAt: integer("created_at").notNull(),
+});

@@ -15,7 +15,7 @@ import { devRoutes } from "./routes/dev";
 import { helpImageRoutes, helpRoutes } from "./routes/help";
 import { keysRoutes } from "./routes/keys";
 // Labs (issue 20).
-import { labsRoutes } from "./routes/labs";
+import { labsRoutes, letterRoutes, shareLetterRoutes } from "./routes/labs";
 import { membersRoutes } from "./routes/members";
 import { openVoicesRoutes } from "./routes/open-voices";
 import { paymentRoutes } from "./routes/payment";
@@ -72,6 +72,8 @@ export function createApp() {
   app.route("/keys", keysRoutes);
   // Labs (issue 20, docs/decisions/0041).
   app.route("/labs", labsRoutes);
+  app.route("/studio/inferences", letterRoutes);
+  app.route("/share", shareLetterRoutes);
   app.route("/", publicApiRoutes);
 
   // A path that exists with another method answers 405 (4005) with Allow; anything else 404 (4004).

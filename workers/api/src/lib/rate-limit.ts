@@ -46,6 +46,8 @@ export const LIMITS = {
   // Labs (issue 20, docs/decisions/0041).
   /** Avatar uploads per member (each is up to 30 MB parsed and stored), refused files included. */
   avatarUploadPerMember: { max: 20, windowSeconds: 3600 },
+  /** Video letter uploads per member (each up to 25 MB walked and stored). */
+  letterUploadPerMember: { max: 30, windowSeconds: 3600 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { inferences, voices } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
+import { sharedLetter } from "../labs/letters";
 import type { Db, MemberScope } from "../scope";
 import { ownResult } from "./results";
 
@@ -68,5 +69,7 @@ export async function sharePage(db: Db, id: string) {
     duration: row.durationMs / 1000,
     createdAt: row.createdAt,
     audioURL: `/api/v1/share/${row.shareId}/audio`,
+    /** Its video letter (issue 20), or null. */
+    video: await sharedLetter(db, row.shareId!, row.id),
   });
 }
