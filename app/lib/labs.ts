@@ -27,4 +27,6 @@ export const AvatarTalkSchema = z.discriminatedUnion("intent", [
   AvatarUploadSchema.extend({ intent: z.literal("avatar") }),
   UploadSchema.extend({ intent: z.literal("upload") }),
   ConvertSchema.extend({ intent: z.literal("convert") }),
+  z.object({ intent: z.literal("share") }),
+  z.object({ intent: z.literal("unshare") }),
 ]);

@@ -26,6 +26,8 @@ export type StudioResult = {
   source_id: string | null;
   share: { share_id: string; url: string } | null;
   review: { score: number; text: string } | null;
+  /** Its video letter (labs, issue 20), or null. */
+  videoURL: string | null;
 };
 
 /** The usage-limit dialogs of spec section 8 that the studio raises (components/studio/UsageDialog.tsx). */

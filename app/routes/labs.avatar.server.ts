@@ -8,6 +8,7 @@ import { AvatarTalkSchema, avatarPath, type AvatarStep } from "~/lib/labs";
 import { PICKER_VOICES, usageLimitFor, type StsSource, type StudioResult, type UsageDialogData } from "~/lib/studio";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
+import { setToast } from "~/utils/toast.server";
 
 /**
  * Avatar talk (/labs/avatar, app/routes/labs.avatar.tsx; issue 20, docs/decisions/0041): choose an avatar,
@@ -109,6 +110,15 @@ export async function action(args: ActionFunctionArgs) {
       });
       if (!started.success || !started.data) return refused("convert", started);
       throw redirect(avatarPath({ avatar, id: q.get("id"), source: sourceId, job: started.data.job_id }));
+    }
+    case "share":
+    case "unshare": {
+      const share = value.intent === "share";
+      const resultId = q.get("result") ?? "";
+      const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share`, { method: share ? "POST" : "DELETE" });
+      if (answer.success) await setToast(args.request, args.context, { key: share ? "shared" : "unshared" });
+      else await setToast(args.request, args.context, { key: "error", params: { message: answer.message } });
+      throw redirect(avatarPath({ avatar, id: q.get("id"), source: q.get("source"), result: resultId }));
     }
   }
 }

@@ -1,11 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Avatar } from "../../contracts/labs";
 import { jobRunning, type Job } from "../../contracts/jobs";
 import { ErrorList, SubmitButton } from "~/components/forms";
+import type { Stage } from "~/components/labs/avatar-stage.client";
 import { AvatarStage } from "~/components/labs/AvatarStage";
+import { MakeVideoLetter } from "~/components/labs/VideoLetter";
 import { NoScriptRefresh } from "~/components/studio/JobProgress";
 import { ConversionProgress, Recorder, useDuration } from "~/components/studio/Sts";
 import { UsageDialog } from "~/components/studio/UsageDialog";
@@ -13,6 +16,7 @@ import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
 import { AVATAR_STEPS, AvatarUploadSchema, avatarPath, type AvatarStep } from "~/lib/labs";
 import { ConvertSchema, STS_MAX_SECONDS, UploadSchema, type StsSource, type StudioResult } from "~/lib/studio";
+import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./labs.avatar.server";
 
@@ -290,6 +294,8 @@ function ProcessStep({ job, retry }: { job: Job; retry: string }) {
 
 function ResultStep({ avatar, result }: { avatar: Avatar; result: StudioResult }) {
   const { t } = useTranslation(["labs", "studio"]);
+  const origin = useRootData()?.origin ?? "";
+  const [stage, setStage] = useState<Stage | null>(null);
   return (
     <section className={`mt-6 ${card}`} data-testid="avatar-result">
       <h2 className="font-semibold">{t("avatar.result.title", { name: avatar.name })}</h2>
@@ -297,7 +303,7 @@ function ResultStep({ avatar, result }: { avatar: Avatar; result: StudioResult }
         {t("studio:sts.result.voice", { name: result.voiceName })} · {result.duration.toFixed(1)} s
       </p>
       <div className="mt-4">
-        <AvatarStage avatarUrl={avatar.url} audioUrl={result.audioURL} />
+        <AvatarStage avatarUrl={avatar.url} audioUrl={result.audioURL} onStage={setStage} />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
         <span className="font-semibold">{t("studio:sts.result.download")}</span>
@@ -310,6 +316,43 @@ function ResultStep({ avatar, result }: { avatar: Avatar; result: StudioResult }
         <Link to={avatarPath({ avatar: avatar.id })} className="ml-auto rounded-lg px-4 py-2 font-semibold ring-1 ring-slate-300">
           {t("avatar.result.again")}
         </Link>
+      </div>
+      <div className="mt-6 border-t border-slate-200 pt-4" data-testid="letter">
+        <h3 className="font-semibold">{t("letter.title")}</h3>
+        <p className="mt-1 text-sm text-slate-600">{t("letter.help")}</p>
+        {result.videoURL ? (
+          <video controls preload="metadata" src={result.videoURL} className="mt-3 w-full max-w-md rounded-xl" data-testid="letter-video" />
+        ) : null}
+        <div className="mt-3">
+          <MakeVideoLetter stage={stage} inferenceId={result.inference_id} />
+        </div>
+        {result.videoURL ? (
+          result.share ? (
+            <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+              <label htmlFor="letter-share-url" className="font-semibold">
+                {t("letter.shareUrl")}
+              </label>
+              <input
+                id="letter-share-url"
+                readOnly
+                value={`${origin}${result.share.url}`}
+                className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2"
+                data-testid="share-url"
+              />
+              <Form method="post">
+                <input type="hidden" name="intent" value="unshare" />
+                <SubmitButton variant="secondary" className="sm:w-auto">
+                  {t("letter.revoke")}
+                </SubmitButton>
+              </Form>
+            </div>
+          ) : (
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="share" />
+              <SubmitButton className="sm:w-auto">{t("letter.share")}</SubmitButton>
+            </Form>
+          )
+        ) : null}
       </div>
       <p className="mt-3 text-xs text-slate-500">{t("studio:sts.honesty")}</p>
     </section>

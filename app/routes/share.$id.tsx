@@ -17,6 +17,8 @@ type Shared = {
   duration: number;
   createdAt: number;
   audioURL: string;
+  /** Its video letter (labs, issue 20), or null. */
+  video: { videoURL: string; posterURL: string | null; width: number; height: number } | null;
 };
 
 /** A shared result (public): unknown and revoked ids are "not found". */
@@ -37,6 +39,19 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   const root = rootDataFrom(matches);
   if (!data || !root) return [{ title: "Voice Studio" }];
   const audio = `${root.origin}${data.shared.audioURL}?format=mp3`;
+  const video = data.shared.video;
+  // A video letter (issue 20): the video itself and its poster for social previews.
+  const videoTags = video
+    ? [
+        { property: "og:video", content: `${root.origin}${video.videoURL}` },
+        { property: "og:video:secure_url", content: `${root.origin}${video.videoURL}`.replace(/^http:/, "https:") },
+        { property: "og:video:type", content: "video/webm" },
+        { property: "og:video:width", content: String(video.width) },
+        { property: "og:video:height", content: String(video.height) },
+        { name: "twitter:player:stream", content: `${root.origin}${video.videoURL}` },
+        { name: "twitter:player:stream:content_type", content: "video/webm" },
+      ]
+    : [];
   return [
     ...seo({
       title: data.meta.title,
@@ -44,8 +59,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
       siteName: root.siteName,
       locale: data.shared.locale,
       url: `${root.origin}${location.pathname}`,
-      image: `${root.origin}/og-image.png`,
+      image: video?.posterURL ? `${root.origin}${video.posterURL}` : `${root.origin}/og-image.png`,
     }),
+    ...videoTags,
     { property: "og:audio", content: audio },
     { property: "og:audio:secure_url", content: audio.replace(/^http:/, "https:") },
     { property: "og:audio:type", content: "audio/mpeg" },
@@ -72,6 +88,18 @@ export default function SharePage() {
             <p className="text-sm text-slate-500">{t("share.made", { date, seconds: shared.duration.toFixed(1) })}</p>
           </div>
         </div>
+        {shared.video ? (
+          <video
+            controls
+            preload="metadata"
+            src={shared.video.videoURL}
+            poster={shared.video.posterURL ?? undefined}
+            width={shared.video.width}
+            height={shared.video.height}
+            className="mx-auto mt-5 h-auto max-h-[70vh] w-auto max-w-full rounded-2xl bg-black"
+            data-testid="shared-video"
+          />
+        ) : null}
         <div className="mt-5">
           <Waveform src={shared.audioURL} label={t("share.player")} testId="shared-audio" height={64} />
         </div>

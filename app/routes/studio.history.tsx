@@ -5,7 +5,7 @@ import { cutText } from "~/lib/shell";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader } from "./studio.history.server";
 
-export const handle = { i18n: ["common", "account", "studio"] };
+export const handle = { i18n: ["common", "account", "studio", "labs"] };
 
 export { action, loader } from "./studio.history.server";
 export const meta = pageMetaTags;
@@ -54,6 +54,11 @@ export default function History() {
                 {item.sourceURL ? <span className="w-16 font-semibold text-slate-600">{t("history.converted")}</span> : null}
                 <Waveform src={item.audioURL} label={t("history.audio", { text: cutText(item.text, 40) })} testId="history-audio" />
                 <DownloadLinks url={item.audioURL} />
+                {item.videoURL ? (
+                  <a href={item.videoURL} className="font-semibold text-brand-700 underline" data-testid="history-video">
+                    {t("labs:letter.historyLink")}
+                  </a>
+                ) : null}
                 <Form method="post">
                   <input type="hidden" name="inference_id" value={item.inference_id} />
                   <button type="submit" className="text-red-600 underline">

@@ -57,9 +57,14 @@ async function toResult(page: Page, file: () => Promise<void>) {
 test.describe("with JavaScript and software WebGL", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the stage needs JavaScript");
 
-  test("record with the microphone, convert, and the avatar speaks with a moving mouth", async ({ page, request, context }) => {
+  test("record with the microphone, convert, the avatar speaks with a moving mouth, a video letter shared and opened", async ({
+    page,
+    request,
+    context,
+    browser,
+  }) => {
     // Recording, conversion and software rendering on a shared machine.
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await signIn(context, await signUp(request));
     const stageScripts: string[] = [];
     page.on("request", (r) => {
@@ -100,6 +105,34 @@ test.describe("with JavaScript and software WebGL", () => {
     await expect(stage).toHaveAttribute("data-state", "ready");
     const after = await page.evaluate(() => window.__avatarStats!);
     console.log(`avatar stage: first frame ${after.firstFrameMs.toFixed(0)} ms, ${after.fps.toFixed(1)} fps, ${after.frames} frames`);
+    // A video letter: the canvas and the audio recorded to WebM, uploaded, shared, and opened by a visitor.
+    await page.getByRole("button", { name: "● 영상 편지 녹화하기" }).click();
+    await expect(page.getByTestId("make-letter")).toHaveAttribute("data-phase", "recording");
+    await expect(page.getByTestId("letter-video")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("make-letter")).toHaveAttribute("data-phase", "idle");
+    await page.getByRole("button", { name: "공유 링크 만들기" }).click();
+    const shareUrl = await page.getByTestId("share-url").inputValue();
+    expect(shareUrl).toMatch(/\/share\/[A-Za-z0-9_-]{22}$/);
+    const visitor = await browser.newContext();
+    const view = await visitor.newPage();
+    await view.goto(new URL(shareUrl).pathname);
+    await expect(view.getByTestId("shared-video")).toBeVisible();
+    const og = (p: string) => view.locator(`meta[property="${p}"]`).getAttribute("content");
+    expect(await og("og:video")).toMatch(/\/api\/v1\/share\/[A-Za-z0-9_-]{22}\/video$/);
+    expect(await og("og:video:type")).toBe("video/webm");
+    expect(await og("og:image")).toMatch(/\/api\/v1\/share\/[A-Za-z0-9_-]{22}\/poster$/);
+    const video = await view.request.get((await og("og:video"))!);
+    expect([video.status(), video.headers()["content-type"]]).toEqual([200, "video/webm"]);
+    expect((await video.body()).subarray(0, 4).toString("hex")).toBe("1a45dfa3");
+    // The sharer revokes it: the visitor's link stops.
+    await page.getByRole("button", { name: "공유 중지" }).click();
+    await expect(page.getByRole("button", { name: "공유 링크 만들기" })).toBeVisible();
+    expect((await view.request.get((await og("og:video"))!)).status()).toBe(404);
+    await visitor.close();
+    // The work history's video column.
+    await page.goto("/studio/history");
+    await expect(page.getByTestId("history-video")).toHaveText("영상 편지");
+    await page.goBack();
     // The converted audio is downloadable too.
     const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-wav").click()]);
     expect((await readFile((await file.path())!)).subarray(0, 4).toString()).toBe("RIFF");
