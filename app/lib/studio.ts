@@ -28,6 +28,8 @@ export type StudioResult = {
   review: { score: number; text: string } | null;
   /** It answers another shared result (issue 19). */
   isReply: boolean;
+  /** Its video letter (labs, issue 20), or null. */
+  videoURL: string | null;
 };
 
 /** The usage-limit dialogs of spec section 8 that the studio raises (components/studio/UsageDialog.tsx). */

@@ -13,6 +13,8 @@ import koSlots from "./ko/slots";
 import koStudio from "./ko/studio";
 // Issue 17: custom voice creation.
 import koCustom from "./ko/custom";
+// Labs (issue 20).
+import koLabs from "./ko/labs";
 import enAccount from "./en/account";
 import enAdmin from "./en/admin";
 import enAuth from "./en/auth";
@@ -28,6 +30,8 @@ import enSlots from "./en/slots";
 import enStudio from "./en/studio";
 // Issue 17: custom voice creation.
 import enCustom from "./en/custom";
+// Labs (issue 20).
+import enLabs from "./en/labs";
 
 /**
  * Every translation bundle, typed: each en module `satisfies` the ko module's shape, so a missing
@@ -51,6 +55,8 @@ export const resources = {
     library: koLibrary,
     // Issue 17: custom voice creation.
     custom: koCustom,
+    // Labs (issue 20).
+    labs: koLabs,
   },
   en: {
     common: enCommon,
@@ -68,6 +74,8 @@ export const resources = {
     library: enLibrary,
     // Issue 17: custom voice creation.
     custom: enCustom,
+    // Labs (issue 20).
+    labs: enLabs,
   },
 } as const;
 

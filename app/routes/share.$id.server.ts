@@ -14,6 +14,8 @@ export type Shared = {
   audioURL: string;
   replyTo: { share_id: string; url: string; voiceName: { ko: string; en: string } } | null;
   replies: { share_id: string; url: string; voiceName: { ko: string; en: string }; createdAt: number }[];
+  /** Its video letter (labs, issue 20), or null. */
+  video: { videoURL: string; posterURL: string | null; width: number; height: number } | null;
 };
 
 /**

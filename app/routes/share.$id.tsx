@@ -17,6 +17,19 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   // The configured public origin (PUBLIC_ORIGIN), never the request's Host.
   const audio = `${root.origin}${data.shared.audioURL}?format=mp3`;
   const lang = data.meta.lang;
+  const video = data.shared.video;
+  // A video letter (issue 20): the video itself and its poster for social previews.
+  const videoTags = video
+    ? [
+        { property: "og:video", content: `${root.origin}${video.videoURL}` },
+        ...(root.origin.startsWith("https:") ? [{ property: "og:video:secure_url", content: `${root.origin}${video.videoURL}` }] : []),
+        { property: "og:video:type", content: "video/webm" },
+        { property: "og:video:width", content: String(video.width) },
+        { property: "og:video:height", content: String(video.height) },
+        { name: "twitter:player:stream", content: `${root.origin}${video.videoURL}` },
+        { name: "twitter:player:stream:content_type", content: "video/webm" },
+      ]
+    : [];
   return [
     ...seo({
       title: data.meta.title,
@@ -24,8 +37,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
       siteName: root.siteName,
       locale: lang,
       url: `${root.origin}${location.pathname}`,
-      image: `${root.origin}/og-image.png`,
+      image: video?.posterURL ? `${root.origin}${video.posterURL}` : `${root.origin}/og-image.png`,
     }),
+    ...videoTags,
     { property: "og:audio", content: audio },
     // Only an https origin has a secure URL (an http one rewritten to https would name a server that does not exist).
     ...(audio.startsWith("https:") ? [{ property: "og:audio:secure_url", content: audio }] : []),
@@ -59,6 +73,18 @@ export default function SharePage() {
               ↩ {t("share.inReplyTo", { voice: shared.replyTo.voiceName[lang] })}
             </Link>
           </p>
+        ) : null}
+        {shared.video ? (
+          <video
+            controls
+            preload="metadata"
+            src={shared.video.videoURL}
+            poster={shared.video.posterURL ?? undefined}
+            width={shared.video.width}
+            height={shared.video.height}
+            className="mx-auto mt-5 h-auto max-h-[70vh] w-auto max-w-full rounded-2xl bg-black"
+            data-testid="shared-video"
+          />
         ) : null}
         <div className="mt-5">
           <Waveform src={shared.audioURL} label={t("share.player")} testId="shared-audio" height={64} />

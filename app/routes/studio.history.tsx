@@ -6,7 +6,7 @@ import { formatSeconds } from "~/lib/units";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader } from "./studio.history.server";
 
-export const handle = { i18n: ["common", "account", "studio"] };
+export const handle = { i18n: ["common", "account", "studio", "labs"] };
 
 export { action, loader } from "./studio.history.server";
 export const meta = pageMetaTags;
@@ -64,6 +64,11 @@ export default function History() {
                   <Waveform src={item.audioURL} label={t("history.audio", { text: cutText(item.text, 40) })} testId="history-audio" />
                 </div>
                 <DownloadLinks url={item.audioURL} />
+                {item.videoURL ? (
+                  <a href={item.videoURL} className="font-semibold text-brand-700 underline" data-testid="history-video">
+                    {t("labs:letter.historyLink")}
+                  </a>
+                ) : null}
                 <Form method="post">
                   <input type="hidden" name="inference_id" value={item.inference_id} />
                   <button type="submit" className="text-red-600 underline">

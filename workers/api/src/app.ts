@@ -16,6 +16,8 @@ import { customVoicesRoutes } from "./routes/custom-voices";
 import { devRoutes } from "./routes/dev";
 import { helpImageRoutes, helpRoutes } from "./routes/help";
 import { keysRoutes } from "./routes/keys";
+// Labs (issue 20).
+import { labsRoutes, letterRoutes, shareLetterRoutes } from "./routes/labs";
 import { membersRoutes } from "./routes/members";
 import { openVoicesRoutes } from "./routes/open-voices";
 import { paymentRoutes } from "./routes/payment";
@@ -72,6 +74,10 @@ export function createApp() {
   app.route("/guide", guideRoutes);
   app.route("/contests", contestsRoutes);
   app.route("/keys", keysRoutes);
+  // Labs (issue 20, docs/decisions/0041).
+  app.route("/labs", labsRoutes);
+  app.route("/studio/inferences", letterRoutes);
+  app.route("/share", shareLetterRoutes);
   app.route("/", publicApiRoutes);
   // Issue 18's console (docs/decisions/0036): actor samples by signed URL, for operators.
   app.route("/actors/samples", actorSampleRoutes);

@@ -535,6 +535,39 @@ export const messages: Record<Code, Localized> = {
     en: "Paragraph {n} reads more than {max} characters. Split it into two paragraphs.",
   },
   [Code.UNDO_EXPIRED]: { ko: "되돌릴 수 있는 시간이 지났습니다.", en: "It is too late to undo this." },
+  // Labs (issue 20, docs/decisions/0041). Spec section 5: "Avatar upload: VRM only."
+  [Code.AVATAR_NOT_VRM]: {
+    ko: "VRM 아바타 파일만 올릴 수 있습니다. VRM 확장이 들어 있는 glTF 바이너리(.vrm) 파일을 올려 주세요.",
+    en: "Only VRM avatars can be uploaded. Please upload a .vrm file (glTF binary with a VRM extension).",
+  },
+  [Code.AVATAR_TOO_LARGE]: {
+    ko: "아바타 파일은 최대 {max}MB까지 올릴 수 있습니다.",
+    en: "An avatar file can be at most {max} MB.",
+  },
+  [Code.AVATAR_TOO_COMPLEX]: {
+    ko: "아바타가 너무 복잡합니다. 허용 한도: {part} 최대 {max}",
+    en: "The avatar is too complex: at most {max} {part} are allowed.",
+  },
+  [Code.AVATAR_LIMIT]: {
+    ko: "내 아바타는 최대 {max}개까지 보관할 수 있습니다. 하나를 지운 뒤 다시 올려 주세요.",
+    en: "You can keep up to {max} avatars of your own. Please delete one first.",
+  },
+  [Code.VIDEO_INVALID]: {
+    ko: "영상 편지는 이 페이지에서 만든 WebM 영상(VP8·VP9·AV1 영상과 Opus 소리)만 올릴 수 있습니다.",
+    en: "A video letter must be a WebM video made on this page (VP8, VP9 or AV1 video with Opus audio).",
+  },
+  [Code.VIDEO_TOO_LARGE]: {
+    ko: "영상 편지는 최대 {max}MB까지 올릴 수 있습니다.",
+    en: "A video letter can be at most {max} MB.",
+  },
+  [Code.VIDEO_TOO_LONG]: {
+    ko: "영상 편지는 최대 5분까지 만들 수 있습니다.",
+    en: "A video letter can be at most 5 minutes long.",
+  },
+  [Code.POSTER_INVALID]: {
+    ko: "영상 편지의 대표 이미지는 1MB 이하의 PNG, JPEG, WebP 파일이어야 합니다.",
+    en: "A video letter's poster must be a PNG, JPEG or WebP image of at most 1 MB.",
+  },
   [Code.RATE_LIMITED]: {
     ko: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
     en: "Too many requests. Please try again in a little while.",
@@ -732,6 +765,15 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.PARAGRAPH_TEXT_INVALID]: 400,
   [Code.PARAGRAPH_TEXT_TOO_LONG]: 400,
   [Code.UNDO_EXPIRED]: 410,
+  // Labs (issue 20).
+  [Code.AVATAR_NOT_VRM]: 415,
+  [Code.AVATAR_TOO_LARGE]: 413,
+  [Code.AVATAR_TOO_COMPLEX]: 400,
+  [Code.AVATAR_LIMIT]: 409,
+  [Code.VIDEO_INVALID]: 415,
+  [Code.VIDEO_TOO_LARGE]: 413,
+  [Code.VIDEO_TOO_LONG]: 400,
+  [Code.POSTER_INVALID]: 415,
   [Code.GATEWAY_FAILED]: 502,
   [Code.TERMINATION_FAILED]: 502,
   [Code.SHARE_FAILED]: 500,

@@ -190,3 +190,12 @@ export const REPORT_CATEGORY_NAMES: Labels = {
   offensive: { ko: "불쾌하거나 해로운 내용", en: "Offensive or harmful content" },
   other: { ko: "기타", en: "Other" },
 };
+
+/** What an avatar has too much of (labs, issue 20): the `{part}` of AVATAR_TOO_COMPLEX. */
+export const AVATAR_PARTS: Labels = {
+  meshes: { ko: "메시 수", en: "meshes" },
+  primitives: { ko: "메시 조각 수", en: "mesh parts" },
+  textures: { ko: "텍스처 수", en: "textures" },
+  vertices: { ko: "정점 수", en: "vertices" },
+  textureSide: { ko: "텍스처 한 변 픽셀", en: "pixels on a texture's side" },
+};

@@ -45,6 +45,11 @@ export const LIMITS = {
   apiKeyCreatePerMember: { max: 20, windowSeconds: 3_600 },
   /** Voice actor applications (/actors) per client IP, tries that fail a check included. */
   actorApplyPerIp: { max: 10, windowSeconds: 3600 },
+  // Labs (issue 20, docs/decisions/0041).
+  /** Avatar uploads per member (each is up to 30 MB parsed and stored), refused files included. */
+  avatarUploadPerMember: { max: 20, windowSeconds: 3600 },
+  /** Video letter uploads per member (each up to 25 MB walked and stored). */
+  letterUploadPerMember: { max: 30, windowSeconds: 3600 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

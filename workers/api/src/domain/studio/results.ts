@@ -3,6 +3,7 @@ import { inferences, voices } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { releaseAudio } from "../../lib/media";
+import { letterIds } from "../labs/letters";
 import type { MemberScope } from "../scope";
 
 export type ResultRow = typeof inferences.$inferSelect;
@@ -15,6 +16,11 @@ export async function resultsOut(s: Pick<MemberScope, "db" | "locale">, rows: Re
   const ids = [...new Set(rows.map((r) => r.voiceId))];
   const names = ids.length ? await s.db.select({ id: voices.id, name: voices.name }).from(voices).where(inArray(voices.id, ids)) : [];
   const nameOf = new Map(names.map((v) => [v.id, v.name[s.locale]]));
+  // The work history's video column (issue 20): the results that have a video letter.
+  const lettered = await letterIds(
+    s.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     inference_id: r.id,
     project_id: r.projectId,
@@ -37,6 +43,7 @@ export async function resultsOut(s: Pick<MemberScope, "db" | "locale">, rows: Re
     review: r.reviewScore ? { score: r.reviewScore, text: r.reviewText ?? "" } : null,
     /** It answers another shared result (issue 19, "reply with my voice"). */
     isReply: r.replyTo !== null,
+    videoURL: lettered.has(r.id) ? `/api/v1/studio/inferences/${r.id}/video` : null,
   }));
 }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { inferences, voices } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
+import { sharedLetter } from "../labs/letters";
 import type { Db, MemberScope } from "../scope";
 import { ownResult } from "./results";
 
@@ -115,5 +116,7 @@ export async function sharePage(db: Db, id: string) {
       voiceName: nameOf(r.voiceId),
       createdAt: r.createdAt,
     })),
+    /** Its video letter (issue 20), or null. */
+    video: await sharedLetter(db, row.shareId!, row.id),
   });
 }

@@ -1,0 +1,32 @@
+import { z } from "zod/v4";
+import { ConvertSchema, UploadSchema } from "~/lib/studio";
+
+/**
+ * The labs pages' shapes and form schemas (issue 20, docs/decisions/0041; client-safe). Avatar talk
+ * (/labs/avatar) is the STS flow (upload or record, the file check, the conversion job; usage charged as
+ * STS conversion time) with an avatar chosen first and a stage at the end. Its state is in the search
+ * params: `avatar`, then the STS page's `id`, `source`, `step=voice`, `job`, `result`.
+ */
+
+export const AVATAR_STEPS = ["avatar", "record", "check", "voice", "result"] as const;
+export type AvatarStep = (typeof AVATAR_STEPS)[number] | "process";
+
+/** The avatar page with the given steps' params; empty ones left out. */
+export const avatarPath = (q: Record<string, string | null | undefined>) => {
+  const params = new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => !!e[1]));
+  const s = params.toString();
+  return `/labs/avatar${s ? `?${s}` : ""}`;
+};
+
+export const AvatarUploadSchema = z.object({
+  avatar: z.instanceof(File, { error: "validation.fileRequired" }).refine((f) => f.size > 0, "validation.fileRequired"),
+});
+
+/** The avatar page's forms (`intent`): upload an avatar, upload or record speech, convert it. */
+export const AvatarTalkSchema = z.discriminatedUnion("intent", [
+  AvatarUploadSchema.extend({ intent: z.literal("avatar") }),
+  UploadSchema.extend({ intent: z.literal("upload") }),
+  ConvertSchema.extend({ intent: z.literal("convert") }),
+  z.object({ intent: z.literal("share") }),
+  z.object({ intent: z.literal("unshare") }),
+]);

@@ -1,0 +1,360 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Avatar } from "../../contracts/labs";
+import { jobRunning, type Job } from "../../contracts/jobs";
+import { ErrorList, SubmitButton } from "~/components/forms";
+import type { Stage } from "~/components/labs/avatar-stage.client";
+import { AvatarStage } from "~/components/labs/AvatarStage";
+import { MakeVideoLetter } from "~/components/labs/VideoLetter";
+import { NoScriptRefresh } from "~/components/studio/JobProgress";
+import { ConversionProgress, Recorder, useDuration } from "~/components/studio/Sts";
+import { UsageDialog } from "~/components/studio/UsageDialog";
+import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
+import { Waveform } from "~/components/studio/Waveform";
+import { AVATAR_STEPS, AvatarUploadSchema, avatarPath, type AvatarStep } from "~/lib/labs";
+import { ConvertSchema, STS_MAX_SECONDS, UploadSchema, type StsSource, type StudioResult } from "~/lib/studio";
+import { useRootData } from "~/utils/root-data";
+import { pageMetaTags } from "~/utils/seo";
+import type { action, loader } from "./labs.avatar.server";
+
+export const handle = { i18n: ["common", "studio", "labs"] };
+
+export { action, loader } from "./labs.avatar.server";
+export const meta = pageMetaTags;
+
+/** Avatar talk (spec: labs avatar talk): choose avatar, record, check, choose voice, result. */
+export default function AvatarTalk() {
+  const { step, avatars, avatarLimit, avatar, source, job, result, voices, remaining } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("labs");
+  const duration = useDuration();
+  const closeTo = avatarPath({
+    avatar: avatar?.id,
+    id: source?.project_id,
+    source: source?.source_id,
+    step: step === "voice" ? "voice" : null,
+  });
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <Link to="/labs" className="text-sm text-slate-600 underline">
+        ← {t("area.title")}
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold">{t("avatar.title")}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-slate-600">{t("avatar.intro")}</p>
+      <p className="mt-1 text-sm font-medium" data-testid="remaining">
+        {t("avatar.remaining", { time: duration(remaining) })}
+      </p>
+      <AvatarStepper current={step} />
+      {avatar && step !== "avatar" ? (
+        <p className="mt-3 text-sm" data-testid="chosen-avatar">
+          {t("avatar.chosen", { name: avatar.name })}{" "}
+          <Link to={avatarPath({})} className="text-brand-700 underline">
+            {t("avatar.change")}
+          </Link>
+        </p>
+      ) : null}
+      {actionData?.usage ? <UsageDialog kind={actionData.usage.kind} message={actionData.usage.message} closeTo={closeTo} /> : null}
+      {step === "avatar" ? <ChooseAvatar avatars={avatars} limit={avatarLimit} /> : null}
+      {step === "record" && avatar ? <RecordStep avatar={avatar} remaining={remaining} /> : null}
+      {step === "check" && avatar && source ? <CheckStep avatar={avatar} source={source} /> : null}
+      {step === "voice" && avatar && source ? <VoiceStep avatar={avatar} source={source} voices={voices} /> : null}
+      {step === "process" && avatar && job ? (
+        <ProcessStep
+          job={job}
+          retry={avatarPath({ avatar: avatar.id, id: source?.project_id, source: source?.source_id, step: "voice" })}
+        />
+      ) : null}
+      {step === "result" && avatar && result ? <ResultStep avatar={avatar} result={result} /> : null}
+    </main>
+  );
+}
+
+/** The five steps of avatar talk; the conversion in progress belongs to "choose voice". */
+function AvatarStepper({ current }: { current: AvatarStep }) {
+  const { t } = useTranslation("labs");
+  const at = AVATAR_STEPS.indexOf(current === "process" ? "voice" : current);
+  return (
+    <ol className="mt-4 flex flex-wrap gap-2 text-xs" aria-label={t("avatar.stepOf", { n: at + 1 })} data-testid="avatar-steps">
+      {AVATAR_STEPS.map((s, i) => (
+        <li
+          key={s}
+          aria-current={i === at ? "step" : undefined}
+          className={`rounded-full px-3 py-1 font-medium ${i === at ? "bg-brand-600 text-white" : i < at ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-500"}`}
+        >
+          {i + 1}. {t(`avatar.steps.${s}`)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+
+function ChooseAvatar({ avatars, limit }: { avatars: Avatar[]; limit: number }) {
+  const { t } = useTranslation(["labs", "common"]);
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "avatar-upload",
+    lastResult: actionData?.form === "avatar" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AvatarUploadSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const own = avatars.filter((a) => a.kind === "own").length;
+  const errors = [...(fields.avatar.errors ?? []), ...(form.errors ?? [])].map((e) => (e.startsWith("validation.") ? t(`common:${e}`) : e));
+  return (
+    <div className="mt-6 grid gap-4 lg:grid-cols-2">
+      <section className={card} aria-labelledby="choose-title">
+        <h2 id="choose-title" className="font-semibold">
+          {t("avatar.choose.title")}
+        </h2>
+        {/* A GET form: the choice is the next page's address, with or without JavaScript. */}
+        <Form method="get" className="mt-3 space-y-3">
+          <fieldset className="grid gap-2 sm:grid-cols-2">
+            <legend className="sr-only">{t("avatar.choose.legend")}</legend>
+            {avatars.map((a, i) => (
+              <label
+                key={a.id}
+                className="flex cursor-pointer items-center gap-3 rounded-xl p-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
+              >
+                <input type="radio" name="avatar" value={a.id} defaultChecked={i === 0} className="accent-brand-600" />
+                <span className="grid size-10 place-items-center rounded-full bg-indigo-100 text-lg" aria-hidden>
+                  {a.kind === "default" ? "🙂" : "★"}
+                </span>
+                <span className="min-w-0">
+                  <span className="block truncate font-medium">{a.name}</span>
+                  <span className="block text-xs text-slate-500">
+                    {t(`avatar.choose.${a.kind}`)} · VRM {a.version} · {Math.max(1, Math.round(a.bytes / 1024))} KB
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <SubmitButton className="sm:w-auto">{t("avatar.choose.next")} →</SubmitButton>
+        </Form>
+      </section>
+      <section className={card} aria-labelledby="avatar-upload-title">
+        <h2 id="avatar-upload-title" className="font-semibold">
+          {t("avatar.upload.title")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t("avatar.upload.help", { count: limit, own })}</p>
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="avatar" />
+          <input
+            {...getInputProps(fields.avatar, { type: "file" })}
+            key={fields.avatar.key}
+            accept=".vrm,model/gltf-binary"
+            className="block w-full text-sm"
+            aria-label={t("avatar.upload.file")}
+          />
+          <ErrorList id={fields.avatar.errorId} errors={errors.length ? errors : undefined} />
+          <SubmitButton variant="secondary" className="sm:w-auto">
+            {t("avatar.upload.submit")}
+          </SubmitButton>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function RecordStep({ avatar, remaining }: { avatar: Avatar; remaining: number }) {
+  const { t } = useTranslation(["labs", "studio", "common"]);
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "avatar-speech",
+    lastResult: actionData?.form === "upload" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UploadSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const upload = (file: File) => {
+    const body = new FormData();
+    body.set("intent", "upload");
+    body.set("method", "record");
+    body.set("file", file);
+    submit(body, { method: "post", encType: "multipart/form-data", action: avatarPath({ avatar: avatar.id }) });
+  };
+  const errors = [...(fields.file.errors ?? []), ...(form.errors ?? [])].map((e) => (e.startsWith("validation.") ? t(`common:${e}`) : e));
+  return (
+    <div className="mt-6 grid gap-4 lg:grid-cols-2">
+      <section className={card} aria-labelledby="record-title">
+        <h2 id="record-title" className="font-semibold">
+          {t("studio:sts.record.title")}
+        </h2>
+        <div className="mt-3">
+          <noscript>
+            <p className="text-sm text-slate-600">{t("studio:sts.record.noScript")}</p>
+          </noscript>
+          <Recorder maxSeconds={Math.min(remaining, STS_MAX_SECONDS)} busy={busy} onRecorded={upload} />
+        </div>
+      </section>
+      <section className={card} aria-labelledby="speech-upload-title">
+        <h2 id="speech-upload-title" className="font-semibold">
+          {t("studio:sts.upload.title")}
+        </h2>
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="upload" />
+          <input type="hidden" name="method" value="upload" />
+          <input
+            {...getInputProps(fields.file, { type: "file" })}
+            key={fields.file.key}
+            accept="audio/*,.wav,.mp3,.ogg,.opus,.webm,.m4a,.mp4,.aac"
+            className="block w-full text-sm"
+            aria-label={t("studio:sts.upload.file")}
+          />
+          <p className="text-xs text-slate-500">{t("studio:sts.upload.help")}</p>
+          <ErrorList id={fields.file.errorId} errors={errors.length ? errors : undefined} />
+          <SubmitButton className="sm:w-auto">{busy ? t("studio:sts.upload.checking") : t("studio:sts.upload.submit")}</SubmitButton>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function CheckStep({ avatar, source }: { avatar: Avatar; source: StsSource }) {
+  const { t } = useTranslation(["labs", "studio"]);
+  return (
+    <section className={`mt-6 ${card}`} data-testid="file-check">
+      <h2 className="font-semibold">{t("studio:sts.check.title")}</h2>
+      <p className="mt-1 text-sm text-green-700">{t("studio:sts.check.ok")}</p>
+      <p className="mt-2 text-sm" data-testid="source-duration">
+        {source.name} · {source.format.toUpperCase()} · {source.duration.toFixed(1)} s
+      </p>
+      <div className="mt-3">
+        <Waveform src={source.audioURL} label={source.name} testId="source-audio" />
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3 text-sm font-semibold">
+        <Link
+          to={avatarPath({ avatar: avatar.id, id: source.project_id, source: source.source_id, step: "voice" })}
+          className="rounded-lg bg-brand-600 px-4 py-2.5 text-white"
+        >
+          {t("studio:sts.check.next")} →
+        </Link>
+        <Link to={avatarPath({ avatar: avatar.id, id: source.project_id })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
+          {t("studio:sts.check.another")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function VoiceStep({ avatar, source, voices }: { avatar: Avatar; source: StsSource; voices: VoiceCard[] }) {
+  const { t } = useTranslation(["labs", "studio", "common"]);
+  const duration = useDuration();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "avatar-convert",
+    lastResult: actionData?.form === "convert" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConvertSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const errors = [...(fields.voice_id.errors ?? []), ...(form.errors ?? [])].map((e) =>
+    e.startsWith("validation.") ? t(`common:${e}`) : e,
+  );
+  return (
+    <section className={`mt-6 ${card}`}>
+      <h2 className="font-semibold">{t("studio:sts.voice.title")}</h2>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="convert" />
+        <VoicePicker field={fields.voice_id} voices={voices} legend={t("studio:sts.voice.legend")} open />
+        <ErrorList id={form.errorId} errors={errors.length ? errors : undefined} />
+        <p className="text-sm text-slate-600">{t("studio:sts.voice.cost", { time: duration(source.seconds) })}</p>
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton className="sm:w-auto">{t("studio:sts.voice.convert")}</SubmitButton>
+          <Link
+            to={avatarPath({ avatar: avatar.id, id: source.project_id, source: source.source_id })}
+            className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300"
+          >
+            ← {t("avatar.steps.check")}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function ProcessStep({ job, retry }: { job: Job; retry: string }) {
+  const { t } = useTranslation("studio");
+  return (
+    <>
+      <ConversionProgress job={job} />
+      {jobRunning(job) ? <NoScriptRefresh /> : null}
+      {job.status === "failed" ? (
+        <Link to={retry} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
+          {t("sts.process.retry")}
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+function ResultStep({ avatar, result }: { avatar: Avatar; result: StudioResult }) {
+  const { t } = useTranslation(["labs", "studio"]);
+  const origin = useRootData()?.origin ?? "";
+  const [stage, setStage] = useState<Stage | null>(null);
+  return (
+    <section className={`mt-6 ${card}`} data-testid="avatar-result">
+      <h2 className="font-semibold">{t("avatar.result.title", { name: avatar.name })}</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {t("studio:sts.result.voice", { name: result.voiceName })} · {result.duration.toFixed(1)} s
+      </p>
+      <div className="mt-4">
+        <AvatarStage avatarUrl={avatar.url} audioUrl={result.audioURL} onStage={setStage} />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+        <span className="font-semibold">{t("studio:sts.result.download")}</span>
+        <a href={`${result.audioURL}?download=1`} download className="underline" data-testid="download-wav">
+          WAV
+        </a>
+        <a href={`${result.audioURL}?download=1&format=mp3`} download className="underline">
+          MP3
+        </a>
+        <Link to={avatarPath({ avatar: avatar.id })} className="ml-auto rounded-lg px-4 py-2 font-semibold ring-1 ring-slate-300">
+          {t("avatar.result.again")}
+        </Link>
+      </div>
+      <div className="mt-6 border-t border-slate-200 pt-4" data-testid="letter">
+        <h3 className="font-semibold">{t("letter.title")}</h3>
+        <p className="mt-1 text-sm text-slate-600">{t("letter.help")}</p>
+        {result.videoURL ? (
+          <video controls preload="metadata" src={result.videoURL} className="mt-3 w-full max-w-md rounded-xl" data-testid="letter-video" />
+        ) : null}
+        <div className="mt-3">
+          <MakeVideoLetter stage={stage} inferenceId={result.inference_id} />
+        </div>
+        {result.videoURL ? (
+          result.share ? (
+            <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+              <label htmlFor="letter-share-url" className="font-semibold">
+                {t("letter.shareUrl")}
+              </label>
+              <input
+                id="letter-share-url"
+                readOnly
+                value={`${origin}${result.share.url}`}
+                className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2"
+                data-testid="share-url"
+              />
+              <Form method="post">
+                <input type="hidden" name="intent" value="unshare" />
+                <SubmitButton variant="secondary" className="sm:w-auto">
+                  {t("letter.revoke")}
+                </SubmitButton>
+              </Form>
+            </div>
+          ) : (
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="share" />
+              <SubmitButton className="sm:w-auto">{t("letter.share")}</SubmitButton>
+            </Form>
+          )
+        ) : null}
+      </div>
+      <p className="mt-3 text-xs text-slate-500">{t("studio:sts.honesty")}</p>
+    </section>
+  );
+}

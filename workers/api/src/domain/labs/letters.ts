@@ -1,0 +1,118 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { inferences, videoLetters } from "../../../../../db/schema";
+import { VIDEO_LIMITS, type VideoLetter } from "../../../../../contracts/labs";
+import { Code } from "../../lib/codes";
+import { done, refusal } from "../../lib/envelope";
+import { IMAGE_EXTENSION, imageInfo } from "../../lib/image";
+import { hit } from "../../lib/rate-limit";
+import { checkWebm } from "../../lib/webm";
+import type { Db, MemberScope } from "../scope";
+
+/**
+ * Video letters (issue 20, docs/decisions/0041): a result's avatar (or a still image) speaking its audio,
+ * recorded to WebM in the browser and uploaded here, checked by content (lib/webm.ts), kept privately in R2
+ * beside an optional poster image, one per result. Its owner reaches it through the result; anyone with the
+ * result's share link through the share page, until the share is revoked.
+ */
+
+type Row = typeof videoLetters.$inferSelect;
+
+/** One of the member's results (studio/results.ts imports this module for the history's video column, so not its ownResult). */
+const ownResult = (s: MemberScope, id: string) =>
+  s.db
+    .select({ id: inferences.id })
+    .from(inferences)
+    .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id)))
+    .get();
+
+const letterOut = (r: Row, base: string): VideoLetter => ({
+  videoURL: `${base}/video`,
+  posterURL: r.posterKey ? `${base}/poster` : null,
+  duration: r.durationMs / 1000,
+  width: r.width,
+  height: r.height,
+  createdAt: r.createdAt,
+});
+
+/** The letter of one of the member's results, for the result page (null when it has none). */
+export async function resultLetter(db: Db, inferenceId: string) {
+  const row = await db.select().from(videoLetters).where(eq(videoLetters.inferenceId, inferenceId)).get();
+  return row ? letterOut(row, `/api/v1/studio/inferences/${inferenceId}`) : null;
+}
+
+/** The letters of several results at once (the work history's video column). */
+export async function letterIds(db: Db, inferenceIds: string[]) {
+  if (!inferenceIds.length) return new Set<string>();
+  const rows = await db.select({ id: videoLetters.inferenceId }).from(videoLetters).where(inArray(videoLetters.inferenceId, inferenceIds));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Stores (or replaces) the video letter of one of the member's results. */
+export async function saveLetter(s: MemberScope, inferenceId: string, video: File, poster: File | null) {
+  const result = await ownResult(s, inferenceId);
+  if (!result) return refusal(Code.NOT_FOUND);
+  if (!(await hit(s.env, "letterUploadPerMember", s.member.id)).allowed) return refusal(Code.RATE_LIMITED);
+  if (video.size > VIDEO_LIMITS.maxBytes) return refusal(Code.VIDEO_TOO_LARGE, { params: { max: VIDEO_LIMITS.maxBytes / 1024 / 1024 } });
+  if (poster && poster.size > VIDEO_LIMITS.posterMaxBytes) return refusal(Code.POSTER_INVALID);
+  const bytes = new Uint8Array(await video.arrayBuffer());
+  const checked = checkWebm(bytes);
+  if (!checked.ok) return refusal(checked.reason === "too-long" ? Code.VIDEO_TOO_LONG : Code.VIDEO_INVALID);
+  const posterBytes = poster ? new Uint8Array(await poster.arrayBuffer()) : null;
+  const image = posterBytes ? imageInfo(posterBytes) : null;
+  if (posterBytes && (!image || image.width > VIDEO_LIMITS.maxSide || image.height > VIDEO_LIMITS.maxSide))
+    return refusal(Code.POSTER_INVALID);
+  const base = `labs/letters/${s.member.id}/${inferenceId}`;
+  const videoKey = `${base}.webm`;
+  const posterKey = image ? `${base}.poster.${IMAGE_EXTENSION[image.type]}` : null;
+  const old = await s.db.select().from(videoLetters).where(eq(videoLetters.inferenceId, inferenceId)).get();
+  await s.env.MEDIA.put(videoKey, bytes, { httpMetadata: { contentType: "video/webm" } });
+  if (posterKey && image) await s.env.MEDIA.put(posterKey, posterBytes!, { httpMetadata: { contentType: image.type } });
+  if (old?.posterKey && old.posterKey !== posterKey) await s.env.MEDIA.delete(old.posterKey);
+  const row: Row = {
+    inferenceId,
+    memberId: s.member.id,
+    videoKey,
+    posterKey,
+    bytes: bytes.length,
+    durationMs: checked.info.durationMs,
+    width: checked.info.width,
+    height: checked.info.height,
+    createdAt: Date.now(),
+  };
+  await s.db.insert(videoLetters).values(row).onConflictDoUpdate({ target: videoLetters.inferenceId, set: row });
+  return done(letterOut(row, `/api/v1/studio/inferences/${inferenceId}`));
+}
+
+/** Deletes the letter of one of the member's results, with its files. */
+export async function deleteLetter(s: MemberScope, inferenceId: string) {
+  if (!(await ownResult(s, inferenceId))) return refusal(Code.NOT_FOUND);
+  const [row] = await s.db.delete(videoLetters).where(eq(videoLetters.inferenceId, inferenceId)).returning();
+  if (!row) return refusal(Code.NOT_FOUND);
+  await s.env.MEDIA.delete([row.videoKey, ...(row.posterKey ? [row.posterKey] : [])]);
+  return done({ deleted: true as const });
+}
+
+/** The stored video or poster of one of the member's results. */
+export async function ownLetterFile(s: MemberScope, inferenceId: string, part: "video" | "poster") {
+  if (!(await ownResult(s, inferenceId))) return null;
+  const row = await s.db.select().from(videoLetters).where(eq(videoLetters.inferenceId, inferenceId)).get();
+  return (part === "video" ? row?.videoKey : row?.posterKey) ?? null;
+}
+
+/** The letter of a shared result, for the share page (null when it has none). */
+export async function sharedLetter(db: Db, shareId: string, inferenceId: string) {
+  const row = await db.select().from(videoLetters).where(eq(videoLetters.inferenceId, inferenceId)).get();
+  return row ? letterOut(row, `/api/v1/share/${shareId}`) : null;
+}
+
+/** The stored video or poster of a result shared under `shareId`, to anyone with the link. */
+export async function sharedLetterFile(db: Db, shareId: string, part: "video" | "poster") {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(shareId)) return null;
+  const row = await db
+    .select({ videoKey: videoLetters.videoKey, posterKey: videoLetters.posterKey })
+    .from(videoLetters)
+    .innerJoin(inferences, eq(inferences.id, videoLetters.inferenceId))
+    .where(eq(inferences.shareId, shareId))
+    .get();
+  return (part === "video" ? row?.videoKey : row?.posterKey) ?? null;
+}
