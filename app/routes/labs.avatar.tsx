@@ -4,13 +4,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Avatar } from "../../contracts/labs";
-import { jobRunning, type Job } from "../../contracts/jobs";
 import { ErrorList, SubmitButton } from "~/components/forms";
 import type { Stage } from "~/components/labs/avatar-stage.client";
 import { AvatarStage } from "~/components/labs/AvatarStage";
 import { MakeVideoLetter } from "~/components/labs/VideoLetter";
-import { NoScriptRefresh } from "~/components/studio/JobProgress";
-import { ConversionProgress, Recorder, useDuration } from "~/components/studio/Sts";
+import { ProcessStep, Recorder, useDuration } from "~/components/studio/Sts";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
@@ -274,21 +272,6 @@ function VoiceStep({ avatar, source, voices }: { avatar: Avatar; source: StsSour
         </div>
       </Form>
     </section>
-  );
-}
-
-function ProcessStep({ job, retry }: { job: Job; retry: string }) {
-  const { t } = useTranslation("studio");
-  return (
-    <>
-      <ConversionProgress job={job} />
-      {jobRunning(job) ? <NoScriptRefresh /> : null}
-      {job.status === "failed" ? (
-        <Link to={retry} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
-          {t("sts.process.retry")}
-        </Link>
-      ) : null}
-    </>
   );
 }
 

@@ -5,9 +5,8 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
-import { NoScriptRefresh } from "~/components/studio/JobProgress";
 import { LoadFailed } from "~/components/studio/LoadFailed";
-import { BeforeAfter, ConversionProgress, Recorder, Stepper, useDuration } from "~/components/studio/Sts";
+import { BeforeAfter, ProcessStep, Recorder, Stepper, useDuration } from "~/components/studio/Sts";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
@@ -24,7 +23,6 @@ import {
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.speech-to-speech.server";
-import { jobRunning, type Job } from "../../contracts/jobs";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
@@ -239,21 +237,6 @@ function VoiceStep({ source, voices }: { source: StsSource; voices: VoiceCard[] 
         </div>
       </Form>
     </section>
-  );
-}
-
-function ProcessStep({ job, retry }: { job: Job; retry: string }) {
-  const { t } = useTranslation("studio");
-  return (
-    <>
-      <ConversionProgress job={job} />
-      {jobRunning(job) ? <NoScriptRefresh /> : null}
-      {job.status === "failed" ? (
-        <Link to={retry} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
-          {t("sts.process.retry")}
-        </Link>
-      ) : null}
-    </>
   );
 }
 

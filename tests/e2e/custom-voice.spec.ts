@@ -107,8 +107,8 @@ test("the four steps by upload: design, files and consents, live progress, profi
   await consent.getByLabel("만든 목소리를 남을 속이거나 해치는 데 쓰지 않을게요.").check();
   await consent.getByRole("button", { name: "동의하고 만들기" }).click();
 
-  // Live progress, then the profile step on its own.
-  await expect(page.getByTestId("creation-progress")).toBeVisible();
+  // Live progress, then the profile step on its own (on a loaded machine the upload of the files alone takes seconds).
+  await expect(page.getByTestId("creation-progress")).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/step=3$/, { timeout: 60_000 });
   await expect(page.getByTestId("wizard-steps").locator('[aria-current="step"]')).toContainText("프로필");
   // The default image is shown (and loads) until a picture is chosen.

@@ -1,7 +1,9 @@
+import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NativeDialog } from "~/components/shell/Modal";
 import { formatDuration } from "~/lib/units";
+import { NoScriptRefresh } from "./JobProgress";
 import { useJobProgress } from "./useJobProgress";
 import { Waveform } from "./Waveform";
 import { jobRunning, type Job } from "../../../contracts/jobs";
@@ -362,5 +364,24 @@ export function ConversionProgress({ job }: { job: Job }) {
       {live.status === "failed" && live.reason ? <p className="mt-2 text-sm text-red-600">{live.reason}</p> : null}
       {running ? <p className="mt-3 text-xs text-slate-500">{t("sts.process.background")}</p> : null}
     </section>
+  );
+}
+
+/**
+ * A conversion being made (the STS studio's and avatar talk's process step): its progress, a page that refreshes
+ * itself without JavaScript while it runs, and after a failure the way back to try again.
+ */
+export function ProcessStep({ job, retry }: { job: Job; retry: string }) {
+  const { t } = useTranslation("studio");
+  return (
+    <>
+      <ConversionProgress job={job} />
+      {jobRunning(job) ? <NoScriptRefresh /> : null}
+      {job.status === "failed" ? (
+        <Link to={retry} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
+          {t("sts.process.retry")}
+        </Link>
+      ) : null}
+    </>
   );
 }
