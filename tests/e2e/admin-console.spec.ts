@@ -2,21 +2,11 @@
 // the shared content editor, the report queue (hide with a reason the author sees, dismiss), featured voices, actor
 // applications with their sample through a signed URL, the member's dormancy period; 404 to members and visitors.
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { DEV_OPERATOR_EMAIL, DEV_OPERATOR_PASSWORD } from "../../db/seed-operator";
-import { expect, signIn, signUp, test, uniqueEmail } from "./fixtures";
+import { expect, operatorSession, signIn, signUp, test, uniqueEmail } from "./fixtures";
 import { speechWav } from "./helpers";
 
-/** The development operator's session: one login per test worker (logins are limited to 10 per account in 10 minutes). */
-let operatorSession: { token: string; refreshToken: string } | null = null;
 async function asOperator(request: APIRequestContext, context: BrowserContext) {
-  if (!operatorSession) {
-    const login = await request.post("/api/v1/member/login", {
-      data: { type: "email", email: DEV_OPERATOR_EMAIL, password: DEV_OPERATOR_PASSWORD },
-    });
-    expect(login.status()).toBe(200);
-    operatorSession = (await login.json()).data;
-  }
-  await signIn(context, operatorSession!);
+  await signIn(context, await operatorSession(request));
 }
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -67,7 +57,13 @@ test("FAQ: operators write, publish, change and unpublish an entry; /faq shows i
   await expect(page.getByTestId("faq-form").getByLabel("분류")).toHaveValue("plan");
   await page.getByTestId("faq-form").getByLabel("질문 (한국어)").fill(`${question} (변경)`);
   await page.getByTestId("faq-form").getByRole("button", { name: "저장 (게시 상태는 그대로)" }).click();
-  await expect(row().getByTestId("faq-state")).toContainText("게시됨");
+  // The list shows the changed question once the change is saved (the old row matches `row()` before that).
+  await expect(
+    page
+      .getByTestId("faq-row")
+      .filter({ hasText: `${question} (변경)` })
+      .getByTestId("faq-state"),
+  ).toContainText("게시됨");
   await v.page.goto(`${v.origin}/faq?q=${encodeURIComponent(`${question} (변경)`)}`);
   await expect(entry(`${question} (변경)`)).toBeVisible();
 
@@ -126,6 +122,8 @@ test("contests: operators create a page with its period in Korean time, publish 
   });
 
   await row().getByRole("link", { name: "고치기" }).click();
+  // The form of the new page keeps what was typed until the edit page has loaded: wait for the edit form itself.
+  await expect(page.getByRole("heading", { name: "공모전 고치기" })).toBeVisible();
   await expect(page.getByTestId("contest-form").getByLabel("시작 시각")).toHaveValue("2031-03-01T10:00");
   await page.getByTestId("contest-form").getByLabel("주소 이름").fill("Not A Slug");
   await page.getByTestId("contest-form").getByRole("button", { name: "저장 (게시 상태는 그대로)" }).click();

@@ -1,14 +1,9 @@
 // Issue 18 in the browser (JavaScript on and off): the operator console's notices. A draft is not public; publishing
 // puts it on /notice; a change shows there; unpublishing takes it away; members are refused the console (404).
-import { DEV_OPERATOR_EMAIL, DEV_OPERATOR_PASSWORD } from "../../db/seed-operator";
-import { expect, signIn, signUp, test } from "./fixtures";
+import { expect, operatorSession, signIn, signUp, test } from "./fixtures";
 
 test("operators write, publish, change and unpublish a notice; members get 404", async ({ page, request, context }) => {
-  const login = await request.post("/api/v1/member/login", {
-    data: { type: "email", email: DEV_OPERATOR_EMAIL, password: DEV_OPERATOR_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  await signIn(context, (await login.json()).data);
+  await signIn(context, await operatorSession(request));
   const title = `점검 안내 ${Date.now()}`;
 
   await page.goto("/admin/notices");

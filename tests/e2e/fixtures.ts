@@ -1,5 +1,9 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEV_OPERATOR_EMAIL, DEV_OPERATOR_PASSWORD } from "../../db/seed-operator";
 import { remixCookieValue } from "./helpers";
 
 export const PASSWORD = "Voice#2026a";
@@ -44,4 +48,27 @@ export async function signIn(context: BrowserContext, session: { token: string; 
     { name: "accessToken", value: remixCookieValue(session.token), url: baseURL, httpOnly: true },
     { name: "refreshToken", value: remixCookieValue(session.refreshToken), url: baseURL, httpOnly: true },
   ]);
+}
+
+/**
+ * The development operator's session, shared by every test and worker of a run through a file: logins are limited
+ * to 10 per account in 10 minutes, and the console's specs in both projects (with their retries) would pass that.
+ * A saved session is checked first; one the server no longer knows (another run's database) is replaced by a login.
+ */
+export async function operatorSession(request: APIRequestContext): Promise<{ token: string; refreshToken: string }> {
+  const file = join(tmpdir(), `voice-studio-e2e-operator-${new URL(baseURL).port}.json`);
+  try {
+    const saved = JSON.parse(readFileSync(file, "utf8")) as { token: string; refreshToken: string };
+    const check = await request.get("/api/v1/member/getmember", { headers: { "api-key": saved.token } });
+    if (check.ok() && (await check.json()).success) return saved;
+  } catch {
+    // Nothing saved yet, or not readable: log in.
+  }
+  const login = await request.post("/api/v1/member/login", {
+    data: { type: "email", email: DEV_OPERATOR_EMAIL, password: DEV_OPERATOR_PASSWORD },
+  });
+  expect(login.status(), "the development operator logs in").toBe(200);
+  const { token, refreshToken } = (await login.json()).data as { token: string; refreshToken: string };
+  writeFileSync(file, JSON.stringify({ token, refreshToken }));
+  return { token, refreshToken };
 }

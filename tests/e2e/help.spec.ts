@@ -1,8 +1,7 @@
 // Issue 18 in the browser, with JavaScript on and off: a member sends a 1:1 inquiry with an image (the payment
 // failure link prefills the category), the development operator answers it with an image in /admin, and the
 // member sees the unread badge, reads the answer and its image, and the badge goes.
-import { DEV_OPERATOR_EMAIL, DEV_OPERATOR_PASSWORD } from "../../db/seed-operator";
-import { expect, signIn, signUp, test } from "./fixtures";
+import { expect, operatorSession, signIn, signUp, test } from "./fixtures";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
@@ -31,12 +30,8 @@ test("an inquiry with an image, answered by the operator and read by the member"
   expect((await page.goto("/admin/inquiries"))!.status()).toBe(404);
 
   // The development operator (seeded by npm run setup:db) answers in the console.
-  const operatorLogin = await request.post("/api/v1/member/login", {
-    data: { type: "email", email: DEV_OPERATOR_EMAIL, password: DEV_OPERATOR_PASSWORD },
-  });
-  expect(operatorLogin.status()).toBe(200);
   const operator = await browser.newContext({ locale: "ko-KR", javaScriptEnabled: test.info().project.name === "js" });
-  await signIn(operator, (await operatorLogin.json()).data);
+  await signIn(operator, await operatorSession(request));
   const console_ = await operator.newPage();
   await console_.goto("/admin/inquiries?state=0&category=payment");
   await console_

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { expect, signIn, signUp, test } from "./fixtures";
+import { expect, operatorSession, signIn, signUp, test } from "./fixtures";
 import { remixCookieValue, speechWav } from "./helpers";
 
 /**
@@ -173,11 +173,7 @@ test.describe("360 px", () => {
 
   test("the operator's console: no page scrolls sideways (ko and en)", async ({ page, context, request }) => {
     const { ids } = await memberWithData(request);
-    const login = await request.post("/api/v1/member/login", {
-      data: { type: "email", email: "operator@voicestudio.local", password: "Operator#2026" },
-    });
-    const operator = (await login.json()).data;
-    await signIn(context, operator);
+    await signIn(context, await operatorSession(request));
     const addresses = pageAddresses(ids).filter((a) => a.startsWith("/admin"));
     expect(addresses.length).toBeGreaterThanOrEqual(5);
     for (const lang of ["ko", "en"] as const) {
