@@ -45,9 +45,13 @@ export const handle = { i18n: ["common", "account", "studio"] };
 export { action, loader } from "./studio.projects.text-to-speech.server";
 export const meta = pageMetaTags;
 
-/** An autosave answers data only: the page keeps what is typed (docs/decisions/0037). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("autosave") === "1" ? false : defaultShouldRevalidate;
+/**
+ * An autosave answers data only: the page keeps what is typed (docs/decisions/0037). So does a save refused as a
+ * conflict: reloading the page data then would replace the typed text with the other tab's, and "overwrite" would
+ * save that instead.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>
+  formData?.get("autosave") === "1" || (actionResult as { conflict?: unknown } | undefined)?.conflict ? false : defaultShouldRevalidate;
 
 /** A short, stable fingerprint of a string (djb2), for form ids. */
 const shortHash = (text: string) => {
