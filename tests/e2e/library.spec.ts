@@ -36,8 +36,9 @@ for (const width of [360, 1280]) {
 
     await page.getByTestId("library-tabs").getByRole("link", { name: "오픈 보이스" }).click();
     await expect(page).toHaveURL(/\?tab=open$/);
+    // The URL changes as the navigation commits; the open voices render just after it.
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(1);
     const all = await cards(page).count();
-    expect(all).toBeGreaterThan(1);
     await expect(page.getByTestId("library-total")).toHaveText(`목소리 ${all}개`);
 
     // A tag filter and a sort, applied by the GET form.
