@@ -252,7 +252,15 @@ describe("the job", () => {
     expect(JSON.parse(row.consents as string)).toEqual(["consent_rights", "consent_training", "consent_no_harm"]);
     expect(row.consented_at).toBeGreaterThanOrEqual(before);
     const v = (await json(await call(m.token, `/voices/custom/${voice_id}`))).data as Record<string, unknown>;
-    expect(v).toMatchObject({ id: voice_id, status: "ready", files: 3, name: "", design: { gender: "female", moods: ["calm", "warm"] } });
+    // Named from the start (the profile step may rename it): "My voice 1" until then, in either language.
+    expect(v).toMatchObject({
+      id: voice_id,
+      status: "ready",
+      files: 3,
+      name: "My voice 1",
+      design: { gender: "female", moods: ["calm", "warm"] },
+    });
+    expect((await json(await call(m.token, `/voices/custom/${voice_id}`, { lang: "ko" }))).data).toMatchObject({ name: "내 보이스 1" });
     expect((v.profile as { recording: { f0: number }; engine: string }).engine).toBe("http");
     expect(Math.abs((v.profile as { recording: { f0: number } }).recording.f0 - 190)).toBeLessThan(20);
     const preview = await call(m.token, (v.audioURL as string).replace("/api/v1", ""));
@@ -266,6 +274,21 @@ describe("the job", () => {
     const profile = (await json(await call(m.token, "/member/getmember"))).data as Record<string, unknown>;
     expect(profile).toMatchObject({ request_cnt: 1, cv_cnt_over: "N" });
     expect(profile.planState).toMatchObject({ usedCustomVoice: 1, mustChooseCustomVoice: false });
+  });
+
+  it("a ready voice whose owner skips the profile step has a name: its number among the owner's ready voices, in the library too", async () => {
+    const m = await member("cv-default-name@example.com", "Production");
+    const first = await made(m.token);
+    const second = await made(m.token);
+    const nameOf = async (id: string, lang = "en") =>
+      ((await json(await call(m.token, `/voices/custom/${id}`, { lang }))).data as { name: string }).name;
+    expect(await nameOf(first.voice_id)).toBe("My voice 1");
+    expect(await nameOf(second.voice_id, "ko")).toBe("내 보이스 2");
+    const custom = JSON.stringify((await json(await call(m.token, "/voices?tab=custom"))).data);
+    expect(custom).toContain("My voice 1");
+    expect(custom).toContain("My voice 2");
+    const slotsAnswer = (await json(await call(m.token, "/voices/slots"))).data as { voices: { name: string }[] };
+    expect(slotsAnswer.voices.map((v) => v.name).sort()).toEqual(["My voice 1", "My voice 2"]);
   });
 
   it("a voice being made is not in the library nor usable; once ready it is in the owner's Custom tab and speaks in the studio", async () => {

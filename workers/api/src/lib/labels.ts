@@ -27,6 +27,8 @@ export const LOGIN_TYPES: Labels = {
 /** Names given when the user gave none: a new project, an STS recording without a file name. */
 export const UNTITLED_PROJECT: Localized = { ko: "제목 없는 프로젝트", en: "Untitled project" };
 export const UNTITLED_RECORDING: Localized = { ko: "녹음", en: "Recording" };
+/** A ready custom voice's name until its owner names it in the profile step ({n}: its number among the owner's voices; at most 14 characters). */
+export const CUSTOM_VOICE_NAME: Localized = { ko: "내 보이스 {n}", en: "My voice {n}" };
 
 /** The certification mail ({code}: the six digits; {minutes}: how long it is valid). */
 export const CERT_MAIL: { subject: Localized; text: Localized } = {
