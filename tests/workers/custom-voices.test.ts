@@ -460,6 +460,32 @@ describe("the profile step, privacy and deletion", () => {
     expect((await voiceRow(voice_id))!.status).toBe("ready");
   });
 
+  it("deleting deletes the voice the HTTP engine made for it; a failing engine service does not stop the deletion", async () => {
+    const m = await member("cv-remote-delete@example.com", "Production");
+    const held = async (remoteId: string) => {
+      const res = await fetch(`https://engine.test/v1/voices/${encodeURIComponent(remoteId)}`, {
+        headers: { authorization: "Bearer engine-test-key" },
+      });
+      return res.status === 200 ? (await res.json<{ count: number }>()).count : 0;
+    };
+    const { voice_id } = await made(m.token, [good("own.wav", 173)]);
+    const remoteId = JSON.parse((await voiceRow(voice_id))!.engine as string).remoteId as string;
+    const before = await held(remoteId);
+    expect(before).toBeGreaterThan(0);
+    expect((await json(await call(m.token, `/voices/${voice_id}`, { method: "DELETE" }))).code).toBe(Code.OK);
+    expect(await held(remoteId)).toBe(before - 1);
+
+    // The service fails (500) on the next one: the voice is deleted all the same, with its files.
+    const second = await made(m.token);
+    await env.DB.prepare("UPDATE voices SET engine = ? WHERE id = ?")
+      .bind(JSON.stringify({ remoteId: "standin-FAIL-1" }), second.voice_id)
+      .run();
+    const del = await json(await call(m.token, `/voices/${second.voice_id}`, { method: "DELETE" }));
+    expect(del.code).toBe(Code.OK);
+    expect((await call(m.token, `/voices/custom/${second.voice_id}`)).status).toBe(404);
+    expect(await filesOf(m.id, second.voice_id)).toBe(0);
+  });
+
   it("deleting frees the slot and deletes every file; the voice is gone for its owner too", async () => {
     const m = await member("cv-delete@example.com", "Creator");
     const { voice_id } = await made(m.token);
