@@ -3,11 +3,18 @@
 // consents, each file rule (at once, and in the job), the job's states and failure (the slot given back, the files
 // deleted), the voice's privacy (owner, another member, a visitor, a forged id) for every endpoint, the profile
 // step, deletion, the profile's request_cnt / usedCustomVoice, and the HTTP engine receiving every file.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  runDurableObjectAlarm,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
-import { customVoicePrefix } from "../../workers/api/src/domain/custom-voices/slots";
+import api from "../../workers/api/src/index";
+import { customVoicePrefix, FAILED_CUSTOM_VOICE_KEEP_MS } from "../../workers/api/src/domain/custom-voices/slots";
 import { Code } from "../../workers/api/src/lib/codes";
 import { decodeWav } from "../../workers/api/src/speech/wav";
 import { signedUp, worker, type Answer } from "./helpers";
@@ -313,6 +320,31 @@ describe("the job", () => {
     await env.DB.prepare("UPDATE voices SET status = 'ready' WHERE id = ?").bind(voice_id).run();
     for (const tab of ["custom", "mine"]) expect(await listed(tab), tab).toContain(voice_id);
     expect(await speak()).toBe(Code.OK);
+  });
+});
+
+describe("the daily clean-up", () => {
+  it("deletes failed custom voices past 30 days with any file left under them; keeps newer failures and every ready voice", async () => {
+    const m = await member("cv-cleanup@example.com", "Production");
+    const quiet = { name: "quiet.wav", bytes: wavOf(voice(6, 190, { gain: 0.012 })) };
+    const oldFailure = await made(m.token, [quiet]);
+    const newFailure = await made(m.token, [quiet]);
+    const ready = await made(m.token);
+    expect([oldFailure.end.status, newFailure.end.status, ready.end.status]).toEqual(["failed", "failed", "completed"]);
+    const now = Date.now();
+    const past = now - FAILED_CUSTOM_VOICE_KEEP_MS - DAY;
+    for (const id of [oldFailure.voice_id, ready.voice_id])
+      await env.DB.prepare("UPDATE voices SET created_at = ? WHERE id = ?").bind(past, id).run();
+    // A file a crash left behind under the old failure's prefix.
+    await env.MEDIA.put(`${customVoicePrefix(m.id, oldFailure.voice_id)}files/1`, new Uint8Array([1, 2, 3]));
+    const ctx = createExecutionContext();
+    await api.scheduled(createScheduledController({ cron: "17 3 * * *", scheduledTime: now }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await voiceRow(oldFailure.voice_id)).toBeNull();
+    expect(await filesOf(m.id, oldFailure.voice_id)).toBe(0);
+    expect(await voiceRow(newFailure.voice_id)).toMatchObject({ status: "failed" });
+    expect(await voiceRow(ready.voice_id)).toMatchObject({ status: "ready" });
+    expect(await filesOf(m.id, ready.voice_id)).toBeGreaterThan(0);
   });
 });
 

@@ -32,6 +32,30 @@ export async function deleteCustomVoiceFiles(media: R2Bucket, memberId: string, 
   }
 }
 
+/** How long a failed custom voice's row stays (the wizard's failure and a 1:1 inquiry about it): the content retention's 30 days. */
+export const FAILED_CUSTOM_VOICE_KEEP_MS = 30 * 86_400_000;
+
+/**
+ * The daily cron: failed custom voices older than `FAILED_CUSTOM_VOICE_KEEP_MS` are deleted, rows and any file left
+ * under their prefix (a failure deletes the files at once; this catches what a crash in between left). At most
+ * `limit` a run; a backlog drains over the following days. Answers how many went.
+ */
+export async function purgeFailedCustomVoices(env: { DB: D1Database; MEDIA: R2Bucket }, now = Date.now(), limit = 200) {
+  const { results } = await env.DB.prepare(
+    "SELECT id, owner_id AS ownerId FROM voices WHERE type = 'custom' AND status = 'failed' AND created_at < ?1 ORDER BY created_at LIMIT ?2",
+  )
+    .bind(now - FAILED_CUSTOM_VOICE_KEEP_MS, limit)
+    .all<{ id: string; ownerId: string | null }>();
+  for (const v of results) if (v.ownerId) await deleteCustomVoiceFiles(env.MEDIA, v.ownerId, [v.id]);
+  for (let i = 0; i < results.length; i += 50) {
+    const ids = results.slice(i, i + 50).map((v) => v.id);
+    await env.DB.prepare("DELETE FROM voices WHERE type = 'custom' AND status = 'failed' AND id IN (SELECT value FROM json_each(?1))")
+      .bind(JSON.stringify(ids))
+      .run();
+  }
+  return results.length;
+}
+
 /** The member's custom voices, oldest first (the order that decides which are over the slots while a choice is due). */
 const customVoicesOf = (db: Db, memberId: string) =>
   db
