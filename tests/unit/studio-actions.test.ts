@@ -123,6 +123,16 @@ describe("the project list", () => {
     expect(toastOf(context)).toEqual({ key: "generating", params: { count: "2" } });
   });
 
+  it("comes back without the batch the page showed: a download or playlist asked before is not started again when the jobs end", async () => {
+    const { post } = await setup(() => ok({ job_id: "job-a" }));
+    const generated = await post(projectListAction, "/studio?id=a&download=1&format=mp3", { intent: "generate", id: "a" });
+    expect(generated.location).toBe("/studio?id=a&jobs=a%3Ajob-a");
+    const deleted = await post(projectListAction, "/studio?type=tts&id=a&play=1", { intent: "delete", id: "a", confirmed: "1" });
+    expect(deleted.location).toBe("/studio?type=tts&undo=a");
+    const restored = await post(projectListAction, "/studio?undo=a&download=1", { intent: "restore", id: "a" });
+    expect(restored.location).toBe("/studio?");
+  });
+
   it("opens the usage dialog when the first generation is refused for characters", async () => {
     const { post } = await setup(() => no(Code.CHARS_EXHAUSTED, "used up"));
     expect(await post(projectListAction, "/studio", { intent: "generate", id: "a" })).toMatchObject({
