@@ -1,17 +1,15 @@
-import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { accessTokenCookie } from "~/utils/cookies.server";
 import { loader as stsLoader } from "~/routes/studio.projects.speech-to-speech.server";
 import { loader as ttsLoader } from "~/routes/studio.projects.text-to-speech.server";
 import { Code } from "../../contracts/codes";
+import { apiStandin, no, ok } from "./api-standin";
 
 /**
  * The studio's voice pickers find any voice the member may use (the page shows the 100 most used): the TTS editor's
  * and the STS voice step's loaders, as plain functions with real Requests against a stand-in of the api worker, ask
  * the library's name search for `voice_q` and keep the voices already chosen even when the search leaves them out.
  */
-const ok = (data: unknown) => ({ success: true, code: Code.OK, data, message: "OK" });
-const no = (code: number) => ({ success: false, code, data: null, message: "refused" });
 
 const card = (id: string, name = id) => ({
   id,
@@ -54,33 +52,12 @@ function api(path: string) {
 }
 
 async function load(loader: (args: LoaderFunctionArgs) => Promise<unknown>, url: string) {
-  const calls: string[] = [];
-  const fetcher = {
-    async fetch(input: RequestInfo | URL, init?: RequestInit) {
-      const request = new Request(input, init);
-      const u = new URL(request.url);
-      const path = u.pathname.replace(/^\/api\/v1/, "") + u.search;
-      calls.push(path);
-      return Response.json(api(path));
-    },
-  };
-  const claims = Buffer.from(JSON.stringify({ email: "member@example.com", exp: Math.floor(Date.now() / 1000) + 3600 })).toString(
-    "base64url",
-  );
-  const cookie = (await accessTokenCookie.serialize(`eyJhbGciOiJIUzI1NiJ9.${claims}.sig`)).split(";")[0]!;
-  const context = {
-    cloudflare: {
-      env: { API: fetcher, NOTIFY: { fetch: async () => Response.json(ok(null)) }, DEFAULT_COUNTRY: "KR" },
-      ctx: { waitUntil() {} },
-    },
-    outgoingCookies: [] as string[],
-    requestState: new Map(),
-  } as unknown as AppLoadContext;
+  const { calls, context, cookie } = await apiStandin((call) => api(call.path));
   const data = (await loader({ request: new Request(`http://localhost:8787${url}`, { headers: { cookie } }), context, params: {} })) as {
     voices: { id: string }[];
     voiceSearch: { q: string; shown: number; total: number } | null;
   };
-  return { calls, ids: data.voices.map((v) => v.id), search: data.voiceSearch };
+  return { calls: calls.map((c) => c.path), ids: data.voices.map((v) => v.id), search: data.voiceSearch };
 }
 
 describe("the studio's voice pickers", () => {
