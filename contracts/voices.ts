@@ -57,6 +57,71 @@ export type VoiceMood = (typeof VOICE_MOODS)[number];
 export type VoiceCategory = (typeof VOICE_CATEGORIES)[number];
 
 /**
+ * The tags' names in Korean and English, the one source of both the api's labels (workers/api/src/lib/labels.ts,
+ * the names in its answers) and the app's library bundle (app/locales/{ko,en}/library.ts, the filters and forms).
+ */
+export const VOICE_TAG_NAMES = {
+  tone: {
+    low: { ko: "낮은 톤", en: "Low" },
+    medium: { ko: "중간 톤", en: "Medium" },
+    high: { ko: "높은 톤", en: "High" },
+  },
+  gender: {
+    male: { ko: "남성", en: "Male" },
+    female: { ko: "여성", en: "Female" },
+    other: { ko: "기타", en: "Other" },
+  },
+  age: {
+    child: { ko: "어린이", en: "Child" },
+    teen: { ko: "청소년", en: "Teen" },
+    young: { ko: "청년", en: "Young adult" },
+    middle: { ko: "중년", en: "Middle-aged" },
+    senior: { ko: "노년", en: "Senior" },
+    other: { ko: "기타", en: "Other" },
+  },
+  mood: {
+    calm: { ko: "차분한", en: "Calm" },
+    bright: { ko: "밝은", en: "Bright" },
+    warm: { ko: "따뜻한", en: "Warm" },
+    trustworthy: { ko: "신뢰감 있는", en: "Trustworthy" },
+    energetic: { ko: "활기찬", en: "Energetic" },
+    soft: { ko: "부드러운", en: "Soft" },
+    cute: { ko: "귀여운", en: "Cute" },
+    charismatic: { ko: "카리스마 있는", en: "Charismatic" },
+    friendly: { ko: "친근한", en: "Friendly" },
+    serious: { ko: "진지한", en: "Serious" },
+  },
+  category: {
+    narration: { ko: "내레이션", en: "Narration" },
+    advertising: { ko: "광고", en: "Advertising" },
+    education: { ko: "교육", en: "Education" },
+    audiobook: { ko: "오디오북", en: "Audiobook" },
+    news: { ko: "뉴스", en: "News" },
+    game: { ko: "게임·애니메이션", en: "Games and animation" },
+    kids: { ko: "키즈", en: "Kids" },
+    documentary: { ko: "다큐멘터리", en: "Documentary" },
+    podcast: { ko: "팟캐스트", en: "Podcast" },
+    announcement: { ko: "안내 방송", en: "Announcements" },
+  },
+} as const satisfies {
+  tone: Record<VoiceTone, Record<VoiceLang, string>>;
+  gender: Record<VoiceGender, Record<VoiceLang, string>>;
+  age: Record<VoiceAge, Record<VoiceLang, string>>;
+  mood: Record<VoiceMood, Record<VoiceLang, string>>;
+  category: Record<VoiceCategory, Record<VoiceLang, string>>;
+};
+export type VoiceTagKind = keyof typeof VOICE_TAG_NAMES;
+
+/** One kind of tag's names in one language, by code (what a locale bundle holds). */
+export function voiceTagNames<K extends VoiceTagKind>(kind: K, locale: VoiceLang): Record<keyof (typeof VOICE_TAG_NAMES)[K], string> {
+  const names = VOICE_TAG_NAMES[kind] as Record<string, Record<VoiceLang, string>>;
+  return Object.fromEntries(Object.entries(names).map(([code, name]) => [code, name[locale]])) as Record<
+    keyof (typeof VOICE_TAG_NAMES)[K],
+    string
+  >;
+}
+
+/**
  * The library's tabs (spec: My library, Event, Open voice, Basic, Custom, Bookmark). `mine` is what the
  * member made (open and custom voices) and saved (bookmarked); `custom` is the member's own custom voices;
  * `event` the voices an operator features now. Without a tab: every voice the caller may use (the studio's

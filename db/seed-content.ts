@@ -1,7 +1,7 @@
 // Public content seeded into D1 (issue 18, docs/decisions/0031): notices and release notices, FAQ entries,
 // the user guide's sections and a contest page. The pages read all of it from D1, never from code.
-// Notices, FAQ entries and contests are INSERT OR IGNORE (an operator's later edit survives another
-// seed); the guide's sections follow this file (no operator edits them).
+// Notices, FAQ entries and contests follow this file until an operator edits them (an edit sets `updated_by`;
+// the edited row survives every later seed); the guide's sections always follow this file (no operator edits them).
 import type { contests, faqEntries, guideSections, notices } from "./schema";
 
 type NoticeRow = typeof notices.$inferInsert;
@@ -322,23 +322,28 @@ type Literal = (v: unknown) => string;
 
 const snake = (k: string) => k.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
 
-function insert(table: string, row: Record<string, unknown>, literal: Literal, mode: "ignore" | "update") {
+/**
+ * One row's upsert. "update": the row always becomes this file's. "unedited": it does too while no operator has
+ * changed it (`updated_by` is null), so a database seeded before a wording change gets the new words, and an
+ * operator's edit (or unpublishing) is never overwritten.
+ */
+function insert(table: string, row: Record<string, unknown>, literal: Literal, mode: "unedited" | "update") {
   const names = Object.keys(row).map(snake);
   const values = Object.values(row).map((v) => literal(typeof v === "boolean" ? (v ? 1 : 0) : v));
-  if (mode === "ignore") return `INSERT OR IGNORE INTO ${table} (${names.join(", ")}) VALUES (${values.join(", ")});`;
   const updates = names
     .filter((n) => n !== "id")
     .map((n) => `${n} = excluded.${n}`)
     .join(", ");
-  return `INSERT INTO ${table} (${names.join(", ")}) VALUES (${values.join(", ")}) ON CONFLICT (id) DO UPDATE SET ${updates};`;
+  const unedited = mode === "unedited" ? ` WHERE ${table}.updated_by IS NULL` : "";
+  return `INSERT INTO ${table} (${names.join(", ")}) VALUES (${values.join(", ")}) ON CONFLICT (id) DO UPDATE SET ${updates}${unedited};`;
 }
 
 /** The content's idempotent seed statements (db/seed.ts adds them to the rest). */
 export function contentStatements(literal: Literal): string[] {
   return [
-    ...seedNotices.map((r) => insert("notices", r, literal, "ignore")),
-    ...seedFaq.map((r) => insert("faq_entries", r, literal, "ignore")),
+    ...seedNotices.map((r) => insert("notices", r, literal, "unedited")),
+    ...seedFaq.map((r) => insert("faq_entries", r, literal, "unedited")),
     ...seedGuide.map((r) => insert("guide_sections", r, literal, "update")),
-    ...seedContests.map((r) => insert("contests", r, literal, "ignore")),
+    ...seedContests.map((r) => insert("contests", r, literal, "unedited")),
   ];
 }

@@ -72,6 +72,10 @@ export const ProjectListSchema = z.discriminatedUnion("intent", [
  * one page of the library's largest size (contracts/voices.ts LIBRARY_PAGE).
  */
 export const PICKER_VOICES = "/voices?sort=usage&limit=100";
+/** The page URL parameter of the pickers' voice search (app/utils/picker-voices.server.ts). */
+export const PICKER_SEARCH_PARAM = "voice_q";
+/** What the pickers' search asked and found: `shown` of `total` voices. */
+export type PickerSearch = { q: string; shown: number; total: number };
 
 export const TTS_STYLES = ["neutral", "angry", "happy", "sad", "anxious", "sports"] as const;
 export const TTS_LANGS = ["ko", "en", "multi"] as const;

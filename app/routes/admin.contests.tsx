@@ -1,20 +1,14 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { ContentEditor } from "~/components/admin/ContentEditor";
-import { ContestFormSchema, kstInput } from "~/lib/admin";
+import { ContentEditor, contentPageHandle, useContentPage } from "~/components/admin/ContentEditor";
+import { ContestFormSchema, kstInput, type ContestRow } from "~/lib/admin";
 import { pageMetaTags } from "~/utils/seo";
-import type { action, loader } from "./admin.contests.server";
 
 export { action, loader } from "./admin.contests.server";
-export const handle = { i18n: ["common", "admin"] };
+export const handle = contentPageHandle;
 export const meta = pageMetaTags;
 
 /** The console's contest pages (issue 18): address, texts, period; write, change, publish, unpublish (components/admin/ContentEditor.tsx). */
 export default function AdminContests() {
-  const { items, editing } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("admin");
-  const ko = i18n.language === "ko";
+  const { items, editing, t, ko, editor } = useContentPage<ContestRow>();
   const pair = (name: "title" | "summary" | "rules" | "prize", value?: { ko: string; en: string }) =>
     (["ko", "en"] as const).map((l) => ({
       name: `${name}_${l}`,
@@ -30,9 +24,7 @@ export default function AdminContests() {
       kind="contests"
       testId="contest"
       schema={ContestFormSchema}
-      lastResult={actionData?.result}
-      editingId={e?.id ?? null}
-      help={t("content.bodyHelp")}
+      {...editor}
       groups={[
         [{ name: "slug", label: t("contests.slug"), kind: "text", maxLength: 60, value: e?.slug, help: t("contests.slugHelp") }],
         [

@@ -1,37 +1,23 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { ContentEditor } from "~/components/admin/ContentEditor";
-import { FaqFormSchema } from "~/lib/admin";
+import { categoryField, ContentEditor, contentPageHandle, useContentPage } from "~/components/admin/ContentEditor";
+import { FaqFormSchema, type FaqRow } from "~/lib/admin";
 import { pageMetaTags } from "~/utils/seo";
-import type { action, loader } from "./admin.faq.server";
 
 export { action, loader } from "./admin.faq.server";
-export const handle = { i18n: ["common", "admin"] };
+export const handle = contentPageHandle;
 export const meta = pageMetaTags;
 
 /** The console's FAQ (issue 18): write, change, publish, unpublish entries of Service and Plan (components/admin/ContentEditor.tsx). */
 export default function AdminFaq() {
-  const { items, editing } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("admin");
-  const ko = i18n.language === "ko";
+  const { items, editing, t, ko, editor } = useContentPage<FaqRow>();
   return (
     <ContentEditor
       kind="faq"
       testId="faq"
       schema={FaqFormSchema}
-      lastResult={actionData?.result}
-      editingId={editing?.id ?? null}
-      help={t("content.bodyHelp")}
+      {...editor}
       groups={[
         [
-          {
-            name: "category",
-            label: t("faq.category"),
-            kind: "select",
-            options: (["service", "plan"] as const).map((c) => ({ value: c, label: t(`faq.categories.${c}`) })),
-            value: editing?.category,
-          },
+          categoryField(t("faq.category"), ["service", "plan"] as const, (c) => t(`faq.categories.${c}`), editing?.category),
           { name: "position", label: t("faq.position"), kind: "number", min: 0, max: 10_000, value: editing?.position },
         ],
         [{ name: "question_ko", label: t("faq.questionKo"), kind: "text", maxLength: 200, value: editing?.questionKo }],

@@ -1,37 +1,23 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { ContentEditor } from "~/components/admin/ContentEditor";
-import { NoticeFormSchema } from "~/lib/admin";
+import { categoryField, ContentEditor, contentPageHandle, useContentPage } from "~/components/admin/ContentEditor";
+import { NoticeFormSchema, type NoticeRow } from "~/lib/admin";
 import { pageMetaTags } from "~/utils/seo";
-import type { action, loader } from "./admin.notices.server";
 
 export { action, loader } from "./admin.notices.server";
-export const handle = { i18n: ["common", "admin"] };
+export const handle = contentPageHandle;
 export const meta = pageMetaTags;
 
 /** The console's notices and release notes (issue 18): write, change, publish, unpublish (components/admin/ContentEditor.tsx). */
 export default function AdminNotices() {
-  const { items, editing } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("admin");
-  const ko = i18n.language === "ko";
+  const { items, editing, t, ko, editor } = useContentPage<NoticeRow>();
   return (
     <ContentEditor
       kind="notices"
       testId="notice"
       schema={NoticeFormSchema}
-      lastResult={actionData?.result}
-      editingId={editing?.id ?? null}
-      help={t("content.bodyHelp")}
+      {...editor}
       groups={[
         [
-          {
-            name: "category",
-            label: t("notices.category"),
-            kind: "select",
-            options: (["notice", "release"] as const).map((c) => ({ value: c, label: t(`notices.categories.${c}`) })),
-            value: editing?.category,
-          },
+          categoryField(t("notices.category"), ["notice", "release"] as const, (c) => t(`notices.categories.${c}`), editing?.category),
           { name: "pinned", label: t("notices.pinned"), kind: "checkbox", checked: editing?.pinned },
         ],
         [{ name: "title_ko", label: t("notices.titleKo"), kind: "text", maxLength: 120, value: editing?.titleKo }],

@@ -16,7 +16,8 @@ import type { CustomVoice, CustomVoiceJobState, CustomVoiceSlots, CustomVoiceSta
  * started. The step shown follows from it and from the voice's own state (creating, ready, failed), read from
  * the api on each load. The cookie's path is /dashboard: with JavaScript Remix posts to `/dashboard/custom.data`.
  */
-type WizardState = { design?: CustomDesign; voiceId?: string; jobId?: string };
+/** `named`: the profile step was saved (a ready voice has a default name from the api before that). */
+type WizardState = { design?: CustomDesign; voiceId?: string; jobId?: string; named?: boolean };
 const wizardCookie = sealedCookie<WizardState>("custom-voice", { path: "/dashboard", maxAge: 24 * 3600 });
 
 const PATH = "/dashboard/custom";
@@ -75,7 +76,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // A step needs the ones before it. Before a voice exists the member may go back to the design; once one is
   // being made, the page shows where it is (its progress, its profile or the end).
   let step: CustomVoiceStep;
-  if (voice) step = voice.status !== "ready" ? 2 : voice.name ? 4 : 3;
+  if (voice) step = voice.status !== "ready" ? 2 : state.named ? 4 : 3;
   else step = !state.design ? 1 : asked === 1 ? 1 : 2;
   // Back at /dashboard/custom after the last step: a new voice from the start.
   if (step === 4 && !new URL(args.request.url).searchParams.has("step")) {
@@ -181,6 +182,7 @@ export async function action(args: ActionFunctionArgs) {
           { intent: "profile", result: submission.reply({ formErrors: [saved.message] }), error: null, gate: null as Gate },
           { status: 400 },
         );
+      await wizardCookie.write(args.request, args.context, { ...state, named: true });
       throw redirect(`${PATH}?step=4`);
     }
   }

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink, ErrorList, Field, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
 import { NeedsStarterDialog, SlotsFullDialog } from "~/components/library/CustomVoiceDialogs";
 import { ProfileImageInput } from "~/components/library/ProfileImageInput";
-import { chosen, RecordPanel, TagChoices, WizardSteps } from "~/components/library/Wizard";
+import { RecordPanel, TagsForm, WizardSteps } from "~/components/library/Wizard";
 import { Modal } from "~/components/shell/Modal";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { NoScriptRefresh } from "~/components/studio/JobProgress";
@@ -88,32 +88,21 @@ export default function CustomVoicePage() {
 
 function DesignStep({ design, lastResult }: { design: CustomDesign | null; lastResult: LastResult }) {
   const { t } = useTranslation("custom");
-  const [form, fields] = useSchemaForm("design", CustomDesignSchema, lastResult);
-  const picked = (name: string) => chosen(fields[name as keyof typeof fields]?.value, design?.[name as keyof CustomDesign]);
   return (
-    <Section id="design" title={t("steps.1")}>
-      <p className="mt-1 text-sm text-slate-600">{t("design.help")}</p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5" data-testid="design-form">
-        <input type="hidden" name="intent" value="design" />
-        <TagChoices
-          selected={picked}
-          errors={{
-            lang: fields.lang.errors,
-            tone: fields.tone.errors,
-            gender: fields.gender.errors,
-            age: fields.age.errors,
-            moods: fields.moods.errors,
-            categories: fields.categories.errors,
-          }}
-          moodsName="moods"
-          moodsLegend={t("design.moods")}
-          categoriesLegend={t("design.categories")}
-          genders={["male", "female"]}
-        />
-        <ErrorList errors={form.errors} />
-        <SubmitButton className="sm:w-auto">{t("next")}</SubmitButton>
-      </Form>
-    </Section>
+    <TagsForm
+      id="design"
+      intent="design"
+      schema={CustomDesignSchema}
+      lastResult={lastResult}
+      saved={design}
+      title={t("steps.1")}
+      help={t("design.help")}
+      next={t("next")}
+      moodsName="moods"
+      moodsLegend={t("design.moods")}
+      categoriesLegend={t("design.categories")}
+      genders={["male", "female"]}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { ProfileImageInput } from "~/components/library/ProfileImageInput";
-import { chosen, RecordPanel, TagChoices, WizardSteps } from "~/components/library/Wizard";
+import { RecordPanel, TagsForm, WizardSteps } from "~/components/library/Wizard";
 import { PageHeading, Section } from "~/components/shell/Page";
 import {
   OPEN_VOICE,
@@ -62,31 +62,20 @@ type Result = Parameters<typeof useSchemaForm>[2];
 
 function TagsStep({ tags, lastResult }: { tags: ReturnType<typeof useLoaderData<typeof loader>>["tags"]; lastResult: Result }) {
   const { t } = useTranslation("library");
-  const [form, fields] = useSchemaForm("tags", OpenVoiceTagsSchema, lastResult);
-  const picked = (name: string) => chosen(fields[name as keyof typeof fields]?.value, tags?.[name as keyof typeof tags]);
   return (
-    <Section id="tags" title={t("wizard.steps.1")}>
-      <p className="mt-1 text-sm text-slate-600">{t("wizard.tagsHelp")}</p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5" data-testid="tags-form">
-        <input type="hidden" name="intent" value="tags" />
-        <TagChoices
-          selected={picked}
-          errors={{
-            lang: fields.lang.errors,
-            tone: fields.tone.errors,
-            gender: fields.gender.errors,
-            age: fields.age.errors,
-            features: fields.features.errors,
-            categories: fields.categories.errors,
-          }}
-          moodsName="features"
-          moodsLegend={t("wizard.moods")}
-          categoriesLegend={t("wizard.categories")}
-        />
-        <ErrorList errors={form.errors} />
-        <SubmitButton className="sm:w-auto">{t("wizard.next")}</SubmitButton>
-      </Form>
-    </Section>
+    <TagsForm
+      id="tags"
+      intent="tags"
+      schema={OpenVoiceTagsSchema}
+      lastResult={lastResult}
+      saved={tags ?? null}
+      title={t("wizard.steps.1")}
+      help={t("wizard.tagsHelp")}
+      next={t("wizard.next")}
+      moodsName="features"
+      moodsLegend={t("wizard.moods")}
+      categoriesLegend={t("wizard.categories")}
+    />
   );
 }
 

@@ -71,6 +71,17 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * The list's URL query to come back to after an action, without `drop` and without a batch ("play selected",
+ * "download selected" and its format): a batch answers the one click that asked for it, and kept in the URL it
+ * would play or download again (with JavaScript, as soon as a generation ends and the page's data is reloaded).
+ */
+function listQuery(url: URL, drop: string[]) {
+  const back = new URLSearchParams(url.search);
+  for (const k of [...drop, "play", "download", "format"]) back.delete(k);
+  return back;
+}
+
 /** New project, import a script, delete, generate the selected projects or all of them. */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
@@ -95,8 +106,7 @@ export async function action(args: ActionFunctionArgs) {
     case "delete": {
       // Issue 19: asked first; once confirmed, deleted with an undo offered on the list.
       const ids = form.id.slice(0, 100);
-      const back = new URLSearchParams(url.search);
-      for (const k of ["confirm", "id", "undo", "select"]) back.delete(k);
+      const back = listQuery(url, ["confirm", "id", "undo", "select"]);
       if (ids.length === 0) throw redirect(`${url.pathname}?${back}`);
       if (!form.confirmed) {
         const ask = new URLSearchParams(back);
@@ -113,8 +123,7 @@ export async function action(args: ActionFunctionArgs) {
       throw redirect(`${url.pathname}?${back}`);
     }
     case "restore": {
-      const back = new URLSearchParams(url.search);
-      back.delete("undo");
+      const back = listQuery(url, ["undo"]);
       for (const id of form.id.slice(0, 100)) {
         const answer = await api(args, `/studio/projects/${encodeURIComponent(id)}/restore`, { method: "POST" });
         if (!answer.success) {
@@ -150,8 +159,7 @@ async function generate(args: ActionFunctionArgs, ids: string[]) {
     if (job.data?.job_id) started.push(`${id}:${job.data.job_id}`);
   }
   const url = new URL(args.request.url);
-  const params = new URLSearchParams(url.search);
-  params.delete("select");
+  const params = listQuery(url, ["select"]);
   if (started.length > 0) {
     params.set("jobs", started.join(","));
     await setToast(args.request, args.context, { key: "generating", params: { count: String(started.length) } });

@@ -1,21 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { VoicePage } from "../../contracts/voices";
 import type { StsStep } from "~/components/studio/Sts";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import {
-  PICKER_VOICES,
-  stsPath,
-  StsSchema,
-  usageLimitFor,
-  type StsProject,
-  type StsSource,
-  type StudioResult,
-  type UsageDialogData,
-} from "~/lib/studio";
+import { stsPath, StsSchema, usageLimitFor, type StsProject, type StsSource, type StudioResult, type UsageDialogData } from "~/lib/studio";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
+import { pickerVoices, withChosen } from "~/utils/picker-voices.server";
 import { setToast } from "~/utils/toast.server";
 import { Code } from "../../contracts/codes";
 import type { JobState } from "../../contracts/jobs";
@@ -40,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
     sourceId ? api<StsSource>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}`) : null,
     jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
     resultId ? api<StudioResult>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
-    sourceId && q.get("step") === "voice" ? api<VoicePage>(args, PICKER_VOICES) : null,
+    sourceId && q.get("step") === "voice" ? pickerVoices(args) : null,
     // Answering a shared recording (issue 19): what is answered, while it is still shared.
     reply ? api<{ share_id: string; voice: { name: { ko: string; en: string } } }>(args, `/share/${encodeURIComponent(reply)}`) : null,
   ]);
@@ -55,7 +46,8 @@ export async function loader(args: LoaderFunctionArgs) {
     source: source?.data ?? null,
     job: job?.data && jobId ? { ...job.data, id: jobId } : null,
     result: result?.data ?? null,
-    voices: voices?.data?.voices ?? [],
+    voices: voices ? await withChosen(args, voices.voices, [q.get("voice")]) : [],
+    voiceSearch: voices?.search ?? null,
     remaining: Math.max(0, allowance - profile.plan_time),
     replyTo: replyTo?.success && replyTo.data ? { share_id: replyTo.data.share_id, voiceName: replyTo.data.voice.name } : null,
     meta,

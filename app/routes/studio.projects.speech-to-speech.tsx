@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
 import { LoadFailed } from "~/components/studio/LoadFailed";
 import { BeforeAfter, ProcessStep, Recorder, Stepper, useDuration } from "~/components/studio/Sts";
 import { UsageDialog } from "~/components/studio/UsageDialog";
-import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
+import { VoicePicker, VoiceSearch, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
 import {
   ConvertSchema,
@@ -16,6 +16,7 @@ import {
   STS_MAX_SECONDS,
   stsPath,
   UploadSchema,
+  type PickerSearch,
   type StsProject,
   type StsSource,
   type StudioResult,
@@ -31,7 +32,7 @@ export const meta = pageMetaTags;
 
 /** The STS studio (spec section 2): record or upload, file check, select voice, AI process, result. */
 export default function SpeechToSpeech() {
-  const { step, project, source, job, result, voices, remaining, replyTo } = useLoaderData<typeof loader>();
+  const { step, project, source, job, result, voices, voiceSearch, remaining, replyTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("studio");
   const duration = useDuration();
@@ -63,7 +64,7 @@ export default function SpeechToSpeech() {
       {actionData?.usage ? <UsageDialog kind={actionData.usage.kind} message={actionData.usage.message} closeTo={closeTo} /> : null}
       {step === "studio" ? <StudioStep remaining={remaining} /> : null}
       {step === "check" && source ? <CheckStep source={source} remaining={remaining} /> : null}
-      {step === "voice" && source ? <VoiceStep source={source} voices={voices} /> : null}
+      {step === "voice" && source ? <VoiceStep source={source} voices={voices} search={voiceSearch} /> : null}
       {step === "process" && job ? (
         <ProcessStep job={job} retry={stsPath({ id: project?.id ?? null, source: source?.source_id ?? null, step: "voice" })} />
       ) : null}
@@ -198,7 +199,7 @@ function CheckStep({ source, remaining }: { source: StsSource; remaining: number
   );
 }
 
-function VoiceStep({ source, voices }: { source: StsSource; voices: VoiceCard[] }) {
+function VoiceStep({ source, voices, search }: { source: StsSource; voices: VoiceCard[]; search: PickerSearch | null }) {
   const { t } = useTranslation(["studio", "common"]);
   const duration = useDuration();
   const actionData = useActionData<typeof action>();
@@ -221,6 +222,18 @@ function VoiceStep({ source, voices }: { source: StsSource; voices: VoiceCard[] 
       <p className="mt-1 text-sm text-slate-600" data-testid="sts-honesty">
         {t("sts.honesty")}
       </p>
+      {search ? (
+        <VoiceSearch
+          search={search}
+          keep={{
+            id: params.get("id"),
+            source: params.get("source"),
+            step: "voice",
+            reply: params.get("reply"),
+            voice: params.get("voice"),
+          }}
+        />
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="convert" />
         <VoicePicker field={fields.voice_id} voices={voices} legend={t("sts.voice.legend")} open />

@@ -2,12 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { PICKER_VOICES, TtsEditorSchema, usageLimitFor, type ProjectVersion, type TtsProject, type UsageDialogData } from "~/lib/studio";
+import { TtsEditorSchema, usageLimitFor, type ProjectVersion, type TtsProject, type UsageDialogData } from "~/lib/studio";
 import { Code } from "../../contracts/codes";
-import type { VoicePage } from "../../contracts/voices";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
+import { pickerVoices, withChosen } from "~/utils/picker-voices.server";
 import { setToast } from "~/utils/toast.server";
 import type { JobState } from "../../contracts/jobs";
 
@@ -17,9 +17,9 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const id = new URL(args.request.url).searchParams.get("id");
   if (!id) throw redirect("/studio");
-  const [project, voices, profile, meta, versions] = await Promise.all([
+  const [project, picker, profile, meta, versions] = await Promise.all([
     api<TtsProject>(args, `/studio/projects/${encodeURIComponent(id)}`),
-    api<VoicePage>(args, PICKER_VOICES),
+    pickerVoices(args),
     loadProfile(args),
     pageMeta(args.request, args.context, "meta.titles.studio"),
     api<{ versions: ProjectVersion[] }>(args, `/studio/projects/${encodeURIComponent(id)}/versions`),
@@ -27,6 +27,11 @@ export async function loader(args: LoaderFunctionArgs) {
   // An STS project's id under the TTS editor is not a TTS project: not found.
   const tts = requireData(project);
   if (tts.type !== "tts") throw new Response(null, { status: 404 });
+  const voices = await withChosen(
+    args,
+    picker.voices,
+    tts.paragraphs.map((p) => p.voice_id),
+  );
   const jobId = new URL(args.request.url).searchParams.get("job");
   const [plans, job] = await Promise.all([
     api<{ plan: string; plan_txt: number }[]>(args, "/utils/planlist"),
@@ -47,7 +52,8 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     undo: { version: clean(q.get("undo")), undelete: clean(q.get("undelete")) },
     project: tts,
-    voices: voices.data?.voices ?? [],
+    voices,
+    voiceSearch: picker.search,
     remaining: Math.max(0, allowance - profile.plan_txt),
     job: job?.success && job.data && jobId ? { id: jobId, ...job.data } : null,
     meta,

@@ -19,7 +19,7 @@ import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
 import { Modal } from "~/components/shell/Modal";
 import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
 import { UsageDialog } from "~/components/studio/UsageDialog";
-import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
+import { VoicePicker, VoiceSearch, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
 import {
   AUTOSAVE_DELAY_MS,
@@ -61,7 +61,7 @@ const shortHash = (text: string) => {
 };
 
 export default function TtsEditor() {
-  const { project, voices, remaining, job, versions, confirm, undo } = useLoaderData<typeof loader>();
+  const { project, voices, voiceSearch, remaining, job, versions, confirm, undo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
   const formRevision = useNavigatedRevision(project.revision);
@@ -173,6 +173,7 @@ export default function TtsEditor() {
           </div>
         </div>
       ) : null}
+      <VoiceSearch search={voiceSearch} keep={{ id: project.id }} />
       <Form
         method="post"
         {...formProps}

@@ -2,19 +2,9 @@
 // bought, amount, period, PayPal's capture id) linked from the history, in ko and en, and only for its
 // owner; PayPal and coupon members are not offered auto-payment cancellation nor asked for a card abroad;
 // card brands are said in the page's language. Payments go to the api worker's sandboxes.
-import type { APIRequestContext } from "@playwright/test";
-import { baseURL } from "../../playwright.config";
-import { expect, signIn, signUp, test } from "./fixtures";
-import { remixCookieValue } from "./helpers";
+import { apiCall, expect, memberAbroad, payWithPayPal, signIn, signUp, test } from "./fixtures";
 
-type Session = Awaited<ReturnType<typeof signUp>>;
-
-async function call<T = unknown>(request: APIRequestContext, session: Session, path: string, data?: unknown) {
-  const headers = { "api-key": session.token };
-  const response =
-    data === undefined ? await request.get(`/api/v1${path}`, { headers }) : await request.post(`/api/v1${path}`, { headers, data });
-  return (await response.json()) as { success: boolean; code: number; data: T; message: string };
-}
+const call = apiCall;
 
 test.describe("without JavaScript", () => {
   test.skip(
@@ -28,15 +18,10 @@ test.describe("without JavaScript", () => {
     context,
     browser,
   }) => {
-    const session = await signUp(request);
-    await signIn(context, session);
-    await context.addCookies([{ name: "country", value: remixCookieValue("US"), url: baseURL }]);
+    const session = await memberAbroad(request, context);
     await page.goto("/dashboard/plan/upgrade");
     await page.getByRole("link", { name: "Creator 시작하기" }).click();
-    const dialog = page.getByRole("dialog", { name: "Creator 요금제 구매" });
-    await dialog.getByLabel(/자동으로 갱신되지 않는다/).check();
-    await dialog.getByLabel(/제6조/).check();
-    await dialog.getByRole("button", { name: "PayPal로 결제하기" }).click();
+    await payWithPayPal(page.getByRole("dialog", { name: "Creator 요금제 구매" }));
     await page.getByRole("button", { name: "Approve" }).click();
     await expect(page).toHaveURL(/\/dashboard\/plan$/);
     await expect(page.getByTestId("plan-name")).toHaveText("Creator");

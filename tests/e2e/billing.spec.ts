@@ -1,7 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { baseURL } from "../../playwright.config";
-import { expect, PASSWORD, signIn, signUp, test } from "./fixtures";
-import { remixCookieValue } from "./helpers";
+import { apiCall, expect, memberAbroad, PASSWORD, payWithPayPal, signIn, signUp, test, type Session } from "./fixtures";
 
 /**
  * My plan and plan change (issue 6): the card, coupon and termination forms without JavaScript,
@@ -10,15 +8,8 @@ import { remixCookieValue } from "./helpers";
  * has no receipt).
  */
 
-type Session = Awaited<ReturnType<typeof signUp>>;
-
 /** A signed-in member's call to the api, as the app would make it. */
-async function call<T = unknown>(request: APIRequestContext, session: Session, path: string, data?: unknown) {
-  const headers = { "api-key": session.token };
-  const response =
-    data === undefined ? await request.get(`/api/v1${path}`, { headers }) : await request.post(`/api/v1${path}`, { headers, data });
-  return (await response.json()) as { success: boolean; code: number; data: T; message: string };
-}
+const call = apiCall;
 
 const card = (number: string) => {
   const [card_number1, card_number2, card_number3, card_number4] = number.split("-");
@@ -428,9 +419,7 @@ test.describe("with JavaScript", () => {
     request,
     context,
   }) => {
-    const session = await signUp(request);
-    await signIn(context, session);
-    await context.addCookies([{ name: "country", value: remixCookieValue("US"), url: baseURL }]);
+    const session = await memberAbroad(request, context);
     // Members abroad are not asked to register a card.
     await page.goto("/dashboard/plan");
     await expect(page.getByTestId("paypal-only")).toContainText("PayPal");
@@ -451,9 +440,7 @@ test.describe("with JavaScript", () => {
     await expect(dialog).toContainText("자동 갱신되지 않습니다");
     await dialog.getByRole("button", { name: "PayPal로 결제하기" }).click();
     await expect(dialog.getByText("필수 항목에 동의해 주세요.")).toHaveCount(2);
-    await dialog.getByLabel(/자동으로 갱신되지 않는다/).check();
-    await dialog.getByLabel(/제6조/).check();
-    await dialog.getByRole("button", { name: "PayPal로 결제하기" }).click();
+    await payWithPayPal(dialog);
 
     // PayPal's approval page (the local sandbox serves it on this origin), then back to us.
     await expect(page.getByRole("heading", { name: "PayPal checkout (sandbox)" })).toBeVisible();
@@ -473,9 +460,7 @@ test.describe("with JavaScript", () => {
     await page.getByRole("link", { name: "Production 요금제로 업그레이드" }).click();
     const up = page.getByRole("dialog", { name: "Production 요금제로 업그레이드" });
     await expect(up.getByTestId("quote-discount")).toHaveCount(0);
-    await up.getByLabel(/자동으로 갱신되지 않는다/).check();
-    await up.getByLabel(/제6조/).check();
-    await up.getByRole("button", { name: "PayPal로 결제하기" }).click();
+    await payWithPayPal(up);
     await page.getByRole("button", { name: "Approve" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Production 요금제로 업그레이드했습니다.");
     await expect(page.getByTestId("plan-name")).toHaveText("Production");
@@ -483,15 +468,10 @@ test.describe("with JavaScript", () => {
   });
 
   test("from abroad: cancelling at PayPal or a declined capture charges nothing", async ({ page, request, context }) => {
-    const session = await signUp(request);
-    await signIn(context, session);
-    await context.addCookies([{ name: "country", value: remixCookieValue("US"), url: baseURL }]);
+    await memberAbroad(request, context);
     const order = async () => {
       await page.goto("/dashboard/plan/upgrade?modal=purchase&plan=Starter");
-      const dialog = page.getByRole("dialog", { name: "Starter 요금제 구매" });
-      await dialog.getByLabel(/자동으로 갱신되지 않는다/).check();
-      await dialog.getByLabel(/제6조/).check();
-      await dialog.getByRole("button", { name: "PayPal로 결제하기" }).click();
+      await payWithPayPal(page.getByRole("dialog", { name: "Starter 요금제 구매" }));
       await expect(page.getByRole("heading", { name: "PayPal checkout (sandbox)" })).toBeVisible();
     };
     await order();

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,6 +48,32 @@ export async function signIn(context: BrowserContext, session: { token: string; 
     { name: "accessToken", value: remixCookieValue(session.token), url: baseURL, httpOnly: true },
     { name: "refreshToken", value: remixCookieValue(session.refreshToken), url: baseURL, httpOnly: true },
   ]);
+}
+
+/** The session `signUp` answers. */
+export type Session = Awaited<ReturnType<typeof signUp>>;
+
+/** A call to /api/v1 as `session`: GET without `data`, POST with it; answers the envelope. */
+export async function apiCall<T = unknown>(request: APIRequestContext, session: Session, path: string, data?: unknown) {
+  const headers = { "api-key": session.token };
+  const response =
+    data === undefined ? await request.get(`/api/v1${path}`, { headers }) : await request.post(`/api/v1${path}`, { headers, data });
+  return (await response.json()) as { success: boolean; code: number; data: T; message: string };
+}
+
+/** A new member, signed in, browsing from abroad (the country cookie says US): PayPal is their way to pay. */
+export async function memberAbroad(request: APIRequestContext, context: BrowserContext) {
+  const session = await signUp(request);
+  await signIn(context, session);
+  await context.addCookies([{ name: "country", value: remixCookieValue("US"), url: baseURL }]);
+  return session;
+}
+
+/** In a PayPal purchase or upgrade dialog: the two required consents, then on to PayPal (the sandbox's checkout page). */
+export async function payWithPayPal(dialog: Locator) {
+  await dialog.getByLabel(/자동으로 갱신되지 않는다/).check();
+  await dialog.getByLabel(/제6조/).check();
+  await dialog.getByRole("button", { name: "PayPal로 결제하기" }).click();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** Every request a page makes must go to this machine's app: no third-party traffic. */
 export function recordForeignRequests(page: Page) {
@@ -45,4 +45,36 @@ export function speechWav(seconds: number, rate = 16_000) {
     out.writeInt16LE(Math.round(v * 32767), 44 + i * 2);
   }
   return out;
+}
+
+/** Polls a job through the api until it ends; answers its last state. */
+export async function jobEnd(request: APIRequestContext, token: string, id: string) {
+  for (let i = 0; i < 200; i++) {
+    const state = (await (await request.get(`/api/v1/studio/jobs/${id}`, { headers: { "api-key": token } })).json()).data;
+    if (state.status === "completed" || state.status === "failed") return state;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the job did not end");
+}
+
+/**
+ * A recording (`name`, 1.2 s of speechWav) converted to `voice` through the api, as the member `token`: a new STS
+ * project with one conversion. Answers the source (its project_id) and the ended job (its inferenceId).
+ */
+export async function convertedRecording(request: APIRequestContext, token: string, name: string, voice = "ko-seoyeon") {
+  const headers = { "api-key": token };
+  const source = (
+    await (
+      await request.post("/api/v1/studio/sts/sources", {
+        headers,
+        multipart: { file: { name, mimeType: "audio/wav", buffer: speechWav(1.2) } },
+      })
+    ).json()
+  ).data;
+  const job = (
+    await (await request.post(`/api/v1/studio/sts/sources/${source.source_id}/convert`, { headers, data: { voice_id: voice } })).json()
+  ).data;
+  const end = await jobEnd(request, token, job.job_id);
+  expect(end.status).toBe("completed");
+  return { source: source as { source_id: string; project_id: string }, job: end as { status: string; inferenceId: string } };
 }

@@ -5,16 +5,7 @@ import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { expect, signIn, signUp, test } from "./fixtures";
-import { speechWav } from "./helpers";
-
-async function waitForJob(request: APIRequestContext, token: string, id: string) {
-  for (let i = 0; i < 200; i++) {
-    const state = (await (await request.get(`/api/v1/studio/jobs/${id}`, { headers: { "api-key": token } })).json()).data;
-    if (state.status === "completed" || state.status === "failed") return state;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the job did not end");
-}
+import { convertedRecording, jobEnd, speechWav } from "./helpers";
 
 /**
  * Three projects through the API: an STS project "memo" with one conversion to 서연, a generated TTS
@@ -22,20 +13,7 @@ async function waitForJob(request: APIRequestContext, token: string, id: string)
  */
 async function threeProjects(request: APIRequestContext, token: string) {
   const headers = { "api-key": token };
-  const source = (
-    await (
-      await request.post("/api/v1/studio/sts/sources", {
-        headers,
-        multipart: { file: { name: "memo.wav", mimeType: "audio/wav", buffer: speechWav(1.2) } },
-      })
-    ).json()
-  ).data;
-  const job = (
-    await (
-      await request.post(`/api/v1/studio/sts/sources/${source.source_id}/convert`, { headers, data: { voice_id: "ko-seoyeon" } })
-    ).json()
-  ).data;
-  expect((await waitForJob(request, token, job.job_id)).status).toBe("completed");
+  const { source } = await convertedRecording(request, token, "memo.wav");
   const tts = async (name: string, generate: boolean) => {
     const id = (await (await request.post("/api/v1/studio/projects", { headers, data: { name, type: "tts" } })).json()).data.id;
     const first = (await (await request.get(`/api/v1/studio/projects/${id}`, { headers })).json()).data.paragraphs[0];
@@ -45,7 +23,7 @@ async function threeProjects(request: APIRequestContext, token: string) {
     });
     if (generate) {
       const started = (await (await request.post(`/api/v1/studio/projects/${id}/generate`, { headers, data: {} })).json()).data;
-      expect((await waitForJob(request, token, started.job_id)).status).toBe("completed");
+      expect((await jobEnd(request, token, started.job_id)).status).toBe("completed");
     }
     return id;
   };

@@ -3,31 +3,13 @@
 // page speaks the visitor's language. JavaScript on and off.
 import type { APIRequestContext } from "@playwright/test";
 import { expect, PASSWORD, signUp, test } from "./fixtures";
-import { speechWav } from "./helpers";
+import { convertedRecording, speechWav } from "./helpers";
 
 /** A conversion of `member`'s to 서연, shared through the api; answers its share URL path. */
 async function sharedConversion(request: APIRequestContext, token: string) {
-  const headers = { "api-key": token };
-  const source = (
-    await (
-      await request.post("/api/v1/studio/sts/sources", {
-        headers,
-        multipart: { file: { name: "hello.wav", mimeType: "audio/wav", buffer: speechWav(1.2) } },
-      })
-    ).json()
-  ).data;
-  const job = (
-    await (
-      await request.post(`/api/v1/studio/sts/sources/${source.source_id}/convert`, { headers, data: { voice_id: "ko-seoyeon" } })
-    ).json()
-  ).data;
-  let inferenceId: string | undefined;
-  for (let i = 0; i < 200 && !inferenceId; i++) {
-    const state = (await (await request.get(`/api/v1/studio/jobs/${job.job_id}`, { headers })).json()).data;
-    if (state.status === "completed") inferenceId = state.inferenceId;
-    else await new Promise((r) => setTimeout(r, 100));
-  }
-  const share = (await (await request.post(`/api/v1/studio/inferences/${inferenceId}/share`, { headers })).json()).data;
+  const { job } = await convertedRecording(request, token, "hello.wav");
+  const share = (await (await request.post(`/api/v1/studio/inferences/${job.inferenceId}/share`, { headers: { "api-key": token } })).json())
+    .data;
   return share.url as string;
 }
 

@@ -1,55 +1,21 @@
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { accessTokenCookie } from "~/utils/cookies.server";
 import { action as historyAction } from "~/routes/studio.history.server";
 import { action as projectListAction } from "~/routes/studio._index.server";
 import { action as stsAction } from "~/routes/studio.projects.speech-to-speech.server";
 import { action as ttsEditorAction } from "~/routes/studio.projects.text-to-speech.server";
 import { Code } from "../../contracts/codes";
+import { apiStandin, no, ok, type ApiCall } from "./api-standin";
 
 /**
  * The studio pages' actions as plain functions with real Requests, against a stand-in of the api
  * worker: each form's schema (a discriminated union on `intent`), what it sends, and how an answer
  * becomes a field error, a usage dialog or a redirect with a toast.
  */
-type Call = { path: string; method: string; body: unknown };
 type Action = (args: ActionFunctionArgs) => Promise<unknown>;
 
-const ok = (data: unknown) => ({ success: true, code: Code.OK, data, message: "OK" });
-const no = (code: number, message = "refused") => ({ success: false, code, data: null, message });
-
-function jwt(claims: Record<string, unknown>) {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
-  return `${b64({ alg: "HS256", typ: "JWT" })}.${b64(claims)}.sig`;
-}
-
-async function setup(route: (call: Call) => unknown) {
-  const calls: Call[] = [];
-  const fetcher = {
-    async fetch(input: RequestInfo | URL, init?: RequestInit) {
-      const request = new Request(input, init);
-      const url = new URL(request.url);
-      const type = request.headers.get("content-type") ?? "";
-      const body = type.startsWith("application/json")
-        ? await request.json()
-        : type.startsWith("multipart/")
-          ? Object.fromEntries(await request.formData())
-          : null;
-      const call = { path: url.pathname.replace(/^\/api\/v1/, "") + url.search, method: request.method, body };
-      calls.push(call);
-      return Response.json(route(call) ?? no(Code.NOT_FOUND, "no stand-in route"));
-    },
-  };
-  const token = jwt({ email: "member@example.com", exp: Math.floor(Date.now() / 1000) + 3600 });
-  const cookie = (await accessTokenCookie.serialize(token)).split(";")[0]!;
-  const context = {
-    cloudflare: {
-      env: { API: fetcher, NOTIFY: { fetch: async () => Response.json(ok(null)) }, DEFAULT_COUNTRY: "KR" },
-      ctx: { waitUntil() {} },
-    },
-    outgoingCookies: [] as string[],
-    requestState: new Map(),
-  } as unknown as AppLoadContext;
+async function setup(route: (call: ApiCall) => unknown) {
+  const { calls, context, cookie } = await apiStandin(route);
   const post = (action: Action, url: string, fields: Record<string, string | string[] | File>) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) form.append(k, one);
@@ -121,6 +87,16 @@ describe("the project list", () => {
     const r = await post(projectListAction, "/studio?select=all", { intent: "generate", id: ["a", "sts1", "b"] });
     expect(r.location).toBe("/studio?jobs=a%3Ajob-a%2Cb%3Ajob-b");
     expect(toastOf(context)).toEqual({ key: "generating", params: { count: "2" } });
+  });
+
+  it("comes back without the batch the page showed: a download or playlist asked before is not started again when the jobs end", async () => {
+    const { post } = await setup(() => ok({ job_id: "job-a" }));
+    const generated = await post(projectListAction, "/studio?id=a&download=1&format=mp3", { intent: "generate", id: "a" });
+    expect(generated.location).toBe("/studio?id=a&jobs=a%3Ajob-a");
+    const deleted = await post(projectListAction, "/studio?type=tts&id=a&play=1", { intent: "delete", id: "a", confirmed: "1" });
+    expect(deleted.location).toBe("/studio?type=tts&undo=a");
+    const restored = await post(projectListAction, "/studio?undo=a&download=1", { intent: "restore", id: "a" });
+    expect(restored.location).toBe("/studio?");
   });
 
   it("opens the usage dialog when the first generation is refused for characters", async () => {

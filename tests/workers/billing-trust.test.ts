@@ -7,64 +7,28 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
 import { spendCharge } from "../../workers/api/src/lib/allowance";
 import { Code } from "../../workers/api/src/lib/codes";
-import { PASSWORD, signedUp, worker, type Answer } from "./helpers";
+import { call, CARD, gatewayPayments, newMember, subscriber, type Loose } from "./billing-helpers";
+import { PASSWORD } from "./helpers";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Loose = Record<string, any>;
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
 });
 
-async function call(path: string, token: string, opts: { body?: unknown; at?: number; lang?: string } = {}) {
-  const res = await worker.fetch(`http://localhost/api/v1${path}`, {
-    method: opts.body === undefined ? "GET" : "POST",
-    headers: {
-      "content-type": "application/json",
-      lang: opts.lang ?? "en",
-      "api-key": token,
-      ...(opts.at ? { "x-test-now": String(opts.at) } : {}),
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const body = await res.json<Answer>();
-  return { status: res.status, ...body, data: body.data as Loose };
-}
-
-const CARD = {
-  card_type: "개인",
-  card_number1: "4242",
-  card_number2: "4242",
-  card_number3: "4242",
-  card_number4: "4242",
-  expiry: "2030-12",
-  birth: "900101",
-  pwd_2digit: "12",
-};
-const CONSENTS = { agree_billing: true, agree_change: true, agree_refund: true, agree_regular_price: true };
-
-async function gatewayPayments() {
-  return (await (await fetch("https://api.iamport.kr/__standin/payments")).json()) as { imp_uid: string; cancel_amount: number }[];
-}
-
 /** A member who bought Starter by card at `t0` (first month at 50%: 2,450 KRW) and upgraded to Creator an hour later (12,900 KRW). */
-async function purchasedAndUpgraded(email: string, t0: number, upgradeAt = t0 + HOUR) {
-  const s = await signedUp(email);
-  const token = s.token!;
-  const id = (await env.DB.prepare("SELECT id FROM members WHERE email = ?").bind(email).first<{ id: string }>())!.id;
-  expect((await call("/payment/registcard", token, { body: CARD, at: t0 })).success).toBe(true);
-  const bought = await call("/payment/payment", token, { body: { plan: "Starter", amount: 2450, ...CONSENTS }, at: t0 });
-  expect(bought.code, bought.message).toBe(Code.OK);
-  const up = await call("/payment/upgradeplan", token, { body: { toplan: "Creator" }, at: upgradeAt });
+async function purchasedAndUpgraded(t0: number, upgradeAt = t0 + HOUR) {
+  const m = await subscriber("Starter", t0);
+  expect(m.payment).toMatchObject({ amount: 2450 });
+  const up = await call("/payment/upgradeplan", m.token, { body: { toplan: "Creator" }, at: upgradeAt });
   expect(up.code, up.message).toBe(Code.OK);
-  return { token, id };
+  return m;
 }
 
 describe("refund of a purchase and an upgrade in the same week (docs/decisions/0038)", () => {
   it("gives both back, each less its fee, and the member is on Free", async () => {
     const t0 = Date.now() - 2 * HOUR;
-    const m = await purchasedAndUpgraded("same-day-refund@example.com", t0);
+    const m = await purchasedAndUpgraded(t0);
     const quote = await call("/payment/refundable", m.token, { at: t0 + 2 * HOUR });
     // 5% fee, rounded up to 10 won: 2,450 -> 130; 12,900 -> 650.
     expect(quote.data).toMatchObject({
@@ -93,16 +57,12 @@ describe("refund of a purchase and an upgrade in the same week (docs/decisions/0
 
   it("keeps the earlier payment when AI was used before the upgrade; only the upgrade goes back", async () => {
     const t0 = Date.now() - 3 * HOUR;
-    const s = await signedUp("used-before-upgrade@example.com");
-    const id = (await env.DB.prepare("SELECT id FROM members WHERE email = ?")
-      .bind("used-before-upgrade@example.com")
-      .first<{ id: string }>())!.id;
-    expect((await call("/payment/registcard", s.token!, { body: CARD, at: t0 })).success).toBe(true);
-    expect((await call("/payment/payment", s.token!, { body: { plan: "Starter", amount: 2450, ...CONSENTS }, at: t0 })).code).toBe(Code.OK);
+    const s = await subscriber("Starter", t0);
+    const id = s.id;
     // Characters spent on the Starter month (the ledger every generation writes).
     expect((await spendCharge(env.DB, { key: `test-${id}:0:0`, jobId: `test-${id}` }, id, "chars", 12, t0 + HOUR / 2)).ok).toBe(true);
-    expect((await call("/payment/upgradeplan", s.token!, { body: { toplan: "Creator" }, at: t0 + HOUR })).code).toBe(Code.OK);
-    const quote = await call("/payment/refundable", s.token!, { at: t0 + 2 * HOUR });
+    expect((await call("/payment/upgradeplan", s.token, { body: { toplan: "Creator" }, at: t0 + HOUR })).code).toBe(Code.OK);
+    const quote = await call("/payment/refundable", s.token, { at: t0 + 2 * HOUR });
     expect(quote.data).toMatchObject({ eligible: true, amount: 12_900, fee: 650, refund_amount: 12_250 });
     expect(quote.data.payments).toHaveLength(1);
   });
@@ -110,7 +70,7 @@ describe("refund of a purchase and an upgrade in the same week (docs/decisions/0
   it("refunds only what is still within 7 days of its payment", async () => {
     const t0 = Date.now() - 8 * 24 * HOUR;
     // The upgrade two days later: a week after the purchase, it is within its window and the purchase is not.
-    const m = await purchasedAndUpgraded("old-purchase@example.com", t0, t0 + 2 * 24 * HOUR);
+    const m = await purchasedAndUpgraded(t0, t0 + 2 * 24 * HOUR);
     const later = t0 + 7 * 24 * HOUR + 2 * HOUR;
     const quote = await call("/payment/refundable", m.token, { at: later });
     expect(quote.data).toMatchObject({ eligible: true, amount: 12_900 });
@@ -120,12 +80,12 @@ describe("refund of a purchase and an upgrade in the same week (docs/decisions/0
 
 describe("gateway messages are the member's language", () => {
   it("a card the gateway refuses is explained, never in the gateway's words", async () => {
-    const s = await signedUp("card-refused@example.com");
+    const s = await newMember("card-refused");
     for (const [lang, text] of [
       ["en", "Failed to update payment information. Please check your card information."],
       ["kr", "결제 정보를 변경하지 못했습니다. 카드 정보를 확인해 주세요."],
     ]) {
-      const r = await call("/payment/registcard", s.token!, {
+      const r = await call("/payment/registcard", s.token, {
         body: { ...CARD, card_number1: "4000", card_number2: "0000", card_number3: "0000", card_number4: "0010" },
         lang,
       });

@@ -9,11 +9,8 @@ import { addMonths, REFUND_WINDOW_MS } from "../../workers/api/src/domain/billin
 import { Code } from "../../workers/api/src/lib/codes";
 import { cardGateway } from "../../workers/api/src/integrations/payments/gateways";
 import { validBusinessNumber } from "../../contracts/billing";
-import { PASSWORD, signedUp, worker, type Answer } from "./helpers";
-
-// Answers are read loosely here: each test states the fields it expects.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Loose = Record<string, any>;
+import { call, CARD, cardWith, CONSENTS, gatewayPayments, memberRow, newMember, subscriber } from "./billing-helpers";
+import { PASSWORD, worker, type Answer } from "./helpers";
 
 const DAY = 86_400_000;
 const db = drizzle(env.DB, { schema });
@@ -21,72 +18,6 @@ const db = drizzle(env.DB, { schema });
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
 });
-
-/** A call to /api/v1 as `token` at the test clock `at` (ms). */
-async function call(path: string, token: string, opts: { body?: unknown; at?: number; method?: string; lang?: string } = {}) {
-  const res = await worker.fetch(`http://localhost/api/v1${path}`, {
-    method: opts.method ?? (opts.body === undefined ? "GET" : "POST"),
-    headers: {
-      "content-type": "application/json",
-      lang: opts.lang ?? "en",
-      "api-key": token,
-      ...(opts.at ? { "x-test-now": String(opts.at) } : {}),
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const body = await res.json<Answer>();
-  return { status: res.status, ...body, data: body.data as Loose };
-}
-
-let seq = 0;
-async function newMember() {
-  const email = `bill${++seq}-${crypto.randomUUID().slice(0, 6)}@example.com`;
-  const s = await signedUp(email);
-  const row = await env.DB.prepare("SELECT id FROM members WHERE email = ?").bind(email).first<{ id: string }>();
-  return { token: s.token!, id: row!.id, email };
-}
-
-const CARD = {
-  card_type: "개인",
-  card_number1: "4242",
-  card_number2: "4242",
-  card_number3: "4242",
-  card_number4: "4242",
-  expiry: "2030-12",
-  birth: "900101",
-  pwd_2digit: "12",
-};
-const cardWith = (number: string, extra: Record<string, string> = {}) => {
-  const [a = "", b = "", c = "", d = ""] = number.split("-");
-  return { ...CARD, card_number1: a, card_number2: b, card_number3: c, card_number4: d, ...extra };
-};
-const CONSENTS = { agree_billing: true, agree_change: true, agree_refund: true, agree_regular_price: true };
-
-/** Every charge the gateway stand-in has recorded for a merchant_uid prefix. */
-async function gatewayPayments() {
-  return (await (await fetch("https://api.iamport.kr/__standin/payments")).json()) as {
-    imp_uid: string;
-    merchant_uid: string;
-    amount: number;
-    status: string;
-    cancel_amount: number;
-    customer_uid: string;
-  }[];
-}
-
-async function memberRow(id: string) {
-  return (await env.DB.prepare("SELECT * FROM members WHERE id = ?").bind(id).first<Loose>())!;
-}
-
-/** A member with a registered card who bought `plan` at `at` (first month at 50%). */
-async function subscriber(plan = "Starter", at = Date.now(), card = CARD) {
-  const m = await newMember();
-  expect((await call("/payment/registcard", m.token, { body: card, at })).success).toBe(true);
-  const q = await call(`/payment/quote?plan=${plan}`, m.token, { at });
-  const r = await call("/payment/payment", m.token, { body: { plan, amount: q.data.amount, ...CONSENTS }, at });
-  expect(r.code, r.message).toBe(Code.OK);
-  return { ...m, payment: r.data.payment };
-}
 
 const billing = (at: number) => runBilling(env, db, env.MEDIA, cardGateway(env), at);
 

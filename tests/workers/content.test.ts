@@ -333,3 +333,49 @@ describe("contests", () => {
     expect(contestInput.safeParse({ ...contest("ok-slug", 1, 2), slug: "Bad Slug" }).success).toBe(false);
   });
 });
+
+describe("seeding again", () => {
+  it("brings seeded notices, FAQ entries and contests an operator has not edited to this file's words, and keeps an operator's edit", async () => {
+    const [welcome, refund] = [seedNotices[0]!, seedNotices[1]!];
+    const [faqUnedited, faqEdited] = [seedFaq[0]!, seedFaq[1]!];
+    const contest = seedContests[0]!;
+    // A database seeded before a wording change (the old 플랜 wording), and one row an operator has changed since.
+    await env.DB.prepare("UPDATE notices SET title_ko = '옛 플랜 공지', body_en = 'old plan words' WHERE id = ?").bind(welcome.id).run();
+    await env.DB.prepare("UPDATE faq_entries SET answer_ko = '옛 플랜 답변' WHERE id = ?").bind(faqUnedited.id).run();
+    await env.DB.prepare("UPDATE contests SET title_ko = '옛 플랜 공모전' WHERE id = ?").bind(contest.id).run();
+    const edited = await noticeEditor.update(
+      db,
+      refund.id,
+      noticeInput.parse({
+        category: refund.category,
+        pinned: refund.pinned ?? false,
+        title: { ko: "운영자가 고친 제목", en: "Edited by an operator" },
+        body: { ko: refund.bodyKo, en: refund.bodyEn },
+      }),
+      OPERATOR,
+    );
+    expect(edited.ok).toBe(true);
+    await env.DB.prepare("UPDATE faq_entries SET answer_ko = '운영자 답변', updated_by = ?2 WHERE id = ?1")
+      .bind(faqEdited.id, OPERATOR)
+      .run();
+
+    await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
+    await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
+
+    const noticeRow = (id: string) => env.DB.prepare("SELECT title_ko, body_en, updated_by FROM notices WHERE id = ?").bind(id).first();
+    expect(await noticeRow(welcome.id)).toEqual({ title_ko: welcome.titleKo, body_en: welcome.bodyEn, updated_by: null });
+    expect(await noticeRow(refund.id)).toMatchObject({ title_ko: "운영자가 고친 제목", updated_by: OPERATOR });
+    const faqAnswer = (id: string) =>
+      env.DB.prepare("SELECT answer_ko FROM faq_entries WHERE id = ?").bind(id).first<{ answer_ko: string }>();
+    expect((await faqAnswer(faqUnedited.id))?.answer_ko).toBe(faqUnedited.answerKo);
+    expect((await faqAnswer(faqEdited.id))?.answer_ko).toBe("운영자 답변");
+    const contestTitle = await env.DB.prepare("SELECT title_ko FROM contests WHERE id = ?").bind(contest.id).first<{ title_ko: string }>();
+    expect(contestTitle?.title_ko).toBe(contest.titleKo);
+    // The seeded words themselves say 요금제, not 플랜 (issue 19's wording).
+    const seeded = JSON.stringify([seedNotices, seedFaq, seedContests]);
+    expect(seeded).not.toContain("플랜");
+    // The public answers show the seeded words.
+    const page = await get(`/notices/${welcome.id}`);
+    expect(JSON.stringify(page.body.data)).toContain(welcome.titleKo);
+  });
+});

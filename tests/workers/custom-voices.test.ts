@@ -3,11 +3,18 @@
 // consents, each file rule (at once, and in the job), the job's states and failure (the slot given back, the files
 // deleted), the voice's privacy (owner, another member, a visitor, a forged id) for every endpoint, the profile
 // step, deletion, the profile's request_cnt / usedCustomVoice, and the HTTP engine receiving every file.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  runDurableObjectAlarm,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
-import { customVoicePrefix } from "../../workers/api/src/domain/custom-voices/slots";
+import api from "../../workers/api/src/index";
+import { customVoicePrefix, FAILED_CUSTOM_VOICE_KEEP_MS } from "../../workers/api/src/domain/custom-voices/slots";
 import { Code } from "../../workers/api/src/lib/codes";
 import { decodeWav } from "../../workers/api/src/speech/wav";
 import { signedUp, worker, type Answer } from "./helpers";
@@ -252,7 +259,15 @@ describe("the job", () => {
     expect(JSON.parse(row.consents as string)).toEqual(["consent_rights", "consent_training", "consent_no_harm"]);
     expect(row.consented_at).toBeGreaterThanOrEqual(before);
     const v = (await json(await call(m.token, `/voices/custom/${voice_id}`))).data as Record<string, unknown>;
-    expect(v).toMatchObject({ id: voice_id, status: "ready", files: 3, name: "", design: { gender: "female", moods: ["calm", "warm"] } });
+    // Named from the start (the profile step may rename it): "My voice 1" until then, in either language.
+    expect(v).toMatchObject({
+      id: voice_id,
+      status: "ready",
+      files: 3,
+      name: "My voice 1",
+      design: { gender: "female", moods: ["calm", "warm"] },
+    });
+    expect((await json(await call(m.token, `/voices/custom/${voice_id}`, { lang: "ko" }))).data).toMatchObject({ name: "내 보이스 1" });
     expect((v.profile as { recording: { f0: number }; engine: string }).engine).toBe("http");
     expect(Math.abs((v.profile as { recording: { f0: number } }).recording.f0 - 190)).toBeLessThan(20);
     const preview = await call(m.token, (v.audioURL as string).replace("/api/v1", ""));
@@ -266,6 +281,21 @@ describe("the job", () => {
     const profile = (await json(await call(m.token, "/member/getmember"))).data as Record<string, unknown>;
     expect(profile).toMatchObject({ request_cnt: 1, cv_cnt_over: "N" });
     expect(profile.planState).toMatchObject({ usedCustomVoice: 1, mustChooseCustomVoice: false });
+  });
+
+  it("a ready voice whose owner skips the profile step has a name: its number among the owner's ready voices, in the library too", async () => {
+    const m = await member("cv-default-name@example.com", "Production");
+    const first = await made(m.token);
+    const second = await made(m.token);
+    const nameOf = async (id: string, lang = "en") =>
+      ((await json(await call(m.token, `/voices/custom/${id}`, { lang }))).data as { name: string }).name;
+    expect(await nameOf(first.voice_id)).toBe("My voice 1");
+    expect(await nameOf(second.voice_id, "ko")).toBe("내 보이스 2");
+    const custom = JSON.stringify((await json(await call(m.token, "/voices?tab=custom"))).data);
+    expect(custom).toContain("My voice 1");
+    expect(custom).toContain("My voice 2");
+    const slotsAnswer = (await json(await call(m.token, "/voices/slots"))).data as { voices: { name: string }[] };
+    expect(slotsAnswer.voices.map((v) => v.name).sort()).toEqual(["My voice 1", "My voice 2"]);
   });
 
   it("a voice being made is not in the library nor usable; once ready it is in the owner's Custom tab and speaks in the studio", async () => {
@@ -290,6 +320,31 @@ describe("the job", () => {
     await env.DB.prepare("UPDATE voices SET status = 'ready' WHERE id = ?").bind(voice_id).run();
     for (const tab of ["custom", "mine"]) expect(await listed(tab), tab).toContain(voice_id);
     expect(await speak()).toBe(Code.OK);
+  });
+});
+
+describe("the daily clean-up", () => {
+  it("deletes failed custom voices past 30 days with any file left under them; keeps newer failures and every ready voice", async () => {
+    const m = await member("cv-cleanup@example.com", "Production");
+    const quiet = { name: "quiet.wav", bytes: wavOf(voice(6, 190, { gain: 0.012 })) };
+    const oldFailure = await made(m.token, [quiet]);
+    const newFailure = await made(m.token, [quiet]);
+    const ready = await made(m.token);
+    expect([oldFailure.end.status, newFailure.end.status, ready.end.status]).toEqual(["failed", "failed", "completed"]);
+    const now = Date.now();
+    const past = now - FAILED_CUSTOM_VOICE_KEEP_MS - DAY;
+    for (const id of [oldFailure.voice_id, ready.voice_id])
+      await env.DB.prepare("UPDATE voices SET created_at = ? WHERE id = ?").bind(past, id).run();
+    // A file a crash left behind under the old failure's prefix.
+    await env.MEDIA.put(`${customVoicePrefix(m.id, oldFailure.voice_id)}files/1`, new Uint8Array([1, 2, 3]));
+    const ctx = createExecutionContext();
+    await api.scheduled(createScheduledController({ cron: "17 3 * * *", scheduledTime: now }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await voiceRow(oldFailure.voice_id)).toBeNull();
+    expect(await filesOf(m.id, oldFailure.voice_id)).toBe(0);
+    expect(await voiceRow(newFailure.voice_id)).toMatchObject({ status: "failed" });
+    expect(await voiceRow(ready.voice_id)).toMatchObject({ status: "ready" });
+    expect(await filesOf(m.id, ready.voice_id)).toBeGreaterThan(0);
   });
 });
 
@@ -435,6 +490,32 @@ describe("the profile step, privacy and deletion", () => {
     expect((await json(await call(other.token, `/voices/${voice_id}`, { method: "DELETE" }))).status).toBe(404);
     expect(JSON.stringify((await json(await call(other.token, "/voices?tab=mine"))).data)).not.toContain(voice_id);
     expect((await voiceRow(voice_id))!.status).toBe("ready");
+  });
+
+  it("deleting deletes the voice the HTTP engine made for it; a failing engine service does not stop the deletion", async () => {
+    const m = await member("cv-remote-delete@example.com", "Production");
+    const held = async (remoteId: string) => {
+      const res = await fetch(`https://engine.test/v1/voices/${encodeURIComponent(remoteId)}`, {
+        headers: { authorization: "Bearer engine-test-key" },
+      });
+      return res.status === 200 ? (await res.json<{ count: number }>()).count : 0;
+    };
+    const { voice_id } = await made(m.token, [good("own.wav", 173)]);
+    const remoteId = JSON.parse((await voiceRow(voice_id))!.engine as string).remoteId as string;
+    const before = await held(remoteId);
+    expect(before).toBeGreaterThan(0);
+    expect((await json(await call(m.token, `/voices/${voice_id}`, { method: "DELETE" }))).code).toBe(Code.OK);
+    expect(await held(remoteId)).toBe(before - 1);
+
+    // The service fails (500) on the next one: the voice is deleted all the same, with its files.
+    const second = await made(m.token);
+    await env.DB.prepare("UPDATE voices SET engine = ? WHERE id = ?")
+      .bind(JSON.stringify({ remoteId: "standin-FAIL-1" }), second.voice_id)
+      .run();
+    const del = await json(await call(m.token, `/voices/${second.voice_id}`, { method: "DELETE" }));
+    expect(del.code).toBe(Code.OK);
+    expect((await call(m.token, `/voices/custom/${second.voice_id}`)).status).toBe(404);
+    expect(await filesOf(m.id, second.voice_id)).toBe(0);
   });
 
   it("deleting frees the slot and deletes every file; the voice is gone for its owner too", async () => {

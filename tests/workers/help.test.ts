@@ -5,6 +5,7 @@ import { DEV_OPERATOR_EMAIL } from "../../db/seed-operator";
 import { Code } from "../../workers/api/src/lib/codes";
 import { SIGNED_URL_TTL_MS } from "../../workers/api/src/lib/signed-url";
 import { worker, type Answer } from "./helpers";
+import { CARD } from "./billing-helpers";
 import { call, newMember, newOperator, type Init, type Loose } from "./operators";
 
 // Issue 18: 1:1 inquiries (images by content and size, owners, signed URLs, read flag, follow-ups) and the
@@ -260,16 +261,6 @@ describe("the operator console's API", () => {
   });
 
   it("refunds a member's payment through the refund rules, and only the one the rules allow", async () => {
-    const CARD = {
-      card_type: "개인",
-      card_number1: "4242",
-      card_number2: "4242",
-      card_number3: "4242",
-      card_number4: "4242",
-      expiry: "2030-12",
-      birth: "900101",
-      pwd_2digit: "12",
-    };
     const m = await newMember();
     const op = await newOperator();
     expect((await call("/payment/registcard", m.token, { body: CARD })).success).toBe(true);

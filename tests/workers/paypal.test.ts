@@ -9,14 +9,13 @@ import { addMonths, REFUND_WINDOW_MS } from "../../workers/api/src/domain/billin
 import { Code } from "../../workers/api/src/lib/codes";
 import { cardGateway } from "../../workers/api/src/integrations/payments/gateways";
 import { createApp } from "../../workers/api/src/app";
-import { PASSWORD, signedUp, worker, type Answer } from "./helpers";
+import { call, memberRow, newMember as member, type Loose, type Member as M } from "./billing-helpers";
+import { PASSWORD, worker, type Answer } from "./helpers";
+
+const newMember = () => member("pp");
 
 // PayPal months through the real adapter (integrations/payments/paypal.ts) against the PayPal stand-in
 // (workers/api/src/sandbox/paypal.js) on api-m.paypal.com, as vitest.workers.config.ts routes it.
-
-// Answers are read loosely here: each test states the fields it expects.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Loose = Record<string, any>;
 
 const DAY = 86_400_000;
 const db = drizzle(env.DB, { schema });
@@ -27,32 +26,6 @@ beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
 });
 
-/** A call to /api/v1 as `token` at the test clock `at` (ms). */
-async function call(path: string, token: string, opts: { body?: unknown; at?: number; lang?: string } = {}) {
-  const res = await worker.fetch(`http://localhost/api/v1${path}`, {
-    method: opts.body === undefined ? "GET" : "POST",
-    headers: {
-      "content-type": "application/json",
-      lang: opts.lang ?? "en",
-      "api-key": token,
-      ...(opts.at ? { "x-test-now": String(opts.at) } : {}),
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const body = await res.json<Answer>();
-  return { status: res.status, ...body, data: body.data as Loose };
-}
-
-let seq = 0;
-async function newMember() {
-  const email = `pp${++seq}-${crypto.randomUUID().slice(0, 6)}@example.com`;
-  const s = await signedUp(email);
-  const row = await env.DB.prepare("SELECT id FROM members WHERE email = ?").bind(email).first<{ id: string }>();
-  return { token: s.token!, id: row!.id, email };
-}
-type M = Awaited<ReturnType<typeof newMember>>;
-
-const memberRow = async (id: string) => (await env.DB.prepare("SELECT * FROM members WHERE id = ?").bind(id).first<Loose>())!;
 const paymentRows = async (id: string) =>
   (await env.DB.prepare("SELECT * FROM payments WHERE member_id = ? ORDER BY no").bind(id).all<Loose>()).results;
 /** The order as the stand-in holds it (captures, refunds, payer), without a token. */

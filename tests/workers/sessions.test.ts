@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { type Answer, memberPost, PASSWORD, signedUp, worker } from "./helpers";
+import { CARD } from "./billing-helpers";
 
 /**
  * Server-side session revocation (issue 13, docs/decisions/0019): an access token counts only while
@@ -78,16 +79,7 @@ describe("sessions end on the server at once", () => {
     expect(
       (await api("/member/signout", s.token, { body: { reason_studio: "price", reason_community: "", opinion: "" } })).body.success,
     ).toBe(true);
-    const card = {
-      card_type: "개인",
-      card_number1: "4242",
-      card_number2: "4242",
-      card_number3: "4242",
-      card_number4: "4242",
-      expiry: "2030-12",
-      birth: "900101",
-      pwd_2digit: "12",
-    };
+    const card = CARD;
     const before = ((await (await fetch("https://api.iamport.kr/__standin/payments")).json()) as unknown[]).length;
     const calls: [string, string, unknown?][] = [
       ["/member/getmember", "GET"],

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod/v4";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
@@ -17,6 +17,36 @@ export type ContentField =
 
 /** A row of the list: what it is called, a line about it, and whether it is published. */
 export type ContentListRow = { id: string; title: string; detail: string; publishedAt: number | null };
+
+/** The content pages' route handle (their bundles). */
+export const contentPageHandle = { i18n: ["common", "admin"] };
+
+/**
+ * What every content page reads (its loader is `contentLoader`, its action `contentAction` of
+ * utils/admin-content.server.ts): the rows, the one in `?edit=`, the console's `t`, and the editor's props that
+ * come from the route (`lastResult`, `editingId`, `help`) to spread into `ContentEditor`.
+ */
+export function useContentPage<Row extends { id: string }>() {
+  const { items, editing } = useLoaderData<{ items: Row[]; editing: Row | null }>();
+  const actionData = useActionData<{ result?: LastResult }>();
+  const { t, i18n } = useTranslation("admin");
+  const editor = { lastResult: actionData?.result, editingId: editing?.id ?? null, help: t("content.bodyHelp") };
+  return { items: items as Row[], editing: editing as Row | null, t, ko: i18n.language === "ko", editor };
+}
+
+/** A content form's category select: `name` "category", one option per category, labelled from `labelOf`. */
+export const categoryField = <C extends string>(
+  label: string,
+  categories: readonly C[],
+  labelOf: (c: C) => string,
+  value?: string,
+): ContentField => ({
+  name: "category",
+  label,
+  kind: "select",
+  options: categories.map((c) => ({ value: c, label: labelOf(c) })),
+  value,
+});
 
 const input = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 aria-[invalid]:border-red-500";
 

@@ -1,11 +1,16 @@
+import { getFormProps } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ChoiceGroup } from "~/components/forms";
+import type { z } from "zod/v4";
+import { ChoiceGroup, ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import { Section } from "~/components/shell/Page";
 import { Recorder } from "~/components/studio/Sts";
 import { FILTERS } from "~/lib/library";
 
 /**
  * What the voice wizards share (the open voice wizard, /dashboard/library/open, and custom voice creation,
- * /dashboard/custom): the row of steps, the voice's tags as choice groups, and the recording panel.
+ * /dashboard/custom): the row of steps, the voice's tags as choice groups and the first step's form around them,
+ * and the recording panel.
  */
 
 /** The steps, the current one marked (`aria-current="step"`), the done ones tinted. */
@@ -90,6 +95,50 @@ export function TagChoices({
         errors={errors.categories}
       />
     </>
+  );
+}
+
+/**
+ * The wizards' first step: the voice's tags (`TagChoices`) as one form posting `intent`, showing what was sent
+ * after a refused submit, else what was `saved`. `id` names the section, the form and its test id (`<id>-form`).
+ */
+export function TagsForm<S extends z.ZodType<Record<string, unknown>>>({
+  id,
+  intent,
+  schema,
+  lastResult,
+  saved,
+  title,
+  help,
+  next,
+  ...choices
+}: {
+  id: string;
+  intent: string;
+  schema: S;
+  lastResult: LastResult;
+  saved: Record<string, unknown> | null;
+  title: string;
+  help: string;
+  next: string;
+} & Pick<Parameters<typeof TagChoices>[0], "moodsName" | "moodsLegend" | "categoriesLegend" | "genders">) {
+  const [form, fields] = useSchemaForm(id, schema, lastResult);
+  const field = (name: string) => (fields as unknown as Record<string, { value?: unknown; errors?: Errors } | undefined>)[name];
+  const names = ["lang", "tone", "gender", "age", choices.moodsName, "categories"];
+  return (
+    <Section id={id} title={title}>
+      <p className="mt-1 text-sm text-slate-600">{help}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5" data-testid={`${id}-form`}>
+        <input type="hidden" name="intent" value={intent} />
+        <TagChoices
+          selected={(name) => chosen(field(name)?.value, saved?.[name])}
+          errors={Object.fromEntries(names.map((name) => [name, field(name)?.errors]))}
+          {...choices}
+        />
+        <ErrorList errors={form.errors} />
+        <SubmitButton className="sm:w-auto">{next}</SubmitButton>
+      </Form>
+    </Section>
   );
 }
 

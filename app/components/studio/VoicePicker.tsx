@@ -1,7 +1,10 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiClient } from "~/lib/api-client";
+import { PICKER_SEARCH_PARAM, type PickerSearch } from "~/lib/studio";
+import { LIBRARY_QUERY_MAX } from "../../../contracts/voices";
 
 export type VoiceCard = {
   id: string;
@@ -86,6 +89,58 @@ export function VoicePicker({
         ))}
       </fieldset>
     </details>
+  );
+}
+
+/**
+ * The voice pickers' search: a GET form beside the page's own forms (it works without JavaScript) that asks the
+ * loader for the voices whose name matches, among every voice the member may use; `keep` are the page's URL
+ * parameters that must stay. It says how many voices the pickers show when that is fewer than there are.
+ */
+export function VoiceSearch({ search, keep }: { search: PickerSearch; keep: Record<string, string | null | undefined> }) {
+  const { t } = useTranslation("studio");
+  const kept = Object.entries(keep).filter((e): e is [string, string] => !!e[1]);
+  const note = search.q
+    ? search.total === 0
+      ? t("picker.noMatch", { q: search.q })
+      : t("picker.found", { count: search.total })
+    : search.total > search.shown
+      ? t("picker.showing", { shown: search.shown, total: search.total })
+      : null;
+  return (
+    <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2" data-testid="voice-search">
+      {kept.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="min-w-0 flex-1">
+        <label htmlFor="voice-search-q" className="block text-sm font-medium text-slate-800">
+          {t("picker.search")}
+        </label>
+        <input
+          key={search.q}
+          id="voice-search-q"
+          type="search"
+          name={PICKER_SEARCH_PARAM}
+          defaultValue={search.q}
+          maxLength={LIBRARY_QUERY_MAX}
+          placeholder={t("picker.searchPlaceholder")}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        />
+      </div>
+      <button type="submit" className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-600">
+        {t("picker.searchButton")}
+      </button>
+      {search.q ? (
+        <Link to={`?${new URLSearchParams(kept)}`} className="py-2 text-sm text-brand-700 underline">
+          {t("picker.clear")}
+        </Link>
+      ) : null}
+      {note ? (
+        <p className="w-full text-xs text-slate-600" data-testid="voice-search-note">
+          {note}
+        </p>
+      ) : null}
+    </Form>
   );
 }
 

@@ -1,5 +1,6 @@
 import type ko from "../ko/library";
 import type { Translation } from "../types";
+import { voiceTagNames } from "../../../contracts/voices";
 
 export default {
   meta: {
@@ -11,36 +12,13 @@ export default {
     actorsDescription:
       "A voice market where you listen to AI voices and pick one, and a call for voice actors who want their voice to earn. Apply with a sample link or file.",
   },
+  // The tag names come from contracts/voices.ts (the api answers the same names); only the labels are here.
   tags: {
-    tone: { label: "Tone", low: "Low", medium: "Medium", high: "High" },
-    gender: { label: "Gender", male: "Male", female: "Female", other: "Other" },
-    age: { label: "Age", child: "Child", teen: "Teen", young: "Young adult", middle: "Middle-aged", senior: "Senior", other: "Other" },
-    mood: {
-      label: "Mood and features",
-      calm: "Calm",
-      bright: "Bright",
-      warm: "Warm",
-      trustworthy: "Trustworthy",
-      energetic: "Energetic",
-      soft: "Soft",
-      cute: "Cute",
-      charismatic: "Charismatic",
-      friendly: "Friendly",
-      serious: "Serious",
-    },
-    category: {
-      label: "Content category",
-      narration: "Narration",
-      advertising: "Advertising",
-      education: "Education",
-      audiobook: "Audiobook",
-      news: "News",
-      game: "Games and animation",
-      kids: "Kids",
-      documentary: "Documentary",
-      podcast: "Podcast",
-      announcement: "Announcements",
-    },
+    tone: { label: "Tone", ...voiceTagNames("tone", "en") },
+    gender: { label: "Gender", ...voiceTagNames("gender", "en") },
+    age: { label: "Age", ...voiceTagNames("age", "en") },
+    mood: { label: "Mood and features", ...voiceTagNames("mood", "en") },
+    category: { label: "Content category", ...voiceTagNames("category", "en") },
     lang: { label: "Language", ko: "Korean", en: "English" },
   },
   list: {

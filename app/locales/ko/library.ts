@@ -1,3 +1,5 @@
+import { voiceTagNames } from "../../../contracts/voices";
+
 /** The voice library, voice detail, open voice wizard and the /actors page (issue 16). */
 export default {
   meta: {
@@ -9,36 +11,13 @@ export default {
     actorsDescription:
       "AI 목소리를 듣고 고르는 보이스 마켓, 그리고 내 목소리로 수익을 만드는 성우 모집. 지원서는 샘플 링크나 파일로 바로 낼 수 있어요.",
   },
+  // The tag names come from contracts/voices.ts (the api answers the same names); only the labels are here.
   tags: {
-    tone: { label: "톤", low: "낮은 톤", medium: "중간 톤", high: "높은 톤" },
-    gender: { label: "성별", male: "남성", female: "여성", other: "기타" },
-    age: { label: "나이", child: "어린이", teen: "청소년", young: "청년", middle: "중년", senior: "노년", other: "기타" },
-    mood: {
-      label: "분위기·특징",
-      calm: "차분한",
-      bright: "밝은",
-      warm: "따뜻한",
-      trustworthy: "신뢰감 있는",
-      energetic: "활기찬",
-      soft: "부드러운",
-      cute: "귀여운",
-      charismatic: "카리스마 있는",
-      friendly: "친근한",
-      serious: "진지한",
-    },
-    category: {
-      label: "콘텐츠 분야",
-      narration: "내레이션",
-      advertising: "광고",
-      education: "교육",
-      audiobook: "오디오북",
-      news: "뉴스",
-      game: "게임·애니메이션",
-      kids: "키즈",
-      documentary: "다큐멘터리",
-      podcast: "팟캐스트",
-      announcement: "안내 방송",
-    },
+    tone: { label: "톤", ...voiceTagNames("tone", "ko") },
+    gender: { label: "성별", ...voiceTagNames("gender", "ko") },
+    age: { label: "나이", ...voiceTagNames("age", "ko") },
+    mood: { label: "분위기·특징", ...voiceTagNames("mood", "ko") },
+    category: { label: "콘텐츠 분야", ...voiceTagNames("category", "ko") },
     lang: { label: "언어", ko: "한국어", en: "영어" },
   },
   list: {

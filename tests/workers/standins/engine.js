@@ -12,7 +12,14 @@
 // naming the language, gender and the profile's median F0 (`standin-ko-female-197`); /v1/synthesize
 // with such a voice (voice.params.remoteId) speaks at that F0, so a created voice is heard as made.
 // A gender "FAIL" answers 500; a form without audio, lang or profile 400.
+// DELETE /v1/voices/{id} deletes a voice it made (204; 404 when it has none of that id; an id containing
+// "FAIL" answers 500); GET /v1/voices/{id} (not in the contract: for the tests) answers 200 while it has it.
+// It counts the voices it holds per id (module memory: per workerd test file, or per browser test server).
+const held = new Map();
+
 export async function engineStandin(request, url) {
+  const voice = /^\/v1\/voices\/([\w.:-]{1,128})$/.exec(url.pathname);
+  if (voice && (request.method === "DELETE" || request.method === "GET")) return heldVoice(request, decodeURIComponent(voice[1]));
   const paths = ["/v1/synthesize", "/v1/convert", "/v1/voices"];
   if (request.method !== "POST" || !paths.includes(url.pathname)) return new Response("not found", { status: 404 });
   if (request.headers.get("authorization") !== "Bearer engine-test-key") return Response.json({ error: "unauthorized" }, { status: 401 });
@@ -43,7 +50,21 @@ async function voicesStandin(request) {
   // Several recordings (a custom voice's up to 5 files): the id also says how many arrived and that each was a WAV.
   const wavs = await Promise.all(audio.map(async (a) => new TextDecoder().decode((await a.arrayBuffer()).slice(0, 4)) === "RIFF"));
   const count = audio.length > 1 ? `-x${wavs.filter(Boolean).length}` : "";
-  return Response.json({ voice_id: `standin-${lang}-${gender}-${Math.round(profile.f0 ?? 200)}${count}` });
+  const id = `standin-${lang}-${gender}-${Math.round(profile.f0 ?? 200)}${count}`;
+  held.set(id, (held.get(id) ?? 0) + 1);
+  return Response.json({ voice_id: id });
+}
+
+function heldVoice(request, id) {
+  if (request.headers.get("authorization") !== "Bearer engine-test-key") return Response.json({ error: "unauthorized" }, { status: 401 });
+  const n = held.get(id) ?? 0;
+  if (request.method === "GET")
+    return n > 0 ? Response.json({ voice_id: id, count: n }) : Response.json({ error: "not found" }, { status: 404 });
+  if (id.includes("FAIL")) return Response.json({ error: "inference crashed" }, { status: 500 });
+  if (n === 0) return Response.json({ error: "not found" }, { status: 404 });
+  if (n === 1) held.delete(id);
+  else held.set(id, n - 1);
+  return new Response(null, { status: 204 });
 }
 
 async function convertStandin(request) {

@@ -7,6 +7,7 @@ import { applyRetention } from "./domain/retention";
 import { cleanUp } from "./lib/cleanup";
 import { purgeDeleted } from "./domain/studio/projects";
 import { expireDrafts } from "./domain/open-voices";
+import { purgeFailedCustomVoices } from "./domain/custom-voices/slots";
 import { reapStale } from "./lib/jobs";
 import { cardGateway } from "./integrations/payments/gateways";
 import { checkEnv } from "./lib/deployment";
@@ -38,6 +39,8 @@ export default {
       ctx.waitUntil(expireDrafts({ env, db }).then((n) => console.log("expired voice drafts", n)));
       // Projects deleted and not brought back within their undo time (issue 19, docs/decisions/0037).
       ctx.waitUntil(purgeDeleted({ db, env }, controller.scheduledTime).then((n) => console.log("purged projects", n)));
+      // Failed custom voices past 30 days, rows and files (domain/custom-voices/slots.ts).
+      ctx.waitUntil(purgeFailedCustomVoices(env, controller.scheduledTime).then((n) => console.log("failed custom voices", n)));
       // Jobs that stopped beating: their open charges refunded, their slots freed (docs/decisions/0017).
       ctx.waitUntil(reapStale(env.DB, null, controller.scheduledTime).then((n) => console.log("stale jobs", n)));
       return;

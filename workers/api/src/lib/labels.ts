@@ -1,5 +1,6 @@
 import type { Locale, Localized } from "./codes";
 import type { DeclineKind } from "../../../../contracts/billing";
+import { VOICE_TAG_NAMES } from "../../../../contracts/voices";
 
 /**
  * Text that is data, not a result: names shown beside codes (voice tags, choice lists, login
@@ -26,6 +27,8 @@ export const LOGIN_TYPES: Labels = {
 /** Names given when the user gave none: a new project, an STS recording without a file name. */
 export const UNTITLED_PROJECT: Localized = { ko: "제목 없는 프로젝트", en: "Untitled project" };
 export const UNTITLED_RECORDING: Localized = { ko: "녹음", en: "Recording" };
+/** A ready custom voice's name until its owner names it in the profile step ({n}: its number among the owner's voices; at most 14 characters). */
+export const CUSTOM_VOICE_NAME: Localized = { ko: "내 보이스 {n}", en: "My voice {n}" };
 
 /** The certification mail ({code}: the six digits; {minutes}: how long it is valid). */
 export const CERT_MAIL: { subject: Localized; text: Localized } = {
@@ -108,49 +111,12 @@ export const REASONS: Record<"studio" | "community", Choice[]> = {
   ],
 };
 
-/** Spec section 3, "Voice tags": tone, gender, age, mood/features (pick 2) and content categories. */
-export const TONES: Labels = {
-  low: { ko: "낮은 톤", en: "Low" },
-  medium: { ko: "중간 톤", en: "Medium" },
-  high: { ko: "높은 톤", en: "High" },
-};
-export const GENDERS: Labels = {
-  male: { ko: "남성", en: "Male" },
-  female: { ko: "여성", en: "Female" },
-  other: { ko: "기타", en: "Other" },
-};
-export const AGES: Labels = {
-  child: { ko: "어린이", en: "Child" },
-  teen: { ko: "청소년", en: "Teen" },
-  young: { ko: "청년", en: "Young adult" },
-  middle: { ko: "중년", en: "Middle-aged" },
-  senior: { ko: "노년", en: "Senior" },
-  other: { ko: "기타", en: "Other" },
-};
-export const FEATURES: Labels = {
-  calm: { ko: "차분한", en: "Calm" },
-  bright: { ko: "밝은", en: "Bright" },
-  warm: { ko: "따뜻한", en: "Warm" },
-  trustworthy: { ko: "신뢰감 있는", en: "Trustworthy" },
-  energetic: { ko: "활기찬", en: "Energetic" },
-  soft: { ko: "부드러운", en: "Soft" },
-  cute: { ko: "귀여운", en: "Cute" },
-  charismatic: { ko: "카리스마 있는", en: "Charismatic" },
-  friendly: { ko: "친근한", en: "Friendly" },
-  serious: { ko: "진지한", en: "Serious" },
-};
-export const CATEGORIES: Labels = {
-  narration: { ko: "내레이션", en: "Narration" },
-  advertising: { ko: "광고", en: "Advertising" },
-  education: { ko: "교육", en: "Education" },
-  audiobook: { ko: "오디오북", en: "Audiobook" },
-  news: { ko: "뉴스", en: "News" },
-  game: { ko: "게임·애니메이션", en: "Games and animation" },
-  kids: { ko: "키즈", en: "Kids" },
-  documentary: { ko: "다큐멘터리", en: "Documentary" },
-  podcast: { ko: "팟캐스트", en: "Podcast" },
-  announcement: { ko: "안내 방송", en: "Announcements" },
-};
+/** Spec section 3, "Voice tags": tone, gender, age, mood/features (pick 2) and content categories (one source: contracts/voices.ts). */
+export const TONES: Labels = VOICE_TAG_NAMES.tone;
+export const GENDERS: Labels = VOICE_TAG_NAMES.gender;
+export const AGES: Labels = VOICE_TAG_NAMES.age;
+export const FEATURES: Labels = VOICE_TAG_NAMES.mood;
+export const CATEGORIES: Labels = VOICE_TAG_NAMES.category;
 
 /** What a card decline means, by kind (domain/billing/declines.ts; issue 19: members never read the gateway's raw text). */
 export const DECLINES: Record<DeclineKind, Localized> = {

@@ -3,7 +3,7 @@ import { convertToVoice } from "../engine/convert";
 import { EmbeddedEngine } from "../engine/embedded";
 import { HttpSpeechEngine } from "./http-engine";
 import { WorkersAiEngine } from "./workers-ai-engine";
-import { EngineError, type SpeechEngine } from "./types";
+import { EngineError, type SpeechEngine, type VoiceParams } from "./types";
 import { deriveVoice } from "./voice-profile";
 
 /**
@@ -22,6 +22,35 @@ export function speechEngine(env: AppEnv["Bindings"]): SpeechEngine {
     return new HttpSpeechEngine(env.VOICE_ENGINE_URL, env.VOICE_ENGINE_KEY);
   }
   return embedded;
+}
+
+/**
+ * Deletes, at the engine that made them, the remote voices of voices the product has just deleted (`engine`: a
+ * voice row's stored parameters; only those with a `remoteId` have one). Tolerant: a service that fails or cannot
+ * be reached is logged and the product's deletion stands (the contract lets a service expire ids nobody uses).
+ * Answers how many were deleted.
+ */
+export async function forgetRemoteVoices(env: AppEnv["Bindings"], deleted: { id: string; engine: unknown }[]) {
+  const remote = deleted.filter((v) => typeof (v.engine as { remoteId?: unknown } | null)?.remoteId === "string");
+  if (remote.length === 0) return 0;
+  let speech: SpeechEngine;
+  try {
+    speech = speechEngine(env);
+  } catch (err) {
+    console.warn("remote voices not deleted:", String(err));
+    return 0;
+  }
+  if (!speech.deleteVoice) return 0;
+  let n = 0;
+  for (const v of remote) {
+    try {
+      await speech.deleteVoice(v.engine as VoiceParams);
+      n++;
+    } catch (err) {
+      console.warn(`remote voice of ${v.id} not deleted:`, err instanceof Error ? err.message : String(err));
+    }
+  }
+  return n;
 }
 
 let engine: EmbeddedEngine | undefined;

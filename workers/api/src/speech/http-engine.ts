@@ -6,8 +6,12 @@ import {
   type SpeechEngine,
   type SynthesisRequest,
   type VoiceCreationRequest,
+  type VoiceParams,
 } from "./types";
 import { decodeWav, WavError, type Audio } from "./wav";
+
+/** A remote voice id as the contract allows it. */
+const REMOTE_ID = /^[\w.:-]{1,128}$/;
 
 /** Output rate the product asks of every engine (24 kHz or better, mono). */
 export const OUTPUT_SAMPLE_RATE = 24_000;
@@ -26,6 +30,9 @@ export const OUTPUT_SAMPLE_RATE = 24_000;
  *
  *   POST {VOICE_ENGINE_URL}/v1/voices    (multipart: audio = WAV, repeated per recording; lang, gender, profile = JSON)
  *   → 200 {"voice_id": "..."} | 4xx/5xx {"error": "..."}
+ *
+ *   DELETE {VOICE_ENGINE_URL}/v1/voices/{voice_id}
+ *   → 2xx, or 404 when the service no longer has it | other 4xx/5xx {"error": "..."}
  */
 export class HttpSpeechEngine implements SpeechEngine {
   readonly name = "http";
@@ -74,8 +81,26 @@ export class HttpSpeechEngine implements SpeechEngine {
     const res = await this.post("v1/voices", { body: form, accept: "application/json" }, this.convertTimeoutMs);
     const answer = (await res.json().catch(() => null)) as { voice_id?: unknown } | null;
     const id = answer?.voice_id;
-    if (typeof id !== "string" || !/^[\w.:-]{1,128}$/.test(id)) throw new EngineError("engine service answered no usable voice_id");
+    if (typeof id !== "string" || !REMOTE_ID.test(id)) throw new EngineError("engine service answered no usable voice_id");
     return { params: { remoteId: id } };
+  }
+
+  /** Deletes the remote voice of `params.remoteId` (docs/engine-http-contract.md); a 404 means it is already gone. */
+  async deleteVoice(params: VoiceParams): Promise<void> {
+    const id = params.remoteId;
+    if (typeof id !== "string" || !REMOTE_ID.test(id)) return;
+    let res: Response;
+    try {
+      res = await fetch(this.url(`v1/voices/${encodeURIComponent(id)}`), {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${this.key}`, accept: "application/json" },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (err) {
+      throw new EngineError(`engine service unreachable: ${String(err)}`);
+    }
+    const detail = await res.text().catch(() => "");
+    if (!res.ok && res.status !== 404) throw new EngineError(`engine service answered ${res.status}: ${detail.slice(0, 200)}`);
   }
 
   synthesize(request: SynthesisRequest) {

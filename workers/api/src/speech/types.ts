@@ -65,6 +65,11 @@ export interface SpeechEngine {
    * from the profile; a remote service trains or enrols a speaker and answers its id.
    */
   createVoice(request: VoiceCreationRequest): Promise<CreatedVoice>;
+  /**
+   * Deletes a voice the engine made (`params` as `createVoice` answered them), when the engine keeps voices of its
+   * own: the HTTP engine's `DELETE /v1/voices/{id}`. Engines that keep nothing have no such method.
+   */
+  deleteVoice?(params: VoiceParams): Promise<void>;
 }
 
 /** The engine could not produce audio (the service failed, or the request could not be spoken). */

@@ -7,6 +7,7 @@ import type { CustomVoiceSpec } from "../../durable/job-types";
 import { encodeWav } from "../../engine/dsp";
 import type { Bindings } from "../../env";
 import { Code, message } from "../../lib/codes";
+import { CUSTOM_VOICE_NAME } from "../../lib/labels";
 import type { FrameAnalysis } from "../../speech/analysis";
 import { speechEngine } from "../../speech/engine";
 import { checkVoiceRecording, type CheckedRecording } from "../../speech/recording-check";
@@ -121,9 +122,17 @@ export async function runCustomVoiceJob(env: Bindings, spec: CustomVoiceSpec, re
     httpMetadata: { contentType: "audio/wav" },
   });
   const db = drizzle(env.DB, { schema });
+  // A name from the start (the profile step may change it): a voice whose owner never reaches that step is not nameless.
+  const ready = await env.DB.prepare(
+    "SELECT COUNT(*) AS n FROM voices WHERE owner_id = ?1 AND type = 'custom' AND status = 'ready' AND deleted_at IS NULL",
+  )
+    .bind(spec.memberId)
+    .first<{ n: number }>();
+  const n = String((ready?.n ?? 0) + 1);
+  const name = { ko: CUSTOM_VOICE_NAME.ko.replace("{n}", n), en: CUSTOM_VOICE_NAME.en.replace("{n}", n) };
   const [row] = await db
     .update(voices)
-    .set({ status: "ready", engine: made.params, profile: made.profile })
+    .set({ status: "ready", engine: made.params, profile: made.profile, name })
     .where(and(eq(voices.id, spec.voiceId), eq(voices.ownerId, spec.memberId), eq(voices.status, "creating"), isNull(voices.deletedAt)))
     .returning({ id: voices.id });
   if (!row) {

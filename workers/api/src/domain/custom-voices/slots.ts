@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { members, voices } from "../../../../../db/schema";
 import type { CustomVoiceSlots } from "../../../../../contracts/custom-voices";
 import { customVoiceSlots } from "../../lib/allowance";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
+import { forgetRemoteVoices } from "../../speech/engine";
 import type { Db, MemberScope } from "../scope";
 
 /*
@@ -29,6 +30,30 @@ export async function deleteCustomVoiceFiles(media: R2Bucket, memberId: string, 
       } while (cursor);
     }
   }
+}
+
+/** How long a failed custom voice's row stays (the wizard's failure and a 1:1 inquiry about it): the content retention's 30 days. */
+export const FAILED_CUSTOM_VOICE_KEEP_MS = 30 * 86_400_000;
+
+/**
+ * The daily cron: failed custom voices older than `FAILED_CUSTOM_VOICE_KEEP_MS` are deleted, rows and any file left
+ * under their prefix (a failure deletes the files at once; this catches what a crash in between left). At most
+ * `limit` a run; a backlog drains over the following days. Answers how many went.
+ */
+export async function purgeFailedCustomVoices(env: { DB: D1Database; MEDIA: R2Bucket }, now = Date.now(), limit = 200) {
+  const { results } = await env.DB.prepare(
+    "SELECT id, owner_id AS ownerId FROM voices WHERE type = 'custom' AND status = 'failed' AND created_at < ?1 ORDER BY created_at LIMIT ?2",
+  )
+    .bind(now - FAILED_CUSTOM_VOICE_KEEP_MS, limit)
+    .all<{ id: string; ownerId: string | null }>();
+  for (const v of results) if (v.ownerId) await deleteCustomVoiceFiles(env.MEDIA, v.ownerId, [v.id]);
+  for (let i = 0; i < results.length; i += 50) {
+    const ids = results.slice(i, i + 50).map((v) => v.id);
+    await env.DB.prepare("DELETE FROM voices WHERE type = 'custom' AND status = 'failed' AND id IN (SELECT value FROM json_each(?1))")
+      .bind(JSON.stringify(ids))
+      .run();
+  }
+  return results.length;
 }
 
 /** The member's custom voices, oldest first (the order that decides which are over the slots while a choice is due). */
@@ -107,6 +132,12 @@ export async function keepVoices(s: MemberScope, keep: string[]) {
   if (wanted.size !== keep.length || keep.some((id) => !own.has(id)) || (n >= 0 && keep.length > n))
     return refusal(Code.SLOT_CHOICE_INVALID, { params: { slots: Math.max(0, n) } });
   const doomed = mine.filter((v) => !wanted.has(v.id)).map((v) => v.id);
+  const remote = doomed.length
+    ? await s.db
+        .select({ id: voices.id, engine: voices.engine })
+        .from(voices)
+        .where(and(eq(voices.ownerId, s.member.id), inArray(voices.id, doomed)))
+    : [];
   const d1 = s.env.DB;
   const results = await d1.batch([
     d1.prepare("UPDATE members SET must_choose_cv = 0 WHERE id = ?1 AND must_choose_cv = 1").bind(s.member.id),
@@ -117,5 +148,6 @@ export async function keepVoices(s: MemberScope, keep: string[]) {
   ]);
   if ((results[0]?.meta.changes ?? 0) !== 1) return refusal(Code.SLOT_CHOICE_NOT_DUE);
   await deleteCustomVoiceFiles(s.env.MEDIA, s.member.id, doomed);
+  await forgetRemoteVoices(s.env, remote);
   return done({ kept: keep, deleted: doomed });
 }
