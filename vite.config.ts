@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from "vite";
 import { getLoadContext } from "./server/load-context";
 import { devApiProxy } from "./scripts/vite-dev-api-proxy";
 import { chunkReport } from "./scripts/vite-chunk-report";
+import { pureSchemas } from "./scripts/vite-pure-schemas";
 
 /**
  * Issue 19 (docs/decisions/0044): the browser build resolves `react-i18next` to the app's own small translator
@@ -51,6 +52,7 @@ export default defineConfig({
       },
     }),
     tailwindcss(),
+    pureSchemas(),
     chunkReport(),
   ],
   ssr: {
