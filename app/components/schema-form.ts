@@ -28,4 +28,3 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>>(
     ...(options.defaultValue ? { defaultValue: options.defaultValue as never } : {}),
   });
 }
-
