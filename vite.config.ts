@@ -1,10 +1,27 @@
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { getLoadContext } from "./server/load-context";
 import { devApiProxy } from "./scripts/vite-dev-api-proxy";
 import { chunkReport } from "./scripts/vite-chunk-report";
+import { pureSchemas } from "./scripts/vite-pure-schemas";
+
+/**
+ * Issue 19 (docs/decisions/0044): the browser build resolves `react-i18next` to the app's own small translator
+ * (app/i18n/react-client.ts); the server build keeps react-i18next and i18next.
+ */
+function clientTranslator(): Plugin {
+  const client = fileURLToPath(new URL("./app/i18n/react-client.ts", import.meta.url));
+  return {
+    name: "voice-studio:client-translator",
+    enforce: "pre",
+    resolveId(id, _importer, options) {
+      if (id === "react-i18next" && !options?.ssr) return client;
+      return null;
+    },
+  };
+}
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -14,6 +31,7 @@ declare module "@remix-run/cloudflare" {
 
 export default defineConfig({
   plugins: [
+    clientTranslator(),
     devApiProxy(),
     remixCloudflareDevProxy({ getLoadContext }),
     remix({
@@ -34,6 +52,7 @@ export default defineConfig({
       },
     }),
     tailwindcss(),
+    pureSchemas(),
     chunkReport(),
   ],
   ssr: {

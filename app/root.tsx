@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { Footer } from "~/components/shell/Footer";
 import { Header } from "~/components/shell/Header";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
@@ -103,7 +102,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const data = useRootData();
-  useChangeLanguage(data?.locale ?? fallbackLng);
+  // The language switch: the browser's translator loads the new language's namespaces (docs/decisions/0044).
+  const { i18n } = useTranslation();
+  const locale = data?.locale ?? fallbackLng;
+  useEffect(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [locale, i18n]);
   // Browser error reports name the account when the page knows it (app/lib/api-client.ts).
   const email = data?.user.email;
   useEffect(() => apiClient.setUser(email), [email]);

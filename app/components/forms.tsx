@@ -1,37 +1,11 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Link, useLocation, type LinkProps } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod/v4";
+
+// useSchemaForm (conform and zod) lives in its own module, so a page that only needs the components below does
+// not load conform and zod (issue 19, docs/decisions/0044). Imports from here keep working.
+export { useSchemaForm, type LastResult } from "./schema-form";
 
 type Errors = string[] | undefined;
-
-/** What an action answers for a form: conform's reply, or nothing before the first submit. */
-export type LastResult = SubmissionResult<string[]> | undefined;
-
-/**
- * The conform setup of every form of the app: client validation with the form's zod schema (the
- * action parses the same schema with `parseWithZod`), its constraints, and the action's answer as
- * `lastResult`. `validate: "onBlur"` checks a field when it is left and again on each input after an
- * error; `"onSubmit"` (the default) checks on submit only.
- */
-export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>>(
-  id: string,
-  schema: S,
-  lastResult: LastResult,
-  options: { validate?: "onBlur" | "onSubmit"; defaultValue?: Partial<z.input<S>> } = {},
-) {
-  const onBlur = options.validate === "onBlur";
-  return useForm<z.input<S> & Record<string, unknown>, z.output<S>>({
-    id,
-    lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: onBlur ? "onBlur" : "onSubmit",
-    ...(onBlur ? { shouldRevalidate: "onInput" as const } : {}),
-    ...(options.defaultValue ? { defaultValue: options.defaultValue as never } : {}),
-  });
-}
 
 /** A translation key rather than a message: a dotted name without spaces, optionally `ns:` first. */
 const KEY = /^(?:[A-Za-z]+:)?[A-Za-z]\w*(?:\.\w+)+$/;

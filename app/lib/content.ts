@@ -1,6 +1,8 @@
 // Public content pages and the API keys page (issue 18): the api's answer types, the forms' zod schemas
 // and how a stored body (plain text) becomes blocks to render. Client-safe.
-import { z } from "zod/v4";
+// The forms' schemas live in ./content-schemas.ts (issue 19, docs/decisions/0044): a page that only needs the
+// helpers here does not load zod. Imports from here keep working.
+export { API_KEY_NAME_MAX, CONTEST_NOTE_MAX, ContestEntrySchema, KeyCreateSchema, KeysSchema } from "./content-schemas";
 
 export type NoticeCategory = "notice" | "release";
 export type NoticeItem = { id: string; category: NoticeCategory; pinned: boolean; title: string; date: number };
@@ -29,8 +31,6 @@ export type ApiKey = { id: string; name: string; prefix: string; createdAt: numb
 
 /** The longest FAQ search the api takes (workers/api/src/domain/content/faq.ts). */
 export const FAQ_QUERY_MAX = 50;
-export const CONTEST_NOTE_MAX = 200;
-export const API_KEY_NAME_MAX = 40;
 
 /** The page's query, made safe: an unknown category is "all", a bad page the first (never a 400 from the api). */
 export function noticeQuery(url: URL) {
@@ -83,19 +83,3 @@ export const formatDate = (ms: number, locale: string) =>
     day: "numeric",
     timeZone: "Asia/Seoul",
   }).format(ms);
-
-const required = (max: number) =>
-  z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(max, "validation.tooLong");
-
-/** The contest entry form. */
-export const ContestEntrySchema = z.object({
-  inference_id: z.string({ error: "validation.required" }).min(1, "validation.required").max(64),
-  note: z.string().trim().max(CONTEST_NOTE_MAX, "validation.tooLong").default(""),
-});
-
-/** The API keys page: create a key with a name, or revoke one. */
-export const KeyCreateSchema = z.object({ name: required(API_KEY_NAME_MAX) });
-export const KeysSchema = z.discriminatedUnion("intent", [
-  KeyCreateSchema.extend({ intent: z.literal("create") }),
-  z.object({ intent: z.literal("revoke"), id: z.string().min(1).max(64) }),
-]);

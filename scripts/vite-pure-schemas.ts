@@ -1,0 +1,98 @@
+import MagicString from "magic-string";
+import type { Plugin } from "vite";
+
+/**
+ * Issue 19 (docs/decisions/0044): the browser build marks the construction of zod schemas in the app's own modules
+ * as pure (`/*#__PURE__*\/`), so Rollup drops the schemas a page does not use, and with them zod (25 KB gzip).
+ * Without it, a page that imports one helper from a module that also defines schemas (app/lib/content.ts,
+ * app/lib/admin.ts, ...) loads zod: a top-level `z.object(...)` is a call Rollup must assume has side effects.
+ *
+ * Marked: every call whose callee starts at the module's zod import (`z.string().min(1)`, `z.object({...})`) or
+ * at a module-level constant built that way (`Base.extend({...})`). Building a zod schema has no effect outside the
+ * schema, so a schema nobody uses can go. Only modules that import zod at run time are touched; `z.config(...)`
+ * (a real side effect) is never marked. Server build untouched.
+ */
+export function pureSchemas(): Plugin {
+  return {
+    name: "voice-studio:pure-schemas",
+    enforce: "post",
+    apply: "build",
+    transform(code, id, options) {
+      if (options?.ssr || id.includes("/node_modules/") || !/\.(tsx?|jsx?)$/.test(id.split("?")[0] ?? "")) return null;
+      if (!/from\s*["']zod(\/v4)?["']/.test(code)) return null;
+      const marks = pureCallStarts(this.parse(code) as unknown as Node);
+      if (marks.length === 0) return null;
+      const s = new MagicString(code);
+      for (const at of marks) s.appendLeft(at, "/*#__PURE__*/ ");
+      return { code: s.toString(), map: s.generateMap({ hires: true }) };
+    },
+  };
+}
+
+type Node = { type: string; start: number; [key: string]: unknown };
+
+const isNode = (v: unknown): v is Node => typeof v === "object" && v !== null && typeof (v as Node).type === "string";
+
+/** The identifier a callee chain starts at: `z` for `z.string().min`, `Base` for `Base.extend`. */
+function rootName(node: Node): { name: string; path: string[] } | null {
+  const path: string[] = [];
+  let n: Node = node;
+  for (;;) {
+    if (n.type === "Identifier") return { name: n.name as string, path };
+    if (n.type === "MemberExpression") {
+      const prop = n.property as Node;
+      if (prop.type === "Identifier") path.unshift(prop.name as string);
+      n = n.object as Node;
+    } else if (n.type === "CallExpression") n = n.callee as Node;
+    else if (n.type === "ChainExpression") n = n.expression as Node;
+    else return null;
+  }
+}
+
+/** Start offsets of the calls to mark in a module's AST (empty when it does not import zod at run time). */
+export function pureCallStarts(program: Node): number[] {
+  const body = program.body as Node[];
+  const schemaRoots = new Set<string>();
+  for (const stmt of body) {
+    if (stmt.type !== "ImportDeclaration" || !/^zod(\/v4)?$/.test((stmt.source as Node).value as string)) continue;
+    if (stmt.importKind === "type") continue;
+    for (const spec of stmt.specifiers as Node[]) {
+      const local = (spec.local as Node).name as string;
+      const imported = spec.type === "ImportSpecifier" ? ((spec.imported as Node).name as string) : "z";
+      if (imported === "z" || spec.type === "ImportNamespaceSpecifier") schemaRoots.add(local);
+    }
+  }
+  if (schemaRoots.size === 0) return [];
+  // Schemas imported from the app's other modules (by the house naming, `...Schema`): `UploadSchema.extend(...)`.
+  for (const stmt of body) {
+    if (stmt.type !== "ImportDeclaration" || !/^[.~]/.test((stmt.source as Node).value as string)) continue;
+    for (const spec of stmt.specifiers as Node[]) {
+      const local = (spec.local as Node).name as string;
+      if (spec.type === "ImportSpecifier" && local.endsWith("Schema")) schemaRoots.add(local);
+    }
+  }
+  // Module-level constants built from zod (in source order, so `B = A.extend()` after `A = z.object()` counts).
+  for (const stmt of body) {
+    const decl = stmt.type === "ExportNamedDeclaration" ? (stmt.declaration as Node | null) : stmt;
+    if (!decl || decl.type !== "VariableDeclaration") continue;
+    for (const d of decl.declarations as Node[]) {
+      const init = d.init as Node | null;
+      const id = d.id as Node;
+      if (!init || id.type !== "Identifier" || init.type !== "CallExpression") continue;
+      const root = rootName(init.callee as Node);
+      if (root && schemaRoots.has(root.name)) schemaRoots.add(id.name as string);
+    }
+  }
+  const starts = new Set<number>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isNode(node)) return;
+    if (node.type === "CallExpression") {
+      const root = rootName(node.callee as Node);
+      if (root && schemaRoots.has(root.name) && root.path[0] !== "config") starts.add(node.start);
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== "type" && typeof value === "object") visit(value);
+  };
+  visit(body.filter((s) => s.type !== "ImportDeclaration"));
+  return [...starts].sort((a, b) => a - b);
+}
