@@ -28,6 +28,8 @@ export type Avatar = {
   name: string;
   /** Where the VRM file loads from (a static file, or the owner-only api path). */
   url: string;
+  /** Its picture for the choose step (a default's SVG made with it by scripts/make-avatars.mjs), or null: a generic one. */
+  iconURL: string | null;
   /** The VRM version it declares: "0.x" or "1.0". */
   version: "0.x" | "1.0";
   bytes: number;

@@ -29,4 +29,8 @@ export const AvatarTalkSchema = z.discriminatedUnion("intent", [
   ConvertSchema.extend({ intent: z.literal("convert") }),
   z.object({ intent: z.literal("share") }),
   z.object({ intent: z.literal("unshare") }),
+  // Deleting one's own avatar after the confirmation dialog (issue 20).
+  z.object({ intent: z.literal("delete-avatar"), avatar_id: z.string().min(1).max(64) }),
+  // No longer answering a shared letter (issue 20).
+  z.object({ intent: z.literal("stop-reply") }),
 ]);

@@ -8,6 +8,7 @@ import { ErrorList, SubmitButton } from "~/components/forms";
 import type { Stage } from "~/components/labs/avatar-stage.client";
 import { AvatarStage } from "~/components/labs/AvatarStage";
 import { MakeVideoLetter } from "~/components/labs/VideoLetter";
+import { Modal } from "~/components/shell/Modal";
 import { ProcessStep, Recorder, useDuration } from "~/components/studio/Sts";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
@@ -25,7 +26,7 @@ export const meta = pageMetaTags;
 
 /** Avatar talk (spec: labs avatar talk): choose avatar, record, check, choose voice, result. */
 export default function AvatarTalk() {
-  const { step, avatars, avatarLimit, avatar, source, job, result, voices, remaining } = useLoaderData<typeof loader>();
+  const { step, avatars, avatarLimit, avatar, source, job, result, voices, remaining, deleting, replyTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("labs");
   const duration = useDuration();
@@ -45,6 +46,7 @@ export default function AvatarTalk() {
       <p className="mt-1 text-sm font-medium" data-testid="remaining">
         {t("avatar.remaining", { time: duration(remaining) })}
       </p>
+      {replyTo ? <ReplyBanner voiceName={replyTo.voiceName} shareId={replyTo.share_id} /> : null}
       <AvatarStepper current={step} />
       {avatar && step !== "avatar" ? (
         <p className="mt-3 text-sm" data-testid="chosen-avatar">
@@ -56,6 +58,7 @@ export default function AvatarTalk() {
       ) : null}
       {actionData?.usage ? <UsageDialog kind={actionData.usage.kind} message={actionData.usage.message} closeTo={closeTo} /> : null}
       {step === "avatar" ? <ChooseAvatar avatars={avatars} limit={avatarLimit} /> : null}
+      {step === "avatar" && deleting ? <DeleteAvatarDialog avatar={deleting} /> : null}
       {step === "record" && avatar ? <RecordStep avatar={avatar} remaining={remaining} /> : null}
       {step === "check" && avatar && source ? <CheckStep avatar={avatar} source={source} /> : null}
       {step === "voice" && avatar && source ? <VoiceStep avatar={avatar} source={source} voices={voices} /> : null}
@@ -65,8 +68,32 @@ export default function AvatarTalk() {
           retry={avatarPath({ avatar: avatar.id, id: source?.project_id, source: source?.source_id, step: "voice" })}
         />
       ) : null}
-      {step === "result" && avatar && result ? <ResultStep avatar={avatar} result={result} /> : null}
+      {step === "result" && avatar && result ? <ResultStep avatar={avatar} result={result} replying={!!replyTo} /> : null}
     </main>
+  );
+}
+
+/** Answering a shared letter (issue 20): what is answered, and a way to stop (a form: works without JavaScript). */
+function ReplyBanner({ voiceName, shareId }: { voiceName: { ko: string; en: string }; shareId: string }) {
+  const { t, i18n } = useTranslation("labs");
+  return (
+    <div
+      className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900 ring-1 ring-brand-200"
+      data-testid="reply-banner"
+    >
+      <p className="min-w-0 flex-1">
+        {t("letter.reply.banner", { voice: voiceName[i18n.language === "en" ? "en" : "ko"] })}{" "}
+        <a href={`/share/${encodeURIComponent(shareId)}`} className="font-medium underline">
+          {t("letter.reply.original")}
+        </a>
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="stop-reply" />
+        <button type="submit" className="rounded-lg bg-white px-3 py-1.5 text-xs font-semibold ring-1 ring-brand-200">
+          {t("letter.reply.stop")}
+        </button>
+      </Form>
+    </div>
   );
 }
 
@@ -90,6 +117,41 @@ function AvatarStepper({ current }: { current: AvatarStep }) {
 }
 
 const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+
+/** An avatar's picture: a default's icon (an SVG made with it), a generic figure for one's own (no emoji: issue 20). */
+function AvatarIcon({ avatar }: { avatar: Avatar }) {
+  if (avatar.iconURL)
+    return <img src={avatar.iconURL} alt="" width={40} height={40} className="size-10 shrink-0 rounded-full" data-testid="avatar-icon" />;
+  return (
+    <svg viewBox="0 0 64 64" className="size-10 shrink-0" aria-hidden="true" data-testid="avatar-icon">
+      <rect width="64" height="64" rx="32" className="fill-indigo-100" />
+      <path d="M12 64c0-13 9-20 20-20s20 7 20 20z" className="fill-indigo-400" />
+      <circle cx="32" cy="28" r="13" className="fill-indigo-300" />
+    </svg>
+  );
+}
+
+/** Asks before one's own avatar is deleted (spec: the labs' VRM upload; the api: DELETE /labs/avatars/:id). */
+function DeleteAvatarDialog({ avatar }: { avatar: Avatar }) {
+  const { t } = useTranslation(["labs", "common"]);
+  return (
+    <Modal name="delete-avatar" title={t("avatar.remove.title")} closeTo={avatarPath({})} describedBy="delete-avatar-text">
+      <p id="delete-avatar-text" className="text-sm text-slate-700">
+        {t("avatar.remove.text", { name: avatar.name })}
+      </p>
+      <Form method="post" action={avatarPath({})} className="mt-5 flex flex-wrap justify-end gap-3">
+        <input type="hidden" name="intent" value="delete-avatar" />
+        <input type="hidden" name="avatar_id" value={avatar.id} />
+        <Link to={avatarPath({})} replace className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300">
+          {t("avatar.remove.cancel")}
+        </Link>
+        <SubmitButton variant="danger" className="sm:w-auto">
+          {t("avatar.remove.confirm")}
+        </SubmitButton>
+      </Form>
+    </Modal>
+  );
+}
 
 function ChooseAvatar({ avatars, limit }: { avatars: Avatar[]; limit: number }) {
   const { t } = useTranslation(["labs", "common"]);
@@ -118,15 +180,25 @@ function ChooseAvatar({ avatars, limit }: { avatars: Avatar[]; limit: number }) 
                 className="flex cursor-pointer items-center gap-3 rounded-xl p-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
               >
                 <input type="radio" name="avatar" value={a.id} defaultChecked={i === 0} className="accent-brand-600" />
-                <span className="grid size-10 place-items-center rounded-full bg-indigo-100 text-lg" aria-hidden>
-                  {a.kind === "default" ? "🙂" : "★"}
-                </span>
-                <span className="min-w-0">
+                <AvatarIcon avatar={a} />
+                <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{a.name}</span>
                   <span className="block text-xs text-slate-500">
                     {t(`avatar.choose.${a.kind}`)} · VRM {a.version} · {Math.max(1, Math.round(a.bytes / 1024))} KB
                   </span>
                 </span>
+                {/* One's own avatar can be deleted, after a confirmation (a dialog in the address: works without JavaScript). */}
+                {a.kind === "own" ? (
+                  <Link
+                    to={avatarPath({ delete: a.id })}
+                    preventScrollReset
+                    className="shrink-0 rounded-lg px-2 py-1 text-xs font-semibold text-red-700 ring-1 ring-red-200"
+                    aria-label={t("avatar.remove.link", { name: a.name })}
+                    data-testid="avatar-delete"
+                  >
+                    {t("avatar.remove.short")}
+                  </Link>
+                ) : null}
               </label>
             ))}
           </fieldset>
@@ -275,7 +347,7 @@ function VoiceStep({ avatar, source, voices }: { avatar: Avatar; source: StsSour
   );
 }
 
-function ResultStep({ avatar, result }: { avatar: Avatar; result: StudioResult }) {
+function ResultStep({ avatar, result, replying }: { avatar: Avatar; result: StudioResult; replying: boolean }) {
   const { t } = useTranslation(["labs", "studio"]);
   const origin = useRootData()?.origin ?? "";
   const [stage, setStage] = useState<Stage | null>(null);
@@ -312,6 +384,11 @@ function ResultStep({ avatar, result }: { avatar: Avatar; result: StudioResult }
         {result.videoURL ? (
           result.share ? (
             <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+              {result.isReply ? (
+                <p className="w-full text-slate-600" data-testid="reply-linked">
+                  {t("letter.reply.linked")}
+                </p>
+              ) : null}
               <label htmlFor="letter-share-url" className="font-semibold">
                 {t("letter.shareUrl")}
               </label>
@@ -332,7 +409,7 @@ function ResultStep({ avatar, result }: { avatar: Avatar; result: StudioResult }
           ) : (
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="share" />
-              <SubmitButton className="sm:w-auto">{t("letter.share")}</SubmitButton>
+              <SubmitButton className="sm:w-auto">{replying ? t("letter.reply.shareBack") : t("letter.share")}</SubmitButton>
             </Form>
           )
         ) : null}

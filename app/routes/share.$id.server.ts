@@ -13,7 +13,8 @@ export type Shared = {
   createdAt: number;
   audioURL: string;
   replyTo: { share_id: string; url: string; voiceName: { ko: string; en: string } } | null;
-  replies: { share_id: string; url: string; voiceName: { ko: string; en: string }; createdAt: number }[];
+  /** `video`: the reply is a video letter (issue 20). */
+  replies: { share_id: string; url: string; voiceName: { ko: string; en: string }; createdAt: number; video: boolean }[];
   /** Its video letter (labs, issue 20), or null. */
   video: { videoURL: string; posterURL: string | null; width: number; height: number } | null;
 };

@@ -32,6 +32,14 @@ export default {
       own: "My avatar",
       next: "Continue with this avatar",
     },
+    remove: {
+      short: "Delete",
+      link: "Delete {{name}}",
+      title: "Delete this avatar?",
+      text: "{{name}} is deleted with its file. Video letters already made with it stay.",
+      confirm: "Delete",
+      cancel: "Cancel",
+    },
     upload: {
       title: "Upload my VRM avatar",
       help: "VRM files only (.vrm, up to 30 MB); an avatar you upload is visible to you only. You keep {{own}} of {{count}}.",
@@ -66,6 +74,21 @@ export default {
     share: "Create a share link",
     shareUrl: "Share link",
     revoke: "Stop sharing",
+    // Issue 20: answering a shared letter with a video letter, and the player social sites frame.
+    reply: {
+      button: "Reply with a video letter",
+      banner: "You are answering a letter in the voice of {{voice}}. Make your video letter, then share it back as your reply.",
+      original: "Open the letter",
+      stop: "Stop answering",
+      shareBack: "Share as my reply",
+      linked: "This share page is linked to the original as a reply.",
+      video: "Video letter",
+    },
+    player: {
+      title: "A video letter in the voice of {{voice}} | Voice Studio",
+      label: "Video letter",
+      open: "Open the share page",
+    },
     metaVideo: "Video letter",
   },
 } satisfies Translation<typeof ko>;

@@ -29,6 +29,14 @@ export default {
       own: "내 아바타",
       next: "이 아바타로 계속하기",
     },
+    remove: {
+      short: "삭제",
+      link: "{{name}} 삭제",
+      title: "이 아바타를 삭제할까요?",
+      text: "{{name}} 아바타와 그 파일이 삭제됩니다. 이미 만든 영상 편지는 그대로 남습니다.",
+      confirm: "삭제하기",
+      cancel: "취소",
+    },
     upload: {
       title: "내 VRM 아바타 올리기",
       help: "VRM 파일(.vrm, 최대 30MB)만 올릴 수 있고, 올린 아바타는 나만 볼 수 있습니다. 보관 가능 개수: {{count}}개 중 {{own}}개 사용",
@@ -63,6 +71,21 @@ export default {
     share: "공유 링크 만들기",
     shareUrl: "공유 링크",
     revoke: "공유 중지",
+    // Issue 20: answering a shared letter with a video letter, and the player social sites frame.
+    reply: {
+      button: "영상 편지로 답장하기",
+      banner: "{{voice}} 목소리 편지에 답장하는 중이에요. 영상 편지를 만든 뒤 답장으로 공유하세요.",
+      original: "원래 편지 보기",
+      stop: "답장 그만하기",
+      shareBack: "내 답장으로 공유하기",
+      linked: "이 공유 페이지는 원래 편지에 답장으로 연결되어 있어요.",
+      video: "영상 편지",
+    },
+    player: {
+      title: "{{voice}} 목소리 영상 편지 | 보이스 스튜디오",
+      label: "영상 편지",
+      open: "공유 페이지 열기",
+    },
     metaVideo: "영상 편지",
   },
 };
