@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
+import { StillLetter } from "~/components/labs/StillLetter";
 import { LoadFailed } from "~/components/studio/LoadFailed";
 import { BeforeAfter, ProcessStep, Recorder, Stepper, useDuration } from "~/components/studio/Sts";
 import { UsageDialog } from "~/components/studio/UsageDialog";
@@ -24,7 +25,7 @@ import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.speech-to-speech.server";
 
-export const handle = { i18n: ["common", "account", "studio"] };
+export const handle = { i18n: ["common", "account", "studio", "labs"] };
 
 export { action, loader } from "./studio.projects.speech-to-speech.server";
 export const meta = pageMetaTags;
@@ -292,6 +293,9 @@ function ResultStep({ result, project, replying }: { result: StudioResult; proje
         </div>
         <p className="mt-3 text-xs text-slate-500">{t("sts.honesty")}</p>
       </div>
+
+      {/* Issue 20: the result as a video letter with a still image, shared with the link below. */}
+      <StillLetter inferenceId={result.inference_id} audioUrl={result.audioURL} videoUrl={result.videoURL} />
 
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="share">
         {shareUrl ? (

@@ -60,6 +60,24 @@ export default {
       again: "Record again",
     },
   },
+  // Issue 20: a video letter from a plain STS result, with a still image.
+  still: {
+    title: "Make a video letter",
+    help: "A picture shown with your converted voice, moving with its level, recorded as a video (WebM). The sound plays while it records; share it with the share link above.",
+    legend: "Picture",
+    own: "My image",
+    file: "My image (PNG, JPEG or WebP, up to {{mb}} MB)",
+    canvas: "The picture with the voice's level",
+    play: "Play the preview",
+    pause: "Pause",
+    noScript: "Making a video letter needs JavaScript.",
+    failed: "The picture could not be shown. Choose another one.",
+    refused: {
+      type: "Only PNG, JPEG or WebP images can be used.",
+      bytes: "An image can be at most {{mb}} MB.",
+      pixels: "An image can be at most {{side}} pixels a side and {{mp}} megapixels.",
+    },
+  },
   letter: {
     historyLink: "Video letter",
     title: "Make a video letter",

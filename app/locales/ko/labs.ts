@@ -57,6 +57,24 @@ export default {
       again: "다시 녹음하기",
     },
   },
+  // Issue 20: a video letter from a plain STS result, with a still image.
+  still: {
+    title: "영상 편지 만들기",
+    help: "변환한 목소리에 맞춰 그림이 소리 크기에 따라 움직이는 영상(WebM)을 녹화해요. 녹화하는 동안 소리가 재생되며, 위의 공유 링크로 보낼 수 있어요.",
+    legend: "그림",
+    own: "내 이미지",
+    file: "내 이미지 (PNG, JPEG, WebP, 최대 {{mb}}MB)",
+    canvas: "목소리 크기에 맞춰 움직이는 그림",
+    play: "미리 듣기",
+    pause: "일시 정지",
+    noScript: "영상 편지를 만들려면 JavaScript가 필요합니다.",
+    failed: "그림을 보여 줄 수 없습니다. 다른 그림을 골라 주세요.",
+    refused: {
+      type: "PNG, JPEG, WebP 이미지만 사용할 수 있습니다.",
+      bytes: "이미지는 최대 {{mb}}MB까지 사용할 수 있습니다.",
+      pixels: "이미지는 한 변이 최대 {{side}}픽셀, 전체 {{mp}}메가픽셀까지 사용할 수 있습니다.",
+    },
+  },
   letter: {
     historyLink: "영상 편지",
     title: "영상 편지 만들기",
