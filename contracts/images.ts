@@ -56,4 +56,3 @@ export function imageInfo(b: Uint8Array): ImageInfo | null {
   }
   return null;
 }
-

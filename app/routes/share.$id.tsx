@@ -36,12 +36,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
       ]
     : [];
   const base = seo({
-      title: data.meta.title,
-      description: data.meta.description,
-      siteName: root.siteName,
-      locale: lang,
-      url: `${root.origin}${location.pathname}`,
-      image: video?.posterURL ? `${root.origin}${video.posterURL}` : `${root.origin}/og-image.png`,
+    title: data.meta.title,
+    description: data.meta.description,
+    siteName: root.siteName,
+    locale: lang,
+    url: `${root.origin}${location.pathname}`,
+    image: video?.posterURL ? `${root.origin}${video.posterURL}` : `${root.origin}/og-image.png`,
   });
   return [
     // A video letter's card is the player, not the large image.
@@ -134,7 +134,10 @@ export default function SharePage() {
                   })}
                 </Link>
                 {r.video ? (
-                  <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-700" data-testid="reply-is-video">
+                  <span
+                    className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-700"
+                    data-testid="reply-is-video"
+                  >
                     {t("labs:letter.reply.video")}
                   </span>
                 ) : null}

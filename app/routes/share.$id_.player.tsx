@@ -29,7 +29,12 @@ export default function LetterPlayer() {
         aria-label={t("letter.player.label")}
         data-testid="player-video"
       />
-      <a href={`/share/${share_id}`} target="_blank" rel="noopener" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-2 focus:py-1 focus:text-sm">
+      <a
+        href={`/share/${share_id}`}
+        target="_blank"
+        rel="noopener"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-2 focus:py-1 focus:text-sm"
+      >
         {t("letter.player.open")}
       </a>
     </main>

@@ -130,8 +130,14 @@ const jpeg = (w: number, h: number, app = 20) =>
   ]);
 const webpX = (w: number, h: number) => {
   const b = new Uint8Array(30);
-  b.set([..."RIFF"].map((c) => c.charCodeAt(0)), 0);
-  b.set([..."WEBPVP8X"].map((c) => c.charCodeAt(0)), 8);
+  b.set(
+    [..."RIFF"].map((c) => c.charCodeAt(0)),
+    0,
+  );
+  b.set(
+    [..."WEBPVP8X"].map((c) => c.charCodeAt(0)),
+    8,
+  );
   b.set([(w - 1) & 0xff, ((w - 1) >> 8) & 0xff, ((w - 1) >> 16) & 0xff, (h - 1) & 0xff, ((h - 1) >> 8) & 0xff, ((h - 1) >> 16) & 0xff], 24);
   return b;
 };

@@ -60,7 +60,10 @@ export async function saveLetter(s: MemberScope, inferenceId: string, video: Fil
   const posterBytes = poster ? new Uint8Array(await poster.arrayBuffer()) : null;
   const image = posterBytes ? imageInfo(posterBytes) : null;
   // A poster (an avatar's frame, or a still letter's picture: issue 20) is checked by its bytes: PNG/JPEG/WebP, 1-1920 px a side.
-  if (posterBytes && (!image || image.width < 1 || image.height < 1 || image.width > VIDEO_LIMITS.maxSide || image.height > VIDEO_LIMITS.maxSide))
+  if (
+    posterBytes &&
+    (!image || image.width < 1 || image.height < 1 || image.width > VIDEO_LIMITS.maxSide || image.height > VIDEO_LIMITS.maxSide)
+  )
     return refusal(Code.POSTER_INVALID);
   const base = `labs/letters/${s.member.id}/${inferenceId}`;
   const videoKey = `${base}.webm`;
