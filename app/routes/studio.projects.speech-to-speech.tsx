@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
-import { StillLetter } from "~/components/labs/StillLetter";
 import { LoadFailed } from "~/components/studio/LoadFailed";
 import { BeforeAfter, ProcessStep, Recorder, Stepper, useDuration } from "~/components/studio/Sts";
 import { UsageDialog } from "~/components/studio/UsageDialog";
@@ -26,6 +25,9 @@ import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.speech-to-speech.server";
 
 export const handle = { i18n: ["common", "account", "studio", "labs"] };
+
+/** Issue 20: a result made a video letter with a still image; its code loads with a result, not with the other steps. */
+const StillLetter = lazy(() => import("~/components/labs/StillLetter").then((m) => ({ default: m.StillLetter })));
 
 export { action, loader } from "./studio.projects.speech-to-speech.server";
 export const meta = pageMetaTags;
@@ -295,7 +297,9 @@ function ResultStep({ result, project, replying }: { result: StudioResult; proje
       </div>
 
       {/* Issue 20: the result as a video letter with a still image, shared with the link below. */}
-      <StillLetter inferenceId={result.inference_id} audioUrl={result.audioURL} videoUrl={result.videoURL} />
+      <Suspense fallback={null}>
+        <StillLetter inferenceId={result.inference_id} audioUrl={result.audioURL} videoUrl={result.videoURL} />
+      </Suspense>
 
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="share">
         {shareUrl ? (
