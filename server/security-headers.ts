@@ -44,8 +44,8 @@ export const SOCIAL_FRAME_ANCESTORS = [
   "https://discord.com",
 ];
 
-/** An origin as a CSP source (scheme, host, optional port; no path, wildcard only as the first label). */
-const ORIGIN_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+/** An origin as a CSP source (scheme, host, optional port or `*`; no path, wildcard only as the first label). */
+const ORIGIN_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/;
 
 /** The frame-ancestors of an answer: the social sites (and the configured extra origins) on the player, 'none' elsewhere. */
 export function frameAncestorsFor(url: URL, extra?: string | null): string[] {

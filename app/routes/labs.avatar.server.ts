@@ -24,7 +24,7 @@ import { Code } from "../../contracts/codes";
  * video letter" opens `/labs/avatar?reply=<share id>`; the id is kept in this cookie through the five steps
  * (their links and forms do not carry it) until the result is shared back as the reply, or the member stops.
  */
-const replyCookie = createCookie("labs_reply", { path: "/labs/avatar", sameSite: "lax", httpOnly: true, maxAge: 2 * 60 * 60 });
+const replyCookie = createCookie("labs_reply", { path: "/labs", sameSite: "lax", httpOnly: true, maxAge: 2 * 60 * 60 });
 const SHARE_ID = /^[A-Za-z0-9_-]{22}$/;
 
 async function replyId(request: Request) {

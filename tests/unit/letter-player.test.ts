@@ -38,10 +38,11 @@ describe("the video letter player's framing (server/security-headers.ts)", () =>
 
   it("takes only well-formed origins from PLAYER_FRAME_ANCESTORS (nothing that could add a directive)", () => {
     const url = new URL(`http://localhost:8787/share/${ID}/player`);
-    expect(frameAncestorsFor(url, "http://localhost:9000  https://*.embed.example\thttps://a.example:8443")).toEqual([
+    expect(frameAncestorsFor(url, "http://localhost:9000 http://localhost:*  https://*.embed.example\thttps://a.example:8443")).toEqual([
       "'self'",
       ...SOCIAL_FRAME_ANCESTORS,
       "http://localhost:9000",
+      "http://localhost:*",
       "https://*.embed.example",
       "https://a.example:8443",
     ]);
