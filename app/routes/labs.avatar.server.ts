@@ -50,7 +50,10 @@ export async function loader(args: LoaderFunctionArgs) {
   if (reply !== null) {
     const shared = SHARE_ID.test(reply) ? await api<ShareHead>(args, `/share/${encodeURIComponent(reply)}`) : null;
     await setReply(args, shared?.success ? reply : null);
-    if (!shared?.success) await setToast(args.request, args.context, { key: "error", params: { message: shared?.message ?? "" } });
+    if (!shared?.success) {
+      const t = fixedT(await getLocale(args.request, args.context), "labs");
+      await setToast(args.request, args.context, { key: "error", params: { message: t("letter.reply.gone") } });
+    }
     q.delete("reply");
     throw redirect(avatarPath(Object.fromEntries(q)));
   }

@@ -101,6 +101,13 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("reply-is-video")).toHaveText("영상 편지");
     await page.getByTestId("share-reply").getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`${replyUrl}$`));
+
+    // A letter no longer shared cannot be answered: the page says so and answers nothing.
+    await request.delete(`/api/v1/studio/inferences/${original.id}/share`, { headers: { "api-key": alice.token } });
+    await page.goto(`/labs/avatar?reply=${original.shareId}`);
+    await expect(page).toHaveURL(/\/labs\/avatar$/);
+    await expect(page.getByText("답장하려던 편지는 더 이상 공유되고 있지 않아요.")).toBeVisible();
+    await expect(page.getByTestId("reply-banner")).toHaveCount(0);
   });
 
   test("a plain STS result made a video letter with a still image, shared and opened by a visitor", async ({

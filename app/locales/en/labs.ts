@@ -100,6 +100,7 @@ export default {
       stop: "Stop answering",
       shareBack: "Share as my reply",
       linked: "This share page is linked to the original as a reply.",
+      gone: "The letter you wanted to answer is no longer shared.",
       video: "Video letter",
     },
     player: {

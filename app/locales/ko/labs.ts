@@ -97,6 +97,7 @@ export default {
       stop: "답장 그만하기",
       shareBack: "내 답장으로 공유하기",
       linked: "이 공유 페이지는 원래 편지에 답장으로 연결되어 있어요.",
+      gone: "답장하려던 편지는 더 이상 공유되고 있지 않아요.",
       video: "영상 편지",
     },
     player: {
