@@ -8,7 +8,7 @@ import { AvatarTalkSchema, avatarPath, type AvatarStep } from "~/lib/labs";
 import { PICKER_VOICES, usageLimitFor, type StsSource, type StudioResult, type UsageDialogData } from "~/lib/studio";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
-import { setToast } from "~/utils/toast.server";
+import { labsStepAction } from "~/utils/labs-steps.server";
 
 /**
  * Avatar talk (/labs/avatar, app/routes/labs.avatar.tsx; issue 20, docs/decisions/0041): choose an avatar,
@@ -80,7 +80,7 @@ export async function action(args: ActionFunctionArgs) {
     throw redirect(avatarPath({ avatar }));
   }
   const value = submission.value;
-  const refused = (form: "avatar" | "upload" | "convert", answer: { code: number; message: string }) => {
+  const refused = (form: "avatar", answer: { code: number; message: string }) => {
     const kind = usageLimitFor(answer.code);
     const usage: UsageDialogData = kind ? { kind, message: answer.message } : null;
     return data({ form, result: submission.reply(kind ? {} : { formErrors: [answer.message] }), usage }, { status: 400 });
@@ -93,32 +93,12 @@ export async function action(args: ActionFunctionArgs) {
       if (!stored.success || !stored.data) return refused("avatar", stored);
       throw redirect(avatarPath({ avatar: stored.data.id }));
     }
-    case "upload": {
-      const form = new FormData();
-      form.set("file", value.file);
-      form.set("method", value.method);
-      const id = q.get("id");
-      if (id) form.set("project_id", id);
-      const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
-      if (!checked.success || !checked.data) return refused("upload", checked);
-      throw redirect(avatarPath({ avatar, id: checked.data.project_id, source: checked.data.source_id }));
-    }
-    case "convert": {
-      const sourceId = q.get("source") ?? "";
-      const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, {
-        body: { voice_id: value.voice_id },
-      });
-      if (!started.success || !started.data) return refused("convert", started);
-      throw redirect(avatarPath({ avatar, id: q.get("id"), source: sourceId, job: started.data.job_id }));
-    }
-    case "share":
-    case "unshare": {
-      const share = value.intent === "share";
-      const resultId = q.get("result") ?? "";
-      const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share`, { method: share ? "POST" : "DELETE" });
-      if (answer.success) await setToast(args.request, args.context, { key: share ? "shared" : "unshared" });
-      else await setToast(args.request, args.context, { key: "error", params: { message: answer.message } });
-      throw redirect(avatarPath({ avatar, id: q.get("id"), source: q.get("source"), result: resultId }));
-    }
+    default:
+      return labsStepAction(
+        args,
+        value,
+        (o) => submission.reply(o),
+        (p) => avatarPath({ avatar, ...p }),
+      );
   }
 }
