@@ -9,6 +9,7 @@ import { PICKER_VOICES, usageLimitFor, type StsSource, type StudioResult, type U
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { cookieSecurity } from "~/utils/cookies.server";
+import { labsStepAction } from "~/utils/labs-steps.server";
 import { setToast } from "~/utils/toast.server";
 import { Code } from "../../contracts/codes";
 
@@ -124,7 +125,7 @@ export async function action(args: ActionFunctionArgs) {
     throw redirect(avatarPath({ avatar }));
   }
   const value = submission.value;
-  const refused = (form: "avatar" | "upload" | "convert", answer: { code: number; message: string }) => {
+  const refused = (form: "avatar", answer: { code: number; message: string }) => {
     const kind = usageLimitFor(answer.code);
     const usage: UsageDialogData = kind ? { kind, message: answer.message } : null;
     return data({ form, result: submission.reply(kind ? {} : { formErrors: [answer.message] }), usage }, { status: 400 });
@@ -136,24 +137,6 @@ export async function action(args: ActionFunctionArgs) {
       const stored = await api<{ id: string }>(args, "/labs/avatars", { form });
       if (!stored.success || !stored.data) return refused("avatar", stored);
       throw redirect(avatarPath({ avatar: stored.data.id }));
-    }
-    case "upload": {
-      const form = new FormData();
-      form.set("file", value.file);
-      form.set("method", value.method);
-      const id = q.get("id");
-      if (id) form.set("project_id", id);
-      const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
-      if (!checked.success || !checked.data) return refused("upload", checked);
-      throw redirect(avatarPath({ avatar, id: checked.data.project_id, source: checked.data.source_id }));
-    }
-    case "convert": {
-      const sourceId = q.get("source") ?? "";
-      const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, {
-        body: { voice_id: value.voice_id },
-      });
-      if (!started.success || !started.data) return refused("convert", started);
-      throw redirect(avatarPath({ avatar, id: q.get("id"), source: sourceId, job: started.data.job_id }));
     }
     case "delete-avatar": {
       const answer = await api(args, `/labs/avatars/${encodeURIComponent(value.avatar_id)}`, { method: "DELETE" });
@@ -181,5 +164,12 @@ export async function action(args: ActionFunctionArgs) {
       if (answering && (answer.success || answer.code === Code.REPLY_TARGET_GONE)) await setReply(args, null);
       throw redirect(avatarPath({ avatar, id: q.get("id"), source: q.get("source"), result: resultId }));
     }
+    default:
+      return labsStepAction(
+        args,
+        value,
+        (o) => submission.reply(o),
+        (p) => avatarPath({ avatar, ...p }),
+      );
   }
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Avatar } from "../../contracts/labs";
@@ -9,12 +9,11 @@ import type { Stage } from "~/components/labs/avatar-stage.client";
 import { AvatarStage } from "~/components/labs/AvatarStage";
 import { MakeVideoLetter } from "~/components/labs/VideoLetter";
 import { Modal } from "~/components/shell/Modal";
-import { ProcessStep, Recorder, useDuration } from "~/components/studio/Sts";
+import { ProcessStep, useDuration } from "~/components/studio/Sts";
+import { RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/StsSteps";
 import { UsageDialog } from "~/components/studio/UsageDialog";
-import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
-import { Waveform } from "~/components/studio/Waveform";
 import { AVATAR_STEPS, AvatarUploadSchema, avatarPath, type AvatarStep } from "~/lib/labs";
-import { ConvertSchema, STS_MAX_SECONDS, UploadSchema, type StsSource, type StudioResult } from "~/lib/studio";
+import type { StudioResult } from "~/lib/studio";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./labs.avatar.server";
@@ -59,9 +58,22 @@ export default function AvatarTalk() {
       {actionData?.usage ? <UsageDialog kind={actionData.usage.kind} message={actionData.usage.message} closeTo={closeTo} /> : null}
       {step === "avatar" ? <ChooseAvatar avatars={avatars} limit={avatarLimit} /> : null}
       {step === "avatar" && deleting ? <DeleteAvatarDialog avatar={deleting} /> : null}
-      {step === "record" && avatar ? <RecordStep avatar={avatar} remaining={remaining} /> : null}
-      {step === "check" && avatar && source ? <CheckStep avatar={avatar} source={source} /> : null}
-      {step === "voice" && avatar && source ? <VoiceStep avatar={avatar} source={source} voices={voices} /> : null}
+      {step === "record" && avatar ? <RecordOrUpload remaining={remaining} /> : null}
+      {step === "check" && avatar && source ? (
+        <SourceCheck
+          source={source}
+          remaining={remaining}
+          next={avatarPath({ avatar: avatar.id, id: source.project_id, source: source.source_id, step: "voice" })}
+          another={avatarPath({ avatar: avatar.id, id: source.project_id })}
+        />
+      ) : null}
+      {step === "voice" && avatar && source ? (
+        <VoiceChoice
+          source={source}
+          voices={voices}
+          back={avatarPath({ avatar: avatar.id, id: source.project_id, source: source.source_id })}
+        />
+      ) : null}
       {step === "process" && avatar && job ? (
         <ProcessStep
           job={job}
@@ -226,124 +238,6 @@ function ChooseAvatar({ avatars, limit }: { avatars: Avatar[]; limit: number }) 
         </Form>
       </section>
     </div>
-  );
-}
-
-function RecordStep({ avatar, remaining }: { avatar: Avatar; remaining: number }) {
-  const { t } = useTranslation(["labs", "studio", "common"]);
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submit = useSubmit();
-  const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: "avatar-speech",
-    lastResult: actionData?.form === "upload" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UploadSchema }),
-    shouldValidate: "onSubmit",
-  });
-  const upload = (file: File) => {
-    const body = new FormData();
-    body.set("intent", "upload");
-    body.set("method", "record");
-    body.set("file", file);
-    submit(body, { method: "post", encType: "multipart/form-data", action: avatarPath({ avatar: avatar.id }) });
-  };
-  const errors = [...(fields.file.errors ?? []), ...(form.errors ?? [])].map((e) => (e.startsWith("validation.") ? t(`common:${e}`) : e));
-  return (
-    <div className="mt-6 grid gap-4 lg:grid-cols-2">
-      <section className={card} aria-labelledby="record-title">
-        <h2 id="record-title" className="font-semibold">
-          {t("studio:sts.record.title")}
-        </h2>
-        <div className="mt-3">
-          <noscript>
-            <p className="text-sm text-slate-600">{t("studio:sts.record.noScript")}</p>
-          </noscript>
-          <Recorder maxSeconds={Math.min(remaining, STS_MAX_SECONDS)} busy={busy} onRecorded={upload} />
-        </div>
-      </section>
-      <section className={card} aria-labelledby="speech-upload-title">
-        <h2 id="speech-upload-title" className="font-semibold">
-          {t("studio:sts.upload.title")}
-        </h2>
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 space-y-3">
-          <input type="hidden" name="intent" value="upload" />
-          <input type="hidden" name="method" value="upload" />
-          <input
-            {...getInputProps(fields.file, { type: "file" })}
-            key={fields.file.key}
-            accept="audio/*,.wav,.mp3,.ogg,.opus,.webm,.m4a,.mp4,.aac"
-            className="block w-full text-sm"
-            aria-label={t("studio:sts.upload.file")}
-          />
-          <p className="text-xs text-slate-500">{t("studio:sts.upload.help")}</p>
-          <ErrorList id={fields.file.errorId} errors={errors.length ? errors : undefined} />
-          <SubmitButton className="sm:w-auto">{busy ? t("studio:sts.upload.checking") : t("studio:sts.upload.submit")}</SubmitButton>
-        </Form>
-      </section>
-    </div>
-  );
-}
-
-function CheckStep({ avatar, source }: { avatar: Avatar; source: StsSource }) {
-  const { t } = useTranslation(["labs", "studio"]);
-  return (
-    <section className={`mt-6 ${card}`} data-testid="file-check">
-      <h2 className="font-semibold">{t("studio:sts.check.title")}</h2>
-      <p className="mt-1 text-sm text-green-700">{t("studio:sts.check.ok")}</p>
-      <p className="mt-2 text-sm" data-testid="source-duration">
-        {source.name} · {source.format.toUpperCase()} · {source.duration.toFixed(1)} s
-      </p>
-      <div className="mt-3">
-        <Waveform src={source.audioURL} label={source.name} testId="source-audio" />
-      </div>
-      <div className="mt-4 flex flex-wrap gap-3 text-sm font-semibold">
-        <Link
-          to={avatarPath({ avatar: avatar.id, id: source.project_id, source: source.source_id, step: "voice" })}
-          className="rounded-lg bg-brand-600 px-4 py-2.5 text-white"
-        >
-          {t("studio:sts.check.next")} →
-        </Link>
-        <Link to={avatarPath({ avatar: avatar.id, id: source.project_id })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
-          {t("studio:sts.check.another")}
-        </Link>
-      </div>
-    </section>
-  );
-}
-
-function VoiceStep({ avatar, source, voices }: { avatar: Avatar; source: StsSource; voices: VoiceCard[] }) {
-  const { t } = useTranslation(["labs", "studio", "common"]);
-  const duration = useDuration();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "avatar-convert",
-    lastResult: actionData?.form === "convert" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConvertSchema }),
-    shouldValidate: "onSubmit",
-  });
-  const errors = [...(fields.voice_id.errors ?? []), ...(form.errors ?? [])].map((e) =>
-    e.startsWith("validation.") ? t(`common:${e}`) : e,
-  );
-  return (
-    <section className={`mt-6 ${card}`}>
-      <h2 className="font-semibold">{t("studio:sts.voice.title")}</h2>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-        <input type="hidden" name="intent" value="convert" />
-        <VoicePicker field={fields.voice_id} voices={voices} legend={t("studio:sts.voice.legend")} open />
-        <ErrorList id={form.errorId} errors={errors.length ? errors : undefined} />
-        <p className="text-sm text-slate-600">{t("studio:sts.voice.cost", { time: duration(source.seconds) })}</p>
-        <div className="flex flex-wrap gap-3">
-          <SubmitButton className="sm:w-auto">{t("studio:sts.voice.convert")}</SubmitButton>
-          <Link
-            to={avatarPath({ avatar: avatar.id, id: source.project_id, source: source.source_id })}
-            className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300"
-          >
-            ← {t("avatar.steps.check")}
-          </Link>
-        </div>
-      </Form>
-    </section>
   );
 }
 

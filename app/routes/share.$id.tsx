@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/Waveform";
+import { shortTemplate } from "../../contracts/labs";
 import { seo } from "~/lib/seo";
 import { rootDataFrom } from "~/utils/root-data";
 import type { loader } from "./share.$id.server";
@@ -79,6 +80,11 @@ export default function SharePage() {
             <Link to={shared.replyTo.url} className="text-brand-700 underline">
               ↩ {t("share.inReplyTo", { voice: shared.replyTo.voiceName[lang] })}
             </Link>
+          </p>
+        ) : null}
+        {shortTemplate(shared.video?.template) ? (
+          <p className="mt-4 text-sm font-semibold text-fuchsia-700" data-testid="shared-short">
+            {t("labs:shorts.label")} · {shortTemplate(shared.video?.template)!.title[lang]}
           </p>
         ) : null}
         {shared.video ? (

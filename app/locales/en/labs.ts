@@ -2,6 +2,73 @@ import type ko from "../ko/labs";
 import type { Translation } from "../types";
 
 export default {
+  // The shorts (issue 20, docs/decisions/0042): /labs/shorts, /labs/shorts/start, the labs card, the history and share label.
+  shorts: {
+    metaTitle: "AI voice imitation shorts | Voice Studio",
+    metaDescription: "Read a template's script, choose a voice, and get a vertical short with the converted voice and subtitles.",
+    title: "AI voice imitation shorts",
+    intro:
+      "Record yourself reading a template's script and get a vertical (9:16) short: your words in the voice you choose, with subtitles and a background.",
+    cta: "Make a short",
+    loginNeeded: "Log in to make one. Usage is charged as speech-to-speech (STS) conversion time.",
+    samplesTitle: "Sample shorts",
+    samplesHelp: "Each template makes a picture like these: the subtitles come from the script, the voice is the one you choose.",
+    sampleLength: "{{seconds}} s script",
+    sampleAlt: "A frame of the {{name}} short",
+    howTitle: "How it works",
+    how: {
+      template: "Choose a template: a news anchor, a movie trailer or birthday wishes.",
+      record: "Read the script: record yourself reading the lines on the screen (or upload a file).",
+      voice: "Choose a voice: your words are converted to the voice you pick.",
+      share: "Done: the browser makes the vertical video; download it or send a share link.",
+    },
+    shareTitle: "A {{template}} short in the voice of {{voice}} | Voice Studio",
+    label: "Short",
+    area: {
+      title: "AI voice imitation shorts",
+      text: "Read a template's script and get a vertical short with subtitles, spoken in the voice you choose.",
+      cta: "See the shorts",
+    },
+    start: {
+      metaTitle: "Make a short | Voice Studio",
+      metaDescription: "Choose a template, record yourself reading it, and get a vertical short in the converted voice.",
+      title: "Make a short",
+      intro:
+        "Choose a template, record yourself reading the script, choose a voice, and the browser makes a vertical short. Usage is charged as speech-to-speech (STS) conversion time.",
+      back: "AI voice imitation shorts",
+      stepOf: "Step {{n}} of 5",
+      steps: { template: "Choose template", record: "Read the script", check: "Check", voice: "Choose voice", result: "Your short" },
+      chosen: "Template: {{name}}",
+      change: "Choose another template",
+      choose: { title: "Choose a template", legend: "Template", seconds: "{{seconds}} s script", next: "Continue with this template" },
+      prompt: {
+        title: "The script",
+        help: "Once you start recording, the line to read now is highlighted. Read at the screen's pace.",
+      },
+      result: {
+        title: "Your short: {{name}}",
+        canvas: "The short's preview",
+        preview: "Preview",
+        stop: "Stop",
+        make: "Make the short",
+        making: "Making the video… it is done when the sound has played to the end.",
+        made: "Your short is ready. Download it or share it.",
+        download: "Download the short (WebM)",
+        save: "Save the short for sharing",
+        uploading: "Uploading the short…",
+        failed: "The short could not be made: {{message}}",
+        unsupported: "This browser cannot make videos. You can listen to the converted voice below.",
+        noScript:
+          "The short's video is made in the browser with JavaScript. Turn JavaScript on to make it; you can listen to the converted voice below right away.",
+        audio: "The converted voice",
+        saved: "Saved short",
+        share: "Create a share link",
+        shareUrl: "Share link",
+        revoke: "Stop sharing",
+        again: "Make another short",
+      },
+    },
+  },
   area: {
     metaTitle: "Labs | Voice Studio",
     metaDescription: "Try new features first, such as avatar talk: a VRM avatar speaking your converted voice.",
