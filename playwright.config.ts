@@ -55,7 +55,8 @@ export default defineConfig({
         PERSIST_DIR: ".wrangler/e2e-state",
         CI: process.env.CI ?? "",
         // PUBLIC_ORIGIN: the pages' canonical URLs name the address the tests browse.
-        EXTRA_VARS: `PUBLIC_ORIGIN=${baseURL},VOICE_ENGINE=http,VOICE_ENGINE_URL=http://127.0.0.1:${ENGINE_PORT}/,VOICE_ENGINE_KEY=engine-test-key`,
+        // PLAYER_FRAME_ANCESTORS: the letter player's framing test frames it from another origin, a server of its own (issue 20).
+        EXTRA_VARS: `PUBLIC_ORIGIN=${baseURL},VOICE_ENGINE=http,VOICE_ENGINE_URL=http://127.0.0.1:${ENGINE_PORT}/,VOICE_ENGINE_KEY=engine-test-key,PLAYER_FRAME_ANCESTORS=http://localhost:*`,
       },
       stdout: "ignore",
       stderr: "pipe",

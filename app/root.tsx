@@ -9,7 +9,7 @@ import { ThirdPartyScripts } from "~/components/shell/ThirdPartyScripts";
 import { Toast } from "~/components/shell/Toast";
 import { fallbackLng } from "~/i18n/config";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { isFooterVisible, isHeaderHidden } from "~/lib/shell";
+import { isBarePath, isFooterVisible, isHeaderHidden } from "~/lib/shell";
 import { cookieSecurity, localeCookie } from "~/utils/cookies.server";
 import { getCountry } from "~/utils/country.server";
 import { freshAccessToken } from "~/utils/api.server";
@@ -76,6 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A route whose page is complete without JavaScript can opt out of hydration with
   // `handle.hydrate = false` (the landing: docs/decisions/0004).
   const hydrate = useMatches().every((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate !== false);
+  // A video letter's player (issue 20): just the video, framed by social sites.
+  const bare = isBarePath(pathname);
   return (
     <html lang={locale} dir={i18n.dir(locale)}>
       <head>
@@ -85,10 +87,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
-        {data && !isHeaderHidden(pathname) ? <Header /> : null}
-        {data ? <Toast toast={data.toast} /> : null}
+        {data && !bare && !isHeaderHidden(pathname) ? <Header /> : null}
+        {data && !bare ? <Toast toast={data.toast} /> : null}
         {children}
-        {data && isFooterVisible(pathname) ? <Footer /> : null}
+        {data && !bare && isFooterVisible(pathname) ? <Footer /> : null}
         {/* The policy forbids eval (security-headers.ts): zod must not probe for it with `new Function`
             when the route modules build their schemas (a caught attempt is still a reported violation). */}
         {hydrate ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true}" }} /> : null}

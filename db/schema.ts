@@ -1080,4 +1080,6 @@ export const videoLetters = sqliteTable("video_letters", {
   width: integer("width").notNull(),
   height: integer("height").notNull(),
   createdAt: integer("created_at").notNull(),
+  /** A short's template id (contracts/labs.ts SHORT_TEMPLATES; issue 20's shorts, migration 0029), null for a letter. */
+  template: text("template"),
 });

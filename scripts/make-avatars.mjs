@@ -1,8 +1,8 @@
 // The labs' default avatars (issue 20, docs/decisions/0041): small VRM 1.0 files made for this product,
 // built here from hand-written glTF (no modelling tool): a head with hair, two eyes with a "blink" morph
 // target, a mouth with an "aa" (open) morph target, a torso, and the humanoid skeleton VRM requires.
-// Run: node scripts/make-avatars.mjs (writes public/labs/avatars/*.vrm). `buildAvatar` is also what the
-// tests use to make VRM files of their own (VRM 0.x too).
+// Run: node scripts/make-avatars.mjs (writes public/labs/avatars/*.vrm and their icons, *.svg). `buildAvatar`
+// is also what the tests use to make VRM files of their own (VRM 0.x too).
 
 /** The default avatars: id, names and colours (linear RGB factors). */
 export const AVATARS = [
@@ -282,6 +282,37 @@ export function glb(json, bin) {
   return out;
 }
 
+/** A linear RGB factor as an sRGB hex colour (the glTF colours are linear; SVG's are sRGB). */
+const hex = (rgb) =>
+  `#${rgb
+    .map((c) => {
+      const s = c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055;
+      return Math.round(Math.min(1, Math.max(0, s)) * 255)
+        .toString(16)
+        .padStart(2, "0");
+    })
+    .join("")}`;
+
+/**
+ * The avatar's icon for the choose step (issue 20): the same head, hair, eyes, mouth and shirt in the same
+ * colours, drawn flat as SVG (an emoji would need a font that a headless browser may not have).
+ */
+export function avatarIcon(a) {
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">`,
+    `<title>${a.name}</title>`,
+    `<rect width="64" height="64" rx="32" fill="#e0e7ff"/>`,
+    `<path d="M12 64c0-13 9-20 20-20s20 7 20 20z" fill="${hex(a.shirt)}"/>`,
+    `<ellipse cx="32" cy="29" rx="15" ry="16" fill="${hex(a.skin)}"/>`,
+    `<path d="M16 28c0-11 7-17 16-17s16 6 16 17c-3-5-9-8-16-8s-13 3-16 8z" fill="${hex(a.hair)}"/>`,
+    `<ellipse cx="26" cy="30" rx="2" ry="2.6" fill="${hex(a.eyes)}"/>`,
+    `<ellipse cx="38" cy="30" rx="2" ry="2.6" fill="${hex(a.eyes)}"/>`,
+    `<ellipse cx="32" cy="38" rx="4" ry="1.6" fill="#8a2f3a"/>`,
+    `</svg>`,
+    ``,
+  ].join("\n");
+}
+
 if (typeof process !== "undefined" && import.meta.url === `file://${process.argv[1]}`) {
   const { mkdirSync, writeFileSync } = await import("node:fs");
   mkdirSync("public/labs/avatars", { recursive: true });
@@ -289,5 +320,6 @@ if (typeof process !== "undefined" && import.meta.url === `file://${process.argv
     const bytes = buildAvatar(a);
     writeFileSync(`public/labs/avatars/${a.id}.vrm`, bytes);
     console.log(`public/labs/avatars/${a.id}.vrm ${bytes.length} bytes`);
+    writeFileSync(`public/labs/avatars/${a.id}.svg`, avatarIcon(a));
   }
 }

@@ -17,7 +17,45 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export type CspOptions = { nonce: string; gtmId?: string | null; formWidgetUrl?: string | null };
+export type CspOptions = {
+  nonce: string;
+  gtmId?: string | null;
+  formWidgetUrl?: string | null;
+  /** PLAYER_FRAME_ANCESTORS: origins (space-separated) that may frame the video letter player besides the social sites. */
+  playerFrameAncestors?: string | null;
+  /** Who may frame this answer; `'none'` unless the request is the player's (see `frameAncestorsFor`). */
+  frameAncestors?: string[];
+};
+
+/**
+ * The one page other sites may frame (issue 20, docs/decisions/0047): a shared video letter's player,
+ * `/share/<share id>/player`, which Twitter's player card and the like show in an iframe. Nothing else.
+ */
+export const PLAYER_PATH = /^\/share\/[A-Za-z0-9_-]{22}\/player\/?$/;
+
+/** The social sites whose previews frame a player card (their pages and the hosts of their card iframes). */
+export const SOCIAL_FRAME_ANCESTORS = [
+  "https://twitter.com",
+  "https://*.twitter.com",
+  "https://x.com",
+  "https://*.x.com",
+  "https://www.facebook.com",
+  "https://www.linkedin.com",
+  "https://discord.com",
+];
+
+/** An origin as a CSP source (scheme, host, optional port or `*`; no path, wildcard only as the first label). */
+const ORIGIN_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/;
+
+/** The frame-ancestors of an answer: the social sites (and the configured extra origins) on the player, 'none' elsewhere. */
+export function frameAncestorsFor(url: URL, extra?: string | null): string[] {
+  if (!PLAYER_PATH.test(url.pathname)) return ["'none'"];
+  const more = (extra ?? "")
+    .split(/\s+/)
+    .map((o) => o.trim().toLowerCase())
+    .filter((o) => ORIGIN_SOURCE.test(o));
+  return ["'self'", ...SOCIAL_FRAME_ANCESTORS, ...more];
+}
 
 const GTM = "https://www.googletagmanager.com";
 /** Where the tag manager's usual tags (Google Analytics) send and load from. */
@@ -38,7 +76,7 @@ function widgetOrigin(url: string | null | undefined): string | null {
   }
 }
 
-export function contentSecurityPolicy({ nonce, gtmId, formWidgetUrl }: CspOptions): string {
+export function contentSecurityPolicy({ nonce, gtmId, formWidgetUrl, frameAncestors = ["'none'"] }: CspOptions): string {
   const gtm = !!gtmId && /^GTM-[A-Z0-9]+$/.test(gtmId);
   const widget = widgetOrigin(formWidgetUrl);
   const extra = (...hosts: (string | false | null)[]) => hosts.filter((h): h is string => !!h);
@@ -56,7 +94,7 @@ export function contentSecurityPolicy({ nonce, gtmId, formWidgetUrl }: CspOption
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
     ["form-action", FORM_TARGETS],
-    ["frame-ancestors", ["'none'"]],
+    ["frame-ancestors", frameAncestors],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");
 }
@@ -75,7 +113,10 @@ export function baseSecurityHeaders(url: URL): Record<string, string> {
 /** A copy of `response` with the page headers (the policy with this request's nonce). */
 export function withSecurityHeaders(response: Response, url: URL, csp: CspOptions): Response {
   const out = new Response(response.body, response);
+  const frameAncestors = frameAncestorsFor(url, csp.playerFrameAncestors);
   for (const [name, value] of Object.entries(baseSecurityHeaders(url))) out.headers.set(name, value);
-  out.headers.set("Content-Security-Policy", contentSecurityPolicy(csp));
+  // The player may be framed: X-Frame-Options cannot name origins, so it is left off there (the policy rules).
+  if (frameAncestors[0] !== "'none'") out.headers.delete("X-Frame-Options");
+  out.headers.set("Content-Security-Policy", contentSecurityPolicy({ ...csp, frameAncestors }));
   return out;
 }

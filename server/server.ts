@@ -51,7 +51,13 @@ export default {
       },
     });
     // The one place for the pages' security headers (security-headers.ts, docs/decisions/0018).
-    const csp = { nonce: loadContext.cspNonce, gtmId: vars.GTM_ID, formWidgetUrl: vars.FORM_WIDGET_URL };
+    const csp = {
+      nonce: loadContext.cspNonce,
+      gtmId: vars.GTM_ID,
+      formWidgetUrl: vars.FORM_WIDGET_URL,
+      // Issue 20: who else may frame a video letter's player (/share/:id/player).
+      playerFrameAncestors: vars.PLAYER_FRAME_ANCESTORS,
+    };
 
     // Keyed by the canonical origin the page's absolute URLs are built from (never the Host alone).
     const key = cacheKey(request, loadContext.publicOrigin);

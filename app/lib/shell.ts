@@ -20,6 +20,12 @@ export function isHeaderHidden(path: string) {
   return HEADER_HIDDEN_PATHS.includes(p) || p.startsWith("/user/") || SOCIAL_SEGMENT.test(p);
 }
 
+/**
+ * Pages shown bare, without the header, footer or toasts: a shared video letter's player (issue 20), which
+ * social sites frame as a player card (just the video).
+ */
+export const isBarePath = (path: string) => /^\/share\/[^/]+\/player\/?$/.test(path);
+
 export function isFooterVisible(path: string) {
   return FOOTER_PATHS.includes(normalize(path));
 }

@@ -30,6 +30,8 @@ export type StudioResult = {
   isReply: boolean;
   /** Its video letter (labs, issue 20), or null. */
   videoURL: string | null;
+  /** The short template the video was made from (docs/decisions/0042), or null. */
+  videoTemplate: string | null;
 };
 
 /** The usage-limit dialogs of spec section 8 that the studio raises (components/studio/UsageDialog.tsx). */

@@ -26,6 +26,17 @@ export default function Labs() {
           </Link>
           <p className="mt-2 text-xs text-slate-500">{t("area.loginNeeded")}</p>
         </section>
+        {/* The shorts (issue 20, docs/decisions/0042): their public page says the rest. */}
+        <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="lab-shorts" data-testid="lab-shorts">
+          <h2 id="lab-shorts" className="flex items-center gap-2 text-lg font-semibold">
+            {t("shorts.area.title")}
+            <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs font-bold text-brand-700">{t("area.beta")}</span>
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">{t("shorts.area.text")}</p>
+          <Link to="/labs/shorts" className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white">
+            {t("shorts.area.cta")} →
+          </Link>
+        </section>
       </div>
     </main>
   );

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { createCookie, data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { AvatarList } from "../../contracts/labs";
 import type { JobState } from "../../contracts/jobs";
 import type { VoicePage } from "../../contracts/voices";
@@ -8,7 +8,10 @@ import { AvatarTalkSchema, avatarPath, type AvatarStep } from "~/lib/labs";
 import { PICKER_VOICES, usageLimitFor, type StsSource, type StudioResult, type UsageDialogData } from "~/lib/studio";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
+import { cookieSecurity } from "~/utils/cookies.server";
+import { labsStepAction } from "~/utils/labs-steps.server";
 import { setToast } from "~/utils/toast.server";
+import { Code } from "../../contracts/codes";
 
 /**
  * Avatar talk (/labs/avatar, app/routes/labs.avatar.tsx; issue 20, docs/decisions/0041): choose an avatar,
@@ -17,9 +20,45 @@ import { setToast } from "~/utils/toast.server";
  * params name the step (`avatar`, `id`, `source`, `step=voice`, `job`, `result`).
  */
 
+/**
+ * The shared letter this avatar talk answers (issue 20, docs/decisions/0047): the share page's "reply with a
+ * video letter" opens `/labs/avatar?reply=<share id>`; the id is kept in this cookie through the five steps
+ * (their links and forms do not carry it) until the result is shared back as the reply, or the member stops.
+ */
+const replyCookie = createCookie("labs_reply", { path: "/labs", sameSite: "lax", httpOnly: true, maxAge: 2 * 60 * 60 });
+const SHARE_ID = /^[A-Za-z0-9_-]{22}$/;
+
+async function replyId(request: Request) {
+  const value = await replyCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  return typeof value === "string" && SHARE_ID.test(value) ? value : null;
+}
+
+async function setReply(args: LoaderFunctionArgs | ActionFunctionArgs, id: string | null) {
+  const security = cookieSecurity(args.request);
+  args.context.outgoingCookies.push(
+    await replyCookie.serialize(id ?? "", id ? security : { ...security, maxAge: 0, expires: new Date(0) }),
+  );
+}
+
+type ShareHead = { share_id: string; voice: { name: { ko: string; en: string } }; video: unknown };
+
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const q = new URL(args.request.url).searchParams;
+  const url = new URL(args.request.url);
+  const q = url.searchParams;
+  // Answering a shared letter: remembered (while it is still shared), and the address goes on without it.
+  const reply = q.get("reply");
+  if (reply !== null) {
+    const shared = SHARE_ID.test(reply) ? await api<ShareHead>(args, `/share/${encodeURIComponent(reply)}`) : null;
+    await setReply(args, shared?.success ? reply : null);
+    if (!shared?.success) {
+      const t = fixedT(await getLocale(args.request, args.context), "labs");
+      await setToast(args.request, args.context, { key: "error", params: { message: t("letter.reply.gone") } });
+    }
+    q.delete("reply");
+    throw redirect(avatarPath(Object.fromEntries(q)));
+  }
+  const answering = await replyId(args.request);
   const [avatarId, id, sourceId, jobId, resultId] = ["avatar", "id", "source", "job", "result"].map((k) => q.get(k));
   const [profile, plans, avatars] = await Promise.all([
     loadProfile(args),
@@ -30,11 +69,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const avatar = avatarId ? (list.avatars.find((a) => a.id === avatarId) ?? null) : null;
   // An avatar id that is not one of the defaults or the member's own (another member's, a deleted one): choose again.
   if (avatarId && !avatar) throw redirect(avatarPath({}));
-  const [source, job, result, voices] = await Promise.all([
+  const [source, job, result, voices, replyTo] = await Promise.all([
     avatar && sourceId ? api<StsSource>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}`) : null,
     avatar && jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
     avatar && resultId ? api<StudioResult>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
     avatar && sourceId && q.get("step") === "voice" ? api<VoicePage>(args, PICKER_VOICES) : null,
+    answering ? api<ShareHead>(args, `/share/${encodeURIComponent(answering)}`) : null,
   ]);
   for (const answer of [source, job, result]) if (answer && !answer.success) requireData<unknown>(answer);
   if (job?.data?.status === "completed" && job.data.inferenceId)
@@ -52,7 +92,12 @@ export async function loader(args: LoaderFunctionArgs) {
             ? "check"
             : "record";
   const t = fixedT(await getLocale(args.request, args.context), "labs");
+  // `?delete=<id>`: the confirmation before one of the member's own avatars is deleted (issue 20).
+  const deleting = step === "avatar" ? (list.avatars.find((a) => a.kind === "own" && a.id === q.get("delete")) ?? null) : null;
   return {
+    deleting,
+    // The shared letter answered (issue 20), while it is still shared.
+    replyTo: replyTo?.success && replyTo.data ? { share_id: replyTo.data.share_id, voiceName: replyTo.data.voice.name } : null,
     step,
     avatars: list.avatars,
     avatarLimit: list.limit,
@@ -80,7 +125,7 @@ export async function action(args: ActionFunctionArgs) {
     throw redirect(avatarPath({ avatar }));
   }
   const value = submission.value;
-  const refused = (form: "avatar" | "upload" | "convert", answer: { code: number; message: string }) => {
+  const refused = (form: "avatar", answer: { code: number; message: string }) => {
     const kind = usageLimitFor(answer.code);
     const usage: UsageDialogData = kind ? { kind, message: answer.message } : null;
     return data({ form, result: submission.reply(kind ? {} : { formErrors: [answer.message] }), usage }, { status: 400 });
@@ -93,32 +138,38 @@ export async function action(args: ActionFunctionArgs) {
       if (!stored.success || !stored.data) return refused("avatar", stored);
       throw redirect(avatarPath({ avatar: stored.data.id }));
     }
-    case "upload": {
-      const form = new FormData();
-      form.set("file", value.file);
-      form.set("method", value.method);
-      const id = q.get("id");
-      if (id) form.set("project_id", id);
-      const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
-      if (!checked.success || !checked.data) return refused("upload", checked);
-      throw redirect(avatarPath({ avatar, id: checked.data.project_id, source: checked.data.source_id }));
+    case "delete-avatar": {
+      const answer = await api(args, `/labs/avatars/${encodeURIComponent(value.avatar_id)}`, { method: "DELETE" });
+      if (answer.success) await setToast(args.request, args.context, { key: "deleted" });
+      else await setToast(args.request, args.context, { key: "error", params: { message: answer.message } });
+      throw redirect(avatarPath({}));
     }
-    case "convert": {
-      const sourceId = q.get("source") ?? "";
-      const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, {
-        body: { voice_id: value.voice_id },
-      });
-      if (!started.success || !started.data) return refused("convert", started);
-      throw redirect(avatarPath({ avatar, id: q.get("id"), source: sourceId, job: started.data.job_id }));
+    case "stop-reply": {
+      await setReply(args, null);
+      throw redirect(avatarPath(Object.fromEntries(q)));
     }
     case "share":
     case "unshare": {
       const share = value.intent === "share";
       const resultId = q.get("result") ?? "";
-      const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share`, { method: share ? "POST" : "DELETE" });
+      // Shared back as the reply to the letter this avatar talk answers (issue 20), linked like a voice reply.
+      const answering = share ? await replyId(args.request) : null;
+      const replyTo = answering ? `?${new URLSearchParams({ reply_to: answering })}` : "";
+      const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share${replyTo}`, {
+        method: share ? "POST" : "DELETE",
+      });
       if (answer.success) await setToast(args.request, args.context, { key: share ? "shared" : "unshared" });
       else await setToast(args.request, args.context, { key: "error", params: { message: answer.message } });
+      // Answered (or the original is no longer shared): the reply is done either way.
+      if (answering && (answer.success || answer.code === Code.REPLY_TARGET_GONE)) await setReply(args, null);
       throw redirect(avatarPath({ avatar, id: q.get("id"), source: q.get("source"), result: resultId }));
     }
+    default:
+      return labsStepAction(
+        args,
+        value,
+        (o) => submission.reply(o),
+        (p) => avatarPath({ avatar, ...p }),
+      );
   }
 }

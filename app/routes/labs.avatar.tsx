@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Avatar } from "../../contracts/labs";
@@ -8,12 +8,12 @@ import { ErrorList, SubmitButton } from "~/components/forms";
 import type { Stage } from "~/components/labs/avatar-stage.client";
 import { AvatarStage } from "~/components/labs/AvatarStage";
 import { MakeVideoLetter } from "~/components/labs/VideoLetter";
-import { ProcessStep, Recorder, useDuration } from "~/components/studio/Sts";
+import { Modal } from "~/components/shell/Modal";
+import { ProcessStep, useDuration } from "~/components/studio/Sts";
+import { RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/StsSteps";
 import { UsageDialog } from "~/components/studio/UsageDialog";
-import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
-import { Waveform } from "~/components/studio/Waveform";
 import { AVATAR_STEPS, AvatarUploadSchema, avatarPath, type AvatarStep } from "~/lib/labs";
-import { ConvertSchema, STS_MAX_SECONDS, UploadSchema, type StsSource, type StudioResult } from "~/lib/studio";
+import type { StudioResult } from "~/lib/studio";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./labs.avatar.server";
@@ -25,7 +25,7 @@ export const meta = pageMetaTags;
 
 /** Avatar talk (spec: labs avatar talk): choose avatar, record, check, choose voice, result. */
 export default function AvatarTalk() {
-  const { step, avatars, avatarLimit, avatar, source, job, result, voices, remaining } = useLoaderData<typeof loader>();
+  const { step, avatars, avatarLimit, avatar, source, job, result, voices, remaining, deleting, replyTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("labs");
   const duration = useDuration();
@@ -45,6 +45,7 @@ export default function AvatarTalk() {
       <p className="mt-1 text-sm font-medium" data-testid="remaining">
         {t("avatar.remaining", { time: duration(remaining) })}
       </p>
+      {replyTo ? <ReplyBanner voiceName={replyTo.voiceName} shareId={replyTo.share_id} /> : null}
       <AvatarStepper current={step} />
       {avatar && step !== "avatar" ? (
         <p className="mt-3 text-sm" data-testid="chosen-avatar">
@@ -56,17 +57,55 @@ export default function AvatarTalk() {
       ) : null}
       {actionData?.usage ? <UsageDialog kind={actionData.usage.kind} message={actionData.usage.message} closeTo={closeTo} /> : null}
       {step === "avatar" ? <ChooseAvatar avatars={avatars} limit={avatarLimit} /> : null}
-      {step === "record" && avatar ? <RecordStep avatar={avatar} remaining={remaining} /> : null}
-      {step === "check" && avatar && source ? <CheckStep avatar={avatar} source={source} /> : null}
-      {step === "voice" && avatar && source ? <VoiceStep avatar={avatar} source={source} voices={voices} /> : null}
+      {step === "avatar" && deleting ? <DeleteAvatarDialog avatar={deleting} /> : null}
+      {step === "record" && avatar ? <RecordOrUpload remaining={remaining} /> : null}
+      {step === "check" && avatar && source ? (
+        <SourceCheck
+          source={source}
+          remaining={remaining}
+          next={avatarPath({ avatar: avatar.id, id: source.project_id, source: source.source_id, step: "voice" })}
+          another={avatarPath({ avatar: avatar.id, id: source.project_id })}
+        />
+      ) : null}
+      {step === "voice" && avatar && source ? (
+        <VoiceChoice
+          source={source}
+          voices={voices}
+          back={avatarPath({ avatar: avatar.id, id: source.project_id, source: source.source_id })}
+        />
+      ) : null}
       {step === "process" && avatar && job ? (
         <ProcessStep
           job={job}
           retry={avatarPath({ avatar: avatar.id, id: source?.project_id, source: source?.source_id, step: "voice" })}
         />
       ) : null}
-      {step === "result" && avatar && result ? <ResultStep avatar={avatar} result={result} /> : null}
+      {step === "result" && avatar && result ? <ResultStep avatar={avatar} result={result} replying={!!replyTo} /> : null}
     </main>
+  );
+}
+
+/** Answering a shared letter (issue 20): what is answered, and a way to stop (a form: works without JavaScript). */
+function ReplyBanner({ voiceName, shareId }: { voiceName: { ko: string; en: string }; shareId: string }) {
+  const { t, i18n } = useTranslation("labs");
+  return (
+    <div
+      className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900 ring-1 ring-brand-200"
+      data-testid="reply-banner"
+    >
+      <p className="min-w-0 flex-1">
+        {t("letter.reply.banner", { voice: voiceName[i18n.language === "en" ? "en" : "ko"] })}{" "}
+        <a href={`/share/${encodeURIComponent(shareId)}`} className="font-medium underline">
+          {t("letter.reply.original")}
+        </a>
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="stop-reply" />
+        <button type="submit" className="rounded-lg bg-white px-3 py-1.5 text-xs font-semibold ring-1 ring-brand-200">
+          {t("letter.reply.stop")}
+        </button>
+      </Form>
+    </div>
   );
 }
 
@@ -90,6 +129,41 @@ function AvatarStepper({ current }: { current: AvatarStep }) {
 }
 
 const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+
+/** An avatar's picture: a default's icon (an SVG made with it), a generic figure for one's own (no emoji: issue 20). */
+function AvatarIcon({ avatar }: { avatar: Avatar }) {
+  if (avatar.iconURL)
+    return <img src={avatar.iconURL} alt="" width={40} height={40} className="size-10 shrink-0 rounded-full" data-testid="avatar-icon" />;
+  return (
+    <svg viewBox="0 0 64 64" className="size-10 shrink-0" aria-hidden="true" data-testid="avatar-icon">
+      <rect width="64" height="64" rx="32" className="fill-indigo-100" />
+      <path d="M12 64c0-13 9-20 20-20s20 7 20 20z" className="fill-indigo-400" />
+      <circle cx="32" cy="28" r="13" className="fill-indigo-300" />
+    </svg>
+  );
+}
+
+/** Asks before one's own avatar is deleted (spec: the labs' VRM upload; the api: DELETE /labs/avatars/:id). */
+function DeleteAvatarDialog({ avatar }: { avatar: Avatar }) {
+  const { t } = useTranslation(["labs", "common"]);
+  return (
+    <Modal name="delete-avatar" title={t("avatar.remove.title")} closeTo={avatarPath({})} describedBy="delete-avatar-text">
+      <p id="delete-avatar-text" className="text-sm text-slate-700">
+        {t("avatar.remove.text", { name: avatar.name })}
+      </p>
+      <Form method="post" action={avatarPath({})} className="mt-5 flex flex-wrap justify-end gap-3">
+        <input type="hidden" name="intent" value="delete-avatar" />
+        <input type="hidden" name="avatar_id" value={avatar.id} />
+        <Link to={avatarPath({})} replace className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300">
+          {t("avatar.remove.cancel")}
+        </Link>
+        <SubmitButton variant="danger" className="sm:w-auto">
+          {t("avatar.remove.confirm")}
+        </SubmitButton>
+      </Form>
+    </Modal>
+  );
+}
 
 function ChooseAvatar({ avatars, limit }: { avatars: Avatar[]; limit: number }) {
   const { t } = useTranslation(["labs", "common"]);
@@ -118,15 +192,25 @@ function ChooseAvatar({ avatars, limit }: { avatars: Avatar[]; limit: number }) 
                 className="flex cursor-pointer items-center gap-3 rounded-xl p-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
               >
                 <input type="radio" name="avatar" value={a.id} defaultChecked={i === 0} className="accent-brand-600" />
-                <span className="grid size-10 place-items-center rounded-full bg-indigo-100 text-lg" aria-hidden>
-                  {a.kind === "default" ? "🙂" : "★"}
-                </span>
-                <span className="min-w-0">
+                <AvatarIcon avatar={a} />
+                <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{a.name}</span>
                   <span className="block text-xs text-slate-500">
                     {t(`avatar.choose.${a.kind}`)} · VRM {a.version} · {Math.max(1, Math.round(a.bytes / 1024))} KB
                   </span>
                 </span>
+                {/* One's own avatar can be deleted, after a confirmation (a dialog in the address: works without JavaScript). */}
+                {a.kind === "own" ? (
+                  <Link
+                    to={avatarPath({ delete: a.id })}
+                    preventScrollReset
+                    className="shrink-0 rounded-lg px-2 py-1 text-xs font-semibold text-red-700 ring-1 ring-red-200"
+                    aria-label={t("avatar.remove.link", { name: a.name })}
+                    data-testid="avatar-delete"
+                  >
+                    {t("avatar.remove.short")}
+                  </Link>
+                ) : null}
               </label>
             ))}
           </fieldset>
@@ -157,125 +241,7 @@ function ChooseAvatar({ avatars, limit }: { avatars: Avatar[]; limit: number }) 
   );
 }
 
-function RecordStep({ avatar, remaining }: { avatar: Avatar; remaining: number }) {
-  const { t } = useTranslation(["labs", "studio", "common"]);
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submit = useSubmit();
-  const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: "avatar-speech",
-    lastResult: actionData?.form === "upload" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UploadSchema }),
-    shouldValidate: "onSubmit",
-  });
-  const upload = (file: File) => {
-    const body = new FormData();
-    body.set("intent", "upload");
-    body.set("method", "record");
-    body.set("file", file);
-    submit(body, { method: "post", encType: "multipart/form-data", action: avatarPath({ avatar: avatar.id }) });
-  };
-  const errors = [...(fields.file.errors ?? []), ...(form.errors ?? [])].map((e) => (e.startsWith("validation.") ? t(`common:${e}`) : e));
-  return (
-    <div className="mt-6 grid gap-4 lg:grid-cols-2">
-      <section className={card} aria-labelledby="record-title">
-        <h2 id="record-title" className="font-semibold">
-          {t("studio:sts.record.title")}
-        </h2>
-        <div className="mt-3">
-          <noscript>
-            <p className="text-sm text-slate-600">{t("studio:sts.record.noScript")}</p>
-          </noscript>
-          <Recorder maxSeconds={Math.min(remaining, STS_MAX_SECONDS)} busy={busy} onRecorded={upload} />
-        </div>
-      </section>
-      <section className={card} aria-labelledby="speech-upload-title">
-        <h2 id="speech-upload-title" className="font-semibold">
-          {t("studio:sts.upload.title")}
-        </h2>
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 space-y-3">
-          <input type="hidden" name="intent" value="upload" />
-          <input type="hidden" name="method" value="upload" />
-          <input
-            {...getInputProps(fields.file, { type: "file" })}
-            key={fields.file.key}
-            accept="audio/*,.wav,.mp3,.ogg,.opus,.webm,.m4a,.mp4,.aac"
-            className="block w-full text-sm"
-            aria-label={t("studio:sts.upload.file")}
-          />
-          <p className="text-xs text-slate-500">{t("studio:sts.upload.help")}</p>
-          <ErrorList id={fields.file.errorId} errors={errors.length ? errors : undefined} />
-          <SubmitButton className="sm:w-auto">{busy ? t("studio:sts.upload.checking") : t("studio:sts.upload.submit")}</SubmitButton>
-        </Form>
-      </section>
-    </div>
-  );
-}
-
-function CheckStep({ avatar, source }: { avatar: Avatar; source: StsSource }) {
-  const { t } = useTranslation(["labs", "studio"]);
-  return (
-    <section className={`mt-6 ${card}`} data-testid="file-check">
-      <h2 className="font-semibold">{t("studio:sts.check.title")}</h2>
-      <p className="mt-1 text-sm text-green-700">{t("studio:sts.check.ok")}</p>
-      <p className="mt-2 text-sm" data-testid="source-duration">
-        {source.name} · {source.format.toUpperCase()} · {source.duration.toFixed(1)} s
-      </p>
-      <div className="mt-3">
-        <Waveform src={source.audioURL} label={source.name} testId="source-audio" />
-      </div>
-      <div className="mt-4 flex flex-wrap gap-3 text-sm font-semibold">
-        <Link
-          to={avatarPath({ avatar: avatar.id, id: source.project_id, source: source.source_id, step: "voice" })}
-          className="rounded-lg bg-brand-600 px-4 py-2.5 text-white"
-        >
-          {t("studio:sts.check.next")} →
-        </Link>
-        <Link to={avatarPath({ avatar: avatar.id, id: source.project_id })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
-          {t("studio:sts.check.another")}
-        </Link>
-      </div>
-    </section>
-  );
-}
-
-function VoiceStep({ avatar, source, voices }: { avatar: Avatar; source: StsSource; voices: VoiceCard[] }) {
-  const { t } = useTranslation(["labs", "studio", "common"]);
-  const duration = useDuration();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "avatar-convert",
-    lastResult: actionData?.form === "convert" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConvertSchema }),
-    shouldValidate: "onSubmit",
-  });
-  const errors = [...(fields.voice_id.errors ?? []), ...(form.errors ?? [])].map((e) =>
-    e.startsWith("validation.") ? t(`common:${e}`) : e,
-  );
-  return (
-    <section className={`mt-6 ${card}`}>
-      <h2 className="font-semibold">{t("studio:sts.voice.title")}</h2>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-        <input type="hidden" name="intent" value="convert" />
-        <VoicePicker field={fields.voice_id} voices={voices} legend={t("studio:sts.voice.legend")} open />
-        <ErrorList id={form.errorId} errors={errors.length ? errors : undefined} />
-        <p className="text-sm text-slate-600">{t("studio:sts.voice.cost", { time: duration(source.seconds) })}</p>
-        <div className="flex flex-wrap gap-3">
-          <SubmitButton className="sm:w-auto">{t("studio:sts.voice.convert")}</SubmitButton>
-          <Link
-            to={avatarPath({ avatar: avatar.id, id: source.project_id, source: source.source_id })}
-            className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300"
-          >
-            ← {t("avatar.steps.check")}
-          </Link>
-        </div>
-      </Form>
-    </section>
-  );
-}
-
-function ResultStep({ avatar, result }: { avatar: Avatar; result: StudioResult }) {
+function ResultStep({ avatar, result, replying }: { avatar: Avatar; result: StudioResult; replying: boolean }) {
   const { t } = useTranslation(["labs", "studio"]);
   const origin = useRootData()?.origin ?? "";
   const [stage, setStage] = useState<Stage | null>(null);
@@ -312,6 +278,11 @@ function ResultStep({ avatar, result }: { avatar: Avatar; result: StudioResult }
         {result.videoURL ? (
           result.share ? (
             <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+              {result.isReply ? (
+                <p className="w-full text-slate-600" data-testid="reply-linked">
+                  {t("letter.reply.linked")}
+                </p>
+              ) : null}
               <label htmlFor="letter-share-url" className="font-semibold">
                 {t("letter.shareUrl")}
               </label>
@@ -332,7 +303,7 @@ function ResultStep({ avatar, result }: { avatar: Avatar; result: StudioResult }
           ) : (
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="share" />
-              <SubmitButton className="sm:w-auto">{t("letter.share")}</SubmitButton>
+              <SubmitButton className="sm:w-auto">{replying ? t("letter.reply.shareBack") : t("letter.share")}</SubmitButton>
             </Form>
           )
         ) : null}

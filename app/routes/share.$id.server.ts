@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { shortTemplate } from "../../contracts/labs";
 import { fixedT } from "~/i18n/i18n.server";
 import { isLang, type Lang } from "~/i18n/config";
 import { api, requireData } from "~/utils/api.server";
@@ -13,9 +14,10 @@ export type Shared = {
   createdAt: number;
   audioURL: string;
   replyTo: { share_id: string; url: string; voiceName: { ko: string; en: string } } | null;
-  replies: { share_id: string; url: string; voiceName: { ko: string; en: string }; createdAt: number }[];
+  /** `video`: the reply is a video letter (issue 20). */
+  replies: { share_id: string; url: string; voiceName: { ko: string; en: string }; createdAt: number; video: boolean }[];
   /** Its video letter (labs, issue 20), or null. */
-  video: { videoURL: string; posterURL: string | null; width: number; height: number } | null;
+  video: { videoURL: string; posterURL: string | null; width: number; height: number; template: string | null } | null;
 };
 
 /**
@@ -55,8 +57,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const shared = requireData(answer);
   const lang = asked ?? shared.locale;
   const t = fixedT(lang, "studio");
-  return {
-    shared,
-    meta: { lang, title: t("share.metaTitle", { voice: shared.voice.name[lang] }), description: t("share.metaDescription") },
-  };
+  // A short (docs/decisions/0042) says so in its title, with its template's name.
+  const short = shortTemplate(shared.video?.template);
+  const title = short
+    ? fixedT(lang, "labs")("shorts.shareTitle", { template: short.title[lang], voice: shared.voice.name[lang] })
+    : t("share.metaTitle", { voice: shared.voice.name[lang] });
+  return { shared, meta: { lang, title, description: t("share.metaDescription") } };
 }

@@ -2,11 +2,12 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/Waveform";
+import { shortTemplate } from "../../contracts/labs";
 import { seo } from "~/lib/seo";
 import { rootDataFrom } from "~/utils/root-data";
 import type { loader } from "./share.$id.server";
 
-export const handle = { i18n: ["common", "studio"] };
+export const handle = { i18n: ["common", "studio", "labs"] };
 
 export { loader } from "./share.$id.server";
 
@@ -26,19 +27,26 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
         { property: "og:video:type", content: "video/webm" },
         { property: "og:video:width", content: String(video.width) },
         { property: "og:video:height", content: String(video.height) },
+        // Twitter's player card (issue 20): the player page (the one page it may frame) and the stream itself.
+        { name: "twitter:card", content: "player" },
+        { name: "twitter:player", content: `${root.origin}/share/${data.shared.share_id}/player` },
+        { name: "twitter:player:width", content: String(video.width) },
+        { name: "twitter:player:height", content: String(video.height) },
         { name: "twitter:player:stream", content: `${root.origin}${video.videoURL}` },
         { name: "twitter:player:stream:content_type", content: "video/webm" },
       ]
     : [];
+  const base = seo({
+    title: data.meta.title,
+    description: data.meta.description,
+    siteName: root.siteName,
+    locale: lang,
+    url: `${root.origin}${location.pathname}`,
+    image: video?.posterURL ? `${root.origin}${video.posterURL}` : `${root.origin}/og-image.png`,
+  });
   return [
-    ...seo({
-      title: data.meta.title,
-      description: data.meta.description,
-      siteName: root.siteName,
-      locale: lang,
-      url: `${root.origin}${location.pathname}`,
-      image: video?.posterURL ? `${root.origin}${video.posterURL}` : `${root.origin}/og-image.png`,
-    }),
+    // A video letter's card is the player, not the large image.
+    ...(video ? base.filter((tag) => !("name" in tag && tag.name === "twitter:card")) : base),
     ...videoTags,
     { property: "og:audio", content: audio },
     // Only an https origin has a secure URL (an http one rewritten to https would name a server that does not exist).
@@ -53,7 +61,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 /** The share page (spec: public share pages with a reply button): the player, the voice, reply. */
 export default function SharePage() {
   const { shared } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("studio");
+  const { t, i18n } = useTranslation(["studio", "labs"]);
   const lang = i18n.language === "en" ? "en" : "ko";
   const voice = shared.voice.name[lang];
   const date = new Intl.DateTimeFormat(lang === "ko" ? "ko-KR" : "en-US", { dateStyle: "long" }).format(shared.createdAt);
@@ -74,6 +82,11 @@ export default function SharePage() {
             </Link>
           </p>
         ) : null}
+        {shortTemplate(shared.video?.template) ? (
+          <p className="mt-4 text-sm font-semibold text-fuchsia-700" data-testid="shared-short">
+            {t("labs:shorts.label")} · {shortTemplate(shared.video?.template)!.title[lang]}
+          </p>
+        ) : null}
         {shared.video ? (
           <video
             controls
@@ -90,13 +103,25 @@ export default function SharePage() {
           <Waveform src={shared.audioURL} label={t("share.player")} testId="shared-audio" height={64} />
         </div>
         {/* Reply with my voice (issue 19): the STS studio with this share as the one answered; a visitor logs in or signs up first and comes back to it. */}
-        <Link
-          to={`/studio/projects/speech-to-speech?reply=${encodeURIComponent(shared.share_id)}`}
-          className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 text-sm font-semibold text-white"
-          data-testid="reply"
-        >
-          {t("share.reply")}
-        </Link>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link
+            to={`/studio/projects/speech-to-speech?reply=${encodeURIComponent(shared.share_id)}`}
+            className="inline-block rounded-lg bg-brand-600 px-5 py-3 text-sm font-semibold text-white"
+            data-testid="reply"
+          >
+            {t("share.reply")}
+          </Link>
+          {/* Issue 20: a video letter answered with one (avatar talk, its result made a letter and shared back). */}
+          {shared.video ? (
+            <Link
+              to={`/labs/avatar?reply=${encodeURIComponent(shared.share_id)}`}
+              className="inline-block rounded-lg px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-600"
+              data-testid="reply-video"
+            >
+              {t("labs:letter.reply.button")}
+            </Link>
+          ) : null}
+        </div>
         <p className="mt-2 text-xs text-slate-500">{t("share.replyHelp")}</p>
         <p className="mt-4 text-xs text-slate-500">{t("share.what")}</p>
       </div>
@@ -114,6 +139,14 @@ export default function SharePage() {
                     date: new Intl.DateTimeFormat(lang === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium" }).format(r.createdAt),
                   })}
                 </Link>
+                {r.video ? (
+                  <span
+                    className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-700"
+                    data-testid="reply-is-video"
+                  >
+                    {t("labs:letter.reply.video")}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -66,7 +66,7 @@ export default function History() {
                 <DownloadLinks url={item.audioURL} />
                 {item.videoURL ? (
                   <a href={item.videoURL} className="font-semibold text-brand-700 underline" data-testid="history-video">
-                    {t("labs:letter.historyLink")}
+                    {item.videoTemplate ? t("labs:shorts.label") : t("labs:letter.historyLink")}
                   </a>
                 ) : null}
                 <Form method="post">

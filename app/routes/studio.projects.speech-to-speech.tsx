@@ -1,31 +1,25 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
 import { LoadFailed } from "~/components/studio/LoadFailed";
-import { BeforeAfter, ProcessStep, Recorder, Stepper, useDuration } from "~/components/studio/Sts";
+import { BeforeAfter, ProcessStep, Stepper, useDuration } from "~/components/studio/Sts";
+import { RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/StsSteps";
 import { UsageDialog } from "~/components/studio/UsageDialog";
-import { VoicePicker, VoiceSearch, type VoiceCard } from "~/components/studio/VoicePicker";
+import { VoiceSearch } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
-import {
-  ConvertSchema,
-  ReviewSchema,
-  STS_MAX_SECONDS,
-  stsPath,
-  UploadSchema,
-  type PickerSearch,
-  type StsProject,
-  type StsSource,
-  type StudioResult,
-} from "~/lib/studio";
+import { ReviewSchema, stsPath, type StsProject, type StudioResult } from "~/lib/studio";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.speech-to-speech.server";
 
-export const handle = { i18n: ["common", "account", "studio"] };
+export const handle = { i18n: ["common", "account", "studio", "labs"] };
+
+/** Issue 20: a result made a video letter with a still image; its code loads with a result, not with the other steps. */
+const StillLetter = lazy(() => import("~/components/labs/StillLetter").then((m) => ({ default: m.StillLetter })));
 
 export { action, loader } from "./studio.projects.speech-to-speech.server";
 export const meta = pageMetaTags;
@@ -36,6 +30,7 @@ export default function SpeechToSpeech() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("studio");
   const duration = useDuration();
+  const [params] = useSearchParams();
   const closeTo = stsPath({ id: project?.id ?? null, source: source?.source_id ?? null, step: step === "voice" ? "voice" : null });
   return (
     <main className="px-6 py-8">
@@ -62,194 +57,50 @@ export default function SpeechToSpeech() {
       ) : null}
       <Stepper current={step} />
       {actionData?.usage ? <UsageDialog kind={actionData.usage.kind} message={actionData.usage.message} closeTo={closeTo} /> : null}
-      {step === "studio" ? <StudioStep remaining={remaining} /> : null}
-      {step === "check" && source ? <CheckStep source={source} remaining={remaining} /> : null}
-      {step === "voice" && source ? <VoiceStep source={source} voices={voices} search={voiceSearch} /> : null}
-      {step === "process" && job ? (
-        <ProcessStep job={job} retry={stsPath({ id: project?.id ?? null, source: source?.source_id ?? null, step: "voice" })} />
-      ) : null}
-      {step === "result" && result ? <ResultStep result={result} project={project} replying={!!replyTo} /> : null}
-      {step === "studio" && project ? <Conversions project={project} /> : null}
-    </main>
-  );
-}
-
-function StudioStep({ remaining }: { remaining: number }) {
-  const { t } = useTranslation(["studio", "common"]);
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submit = useSubmit();
-  const busy = navigation.state === "submitting";
-  const formRef = useRef<HTMLFormElement>(null);
-  const [dragging, setDragging] = useState(false);
-  const [form, fields] = useForm({
-    id: "sts-upload",
-    lastResult: actionData?.form === "upload" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UploadSchema }),
-    shouldValidate: "onSubmit",
-  });
-  const upload = (file: File, method: "record" | "upload") => {
-    const body = new FormData();
-    body.set("intent", "upload");
-    body.set("method", method);
-    body.set("file", file);
-    submit(body, { method: "post", encType: "multipart/form-data" });
-  };
-  const errors = [...(fields.file.errors ?? []), ...(form.errors ?? [])].map((e) => (e.startsWith("validation.") ? t(`common:${e}`) : e));
-  return (
-    <div className="mt-6 grid gap-4 lg:grid-cols-2">
-      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="record-title">
-        <h2 id="record-title" className="font-semibold">
-          {t("sts.record.title")}
-        </h2>
-        <div className="mt-3">
-          <noscript>
-            <p className="text-sm text-slate-600">{t("sts.record.noScript")}</p>
-          </noscript>
-          <Recorder maxSeconds={Math.min(remaining, STS_MAX_SECONDS)} busy={busy} onRecorded={(file) => upload(file, "record")} />
-        </div>
-      </section>
-      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="upload-title">
-        <h2 id="upload-title" className="font-semibold">
-          {t("sts.upload.title")}
-        </h2>
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} ref={formRef} className="mt-3 space-y-3">
-          <input type="hidden" name="intent" value="upload" />
-          <input type="hidden" name="method" value="upload" />
-          <label
-            htmlFor={fields.file.id}
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(e) => {
-              e.preventDefault();
-              setDragging(false);
-              const input = formRef.current?.querySelector<HTMLInputElement>('input[type="file"]');
-              if (!input || e.dataTransfer.files.length === 0) return;
-              input.files = e.dataTransfer.files;
-              formRef.current?.requestSubmit();
-            }}
-            className={`block cursor-pointer rounded-xl border-2 border-dashed p-5 text-center text-sm ${dragging ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
-            data-testid="drop-zone"
-          >
-            <span className="block font-medium">{t("sts.upload.drop")}</span>
-            <span className="mt-1 block text-xs text-slate-500">{t("sts.upload.help")}</span>
-            <input
-              {...getInputProps(fields.file, { type: "file" })}
-              key={fields.file.key}
-              accept="audio/*,.wav,.mp3,.ogg,.opus,.webm,.m4a,.mp4,.aac"
-              className="mt-3 block w-full text-sm"
-              aria-label={t("sts.upload.file")}
-            />
-          </label>
-          <ErrorList id={fields.file.errorId} errors={errors.length ? errors : undefined} />
-          <SubmitButton className="sm:w-auto">{busy ? t("sts.upload.checking") : t("sts.upload.submit")}</SubmitButton>
-        </Form>
-      </section>
-    </div>
-  );
-}
-
-function CheckStep({ source, remaining }: { source: StsSource; remaining: number }) {
-  const [params] = useSearchParams();
-  const { t } = useTranslation("studio");
-  const duration = useDuration();
-  return (
-    <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="file-check">
-      <h2 className="font-semibold">{t("sts.check.title")}</h2>
-      <p className="mt-1 text-sm text-green-700">{t("sts.check.ok")}</p>
-      <dl className="mt-3 grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-500">{t("sts.check.name")}</dt>
-        <dd data-testid="source-name">
-          {source.name} · {t(`sts.check.methods.${source.method}`)}
-        </dd>
-        <dt className="text-slate-500">{t("sts.check.format")}</dt>
-        <dd>{source.format.toUpperCase()}</dd>
-        <dt className="text-slate-500">{t("sts.check.duration")}</dt>
-        {/* The length as charged (contracts/sts.ts): the shown length and the cost are one number. */}
-        <dd data-testid="source-duration">{duration(source.seconds)}</dd>
-        <dt className="text-slate-500">{t("sts.check.cost")}</dt>
-        <dd>
-          {duration(source.seconds)} / {duration(remaining)}
-        </dd>
-      </dl>
-      <div className="mt-3">
-        <Waveform src={source.audioURL} label={source.name} testId="source-audio" />
-      </div>
-      <div className="mt-4 flex flex-wrap gap-3 text-sm font-semibold">
-        <Link
-          to={stsPath({
+      {step === "studio" ? <RecordOrUpload remaining={remaining} /> : null}
+      {step === "check" && source ? (
+        <SourceCheck
+          source={source}
+          remaining={remaining}
+          next={stsPath({
             id: source.project_id,
             source: source.source_id,
             step: "voice",
             voice: params.get("voice"),
             reply: params.get("reply"),
           })}
-          className="rounded-lg bg-brand-600 px-4 py-2.5 text-white"
-        >
-          {t("sts.check.next")} →
-        </Link>
-        <Link to={stsPath({ id: source.project_id })} className="rounded-lg px-4 py-2.5 ring-1 ring-slate-300">
-          {t("sts.check.another")}
-        </Link>
-      </div>
-    </section>
-  );
-}
-
-function VoiceStep({ source, voices, search }: { source: StsSource; voices: VoiceCard[]; search: PickerSearch | null }) {
-  const { t } = useTranslation(["studio", "common"]);
-  const duration = useDuration();
-  const actionData = useActionData<typeof action>();
-  // The voice chosen in the library ("use this voice"), when it is one the member may use.
-  const [params] = useSearchParams();
-  const chosen = voices.find((v) => v.id === params.get("voice"))?.id;
-  const [form, fields] = useForm({
-    id: "sts-convert",
-    defaultValue: chosen ? { voice_id: chosen } : undefined,
-    lastResult: actionData?.form === "convert" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConvertSchema }),
-    shouldValidate: "onSubmit",
-  });
-  const errors = [...(fields.voice_id.errors ?? []), ...(form.errors ?? [])].map((e) =>
-    e.startsWith("validation.") ? t(`common:${e}`) : e,
-  );
-  return (
-    <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <h2 className="font-semibold">{t("sts.voice.title")}</h2>
-      <p className="mt-1 text-sm text-slate-600" data-testid="sts-honesty">
-        {t("sts.honesty")}
-      </p>
-      {search ? (
-        <VoiceSearch
-          search={search}
-          keep={{
-            id: params.get("id"),
-            source: params.get("source"),
-            step: "voice",
-            reply: params.get("reply"),
-            voice: params.get("voice"),
-          }}
+          another={stsPath({ id: source.project_id })}
         />
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-        <input type="hidden" name="intent" value="convert" />
-        <VoicePicker field={fields.voice_id} voices={voices} legend={t("sts.voice.legend")} open />
-        <ErrorList id={form.errorId} errors={errors.length ? errors : undefined} />
-        <p className="text-sm text-slate-600">{t("sts.voice.cost", { time: duration(source.seconds) })}</p>
-        <div className="flex flex-wrap gap-3">
-          <SubmitButton className="sm:w-auto">{t("sts.voice.convert")}</SubmitButton>
-          <Link
-            to={stsPath({ id: source.project_id, source: source.source_id })}
-            className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300"
-          >
-            ← {t("sts.steps.check")}
-          </Link>
-        </div>
-      </Form>
-    </section>
+      {step === "voice" && source ? (
+        <VoiceChoice
+          source={source}
+          voices={voices}
+          back={stsPath({ id: source.project_id, source: source.source_id })}
+          // The voice chosen in the library ("use this voice"), when it is one the member may use.
+          chosen={voices.find((v) => v.id === params.get("voice"))?.id}
+          search={
+            voiceSearch ? (
+              <VoiceSearch
+                search={voiceSearch}
+                keep={{
+                  id: params.get("id"),
+                  source: params.get("source"),
+                  step: "voice",
+                  reply: params.get("reply"),
+                  voice: params.get("voice"),
+                }}
+              />
+            ) : null
+          }
+        />
+      ) : null}
+      {step === "process" && job ? (
+        <ProcessStep job={job} retry={stsPath({ id: project?.id ?? null, source: source?.source_id ?? null, step: "voice" })} />
+      ) : null}
+      {step === "result" && result ? <ResultStep result={result} project={project} replying={!!replyTo} /> : null}
+      {step === "studio" && project ? <Conversions project={project} /> : null}
+    </main>
   );
 }
 
@@ -305,6 +156,11 @@ function ResultStep({ result, project, replying }: { result: StudioResult; proje
         </div>
         <p className="mt-3 text-xs text-slate-500">{t("sts.honesty")}</p>
       </div>
+
+      {/* Issue 20: the result as a video letter with a still image, shared with the link below. */}
+      <Suspense fallback={null}>
+        <StillLetter inferenceId={result.inference_id} audioUrl={result.audioURL} videoUrl={result.videoURL} />
+      </Suspense>
 
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="share">
         {shareUrl ? (

@@ -24,6 +24,8 @@ const PARAMS: Record<string, (ids: Ids) => string> = {
   "dashboard.help.$no": (ids) => String(ids.inquiry),
   "admin.inquiries.$no": (ids) => String(ids.inquiry),
   "share.$id": (ids) => ids.share,
+  // Issue 20: a shared result's video letter player (this share has no letter: the not-found page, checked too).
+  "share.$id_.player": (ids) => ids.share,
   "terms.$doc": () => "privacy",
   // The member's payments are by card: a receipt number that is not theirs answers the not-found page, checked too.
   "dashboard.plan.receipt.$no": () => "1",

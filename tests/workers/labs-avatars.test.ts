@@ -8,10 +8,13 @@ import { describe, expect, it } from "vitest";
 import { AVATAR_LIMITS } from "../../contracts/labs";
 import { Code } from "../../workers/api/src/lib/codes";
 import { checkVrm } from "../../workers/api/src/lib/vrm";
-import { AVATARS, buildAvatar, glb } from "../../scripts/make-avatars.mjs";
+import { AVATARS, avatarIcon, buildAvatar, glb } from "../../scripts/make-avatars.mjs";
 import nariUrl from "../../public/labs/avatars/nari.vrm?inline";
 import haruUrl from "../../public/labs/avatars/haru.vrm?inline";
 import miroUrl from "../../public/labs/avatars/miro.vrm?inline";
+import nariIcon from "../../public/labs/avatars/nari.svg?raw";
+import haruIcon from "../../public/labs/avatars/haru.svg?raw";
+import miroIcon from "../../public/labs/avatars/miro.svg?raw";
 import { signedUp, worker, type Answer } from "./helpers";
 
 const bytesOf = (dataUrl: string) => Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(",") + 1)), (c) => c.charCodeAt(0));
@@ -60,6 +63,9 @@ describe("VRM check by content (lib/vrm.ts)", () => {
     }
     // The committed files are what the script makes (scripts/make-avatars.mjs).
     expect(bytesOf(nariUrl)).toEqual(buildAvatar(AVATARS[0]));
+    // Their icons too (issue 20: pictures, not an emoji a headless browser has no font for).
+    expect([nariIcon, haruIcon, miroIcon]).toEqual(AVATARS.map(avatarIcon));
+    for (const icon of [nariIcon, haruIcon, miroIcon]) expect(icon).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^]*<\/svg>\n$/);
     expect(checkVrm(buildAvatar(AVATARS[1], { version: "0.x" }))).toMatchObject({ ok: true, info: { version: "0.x", name: "Haru" } });
   });
 

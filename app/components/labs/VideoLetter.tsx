@@ -47,7 +47,7 @@ export function MakeVideoLetter({ stage, inferenceId }: { stage: Stage | null; i
       setPhase({ kind: "uploading" });
       const form = new FormData();
       form.set("file", new File(chunks, "letter.webm", { type: "video/webm" }));
-      form.set("poster", new File([poster], "poster.png", { type: "image/png" }));
+      form.set("poster", new File([poster], "poster", { type: poster.type }));
       const res = await apiClient.apiFetch(`/api/v1/studio/inferences/${encodeURIComponent(inferenceId)}/video`, {
         method: "POST",
         body: form,

@@ -55,7 +55,18 @@ function recordingType() {
  * at the remaining conversion time (`maxSeconds`) and then asks the spec's question, save up to here
  * or record again. A denied microphone is explained. `onRecorded` gets the file to upload.
  */
-export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number; onRecorded: (file: File) => void; busy: boolean }) {
+export function Recorder({
+  maxSeconds,
+  onRecorded,
+  busy,
+  onProgress,
+}: {
+  maxSeconds: number;
+  onRecorded: (file: File) => void;
+  busy: boolean;
+  /** The seconds recorded so far while recording, null when it stops (the shorts' teleprompter follows it). */
+  onProgress?: (seconds: number | null) => void;
+}) {
   const { t, i18n } = useTranslation("studio");
   const duration = useDuration();
   const [state, setState] = useState<RecorderState>({ kind: "idle" });
@@ -121,11 +132,13 @@ export function Recorder({ maxSeconds, onRecorded, busy }: { maxSeconds: number;
         return;
       }
       setState({ kind: "recording", seconds });
+      onProgress?.(seconds);
       frame = requestAnimationFrame(tick);
     };
     const stop = (reason: "user" | "limit") => {
       stopReason = reason;
       cancelAnimationFrame(frame);
+      onProgress?.(null);
       if (recorder.state !== "inactive") recorder.stop();
       stream.getTracks().forEach((track) => track.stop());
       void context.close().catch(() => {});

@@ -2,6 +2,73 @@ import type ko from "../ko/labs";
 import type { Translation } from "../types";
 
 export default {
+  // The shorts (issue 20, docs/decisions/0042): /labs/shorts, /labs/shorts/start, the labs card, the history and share label.
+  shorts: {
+    metaTitle: "AI voice imitation shorts | Voice Studio",
+    metaDescription: "Read a template's script, choose a voice, and get a vertical short with the converted voice and subtitles.",
+    title: "AI voice imitation shorts",
+    intro:
+      "Record yourself reading a template's script and get a vertical (9:16) short: your words in the voice you choose, with subtitles and a background.",
+    cta: "Make a short",
+    loginNeeded: "Log in to make one. Usage is charged as speech-to-speech (STS) conversion time.",
+    samplesTitle: "Sample shorts",
+    samplesHelp: "Each template makes a picture like these: the subtitles come from the script, the voice is the one you choose.",
+    sampleLength: "{{seconds}} s script",
+    sampleAlt: "A frame of the {{name}} short",
+    howTitle: "How it works",
+    how: {
+      template: "Choose a template: a news anchor, a movie trailer or birthday wishes.",
+      record: "Read the script: record yourself reading the lines on the screen (or upload a file).",
+      voice: "Choose a voice: your words are converted to the voice you pick.",
+      share: "Done: the browser makes the vertical video; download it or send a share link.",
+    },
+    shareTitle: "A {{template}} short in the voice of {{voice}} | Voice Studio",
+    label: "Short",
+    area: {
+      title: "AI voice imitation shorts",
+      text: "Read a template's script and get a vertical short with subtitles, spoken in the voice you choose.",
+      cta: "See the shorts",
+    },
+    start: {
+      metaTitle: "Make a short | Voice Studio",
+      metaDescription: "Choose a template, record yourself reading it, and get a vertical short in the converted voice.",
+      title: "Make a short",
+      intro:
+        "Choose a template, record yourself reading the script, choose a voice, and the browser makes a vertical short. Usage is charged as speech-to-speech (STS) conversion time.",
+      back: "AI voice imitation shorts",
+      stepOf: "Step {{n}} of 5",
+      steps: { template: "Choose template", record: "Read the script", check: "Check", voice: "Choose voice", result: "Your short" },
+      chosen: "Template: {{name}}",
+      change: "Choose another template",
+      choose: { title: "Choose a template", legend: "Template", seconds: "{{seconds}} s script", next: "Continue with this template" },
+      prompt: {
+        title: "The script",
+        help: "Once you start recording, the line to read now is highlighted. Read at the screen's pace.",
+      },
+      result: {
+        title: "Your short: {{name}}",
+        canvas: "The short's preview",
+        preview: "Preview",
+        stop: "Stop",
+        make: "Make the short",
+        making: "Making the video… it is done when the sound has played to the end.",
+        made: "Your short is ready. Download it or share it.",
+        download: "Download the short (WebM)",
+        save: "Save the short for sharing",
+        uploading: "Uploading the short…",
+        failed: "The short could not be made: {{message}}",
+        unsupported: "This browser cannot make videos. You can listen to the converted voice below.",
+        noScript:
+          "The short's video is made in the browser with JavaScript. Turn JavaScript on to make it; you can listen to the converted voice below right away.",
+        audio: "The converted voice",
+        saved: "Saved short",
+        share: "Create a share link",
+        shareUrl: "Share link",
+        revoke: "Stop sharing",
+        again: "Make another short",
+      },
+    },
+  },
   area: {
     metaTitle: "Labs | Voice Studio",
     metaDescription: "Try new features first, such as avatar talk: a VRM avatar speaking your converted voice.",
@@ -32,6 +99,14 @@ export default {
       own: "My avatar",
       next: "Continue with this avatar",
     },
+    remove: {
+      short: "Delete",
+      link: "Delete {{name}}",
+      title: "Delete this avatar?",
+      text: "{{name}} is deleted with its file. Video letters already made with it stay.",
+      confirm: "Delete",
+      cancel: "Cancel",
+    },
     upload: {
       title: "Upload my VRM avatar",
       help: "VRM files only (.vrm, up to 30 MB); an avatar you upload is visible to you only. You keep {{own}} of {{count}}.",
@@ -52,6 +127,24 @@ export default {
       again: "Record again",
     },
   },
+  // Issue 20: a video letter from a plain STS result, with a still image.
+  still: {
+    title: "Make a video letter",
+    help: "A picture shown with your converted voice, moving with its level, recorded as a video (WebM). The sound plays while it records; share it with the share link above.",
+    legend: "Picture",
+    own: "My image",
+    file: "My image (PNG, JPEG or WebP, up to {{mb}} MB)",
+    canvas: "The picture with the voice's level",
+    play: "Play the preview",
+    pause: "Pause",
+    noScript: "Making a video letter needs JavaScript.",
+    failed: "The picture could not be shown. Choose another one.",
+    refused: {
+      type: "Only PNG, JPEG or WebP images can be used.",
+      bytes: "An image can be at most {{mb}} MB.",
+      pixels: "An image can be at most {{side}} pixels a side and {{mp}} megapixels.",
+    },
+  },
   letter: {
     historyLink: "Video letter",
     title: "Make a video letter",
@@ -66,6 +159,22 @@ export default {
     share: "Create a share link",
     shareUrl: "Share link",
     revoke: "Stop sharing",
+    // Issue 20: answering a shared letter with a video letter, and the player social sites frame.
+    reply: {
+      button: "Reply with a video letter",
+      banner: "You are answering a letter in the voice of {{voice}}. Make your video letter, then share it back as your reply.",
+      original: "Open the letter",
+      stop: "Stop answering",
+      shareBack: "Share as my reply",
+      linked: "This share page is linked to the original as a reply.",
+      gone: "The letter you wanted to answer is no longer shared.",
+      video: "Video letter",
+    },
+    player: {
+      title: "A video letter in the voice of {{voice}} | Voice Studio",
+      label: "Video letter",
+      open: "Open the share page",
+    },
     metaVideo: "Video letter",
   },
 } satisfies Translation<typeof ko>;

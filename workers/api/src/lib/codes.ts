@@ -568,6 +568,15 @@ export const messages: Record<Code, Localized> = {
     ko: "영상 편지의 대표 이미지는 1MB 이하의 PNG, JPEG, WebP 파일이어야 합니다.",
     en: "A video letter's poster must be a PNG, JPEG or WebP image of at most 1 MB.",
   },
+  // Labs shorts (issue 20, docs/decisions/0042).
+  [Code.SHORT_TEMPLATE_UNKNOWN]: {
+    ko: "없는 쇼츠 템플릿입니다. 템플릿을 다시 골라 주세요.",
+    en: "There is no such shorts template. Please choose a template again.",
+  },
+  [Code.SHORT_NOT_VERTICAL]: {
+    ko: "쇼츠는 세로(9:16) 영상만 올릴 수 있습니다.",
+    en: "A short must be a vertical (9:16) video.",
+  },
   [Code.RATE_LIMITED]: {
     ko: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
     en: "Too many requests. Please try again in a little while.",
@@ -774,6 +783,9 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.VIDEO_TOO_LARGE]: 413,
   [Code.VIDEO_TOO_LONG]: 400,
   [Code.POSTER_INVALID]: 415,
+  // Labs shorts (issue 20, docs/decisions/0042).
+  [Code.SHORT_TEMPLATE_UNKNOWN]: 400,
+  [Code.SHORT_NOT_VERTICAL]: 400,
   [Code.GATEWAY_FAILED]: 502,
   [Code.TERMINATION_FAILED]: 502,
   [Code.SHARE_FAILED]: 500,

@@ -89,6 +89,8 @@ const ENTRY = {
     DEFAULT_COUNTRY: text("DEFAULT_COUNTRY").default(""),
     GTM_ID: text("GTM_ID").default(""),
     FORM_WIDGET_URL: text("FORM_WIDGET_URL").default(""),
+    // Issue 20: origins that may frame a video letter's player besides the social sites (space-separated).
+    PLAYER_FRAME_ANCESTORS: text("PLAYER_FRAME_ANCESTORS").default(""),
   }),
   api: apiSecrets.extend({
     APP_ENV: kind,

@@ -5,60 +5,12 @@
  * crops and scales to 240x240 with a canvas before the upload, and the server only checks.
  */
 import { OPEN_VOICE_FORM } from "../../../../contracts/open-voices";
+import type { ImageType } from "../../../../contracts/images";
 
-export type ImageType = (typeof OPEN_VOICE_FORM.image.types)[number];
-export type ImageInfo = { type: ImageType; width: number; height: number };
+// The check itself is shared with the app (a member's still image for a video letter, issue 20).
+export { imageInfo, type ImageInfo, type ImageType } from "../../../../contracts/images";
 
 /** What a profile image must be. */
 export const PROFILE_IMAGE = OPEN_VOICE_FORM.image;
-
-const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
-const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
-const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
-const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
-const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
-
-/** The image's type and size, or null when the bytes are not a PNG, JPEG or WebP whose header can be read. */
-export function imageInfo(b: Uint8Array): ImageInfo | null {
-  if (b.length >= 24 && b[0] === 0x89 && ascii(b, 1, 3) === "PNG" && ascii(b, 12, 4) === "IHDR")
-    return { type: "image/png", width: u32be(b, 16), height: u32be(b, 20) };
-  if (b.length >= 30 && ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WEBP") {
-    const chunk = ascii(b, 12, 4);
-    if (chunk === "VP8 " && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a)
-      return { type: "image/webp", width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };
-    if (chunk === "VP8L" && b[20] === 0x2f) {
-      const bits = b[21]! | (b[22]! << 8) | (b[23]! << 16) | (b[24]! << 24);
-      return { type: "image/webp", width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
-    }
-    if (chunk === "VP8X") return { type: "image/webp", width: u24le(b, 24) + 1, height: u24le(b, 27) + 1 };
-    return null;
-  }
-  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) {
-    // Markers after SOI: each segment's length is checked against the bytes before it is skipped, and
-    // the walk ends at the first frame header (SOF0-SOF15 but DHT, JPG and DAC) or the start of scan.
-    let at = 2;
-    for (let n = 0; n < 1000 && at + 4 <= b.length; n++) {
-      if (b[at] !== 0xff) return null;
-      const marker = b[at + 1]!;
-      if (marker === 0xff) {
-        at++;
-        continue;
-      }
-      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-        at += 2;
-        continue;
-      }
-      const length = u16be(b, at + 2);
-      if (length < 2 || at + 2 + length > b.length) return null;
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-        if (length < 7) return null;
-        return { type: "image/jpeg", height: u16be(b, at + 5), width: u16be(b, at + 7) };
-      }
-      if (marker === 0xda || marker === 0xd9) return null;
-      at += 2 + length;
-    }
-  }
-  return null;
-}
 
 export const IMAGE_EXTENSION: Record<ImageType, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };

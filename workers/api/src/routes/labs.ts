@@ -63,7 +63,7 @@ const videoLimit = uploadLimit(VIDEO_LIMITS.maxBytes + VIDEO_LIMITS.posterMaxByt
 
 /**
  * Video letters of results (`/studio/inferences/:id/video`, issue 20): the owner uploads (multipart `file`, a
- * WebM, and optional `poster`), loads and deletes the letter of one of their results; another member's id 404.
+ * WebM, optional `poster`, and `template` for a short, docs/decisions/0042), loads and deletes the letter of one of their results; another member's id 404.
  */
 export const letterRoutes = new Hono<AppEnv>()
   .use(requireMember)
@@ -71,8 +71,19 @@ export const letterRoutes = new Hono<AppEnv>()
     const form = await c.req.formData().catch(() => null);
     const file = form?.get("file");
     const poster = form?.get("poster");
-    if (!(file instanceof File)) return fail(c, Code.BAD_REQUEST);
-    return answer(c, await saveLetter(memberScope(c), c.req.param("id"), file, poster instanceof File && poster.size > 0 ? poster : null));
+    // A short's template id (docs/decisions/0042); an empty field is a plain letter.
+    const template = form?.get("template");
+    if (!(file instanceof File) || template instanceof File) return fail(c, Code.BAD_REQUEST);
+    return answer(
+      c,
+      await saveLetter(
+        memberScope(c),
+        c.req.param("id"),
+        file,
+        poster instanceof File && poster.size > 0 ? poster : null,
+        template || null,
+      ),
+    );
   })
   .get("/:id/video", async (c) =>
     sendLetterFile(c, await ownLetterFile(memberScope(c), c.req.param("id"), "video"), "video", "private, max-age=3600"),

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { inferences, videoLetters } from "../../../../../db/schema";
-import { VIDEO_LIMITS, type VideoLetter } from "../../../../../contracts/labs";
+import { shortTemplate, VIDEO_LIMITS, type VideoLetter } from "../../../../../contracts/labs";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { IMAGE_EXTENSION, imageInfo } from "../../lib/image";
@@ -32,6 +32,7 @@ const letterOut = (r: Row, base: string): VideoLetter => ({
   width: r.width,
   height: r.height,
   createdAt: r.createdAt,
+  template: r.template,
 });
 
 /** The letter of one of the member's results, for the result page (null when it has none). */
@@ -40,26 +41,41 @@ export async function resultLetter(db: Db, inferenceId: string) {
   return row ? letterOut(row, `/api/v1/studio/inferences/${inferenceId}`) : null;
 }
 
-/** The letters of several results at once (the work history's video column). */
+/** The letters of several results at once (the work history's video column): result id -> its short's template or null. */
 export async function letterIds(db: Db, inferenceIds: string[]) {
-  if (!inferenceIds.length) return new Set<string>();
-  const rows = await db.select({ id: videoLetters.inferenceId }).from(videoLetters).where(inArray(videoLetters.inferenceId, inferenceIds));
-  return new Set(rows.map((r) => r.id));
+  if (!inferenceIds.length) return new Map<string, string | null>();
+  const rows = await db
+    .select({ id: videoLetters.inferenceId, template: videoLetters.template })
+    .from(videoLetters)
+    .where(inArray(videoLetters.inferenceId, inferenceIds));
+  return new Map(rows.map((r) => [r.id, r.template]));
 }
 
-/** Stores (or replaces) the video letter of one of the member's results. */
-export async function saveLetter(s: MemberScope, inferenceId: string, video: File, poster: File | null) {
+/** A short (docs/decisions/0042) is 9:16, as the shorts page draws it; a little slack for an encoder's rounding. */
+const isVertical = (width: number, height: number) => height > 0 && Math.abs(width / height - 9 / 16) <= 0.02;
+
+/**
+ * Stores (or replaces) the video letter of one of the member's results. `template` names the short template
+ * it was made from (a short, docs/decisions/0042): one of SHORT_TEMPLATES, and the video must be 9:16.
+ */
+export async function saveLetter(s: MemberScope, inferenceId: string, video: File, poster: File | null, template: string | null = null) {
   const result = await ownResult(s, inferenceId);
   if (!result) return refusal(Code.NOT_FOUND);
+  if (template !== null && !shortTemplate(template)) return refusal(Code.SHORT_TEMPLATE_UNKNOWN);
   if (!(await hit(s.env, "letterUploadPerMember", s.member.id)).allowed) return refusal(Code.RATE_LIMITED);
   if (video.size > VIDEO_LIMITS.maxBytes) return refusal(Code.VIDEO_TOO_LARGE, { params: { max: VIDEO_LIMITS.maxBytes / 1024 / 1024 } });
   if (poster && poster.size > VIDEO_LIMITS.posterMaxBytes) return refusal(Code.POSTER_INVALID);
   const bytes = new Uint8Array(await video.arrayBuffer());
   const checked = checkWebm(bytes);
   if (!checked.ok) return refusal(checked.reason === "too-long" ? Code.VIDEO_TOO_LONG : Code.VIDEO_INVALID);
+  if (template !== null && !isVertical(checked.info.width, checked.info.height)) return refusal(Code.SHORT_NOT_VERTICAL);
   const posterBytes = poster ? new Uint8Array(await poster.arrayBuffer()) : null;
   const image = posterBytes ? imageInfo(posterBytes) : null;
-  if (posterBytes && (!image || image.width > VIDEO_LIMITS.maxSide || image.height > VIDEO_LIMITS.maxSide))
+  // A poster (an avatar's frame, or a still letter's picture: issue 20) is checked by its bytes: PNG/JPEG/WebP, 1-1920 px a side.
+  if (
+    posterBytes &&
+    (!image || image.width < 1 || image.height < 1 || image.width > VIDEO_LIMITS.maxSide || image.height > VIDEO_LIMITS.maxSide)
+  )
     return refusal(Code.POSTER_INVALID);
   const base = `labs/letters/${s.member.id}/${inferenceId}`;
   const videoKey = `${base}.webm`;
@@ -78,6 +94,7 @@ export async function saveLetter(s: MemberScope, inferenceId: string, video: Fil
     width: checked.info.width,
     height: checked.info.height,
     createdAt: Date.now(),
+    template,
   };
   await s.db.insert(videoLetters).values(row).onConflictDoUpdate({ target: videoLetters.inferenceId, set: row });
   return done(letterOut(row, `/api/v1/studio/inferences/${inferenceId}`));

@@ -44,6 +44,8 @@ export async function resultsOut(s: Pick<MemberScope, "db" | "locale">, rows: Re
     /** It answers another shared result (issue 19, "reply with my voice"). */
     isReply: r.replyTo !== null,
     videoURL: lettered.has(r.id) ? `/api/v1/studio/inferences/${r.id}/video` : null,
+    /** The short template its video was made from (docs/decisions/0042), null for a plain letter or none. */
+    videoTemplate: lettered.get(r.id) ?? null,
   }));
 }
 

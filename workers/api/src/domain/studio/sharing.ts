@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { inferences, voices } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
-import { sharedLetter } from "../labs/letters";
+import { letterIds, sharedLetter } from "../labs/letters";
 import type { Db, MemberScope } from "../scope";
 import { ownResult } from "./results";
 
@@ -85,12 +85,17 @@ export async function sharePage(db: Db, id: string) {
           .get()
       : undefined,
     db
-      .select({ shareId: inferences.shareId, voiceId: inferences.voiceId, createdAt: inferences.createdAt })
+      .select({ id: inferences.id, shareId: inferences.shareId, voiceId: inferences.voiceId, createdAt: inferences.createdAt })
       .from(inferences)
       .where(and(eq(inferences.replyTo, row.id), isNotNull(inferences.shareId)))
       .orderBy(desc(inferences.createdAt))
       .limit(REPLIES_SHOWN),
   ]);
+  // Which replies are video letters (issue 20: a letter answered with a letter).
+  const withVideo = await letterIds(
+    db,
+    replies.map((r) => r.id),
+  );
   const voiceIds = [...new Set([row.voiceId, ...(original ? [original.voiceId] : []), ...replies.map((r) => r.voiceId)])];
   const names = await db.select({ name: voices.name, id: voices.id }).from(voices).where(inArray(voices.id, voiceIds));
   const nameOf = (voiceId: string) => names.find((v) => v.id === voiceId)?.name ?? { ko: voiceId, en: voiceId };
@@ -115,6 +120,7 @@ export async function sharePage(db: Db, id: string) {
       url: `/share/${r.shareId}`,
       voiceName: nameOf(r.voiceId),
       createdAt: r.createdAt,
+      video: withVideo.has(r.id),
     })),
     /** Its video letter (issue 20), or null. */
     video: await sharedLetter(db, row.shareId!, row.id),

@@ -1,0 +1,59 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import { usageLimitFor, type UsageDialogData } from "~/lib/studio";
+import { api } from "~/utils/api.server";
+import { setToast } from "~/utils/toast.server";
+
+/**
+ * The STS steps of the labs pages (avatar talk, the shorts; issue 20, docs/decisions/0041-0042): the
+ * speech upload or recording (`/studio/sts/sources`), the conversion (`/sources/:id/convert`, the STS job
+ * charged as conversion time) and the result's share link, each answered the same way on both pages.
+ * `path` builds the page's address from the STS params; the page adds its own (`avatar`, `template`).
+ */
+export type LabsStep =
+  { intent: "upload"; file: File; method: "record" | "upload" } | { intent: "convert"; voice_id: string } | { intent: "share" | "unshare" };
+
+type Path = (q: { id?: string | null; source?: string | null; job?: string | null; result?: string | null }) => string;
+
+export async function labsStepAction(
+  args: ActionFunctionArgs,
+  value: LabsStep,
+  reply: (errors?: { formErrors?: string[] }) => SubmissionResult<string[]>,
+  path: Path,
+) {
+  const q = new URL(args.request.url).searchParams;
+  const refused = (form: "upload" | "convert", answer: { code: number; message: string }) => {
+    const kind = usageLimitFor(answer.code);
+    const usage: UsageDialogData = kind ? { kind, message: answer.message } : null;
+    return data({ form, result: reply(kind ? {} : { formErrors: [answer.message] }), usage }, { status: 400 });
+  };
+  switch (value.intent) {
+    case "upload": {
+      const form = new FormData();
+      form.set("file", value.file);
+      form.set("method", value.method);
+      const id = q.get("id");
+      if (id) form.set("project_id", id);
+      const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
+      if (!checked.success || !checked.data) return refused("upload", checked);
+      throw redirect(path({ id: checked.data.project_id, source: checked.data.source_id }));
+    }
+    case "convert": {
+      const sourceId = q.get("source") ?? "";
+      const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, {
+        body: { voice_id: value.voice_id },
+      });
+      if (!started.success || !started.data) return refused("convert", started);
+      throw redirect(path({ id: q.get("id"), source: sourceId, job: started.data.job_id }));
+    }
+    case "share":
+    case "unshare": {
+      const share = value.intent === "share";
+      const resultId = q.get("result") ?? "";
+      const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share`, { method: share ? "POST" : "DELETE" });
+      if (answer.success) await setToast(args.request, args.context, { key: share ? "shared" : "unshared" });
+      else await setToast(args.request, args.context, { key: "error", params: { message: answer.message } });
+      throw redirect(path({ id: q.get("id"), source: q.get("source"), result: resultId }));
+    }
+  }
+}

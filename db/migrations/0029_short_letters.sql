@@ -1,0 +1,1 @@
+ALTER TABLE `video_letters` ADD `template` text;
