@@ -5,7 +5,7 @@ import { SHORT_TEMPLATES, type ShortTemplate } from "../../contracts/labs";
 import { SubmitButton } from "~/components/forms";
 import { ShortMaker } from "~/components/labs/ShortMaker";
 import { ShortsTopBar } from "~/components/labs/ShortsTopBar";
-import { ProcessStep, useDuration } from "~/components/studio/Sts";
+import { ProcessStep, StepPills, useDuration } from "~/components/studio/Sts";
 import { RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/StsSteps";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { SHORT_STEPS, shortsPath, type ShortStep } from "~/lib/labs";
@@ -80,19 +80,14 @@ export default function ShortsStart() {
 /** The five steps; the conversion in progress belongs to "choose voice". */
 function ShortStepper({ current }: { current: ShortStep }) {
   const { t } = useTranslation("labs");
-  const at = SHORT_STEPS.indexOf(current === "process" ? "voice" : current);
   return (
-    <ol className="mt-4 flex flex-wrap gap-2 text-xs" aria-label={t("shorts.start.stepOf", { n: at + 1 })} data-testid="short-steps">
-      {SHORT_STEPS.map((s, i) => (
-        <li
-          key={s}
-          aria-current={i === at ? "step" : undefined}
-          className={`rounded-full px-3 py-1 font-medium ${i === at ? "bg-brand-600 text-white" : i < at ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-500"}`}
-        >
-          {i + 1}. {t(`shorts.start.steps.${s}`)}
-        </li>
-      ))}
-    </ol>
+    <StepPills
+      steps={SHORT_STEPS}
+      at={SHORT_STEPS.indexOf(current === "process" ? "voice" : current)}
+      label={(n) => t("shorts.start.stepOf", { n })}
+      name={(s) => t(`shorts.start.steps.${s}`)}
+      testId="short-steps"
+    />
   );
 }
 

@@ -24,16 +24,40 @@ export function useDuration() {
 /** The five steps of the STS flow (spec section 2), the current one marked. */
 export function Stepper({ current }: { current: StsStep }) {
   const { t } = useTranslation("studio");
-  const at = STS_STEPS.indexOf(current);
   return (
-    <ol className="mt-4 flex flex-wrap gap-2 text-xs" aria-label={t("sts.stepOf", { n: at + 1 })} data-testid="sts-steps">
-      {STS_STEPS.map((step, i) => (
+    <StepPills
+      steps={STS_STEPS}
+      at={STS_STEPS.indexOf(current)}
+      label={(n) => t("sts.stepOf", { n })}
+      name={(s) => t(`sts.steps.${s}`)}
+      testId="sts-steps"
+    />
+  );
+}
+
+/** A flow's steps as numbered pills (the STS studio's and the labs pages'), the one at `at` marked as the current step. */
+export function StepPills<S extends string>({
+  steps,
+  at,
+  label,
+  name,
+  testId,
+}: {
+  steps: readonly S[];
+  at: number;
+  label: (n: number) => string;
+  name: (step: S) => string;
+  testId: string;
+}) {
+  return (
+    <ol className="mt-4 flex flex-wrap gap-2 text-xs" aria-label={label(at + 1)} data-testid={testId}>
+      {steps.map((step, i) => (
         <li
           key={step}
           aria-current={i === at ? "step" : undefined}
           className={`rounded-full px-3 py-1 font-medium ${i === at ? "bg-brand-600 text-white" : i < at ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-500"}`}
         >
-          {i + 1}. {t(`sts.steps.${step}`)}
+          {i + 1}. {name(step)}
         </li>
       ))}
     </ol>
