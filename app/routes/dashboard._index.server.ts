@@ -3,15 +3,13 @@ import type { CardVoice } from "~/components/library/VoiceCard";
 import { api } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 
-/** Dashboard home: the three latest projects and two voice lists; a list the api cannot give is empty. */
+/** Dashboard home: the three latest projects and two voice lists; lists the api cannot give are empty. */
 type ProjectItem = { id: string; name: string; type: "tts" | "sts"; updatedAt: number };
+type Home = { recent: ProjectItem[]; top: CardVoice[]; recommended: CardVoice[] };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const [projects, top, recommended, meta] = await Promise.all([
-    api<ProjectItem[]>(args, "/studio/projects"),
-    api<CardVoice[]>(args, "/voices/top"),
-    api<CardVoice[]>(args, "/voices/recommended"),
-    pageMeta(args.request, args.context, "meta.titles.dashboard"),
-  ]);
-  return { recent: (projects.data ?? []).slice(0, 3), top: top.data ?? [], recommended: recommended.data ?? [], meta };
+  // One api call for the page's three lists (GET /member/home, issue 19 page speed, docs/decisions/0043).
+  const [home, meta] = await Promise.all([api<Home>(args, "/member/home"), pageMeta(args.request, args.context, "meta.titles.dashboard")]);
+  const lists = home.data ?? { recent: [], top: [], recommended: [] };
+  return { recent: lists.recent.slice(0, 3), top: lists.top, recommended: lists.recommended, meta };
 }

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { accessTokenCookie, cookieSecurity, localeCookie, refreshTokenCookie } from "./cookies.server";
-import { api, clearSession, freshAccessToken } from "./api.server";
+import { api, clearSession, freshAccessToken, type Envelope } from "./api.server";
 import { readTokens } from "./session.server";
 import { loginThen } from "~/lib/redirect";
 import type { Profile } from "../../contracts/profile";
@@ -63,9 +63,39 @@ export async function endSession(args: Args) {
 /** The answer of GET /member/getmember (contracts/profile.ts). */
 export type { Profile };
 
-/** The signed-in member's profile (GET /member/getmember); a failure ends the session (spec section 7). */
-export async function loadProfile(args: Args) {
-  const envelope = await api<Profile>(args, "/member/getmember");
+/** What every signed-in frame shows (GET /member/frame): the profile and the sidebar's unread inquiry answers. */
+export type Frame = { profile: Profile; unread: number };
+
+/**
+ * The signed-in member's profile; a failure ends the session (spec section 7). On a GET it comes from the
+ * request's one frame call (`loadFrame`), which the frame's loader makes anyway (issue 19 page speed,
+ * docs/decisions/0043); after an action (a POST, whose loaders then run in the same request) it is asked
+ * for afresh, so a loader never sees the profile as it was before the action changed it.
+ */
+export async function loadProfile(args: Args): Promise<Profile> {
+  if (isRead(args.request)) return (await loadFrame(args)).profile;
+  return member(await api<Profile>(args, "/member/getmember"), args);
+}
+
+/**
+ * The frame's data (GET /member/frame), one call per request however many loaders ask for it (the frame's
+ * loader and a page's, in parallel) on a GET; a failure ends the session.
+ */
+export function loadFrame(args: Args): Promise<Frame> {
+  const call = async () => member(await api<Frame>(args, "/member/frame"), args);
+  if (!isRead(args.request)) return call();
+  let pending = args.context.requestState.get("frame") as Promise<Frame> | undefined;
+  if (!pending) {
+    pending = call();
+    args.context.requestState.set("frame", pending);
+  }
+  return pending;
+}
+
+const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+/** The data of a member's envelope, or the session ends (cookies cleared, to /login). */
+async function member<T>(envelope: Envelope<T>, args: Args): Promise<T> {
   if (!envelope.success || !envelope.data) {
     await clearSession(args.request, args.context);
     throw redirect("/login");

@@ -4,6 +4,7 @@ import { Code } from "./lib/codes";
 import { fail } from "./lib/envelope";
 import { apiKeyMember, context, localeFromHeader } from "./lib/middleware";
 import { defaultBodyLimit } from "./lib/validate";
+import { MemoRouter } from "./lib/memo-router";
 import { refusalFor, unavailable } from "./lib/deployment";
 import { reportError } from "./lib/report";
 import { securityHeaders } from "./lib/security-headers";
@@ -37,7 +38,8 @@ import type { AppEnv } from "./env";
  * members, payments, voices and studio beside `utils`.
  */
 export function createApp() {
-  const app = new Hono<AppEnv>().basePath("/api/v1");
+  // Route answers kept per method and path (lib/memo-router.ts, issue 19 page speed, docs/decisions/0043).
+  const app = new Hono<AppEnv>({ router: new MemoRouter() }).basePath("/api/v1");
   // The one place for the security headers of every answer (docs/decisions/0018).
   app.use("*", securityHeaders);
   // Production on development defaults, or a development configuration on a public host, answers

@@ -37,6 +37,23 @@ export const context = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
+ * The HS256 key of a JWT secret, imported once per secret and isolate (issue 19 page speed, docs/decisions/0043):
+ * hono's `verify` given the secret as text imports it again on every call. Hono's checks (header, algorithm,
+ * expiry, not-before, issued-at, signature) are unchanged: it takes the imported key as it is.
+ */
+const verifyKeys = new Map<string, Promise<CryptoKey>>();
+function verifyKey(secret: string) {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    // A secret changes only with a deployment; a few entries at most (tests use several environments).
+    if (verifyKeys.size >= 8) verifyKeys.clear();
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
+/**
  * The member behind a valid access token: an HS256 JWT with `sub`, `email`, `sid` and `exp` (a token
  * without an expiry is refused), whose session is still live in D1 (tokens.ts `liveSession`: the
  * member exists and the session was not ended by logout, password reset, withdrawal or "log out
@@ -46,7 +63,7 @@ export async function memberOf(token: string | null, env: AppEnv["Bindings"]): P
   if (!token) return null;
   let payload: Record<string, unknown>;
   try {
-    payload = await verify(token, env.JWT_SECRET, "HS256");
+    payload = await verify(token, await verifyKey(env.JWT_SECRET), "HS256");
   } catch {
     return null;
   }

@@ -31,17 +31,37 @@ export function apiSecurityHeaders(url: URL, contentType: string | null): Record
   };
 }
 
+/**
+ * The header sets, made once per policy and scheme (issue 19 page speed, docs/decisions/0043: building them and
+ * parsing the URL again for every answer was a few percent of an api call's CPU).
+ */
+const headerSets = new Map<string, [string, string][]>();
+function headersFor(url: string, contentType: string | null) {
+  const https = url.startsWith("https:");
+  const type = (contentType ?? "").toLowerCase();
+  // Only the sandbox's HTML pages need the path (apiSecurityHeaders); the rest depends on the type and scheme.
+  const sandboxPage = type.startsWith("text/html") && new URL(url).pathname.startsWith("/api/v1/sandbox/");
+  const kind = /^(audio|image)\//.test(type) ? "media" : sandboxPage ? "sandbox" : "api";
+  const key = `${kind} ${https}`;
+  let set = headerSets.get(key);
+  if (!set) {
+    set = Object.entries(apiSecurityHeaders(new URL(url), contentType));
+    headerSets.set(key, set);
+  }
+  return set;
+}
+
 /** Adds the headers to whatever the routes, the not-found handler or the error handler answered. */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  const headers = apiSecurityHeaders(new URL(c.req.url), c.res.headers.get("content-type"));
+  const headers = headersFor(c.req.url, c.res.headers.get("content-type"));
   let res = c.res;
   try {
-    for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+    for (const [name, value] of headers) res.headers.set(name, value);
   } catch {
     // A response whose headers cannot change (one fetched from elsewhere): copy it first.
     res = new Response(res.body, res);
-    for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+    for (const [name, value] of headers) res.headers.set(name, value);
     c.res = res;
   }
 });

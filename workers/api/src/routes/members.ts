@@ -10,6 +10,11 @@ import { checkEmailFree, createMember, mailSignupCode } from "../domain/accounts
 import { withdraw } from "../domain/accounts/withdrawal";
 import type { PlanState } from "../../../../contracts/billing";
 import { memberAndPlanState, planState } from "../domain/billing/plan-state";
+import { unreadCount } from "../domain/help/inquiries";
+import { voiceCard } from "../domain/library/cards";
+import { memberScope } from "../domain/scope";
+import { recentProjects } from "../domain/studio/projects";
+import { recommendedVoices, topVoices } from "../domain/voices";
 import { now } from "../lib/clock";
 import { Code } from "../lib/codes";
 import { answer, fail, ok } from "../lib/envelope";
@@ -79,6 +84,9 @@ const loginBody = z.object({ type: z.literal("email").default("email"), email: e
 /** The token of an `Authorization: Bearer` header (the refresh token of getrefresh and logout). */
 const bearerToken = (c: Context<AppEnv>) => c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
+/** Projects the dashboard home lists (spec: dashboard home, "recent projects"). */
+const HOME_RECENT_PROJECTS = 3;
+
 const dormancyBody = z.object({ years: z.literal([...DORMANCY_YEARS]) });
 
 /** Who asks, for the limits and the mail's language. */
@@ -145,6 +153,32 @@ export const membersRoutes = new Hono<AppEnv>()
     const found = await memberAndPlanState(c.var.db, c.var.member.id, now(c));
     if (!found) return fail(c, Code.LOGIN_REQUIRED);
     return ok(c, profile(found.member, found.state));
+  })
+  /**
+   * Issue 19 page speed (docs/decisions/0043): what every signed-in frame (/dashboard*, /studio*) shows, in one call:
+   * the profile as /getmember answers it and the sidebar's count of unread inquiry answers (as /help/unread).
+   */
+  .get("/frame", requireMember, async (c) => {
+    const [found, unread] = await Promise.all([memberAndPlanState(c.var.db, c.var.member.id, now(c)), unreadCount(memberScope(c))]);
+    if (!found) return fail(c, Code.LOGIN_REQUIRED);
+    return ok(c, { profile: profile(found.member, found.state), unread });
+  })
+  /**
+   * The dashboard home's lists in one call (docs/decisions/0043): the 3 most recently changed projects, the top
+   * voices (as /voices/top) and the AI-recommended ones (as /voices/recommended).
+   */
+  .get("/home", requireMember, async (c) => {
+    const s = memberScope(c);
+    const [recent, top, recommended] = await Promise.all([
+      recentProjects(s, HOME_RECENT_PROJECTS),
+      topVoices(s.db, s.member),
+      recommendedVoices(s.db, s.member, s.locale),
+    ]);
+    return ok(c, {
+      recent,
+      top: top.map((r) => ({ ...voiceCard(r.v, s.locale, s.member), weekUses: r.week })),
+      recommended: recommended.map((v) => voiceCard(v, s.locale, s.member)),
+    });
   })
   /** Account edit (spec: member update fields, plus the language); answers the updated profile. */
   .post("/updatemember", requireMember, jsonBody(updateBody), async (c) => {

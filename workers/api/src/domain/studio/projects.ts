@@ -76,6 +76,19 @@ export async function listProjects(s: MemberScope, type: ProjectType | "all", no
   return rows.map((r) => ({ ...r, voices: r.voices ? r.voices.split(",") : [] }));
 }
 
+/**
+ * The member's `n` most recently changed projects, for the dashboard home (GET /member/home, issue 19 page speed,
+ * docs/decisions/0043): the list's order and filter, without its per-project counts or the purge of expired deletions.
+ */
+export function recentProjects(s: Pick<MemberScope, "db" | "member">, n: number) {
+  return s.db
+    .select({ id: projects.id, name: projects.name, type: projects.type, updatedAt: projects.updatedAt })
+    .from(projects)
+    .where(and(eq(projects.memberId, s.member.id), isNull(projects.deletedAt)))
+    .orderBy(desc(projects.updatedAt))
+    .limit(n);
+}
+
 /** The first basic voice of a language (the member's, or an imported line's): the voice of a new paragraph. */
 async function defaultVoice(db: Db, locale: MemberScope["locale"]) {
   const v = await db
