@@ -18,9 +18,36 @@ import type { MemberScope } from "../scope";
 
 /** The default avatars: public static files (their source and licence: public/labs/avatars/SOURCE.md). */
 export const DEFAULT_AVATARS: Avatar[] = [
-  { id: "default:nari", kind: "default", name: "Nari", url: "/labs/avatars/nari.vrm", iconURL: "/labs/avatars/nari.svg", version: "1.0", bytes: 28340, createdAt: null },
-  { id: "default:haru", kind: "default", name: "Haru", url: "/labs/avatars/haru.vrm", iconURL: "/labs/avatars/haru.svg", version: "1.0", bytes: 28336, createdAt: null },
-  { id: "default:miro", kind: "default", name: "Miro", url: "/labs/avatars/miro.vrm", iconURL: "/labs/avatars/miro.svg", version: "1.0", bytes: 28336, createdAt: null },
+  {
+    id: "default:nari",
+    kind: "default",
+    name: "Nari",
+    url: "/labs/avatars/nari.vrm",
+    iconURL: "/labs/avatars/nari.svg",
+    version: "1.0",
+    bytes: 28340,
+    createdAt: null,
+  },
+  {
+    id: "default:haru",
+    kind: "default",
+    name: "Haru",
+    url: "/labs/avatars/haru.vrm",
+    iconURL: "/labs/avatars/haru.svg",
+    version: "1.0",
+    bytes: 28336,
+    createdAt: null,
+  },
+  {
+    id: "default:miro",
+    kind: "default",
+    name: "Miro",
+    url: "/labs/avatars/miro.vrm",
+    iconURL: "/labs/avatars/miro.svg",
+    version: "1.0",
+    bytes: 28336,
+    createdAt: null,
+  },
 ];
 
 type Row = typeof labsAvatars.$inferSelect;
