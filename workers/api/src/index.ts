@@ -6,6 +6,7 @@ import { runBilling } from "./domain/billing/renewal";
 import { applyRetention } from "./domain/retention";
 import { cleanUp } from "./lib/cleanup";
 import { purgeDeleted } from "./domain/studio/projects";
+import { purgeDeletedResults } from "./domain/studio/results";
 import { expireDrafts } from "./domain/open-voices";
 import { reapStale } from "./lib/jobs";
 import { cardGateway } from "./integrations/payments/gateways";
@@ -38,6 +39,8 @@ export default {
       ctx.waitUntil(expireDrafts({ env, db }).then((n) => console.log("expired voice drafts", n)));
       // Projects deleted and not brought back within their undo time (issue 19, docs/decisions/0037).
       ctx.waitUntil(purgeDeleted({ db, env }, controller.scheduledTime).then((n) => console.log("purged projects", n)));
+      // Work-history results deleted and not brought back (issue 19, docs/decisions/0045).
+      ctx.waitUntil(purgeDeletedResults({ db, env }, controller.scheduledTime).then((n) => console.log("purged results", n)));
       // Jobs that stopped beating: their open charges refunded, their slots freed (docs/decisions/0017).
       ctx.waitUntil(reapStale(env.DB, null, controller.scheduledTime).then((n) => console.log("stale jobs", n)));
       return;
