@@ -194,7 +194,15 @@ export const stsPath = (q: Record<string, string | null | undefined>) => {
 // ---- History (/studio/history) -----------------------------------------------------------------
 
 /** Deleting one result (spec: POST /studio/delHistory); a missing id is the api's to refuse. */
-export const DeleteHistorySchema = z.object({ inference_id: z.string().default("") });
+/**
+ * The work history's forms (issue 19): "delete" asks first (without `confirmed` it answers the confirmation page,
+ * `?confirm=delete&id=`), then deletes with an undo offered for a few seconds ("restore").
+ */
+export const DeleteHistorySchema = z.object({
+  intent: z.enum(["delete", "restore"]).default("delete"),
+  inference_id: z.string().max(64).default(""),
+  confirmed: z.literal("1").optional(),
+});
 
 /** The pronunciation dictionary page (/studio/dictionary): the limits of POST /studio/dictionary. */
 export const DICTIONARY = { word: 40, reading: 80 } as const;

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { ConfirmProjectsDelete, UndoProjectsDelete } from "~/components/studio/ConfirmDelete";
@@ -7,7 +7,7 @@ import { AutoDownload, BatchReport, Playlist } from "~/components/studio/Batch";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { PROJECT_TABS } from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
-import type { action, loader } from "./studio._index.server";
+import type { loader } from "./studio._index.server";
 import { jobRunning } from "../../contracts/jobs";
 
 export const handle = { i18n: ["common", "account", "studio"] };
@@ -16,8 +16,8 @@ export { action, loader } from "./studio._index.server";
 export const meta = pageMetaTags;
 
 export default function ProjectList() {
-  const { tab, projects, batch, jobs, confirmDelete, undo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  // A refused post's error or usage dialog comes with the page the action redirected to (issue 19: no `?index`).
+  const { tab, projects, batch, jobs, confirmDelete, undo, error, usage } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("studio");
   const [params] = useSearchParams();
   // The same list at /studio (in the frame with the sidebar) and /dashboard/studio (spec: without it; vite.config.ts).
@@ -26,15 +26,12 @@ export default function ProjectList() {
   const allSelected = params.get("select") === "all";
   const selected = new Set(params.getAll("id"));
   const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
-  const usage = actionData?.usage;
   const link = "text-brand-700 underline";
   return (
     <main className="px-6 py-8">
       {Object.values(jobs).some((j) => jobRunning(j)) ? <NoScriptRefresh /> : null}
       {/* Issue 19: the delete confirmation and its undo (components/studio/ConfirmDelete.tsx). */}
-      {confirmDelete.length ? (
-        <ConfirmProjectsDelete projects={confirmDelete} closeTo={tab === "all" ? "/studio" : `/studio?type=${tab}`} />
-      ) : null}
+      {confirmDelete.length ? <ConfirmProjectsDelete projects={confirmDelete} closeTo={tabPath} /> : null}
       {undo.length ? <UndoProjectsDelete ids={undo} /> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">{t("list.title")}</h1>
@@ -95,9 +92,9 @@ export default function ProjectList() {
         </Form>
       </div>
       {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={tabPath} /> : null}
-      {actionData?.error ? (
+      {error ? (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          {actionData.error}
+          {error}
         </p>
       ) : null}
       {batch ? <BatchReport items={batch.items} action={batch.action} dismissTo={tabPath} /> : null}

@@ -97,7 +97,11 @@ describe("work history: delete with undo (issue 19)", () => {
     });
     expect(deleted.data).toEqual({ deleted: true, id: inferenceId, undoUntil: t + RESULT_UNDO_MS });
     expect((await m.json<{ items: unknown[] }>("/studio/history", { at: t + 1 })).data.items).toEqual([]);
-    for (const path of [`/studio/inferences/${inferenceId}`, `/studio/inferences/${inferenceId}/audio`, `/studio/inferences/${inferenceId}/source`])
+    for (const path of [
+      `/studio/inferences/${inferenceId}`,
+      `/studio/inferences/${inferenceId}/audio`,
+      `/studio/inferences/${inferenceId}/source`,
+    ])
       expect((await m.call(path)).status, path).toBe(404);
     expect((await visitor.call(`/share/${shared.data.share_id}`)).status).toBe(404);
     expect((await visitor.call(`/share/${shared.data.share_id}/audio`)).status).toBe(404);

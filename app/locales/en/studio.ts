@@ -136,6 +136,8 @@ export default {
     emptyParagraph: "(empty paragraph)",
     versionTitle: "Delete this version from the history?",
     projectsTitle: "Delete the selected projects?",
+    // Issue 19 (docs/decisions/0045): the work history's delete.
+    historyTitle: "Delete this result from the work history?",
     undoHint: "You can undo it for a few seconds after deleting.",
     cancel: "Cancel",
     delete: "Delete",
@@ -144,6 +146,7 @@ export default {
     done: "Changed.",
     versionDeleted: "Version deleted.",
     projectsDeleted: "Projects deleted.",
+    historyDeleted: "Result deleted.",
     button: "Undo",
   },
   versions: {

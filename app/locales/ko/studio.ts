@@ -134,6 +134,8 @@ export default {
     emptyParagraph: "(빈 문단)",
     versionTitle: "이 버전을 기록에서 삭제할까요?",
     projectsTitle: "선택한 프로젝트를 삭제할까요?",
+    // Issue 19 (docs/decisions/0045): the work history's delete.
+    historyTitle: "이 결과를 작업 기록에서 삭제할까요?",
     undoHint: "삭제한 뒤 몇 초 동안은 되돌릴 수 있어요.",
     cancel: "취소",
     delete: "삭제",
@@ -142,6 +144,7 @@ export default {
     done: "변경했습니다.",
     versionDeleted: "버전을 삭제했습니다.",
     projectsDeleted: "프로젝트를 삭제했습니다.",
+    historyDeleted: "결과를 삭제했습니다.",
     button: "되돌리기",
   },
   versions: {
