@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { PROJECT_TABS, ProjectListSchema, usageLimitFor, type UsageDialogData, type UsageLimit } from "~/lib/studio";
 import { api, requireData } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setFlash, takeFlash } from "~/utils/flash.server";
 import { setToast } from "~/utils/toast.server";
@@ -31,7 +31,9 @@ export async function loader(args: LoaderFunctionArgs) {
     .slice(0, MAX_SELECTED)
     .map((pair) => pair.split(":"))
     .filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]);
-  const [list, meta, batch, jobs, flash] = await Promise.all([
+  // /dashboard/studio is outside the signed-in frame, so the voice-slot alert the frame shows is this page's (issue 19).
+  const framed = !new URL(args.request.url).pathname.startsWith("/dashboard/studio");
+  const [list, meta, batch, jobs, flash, profile] = await Promise.all([
     api<ProjectItem[]>(args, `/studio/projects?type=${tab}`),
     pageMeta(args.request, args.context, "meta.titles.studio"),
     batchIds.length ? api<{ items: BatchItem[] }>(args, `/studio/batch?${new URLSearchParams({ ids: batchIds.join(",") })}`) : null,
@@ -43,6 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
       })),
     ),
     takeFlash(args.request, args.context),
+    framed ? null : loadProfile(args),
   ]);
   const projects = requireData(list);
   const items = batch?.success && batch.data ? batch.data.items : [];
@@ -71,6 +74,10 @@ export async function loader(args: LoaderFunctionArgs) {
     confirmDelete,
     undo,
     ...refusalFrom(flash),
+    slotAlert:
+      profile?.cv_cnt_over === "Y"
+        ? { slots: profile.planState?.limits.customVoice ?? 0, used: profile.planState?.usedCustomVoice ?? 0 }
+        : null,
   };
 }
 
