@@ -129,7 +129,10 @@ export default {
       "This project was saved from another tab or device. Reload to see that version, or overwrite it with what you have on this page.",
     reload: "Reload",
     overwrite: "Overwrite",
-    leave: "You have unsaved changes. Leave this page?",
+    leave: "Your latest changes are not saved yet. If you leave now, they are lost.",
+    leaveTitle: "Leave without saving?",
+    leaveGo: "Leave",
+    leaveStay: "Stay on this page",
   },
   confirm: {
     paragraphTitle: "Delete this paragraph?",
