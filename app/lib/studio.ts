@@ -137,7 +137,7 @@ export const TtsEditorSchema = z.discriminatedUnion("intent", [
 /** Issue 19: the editor's autosave waits this long after the last keystroke. */
 export const AUTOSAVE_DELAY_MS = 1200;
 /** Issue 19: how long the page offers "undo" (the api keeps it restorable a while longer). */
-export const UNDO_SHOWN_MS = 10_000;
+export { UNDO_SHOWN_MS } from "./undo";
 /** A saved version as GET /studio/projects/:id/versions lists it. */
 export type ProjectVersion = { id: string; revision: number; savedAt: number; paragraphs: number; preview: string; current: boolean };
 

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/shell/Modal";
-import { UNDO_SHOWN_MS } from "~/lib/studio";
+import { UNDO_SHOWN_MS } from "~/lib/undo";
 
 /**
  * Deleting projects from the list (issue 19, docs/decisions/0037): a confirmation rendered from the URL
