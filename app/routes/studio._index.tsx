@@ -98,7 +98,7 @@ export default function ProjectList() {
             </SubmitButton>
           </Form>
         </div>
-        {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={tabPath} /> : null}
+        {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={tabPath} manageTo={tabPath} /> : null}
         {error ? (
           <p role="alert" className="mt-4 text-sm text-red-600">
             {error}

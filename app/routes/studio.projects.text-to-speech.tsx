@@ -352,6 +352,9 @@ function useLeaveWarning(unsaved: boolean) {
 /** "Leave without saving?" in the app's native dialog (Escape and the backdrop stay; the focus starts on "stay"). */
 function LeaveDialog({ stay, go }: { stay: () => void; go: () => void }) {
   const { t } = useTranslation("studio");
+  // showModal() focuses the first control ("leave"); this effect runs after the dialog's own and moves it to "stay".
+  const stayButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => stayButton.current?.focus(), []);
   return (
     <NativeDialog alert labelledBy="leave-title" describedBy="leave-text" onDismiss={stay} testId="leave-dialog" className="max-w-md">
       <div className="p-6">
@@ -365,7 +368,12 @@ function LeaveDialog({ stay, go }: { stay: () => void; go: () => void }) {
           <button type="button" onClick={go} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold">
             {t("autosave.leaveGo")}
           </button>
-          <button type="button" onClick={stay} autoFocus className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
+          <button
+            type="button"
+            onClick={stay}
+            ref={stayButton}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white"
+          >
             {t("autosave.leaveStay")}
           </button>
         </div>
