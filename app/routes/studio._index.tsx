@@ -159,8 +159,8 @@ export default function ProjectList() {
                   <th className="w-10 px-3 py-2">
                     <span className="sr-only">{t("list.selectAll")}</span>
                   </th>
-                  <th className="px-3 py-2">{t("list.name")}</th>
-                  <th className="px-3 py-2">{t("list.type")}</th>
+                  <th className="whitespace-nowrap px-3 py-2">{t("list.name")}</th>
+                  <th className="whitespace-nowrap px-3 py-2">{t("list.type")}</th>
                   <th className="hidden px-3 py-2 sm:table-cell">{t("list.paragraphs")}</th>
                   <th className="px-3 py-2">{t("list.updated")}</th>
                 </tr>
@@ -178,7 +178,8 @@ export default function ProjectList() {
                         className="accent-brand-600"
                       />
                     </td>
-                    <td className="px-3 py-2 font-medium">
+                    {/* At least 6rem, so at 360 px a short name is not broken letter by letter (issue 19). */}
+                    <td className="min-w-24 break-words px-3 py-2 font-medium">
                       <Link
                         to={
                           p.type === "tts" ? `/studio/projects/text-to-speech?id=${p.id}` : `/studio/projects/speech-to-speech?id=${p.id}`
@@ -193,7 +194,7 @@ export default function ProjectList() {
                         </span>
                       ) : null}
                     </td>
-                    <td className="px-3 py-2 uppercase text-slate-500">{p.type}</td>
+                    <td className="whitespace-nowrap px-3 py-2 uppercase text-slate-500">{p.type}</td>
                     <td className="hidden px-3 py-2 sm:table-cell">{p.paragraphs}</td>
                     <td className="px-3 py-2 text-slate-500">{date.format(p.updatedAt)}</td>
                   </tr>

@@ -28,11 +28,11 @@ export default function History() {
     <main className="px-4 py-8 sm:px-6">
       {/* Issue 19: deleting asks first and can be undone for a few seconds (components/studio/ConfirmDelete.tsx). */}
       {confirmDelete ? <ConfirmHistoryDelete item={confirmDelete} closeTo={here} /> : null}
-      {undo ? <UndoHistoryDelete key={undo} id={undo} /> : null}
       <Link to="/studio" className="text-sm text-slate-600 underline">
         ← {t("editor.back")}
       </Link>
       <h1 className="mt-2 text-2xl font-bold">{t("history.title")}</h1>
+      {undo ? <UndoHistoryDelete key={undo} id={undo} /> : null}
       {items.length === 0 ? (
         <p className="mt-8 text-slate-500">{t("history.empty")}</p>
       ) : (
