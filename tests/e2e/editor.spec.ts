@@ -120,6 +120,31 @@ test.describe("JavaScript on", () => {
     await expect(first.locator("textarea")).toBeFocused();
     await expect(page.getByTestId("shortcuts")).toContainText("키보드 단축키");
   });
+
+  test("keys: Ctrl+Enter generates this paragraph, whose audio appears; Alt+K plays and pauses it", async ({ page, request, context }) => {
+    await member(request, context);
+    await newProject(page);
+    const first = page.getByTestId("paragraph").first();
+    await first.locator("textarea").fill("단축키로 생성합니다.");
+    await page.getByRole("button", { name: "+ 문단 추가" }).click();
+    const second = page.getByTestId("paragraph").nth(1);
+    await second.locator("textarea").fill("둘째 문단은 그대로 둡니다.");
+    // Only the paragraph with the focus is generated.
+    await first.locator("textarea").focus();
+    await page.keyboard.press("Control+Enter");
+    await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
+    await expect(first.getByTestId("paragraph-audio")).toHaveCount(1);
+    await expect(second.getByTestId("paragraph-audio")).toHaveCount(0);
+    // Alt+K from the paragraph's text plays its audio, and pauses it again.
+    await expect(first.getByTestId("paragraph-audio")).toHaveAttribute("data-enhanced", "true", { timeout: 15_000 });
+    await first.locator("textarea").focus();
+    await page.keyboard.press("Alt+KeyK");
+    const audio = first.getByTestId("paragraph-audio").locator("audio");
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true);
+    await first.locator("textarea").focus();
+    await page.keyboard.press("Alt+KeyK");
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+  });
 });
 
 test("saving names the paragraph that cannot be spoken, and keeps the text (with and without JavaScript)", async ({
