@@ -593,12 +593,16 @@ export const inferences = sqliteTable(
     reviewedAt: integer("reviewed_at"),
     /** The shared result this one answers (issue 19, "reply with my voice"; migration 0024). */
     replyTo: text("reply_to").references((): AnySQLiteColumn => inferences.id, { onDelete: "set null" }),
+    /** Issue 19 (migration 0028): deleted from the work history, restorable for a few seconds, then purged. */
+    deletedAt: integer("deleted_at"),
   },
   (t) => [
     uniqueIndex("inferences_share_id").on(t.shareId),
     index("inferences_member_created").on(t.memberId, t.createdAt),
     // Issue 19: the replies of a shared result.
     index("inferences_reply_to").on(t.replyTo),
+    // Issue 19 (migration 0028): the purge of deleted results.
+    index("inferences_deleted").on(t.deletedAt),
   ],
 );
 

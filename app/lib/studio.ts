@@ -143,7 +143,7 @@ export const TtsEditorSchema = z.discriminatedUnion("intent", [
 /** Issue 19: the editor's autosave waits this long after the last keystroke. */
 export const AUTOSAVE_DELAY_MS = 1200;
 /** Issue 19: how long the page offers "undo" (the api keeps it restorable a while longer). */
-export const UNDO_SHOWN_MS = 10_000;
+export { UNDO_SHOWN_MS } from "./undo";
 /** A saved version as GET /studio/projects/:id/versions lists it. */
 export type ProjectVersion = { id: string; revision: number; savedAt: number; paragraphs: number; preview: string; current: boolean };
 
@@ -200,7 +200,15 @@ export const stsPath = (q: Record<string, string | null | undefined>) => {
 // ---- History (/studio/history) -----------------------------------------------------------------
 
 /** Deleting one result (spec: POST /studio/delHistory); a missing id is the api's to refuse. */
-export const DeleteHistorySchema = z.object({ inference_id: z.string().default("") });
+/**
+ * The work history's forms (issue 19): "delete" asks first (without `confirmed` it answers the confirmation page,
+ * `?confirm=delete&id=`), then deletes with an undo offered for a few seconds ("restore").
+ */
+export const DeleteHistorySchema = z.object({
+  intent: z.enum(["delete", "restore"]).default("delete"),
+  inference_id: z.string().max(64).default(""),
+  confirmed: z.literal("1").optional(),
+});
 
 /** The pronunciation dictionary page (/studio/dictionary): the limits of POST /studio/dictionary. */
 export const DICTIONARY = { word: 40, reading: 80 } as const;

@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { PROJECT_TABS, ProjectListSchema, usageLimitFor, type UsageDialogData } from "~/lib/studio";
+import { PROJECT_TABS, ProjectListSchema, usageLimitFor, type UsageDialogData, type UsageLimit } from "~/lib/studio";
 import { api, requireData } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
+import { setFlash, takeFlash } from "~/utils/flash.server";
 import { setToast } from "~/utils/toast.server";
 import { Code } from "../../contracts/codes";
 import type { BatchItem } from "~/components/studio/Batch";
@@ -30,7 +31,9 @@ export async function loader(args: LoaderFunctionArgs) {
     .slice(0, MAX_SELECTED)
     .map((pair) => pair.split(":"))
     .filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]);
-  const [list, meta, batch, jobs] = await Promise.all([
+  // /dashboard/studio is outside the signed-in frame, so the voice-slot alert the frame shows is this page's (issue 19).
+  const framed = !new URL(args.request.url).pathname.startsWith("/dashboard/studio");
+  const [list, meta, batch, jobs, flash, profile] = await Promise.all([
     api<ProjectItem[]>(args, `/studio/projects?type=${tab}`),
     pageMeta(args.request, args.context, "meta.titles.studio"),
     batchIds.length ? api<{ items: BatchItem[] }>(args, `/studio/batch?${new URLSearchParams({ ids: batchIds.join(",") })}`) : null,
@@ -41,6 +44,8 @@ export async function loader(args: LoaderFunctionArgs) {
         jobId,
       })),
     ),
+    takeFlash(args.request, args.context),
+    framed ? null : loadProfile(args),
   ]);
   const projects = requireData(list);
   const items = batch?.success && batch.data ? batch.data.items : [];
@@ -68,51 +73,74 @@ export async function loader(args: LoaderFunctionArgs) {
     meta,
     confirmDelete,
     undo,
+    ...refusalFrom(flash),
+    slotAlert:
+      profile?.cv_cnt_over === "Y"
+        ? { slots: profile.planState?.limits.customVoice ?? 0, used: profile.planState?.usedCustomVoice ?? 0 }
+        : null,
+  };
+}
+
+const USAGE_KINDS: readonly UsageLimit[] = ["charsShort", "charsExhausted", "projectLimit", "timeExhausted", "fileTooLong"];
+
+/** A refused post's error or usage dialog, handed over by the action's redirect (`refused` below). */
+function refusalFrom(flash: Record<string, unknown> | null): { error: string | null; usage: UsageDialogData } {
+  const refusal = flash?.studioList as { error?: unknown; usage?: { kind?: unknown; message?: unknown } } | undefined;
+  const usage = refusal?.usage;
+  return {
+    error: typeof refusal?.error === "string" ? refusal.error : null,
+    usage:
+      usage && USAGE_KINDS.includes(usage.kind as UsageLimit) && typeof usage.message === "string"
+        ? { kind: usage.kind as UsageLimit, message: usage.message }
+        : null,
   };
 }
 
 /**
- * The list's URL query to come back to after an action, without `drop` and without a batch ("play selected",
- * "download selected" and its format): a batch answers the one click that asked for it, and kept in the URL it
- * would play or download again (with JavaScript, as soon as a generation ends and the page's data is reloaded).
+ * The list's own address after a post: the same path and tab, without `index` (a post from /studio goes to
+ * `/studio?index`; issue 19: no `?index` reaches the address bar, with or without JavaScript), without `drop`,
+ * and without a batch ("play selected", "download selected" and its format): a batch answers the one click that
+ * asked for it, and kept in the URL it would play or download again (with JavaScript, as soon as a generation
+ * ends and the page's data is reloaded).
  */
-function listQuery(url: URL, drop: string[]) {
-  const back = new URLSearchParams(url.search);
-  for (const k of [...drop, "play", "download", "format"]) back.delete(k);
-  return back;
+function listUrl(url: URL, drop: string[] = []) {
+  const params = new URLSearchParams(url.search);
+  for (const k of ["index", ...drop, "play", "download", "format"]) params.delete(k);
+  return params;
 }
+const at = (url: URL, params: URLSearchParams) => (params.size ? `${url.pathname}?${params}` : url.pathname);
 
 /** New project, import a script, delete, generate the selected projects or all of them. */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const submission = parseWithZod(await args.request.formData(), { schema: ProjectListSchema });
-  // An unknown button or an empty file: nothing to do.
-  if (submission.status !== "success") return data({ error: null, usage: null }, { status: 400 });
-  const form = submission.value;
   const url = new URL(args.request.url);
+  // An unknown button or an empty file: nothing to do.
+  if (submission.status !== "success") throw redirect(at(url, listUrl(url)));
+  const form = submission.value;
   switch (form.intent) {
     case "new": {
       const created = await api<{ id: string }>(args, "/studio/projects", { body: { type: "tts" } });
-      if (!created.success || !created.data) return refused(created);
+      if (!created.success || !created.data) return refused(args, created);
       throw redirect(`/studio/projects/text-to-speech?id=${created.data.id}`);
     }
     case "import": {
       const upload = new FormData();
       upload.set("file", form.file, form.file.name);
       const created = await api<{ id: string }>(args, "/studio/projects/import", { form: upload });
-      if (!created.success || !created.data) return refused(created);
+      if (!created.success || !created.data) return refused(args, created);
       throw redirect(`/studio/projects/text-to-speech?id=${created.data.id}`);
     }
     case "delete": {
       // Issue 19: asked first; once confirmed, deleted with an undo offered on the list.
       const ids = form.id.slice(0, 100);
-      const back = listQuery(url, ["confirm", "id", "undo", "select"]);
-      if (ids.length === 0) throw redirect(`${url.pathname}?${back}`);
+      const back = listUrl(url, ["confirm", "id", "undo", "select"]);
+      if (ids.length === 0) throw redirect(at(url, back));
       if (!form.confirmed) {
         const ask = new URLSearchParams(back);
         ask.set("confirm", "delete");
         for (const id of ids) ask.append("id", id);
-        throw redirect(`${url.pathname}?${ask}`);
+        throw redirect(at(url, ask));
       }
       const deleted: string[] = [];
       for (const id of ids) {
@@ -120,10 +148,10 @@ export async function action(args: ActionFunctionArgs) {
         if (answer.success) deleted.push(id);
       }
       if (deleted.length) back.set("undo", deleted.join(","));
-      throw redirect(`${url.pathname}?${back}`);
+      throw redirect(at(url, back));
     }
     case "restore": {
-      const back = listQuery(url, ["undo"]);
+      const back = listUrl(url, ["undo"]);
       for (const id of form.id.slice(0, 100)) {
         const answer = await api(args, `/studio/projects/${encodeURIComponent(id)}/restore`, { method: "POST" });
         if (!answer.success) {
@@ -131,7 +159,7 @@ export async function action(args: ActionFunctionArgs) {
           break;
         }
       }
-      throw redirect(`${url.pathname}?${back}`);
+      throw redirect(at(url, back));
     }
     case "generate":
     case "generate-all":
@@ -153,13 +181,13 @@ async function generate(args: ActionFunctionArgs, ids: string[]) {
     if (!job.success) {
       // STS projects have nothing to generate here; any other refusal (a usage limit) stops the rest.
       if (job.code === Code.NOT_FOUND) continue;
-      if (started.length === 0) return refused(job);
+      if (started.length === 0) return refused(args, job);
       break;
     }
     if (job.data?.job_id) started.push(`${id}:${job.data.job_id}`);
   }
   const url = new URL(args.request.url);
-  const params = listQuery(url, ["select"]);
+  const params = listUrl(url, ["select"]);
   if (started.length > 0) {
     params.set("jobs", started.join(","));
     await setToast(args.request, args.context, { key: "generating", params: { count: String(started.length) } });
@@ -169,12 +197,17 @@ async function generate(args: ActionFunctionArgs, ids: string[]) {
       params: { message: fixedT(await getLocale(args.request, args.context), "studio")("editor.nothingToGenerate") },
     });
   }
-  throw redirect(`${url.pathname}?${params}`);
+  throw redirect(at(url, params));
 }
 
-/** A refused call: a usage limit opens its dialog, anything else shows as an error. */
-function refused(answer: { code: number; message: string }) {
+/**
+ * A refused call: a usage limit opens its dialog, anything else shows as an error, on the list's own address (a
+ * redirect carrying the refusal in the flash cookie: no `?index` stays in the address, and a reload does not post again).
+ */
+async function refused(args: ActionFunctionArgs, answer: { code: number; message: string }): Promise<never> {
   const kind = usageLimitFor(answer.code);
   const usage: UsageDialogData = kind ? { kind, message: answer.message } : null;
-  return data({ error: kind ? null : answer.message, usage }, { status: 400 });
+  await setFlash(args.request, args.context, { studioList: { error: kind ? null : answer.message, usage } });
+  const url = new URL(args.request.url);
+  throw redirect(at(url, listUrl(url)));
 }

@@ -1,13 +1,14 @@
-import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { ConfirmProjectsDelete, UndoProjectsDelete } from "~/components/studio/ConfirmDelete";
 import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
 import { AutoDownload, BatchReport, Playlist } from "~/components/studio/Batch";
 import { UsageDialog } from "~/components/studio/UsageDialog";
+import { VoiceSlotAlert } from "~/components/dashboard/VoiceSlotAlert";
 import { PROJECT_TABS } from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
-import type { action, loader } from "./studio._index.server";
+import type { loader } from "./studio._index.server";
 import { jobRunning } from "../../contracts/jobs";
 
 export const handle = { i18n: ["common", "account", "studio"] };
@@ -15,9 +16,26 @@ export const handle = { i18n: ["common", "account", "studio"] };
 export { action, loader } from "./studio._index.server";
 export const meta = pageMetaTags;
 
+/** React 18 has no `inert` prop; the attribute passes through as written. */
+const INERT = { inert: "" } as React.HTMLAttributes<HTMLDivElement>;
+
 export default function ProjectList() {
-  const { tab, projects, batch, jobs, confirmDelete, undo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { slotAlert } = useLoaderData<typeof loader>();
+  if (!slotAlert) return <ProjectListPage />;
+  // /dashboard/studio (outside the frame): the frame's blocking voice-slot alert, the page behind it inert (issue 19).
+  return (
+    <>
+      <VoiceSlotAlert slots={slotAlert.slots} used={slotAlert.used} />
+      <div {...INERT}>
+        <ProjectListPage />
+      </div>
+    </>
+  );
+}
+
+function ProjectListPage() {
+  // A refused post's error or usage dialog comes with the page the action redirected to (issue 19: no `?index`).
+  const { tab, projects, batch, jobs, confirmDelete, undo, error, usage } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("studio");
   const [params] = useSearchParams();
   // The same list at /studio (in the frame with the sidebar) and /dashboard/studio (spec: without it; vite.config.ts).
@@ -26,15 +44,12 @@ export default function ProjectList() {
   const allSelected = params.get("select") === "all";
   const selected = new Set(params.getAll("id"));
   const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
-  const usage = actionData?.usage;
   const link = "text-brand-700 underline";
   return (
     <main className="px-6 py-8">
       {Object.values(jobs).some((j) => jobRunning(j)) ? <NoScriptRefresh /> : null}
       {/* Issue 19: the delete confirmation and its undo (components/studio/ConfirmDelete.tsx). */}
-      {confirmDelete.length ? (
-        <ConfirmProjectsDelete projects={confirmDelete} closeTo={tab === "all" ? "/studio" : `/studio?type=${tab}`} />
-      ) : null}
+      {confirmDelete.length ? <ConfirmProjectsDelete projects={confirmDelete} closeTo={tabPath} /> : null}
       {undo.length ? <UndoProjectsDelete ids={undo} /> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">{t("list.title")}</h1>
@@ -94,10 +109,10 @@ export default function ProjectList() {
           </SubmitButton>
         </Form>
       </div>
-      {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={tabPath} /> : null}
-      {actionData?.error ? (
+      {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={tabPath} manageTo={tabPath} /> : null}
+      {error ? (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          {actionData.error}
+          {error}
         </p>
       ) : null}
       {batch ? <BatchReport items={batch.items} action={batch.action} dismissTo={tabPath} /> : null}
@@ -155,8 +170,8 @@ export default function ProjectList() {
                 <th className="w-10 px-3 py-2">
                   <span className="sr-only">{t("list.selectAll")}</span>
                 </th>
-                <th className="px-3 py-2">{t("list.name")}</th>
-                <th className="px-3 py-2">{t("list.type")}</th>
+                <th className="whitespace-nowrap px-3 py-2">{t("list.name")}</th>
+                <th className="whitespace-nowrap px-3 py-2">{t("list.type")}</th>
                 <th className="hidden px-3 py-2 sm:table-cell">{t("list.paragraphs")}</th>
                 <th className="px-3 py-2">{t("list.updated")}</th>
               </tr>
@@ -174,7 +189,8 @@ export default function ProjectList() {
                       className="accent-brand-600"
                     />
                   </td>
-                  <td className="px-3 py-2 font-medium">
+                  {/* At least 6rem, so at 360 px a short name is not broken letter by letter (issue 19). */}
+                  <td className="min-w-24 break-words px-3 py-2 font-medium">
                     <Link
                       to={p.type === "tts" ? `/studio/projects/text-to-speech?id=${p.id}` : `/studio/projects/speech-to-speech?id=${p.id}`}
                       className="hover:underline"
@@ -187,7 +203,7 @@ export default function ProjectList() {
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-3 py-2 uppercase text-slate-500">{p.type}</td>
+                  <td className="whitespace-nowrap px-3 py-2 uppercase text-slate-500">{p.type}</td>
                   <td className="hidden px-3 py-2 sm:table-cell">{p.paragraphs}</td>
                   <td className="px-3 py-2 text-slate-500">{date.format(p.updatedAt)}</td>
                 </tr>

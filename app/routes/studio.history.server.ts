@@ -8,24 +8,59 @@ import { setToast } from "~/utils/toast.server";
 
 /** Work history (/studio/history, app/routes/studio.history.tsx): 20 results a page, newest first. */
 
+/** An id as the api makes them (a result's id goes back into the address and into forms). */
+const ID = /^[\w-]{1,64}$/;
+
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
-  const [history, meta] = await Promise.all([
+  const q = new URL(args.request.url).searchParams;
+  const page = Math.max(1, Math.min(10_000, Number(q.get("page")) || 1));
+  // Issue 19: deleting asks first (`?confirm=delete&id=`, a dialog that is a real page without JavaScript) and
+  // offers undo for a few seconds after (`?undo=id`).
+  const confirmId = q.get("confirm") === "delete" ? (q.get("id") ?? "") : "";
+  const undoId = q.get("undo") ?? "";
+  const [history, meta, confirm] = await Promise.all([
     api<{ items: StudioResult[]; page: number; hasMore: boolean }>(args, `/studio/history?page=${page}&limit=20`),
     pageMeta(args.request, args.context, "meta.titles.history"),
+    ID.test(confirmId) ? api<StudioResult>(args, `/studio/inferences/${encodeURIComponent(confirmId)}`) : null,
   ]);
-  return { ...requireData(history), meta };
+  const toConfirm = confirm?.success && confirm.data ? confirm.data : null;
+  return {
+    ...requireData(history),
+    meta,
+    confirmDelete: toConfirm
+      ? { id: toConfirm.inference_id, text: toConfirm.text, method: toConfirm.method, createdAt: toConfirm.createdAt }
+      : null,
+    undo: ID.test(undoId) ? undoId : null,
+  };
 }
 
-/** Deletes one result (spec: POST /studio/delHistory), then back to the same page with a toast. */
+/**
+ * Deletes one result (spec: POST /studio/delHistory) once confirmed, then back to the same page offering undo
+ * (issue 19); "restore" brings it back within the api's undo time. A refusal comes back as a toast.
+ */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const submission = parseWithZod(await args.request.formData(), { schema: DeleteHistorySchema });
-  const id = submission.status === "success" ? submission.value.inference_id : "";
-  const deleted = await api(args, "/studio/delHistory", { body: { inference_id: id } });
-  if (deleted.success) await setToast(args.request, args.context, { key: "deleted" });
-  else await setToast(args.request, args.context, { key: "error", params: { message: deleted.message } });
+  const form = submission.status === "success" ? submission.value : { intent: "delete" as const, inference_id: "", confirmed: undefined };
   const url = new URL(args.request.url);
-  throw redirect(url.pathname + url.search);
+  const back = new URLSearchParams(url.search);
+  for (const k of ["confirm", "id", "undo"]) back.delete(k);
+  const to = (params: URLSearchParams) => (params.size ? `${url.pathname}?${params}` : url.pathname);
+  const id = form.inference_id;
+  if (form.intent === "restore") {
+    const restored = await api(args, `/studio/inferences/${encodeURIComponent(id)}/restore`, { method: "POST" });
+    if (!restored.success) await setToast(args.request, args.context, { key: "error", params: { message: restored.message } });
+    throw redirect(to(back));
+  }
+  if (!form.confirmed && ID.test(id)) {
+    const ask = new URLSearchParams(back);
+    ask.set("confirm", "delete");
+    ask.set("id", id);
+    throw redirect(to(ask));
+  }
+  const deleted = await api(args, "/studio/delHistory", { body: { inference_id: id } });
+  if (deleted.success) back.set("undo", id);
+  else await setToast(args.request, args.context, { key: "error", params: { message: deleted.message } });
+  throw redirect(to(back));
 }

@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ConfirmHistoryDelete, UndoHistoryDelete } from "~/components/studio/ConfirmDelete";
 import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/Waveform";
 import { cutText } from "~/lib/shell";
@@ -16,15 +17,22 @@ export const meta = pageMetaTags;
  * voice model, quality, duration, original and converted versions), to play, save or delete.
  */
 export default function History() {
-  const { items, page, hasMore } = useLoaderData<typeof loader>();
+  const { items, page, hasMore, confirmDelete, undo } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("studio");
   const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+  // This page of the history, without the confirmation or the undo (issue 19).
+  const here = page > 1 ? `/studio/history?page=${page}` : "/studio/history";
+  const confirmPath = (id: string) =>
+    `/studio/history?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), confirm: "delete", id })}`;
   return (
     <main className="px-4 py-8 sm:px-6">
+      {/* Issue 19: deleting asks first and can be undone for a few seconds (components/studio/ConfirmDelete.tsx). */}
+      {confirmDelete ? <ConfirmHistoryDelete item={confirmDelete} closeTo={here} /> : null}
       <Link to="/studio" className="text-sm text-slate-600 underline">
         ← {t("editor.back")}
       </Link>
       <h1 className="mt-2 text-2xl font-bold">{t("history.title")}</h1>
+      {undo ? <UndoHistoryDelete key={undo} id={undo} /> : null}
       {items.length === 0 ? (
         <p className="mt-8 text-slate-500">{t("history.empty")}</p>
       ) : (
@@ -69,12 +77,15 @@ export default function History() {
                     {item.videoTemplate ? t("labs:shorts.label") : t("labs:letter.historyLink")}
                   </a>
                 ) : null}
-                <Form method="post">
-                  <input type="hidden" name="inference_id" value={item.inference_id} />
-                  <button type="submit" className="text-red-600 underline">
-                    {t("history.delete")}
-                  </button>
-                </Form>
+                <Link
+                  to={confirmPath(item.inference_id)}
+                  preventScrollReset
+                  className="text-red-600 underline"
+                  aria-label={`${t("history.delete")}: ${cutText(item.text, 40)}`}
+                  data-testid="history-delete"
+                >
+                  {t("history.delete")}
+                </Link>
               </div>
             </li>
           ))}

@@ -93,7 +93,8 @@ export async function action(args: ActionFunctionArgs) {
     case "convert": {
       const sourceId = q.get("source") ?? "";
       const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, {
-        body: { voice_id: value.voice_id },
+        // Answering a shared recording (issue 19): linked to it as it is made, shared or not.
+        body: { voice_id: value.voice_id, ...(reply ? { reply_to: reply } : {}) },
       });
       if (!started.success || !started.data) return refused("convert", started);
       throw redirect(stsPath({ id, source: sourceId, job: started.data.job_id, reply }));

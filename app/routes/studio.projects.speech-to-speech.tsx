@@ -218,13 +218,18 @@ function ResultStep({ result, project, replying }: { result: StudioResult; proje
           <input type="hidden" name="intent" value="review" />
           <fieldset>
             <legend className="text-sm font-semibold">{t("sts.result.review")}</legend>
-            <div className="mt-2 flex gap-3">
-              {[1, 2, 3, 4, 5].map((n) => {
+            {/* Issue 19: one star per choice (five radios and 15 stars did not fit at 360 px). Highest first in the
+                markup, shown from 1 (row-reverse), so the checked star and the ones before it light up: CSS only. */}
+            <div className="mt-2 flex flex-row-reverse justify-end gap-1 [&>label:has(:checked)~label]:text-amber-500">
+              {[5, 4, 3, 2, 1].map((n) => {
                 const { key, ...radio } = getInputProps(fields.score, { type: "radio", value: String(n) });
                 return (
-                  <label key={n} className="flex items-center gap-1 text-sm">
-                    <input key={key ?? undefined} {...radio} className="accent-brand-600" />
-                    <span aria-hidden>{"★".repeat(n)}</span>
+                  <label
+                    key={n}
+                    className="grid size-11 cursor-pointer place-items-center rounded-lg text-2xl text-slate-300 ring-1 ring-slate-200 has-[:checked]:text-amber-500 has-[:checked]:ring-amber-400 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+                  >
+                    <input key={key ?? undefined} {...radio} className="sr-only" />
+                    <span aria-hidden="true">★</span>
                     <span className="sr-only">{t("sts.result.stars", { n })}</span>
                   </label>
                 );

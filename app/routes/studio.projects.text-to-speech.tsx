@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod/v4";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
-import { Modal } from "~/components/shell/Modal";
+import { Modal, NativeDialog } from "~/components/shell/Modal";
 import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, VoiceSearch, type VoiceCard } from "~/components/studio/VoicePicker";
@@ -100,10 +100,11 @@ export default function TtsEditor() {
   const conflict = autosave.conflict ?? pageConflict;
   const formProps = getFormProps(form);
   const here = `/studio/projects/text-to-speech?id=${project.id}`;
-  useLeaveWarning(autosave.unsaved);
+  const leave = useLeaveWarning(autosave.unsaved);
   const defaults = { text: "", style: "neutral", pitch: 0, tempo: 1, pause_ms: 300 } as const;
   return (
     <main className="px-4 py-8 sm:px-6">
+      {leave ? <LeaveDialog stay={leave.stay} go={leave.go} /> : null}
       <Link to="/studio" className="text-sm text-slate-600 underline">
         ← {t("editor.back")}
       </Link>
@@ -330,9 +331,12 @@ function useAutosave(formId: string, loadedRevision: number, applyIds: (ids: str
   } as const;
 }
 
-/** Before leaving with unsaved changes: the browser's own question (reload, close, another site) and ours (a link in the app). */
+/**
+ * Before leaving with unsaved changes: the browser's own question only where the page itself goes (reload, close,
+ * another site: `beforeunload`), and for a link in the app the product's dialog (issue 19: `useBlocker`, answered by
+ * `LeaveDialog`). Answers the blocked navigation's two ways out, or null when nothing is blocked.
+ */
 function useLeaveWarning(unsaved: boolean) {
-  const { t } = useTranslation("studio");
   useEffect(() => {
     if (!unsaved) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -343,11 +347,40 @@ function useLeaveWarning(unsaved: boolean) {
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [unsaved]);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm(t("autosave.leave"))) blocker.proceed();
-    else blocker.reset();
-  }, [blocker, t]);
+  return blocker.state === "blocked" ? { stay: () => blocker.reset(), go: () => blocker.proceed() } : null;
+}
+
+/** "Leave without saving?" in the app's native dialog (Escape and the backdrop stay; the focus starts on "stay"). */
+function LeaveDialog({ stay, go }: { stay: () => void; go: () => void }) {
+  const { t } = useTranslation("studio");
+  // showModal() focuses the first control ("leave"); this effect runs after the dialog's own and moves it to "stay".
+  const stayButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => stayButton.current?.focus(), []);
+  return (
+    <NativeDialog alert labelledBy="leave-title" describedBy="leave-text" onDismiss={stay} testId="leave-dialog" className="max-w-md">
+      <div className="p-6">
+        <h2 id="leave-title" className="text-lg font-bold">
+          {t("autosave.leaveTitle")}
+        </h2>
+        <p id="leave-text" className="mt-3 text-sm text-slate-700">
+          {t("autosave.leave")}
+        </p>
+        <div className="mt-5 flex flex-wrap justify-end gap-3">
+          <button type="button" onClick={go} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold">
+            {t("autosave.leaveGo")}
+          </button>
+          <button
+            type="button"
+            onClick={stay}
+            ref={stayButton}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white"
+          >
+            {t("autosave.leaveStay")}
+          </button>
+        </div>
+      </div>
+    </NativeDialog>
+  );
 }
 
 function SaveState({ state, error }: { state: "saving" | "saved" | "failed" | "unsaved"; error: string | null }) {

@@ -40,17 +40,37 @@ test.describe("JavaScript on", () => {
     await hydrated(page);
     await expect(page.getByTestId("paragraph").first().locator("textarea")).toHaveValue("자동 저장 테스트입니다.");
 
-    // Unsaved text: a link in the app asks; "stay" keeps the page and the text.
-    await page.getByTestId("paragraph").first().locator("textarea").fill("아직 저장 안 됨");
-    let asked = "";
-    page.once("dialog", (d) => {
-      asked = d.message();
+    // Unsaved text: a link in the app asks in the product's own dialog (issue 19: not the browser's confirm);
+    // "stay" (and Escape) keep the page and the text, "leave" goes.
+    const browserDialogs: string[] = [];
+    page.on("dialog", (d) => {
+      browserDialogs.push(d.message());
       void d.dismiss();
     });
+    const textarea = page.getByTestId("paragraph").first().locator("textarea");
+    await textarea.fill("아직 저장 안 됨");
     await page.getByRole("link", { name: "← 프로젝트 목록" }).click();
-    await expect.poll(() => asked).toContain("저장하지 않은 변경 사항");
+    const leave = page.getByRole("alertdialog", { name: "저장하지 않고 나갈까요?" });
+    await expect(leave).toBeVisible();
+    await expect(leave).toContainText("마지막 변경 사항이 아직 저장되지 않았어요.");
+    await expect(leave.getByRole("button", { name: "이 페이지에 머무르기" })).toBeFocused();
+    await leave.getByRole("button", { name: "이 페이지에 머무르기" }).click();
+    await expect(leave).toHaveCount(0);
     await expect(page).toHaveURL(url);
-    await expect(page.getByTestId("paragraph").first().locator("textarea")).toHaveValue("아직 저장 안 됨");
+    await expect(textarea).toHaveValue("아직 저장 안 됨");
+
+    await textarea.fill("아직 저장 안 됨 2");
+    await page.getByRole("link", { name: "← 프로젝트 목록" }).click();
+    await expect(leave).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(leave).toHaveCount(0);
+    await expect(page).toHaveURL(url);
+
+    await textarea.fill("아직 저장 안 됨 3");
+    await page.getByRole("link", { name: "← 프로젝트 목록" }).click();
+    await leave.getByRole("button", { name: "나가기" }).click();
+    await expect(page).toHaveURL(/\/studio$/);
+    expect(browserDialogs).toEqual([]);
   });
 
   test("two tabs: the second tab's autosave meets a conflict and can overwrite or reload", async ({ page, request, context }) => {
@@ -99,6 +119,31 @@ test.describe("JavaScript on", () => {
     await page.keyboard.press("Alt+ArrowUp");
     await expect(first.locator("textarea")).toBeFocused();
     await expect(page.getByTestId("shortcuts")).toContainText("키보드 단축키");
+  });
+
+  test("keys: Ctrl+Enter generates this paragraph, whose audio appears; Alt+K plays and pauses it", async ({ page, request, context }) => {
+    await member(request, context);
+    await newProject(page);
+    const first = page.getByTestId("paragraph").first();
+    await first.locator("textarea").fill("단축키로 생성합니다.");
+    await page.getByRole("button", { name: "+ 문단 추가" }).click();
+    const second = page.getByTestId("paragraph").nth(1);
+    await second.locator("textarea").fill("둘째 문단은 그대로 둡니다.");
+    // Only the paragraph with the focus is generated.
+    await first.locator("textarea").focus();
+    await page.keyboard.press("Control+Enter");
+    await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
+    await expect(first.getByTestId("paragraph-audio")).toHaveCount(1);
+    await expect(second.getByTestId("paragraph-audio")).toHaveCount(0);
+    // Alt+K from the paragraph's text plays its audio (through the waveform's button once it has drawn, or the
+    // player itself before), and pauses it again.
+    await first.locator("textarea").focus();
+    await page.keyboard.press("Alt+KeyK");
+    const audio = first.getByTestId("paragraph-audio").locator("audio");
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true);
+    await first.locator("textarea").focus();
+    await page.keyboard.press("Alt+KeyK");
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
   });
 });
 

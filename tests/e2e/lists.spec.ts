@@ -57,6 +57,15 @@ test("play selected: converted results and generated projects in order, the rest
   const report = page.getByTestId("batch-report");
   await expect(report).toContainText("재생 목록에서 빠진 프로젝트가 1개 있어요");
   await expect(report.getByTestId("batch-skipped")).toHaveText(["Stale: 아직 생성하지 않은 문장이 1개 있어요"]);
+  // The studio's own player (components/studio/Waveform): the browser's controls without JavaScript, the waveform with it.
+  const players = page.getByTestId("playlist-player");
+  await expect(players).toHaveCount(2);
+  if (javaScriptEnabled) {
+    await expect(players.nth(0)).toHaveAttribute("data-enhanced", "true", { timeout: 15_000 });
+    await expect(players.nth(0).getByRole("button", { name: "재생" })).toBeVisible();
+  } else {
+    await expect(players.nth(0).getByTestId("playlist-audio")).toHaveAttribute("controls", "");
+  }
   if (javaScriptEnabled) {
     // Continuous play: when the first ends, the second starts by itself.
     const audio = page.getByTestId("playlist-audio");

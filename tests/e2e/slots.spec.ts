@@ -20,7 +20,8 @@ test("the voice-slot alert blocks the dashboard and the studio until the member 
   await customVoices(request, session.token, { count: 3, plan: "Creator", must_choose: true });
   await signIn(context, session);
 
-  for (const path of ["/dashboard", "/studio", "/dashboard/plan"]) {
+  // Issue 19: /dashboard/studio (the studio without the sidebar, outside the frame) is blocked the same way.
+  for (const path of ["/dashboard", "/studio", "/dashboard/plan", "/dashboard/studio"]) {
     await page.goto(path);
     const alert = page.getByRole("alertdialog", { name: "커스텀 보이스 슬롯을 정리해 주세요" });
     await expect(alert).toBeVisible();
@@ -50,6 +51,9 @@ test("the voice-slot alert blocks the dashboard and the studio until the member 
   await expect(page.getByTestId("slots-list")).toContainText("내 목소리 3");
 
   await page.goto("/studio");
+  await expect(page.getByTestId("voice-slot-alert")).toHaveCount(0);
+  await page.goto("/dashboard/studio");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByTestId("voice-slot-alert")).toHaveCount(0);
   // No page scrolls sideways at 360 px.
   await page.goto("/dashboard/library/slots");

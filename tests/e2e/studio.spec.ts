@@ -196,7 +196,9 @@ test("generate all: progress, play, download the project as one WAV, a ZIP of ea
   await page.goto("/studio/history");
   await expect(page.getByTestId("history-item")).toHaveCount(2);
   await expect(page.getByTestId("history-item").first()).toContainText("Hello from the studio!");
-  await page.getByTestId("history-item").first().getByRole("button", { name: "삭제" }).click();
+  // Deleting asks first (issue 19, tests/e2e/gaps.spec.ts has the undo).
+  await page.getByTestId("history-item").first().getByTestId("history-delete").click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "삭제", exact: true }).click();
   await expect(page.getByTestId("history-item")).toHaveCount(1);
 });
 

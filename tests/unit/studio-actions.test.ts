@@ -43,6 +43,13 @@ async function outcome(promise: Promise<unknown>) {
   }
 }
 
+const flashOf = (context: AppLoadContext) => {
+  const cookie = context.outgoingCookies.find((c) => c.startsWith("flash="));
+  if (!cookie) return null;
+  const value = decodeURIComponent(cookie.split(";")[0]!.slice("flash=".length));
+  return JSON.parse(Buffer.from(value, "base64").toString()) as Record<string, unknown>;
+};
+
 const toastOf = (context: AppLoadContext) => {
   const cookie = context.outgoingCookies.find((c) => c.startsWith("toast="));
   if (!cookie) return null;
@@ -51,16 +58,14 @@ const toastOf = (context: AppLoadContext) => {
 };
 
 describe("the project list", () => {
-  it("refuses an empty import and an unknown button without calling the api", async () => {
+  it("refuses an empty import and an unknown button without calling the api, back on the list's own address", async () => {
     const { calls, post } = await setup(() => null);
-    expect(await post(projectListAction, "/studio", { intent: "import", file: new File([], "") })).toMatchObject({
-      status: 400,
-      data: { error: null, usage: null },
+    // A post from /studio goes to /studio?index: the answer is the list without it (issue 19).
+    expect(await post(projectListAction, "/studio?index&type=tts", { intent: "import", file: new File([], "") })).toMatchObject({
+      status: 302,
+      location: "/studio?type=tts",
     });
-    expect(await post(projectListAction, "/studio", { intent: "rename" })).toMatchObject({
-      status: 400,
-      data: { error: null, usage: null },
-    });
+    expect(await post(projectListAction, "/studio?index", { intent: "rename" })).toMatchObject({ status: 302, location: "/studio" });
     expect(calls).toEqual([]);
   });
 
@@ -96,15 +101,16 @@ describe("the project list", () => {
     const deleted = await post(projectListAction, "/studio?type=tts&id=a&play=1", { intent: "delete", id: "a", confirmed: "1" });
     expect(deleted.location).toBe("/studio?type=tts&undo=a");
     const restored = await post(projectListAction, "/studio?undo=a&download=1", { intent: "restore", id: "a" });
-    expect(restored.location).toBe("/studio?");
+    expect(restored.location).toBe("/studio");
   });
 
-  it("opens the usage dialog when the first generation is refused for characters", async () => {
-    const { post } = await setup(() => no(Code.CHARS_EXHAUSTED, "used up"));
-    expect(await post(projectListAction, "/studio", { intent: "generate", id: "a" })).toMatchObject({
-      status: 400,
-      data: { error: null, usage: { kind: "charsExhausted", message: "used up" } },
+  it("opens the usage dialog when the first generation is refused for characters (handed to the list through the flash)", async () => {
+    const { post, context } = await setup(() => no(Code.CHARS_EXHAUSTED, "used up"));
+    expect(await post(projectListAction, "/studio?index", { intent: "generate", id: "a" })).toMatchObject({
+      status: 302,
+      location: "/studio",
     });
+    expect(flashOf(context)).toEqual({ studioList: { error: null, usage: { kind: "charsExhausted", message: "used up" } } });
   });
 });
 
@@ -214,11 +220,34 @@ describe("speech to speech", () => {
 });
 
 describe("work history", () => {
-  it("deletes one result and comes back to the same page with the api's message on a refusal", async () => {
-    const { calls, context, post } = await setup(() => no(Code.NOT_FOUND, "없는 결과"));
-    const r = await post(historyAction, "/studio/history?page=2", { inference_id: "i1" });
-    expect(r.location).toBe("/studio/history?page=2");
+  it("asks before deleting (issue 19): an unconfirmed delete answers the confirmation page and calls nothing", async () => {
+    const { calls, post } = await setup(() => ok({ deleted: true }));
+    const r = await post(historyAction, "/studio/history?page=2&undo=old", { inference_id: "i1" });
+    expect(r.location).toBe("/studio/history?page=2&confirm=delete&id=i1");
+    expect(calls).toEqual([]);
+  });
+
+  it("deletes a confirmed result, then offers undo on the same page; a refusal shows the api's message", async () => {
+    const { calls, post } = await setup(() => ok({ deleted: true, id: "i1", undoUntil: 0 }));
+    const r = await post(historyAction, "/studio/history?page=2&confirm=delete&id=i1", {
+      intent: "delete",
+      inference_id: "i1",
+      confirmed: "1",
+    });
+    expect(r.location).toBe("/studio/history?page=2&undo=i1");
     expect(calls).toEqual([{ path: "/studio/delHistory", method: "POST", body: { inference_id: "i1" } }]);
-    expect(toastOf(context)).toEqual({ key: "error", params: { message: "없는 결과" } });
+
+    const refused = await setup(() => no(Code.NOT_FOUND, "없는 결과"));
+    const r2 = await refused.post(historyAction, "/studio/history?confirm=delete&id=i1", { inference_id: "i1", confirmed: "1" });
+    expect(r2.location).toBe("/studio/history");
+    expect(toastOf(refused.context)).toEqual({ key: "error", params: { message: "없는 결과" } });
+  });
+
+  it("undo restores the result; too late shows the api's message", async () => {
+    const { calls, context, post } = await setup(() => no(Code.UNDO_EXPIRED, "되돌릴 수 있는 시간이 지났습니다."));
+    const r = await post(historyAction, "/studio/history?undo=i1", { intent: "restore", inference_id: "i1" });
+    expect(r.location).toBe("/studio/history");
+    expect(calls).toEqual([{ path: "/studio/inferences/i1/restore", method: "POST", body: null }]);
+    expect(toastOf(context)).toEqual({ key: "error", params: { message: "되돌릴 수 있는 시간이 지났습니다." } });
   });
 });

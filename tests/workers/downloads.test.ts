@@ -8,6 +8,7 @@ import { decodeWav } from "../../workers/api/src/speech/wav";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
 import { purgeDeleted, UNDO_WINDOW_MS } from "../../workers/api/src/domain/studio/projects";
+import { purgeDeletedResults, RESULT_UNDO_MS } from "../../workers/api/src/domain/studio/results";
 import { signedUp, worker } from "./helpers";
 
 beforeAll(async () => {
@@ -198,6 +199,9 @@ describe("downloads", () => {
     await m.call("DELETE", `/projects/${p.id}`);
     // Issue 19: a deleted project can be undone for a while; its purge releases the audio.
     await purgeDeleted({ db: drizzle(env.DB, { schema }), env }, Date.now() + UNDO_WINDOW_MS + 1);
+    // The deleted history entry shares the audio until its own undo time is over (issue 19, decision 0045).
+    expect(await env.MEDIA.head(key)).not.toBeNull();
+    await purgeDeletedResults({ db: drizzle(env.DB, { schema }), env }, Date.now() + RESULT_UNDO_MS + 1);
     expect(await env.MEDIA.head(key)).toBeNull();
   });
 

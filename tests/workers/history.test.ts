@@ -1,6 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Code } from "../../workers/api/src/lib/codes";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../db/schema";
+import { purgeDeletedResults, RESULT_UNDO_MS } from "../../workers/api/src/domain/studio/results";
 import { signedUp, worker } from "./helpers";
 
 async function inference(email: string, n: number) {
@@ -39,7 +42,7 @@ describe("studio history (work history, delHistory, audio)", () => {
     expect((await call(s.token!, "/history?limit=500")).status).toBe(400);
   });
 
-  it("serves the audio to its owner only, and delHistory deletes it with its audio", async () => {
+  it("serves the audio to its owner only, and delHistory deletes it (its audio once the undo time is over)", async () => {
     const owner = await signedUp("owner-h@example.com");
     const other = await signedUp("other-h@example.com");
     const { id, key } = await inference("owner-h@example.com", 7);
@@ -53,8 +56,11 @@ describe("studio history (work history, delHistory, audio)", () => {
     expect(await env.MEDIA.head(key)).not.toBeNull();
     const deleted = await call(owner.token!, "/delHistory", { method: "POST", body: { inference_id: id } });
     expect((await deleted.json<{ success: boolean }>()).success).toBe(true);
-    expect(await env.MEDIA.head(key)).toBeNull();
+    // Gone at once; its audio stays for the undo time (issue 19), then the purge releases it.
     expect((await call(owner.token!, `/inferences/${id}/audio`)).status).toBe(404);
+    expect(await env.MEDIA.head(key)).not.toBeNull();
+    await purgeDeletedResults({ db: drizzle(env.DB, { schema }), env }, Date.now() + RESULT_UNDO_MS + 1);
+    expect(await env.MEDIA.head(key)).toBeNull();
     expect((await call(null, "/history")).status).toBe(401);
   });
 });

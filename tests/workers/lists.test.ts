@@ -9,6 +9,9 @@ import { seedStatements } from "../../db/seed";
 import { billedSeconds } from "../../contracts/sts";
 import { Code } from "../../workers/api/src/lib/codes";
 import { encodeWav } from "../../workers/api/src/engine/dsp";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../db/schema";
+import { purgeDeletedResults, RESULT_UNDO_MS } from "../../workers/api/src/domain/studio/results";
 import { signedUp, worker, type Answer } from "./helpers";
 
 beforeAll(async () => {
@@ -257,6 +260,9 @@ describe("share replies (issue 19, migration 0024)", () => {
     expect(((await page(again.data.share_id)).data as { replyTo: unknown }).replyTo).toBeNull();
     // Deleting the original (its member's right) leaves the reply, without the link.
     await alice.call("/studio/delHistory", { body: { inference_id: original.inferenceId } });
+    // Within the undo time the reply's page already shows no link; the purge after it unlinks the row.
+    expect(((await page(again.data.share_id)).data as { replyTo: unknown }).replyTo).toBeNull();
+    await purgeDeletedResults({ db: drizzle(env.DB, { schema }), env }, Date.now() + RESULT_UNDO_MS + 1);
     const row = await env.DB.prepare("SELECT reply_to FROM inferences WHERE id = ?")
       .bind(answer.inferenceId!)
       .first<{ reply_to: string | null }>();

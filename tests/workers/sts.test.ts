@@ -12,6 +12,7 @@ import { decodeWav } from "../../workers/api/src/speech/wav";
 import { STS_LIMITS } from "../../workers/api/src/speech/conversion";
 import { expireUploads, UPLOAD_KEEP_MS } from "../../workers/api/src/lib/cleanup";
 import { purgeDeleted, UNDO_WINDOW_MS } from "../../workers/api/src/domain/studio/projects";
+import { purgeDeletedResults, RESULT_UNDO_MS } from "../../workers/api/src/domain/studio/results";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
 import m4aUrl from "./fixtures/audio/tones.m4a?inline";
@@ -410,6 +411,7 @@ describe("results: share pages, reviews, ownership", () => {
     expect((await call(s.token!, `/studio/inferences/${inferenceId}/source`)).status).toBe(200);
     // Then the history entry: nothing refers to the original any more.
     expect((await json(await call(s.token!, "/studio/delHistory", { body: { inference_id: inferenceId } }))).success).toBe(true);
+    await purgeDeletedResults({ db: drizzle(env.DB, { schema }), env }, Date.now() + RESULT_UNDO_MS + 1);
     expect(await env.MEDIA.head(sourceKey)).toBeNull();
     expect(await stored("sts-delete@example.com")).toEqual({ objects: 0, sources: 0, inferences: 0, projects: 0 });
   });

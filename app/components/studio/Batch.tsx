@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Waveform } from "./Waveform";
 
 /** One chosen project in the list's batch answer (GET /api/v1/studio/batch; issue 19). */
 export type BatchItem = {
@@ -13,8 +14,9 @@ export type BatchItem = {
 
 /**
  * "Play selected" (issue 19): every ready track of the chosen projects in order, TTS projects joined and
- * STS conversions one by one, as native players; with JavaScript, when one ends the next one starts
- * (continuous play across projects), and the one playing is marked.
+ * STS conversions one by one, in the studio's player (`Waveform`: the browser's own player without JavaScript, the
+ * waveform with it); with JavaScript, when one ends the next one starts (continuous play across projects), and the
+ * one playing is marked.
  */
 export function Playlist({ items }: { items: BatchItem[] }) {
   const { t } = useTranslation("studio");
@@ -44,27 +46,27 @@ export function Playlist({ items }: { items: BatchItem[] }) {
               {i + 1}. {track.title}
               {track.title !== track.project ? <span className="ml-2 text-xs font-normal text-slate-500">{track.project}</span> : null}
             </span>
-            <audio
-              ref={(el) => {
-                players.current[i] = el;
-              }}
-              controls
-              preload="none"
-              src={track.audioURL}
-              aria-label={track.title}
-              className="mt-1 w-full"
-              data-testid="playlist-audio"
-              onPlay={() => {
-                setCurrent(i);
-                // One at a time: starting a track pauses the others.
-                players.current.forEach((p, j) => j !== i && p && !p.paused && p.pause());
-              }}
-              onEnded={() => {
-                const next = players.current[i + 1];
-                if (next) void next.play().catch(() => undefined);
-                else setCurrent(null);
-              }}
-            />
+            <div className="mt-1 flex">
+              <Waveform
+                src={track.audioURL}
+                label={track.title}
+                testId="playlist-player"
+                audioTestId="playlist-audio"
+                mediaRef={(el) => {
+                  players.current[i] = el;
+                }}
+                onPlay={() => {
+                  setCurrent(i);
+                  // One at a time: starting a track pauses the others.
+                  players.current.forEach((p, j) => j !== i && p && !p.paused && p.pause());
+                }}
+                onEnded={() => {
+                  const next = players.current[i + 1];
+                  if (next) void next.play().catch(() => undefined);
+                  else setCurrent(null);
+                }}
+              />
+            </div>
           </li>
         ))}
       </ol>

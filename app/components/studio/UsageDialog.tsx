@@ -8,7 +8,18 @@ import type { UsageLimit } from "~/lib/studio";
  * (close, or manage projects). Rendered open by the server, so it works without JavaScript; the
  * close link reloads the page without the dialog.
  */
-export function UsageDialog({ kind, message, closeTo }: { kind: UsageLimit; message: string; closeTo: string }) {
+export function UsageDialog({
+  kind,
+  message,
+  closeTo,
+  manageTo = "/studio#projects",
+}: {
+  kind: UsageLimit;
+  message: string;
+  closeTo: string;
+  /** "Manage projects": the list; on the list itself its own address (a link that only adds a hash would not close it). */
+  manageTo?: string;
+}) {
   const { t } = useTranslation("studio");
   return (
     <Modal
@@ -24,7 +35,7 @@ export function UsageDialog({ kind, message, closeTo }: { kind: UsageLimit; mess
         {message}
       </p>
       <div className="mt-5 flex flex-wrap justify-end gap-3 text-sm font-semibold">
-        <Link to={kind === "projectLimit" ? "/studio#projects" : closeTo} replace className="rounded-lg px-4 py-2 ring-1 ring-slate-300">
+        <Link to={kind === "projectLimit" ? manageTo : closeTo} replace className="rounded-lg px-4 py-2 ring-1 ring-slate-300">
           {t(kind === "projectLimit" ? "usage.manage" : "usage.close")}
         </Link>
         <Link to="/plan" className="rounded-lg bg-brand-600 px-4 py-2 text-white">

@@ -7,10 +7,31 @@ import { apiClient } from "~/lib/api-client";
  * it plays without JavaScript; once the player scrolls into view, the file is fetched once and
  * wavesurfer (loaded on demand, not in the page's bundle) draws the waveform over the same <audio>
  * element, and play, pause and seeking go through it. If the audio cannot be fetched or decoded, the native player stays.
+ * A playlist (components/studio/Batch.tsx) reaches that one <audio> element through `mediaRef`, `onPlay` and `onEnded`.
  */
-export function Waveform({ src, label, testId, height = 48 }: { src: string; label: string; testId?: string; height?: number }) {
+export function Waveform({
+  src,
+  label,
+  testId,
+  height = 48,
+  audioTestId,
+  mediaRef,
+  onPlay,
+  onEnded,
+}: {
+  src: string;
+  label: string;
+  testId?: string;
+  height?: number;
+  /** A test id on the <audio> element itself. */
+  audioTestId?: string;
+  /** The <audio> element (the same one before and after the waveform takes over). */
+  mediaRef?: (el: HTMLAudioElement | null) => void;
+  onPlay?: () => void;
+  onEnded?: () => void;
+}) {
   const { t } = useTranslation("studio");
-  const audio = useRef<HTMLAudioElement>(null);
+  const audio = useRef<HTMLAudioElement | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
   const [enhanced, setEnhanced] = useState(false);
@@ -106,7 +127,13 @@ export function Waveform({ src, label, testId, height = 48 }: { src: string; lab
       ) : null}
       {/* The player itself: controls until the waveform takes over (and wavesurfer loads it). */}
       <audio
-        ref={audio}
+        ref={(el) => {
+          audio.current = el;
+          mediaRef?.(el);
+        }}
+        data-testid={audioTestId}
+        onPlay={onPlay}
+        onEnded={onEnded}
         controls={!enhanced}
         preload="none"
         src={src}

@@ -129,13 +129,18 @@ export default {
       "This project was saved from another tab or device. Reload to see that version, or overwrite it with what you have on this page.",
     reload: "Reload",
     overwrite: "Overwrite",
-    leave: "You have unsaved changes. Leave this page?",
+    leave: "Your latest changes are not saved yet. If you leave now, they are lost.",
+    leaveTitle: "Leave without saving?",
+    leaveGo: "Leave",
+    leaveStay: "Stay on this page",
   },
   confirm: {
     paragraphTitle: "Delete this paragraph?",
     emptyParagraph: "(empty paragraph)",
     versionTitle: "Delete this version from the history?",
     projectsTitle: "Delete the selected projects?",
+    // Issue 19 (docs/decisions/0045): the work history's delete.
+    historyTitle: "Delete this result from the work history?",
     undoHint: "You can undo it for a few seconds after deleting.",
     cancel: "Cancel",
     delete: "Delete",
@@ -144,6 +149,7 @@ export default {
     done: "Changed.",
     versionDeleted: "Version deleted.",
     projectsDeleted: "Projects deleted.",
+    historyDeleted: "Result deleted.",
     button: "Undo",
   },
   versions: {

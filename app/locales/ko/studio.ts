@@ -127,13 +127,18 @@ export default {
       "다른 탭이나 기기에서 이 프로젝트를 먼저 저장했습니다. 새로 불러오면 그 내용을 보고, 덮어쓰면 지금 이 화면의 내용으로 저장합니다.",
     reload: "새로 불러오기",
     overwrite: "덮어쓰기",
-    leave: "저장하지 않은 변경 사항이 있습니다. 이 페이지를 떠날까요?",
+    leave: "마지막 변경 사항이 아직 저장되지 않았어요. 지금 나가면 사라져요.",
+    leaveTitle: "저장하지 않고 나갈까요?",
+    leaveGo: "나가기",
+    leaveStay: "이 페이지에 머무르기",
   },
   confirm: {
     paragraphTitle: "이 문단을 삭제할까요?",
     emptyParagraph: "(빈 문단)",
     versionTitle: "이 버전을 기록에서 삭제할까요?",
     projectsTitle: "선택한 프로젝트를 삭제할까요?",
+    // Issue 19 (docs/decisions/0045): the work history's delete.
+    historyTitle: "이 결과를 작업 기록에서 삭제할까요?",
     undoHint: "삭제한 뒤 몇 초 동안은 되돌릴 수 있어요.",
     cancel: "취소",
     delete: "삭제",
@@ -142,6 +147,7 @@ export default {
     done: "변경했습니다.",
     versionDeleted: "버전을 삭제했습니다.",
     projectsDeleted: "프로젝트를 삭제했습니다.",
+    historyDeleted: "결과를 삭제했습니다.",
     button: "되돌리기",
   },
   versions: {

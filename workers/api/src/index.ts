@@ -6,6 +6,7 @@ import { runBilling } from "./domain/billing/renewal";
 import { applyRetention } from "./domain/retention";
 import { cleanUp } from "./lib/cleanup";
 import { purgeDeleted } from "./domain/studio/projects";
+import { purgeDeletedResults } from "./domain/studio/results";
 import { expireDrafts } from "./domain/open-voices";
 import { purgeFailedCustomVoices } from "./domain/custom-voices/slots";
 import { reapStale } from "./lib/jobs";
@@ -41,6 +42,8 @@ export default {
       ctx.waitUntil(purgeDeleted({ db, env }, controller.scheduledTime).then((n) => console.log("purged projects", n)));
       // Failed custom voices past 30 days, rows and files (domain/custom-voices/slots.ts).
       ctx.waitUntil(purgeFailedCustomVoices(env, controller.scheduledTime).then((n) => console.log("failed custom voices", n)));
+      // Work-history results deleted and not brought back (issue 19, docs/decisions/0045).
+      ctx.waitUntil(purgeDeletedResults({ db, env }, controller.scheduledTime).then((n) => console.log("purged results", n)));
       // Jobs that stopped beating: their open charges refunded, their slots freed (docs/decisions/0017).
       ctx.waitUntil(reapStale(env.DB, null, controller.scheduledTime).then((n) => console.log("stale jobs", n)));
       return;

@@ -275,6 +275,7 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
         method: source.method,
         name: source.name,
         projectId: source.projectId,
+        replyTo: spec.replyTo ?? null,
         progress,
       },
       spec.locale,

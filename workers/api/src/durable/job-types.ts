@@ -28,6 +28,8 @@ export type ConversionSpec = {
   projectId: string;
   sourceId: string;
   voiceId: string;
+  /** The shared result this conversion answers (its inference id; issue 19: linked when it is made). */
+  replyTo?: string | null;
 };
 
 /**

@@ -45,7 +45,8 @@ async function readUpload(c: Ctx): Promise<Upload | null> {
   return { file, name, ...parsed.data };
 }
 
-const convertBody = z.object({ voice_id: z.string().min(1).max(64) });
+/** `reply_to`: the share id of the shared result this conversion answers (issue 19; linked when it is made). */
+const convertBody = z.object({ voice_id: z.string().min(1).max(64), reply_to: z.string().min(1).max(64).optional() });
 /** Sharing a result as a reply to a shared one (issue 19): the original's share id. */
 const shareQuery = z.object({ reply_to: z.string().min(1).max(64).optional() });
 const reviewBody = z.object({ score: z.number().int().min(1).max(5), text: z.string().trim().max(1000).default("") });
@@ -76,7 +77,7 @@ export const stsRoutes = new Hono<AppEnv>()
   })
   /** Steps 3-4: converts a checked recording to a voice in a job. */
   .post("/sts/sources/:id/convert", jsonBody(convertBody), async (c) =>
-    answer(c, await startConversion(memberScope(c), c.req.param("id"), c.req.valid("json").voice_id)),
+    answer(c, await startConversion(memberScope(c), c.req.param("id"), c.req.valid("json").voice_id, c.req.valid("json").reply_to)),
   )
   /** One result, to its owner. */
   .get("/inferences/:id", async (c) => {

@@ -17,7 +17,7 @@ import {
 import { deleteVersion, listVersions, restoreVersion, undeleteVersion } from "../domain/studio/versions";
 import { now } from "../lib/clock";
 import { addEntry, deleteEntry, entriesFor, listEntries, updateEntry } from "../domain/studio/dictionary";
-import { deleteResult, history } from "../domain/studio/results";
+import { deleteResult, history, restoreResult } from "../domain/studio/results";
 import { resultAudio } from "../domain/studio/sts";
 import { memberScope } from "../domain/scope";
 import { sendAudio } from "../lib/audio";
@@ -150,12 +150,17 @@ export const studioRoutes = new Hono<AppEnv>()
   /** Work history (spec: date, method, audio, voice, duration), newest first, a page at a time. */
   .get("/history", queryParams(historyQuery), async (c) => {
     const { page, limit: size } = c.req.valid("query");
-    return ok(c, await history(memberScope(c), page, size));
+    return ok(c, await history(memberScope(c), page, size, now(c)));
   })
-  /** Spec: POST /studio/delHistory {inference_id}; deletes the result and its audio (another member's id: 404). */
+  /**
+   * Spec: POST /studio/delHistory {inference_id}; deletes the result (another member's id: 404). Issue 19: answers
+   * `{deleted, id, undoUntil}`; the result is gone at once and purged with its audio after the undo time.
+   */
   .post("/delHistory", jsonBody(delHistoryBody), async (c) =>
-    answer(c, await deleteResult(memberScope(c), c.req.valid("json").inference_id)),
+    answer(c, await deleteResult(memberScope(c), c.req.valid("json").inference_id, now(c))),
   )
+  /** Issue 19: brings back a result deleted from the work history within its undo time (4603 after). */
+  .post("/inferences/:id/restore", async (c) => answer(c, await restoreResult(memberScope(c), c.req.param("id"), now(c))))
   /** The audio of a result, to its owner only: WAV or MP3, to play or to save. */
   .get("/inferences/:id/audio", queryParams(audioQuery), async (c) => {
     const { format, download } = c.req.valid("query");

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { inferences, voices } from "../../../../db/schema";
 import type * as schema from "../../../../db/schema";
@@ -101,6 +101,8 @@ export type ConversionInput = {
   /** The original file's name, shown in the work history. */
   name: string;
   projectId?: string | null;
+  /** The result this one answers ("reply with my voice", issue 19): linked as it is made, if it still exists then. */
+  replyTo?: string | null;
   /** Progress of the engine's work (0..1), for a job's stream. */
   progress?: (fraction: number) => Promise<void> | void;
 };
@@ -162,6 +164,8 @@ export async function convertRecording(
       id,
       memberId: member.id,
       projectId: input.projectId ?? null,
+      // The original may have gone since the job started: then no link (the foreign key would refuse the row).
+      replyTo: input.replyTo ? sql<string | null>`(SELECT id FROM inferences WHERE id = ${input.replyTo})` : null,
       voiceId: voice.id,
       method: input.method,
       text: input.name,

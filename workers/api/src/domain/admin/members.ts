@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { coupons, dormantMembers, inquiries, members, payments, projects } from "../../../../../db/schema";
 import { createMailer } from "../../integrations/mailer";
 import { Code, fill } from "../../lib/codes";
@@ -38,7 +38,11 @@ export async function memberSummary(s: MemberScope, id: string, now: number) {
     planState(s.db, m, now),
     s.db.select().from(payments).where(eq(payments.memberId, id)).orderBy(desc(payments.no)).limit(20),
     refundable(s.db, m, now),
-    s.db.select({ n: count() }).from(projects).where(eq(projects.memberId, id)).get(),
+    s.db
+      .select({ n: count() })
+      .from(projects)
+      .where(and(eq(projects.memberId, id), isNull(projects.deletedAt)))
+      .get(),
     s.db.select({ n: count() }).from(inquiries).where(eq(inquiries.memberId, id)).get(),
     s.db.select({ email: dormantMembers.email }).from(dormantMembers).where(eq(dormantMembers.memberId, id)).get(),
   ]);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { members, paragraphs, payments, plans, projects, stsSources, voices } from "../../../../../db/schema";
 import type { PaymentMethod, PlanState } from "../../../../../contracts/billing";
 import { customVoiceSlots, LIVE_CUSTOM, usage } from "../../lib/allowance";
@@ -51,7 +51,8 @@ const planColumns = {
   cvCnt: plans.cvCnt,
   planTxt: plans.planTxt,
   planTime: plans.planTime,
-  projectCount: sql<number>`(SELECT COUNT(*) FROM projects WHERE projects.member_id = ${members.id})`,
+  // A project deleted within its undo window no longer counts (issue 19).
+  projectCount: sql<number>`(SELECT COUNT(*) FROM projects WHERE projects.member_id = ${members.id} AND projects.deleted_at IS NULL)`,
   customVoices: sql<number>`(SELECT COUNT(*) FROM voices WHERE voices.owner_id = ${members.id} AND ${sql.raw(LIVE_CUSTOM)})`,
   paidBefore: sql<number>`EXISTS (SELECT 1 FROM payments WHERE payments.member_id = ${members.id} AND payments.status IN ('paid', 'refunded'))`,
 };
@@ -166,7 +167,8 @@ export async function moveToFree(db: Db, media: R2Bucket, memberId: string) {
   const keep = db
     .select({ id: projects.id })
     .from(projects)
-    .where(eq(projects.memberId, memberId))
+    // A project deleted within its undo window takes no place among the kept ones (issue 19).
+    .where(and(eq(projects.memberId, memberId), isNull(projects.deletedAt)))
     .orderBy(desc(projects.updatedAt), desc(projects.createdAt))
     .limit(PROJECTS_KEPT_ON_FREE);
   const doomed = await db

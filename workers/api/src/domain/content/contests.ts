@@ -1,7 +1,7 @@
 // Contest pages (/contest, issue 18): title, period, rules and prize, and members' entries, each one of
 // the member's shared results. Operators create, edit, publish and unpublish them (each answering the
 // row before and after).
-import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { contestEntries, contests, inferences } from "../../../../../db/schema";
 import { Code, type Locale } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
@@ -81,7 +81,7 @@ export async function contestDetail(db: Db, locale: Locale, slug: string, member
           createdAt: inferences.createdAt,
         })
         .from(inferences)
-        .where(and(eq(inferences.memberId, memberId), isNotNull(inferences.shareId)))
+        .where(and(eq(inferences.memberId, memberId), isNotNull(inferences.shareId), isNull(inferences.deletedAt)))
         .orderBy(desc(inferences.createdAt))
         .limit(SHAREABLE_MAX)
     : [];
@@ -120,7 +120,7 @@ export async function enterContest(s: MemberScope, slug: string, input: { infere
   const result = await s.db
     .select({ id: inferences.id, shareId: inferences.shareId })
     .from(inferences)
-    .where(and(eq(inferences.id, input.inference_id), eq(inferences.memberId, s.member.id)))
+    .where(and(eq(inferences.id, input.inference_id), eq(inferences.memberId, s.member.id), isNull(inferences.deletedAt)))
     .get();
   if (!result?.shareId) return refusal(Code.CONTEST_SHARE_REQUIRED);
   const [entry] = await s.db

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { inferences, videoLetters } from "../../../../../db/schema";
 import { shortTemplate, VIDEO_LIMITS, type VideoLetter } from "../../../../../contracts/labs";
 import { Code } from "../../lib/codes";
@@ -22,7 +22,8 @@ const ownResult = (s: MemberScope, id: string) =>
   s.db
     .select({ id: inferences.id })
     .from(inferences)
-    .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id)))
+    // Not one deleted from the history, even within its undo time (issue 19; studio/results.ts `liveResult`).
+    .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id), isNull(inferences.deletedAt)))
     .get();
 
 const letterOut = (r: Row, base: string): VideoLetter => ({
@@ -129,7 +130,7 @@ export async function sharedLetterFile(db: Db, shareId: string, part: "video" | 
     .select({ videoKey: videoLetters.videoKey, posterKey: videoLetters.posterKey })
     .from(videoLetters)
     .innerJoin(inferences, eq(inferences.id, videoLetters.inferenceId))
-    .where(eq(inferences.shareId, shareId))
+    .where(and(eq(inferences.shareId, shareId), isNull(inferences.deletedAt)))
     .get();
   return (part === "video" ? row?.videoKey : row?.posterKey) ?? null;
 }

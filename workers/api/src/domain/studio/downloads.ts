@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { inferences, paragraphs, projects } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
@@ -8,7 +8,7 @@ import { RENDER } from "../../speech/render";
 import type { MemberScope } from "../scope";
 import { audioCurrent, projectParagraphs, type ParagraphRow } from "./paragraphs";
 import { ownProjectOf } from "./projects";
-import { ownResult, resultsOut } from "./results";
+import { liveResult, ownResult, resultsOut } from "./results";
 import { conversionName } from "./sts";
 
 type Ready = ParagraphRow & { audioKey: string };
@@ -60,7 +60,7 @@ export async function paragraphAudio(s: MemberScope, id: string) {
     .select({ key: paragraphs.audioKey, position: paragraphs.position, project: projects.name })
     .from(paragraphs)
     .innerJoin(projects, eq(projects.id, paragraphs.projectId))
-    .where(and(eq(paragraphs.id, id), eq(projects.memberId, s.member.id)))
+    .where(and(eq(paragraphs.id, id), eq(projects.memberId, s.member.id), isNull(projects.deletedAt)))
     .get();
   return row?.key ? { key: row.key, name: `${row.project} - ${ordinal(row.position, 0)}` } : null;
 }
@@ -93,7 +93,8 @@ export async function batchItems(s: MemberScope, ids: string[]): Promise<BatchIt
   const owned = await s.db
     .select()
     .from(projects)
-    .where(and(inArray(projects.id, wanted), eq(projects.memberId, s.member.id)));
+    // A project deleted within its undo window is gone from batches as from the list (issue 19).
+    .where(and(inArray(projects.id, wanted), eq(projects.memberId, s.member.id), isNull(projects.deletedAt)));
   const stsIds = owned.filter((p) => p.type === "sts").map((p) => p.id);
   const conversions = stsIds.length
     ? await resultsOut(
@@ -101,7 +102,7 @@ export async function batchItems(s: MemberScope, ids: string[]): Promise<BatchIt
         await s.db
           .select()
           .from(inferences)
-          .where(and(inArray(inferences.projectId, stsIds), eq(inferences.memberId, s.member.id)))
+          .where(and(inArray(inferences.projectId, stsIds), eq(inferences.memberId, s.member.id), liveResult))
           .orderBy(asc(inferences.createdAt), asc(inferences.id)),
       )
     : [];

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { inferences, voices } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
@@ -7,6 +7,14 @@ import { letterIds } from "../labs/letters";
 import type { MemberScope } from "../scope";
 
 export type ResultRow = typeof inferences.$inferSelect;
+
+/**
+ * Issue 19 (docs/decisions/0045): a result deleted from the work history can be brought back for this long, then it
+ * is purged with its audio. Until then it is in no list, look-up or share page: every reader asks for `liveResult`.
+ */
+export const RESULT_UNDO_MS = 30_000;
+/** The condition every read of results adds: not deleted (not even within its undo window). */
+export const liveResult = isNull(inferences.deletedAt);
 
 /**
  * Results as the work history, the result page and an STS project get them (spec: work history row:
@@ -54,30 +62,77 @@ export const ownResult = (s: Pick<MemberScope, "db" | "member">, id: string) =>
   s.db
     .select()
     .from(inferences)
-    .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id)))
+    .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id), liveResult))
     .get();
 
 /** Work history (spec: date, method, audio, voice, duration), newest first, a page at a time. */
-export async function history(s: MemberScope, page: number, size: number) {
+export async function history(s: MemberScope, page: number, size: number, now = Date.now()) {
+  // Results deleted and not brought back in time go now (the daily clean-up catches the rest).
+  await purgeDeletedResults(s, now, s.member.id);
   const rows = await s.db
     .select()
     .from(inferences)
-    .where(eq(inferences.memberId, s.member.id))
+    .where(and(eq(inferences.memberId, s.member.id), liveResult))
     .orderBy(desc(inferences.createdAt), desc(inferences.id))
     .limit(size + 1)
     .offset((page - 1) * size);
   return { items: await resultsOut(s, rows.slice(0, size)), page, hasMore: rows.length > size };
 }
 
-/** Deletes a result and its audio (another member's id: 404). */
-export async function deleteResult(s: MemberScope, id: string) {
+/**
+ * Deletes a result (spec: POST /studio/delHistory; issue 19): it leaves the history, its share page and every
+ * look-up at once and can be brought back for RESULT_UNDO_MS; then it is purged with its audio. Another member's id: 404.
+ */
+export async function deleteResult(s: MemberScope, id: string, now = Date.now()) {
   const [gone] = await s.db
-    .delete(inferences)
-    .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id)))
-    .returning({ key: inferences.audioKey, source: inferences.sourceKey });
+    .update(inferences)
+    .set({ deletedAt: now })
+    .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id), liveResult))
+    .returning({ id: inferences.id });
   if (!gone) return refusal(Code.NOT_FOUND);
-  await releaseAudio(s.db, s.env.MEDIA, [gone.key, gone.source]);
-  return done({ deleted: true as const });
+  return done({ deleted: true as const, id: gone.id, undoUntil: now + RESULT_UNDO_MS });
+}
+
+/** Brings back a result deleted less than RESULT_UNDO_MS ago (its share page too); later: 4603, another's: 404. */
+export async function restoreResult(s: MemberScope, id: string, now = Date.now()) {
+  const row = await s.db
+    .select({ deletedAt: inferences.deletedAt })
+    .from(inferences)
+    .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id), isNotNull(inferences.deletedAt)))
+    .get();
+  if (!row) return refusal(Code.NOT_FOUND);
+  if (now - row.deletedAt! > RESULT_UNDO_MS) return refusal(Code.UNDO_EXPIRED);
+  await s.db
+    .update(inferences)
+    .set({ deletedAt: null })
+    .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id)));
+  return done({ id });
+}
+
+/**
+ * Purges results deleted more than RESULT_UNDO_MS before `now` (one member's when `memberId` is given: the history
+ * does it; the daily clean-up does everyone's), releasing audio no other row uses. At most 100 a call.
+ */
+export async function purgeDeletedResults(s: Pick<MemberScope, "db" | "env">, now = Date.now(), memberId?: string) {
+  const expired = lt(inferences.deletedAt, now - RESULT_UNDO_MS);
+  const gone = await s.db
+    .select({ id: inferences.id, key: inferences.audioKey, source: inferences.sourceKey })
+    .from(inferences)
+    .where(memberId ? and(eq(inferences.memberId, memberId), expired) : expired)
+    .limit(100);
+  if (gone.length === 0) return 0;
+  await s.db.delete(inferences).where(
+    inArray(
+      inferences.id,
+      gone.map((g) => g.id),
+    ),
+  );
+  await releaseAudio(
+    s.db,
+    s.env.MEDIA,
+    gone.flatMap((g) => [g.key, g.source]),
+  );
+  return gone.length;
 }
 
 /** Spec review: a score from 1 to 5 and a text, one per result (a new review replaces it). */
@@ -85,7 +140,7 @@ export async function reviewResult(s: MemberScope, id: string, score: number, te
   const [row] = await s.db
     .update(inferences)
     .set({ reviewScore: score, reviewText: text, reviewedAt: Date.now() })
-    .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id)))
+    .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id), liveResult))
     .returning({ id: inferences.id });
   return row ? done({ score, text }) : refusal(Code.NOT_FOUND);
 }

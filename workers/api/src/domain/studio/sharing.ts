@@ -4,7 +4,7 @@ import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { letterIds, sharedLetter } from "../labs/letters";
 import type { Db, MemberScope } from "../scope";
-import { ownResult } from "./results";
+import { liveResult, ownResult } from "./results";
 
 /** An unguessable share id: 128 random bits, base64url (22 characters). */
 const shareId = () => {
@@ -64,7 +64,13 @@ export async function revokeShare(s: MemberScope, id: string) {
 
 /** A shared result, to anyone with its link. */
 export const sharedResult = (db: Db, id: string) =>
-  /^[A-Za-z0-9_-]{22}$/.test(id) ? db.select().from(inferences).where(eq(inferences.shareId, id)).get() : Promise.resolve(undefined);
+  /^[A-Za-z0-9_-]{22}$/.test(id)
+    ? db
+        .select()
+        .from(inferences)
+        .where(and(eq(inferences.shareId, id), liveResult))
+        .get()
+    : Promise.resolve(undefined);
 
 /** At most this many replies are listed on a share page, newest first. */
 const REPLIES_SHOWN = 20;
@@ -81,13 +87,13 @@ export async function sharePage(db: Db, id: string) {
       ? db
           .select({ shareId: inferences.shareId, voiceId: inferences.voiceId })
           .from(inferences)
-          .where(and(eq(inferences.id, row.replyTo), isNotNull(inferences.shareId)))
+          .where(and(eq(inferences.id, row.replyTo), isNotNull(inferences.shareId), liveResult))
           .get()
       : undefined,
     db
       .select({ id: inferences.id, shareId: inferences.shareId, voiceId: inferences.voiceId, createdAt: inferences.createdAt })
       .from(inferences)
-      .where(and(eq(inferences.replyTo, row.id), isNotNull(inferences.shareId)))
+      .where(and(eq(inferences.replyTo, row.id), isNotNull(inferences.shareId), liveResult))
       .orderBy(desc(inferences.createdAt))
       .limit(REPLIES_SHOWN),
   ]);

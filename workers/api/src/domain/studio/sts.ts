@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { inferences, projects, stsSources, voices } from "../../../../../db/schema";
 import { encodeWav } from "../../engine/dsp";
 import { Code } from "../../lib/codes";
@@ -12,7 +12,8 @@ import { visibleTo } from "../voices";
 import { overSlotsRefusal } from "../custom-voices/slots";
 import { unusableVoiceCode } from "../voice-availability";
 import { createProject, ownProjectOf } from "./projects";
-import { resultsOut, ownResult } from "./results";
+import { sharedResult } from "./sharing";
+import { liveResult, ownResult, resultsOut } from "./results";
 
 /**
  * Speech-to-speech (spec: STS studio, five steps): upload or record (step 1), the file check on the
@@ -41,12 +42,16 @@ const sourceOut = (s: SourceRow) => ({
   audioURL: `/api/v1/studio/sts/sources/${s.id}/audio`,
 });
 
-const ownSource = (s: MemberScope, id: string) =>
-  s.db
-    .select()
-    .from(stsSources)
-    .where(and(eq(stsSources.id, id), eq(stsSources.memberId, s.member.id)))
-    .get();
+/** A checked recording of the member's, while its project is not deleted (issue 19: gone within the undo window too). */
+const ownSource = async (s: MemberScope, id: string) =>
+  (
+    await s.db
+      .select({ source: stsSources })
+      .from(stsSources)
+      .innerJoin(projects, eq(projects.id, stsSources.projectId))
+      .where(and(eq(stsSources.id, id), eq(stsSources.memberId, s.member.id), isNull(projects.deletedAt)))
+      .get()
+  )?.source;
 
 /** An STS project with its checked recordings and its conversions, newest first. */
 export async function stsProject(s: MemberScope, id: string) {
@@ -57,7 +62,7 @@ export async function stsProject(s: MemberScope, id: string) {
     s.db
       .select()
       .from(inferences)
-      .where(and(eq(inferences.projectId, project.id), eq(inferences.memberId, s.member.id)))
+      .where(and(eq(inferences.projectId, project.id), eq(inferences.memberId, s.member.id), liveResult))
       .orderBy(desc(inferences.createdAt)),
   ]);
   return done({ ...project, sources: sources.map(sourceOut), conversions: await resultsOut(s, results) });
@@ -134,11 +139,14 @@ export async function addSource(s: MemberScope, upload: Upload) {
 /**
  * Steps 3-4: converts a checked recording to a voice in a job (a Durable Object, so it goes on when
  * the tab is closed). A recording longer than the time left is refused before the job starts; the
- * job spends the time atomically when it runs.
+ * job spends the time atomically when it runs. With `replyTo` (a share id, issue 19) the result answers that shared
+ * result from the moment it is made: linked while the original is shared, the conversion goes on without the link
+ * when it is not (the link is a courtesy, never a reason to refuse the member's work).
  */
-export async function startConversion(s: MemberScope, sourceId: string, voiceId: string) {
+export async function startConversion(s: MemberScope, sourceId: string, voiceId: string, replyTo?: string) {
   const row = await ownSource(s, sourceId);
   if (!row) return refusal(Code.NOT_FOUND);
+  const original = replyTo ? await sharedResult(s.db, replyTo) : undefined;
   const voice = await s.db
     .select({ id: voices.id, type: voices.type, deletedAt: voices.deletedAt })
     .from(voices)
@@ -163,6 +171,7 @@ export async function startConversion(s: MemberScope, sourceId: string, voiceId:
       projectId: row.projectId,
       sourceId: row.id,
       voiceId: voice.id,
+      replyTo: original?.id ?? null,
     });
   } catch (err) {
     await finishJob(s.env.DB, jobId);
