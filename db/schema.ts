@@ -593,7 +593,7 @@ export const inferences = sqliteTable(
     reviewedAt: integer("reviewed_at"),
     /** The shared result this one answers (issue 19, "reply with my voice"; migration 0024). */
     replyTo: text("reply_to").references((): AnySQLiteColumn => inferences.id, { onDelete: "set null" }),
-    /** Issue 19 (migration 0028): deleted from the work history, restorable for a few seconds, then purged. */
+    /** Issue 19 (migration 0027): deleted from the work history, restorable for a few seconds, then purged. */
     deletedAt: integer("deleted_at"),
   },
   (t) => [
@@ -601,7 +601,7 @@ export const inferences = sqliteTable(
     index("inferences_member_created").on(t.memberId, t.createdAt),
     // Issue 19: the replies of a shared result.
     index("inferences_reply_to").on(t.replyTo),
-    // Issue 19 (migration 0028): the purge of deleted results.
+    // Issue 19 (migration 0027): the purge of deleted results.
     index("inferences_deleted").on(t.deletedAt),
   ],
 );
@@ -1084,6 +1084,6 @@ export const videoLetters = sqliteTable("video_letters", {
   width: integer("width").notNull(),
   height: integer("height").notNull(),
   createdAt: integer("created_at").notNull(),
-  /** A short's template id (contracts/labs.ts SHORT_TEMPLATES; issue 20's shorts, migration 0029), null for a letter. */
+  /** A short's template id (contracts/labs.ts SHORT_TEMPLATES; issue 20's shorts, migration 0028), null for a letter. */
   template: text("template"),
 });
