@@ -37,6 +37,8 @@ function api(path: string) {
   const one = /^\/voices\/([\w-]+)$/.exec(url.pathname);
   if (one) return ALL.find((v) => v.id === one[1]) ? ok(ALL.find((v) => v.id === one[1])) : no(Code.NOT_FOUND);
   if (url.pathname === "/member/getmember") return ok({ plan: "Free", plan_txt: 0, plan_time: 0 });
+  // A GET's loaders read the profile from the frame call (app/utils/auth.server.ts loadFrame).
+  if (url.pathname === "/member/frame") return ok({ profile: { plan: "Free", plan_txt: 0, plan_time: 0 }, unread: 0 });
   if (url.pathname === "/utils/planlist") return ok([]);
   if (url.pathname === "/studio/projects/p1")
     return ok({
