@@ -122,7 +122,9 @@ test("share page: server-rendered Open Graph and Twitter tags in the visitor's l
   // Review: a score is required; then it is saved.
   await page.getByRole("button", { name: "리뷰 남기기" }).click();
   await expect(page.getByTestId("review-form")).toContainText("필수 입력 항목입니다.");
-  await page.getByRole("radio", { name: "4점" }).check();
+  // The stars are labels around visually hidden radios (issue 19: one star per choice): a person clicks the star.
+  await page.getByTestId("review-form").locator("fieldset label").filter({ hasText: "4점" }).click();
+  await expect(page.getByRole("radio", { name: "4점" })).toBeChecked();
   await page.getByLabel("의견 (선택)").fill("발음이 또렷해요");
   await page.getByRole("button", { name: "리뷰 남기기" }).click();
   await expect(page.getByTestId("review-saved")).toHaveText("남긴 리뷰: 4점");
@@ -141,7 +143,12 @@ test("share page: server-rendered Open Graph and Twitter tags in the visitor's l
   await expect(row.getByTestId("history-method")).toHaveText("파일 업로드");
   await expect(row.getByTestId("history-original")).toBeVisible();
   await expect(row).toContainText("변환 시간 2초");
-  await row.getByRole("button", { name: "삭제" }).click();
+  // Deleting asks first (issue 19; tests/e2e/gaps.spec.ts covers the dialog and undo).
+  await row.getByTestId("history-delete").click();
+  await page
+    .getByRole("alertdialog", { name: "이 결과를 작업 기록에서 삭제할까요?" })
+    .getByRole("button", { name: "삭제", exact: true })
+    .click();
   await expect(page.getByTestId("history-item")).toHaveCount(0);
 });
 
