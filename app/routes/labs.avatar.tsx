@@ -9,7 +9,7 @@ import type { Stage } from "~/components/labs/avatar-stage.client";
 import { AvatarStage } from "~/components/labs/AvatarStage";
 import { MakeVideoLetter } from "~/components/labs/VideoLetter";
 import { Modal } from "~/components/shell/Modal";
-import { ProcessStep, useDuration } from "~/components/studio/Sts";
+import { ProcessStep, StepPills, useDuration } from "~/components/studio/Sts";
 import { RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/StsSteps";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { AVATAR_STEPS, AvatarUploadSchema, avatarPath, type AvatarStep } from "~/lib/labs";
@@ -109,22 +109,18 @@ function ReplyBanner({ voiceName, shareId }: { voiceName: { ko: string; en: stri
   );
 }
 
-/** The five steps of avatar talk; the conversion in progress belongs to "choose voice". */
+/** The five steps of avatar talk (the shared `StepPills`); the conversion in progress belongs to "choose voice". */
 function AvatarStepper({ current }: { current: AvatarStep }) {
   const { t } = useTranslation("labs");
   const at = AVATAR_STEPS.indexOf(current === "process" ? "voice" : current);
   return (
-    <ol className="mt-4 flex flex-wrap gap-2 text-xs" aria-label={t("avatar.stepOf", { n: at + 1 })} data-testid="avatar-steps">
-      {AVATAR_STEPS.map((s, i) => (
-        <li
-          key={s}
-          aria-current={i === at ? "step" : undefined}
-          className={`rounded-full px-3 py-1 font-medium ${i === at ? "bg-brand-600 text-white" : i < at ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-500"}`}
-        >
-          {i + 1}. {t(`avatar.steps.${s}`)}
-        </li>
-      ))}
-    </ol>
+    <StepPills
+      steps={AVATAR_STEPS}
+      at={at}
+      label={(n) => t("avatar.stepOf", { n })}
+      name={(s) => t(`avatar.steps.${s}`)}
+      testId="avatar-steps"
+    />
   );
 }
 

@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SHORT_TEMPLATES } from "../../contracts/labs";
+import { SampleShort } from "~/components/labs/SampleShort";
+import { shortSample } from "~/components/labs/short-samples";
 import { ShortsTopBar } from "~/components/labs/ShortsTopBar";
 import { pageMetaTags } from "~/utils/seo";
 
@@ -13,8 +15,8 @@ const HOW = ["template", "record", "voice", "share"] as const;
 
 /**
  * AI voice imitation shorts (spec: /labs/shorts, without the public header; docs/decisions/0042): what a
- * short is, a sample frame of each template (its background and first subtitle, as the renderer draws
- * them), how it works, and the way to start (a visitor logs in first and comes back to the start page).
+ * short is, a sample of each template that plays (its still frame, then the renderer over it in step with the
+ * sample's voice; a plain audio player without JavaScript), how it works, and the way to start (a visitor logs in first and comes back to the start page).
  */
 export default function Shorts() {
   const { t, i18n } = useTranslation("labs");
@@ -44,32 +46,8 @@ export default function Shorts() {
           <p className="mt-1 text-sm text-white/70">{t("shorts.samplesHelp")}</p>
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
             {SHORT_TEMPLATES.map((tpl) => (
-              <li key={tpl.id} data-testid="sample-short">
-                <figure>
-                  <div className="relative aspect-[9/16] overflow-hidden rounded-2xl ring-1 ring-white/10">
-                    <img
-                      src={tpl.background}
-                      alt={t("shorts.sampleAlt", { name: tpl.title[lang] })}
-                      width={270}
-                      height={480}
-                      loading="lazy"
-                      className="size-full object-cover"
-                    />
-                    <p className="absolute inset-x-0 top-[5%] text-center text-[0.65rem] font-bold [text-shadow:0_1px_3px_#000] sm:text-xs">
-                      {tpl.title[lang]}
-                    </p>
-                    <p
-                      className="absolute inset-x-[6%] top-[66%] rounded-lg px-2 py-1.5 text-center text-xs font-extrabold [text-shadow:0_0_3px_#0f172a,0_0_3px_#0f172a] sm:text-base"
-                      style={{ backgroundColor: `${tpl.accent}d0` }}
-                    >
-                      {tpl.cues[0]![lang]}
-                    </p>
-                  </div>
-                  <figcaption className="mt-2 text-sm">
-                    <span className="font-semibold">{tpl.title[lang]}</span>{" "}
-                    <span className="text-white/60">· {t("shorts.sampleLength", { seconds: tpl.seconds })}</span>
-                  </figcaption>
-                </figure>
+              <li key={tpl.id}>
+                <SampleShort template={tpl} sample={shortSample(tpl.id, lang)!} />
               </li>
             ))}
           </ul>

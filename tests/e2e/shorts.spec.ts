@@ -155,3 +155,73 @@ test("the shorts pages at 360 px: the public page without the site header, and t
   await expect(page.getByTestId("teleprompter")).toContainText("속보입니다.");
   expect(await overflow(page)).toBeLessThanOrEqual(0);
 });
+
+test("the public page's samples play: the renderer draws the cue of the moment in step with the sample's voice, play and pause", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== "js", "the samples are drawn with JavaScript");
+  await page.goto("/labs/shorts");
+  const news = page.getByTestId("sample-short").first();
+  await expect(news.getByTestId("sample-audio")).toHaveAttribute("src", "/labs/shorts/news.ko.mp3");
+  // With JavaScript the plain player gives way to the button.
+  await expect(news.getByTestId("sample-audio")).not.toHaveAttribute("controls");
+  await news.getByRole("button", { name: "속보 뉴스 앵커 샘플 재생" }).click();
+  await expect(news).toHaveAttribute("data-state", "playing");
+  await expect(news.getByTestId("sample-canvas")).toBeVisible();
+  // The cues change while the audio plays (the script's second cue starts at 3 s of 15).
+  const seen = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const cues = new Set<string>();
+        const every = setInterval(() => {
+          cues.add(window.__shortsCue ?? "");
+          if (cues.has("오늘 아침, 우리 동네 고양이가")) {
+            clearInterval(every);
+            resolve([...cues]);
+          }
+        }, 50);
+        setTimeout(() => (clearInterval(every), resolve([...cues])), 12_000);
+      }),
+  );
+  expect(seen).toEqual(expect.arrayContaining(["속보입니다.", "오늘 아침, 우리 동네 고양이가"]));
+  const playing = await news.getByTestId("sample-audio").evaluate((a: HTMLAudioElement) => ({ paused: a.paused, at: a.currentTime }));
+  expect(playing.paused).toBe(false);
+  expect(playing.at).toBeGreaterThan(3);
+
+  // Pause: the audio stops and the frame stays.
+  await news.getByRole("button", { name: "속보 뉴스 앵커 샘플 일시정지" }).click();
+  await expect(news).toHaveAttribute("data-state", "paused");
+  const at = await news.getByTestId("sample-audio").evaluate((a: HTMLAudioElement) => a.currentTime);
+  await page.waitForTimeout(500);
+  expect(await news.getByTestId("sample-audio").evaluate((a: HTMLAudioElement) => [a.paused, a.currentTime])).toEqual([true, at]);
+
+  // Another sample takes over: one plays at a time, in the page's language.
+  await page.getByRole("button", { name: "생일 축하 메시지 샘플 재생" }).click();
+  await expect(page.getByTestId("sample-short").nth(2)).toHaveAttribute("data-state", "playing");
+  await expect.poll(() => page.evaluate(() => window.__shortsCue)).toBe("생일 축하해!");
+  expect(await news.getByTestId("sample-audio").evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+  await page.goto("/labs/shorts?lng=en");
+  await expect(page.getByTestId("sample-audio").first()).toHaveAttribute("src", "/labs/shorts/news.en.mp3");
+  await page.getByRole("button", { name: "Play the Breaking news anchor sample" }).click();
+  await expect.poll(() => page.evaluate(() => window.__shortsCue)).toBe("Breaking news.");
+  await page.goto("/labs/shorts?lng=ko");
+});
+
+test("without JavaScript the samples are the still frame and a plain audio player", async ({ page, request }, info) => {
+  test.skip(info.project.name !== "no-js", "the no-JavaScript path");
+  await page.goto("/labs/shorts");
+  const samples = page.getByTestId("sample-short");
+  await expect(samples).toHaveCount(3);
+  for (const [i, id] of ["news", "trailer", "birthday"].entries()) {
+    const sample = samples.nth(i);
+    await expect(sample.getByRole("img").first()).toBeVisible();
+    await expect(sample.getByTestId("sample-play")).toHaveCount(0);
+    const audio = sample.getByTestId("sample-audio");
+    await expect(audio).toHaveAttribute("controls");
+    await expect(audio).toBeVisible();
+    await expect(audio).toHaveAttribute("src", `/labs/shorts/${id}.ko.mp3`);
+    const res = await request.get(`/labs/shorts/${id}.ko.mp3`);
+    expect([res.status(), res.headers()["content-type"]]).toEqual([200, "audio/mpeg"]);
+  }
+  await expect(samples.first()).toContainText("속보입니다.");
+});

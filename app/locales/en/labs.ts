@@ -12,9 +12,14 @@ export default {
     cta: "Make a short",
     loginNeeded: "Log in to make one. Usage is charged as speech-to-speech (STS) conversion time.",
     samplesTitle: "Sample shorts",
-    samplesHelp: "Each template makes a picture like these: the subtitles come from the script, the voice is the one you choose.",
+    samplesHelp:
+      "Press ▶ to play one. The samples are a basic voice reading the script; the subtitles come from the script, the voice is the one you choose.",
     sampleLength: "{{seconds}} s script",
     sampleAlt: "A frame of the {{name}} short",
+    samplePlay: "Play the {{name}} sample",
+    samplePause: "Pause the {{name}} sample",
+    sampleFailed: "The sample could not play. Try again.",
+    sampleNoAudio: "This browser cannot play audio.",
     howTitle: "How it works",
     how: {
       template: "Choose a template: a news anchor, a movie trailer or birthday wishes.",
