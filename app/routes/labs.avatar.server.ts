@@ -9,7 +9,7 @@ import { PICKER_VOICES, usageLimitFor, type StsSource, type StudioResult, type U
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { cookieSecurity } from "~/utils/cookies.server";
-import { labsStepAction } from "~/utils/labs-steps.server";
+import { labsStep, labsStepAction } from "~/utils/labs-steps.server";
 import { setToast } from "~/utils/toast.server";
 import { Code } from "../../contracts/codes";
 
@@ -80,17 +80,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (job?.data?.status === "completed" && job.data.inferenceId)
     throw redirect(avatarPath({ avatar: avatarId, id, source: sourceId, result: job.data.inferenceId }));
   const allowance = (plans.data?.find((p) => p.plan === profile.plan)?.plan_time ?? 0) * 60;
-  const step: AvatarStep = !avatar
-    ? "avatar"
-    : result
-      ? "result"
-      : job
-        ? "process"
-        : source && q.get("step") === "voice"
-          ? "voice"
-          : source
-            ? "check"
-            : "record";
+  const step: AvatarStep = labsStep("avatar", { chosen: !!avatar, result, job, source, voice: q.get("step") === "voice" });
   const t = fixedT(await getLocale(args.request, args.context), "labs");
   // `?delete=<id>`: the confirmation before one of the member's own avatars is deleted (issue 20).
   const deleting = step === "avatar" ? (list.avatars.find((a) => a.kind === "own" && a.id === q.get("delete")) ?? null) : null;

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { Avatar } from "../../contracts/labs";
 import { ErrorList, SubmitButton } from "~/components/forms";
 import type { Stage } from "~/components/labs/avatar-stage.client";
+import { LetterShare } from "~/components/labs/LetterShare";
 import { AvatarStage } from "~/components/labs/AvatarStage";
 import { MakeVideoLetter } from "~/components/labs/VideoLetter";
 import { Modal } from "~/components/shell/Modal";
@@ -272,36 +273,23 @@ function ResultStep({ avatar, result, replying }: { avatar: Avatar; result: Stud
           <MakeVideoLetter stage={stage} inferenceId={result.inference_id} />
         </div>
         {result.videoURL ? (
-          result.share ? (
-            <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-              {result.isReply ? (
+          <LetterShare
+            shareUrl={result.share ? `${origin}${result.share.url}` : null}
+            inputId="letter-share-url"
+            className="mt-3"
+            labels={{
+              url: t("letter.shareUrl"),
+              revoke: t("letter.revoke"),
+              share: replying ? t("letter.reply.shareBack") : t("letter.share"),
+            }}
+            note={
+              result.isReply ? (
                 <p className="w-full text-slate-600" data-testid="reply-linked">
                   {t("letter.reply.linked")}
                 </p>
-              ) : null}
-              <label htmlFor="letter-share-url" className="font-semibold">
-                {t("letter.shareUrl")}
-              </label>
-              <input
-                id="letter-share-url"
-                readOnly
-                value={`${origin}${result.share.url}`}
-                className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2"
-                data-testid="share-url"
-              />
-              <Form method="post">
-                <input type="hidden" name="intent" value="unshare" />
-                <SubmitButton variant="secondary" className="sm:w-auto">
-                  {t("letter.revoke")}
-                </SubmitButton>
-              </Form>
-            </div>
-          ) : (
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="share" />
-              <SubmitButton className="sm:w-auto">{replying ? t("letter.reply.shareBack") : t("letter.share")}</SubmitButton>
-            </Form>
-          )
+              ) : null
+            }
+          />
         ) : null}
       </div>
       <p className="mt-3 text-xs text-slate-500">{t("studio:sts.honesty")}</p>

@@ -8,7 +8,7 @@ import { shortsPath, ShortsSchema, type ShortStep } from "~/lib/labs";
 import { PICKER_VOICES, type StsSource, type StudioResult, type UsageDialogData } from "~/lib/studio";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
-import { labsStepAction } from "~/utils/labs-steps.server";
+import { labsStep, labsStepAction } from "~/utils/labs-steps.server";
 
 /**
  * Making a short (/labs/shorts/start, app/routes/labs.shorts.start.tsx; issue 20, docs/decisions/0042):
@@ -35,17 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (job?.data?.status === "completed" && job.data.inferenceId)
     throw redirect(shortsPath({ template: templateId, id, source: sourceId, result: job.data.inferenceId }));
   const allowance = (plans.data?.find((p) => p.plan === profile.plan)?.plan_time ?? 0) * 60;
-  const step: ShortStep = !template
-    ? "template"
-    : result
-      ? "result"
-      : job
-        ? "process"
-        : source && q.get("step") === "voice"
-          ? "voice"
-          : source
-            ? "check"
-            : "record";
+  const step: ShortStep = labsStep("template", { chosen: !!template, result, job, source, voice: q.get("step") === "voice" });
   const t = fixedT(await getLocale(args.request, args.context), "labs");
   return {
     step,

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SHORT_TEMPLATES, type ShortTemplate } from "../../contracts/labs";
 import { SubmitButton } from "~/components/forms";
+import { LetterShare } from "~/components/labs/LetterShare";
 import { ShortMaker } from "~/components/labs/ShortMaker";
 import { ShortsTopBar } from "~/components/labs/ShortsTopBar";
 import { ProcessStep, StepPills, useDuration } from "~/components/studio/Sts";
@@ -176,31 +177,15 @@ function ResultStep({ template, result }: { template: ShortTemplate; result: Stu
                 className="aspect-[9/16] w-full max-w-[14rem] rounded-xl bg-black"
                 data-testid="short-video"
               />
-              {result.share ? (
-                <div className="flex flex-wrap items-center gap-2 text-sm">
-                  <label htmlFor="short-share-url" className="font-semibold">
-                    {t("shorts.start.result.shareUrl")}
-                  </label>
-                  <input
-                    id="short-share-url"
-                    readOnly
-                    value={`${origin}${result.share.url}`}
-                    className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2"
-                    data-testid="share-url"
-                  />
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="unshare" />
-                    <SubmitButton variant="secondary" className="sm:w-auto">
-                      {t("shorts.start.result.revoke")}
-                    </SubmitButton>
-                  </Form>
-                </div>
-              ) : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="share" />
-                  <SubmitButton className="sm:w-auto">{t("shorts.start.result.share")}</SubmitButton>
-                </Form>
-              )}
+              <LetterShare
+                shareUrl={result.share ? `${origin}${result.share.url}` : null}
+                inputId="short-share-url"
+                labels={{
+                  url: t("shorts.start.result.shareUrl"),
+                  revoke: t("shorts.start.result.revoke"),
+                  share: t("shorts.start.result.share"),
+                }}
+              />
             </>
           ) : null}
           <div className="flex flex-wrap items-center gap-3 text-sm">

@@ -57,3 +57,18 @@ export async function labsStepAction(
     }
   }
 }
+
+/**
+ * Where a labs page is (avatar talk, the shorts): its own first step (`first`) until its avatar or template is
+ * chosen, then the STS steps in the order the address reaches them: result, conversion, voice, file check, record.
+ */
+export function labsStep<F extends string>(
+  first: F,
+  at: { chosen: boolean; result: unknown; job: unknown; source: unknown; voice: boolean },
+): F | "result" | "process" | "voice" | "check" | "record" {
+  if (!at.chosen) return first;
+  if (at.result) return "result";
+  if (at.job) return "process";
+  if (at.source) return at.voice ? "voice" : "check";
+  return "record";
+}

@@ -6,9 +6,12 @@
 // (owner, another member, visitor), the share page's video and poster until the share is revoked, the
 // work history's video column.
 import { env } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
 import { seedStatements } from "../../db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
+import { purgeDeletedResults, RESULT_UNDO_MS } from "../../workers/api/src/domain/studio/results";
 import { checkWebm } from "../../workers/api/src/lib/webm";
 import letterUrl from "./fixtures/video/letter-vp8-opus.webm?inline";
 import audioOnlyUrl from "./fixtures/audio/tones.webm?inline";
@@ -126,6 +129,32 @@ async function result(token: string) {
 }
 
 describe("video letters: /studio/inferences/:id/video and the share page", () => {
+  it("a result deleted from the work history takes its letter's files with it when it is purged", async () => {
+    const owner = await signedUp("letters-purged@example.com");
+    const id = await result(owner.token!);
+    expect((await json(await call(owner.token!, `/studio/inferences/${id}/video`, { form: letterForm(LETTER, PNG) }))).code).toBe(Code.OK);
+    const keys = await env.DB.prepare("SELECT video_key, poster_key FROM video_letters WHERE inference_id = ?")
+      .bind(id)
+      .first<{ video_key: string; poster_key: string }>();
+    expect(await env.MEDIA.head(keys!.video_key)).not.toBeNull();
+    expect(await env.MEDIA.head(keys!.poster_key)).not.toBeNull();
+    const deleted = await worker.fetch("http://localhost/api/v1/studio/delHistory", {
+      method: "POST",
+      headers: { lang: "en", "api-key": owner.token!, "content-type": "application/json" },
+      body: JSON.stringify({ inference_id: id }),
+    });
+    expect((await json(deleted)).code).toBe(Code.OK);
+    // Within the undo time the files stay (the result can come back).
+    const scope = { db: drizzle(env.DB, { schema }), env };
+    expect(await purgeDeletedResults(scope, Date.now())).toBe(0);
+    expect(await env.MEDIA.head(keys!.video_key)).not.toBeNull();
+    // Purged: the row, the letter's row (cascade) and both files.
+    expect(await purgeDeletedResults(scope, Date.now() + RESULT_UNDO_MS + 1000)).toBeGreaterThanOrEqual(1);
+    expect(await env.DB.prepare("SELECT 1 FROM video_letters WHERE inference_id = ?").bind(id).first()).toBeNull();
+    expect(await env.MEDIA.head(keys!.video_key)).toBeNull();
+    expect(await env.MEDIA.head(keys!.poster_key)).toBeNull();
+  });
+
   it("the owner uploads; the share page plays it with its poster until revoked; nobody else reaches it", async () => {
     const owner = await signedUp("letters-owner@example.com");
     const other = await signedUp("letters-other@example.com");

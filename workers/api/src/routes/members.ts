@@ -159,7 +159,11 @@ export const membersRoutes = new Hono<AppEnv>()
    * the profile as /getmember answers it and the sidebar's count of unread inquiry answers (as /help/unread).
    */
   .get("/frame", requireMember, async (c) => {
-    const [found, unread] = await Promise.all([memberAndPlanState(c.var.db, c.var.member.id, now(c)), unreadCount(memberScope(c))]);
+    // The badge is not worth a session: if the count fails the frame shows 0, as the page did when it was its own call.
+    const [found, unread] = await Promise.all([
+      memberAndPlanState(c.var.db, c.var.member.id, now(c)),
+      unreadCount(memberScope(c)).catch((e: unknown) => (console.error("unread count failed", e), 0)),
+    ]);
     if (!found) return fail(c, Code.LOGIN_REQUIRED);
     return ok(c, { profile: profile(found.member, found.state), unread });
   })

@@ -68,7 +68,8 @@ export async function contestDetail(db: Db, locale: Locale, slug: string, member
         })
         .from(contestEntries)
         .innerJoin(inferences, eq(inferences.id, contestEntries.inferenceId))
-        .where(and(eq(contestEntries.contestId, row.id), eq(contestEntries.memberId, memberId)))
+        // A result deleted from the work history (pending its purge) is no longer the member's entry.
+        .where(and(eq(contestEntries.contestId, row.id), eq(contestEntries.memberId, memberId), isNull(inferences.deletedAt)))
         .get()
     : undefined;
   const shareable = memberId

@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
-import { inferences, voices } from "../../../../../db/schema";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { inferences, videoLetters, voices } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { releaseAudio } from "../../lib/media";
@@ -102,10 +102,21 @@ export async function restoreResult(s: MemberScope, id: string, now = Date.now()
     .get();
   if (!row) return refusal(Code.NOT_FOUND);
   if (now - row.deletedAt! > RESULT_UNDO_MS) return refusal(Code.UNDO_EXPIRED);
-  await s.db
+  // The window is checked again in the update itself: a purge between the read and here leaves no row to restore.
+  const back = await s.db
     .update(inferences)
     .set({ deletedAt: null })
-    .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id)));
+    .where(
+      and(
+        eq(inferences.id, id),
+        eq(inferences.memberId, s.member.id),
+        isNotNull(inferences.deletedAt),
+        gte(inferences.deletedAt, now - RESULT_UNDO_MS),
+      ),
+    )
+    .returning({ id: inferences.id })
+    .get();
+  if (!back) return refusal(Code.UNDO_EXPIRED);
   return done({ id });
 }
 
@@ -121,12 +132,15 @@ export async function purgeDeletedResults(s: Pick<MemberScope, "db" | "env">, no
     .where(memberId ? and(eq(inferences.memberId, memberId), expired) : expired)
     .limit(100);
   if (gone.length === 0) return 0;
-  await s.db.delete(inferences).where(
-    inArray(
-      inferences.id,
-      gone.map((g) => g.id),
-    ),
-  );
+  const ids = gone.map((g) => g.id);
+  // Their video letters' rows go with them (cascade); their files are the purge's to delete.
+  const letters = await s.db
+    .select({ video: videoLetters.videoKey, poster: videoLetters.posterKey })
+    .from(videoLetters)
+    .where(inArray(videoLetters.inferenceId, ids));
+  await s.db.delete(inferences).where(inArray(inferences.id, ids));
+  const letterFiles = letters.flatMap((l) => (l.poster ? [l.video, l.poster] : [l.video]));
+  if (letterFiles.length) await s.env.MEDIA.delete(letterFiles);
   await releaseAudio(
     s.db,
     s.env.MEDIA,
