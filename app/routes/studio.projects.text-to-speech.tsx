@@ -424,12 +424,10 @@ function editorKeys(e: React.KeyboardEvent<HTMLFormElement>) {
     current.querySelector<HTMLButtonElement>("button[name=generate]")?.click();
   } else if (e.altKey && (e.key === "k" || e.key === "K" || e.code === "KeyK")) {
     e.preventDefault();
-    const toggle = current.querySelector<HTMLButtonElement>("[data-testid=paragraph-audio] button");
-    if (toggle) toggle.click();
-    else {
-      const audio = current.querySelector("audio");
-      if (audio) void (audio.paused ? audio.play() : audio.pause());
-    }
+    // The audio element itself, whether or not the waveform has drawn yet: the waveform follows its play and pause
+    // events, so its button never disagrees with what plays (a key before it drew and one after used to).
+    const audio = current.querySelector<HTMLAudioElement>("[data-testid=paragraph-audio] audio");
+    if (audio) void (audio.paused ? audio.play() : audio.pause());
   }
 }
 

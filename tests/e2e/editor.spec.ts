@@ -135,8 +135,8 @@ test.describe("JavaScript on", () => {
     await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
     await expect(first.getByTestId("paragraph-audio")).toHaveCount(1);
     await expect(second.getByTestId("paragraph-audio")).toHaveCount(0);
-    // Alt+K from the paragraph's text plays its audio (through the waveform's button once it has drawn, or the
-    // player itself before), and pauses it again.
+    // Alt+K from the paragraph's text plays its audio and pauses it again (the audio element itself, whether or not
+    // the waveform has drawn in between).
     await first.locator("textarea").focus();
     await page.keyboard.press("Alt+KeyK");
     const audio = first.getByTestId("paragraph-audio").locator("audio");
