@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { Avatar } from "../../contracts/labs";
 import { ErrorList, SubmitButton } from "~/components/forms";
 import type { Stage } from "~/components/labs/avatar-stage.client";
+import { LabsHeading } from "~/components/labs/LabsHeading";
 import { LetterShare } from "~/components/labs/LetterShare";
 import { AvatarStage } from "~/components/labs/AvatarStage";
 import { MakeVideoLetter } from "~/components/labs/VideoLetter";
@@ -38,14 +39,12 @@ export default function AvatarTalk() {
   });
   return (
     <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <Link to="/labs" className="text-sm text-slate-600 underline">
-        ← {t("area.title")}
-      </Link>
-      <h1 className="mt-2 text-2xl font-bold">{t("avatar.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-slate-600">{t("avatar.intro")}</p>
-      <p className="mt-1 text-sm font-medium" data-testid="remaining">
-        {t("avatar.remaining", { time: duration(remaining) })}
-      </p>
+      <LabsHeading
+        back={{ to: "/labs", label: t("area.title") }}
+        title={t("avatar.title")}
+        intro={t("avatar.intro")}
+        remaining={t("avatar.remaining", { time: duration(remaining) })}
+      />
       {replyTo ? <ReplyBanner voiceName={replyTo.voiceName} shareId={replyTo.share_id} /> : null}
       <AvatarStepper current={step} />
       {avatar && step !== "avatar" ? (

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SHORT_TEMPLATES, type ShortTemplate } from "../../contracts/labs";
 import { SubmitButton } from "~/components/forms";
+import { LabsHeading } from "~/components/labs/LabsHeading";
 import { LetterShare } from "~/components/labs/LetterShare";
 import { ShortMaker } from "~/components/labs/ShortMaker";
 import { ShortsTopBar } from "~/components/labs/ShortsTopBar";
@@ -36,14 +37,12 @@ export default function ShortsStart() {
     <>
       <ShortsTopBar />
       <main className="mx-auto max-w-5xl px-4 pb-8 pt-2 sm:px-6">
-        <Link to="/labs/shorts" className="text-sm text-slate-600 underline">
-          ← {t("shorts.start.back")}
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold">{t("shorts.start.title")}</h1>
-        <p className="mt-2 max-w-3xl text-sm text-slate-600">{t("shorts.start.intro")}</p>
-        <p className="mt-1 text-sm font-medium" data-testid="remaining">
-          {t("avatar.remaining", { time: duration(remaining) })}
-        </p>
+        <LabsHeading
+          back={{ to: "/labs/shorts", label: t("shorts.start.back") }}
+          title={t("shorts.start.title")}
+          intro={t("shorts.start.intro")}
+          remaining={t("avatar.remaining", { time: duration(remaining) })}
+        />
         <ShortStepper current={step} />
         {template && step !== "template" ? (
           <p className="mt-3 text-sm" data-testid="chosen-template">
