@@ -1087,3 +1087,24 @@ export const videoLetters = sqliteTable("video_letters", {
   /** A short's template id (contracts/labs.ts SHORT_TEMPLATES; issue 20's shorts, migration 0028), null for a letter. */
   template: text("template"),
 });
+
+// Session 12, server defects (docs/decisions/0052): remote voices to delete at the HTTP engine's service.
+/**
+ * A remote voice (`engine.remoteId`) the product let go of, to delete at the service: queued by triggers (migration 0029)
+ * when a voice is deleted (soft or hard, cascades included) or a draft goes unpublished; drained after the answer and by
+ * the hourly cron (workers/api/src/speech/forget.ts), retried with a growing wait, given up after a number of attempts.
+ */
+export const remoteVoiceDeletions = sqliteTable(
+  "remote_voice_deletions",
+  {
+    /** The voice's id, or `draft:<id>` for an open voice draft. */
+    sourceId: text("source_id").primaryKey(),
+    remoteId: text("remote_id").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the next attempt is due (ms since the epoch; 0 at once). */
+    nextAt: integer("next_at").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    lastError: text("last_error"),
+  },
+  (t) => [index("remote_voice_deletions_due").on(t.nextAt)],
+);

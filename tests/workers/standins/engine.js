@@ -13,7 +13,7 @@
 // with such a voice (voice.params.remoteId) speaks at that F0, so a created voice is heard as made.
 // A gender "FAIL" answers 500; a form without audio, lang or profile 400.
 // DELETE /v1/voices/{id} deletes a voice it made (204; 404 when it has none of that id; an id containing
-// "FAIL" answers 500); GET /v1/voices/{id} (not in the contract: for the tests) answers 200 while it has it.
+// "FAIL" answers 500, one containing "SLOW" answers after 2 s); GET /v1/voices/{id} (not in the contract: for the tests) answers 200 while it has it.
 // It counts the voices it holds per id (module memory: per workerd test file, or per browser test server).
 const held = new Map();
 
@@ -55,12 +55,13 @@ async function voicesStandin(request) {
   return Response.json({ voice_id: id });
 }
 
-function heldVoice(request, id) {
+async function heldVoice(request, id) {
   if (request.headers.get("authorization") !== "Bearer engine-test-key") return Response.json({ error: "unauthorized" }, { status: 401 });
   const n = held.get(id) ?? 0;
   if (request.method === "GET")
     return n > 0 ? Response.json({ voice_id: id, count: n }) : Response.json({ error: "not found" }, { status: 404 });
   if (id.includes("FAIL")) return Response.json({ error: "inference crashed" }, { status: 500 });
+  if (id.includes("SLOW")) await new Promise((resolve) => setTimeout(resolve, 2000));
   if (n === 0) return Response.json({ error: "not found" }, { status: 404 });
   if (n === 1) held.delete(id);
   else held.set(id, n - 1);

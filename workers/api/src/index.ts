@@ -12,6 +12,7 @@ import { purgeFailedCustomVoices } from "./domain/custom-voices/slots";
 import { reapStale } from "./lib/jobs";
 import { cardGateway } from "./integrations/payments/gateways";
 import { checkEnv } from "./lib/deployment";
+import { forgetRemoteVoices } from "./speech/engine";
 import * as schema from "../../../db/schema";
 import type { AppEnv } from "./env";
 
@@ -48,6 +49,10 @@ export default {
       ctx.waitUntil(reapStale(env.DB, null, controller.scheduledTime).then((n) => console.log("stale jobs", n)));
       return;
     }
+    // Remote voices the product let go of, deleted at the HTTP engine's service (docs/decisions/0052; bounded, retried).
+    ctx.waitUntil(
+      forgetRemoteVoices(env, { now: controller.scheduledTime }).then((counts) => console.log("remote voices", JSON.stringify(counts))),
+    );
     ctx.waitUntil(
       runBilling(env, db, env.MEDIA, cardGateway(env), controller.scheduledTime).then((counts) =>
         console.log("billing", JSON.stringify(counts)),

@@ -10,7 +10,7 @@ import { IMAGE_EXTENSION, imageInfo, PROFILE_IMAGE } from "../lib/image";
 import { JOB_LIMIT_REFUSAL, runSlot } from "../lib/jobs";
 import { hit, type LimitName } from "../lib/rate-limit";
 import { plainText } from "../lib/validate";
-import { forgetRemoteVoices, speechEngine } from "../speech/engine";
+import { speechEngine } from "../speech/engine";
 import { checkVoiceRecording, type CheckedRecording, type RecordingFacts } from "../speech/recording-check";
 import { renderPassage } from "../speech/render";
 import { EngineError, type VoiceParams } from "../speech/types";
@@ -341,10 +341,9 @@ export async function deleteOwnVoice(s: MemberScope, id: string) {
     .update(voices)
     .set({ deletedAt: Date.now() })
     .where(and(eq(voices.id, id), eq(voices.ownerId, s.member.id), isNull(voices.deletedAt)))
-    .returning({ id: voices.id, type: voices.type, sourceKey: voices.sourceKey, imageKey: voices.imageKey, engine: voices.engine });
+    .returning({ id: voices.id, type: voices.type, sourceKey: voices.sourceKey, imageKey: voices.imageKey });
   if (!row) return refusal(Code.NOT_FOUND);
-  // The voice the HTTP engine made for it goes too (tolerated when the service fails: the deletion here stands).
-  await forgetRemoteVoices(s.env, [row]);
+  // The voice the HTTP engine made for it was queued by the update (migration 0029); the route deletes it after the answer.
   // A custom voice (issue 17): its slot is free from now (deleted voices do not count) and every file under its prefix goes.
   if (row.type === "custom") await deleteCustomVoiceFiles(s.env.MEDIA, s.member.id, [row.id]);
   const keys = [row.sourceKey, row.imageKey].filter((k): k is string => !!k);

@@ -21,6 +21,7 @@ import { PROFILE_IMAGE } from "../lib/image";
 import { optionalMember, requireMember } from "../lib/middleware";
 import { sendStored } from "../lib/range";
 import { invalid, parseLocalized, queryParams } from "../lib/validate";
+import { forgetAfterAnswer } from "../speech/engine";
 import { FORMATS } from "../speech/export";
 import { VOICE_RECORDING_RULES } from "../speech/recording-check";
 import type { AppEnv } from "../env";
@@ -110,4 +111,8 @@ export const openVoicesRoutes = new Hono<AppEnv>()
     return sent ?? next();
   })
   /** The creator deletes their voice; anyone else gets 404. */
-  .delete("/:id", requireMember, async (c) => answer(c, await deleteOwnVoice(memberScope(c), c.req.param("id"))));
+  .delete("/:id", requireMember, async (c) => {
+    const result = await deleteOwnVoice(memberScope(c), c.req.param("id"));
+    if (result.ok) forgetAfterAnswer(c, [result.value.id]);
+    return answer(c, result);
+  });

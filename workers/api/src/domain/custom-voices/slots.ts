@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { members, voices } from "../../../../../db/schema";
 import type { CustomVoiceSlots } from "../../../../../contracts/custom-voices";
 import { customVoiceSlots } from "../../lib/allowance";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
-import { forgetRemoteVoices } from "../../speech/engine";
 import type { Db, MemberScope } from "../scope";
 
 /*
@@ -132,12 +131,6 @@ export async function keepVoices(s: MemberScope, keep: string[]) {
   if (wanted.size !== keep.length || keep.some((id) => !own.has(id)) || (n >= 0 && keep.length > n))
     return refusal(Code.SLOT_CHOICE_INVALID, { params: { slots: Math.max(0, n) } });
   const doomed = mine.filter((v) => !wanted.has(v.id)).map((v) => v.id);
-  const remote = doomed.length
-    ? await s.db
-        .select({ id: voices.id, engine: voices.engine })
-        .from(voices)
-        .where(and(eq(voices.ownerId, s.member.id), inArray(voices.id, doomed)))
-    : [];
   const d1 = s.env.DB;
   const results = await d1.batch([
     d1.prepare("UPDATE members SET must_choose_cv = 0 WHERE id = ?1 AND must_choose_cv = 1").bind(s.member.id),
@@ -148,6 +141,6 @@ export async function keepVoices(s: MemberScope, keep: string[]) {
   ]);
   if ((results[0]?.meta.changes ?? 0) !== 1) return refusal(Code.SLOT_CHOICE_NOT_DUE);
   await deleteCustomVoiceFiles(s.env.MEDIA, s.member.id, doomed);
-  await forgetRemoteVoices(s.env, remote);
+  // Their remote voices were queued by the deletion (migration 0029); the route deletes them after the answer.
   return done({ kept: keep, deleted: doomed });
 }
