@@ -165,6 +165,8 @@ export const Code = {
   // Labs shorts (issue 20, docs/decisions/0042): 4658-4669.
   SHORT_TEMPLATE_UNKNOWN: 4658,
   SHORT_NOT_VERTICAL: 4659,
+  // Session 12, server defects (docs/decisions/0052): 4660-4669.
+  REPLY_TARGET_UNKNOWN: 4660,
   GATEWAY_FAILED: 5040,
   TERMINATION_FAILED: 5041,
   RATE_LIMITED: 4290,

@@ -604,6 +604,11 @@ export const messages: Record<Code, Localized> = {
     ko: "답장하려는 음성이 더 이상 공유되지 않습니다. 답장 없이 공유할 수 있어요.",
     en: "The recording you are replying to is no longer shared. You can still share yours on its own.",
   },
+  // Session 12, server defects (docs/decisions/0052).
+  [Code.REPLY_TARGET_UNKNOWN]: {
+    ko: "답장하려는 음성을 찾을 수 없거나 더 이상 공유되지 않습니다. 공유 링크를 확인하거나 reply_to 없이 변환해 주세요.",
+    en: "The recording you are replying to was not found or is no longer shared. Check its share link, or convert without reply_to.",
+  },
 };
 
 /** Values of `{name}` placeholders: text, a number (grouped as the locale writes it) or a label in both locales. */
@@ -806,4 +811,6 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   // Issue 19 (docs/decisions/0038).
   [Code.NOTHING_READY]: 409,
   [Code.REPLY_TARGET_GONE]: 404,
+  // Session 12, server defects (docs/decisions/0052).
+  [Code.REPLY_TARGET_UNKNOWN]: 404,
 };

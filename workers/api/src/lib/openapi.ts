@@ -110,6 +110,7 @@ export const PUBLIC_OPERATIONS: readonly Operation[] = [
       Code.TIME_EXHAUSTED,
       Code.JOB_LIMIT,
       Code.CONVERT_FAILED,
+      Code.REPLY_TARGET_UNKNOWN,
       ...COMMON,
     ],
     request: {
@@ -123,6 +124,10 @@ export const PUBLIC_OPERATIONS: readonly Operation[] = [
               file: { type: "string", contentMediaType: "application/octet-stream" },
               voice_id: { type: "string" },
               method: { type: "string", enum: ["record", "upload"], default: "upload" },
+              reply_to: {
+                type: "string",
+                description: "The share id of a shared result this conversion answers (its share page lists it).",
+              },
             },
           },
         },

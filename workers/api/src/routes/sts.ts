@@ -30,6 +30,8 @@ const fields = z.object({
   voice_id: z.string().min(1).max(64).optional(),
   method: z.enum(["record", "upload"]).default("upload"),
   project_id: z.string().min(1).max(64).optional(),
+  /** The one-call endpoint's `reply_to` (a share id; POST /sts, session 12). */
+  reply_to: z.string().min(1).max(64).optional(),
 });
 
 /** The multipart form of an upload: the file, and the other fields checked by `fields`. */

@@ -24,7 +24,7 @@ import { liveResult, ownResult, resultsOut } from "./results";
 type SourceRow = typeof stsSources.$inferSelect;
 
 /** A recording as the route read it from the form: the file, its cleaned name and the form's fields. */
-export type Upload = { file: File; name: string; method: "record" | "upload"; voice_id?: string; project_id?: string };
+export type Upload = { file: File; name: string; method: "record" | "upload"; voice_id?: string; project_id?: string; reply_to?: string };
 
 /** "인터뷰.wav" → "인터뷰": project and download names. */
 export const withoutExtension = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, "");
@@ -184,7 +184,9 @@ export async function startConversion(s: MemberScope, sourceId: string, voiceId:
  * The public API (POST /studio/sts): converts an uploaded file at once and answers the result; a bad
  * file gets its error and nothing is stored or charged. Decoding and converting hold the recording
  * several times over in this request, so it takes one of the member's running slots before the body
- * is read (docs/decisions/0017); `read` reads the form.
+ * is read (docs/decisions/0017); `read` reads the form. With `reply_to` (a share id) the result answers that shared
+ * result, as in the step flow: the original must be shared and live; an id that names none is refused (4660) before
+ * anything is converted, stored or charged.
  */
 export async function convertOnce(s: MemberScope, read: () => Promise<Upload | null>) {
   const slot = await runSlot(s.env.DB, s.member.id, "sts-call");
@@ -192,6 +194,8 @@ export async function convertOnce(s: MemberScope, read: () => Promise<Upload | n
   const result = await (async () => {
     const upload = await read();
     if (!upload || !upload.voice_id) return refusal(Code.BAD_REQUEST);
+    const original = upload.reply_to ? await sharedResult(s.db, upload.reply_to) : undefined;
+    if (upload.reply_to && !original) return refusal(Code.REPLY_TARGET_UNKNOWN);
     const checked = await checkRecording(s.env.DB, s.member.id, new Uint8Array(await upload.file.arrayBuffer()), s.locale);
     if (!checked.ok) return checked;
     const input = {
@@ -199,6 +203,7 @@ export async function convertOnce(s: MemberScope, read: () => Promise<Upload | n
       voiceId: upload.voice_id,
       method: upload.method,
       name: upload.name || UNTITLED_RECORDING[s.locale],
+      replyTo: original?.id ?? null,
     };
     return convertRecording(s.env, s.db, s.member, input, s.locale, { key: `${slot.id}:0:0`, jobId: slot.id });
   })().finally(slot.release);
