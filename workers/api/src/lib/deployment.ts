@@ -138,6 +138,8 @@ function inspect<W extends WorkerName>(worker: W, env: Record<string, unknown>):
   if (!mode.success) return { problems: [mode.error.issues[0]!.message], vars: null };
   const entry = ENTRY[worker].safeParse(env);
   const problems = entry.success ? [] : entry.error.issues.map((i) => i.message);
+  if (worker === "app" && typeof env.PLAYER_FRAME_ANCESTORS === "string")
+    problems.push(...frameAncestorProblems(env.PLAYER_FRAME_ANCESTORS, mode.data === "production"));
   if (mode.data === "production") problems.push(...productionProblems(worker, env));
   // A missing secret is named once, though both the entry and the production rules miss it.
   const unique = [...new Set(problems)];
@@ -174,6 +176,35 @@ function productionProblems(worker: WorkerName, env: Record<string, unknown>): s
   }
   if (worker === "app") return issues(appProduction);
   return [];
+}
+
+/** An origin as PLAYER_FRAME_ANCESTORS takes it: scheme, host (a wildcard only as its first label), optional port or `*`. */
+const FRAME_ORIGIN = /^(https?):\/\/(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(\d{1,5}|\*))?$/i;
+
+/**
+ * What is wrong with PLAYER_FRAME_ANCESTORS (the origins besides the social sites that may frame a video letter's
+ * player; issue 20, docs/decisions/0047 and 0052), checked at start-up so a mistake refuses to serve instead of
+ * opening the player to more sites than meant: every origin https (http only for a local host outside production,
+ * as the browser tests' `http://localhost:*`), a wildcard only as the first label and followed by at least two
+ * labels (`https://*.example.com`, never `https://*.com`), a port from 1 to 65535.
+ */
+export function frameAncestorProblems(value: string, production: boolean): string[] {
+  const problems: string[] = [];
+  for (const origin of value.split(/\s+/).filter(Boolean)) {
+    const m = FRAME_ORIGIN.exec(origin);
+    if (!m) {
+      problems.push(`PLAYER_FRAME_ANCESTORS: "${origin}" is not an origin (https://host, https://host:port or https://*.host.tld)`);
+      continue;
+    }
+    const [, scheme, wildcard, host, port] = m;
+    if (scheme!.toLowerCase() === "http" && (production || wildcard || !isLocalHost(host!)))
+      problems.push(`PLAYER_FRAME_ANCESTORS: "${origin}" must be https (http only for a local host outside production)`);
+    if (wildcard && host!.split(".").length < 2)
+      problems.push(`PLAYER_FRAME_ANCESTORS: "${origin}" needs at least two labels after its wildcard (https://*.example.com)`);
+    if (port && port !== "*" && (Number(port) < 1 || Number(port) > 65535))
+      problems.push(`PLAYER_FRAME_ANCESTORS: "${origin}" has no valid port`);
+  }
+  return problems;
 }
 
 /**
