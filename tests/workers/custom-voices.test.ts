@@ -298,6 +298,33 @@ describe("the job", () => {
     expect(slotsAnswer.voices.map((v) => v.name).sort()).toEqual(["My voice 1", "My voice 2"]);
   });
 
+  it("a default name takes the smallest number no ready voice of the member is called: a deletion or a rename frees it", async () => {
+    const m = await member("cv-free-number@example.com", "Production");
+    const named = (id: string, n: number, deleted = false) =>
+      env.DB.prepare(
+        `INSERT INTO voices (id, type, owner_id, lang, name, intro, tone, gender, age, features, categories, engine, usage_count, created_at, deleted_at)
+         SELECT ?1, 'custom', ?2, lang, json_object('ko', '내 보이스 ' || ?3, 'en', 'My voice ' || ?3), intro, tone, gender, age, features,
+                categories, engine, 0, 1, ?4 FROM voices WHERE id = 'ko-minjun'`,
+      )
+        .bind(id, m.id, String(n), deleted ? Date.now() : null)
+        .run();
+    // "My voice 1" and "My voice 3" are taken; "My voice 2" was deleted; a renamed voice takes no number.
+    await named("cv-num-1", 1);
+    await named("cv-num-2", 2, true);
+    await named("cv-num-3", 3);
+    await env.DB.prepare("UPDATE voices SET name = json_object('ko', '내 보이스 4', 'en', 'Podcast') WHERE id = 'cv-num-3'").run();
+    await env.DB.prepare("UPDATE voices SET name = json_object('ko', '내 보이스 3', 'en', 'My voice 3') WHERE id = 'cv-num-3'").run();
+    const nameOf = async (id: string, lang = "en") =>
+      ((await json(await call(m.token, `/voices/custom/${id}`, { lang }))).data as { name: string }).name;
+    const second = await made(m.token);
+    expect(await nameOf(second.voice_id)).toBe("My voice 2");
+    expect(await nameOf(second.voice_id, "ko")).toBe("내 보이스 2");
+    // Renamed in one language only, the number stays taken (either language's default name counts).
+    await env.DB.prepare("UPDATE voices SET name = json_object('ko', '내 보이스 1', 'en', 'Narrator') WHERE id = 'cv-num-1'").run();
+    const fourth = await made(m.token);
+    expect(await nameOf(fourth.voice_id)).toBe("My voice 4");
+  });
+
   it("a voice being made is not in the library nor usable; once ready it is in the owner's Custom tab and speaks in the studio", async () => {
     const m = await member("cv-library@example.com", "Creator");
     const { voice_id } = await made(m.token);

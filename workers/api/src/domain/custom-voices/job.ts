@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../../../../db/schema";
 import { voices } from "../../../../../db/schema";
@@ -123,16 +123,9 @@ export async function runCustomVoiceJob(env: Bindings, spec: CustomVoiceSpec, re
   });
   const db = drizzle(env.DB, { schema });
   // A name from the start (the profile step may change it): a voice whose owner never reaches that step is not nameless.
-  const ready = await env.DB.prepare(
-    "SELECT COUNT(*) AS n FROM voices WHERE owner_id = ?1 AND type = 'custom' AND status = 'ready' AND deleted_at IS NULL",
-  )
-    .bind(spec.memberId)
-    .first<{ n: number }>();
-  const n = String((ready?.n ?? 0) + 1);
-  const name = { ko: CUSTOM_VOICE_NAME.ko.replace("{n}", n), en: CUSTOM_VOICE_NAME.en.replace("{n}", n) };
   const [row] = await db
     .update(voices)
-    .set({ status: "ready", engine: made.params, profile: made.profile, name })
+    .set({ status: "ready", engine: made.params, profile: made.profile, name: defaultName(spec.memberId) })
     .where(and(eq(voices.id, spec.voiceId), eq(voices.ownerId, spec.memberId), eq(voices.status, "creating"), isNull(voices.deletedAt)))
     .returning({ id: voices.id });
   if (!row) {
@@ -141,4 +134,21 @@ export async function runCustomVoiceJob(env: Bindings, spec: CustomVoiceSpec, re
     return { status: "failed", ...base, code: Code.NOT_FOUND, reason: message(Code.CUSTOM_VOICE_FAILED, spec.locale) };
   }
   return { status: "completed", ...base };
+}
+
+/**
+ * A ready voice's default name, "내 보이스 N" / "My voice N" with the smallest N that none of the member's ready custom
+ * voices is called in either language (a deletion or a rename frees its number; session 12). Worked out inside the
+ * statement that marks the voice ready, so two creations finishing together cannot take one number. The numbers
+ * tried stop at one more than the member's custom voices (a few, by their slots).
+ */
+function defaultName(memberId: string) {
+  const [koBefore, koAfter] = CUSTOM_VOICE_NAME.ko.split("{n}") as [string, string];
+  const [enBefore, enAfter] = CUSTOM_VOICE_NAME.en.split("{n}") as [string, string];
+  return sql`(WITH RECURSIVE k(n) AS (
+      SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n <= (SELECT COUNT(*) FROM voices WHERE owner_id = ${memberId} AND type = 'custom'))
+    SELECT json_object('ko', ${koBefore} || MIN(n) || ${koAfter}, 'en', ${enBefore} || MIN(n) || ${enAfter}) FROM k
+    WHERE NOT EXISTS (SELECT 1 FROM voices v WHERE v.owner_id = ${memberId} AND v.type = 'custom' AND v.status = 'ready'
+      AND v.deleted_at IS NULL AND (json_extract(v.name, '$.ko') = ${koBefore} || k.n || ${koAfter}
+        OR json_extract(v.name, '$.en') = ${enBefore} || k.n || ${enAfter})))`;
 }
