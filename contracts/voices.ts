@@ -212,6 +212,12 @@ export type VoicePage = {
   query: Required<Pick<LibraryQuery, "sort" | "page" | "limit">> & Omit<LibraryQuery, "sort" | "page" | "limit" | "locale">;
 };
 
+/**
+ * `GET /api/v1/voices/cards?ids=a,b` (or `ids=a&ids=b`; session 12): the cards of up to `VOICE_CARDS_MAX` voices in one
+ * call, in the order asked, each only when the caller may see it (as `GET /voices/:id`); the rest are left out.
+ */
+export const VOICE_CARDS_MAX = 20;
+
 /** `GET /api/v1/voices/:id`: the voice detail. */
 export type VoiceDetail = VoiceCard & {
   /** The kind's usage terms, as a code and a sentence in the asked locale. */

@@ -2,10 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { PICKER_SEARCH_PARAM, PICKER_VOICES, type PickerSearch } from "~/lib/studio";
 import type { VoiceCard } from "~/components/studio/VoicePicker";
 import { api } from "~/utils/api.server";
-import { LIBRARY_QUERY_MAX, type VoicePage } from "../../contracts/voices";
+import { LIBRARY_QUERY_MAX, VOICE_CARDS_MAX, type VoicePage } from "../../contracts/voices";
 
-/** The chosen voices looked up one by one when the picker's page does not hold them (a project uses a few voices). */
-const CHOSEN_MAX = 20;
 
 /**
  * The voices a studio voice picker offers (TTS editor, STS voice step): one page of the library's largest size,
@@ -27,8 +25,9 @@ export async function pickerVoices(args: LoaderFunctionArgs) {
  */
 export async function withChosen(args: LoaderFunctionArgs, voices: VoiceCard[], chosen: (string | null | undefined)[]) {
   const have = new Set(voices.map((v) => v.id));
-  const missing = [...new Set(chosen.filter((id): id is string => !!id && !have.has(id)))].slice(0, CHOSEN_MAX);
+  // Looked up in one call (GET /voices/cards, at most VOICE_CARDS_MAX; a project uses a few voices).
+  const missing = [...new Set(chosen.filter((id): id is string => !!id && !have.has(id)))].slice(0, VOICE_CARDS_MAX);
   if (missing.length === 0) return voices;
-  const extra = await Promise.all(missing.map((id) => api<VoiceCard>(args, `/voices/${encodeURIComponent(id)}`)));
-  return [...voices, ...extra.flatMap((answer) => (answer.success && answer.data ? [answer.data] : []))];
+  const extra = await api<VoiceCard[]>(args, `/voices/cards?${new URLSearchParams(missing.map((id) => ["ids", id]))}`);
+  return [...voices, ...(extra.success && extra.data ? extra.data : [])];
 }

@@ -11,10 +11,9 @@ import { withdraw } from "../domain/accounts/withdrawal";
 import type { PlanState } from "../../../../contracts/billing";
 import { memberAndPlanState, planState } from "../domain/billing/plan-state";
 import { unreadCount } from "../domain/help/inquiries";
-import { voiceCard } from "../domain/library/cards";
+import { recommendedVoiceCards, topVoiceCards } from "../domain/library/cards";
 import { memberScope } from "../domain/scope";
 import { recentProjects } from "../domain/studio/projects";
-import { recommendedVoices, topVoices } from "../domain/voices";
 import { now } from "../lib/clock";
 import { Code } from "../lib/codes";
 import { answer, fail, ok } from "../lib/envelope";
@@ -175,14 +174,10 @@ export const membersRoutes = new Hono<AppEnv>()
     const s = memberScope(c);
     const [recent, top, recommended] = await Promise.all([
       recentProjects(s, HOME_RECENT_PROJECTS),
-      topVoices(s.db, s.member),
-      recommendedVoices(s.db, s.member, s.locale),
+      topVoiceCards(s),
+      recommendedVoiceCards(s),
     ]);
-    return ok(c, {
-      recent,
-      top: top.map((r) => ({ ...voiceCard(r.v, s.locale, s.member), weekUses: r.week })),
-      recommended: recommended.map((v) => voiceCard(v, s.locale, s.member)),
-    });
+    return ok(c, { recent, top, recommended });
   })
   /** Account edit (spec: member update fields, plus the language); answers the updated profile. */
   .post("/updatemember", requireMember, jsonBody(updateBody), async (c) => {

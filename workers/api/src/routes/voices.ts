@@ -7,20 +7,21 @@ import {
   LIBRARY_SORTS,
   LIBRARY_TABS,
   VOICE_AGES,
+  VOICE_CARDS_MAX,
   VOICE_CATEGORIES,
   VOICE_GENDERS,
   VOICE_LANGS,
   VOICE_MOODS,
   VOICE_TONES,
 } from "../../../../contracts/voices";
-import { voiceCard } from "../domain/library/cards";
+import { recommendedVoiceCards, topVoiceCards, voiceCardsOf } from "../domain/library/cards";
 import { addComment, listComments } from "../domain/library/comments";
 import { voiceDetail } from "../domain/library/detail";
 import { libraryPage } from "../domain/library/list";
 import { rateVoice } from "../domain/library/ratings";
 import { reportVoice } from "../domain/library/reports";
 import { memberScope } from "../domain/scope";
-import { bookmark, recommendedVoices, topVoices, unbookmark, visibleVoice, voiceSample } from "../domain/voices";
+import { bookmark, unbookmark, visibleVoice, voiceSample } from "../domain/voices";
 import { voiceAvatarSvg } from "../lib/avatar";
 import { Code } from "../lib/codes";
 import { answer, fail, ok } from "../lib/envelope";
@@ -69,6 +70,20 @@ const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(LIBRARY_PAGE.maxLimit).default(LIBRARY_PAGE.defaultLimit),
 });
+/** Voice ids, repeated (`ids=a&ids=b`) or comma-joined (`ids=a,b`): 1 to VOICE_CARDS_MAX, each 1 to 64 characters. */
+const cardsQuery = z.object({
+  ids: z
+    .union([z.string().max(VOICE_CARDS_MAX * 65), z.array(z.string().max(VOICE_CARDS_MAX * 65)).max(VOICE_CARDS_MAX)])
+    .transform((v) => [
+      ...new Set(
+        (Array.isArray(v) ? v : [v])
+          .flatMap((s) => s.split(","))
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.string().max(64)).min(1).max(VOICE_CARDS_MAX)),
+});
 const commentsQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(COMMENT_PAGE.maxLimit).default(COMMENT_PAGE.defaultLimit),
@@ -91,22 +106,15 @@ export const voicesRoutes = new Hono<AppEnv>()
     return page.ok ? ok(c, { ...page.value, query }) : answer(c, page);
   })
   /** Top 5 voices of the week (spec: dashboard home), by generations in the last 7 days. */
-  .get("/top", optionalMember, async (c) => {
-    const member = memberOrNull(c);
-    const rows = await topVoices(c.var.db, member);
-    return ok(
-      c,
-      rows.map((r) => ({ ...voiceCard(r.v, c.var.locale, member), weekUses: r.week })),
-    );
-  })
+  .get("/top", optionalMember, async (c) => ok(c, await topVoiceCards({ db: c.var.db, member: memberOrNull(c), locale: c.var.locale })))
   /** AI-recommended voices (spec: dashboard home): the categories that suit the member's job and purpose answers. */
-  .get("/recommended", requireMember, async (c) => {
-    const ranked = await recommendedVoices(c.var.db, c.var.member, c.var.locale);
-    return ok(
-      c,
-      ranked.map((v) => voiceCard(v, c.var.locale, c.var.member)),
-    );
-  })
+  .get("/recommended", requireMember, async (c) =>
+    ok(c, await recommendedVoiceCards({ db: c.var.db, member: c.var.member, locale: c.var.locale })),
+  )
+  /** Up to 20 voices' cards in one call (`ids`), those the caller may see, in the order asked (session 12). */
+  .get("/cards", optionalMember, queryParams(cardsQuery), async (c) =>
+    ok(c, await voiceCardsOf({ db: c.var.db, member: memberOrNull(c), locale: c.var.locale }, c.req.valid("query").ids)),
+  )
   /** The voice detail (contracts/voices.ts VoiceDetail); 4207 for a voice the caller may not see. */
   .get("/:id", optionalMember, async (c) =>
     answer(c, await voiceDetail({ db: c.var.db, member: memberOrNull(c), locale: c.var.locale }, c.req.param("id"))),
