@@ -4,7 +4,6 @@ import type { VoiceCard } from "~/components/studio/VoicePicker";
 import { api } from "~/utils/api.server";
 import { LIBRARY_QUERY_MAX, VOICE_CARDS_MAX, type VoicePage } from "../../contracts/voices";
 
-
 /**
  * The voices a studio voice picker offers (TTS editor, STS voice step): one page of the library's largest size,
  * most used first, or, when the page's URL has `voice_q`, the voices whose name matches it (the library's own
