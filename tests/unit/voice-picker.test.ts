@@ -34,8 +34,8 @@ function api(path: string) {
     const limit = Number(url.searchParams.get("limit"));
     return ok({ voices: matching.slice(0, limit), page: 1, limit, total: matching.length, query: {} });
   }
-  const one = /^\/voices\/([\w-]+)$/.exec(url.pathname);
-  if (one) return ALL.find((v) => v.id === one[1]) ? ok(ALL.find((v) => v.id === one[1])) : no(Code.NOT_FOUND);
+  // The chosen voices' cards in one call (GET /voices/cards?ids=, session 12): those it has, in the order asked.
+  if (url.pathname === "/voices/cards") return ok(url.searchParams.getAll("ids").flatMap((id) => ALL.filter((v) => v.id === id)));
   if (url.pathname === "/member/getmember") return ok({ plan: "Free", plan_txt: 0, plan_time: 0 });
   // A GET's loaders read the profile from the frame call (app/utils/auth.server.ts loadFrame).
   if (url.pathname === "/member/frame") return ok({ profile: { plan: "Free", plan_txt: 0, plan_time: 0 }, unread: 0 });
@@ -69,6 +69,7 @@ describe("the studio's voice pickers", () => {
     expect(ids).toHaveLength(101);
     expect(ids.at(-1)).toBe("v-230");
     expect(search).toEqual({ q: "", shown: 100, total: 240 });
+    expect(calls.filter((c) => c.startsWith("/voices/"))).toEqual(["/voices/cards?ids=v-230"]);
   });
 
   it("TTS: a name search finds a voice past the first page, and the paragraph's voice stays in the picker", async () => {
