@@ -25,7 +25,7 @@ export default {
   fetch: app.fetch,
   /**
    * The crons (wrangler.toml `[triggers]`). Hourly: billing (renewals, lost payment answers, ended
-   * periods; lib/billing.ts). Daily at 03:17: deletes rows that can no longer matter, applies the retention
+   * periods; lib/billing.ts) and the remote voices to delete at the HTTP engine (speech/engine.ts, docs/decisions/0052). Daily at 03:17: deletes rows that can no longer matter, applies the retention
    * periods (domain/retention.ts), and refunds and frees jobs that died.
    */
   async scheduled(controller, env, ctx) {
