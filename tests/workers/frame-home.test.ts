@@ -2,8 +2,14 @@
 // and one for the dashboard home's lists (GET /member/home). Each answers what the calls it replaces answer, for the
 // caller only.
 import { env } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
 import { seedStatements } from "../../db/seed";
+import { sessionFrame } from "../../workers/api/src/domain/billing/plan-state";
+import { recentProjects } from "../../workers/api/src/domain/studio/projects";
+import { recommendedVoices, topVoices } from "../../workers/api/src/domain/voices";
+import { sessionAnswers } from "../../workers/api/src/lib/tokens";
 import { Code } from "../../workers/api/src/lib/codes";
 import { signedUp, worker } from "./helpers";
 
@@ -64,6 +70,66 @@ describe("GET /member/frame", () => {
   });
 });
 
+/** A Db over the test D1 that counts statements made (`prepare`) and statements run (`raw`, `all`, `first`, `run`). */
+function countingDb() {
+  const counter = { prepared: 0, run: 0 };
+  const counted = <T extends object>(
+    target: T,
+    onCall: Record<string, () => void>,
+    wrap: Record<string, (v: unknown) => unknown> = {},
+  ): T =>
+    new Proxy(target, {
+      get(t, prop) {
+        const value = Reflect.get(t, prop, t) as unknown;
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          onCall[prop as string]?.();
+          const out = (value as (...a: unknown[]) => unknown).apply(t, args);
+          return wrap[prop as string] ? wrap[prop as string]!(out) : out;
+        };
+      },
+    });
+  const execute = { raw: () => counter.run++, all: () => counter.run++, first: () => counter.run++, run: () => counter.run++ };
+  const statement = (s: unknown): unknown => counted(s as D1PreparedStatement, execute, { bind: statement });
+  const client = counted(env.DB, { prepare: () => counter.prepared++, batch: () => counter.run++ }, { prepare: statement });
+  return { db: drizzle(client, { schema }), counter };
+}
+
+/** The session id (`sid`) and member id (`sub`) of an access token. */
+const claims = (token: string) =>
+  JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { sub: string; sid: string };
+
+describe("the frame's one statement (docs/decisions/0051)", () => {
+  it("reads the session check, the profile and the unread count in one statement, built once and run once per frame", async () => {
+    const m = await signedUp("frame-one@example.com");
+    const { sub, sid } = claims(m.token!);
+    const now = Date.now();
+    await env.DB.prepare(
+      "INSERT INTO inquiries (member_id, category, content, state, read_yn, created_at, updated_at) VALUES (?, 'service', 'Hi', 1, 'N', ?, ?)",
+    )
+      .bind(sub, now, now)
+      .run();
+    const { db, counter } = countingDb();
+    const first = await sessionFrame(db, sub, sid, now);
+    expect(first).toMatchObject({ member: { email: "frame-one@example.com" }, unread: 1 });
+    expect(counter).toEqual({ prepared: 1, run: 1 });
+    await sessionFrame(db, sub, sid, now);
+    expect(counter).toEqual({ prepared: 1, run: 2 });
+  });
+
+  it("finds nothing for another member's session, an unknown session or an ended one", async () => {
+    const a = claims((await signedUp("frame-sid-a@example.com")).token!);
+    const bToken = (await signedUp("frame-sid-b@example.com")).token!;
+    const b = claims(bToken);
+    const db = drizzle(env.DB, { schema });
+    expect(await sessionFrame(db, a.sub, b.sid, Date.now())).toBeNull();
+    expect(await sessionFrame(db, a.sub, "no-such-session", Date.now())).toBeNull();
+    expect(await sessionFrame(db, b.sub, b.sid, Date.now())).not.toBeNull();
+    await call("/member/logout_all", bToken, { body: {} });
+    expect(await sessionFrame(db, b.sub, b.sid, Date.now())).toBeNull();
+  });
+});
+
 describe("GET /member/home", () => {
   it("answers the 3 latest projects, the top voices and the recommended ones as their own calls do", async () => {
     const m = await signedUp("home-owner@example.com");
@@ -102,6 +168,31 @@ describe("GET /member/home", () => {
     const visitor = await call("/member/home", null);
     expect(visitor.body.code).toBe(Code.LOGIN_REQUIRED);
     expect(visitor.body.data).toBeNull();
+    // The session check is the home's own statement (docs/decisions/0051): an ended session is refused.
+    await call("/member/logout_all", owner.token!, { body: {} });
+    const ended = await call("/member/home", owner.token!);
+    expect(ended.body.code).toBe(Code.LOGIN_REQUIRED);
+    expect(ended.body.data).toBeNull();
+  });
+
+  it("reads the session with the sign-up answers in one statement, and builds each of its queries once per database", async () => {
+    const m = await signedUp("home-once@example.com");
+    await env.DB.prepare("UPDATE members SET work = 'educator', purpose = 'podcast' WHERE email = ?").bind("home-once@example.com").run();
+    const { sub, sid } = claims(m.token!);
+    const { db, counter } = countingDb();
+    const home = async () => {
+      const found = await sessionAnswers(db, sub, sid);
+      expect(found).toEqual({ email: "home-once@example.com", work: "educator", purpose: "podcast" });
+      const member = { id: sub, email: found!.email };
+      return Promise.all([recentProjects({ db, member }, 3), topVoices(db, member), recommendedVoices(db, member, "en", found)]);
+    };
+    const first = await home();
+    expect(counter).toEqual({ prepared: 4, run: 4 });
+    expect(await home()).toEqual(first);
+    expect(counter).toEqual({ prepared: 4, run: 8 });
+    // The answers given are the answers read: the same six as when recommendedVoices reads them itself.
+    expect(first[2]).toEqual(await recommendedVoices(drizzle(env.DB, { schema }), { id: sub, email: "home-once@example.com" }, "en"));
+    expect(await sessionAnswers(db, sub, "no-such-session")).toBeUndefined();
   });
 });
 

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { members, voiceBookmarks, voices } from "../../../../db/schema";
 import type { Bindings, Member } from "../env";
 import type { Locale } from "../lib/codes";
+import { preparedOnce } from "../lib/prepared";
 import { sha256Hex } from "../lib/crypto";
 import { speechEngine } from "../speech/engine";
 import { encodeMp3 } from "../speech/export";
@@ -16,12 +17,15 @@ export type VoiceRow = typeof voices.$inferSelect;
  * operator has not hidden, and their own voices (custom ones, and their open ones even when hidden); never a
  * deleted one. Everyone else gets "not found" for the rest.
  */
-export const visibleTo = (member: Member | null): SQL => {
+export const visibleTo = (member: Member | null): SQL => visibleWhere(member ? member.id : null);
+
+/** `visibleTo` by the member's id, which may be a placeholder of a prepared query (null: a visitor). */
+function visibleWhere(memberId: string | Placeholder | null): SQL {
   const listed = and(inArray(voices.type, ["basic", "open"]), isNull(voices.hiddenAt))!;
   // A custom voice being made, or one whose making failed, is no voice yet (issue 17, docs/decisions/0034).
-  const own = member ? and(eq(voices.ownerId, member.id), eq(voices.status, "ready")) : undefined;
-  return and(isNull(voices.deletedAt), member ? or(listed, own) : listed)!;
-};
+  const own = memberId !== null ? and(eq(voices.ownerId, memberId), eq(voices.status, "ready")) : undefined;
+  return and(isNull(voices.deletedAt), memberId !== null ? or(listed, own) : listed)!;
+}
 
 /** One voice the member (or visitor) may use, or undefined. */
 export const visibleVoice = (db: Db, member: Member | null, id: string) =>
@@ -33,15 +37,26 @@ export const visibleVoice = (db: Db, member: Member | null, id: string) =>
 
 /** Top 5 voices of the week (spec: dashboard home), by generations in the last 7 days. */
 export async function topVoices(db: Db, member: Member | null) {
-  const today = Math.floor(Date.now() / 86_400_000);
-  const week = sql<number>`COALESCE((SELECT SUM(u.count) FROM voice_usage u WHERE u.voice_id = "voices"."id" AND u.day > ${today - 7}), 0)`;
+  const since = Math.floor(Date.now() / 86_400_000) - 7;
+  return member ? topForMember(db).all({ since, member: member.id }) : topForVisitor(db).all({ since });
+}
+
+/**
+ * The top voices' query, built once per database with placeholders (issue 19 page speed, docs/decisions/0051):
+ * `since` (the first day not counted), and `member` for a member's own voices.
+ */
+const topQuery = (db: Db, visible: SQL) => {
+  const week = sql<number>`COALESCE((SELECT SUM(u.count) FROM voice_usage u WHERE u.voice_id = "voices"."id" AND u.day > ${sql.placeholder("since")}), 0)`;
   return db
     .select({ v: voices, week })
     .from(voices)
-    .where(visibleTo(member))
+    .where(visible)
     .orderBy(desc(week), desc(voices.usageCount), asc(voices.id))
-    .limit(5);
-}
+    .limit(5)
+    .prepare();
+};
+const topForMember = preparedOnce((db) => topQuery(db, visibleWhere(sql.placeholder("member"))));
+const topForVisitor = preparedOnce((db) => topQuery(db, visibleWhere(null)));
 
 /**
  * Which content categories suit a member's sign-up answers (job codes of `work`, purpose codes of
@@ -66,27 +81,41 @@ export const CATEGORIES_FOR_ANSWER: Record<string, string[]> = {
   api: ["announcement", "news"],
 };
 
-/** AI-recommended voices (spec: dashboard home): the member's language first, then the categories that suit their answers. */
-export async function recommendedVoices(db: Db, member: Member, locale: Locale) {
-  const m = await db.select({ work: members.work, purpose: members.purpose }).from(members).where(eq(members.id, member.id)).get();
+/** The sign-up answers that recommended voices are chosen by (lib/labels.ts `WORK` and `PURPOSE`). */
+export type Answers = { work: string | null; purpose: string | null };
+
+/**
+ * AI-recommended voices (spec: dashboard home): the member's language first, then the categories that suit their
+ * answers (read here unless the caller has them: GET /member/home reads them with its session check).
+ */
+export async function recommendedVoices(db: Db, member: Member, locale: Locale, known?: Answers) {
+  const m =
+    known ?? (await db.select({ work: members.work, purpose: members.purpose }).from(members).where(eq(members.id, member.id)).get());
   const answers = `${m?.work ?? ""},${m?.purpose ?? ""}`
     .split(",")
     .map((a) => a.split(":")[0]!.trim())
     .filter(Boolean);
   const wanted = [...new Set(answers.flatMap((a) => CATEGORIES_FOR_ANSWER[a] ?? []))];
-  // The most matching categories (2 points each), then the member's language (1 point); without answers, the most
-  // used. Scored and cut in SQL (issue 19 page speed, docs/decisions/0043): every visible voice used to come back to
-  // the worker to be sorted there, thousands of rows once the open voices grow.
-  const matching =
-    wanted.length > 0 ? sql`(SELECT COUNT(*) FROM json_each(${voices.categories}) WHERE json_each.value IN ${wanted})` : sql`0`;
-  const score = sql<number>`${matching} * 2 + (CASE WHEN ${voices.lang} = ${locale} THEN 1 ELSE 0 END)`;
+  return recommendedQuery(db).all({ member: member.id, wanted: JSON.stringify(wanted), locale });
+}
+
+/**
+ * The most matching categories (2 points each), then the member's language (1 point); without answers, the most
+ * used. Scored and cut in SQL (issue 19 page speed, docs/decisions/0043): every visible voice used to come back to
+ * the worker to be sorted there, thousands of rows once the open voices grow. Built once per database with
+ * placeholders (docs/decisions/0051): `member`, `wanted` (the categories as a JSON array) and `locale`.
+ */
+const recommendedQuery = preparedOnce((db) => {
+  const matching = sql`(SELECT COUNT(*) FROM json_each(${voices.categories}) c WHERE c.value IN (SELECT w.value FROM json_each(${sql.placeholder("wanted")}) w))`;
+  const score = sql<number>`${matching} * 2 + (CASE WHEN ${voices.lang} = ${sql.placeholder("locale")} THEN 1 ELSE 0 END)`;
   return db
     .select()
     .from(voices)
-    .where(visibleTo(member))
+    .where(visibleWhere(sql.placeholder("member")))
     .orderBy(desc(score), desc(voices.usageCount), asc(voices.id))
-    .limit(RECOMMENDED_VOICES);
-}
+    .limit(RECOMMENDED_VOICES)
+    .prepare();
+});
 
 /** How many AI-recommended voices the dashboard home shows. */
 export const RECOMMENDED_VOICES = 6;

@@ -54,12 +54,11 @@ function verifyKey(secret: string) {
 }
 
 /**
- * The member behind a valid access token: an HS256 JWT with `sub`, `email`, `sid` and `exp` (a token
- * without an expiry is refused), whose session is still live in D1 (tokens.ts `liveSession`: the
- * member exists and the session was not ended by logout, password reset, withdrawal or "log out
- * everywhere"). Null otherwise.
+ * The claims of a valid access token: an HS256 JWT with `sub`, `sid` and `exp` (a token without an expiry is
+ * refused). Whether its session is still live is not asked here: `memberOf` asks D1, and a route that folds that
+ * check into its own statement (GET /member/frame, docs/decisions/0051) asks it there. Null otherwise.
  */
-export async function memberOf(token: string | null, env: AppEnv["Bindings"]): Promise<Member | null> {
+export async function tokenClaims(token: string | null, env: AppEnv["Bindings"]): Promise<{ sub: string; sid: string } | null> {
   if (!token) return null;
   let payload: Record<string, unknown>;
   try {
@@ -68,8 +67,19 @@ export async function memberOf(token: string | null, env: AppEnv["Bindings"]): P
     return null;
   }
   if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
-  const live = await liveSession(env.DB, payload.sub, payload.sid);
-  return live ? { id: payload.sub, email: live.email } : null;
+  return { sub: payload.sub, sid: payload.sid };
+}
+
+/**
+ * The member behind a valid access token (`tokenClaims`) whose session is still live in D1 (tokens.ts
+ * `liveSession`: the member exists and the session was not ended by logout, password reset, withdrawal or
+ * "log out everywhere"). Null otherwise.
+ */
+export async function memberOf(token: string | null, env: AppEnv["Bindings"]): Promise<Member | null> {
+  const claims = await tokenClaims(token, env);
+  if (!claims) return null;
+  const live = await liveSession(env.DB, claims.sub, claims.sid);
+  return live ? { id: claims.sub, email: live.email } : null;
 }
 
 /** Routes that need a member: a valid access token in the `api-key` header, else 8000 (login required). */

@@ -1,9 +1,10 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { sign } from "hono/jwt";
 import { members, refreshTokens } from "../../../../db/schema";
 import type { AppEnv, Member } from "../env";
 import { sha256Hex } from "./crypto";
+import { preparedOnce } from "./prepared";
 
 /** Spec section 9: access token 1 day, refresh token 14 days. */
 export const ACCESS_TOKEN_SECONDS = 86_400;
@@ -136,6 +137,27 @@ export async function liveSession(db: D1Database, memberId: string, sessionId: s
     .bind(memberId, sessionId)
     .first<{ email: string }>();
 }
+
+/**
+ * `liveSession`'s condition as a part of another statement over `members` (issue 19 page speed,
+ * docs/decisions/0051): the session `sid` (a placeholder) of the row's member has a token not revoked. A
+ * statement that selects the member `WHERE members.id = ? AND` this is its own session check.
+ */
+export const sessionIsLive = (): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${refreshTokens.familyId} = ${sql.placeholder("sid")} AND ${refreshTokens.memberId} = ${members.id} AND ${refreshTokens.revokedAt} IS NULL)`;
+
+/**
+ * GET /member/home's session check with what its recommended voices need (the sign-up answers), in one statement
+ * built once per database: the member `id` while its session `sid` is live, else undefined (login required).
+ */
+const sessionAnswersQuery = preparedOnce((db) =>
+  db
+    .select({ email: members.email, work: members.work, purpose: members.purpose })
+    .from(members)
+    .where(and(eq(members.id, sql.placeholder("id")), sessionIsLive()))
+    .prepare(),
+);
+export const sessionAnswers = (db: Db, id: string, sid: string) => sessionAnswersQuery(db).get({ id, sid });
 
 export async function revokeFamily(db: Db, familyId: string, now = Date.now()) {
   await db

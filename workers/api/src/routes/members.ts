@@ -9,18 +9,16 @@ import { mailRecoveryCode, resetPassword } from "../domain/accounts/recovery";
 import { checkEmailFree, createMember, mailSignupCode } from "../domain/accounts/signup";
 import { withdraw } from "../domain/accounts/withdrawal";
 import type { PlanState } from "../../../../contracts/billing";
-import { memberAndPlanState, planState } from "../domain/billing/plan-state";
-import { unreadCount } from "../domain/help/inquiries";
+import { memberAndPlanState, planState, sessionFrame } from "../domain/billing/plan-state";
 import { recommendedVoiceCards, topVoiceCards } from "../domain/library/cards";
-import { memberScope } from "../domain/scope";
 import { recentProjects } from "../domain/studio/projects";
 import { now } from "../lib/clock";
 import { Code } from "../lib/codes";
 import { answer, fail, ok } from "../lib/envelope";
 import { localize, PURPOSE, REASONS, WORK } from "../lib/labels";
-import { requireMember } from "../lib/middleware";
+import { requireMember, tokenClaims } from "../lib/middleware";
 import { clientIp } from "../lib/rate-limit";
-import { revokeAllSessions, revokeSession, rotateSession } from "../lib/tokens";
+import { revokeAllSessions, revokeSession, rotateSession, sessionAnswers } from "../lib/tokens";
 import { jsonBody, plainText } from "../lib/validate";
 import type { AppEnv } from "../env";
 
@@ -157,25 +155,30 @@ export const membersRoutes = new Hono<AppEnv>()
    * Issue 19 page speed (docs/decisions/0043): what every signed-in frame (/dashboard*, /studio*) shows, in one call:
    * the profile as /getmember answers it and the sidebar's count of unread inquiry answers (as /help/unread).
    */
-  .get("/frame", requireMember, async (c) => {
-    // The badge is not worth a session: if the count fails the frame shows 0, as the page did when it was its own call.
-    const [found, unread] = await Promise.all([
-      memberAndPlanState(c.var.db, c.var.member.id, now(c)),
-      unreadCount(memberScope(c)).catch((e: unknown) => (console.error("unread count failed", e), 0)),
-    ]);
+  .get("/frame", async (c) => {
+    // The session check is part of the frame's one statement (docs/decisions/0051): a token whose session was
+    // ended, or whose member is gone, finds no row and answers login-required as `requireMember` would.
+    const claims = await tokenClaims(c.var.accessToken, c.env);
+    if (!claims) return fail(c, Code.LOGIN_REQUIRED);
+    const found = await sessionFrame(c.var.db, claims.sub, claims.sid, now(c));
     if (!found) return fail(c, Code.LOGIN_REQUIRED);
-    return ok(c, { profile: profile(found.member, found.state), unread });
+    return ok(c, { profile: profile(found.member, found.state), unread: found.unread });
   })
   /**
    * The dashboard home's lists in one call (docs/decisions/0043): the 3 most recently changed projects, the top
    * voices (as /voices/top) and the AI-recommended ones (as /voices/recommended).
    */
-  .get("/home", requireMember, async (c) => {
-    const s = memberScope(c);
+  .get("/home", async (c) => {
+    // The session check reads the sign-up answers the recommended voices need, in one statement (docs/decisions/0051).
+    const claims = await tokenClaims(c.var.accessToken, c.env);
+    const found = claims ? await sessionAnswers(c.var.db, claims.sub, claims.sid) : undefined;
+    if (!claims || !found) return fail(c, Code.LOGIN_REQUIRED);
+    const member = { id: claims.sub, email: found.email };
+    const { db, locale } = c.var;
     const [recent, top, recommended] = await Promise.all([
-      recentProjects(s, HOME_RECENT_PROJECTS),
-      topVoiceCards(s),
-      recommendedVoiceCards(s),
+      recentProjects({ db, member }, HOME_RECENT_PROJECTS),
+      topVoiceCards({ db, member, locale }),
+      recommendedVoiceCards({ db, member, locale }, found),
     ]);
     return ok(c, { recent, top, recommended });
   })

@@ -1,8 +1,10 @@
 import { and, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
-import { members, paragraphs, payments, plans, projects, stsSources, voices } from "../../../../../db/schema";
+import { inquiries, members, paragraphs, payments, plans, projects, stsSources, voices } from "../../../../../db/schema";
 import type { PaymentMethod, PlanState } from "../../../../../contracts/billing";
 import { customVoiceSlots, LIVE_CUSTOM, usage } from "../../lib/allowance";
 import { releaseAudio } from "../../lib/media";
+import { preparedOnce } from "../../lib/prepared";
+import { sessionIsLive } from "../../lib/tokens";
 import { deleteCustomVoiceFiles } from "../custom-voices/slots";
 import { couponRunning, discountEligible, PROJECTS_KEPT_ON_FREE, usedAIDuringPlan, type Db, type MemberRow, type PlanRow } from "./rules";
 
@@ -139,6 +141,32 @@ export async function planState(db: Db, m: MemberRow, now: number): Promise<Plan
 export async function memberAndPlanState(db: Db, id: string, now: number) {
   const row = await memberWithPlan(db, id);
   return row ? { member: row.m, state: stateOf(row.m, row, now) } : null;
+}
+
+/**
+ * What every signed-in frame shows (GET /member/frame, issue 19 page speed, docs/decisions/0051), in one statement
+ * built once per database: the member `id` with its plan columns (as `memberWithPlan`) and its count of unread
+ * inquiry answers (as domain/help/inquiries.ts `unreadCount`), only while the session `sid` of the member is live
+ * (as lib/tokens.ts `liveSession`: a session ended by logout, password reset or withdrawal gives no row). The
+ * session check, the profile and the badge were three statements and round trips; they are one.
+ */
+const frameQuery = preparedOnce((db) =>
+  db
+    .select({
+      m: members,
+      ...planColumns,
+      unread: sql<number>`(SELECT COUNT(*) FROM ${inquiries} WHERE ${inquiries.memberId} = ${members.id} AND ${inquiries.readYn} = 'N')`,
+    })
+    .from(members)
+    .leftJoin(plans, eq(plans.plan, members.plan))
+    .where(and(eq(members.id, sql.placeholder("id")), sessionIsLive()))
+    .prepare(),
+);
+
+/** The member `id`, its plan state and its unread count while the session `sid` is live; null otherwise (login required). */
+export async function sessionFrame(db: Db, id: string, sid: string, now: number) {
+  const row = await frameQuery(db).get({ id, sid });
+  return row ? { member: row.m, state: stateOf(row.m, row, now), unread: row.unread } : null;
 }
 
 /** The plan state of the member `id` now (null when the member is gone, e.g. withdrawn meanwhile). */

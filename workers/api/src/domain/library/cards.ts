@@ -52,9 +52,9 @@ export async function topVoiceCards(v: Viewer) {
   return rows.map((r) => ({ ...voiceCard(r.v, v.locale, v.member), weekUses: r.week }));
 }
 
-/** The AI-recommended voices as cards: GET /voices/recommended and the dashboard home. */
-export async function recommendedVoiceCards(v: Viewer & { member: Member }) {
-  return (await recommendedVoices(v.db, v.member, v.locale)).map((row) => voiceCard(row, v.locale, v.member));
+/** The AI-recommended voices as cards: GET /voices/recommended and the dashboard home (which has the answers already). */
+export async function recommendedVoiceCards(v: Viewer & { member: Member }, answers?: Parameters<typeof recommendedVoices>[3]) {
+  return (await recommendedVoices(v.db, v.member, v.locale, answers)).map((row) => voiceCard(row, v.locale, v.member));
 }
 
 /**

@@ -5,6 +5,7 @@ import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { UNTITLED_PROJECT } from "../../lib/labels";
 import { releaseAudio } from "../../lib/media";
+import { preparedOnce } from "../../lib/prepared";
 import { cutCodePoints } from "../../lib/text";
 import { checkText, lineLanguage, MAX_CHARACTERS_PER_GENERATION } from "../../lib/tts-text";
 import { stripControls } from "../../lib/validate";
@@ -81,13 +82,19 @@ export async function listProjects(s: MemberScope, type: ProjectType | "all", no
  * docs/decisions/0043): the list's order and filter, without its per-project counts or the purge of expired deletions.
  */
 export function recentProjects(s: Pick<MemberScope, "db" | "member">, n: number) {
-  return s.db
+  return recentQuery(s.db).all({ member: s.member.id, n });
+}
+
+/** The member's most recently changed projects, built once per database (issue 19 page speed, docs/decisions/0051). */
+const recentQuery = preparedOnce((db) =>
+  db
     .select({ id: projects.id, name: projects.name, type: projects.type, updatedAt: projects.updatedAt })
     .from(projects)
-    .where(and(eq(projects.memberId, s.member.id), isNull(projects.deletedAt)))
+    .where(and(eq(projects.memberId, sql.placeholder("member")), isNull(projects.deletedAt)))
     .orderBy(desc(projects.updatedAt))
-    .limit(n);
-}
+    .limit(sql.placeholder("n"))
+    .prepare(),
+);
 
 /** The first basic voice of a language (the member's, or an imported line's): the voice of a new paragraph. */
 async function defaultVoice(db: Db, locale: MemberScope["locale"]) {

@@ -1,0 +1,130 @@
+// `node scripts/bench-cpu.mjs` (after `npm run build`): workerd CPU per request for a few pages, the way
+// docs/decisions/0043 and 0051 measure page speed on this shared machine, where throughput under load moves by a
+// factor of 3 between runs. Starts the production build under `wrangler dev` (scripts/serve.mjs, its own
+// database), signs the development operator in, and for each path sends warm-up requests, then N sequential
+// requests, reading utime + stime of the workerd processes (every worker runs in them) from /proc before and
+// after. Linux only. BENCH_CPU_PORT (8913), BENCH_CPU_N (200), BENCH_CPU_ROUNDS (1: rounds over all paths,
+// interleaved so that a slow spell of the machine falls on every path), BENCH_CPU_PATHS (comma-separated).
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { wranglerEnv } from "./wrangler-env.mjs";
+
+const PORT = Number(process.env.BENCH_CPU_PORT ?? 8913);
+const BASE = `http://127.0.0.1:${PORT}`;
+const N = Number(process.env.BENCH_CPU_N ?? 200);
+const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 1);
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+const env = wranglerEnv({ PORT: String(PORT), PERSIST_DIR: ".wrangler/bench-state", CI: "1" });
+await run("npx", ["tsx", "scripts/setup-db.ts"], env);
+const server = spawn("node", ["scripts/serve.mjs"], { env, stdio: "ignore", detached: true });
+const stop = () => {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    /* already gone */
+  }
+};
+process.on("exit", stop);
+process.on("SIGINT", () => process.exit(1));
+
+try {
+  await waitFor(`${BASE}/healthz`);
+  const ko = { "accept-language": "ko-KR,ko;q=0.9" };
+  const session = { ...ko, cookie: await signIn() };
+  const cases = [
+    { name: "trivial /healthz", path: "/healthz", headers: ko },
+    { name: "landing rendered (no-cache)", path: "/", headers: { ...ko, "cache-control": "no-cache" } },
+    { name: "/dashboard", path: "/dashboard", headers: session },
+    { name: "/dashboard/plan", path: "/dashboard/plan", headers: session },
+    { name: "/studio", path: "/studio", headers: session },
+    { name: "api GET /member/frame", path: "/api/v1/member/frame", headers: session },
+    { name: "api GET /member/home", path: "/api/v1/member/home", headers: session },
+  ];
+  const only = process.env.BENCH_CPU_PATHS?.split(",");
+  const chosen = only ? cases.filter((c) => only.includes(c.path)) : cases;
+  for (const c of chosen) {
+    for (let i = 0; i < 30; i++) await get(c);
+    c.ms = [];
+  }
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const c of chosen) {
+      const before = workerdTicks();
+      for (let i = 0; i < N; i++) await get(c);
+      c.ms.push(((workerdTicks() - before) * TICK_MS) / N);
+    }
+  }
+  console.log(`\nworkerd CPU per request (ms; ${N} sequential requests after 30 warm, ${ROUNDS} round(s)), load ${loadAvg()}\n`);
+  console.log("| page | CPU per request (ms, least of the rounds) | rounds |");
+  console.log("|---|---|---|");
+  for (const c of chosen) {
+    const sorted = [...c.ms].sort((a, b) => a - b);
+    // The least of the rounds: the machine is shared, and other work only ever adds to a round.
+    console.log(`| ${c.name} | ${sorted[0].toFixed(2)} | ${c.ms.map((m) => m.toFixed(2)).join(" ")} |`);
+  }
+} finally {
+  stop();
+}
+process.exit(0);
+
+async function get(c) {
+  const res = await fetch(`${BASE}${c.path}`, { headers: c.headers, redirect: "manual" });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${c.path}: ${res.status}`);
+}
+
+/** utime + stime of every workerd process in the server's process group. */
+function workerdTicks() {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const close = stat.lastIndexOf(")");
+    const comm = stat.slice(stat.indexOf("(") + 1, close);
+    const fields = stat.slice(close + 2).split(" ");
+    // fields[0] is state (field 3); pgrp is field 5, utime 14, stime 15.
+    if (comm !== "workerd" || Number(fields[2]) !== server.pid) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks;
+}
+
+function loadAvg() {
+  return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+}
+
+async function signIn() {
+  const res = await fetch(`${BASE}/api/v1/member/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ type: "email", email: "operator@voicestudio.local", password: "Operator#2026" }),
+  });
+  const { data } = await res.json();
+  if (!data?.token) throw new Error("bench-cpu: the development operator could not log in");
+  const cookie = (name, value) => `${name}=${encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"))}`;
+  return `${cookie("accessToken", data.token)}; ${cookie("refreshToken", data.refreshToken)}`;
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not start: ${url}`);
+}
+
+function run(cmd, args, env) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { env, stdio: "ignore" });
+    p.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed`))));
+  });
+}
