@@ -2,8 +2,13 @@ import { fileURLToPath } from "node:url";
 import type { GetModuleInfo } from "rollup";
 import type { Plugin } from "vite";
 
-/** The modules every hydrated page runs: the browser entry and the root route (docs/decisions/0050). */
+/**
+ * The modules every hydrated page runs: the browser entry and the root route (docs/decisions/0050); and the
+ * few-hundred-byte helper of parts loaded on use, which the frame of every signed-in page imports (a chunk of its
+ * own would cost more in a file's overhead than it weighs).
+ */
 const BASE_ROOTS = ["../app/entry.client.tsx", "../app/root.tsx"].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+const BASE_EXTRA = ["../app/components/shell/on-use.tsx"].map((p) => fileURLToPath(new URL(p, import.meta.url)));
 
 /**
  * Issue 19 (docs/decisions/0050): the browser build puts everything the entry and the root route import statically
@@ -27,7 +32,7 @@ export function baseChunk(): Plugin {
           rollupOptions: {
             output: {
               manualChunks(id, { getModuleInfo }) {
-                base ??= staticGraph(BASE_ROOTS, getModuleInfo);
+                base ??= new Set([...staticGraph([...BASE_ROOTS, ...BASE_EXTRA], getModuleInfo), ...BASE_EXTRA]);
                 return base.has(id) && !/\.css($|\?)/.test(id) ? "base" : undefined;
               },
             },
