@@ -65,3 +65,6 @@ export function cutNickname(name: string, max = 13) {
   const chars = [...name];
   return chars.length > max ? `${chars.slice(0, max).join("")}…` : name;
 }
+
+/** Where the member chooses which custom voices to keep; the dashboard's blocking voice-slot alert is not shown there. */
+export const SLOTS_PATH = "/dashboard/library/slots";

@@ -8,7 +8,7 @@ import { ProfileImageInput } from "~/components/library/ProfileImageInput";
 import { RecordPanel, TagsForm, WizardSteps } from "~/components/library/Wizard";
 import { Modal } from "~/components/shell/Modal";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { NoScriptRefresh } from "~/components/studio/JobProgress";
+import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { useJobProgress } from "~/components/studio/useJobProgress";
 import {
   AUDIO_ACCEPT,

@@ -4,7 +4,7 @@ import { ButtonLink, ErrorList } from "~/components/forms";
 import { NeedsStarterDialog } from "~/components/library/CustomVoiceDialogs";
 import { VoiceGrid } from "~/components/library/VoiceCard";
 import { PageHeading } from "~/components/shell/Page";
-import { UsageDialog } from "~/components/studio/UsageDialog";
+import { UsageDialog } from "~/components/studio/on-use";
 import { activeFilters, FILTER_NAMES, FILTERS, viewSearch, type LibraryView } from "~/lib/library";
 import { pageMetaTags } from "~/utils/seo";
 import { LIBRARY_SORTS, LIBRARY_TABS, type LibraryTab } from "../../contracts/voices";

@@ -13,7 +13,7 @@ import { MakeVideoLetter } from "~/components/labs/VideoLetter";
 import { Modal } from "~/components/shell/Modal";
 import { ProcessStep, StepPills, useDuration } from "~/components/studio/Sts";
 import { RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/StsSteps";
-import { UsageDialog } from "~/components/studio/UsageDialog";
+import { UsageDialog } from "~/components/studio/on-use";
 import { AVATAR_STEPS, AvatarUploadSchema, avatarPath, type AvatarStep } from "~/lib/labs";
 import type { StudioResult } from "~/lib/studio";
 import { useRootData } from "~/utils/root-data";

@@ -9,7 +9,7 @@ import { ShortMaker } from "~/components/labs/ShortMaker";
 import { ShortsTopBar } from "~/components/labs/ShortsTopBar";
 import { ProcessStep, StepPills, useDuration } from "~/components/studio/Sts";
 import { RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/StsSteps";
-import { UsageDialog } from "~/components/studio/UsageDialog";
+import { UsageDialog } from "~/components/studio/on-use";
 import { SHORT_STEPS, shortsPath, type ShortStep } from "~/lib/labs";
 import type { StudioResult } from "~/lib/studio";
 import { useRootData } from "~/utils/root-data";

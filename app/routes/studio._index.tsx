@@ -2,10 +2,10 @@ import { Form, Link, useLoaderData, useLocation, useSearchParams } from "@remix-
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { ConfirmProjectsDelete, UndoProjectsDelete } from "~/components/studio/ConfirmDelete";
-import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
+import { VoiceSlotAlert } from "~/components/dashboard/on-use";
+import { JobProgress, UsageDialog } from "~/components/studio/on-use";
+import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { AutoDownload, BatchReport, Playlist } from "~/components/studio/Batch";
-import { UsageDialog } from "~/components/studio/UsageDialog";
-import { VoiceSlotAlert } from "~/components/dashboard/VoiceSlotAlert";
 import { PROJECT_TABS } from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader } from "./studio._index.server";

@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
 import { LoadFailed } from "~/components/studio/LoadFailed";
 import { BeforeAfter, ProcessStep, Stepper, useDuration } from "~/components/studio/Sts";
 import { RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/StsSteps";
-import { UsageDialog } from "~/components/studio/UsageDialog";
+import { UsageDialog } from "~/components/studio/on-use";
 import { VoiceSearch } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
 import { ReviewSchema, stsPath, type StsProject, type StudioResult } from "~/lib/studio";

@@ -17,10 +17,9 @@ import type { z } from "zod/v4";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
 import { Modal, NativeDialog } from "~/components/shell/Modal";
-import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
-import { UsageDialog } from "~/components/studio/UsageDialog";
+import { JobProgress, UsageDialog, Waveform } from "~/components/studio/on-use";
+import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { VoicePicker, VoiceSearch, type VoiceCard } from "~/components/studio/VoicePicker";
-import { Waveform } from "~/components/studio/Waveform";
 import {
   AUTOSAVE_DELAY_MS,
   EditorSchema,

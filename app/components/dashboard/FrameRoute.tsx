@@ -2,7 +2,8 @@ import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { NotFound } from "~/components/shell/NotFound";
 import type { Profile } from "../../../contracts/profile";
 import { DashboardFrame } from "./Frame";
-import { SLOTS_PATH, VoiceSlotAlert } from "./VoiceSlotAlert";
+import { VoiceSlotAlert } from "./on-use";
+import { SLOTS_PATH } from "~/lib/shell";
 
 /** React 18 has no `inert` prop; the attribute passes through as written. */
 const INERT = { inert: "" } as React.HTMLAttributes<HTMLDivElement>;

@@ -2,8 +2,9 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NativeDialog } from "~/components/shell/Modal";
 
-/** Where the member chooses which custom voices to keep; the alert is not shown there. */
-export const SLOTS_PATH = "/dashboard/library/slots";
+import { SLOTS_PATH } from "~/lib/shell";
+
+export { SLOTS_PATH };
 
 /**
  * The blocking voice-slot alert (spec sections 4 and 8): while a plan change has left more custom voices

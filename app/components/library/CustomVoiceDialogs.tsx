@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "~/components/forms";
 import { Modal } from "~/components/shell/Modal";
-import { SLOTS_PATH } from "~/components/dashboard/VoiceSlotAlert";
+import { SLOTS_PATH } from "~/lib/shell";
 
 /** The plan page where a member upgrades. */
 const UPGRADE_PATH = "/dashboard/plan/upgrade";

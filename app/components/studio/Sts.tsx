@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NativeDialog } from "~/components/shell/Modal";
 import { formatDuration } from "~/lib/units";
-import { NoScriptRefresh } from "./JobProgress";
+import { NoScriptRefresh } from "./NoScriptRefresh";
 import { useJobProgress } from "./useJobProgress";
 import { Waveform } from "./Waveform";
 import { jobRunning, type Job } from "../../../contracts/jobs";

@@ -1,0 +1,60 @@
+import { fileURLToPath } from "node:url";
+import type { GetModuleInfo } from "rollup";
+import type { Plugin } from "vite";
+
+/**
+ * The modules every hydrated page runs: the browser entry and the root route (docs/decisions/0050); and the
+ * few-hundred-byte helper of parts loaded on use, which the frame of every signed-in page imports (a chunk of its
+ * own would cost more in a file's overhead than it weighs).
+ */
+const BASE_ROOTS = ["../app/entry.client.tsx", "../app/root.tsx"].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+const BASE_EXTRA = ["../app/components/shell/on-use.tsx"].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+
+/**
+ * Issue 19 (docs/decisions/0050): the browser build puts everything the entry and the root route import statically
+ * (React DOM, Remix and its router, the translator, the shell's header, footer, toast, error boundary...) into one
+ * chunk, `base`. Every hydrated page loads all of it anyway; left to itself Rollup spreads it over eight files
+ * (a vendor chunk named after react-client.ts, then LanguageSwitch, Logo, shell, root-data, GeneralErrorBoundary,
+ * api-client, NotFound, the entry's and the root's own code), each gzipped on its own, with its own import and
+ * export lists. One file is 2.1 KB gzip smaller on every page. The set is the static import graph of the two
+ * roots, so it is closed: `base` imports no other chunk, and nothing a page loads on demand is pulled into it.
+ * The entry and root modules themselves stay their own files (Remix's manifest names them). Server build untouched.
+ */
+export function baseChunk(): Plugin {
+  return {
+    name: "voice-studio:base-chunk",
+    apply: "build",
+    config(_config, env) {
+      if (env.isSsrBuild) return;
+      let base: Set<string> | undefined;
+      return {
+        build: {
+          rollupOptions: {
+            output: {
+              manualChunks(id, { getModuleInfo }) {
+                base ??= new Set([...staticGraph([...BASE_ROOTS, ...BASE_EXTRA], getModuleInfo), ...BASE_EXTRA]);
+                return base.has(id) && !/\.css($|\?)/.test(id) ? "base" : undefined;
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
+/** Every module the roots import statically, directly or through others (the roots themselves excluded). */
+export function staticGraph(roots: readonly string[], getModuleInfo: GetModuleInfo): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const info = getModuleInfo(stack.pop()!);
+    for (const id of info?.importedIds ?? []) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(id);
+    }
+  }
+  for (const r of roots) seen.delete(r);
+  return seen;
+}
