@@ -158,7 +158,9 @@ describe("the TTS editor", () => {
   });
 
   it("keeps a paragraph over 500 characters from the api, and opens the usage dialog on a short allowance", async () => {
-    const { calls, post } = await setup((c) => (c.method === "PUT" ? ok({ paragraphs: [{ id: "p1" }] }) : no(Code.CHARS_SHORT, "short")));
+    const { calls, post } = await setup((c) =>
+      c.method === "PUT" ? ok({ paragraphs: [{ id: "p1" }], revision: 4 }) : no(Code.CHARS_SHORT, "short"),
+    );
     const long = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", {
       intent: "save",
       ...paragraph,
@@ -168,8 +170,26 @@ describe("the TTS editor", () => {
     expect(long.data!.result!.error!["paragraphs[0].text"]).toEqual(["validation.textTooLong"]);
     expect(calls).toEqual([]);
     const short = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "save", ...paragraph, generate: "all" });
-    expect(short).toMatchObject({ status: 400, data: { form: "editor", usage: { kind: "charsShort", message: "short" } } });
+    // The save went through: the answer names what it made (the page takes the revision and ids without a reload).
+    expect(short).toMatchObject({
+      status: 400,
+      data: { form: "editor", usage: { kind: "charsShort", message: "short" }, saved: { revision: 4, ids: ["p1"] } },
+    });
     expect(calls[1]).toEqual({ path: "/studio/projects/x1/generate", method: "POST", body: {} });
+  });
+
+  it("answers nothing to generate under the form, with the revision and ids the save made; a refused save names none", async () => {
+    const { post } = await setup((c) =>
+      c.method === "PUT" ? ok({ paragraphs: [{ id: "p1" }, { id: "p2" }], revision: 7 }) : ok({ job_id: null }),
+    );
+    const r = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "save", ...paragraph, generate: "all" });
+    expect(r).toMatchObject({ status: 200, data: { form: "editor", saved: { revision: 7, ids: ["p1", "p2"] } } });
+    expect(r.data!.result!.error![""]).toEqual(["새로 생성할 문단이 없습니다."]);
+    const refused = await (
+      await setup(() => no(Code.PROJECT_CONFLICT, "conflict"))
+    ).post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "save", ...paragraph, generate: "all" });
+    expect(refused.status).toBe(409);
+    expect(refused.data).not.toHaveProperty("saved");
   });
 });
 
