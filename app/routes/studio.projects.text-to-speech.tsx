@@ -15,8 +15,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod/v4";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ConfirmDeleteDialog, UndoBar } from "~/components/studio/ConfirmDelete";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
-import { Modal, NativeDialog } from "~/components/shell/Modal";
+import { NativeDialog } from "~/components/shell/Modal";
 import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, VoiceSearch, type VoiceCard } from "~/components/studio/VoicePicker";
@@ -25,7 +26,6 @@ import {
   AUTOSAVE_DELAY_MS,
   EditorSchema,
   RenameSchema,
-  UNDO_SHOWN_MS,
   type ProjectVersion,
   TTS_LANGS,
   TTS_MAX_CHARS,
@@ -131,10 +131,24 @@ export default function TtsEditor() {
       {jobRunning(job) ? <NoScriptRefresh /> : null}
       {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={here} /> : null}
       {undo.version ? (
-        <UndoBanner intent="restore-version" name="version" value={undo.version} message={t("undo.done")} closeTo={here} />
+        <UndoBar
+          message={t("undo.done")}
+          action={here}
+          fields={[
+            ["intent", "restore-version"],
+            ["version", undo.version],
+          ]}
+        />
       ) : null}
       {undo.undelete ? (
-        <UndoBanner intent="undelete-version" name="version" value={undo.undelete} message={t("undo.versionDeleted")} closeTo={here} />
+        <UndoBar
+          message={t("undo.versionDeleted")}
+          action={here}
+          fields={[
+            ["intent", "undelete-version"],
+            ["version", undo.undelete],
+          ]}
+        />
       ) : null}
       {confirm.paragraph ? (
         <ConfirmDialog
@@ -496,47 +510,7 @@ function Shortcuts() {
   );
 }
 
-/** "Deleted. Undo" for a few seconds (with JavaScript it goes after UNDO_SHOWN_MS; the api allows a while longer). */
-function UndoBanner({
-  intent,
-  name,
-  value,
-  message,
-  closeTo,
-}: {
-  intent: string;
-  name: string;
-  value: string;
-  message: string;
-  closeTo: string;
-}) {
-  const { t } = useTranslation("studio");
-  const [shown, setShown] = useState(true);
-  useEffect(() => {
-    const timer = setTimeout(() => setShown(false), UNDO_SHOWN_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  if (!shown) return null;
-  return (
-    <Form
-      method="post"
-      action={closeTo}
-      replace
-      className="mt-4 flex flex-wrap items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white"
-      data-testid="undo"
-      role="status"
-    >
-      <span>{message}</span>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name={name} value={value} />
-      <button type="submit" className="font-semibold text-amber-300 underline">
-        {t("undo.button")}
-      </button>
-    </Form>
-  );
-}
-
-/** A confirmation: the dialog is rendered from the URL, so it is a real page without JavaScript. */
+/** A confirmation of the editor (a paragraph, a version): the dialog is rendered from the URL, so it is a real page without JavaScript. */
 function ConfirmDialog({
   name,
   title,
@@ -550,25 +524,19 @@ function ConfirmDialog({
   closeTo: string;
   fields: Record<string, string>;
 }) {
-  const { t } = useTranslation("studio");
   return (
-    <Modal name={name} title={title} closeTo={closeTo} alert describedBy={`${name}-text`}>
+    <ConfirmDeleteDialog
+      name={name}
+      title={title}
+      describedBy={`${name}-text`}
+      closeTo={closeTo}
+      action={closeTo}
+      fields={Object.entries(fields)}
+    >
       <p id={`${name}-text`} className="line-clamp-4 break-words text-sm text-slate-700">
         {text}
       </p>
-      <p className="mt-2 text-xs text-slate-500">{t("confirm.undoHint")}</p>
-      <Form method="post" action={closeTo} replace className="mt-5 flex flex-wrap justify-end gap-3">
-        {Object.entries(fields).map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-        <Link to={closeTo} replace className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold">
-          {t("confirm.cancel")}
-        </Link>
-        <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white" autoFocus>
-          {t("confirm.delete")}
-        </button>
-      </Form>
-    </Modal>
+    </ConfirmDeleteDialog>
   );
 }
 
