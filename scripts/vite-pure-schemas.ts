@@ -7,13 +7,15 @@ import type { Plugin } from "vite";
  * Without it, a page that imports one helper from a module that also defines schemas (app/lib/content.ts,
  * app/lib/admin.ts, ...) loads zod: a top-level `z.object(...)` is a call Rollup must assume has side effects.
  *
- * Marked: in the initialisers of module-level constants (`const`/`let`/`var`, exported or not, and `export default`),
- * every call whose callee starts at the module's zod import (`z.string().min(1)`, `z.object({...})`) or at a
- * module-level constant built that way (`Base.extend({...})`). Building a zod schema has no effect outside the
- * schema, so a schema nobody uses can go. Never marked: calls inside functions and classes (they run later, and a
- * statement such as `XSchema.parse(x)` there is a check whose value nobody uses), calls that run a schema
- * (`parse`, `safeParse`, `decode`, ...: they throw), statements (`z.config(...)` is a real side effect). Only modules
- * that import zod at run time are touched. Server build untouched.
+ * Marked: in the initialisers of module-level constants (`const`/`let`/`var`, exported or not, and `export default`)
+ * and in what module-level schema factories return (`const required = (max) => z.string().max(max)`: an arrow's
+ * expression body, a function's `return`s, so that `required(40)` at module level is seen as pure too), every call
+ * whose callee starts at the module's zod import (`z.string().min(1)`, `z.object({...})`) or at a module-level
+ * constant built that way (`Base.extend({...})`). Building a zod schema has no effect outside the schema, so a schema
+ * nobody uses can go. Never marked: any other call inside a function or class (it runs later, and a statement such as
+ * `XSchema.parse(x)` there is a check whose value nobody uses), calls that run a schema (`parse`, `safeParse`,
+ * `decode`, ...: they throw), statements (`z.config(...)` is a real side effect). Only modules that import zod at run
+ * time are touched. Server build untouched (docs/decisions/0053).
  */
 export function pureSchemas(): Plugin {
   return {
@@ -58,18 +60,40 @@ const LATER = new Set(["ArrowFunctionExpression", "FunctionExpression", "Functio
 /** Methods that run a schema on a value rather than build one (they throw, or their answer is the point). */
 const RUNS = /^(safe)?(parse|decode|encode)(Async)?$|^spa$/;
 
-/** The initialisers of a module's top-level constants and its `export default` expression. */
+/** What a function returns: an arrow's expression body, or the arguments of the `return`s of its own body. */
+function returned(fn: Node): Node[] {
+  const body = fn.body as Node;
+  if (body.type !== "BlockStatement") return [body];
+  const found: Node[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!isNode(node) || LATER.has(node.type)) return;
+    if (node.type === "ReturnStatement") {
+      if (node.argument) found.push(node.argument as Node);
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== "type" && typeof value === "object") walk(value);
+  };
+  walk(body.body);
+  return found;
+}
+
+const FUNCTION = new Set(["ArrowFunctionExpression", "FunctionExpression", "FunctionDeclaration"]);
+
+/** The initialisers of a module's top-level constants and its `export default`, and what its top-level functions return. */
 function initialisers(body: Node[]): Node[] {
   const found: Node[] = [];
+  const take = (value: Node) => {
+    if (FUNCTION.has(value.type)) found.push(...returned(value));
+    else if (!LATER.has(value.type)) found.push(value);
+  };
   for (const stmt of body) {
-    if (stmt.type === "ExportDefaultDeclaration") {
-      const value = stmt.declaration as Node;
-      if (!LATER.has(value.type)) found.push(value);
-      continue;
-    }
-    const decl = stmt.type === "ExportNamedDeclaration" ? (stmt.declaration as Node | null) : stmt;
-    if (!decl || decl.type !== "VariableDeclaration") continue;
-    for (const d of decl.declarations as Node[]) if (d.init) found.push(d.init as Node);
+    const decl =
+      stmt.type === "ExportNamedDeclaration" || stmt.type === "ExportDefaultDeclaration" ? (stmt.declaration as Node | null) : stmt;
+    if (!decl) continue;
+    if (decl.type === "VariableDeclaration") {
+      for (const d of decl.declarations as Node[]) if (d.init) take(d.init as Node);
+    } else if (stmt.type === "ExportDefaultDeclaration" || decl.type === "FunctionDeclaration") take(decl);
   }
   return found;
 }

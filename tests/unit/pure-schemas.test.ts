@@ -29,7 +29,7 @@ describe("pureCallStarts", () => {
     expect(marked(code)).toEqual(["z.string", "z.object", "z.string", "A.extend", "z.number", "UploadSchema.extend", "z.literal"]);
   });
 
-  it("marks only module-level initialisers: not calls inside functions, not calls that run a schema, not statements", () => {
+  it("marks only module-level initialisers and what schema factories return: not other calls in functions, not calls that run a schema, not statements", () => {
     const code = [
       'import { z } from "zod/v4";',
       'import { XSchema } from "./x";',
@@ -45,8 +45,12 @@ describe("pureCallStarts", () => {
       "z.string();",
       "class K { static s = z.string(); }",
       "for (const x of []) XSchema.parse(x);",
+      // Schema factories: what they return is built like an initialiser (their calls at module level are pure).
+      "const required = (max) => z.string().max(max);",
+      "function ranged(n) { if (n < 0) { XSchema.parse(n); } return z.number().max(n); }",
+      "const checked = (x) => XSchema.parse(x);",
     ].join("\n");
-    expect(marked(code)).toEqual(["z.object", "z.string", "z.number", "z.string"]);
+    expect(marked(code)).toEqual(["z.object", "z.string", "z.number", "z.string", "z.string", "z.number"]);
   });
 
   it("leaves modules without a run-time zod import alone", () => {
@@ -70,6 +74,9 @@ describe("the browser build with pureSchemas", () => {
         'import { z } from "zod/v4";',
         "export const Schema = z.object({ name: z.string().trim().min(1).max(40) }).refine((v) => v.name !== 'x');",
         "export const Extended = Schema.and(z.object({ n: z.number() }));",
+        // A schema factory called at module level (app/lib/admin.ts `required`): its call must be seen as pure too.
+        "const required = (max: number) => z.string().trim().min(1).max(max);",
+        "export const Named = z.object({ name: required(40) });",
         "export const helper = (s: string) => s.toUpperCase();",
       ].join("\n"),
     );
