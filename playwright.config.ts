@@ -1,26 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 8797);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 const ENGINE_PORT = PORT + 2;
 
-/** Debian's Chromium (npx playwright install cannot download here); no background traffic. */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-    // A fake microphone (a beep every second) that needs no permission prompt: the STS recording tests.
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-  ],
-};
+/** Debian's Chromium (npx playwright install cannot download here); no background traffic; a fake microphone (tests/e2e/helpers.ts). */
+const chromium = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, "--disable-gpu"] };
 
 // The production build of all three workers in local workerd, with its own data directory.
 export default defineConfig({

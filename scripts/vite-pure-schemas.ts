@@ -7,10 +7,15 @@ import type { Plugin } from "vite";
  * Without it, a page that imports one helper from a module that also defines schemas (app/lib/content.ts,
  * app/lib/admin.ts, ...) loads zod: a top-level `z.object(...)` is a call Rollup must assume has side effects.
  *
- * Marked: every call whose callee starts at the module's zod import (`z.string().min(1)`, `z.object({...})`) or
- * at a module-level constant built that way (`Base.extend({...})`). Building a zod schema has no effect outside the
- * schema, so a schema nobody uses can go. Only modules that import zod at run time are touched; `z.config(...)`
- * (a real side effect) is never marked. Server build untouched.
+ * Marked: in the initialisers of module-level constants (`const`/`let`/`var`, exported or not, and `export default`)
+ * and in what module-level schema factories return (`const required = (max) => z.string().max(max)`: an arrow's
+ * expression body, a function's `return`s, so that `required(40)` at module level is seen as pure too), every call
+ * whose callee starts at the module's zod import (`z.string().min(1)`, `z.object({...})`) or at a module-level
+ * constant built that way (`Base.extend({...})`). Building a zod schema has no effect outside the schema, so a schema
+ * nobody uses can go. Never marked: any other call inside a function or class (it runs later, and a statement such as
+ * `XSchema.parse(x)` there is a check whose value nobody uses), calls that run a schema (`parse`, `safeParse`,
+ * `decode`, ...: they throw), statements (`z.config(...)` is a real side effect). Only modules that import zod at run
+ * time are touched. Server build untouched (docs/decisions/0053).
  */
 export function pureSchemas(): Plugin {
   return {
@@ -49,6 +54,50 @@ function rootName(node: Node): { name: string; path: string[] } | null {
   }
 }
 
+/** Nodes whose code runs later, or whose calls are not initialisers: not looked into. */
+const LATER = new Set(["ArrowFunctionExpression", "FunctionExpression", "FunctionDeclaration", "ClassExpression", "ClassDeclaration"]);
+
+/** Methods that run a schema on a value rather than build one (they throw, or their answer is the point). */
+const RUNS = /^(safe)?(parse|decode|encode)(Async)?$|^spa$/;
+
+/** What a function returns: an arrow's expression body, or the arguments of the `return`s of its own body. */
+function returned(fn: Node): Node[] {
+  const body = fn.body as Node;
+  if (body.type !== "BlockStatement") return [body];
+  const found: Node[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!isNode(node) || LATER.has(node.type)) return;
+    if (node.type === "ReturnStatement") {
+      if (node.argument) found.push(node.argument as Node);
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== "type" && typeof value === "object") walk(value);
+  };
+  walk(body.body);
+  return found;
+}
+
+const FUNCTION = new Set(["ArrowFunctionExpression", "FunctionExpression", "FunctionDeclaration"]);
+
+/** The initialisers of a module's top-level constants and its `export default`, and what its top-level functions return. */
+function initialisers(body: Node[]): Node[] {
+  const found: Node[] = [];
+  const take = (value: Node) => {
+    if (FUNCTION.has(value.type)) found.push(...returned(value));
+    else if (!LATER.has(value.type)) found.push(value);
+  };
+  for (const stmt of body) {
+    const decl =
+      stmt.type === "ExportNamedDeclaration" || stmt.type === "ExportDefaultDeclaration" ? (stmt.declaration as Node | null) : stmt;
+    if (!decl) continue;
+    if (decl.type === "VariableDeclaration") {
+      for (const d of decl.declarations as Node[]) if (d.init) take(d.init as Node);
+    } else if (stmt.type === "ExportDefaultDeclaration" || decl.type === "FunctionDeclaration") take(decl);
+  }
+  return found;
+}
+
 /** Start offsets of the calls to mark in a module's AST (empty when it does not import zod at run time). */
 export function pureCallStarts(program: Node): number[] {
   const body = program.body as Node[];
@@ -80,19 +129,23 @@ export function pureCallStarts(program: Node): number[] {
       const id = d.id as Node;
       if (!init || id.type !== "Identifier" || init.type !== "CallExpression") continue;
       const root = rootName(init.callee as Node);
-      if (root && schemaRoots.has(root.name)) schemaRoots.add(id.name as string);
+      if (root && schemaRoots.has(root.name) && !RUNS.test(root.path.at(-1) ?? "")) schemaRoots.add(id.name as string);
     }
   }
   const starts = new Set<number>();
+  // A mark applies to the outermost call starting there: `Schema.extend({}).parse(x)` must not get one for its inner call.
+  const running = new Set<number>();
   const visit = (node: unknown) => {
     if (Array.isArray(node)) return node.forEach(visit);
-    if (!isNode(node)) return;
+    if (!isNode(node) || LATER.has(node.type)) return;
     if (node.type === "CallExpression") {
       const root = rootName(node.callee as Node);
-      if (root && schemaRoots.has(root.name) && root.path[0] !== "config") starts.add(node.start);
+      if (root && schemaRoots.has(root.name) && root.path[0] !== "config") {
+        (RUNS.test(root.path.at(-1) ?? "") ? running : starts).add(node.start);
+      }
     }
     for (const [key, value] of Object.entries(node)) if (key !== "type" && typeof value === "object") visit(value);
   };
-  visit(body.filter((s) => s.type !== "ImportDeclaration"));
-  return [...starts].sort((a, b) => a - b);
+  visit(initialisers(body));
+  return [...starts].filter((at) => !running.has(at)).sort((a, b) => a - b);
 }

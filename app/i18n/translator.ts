@@ -31,21 +31,43 @@ export const hasBundle = (lng: string, ns: string) => Boolean(store[lng]?.[ns]);
 export const loadedNamespaces = (lng: string) => Object.keys(store[lng] ?? {});
 
 /**
- * Fetches `/locales/:lng/:ns` once. A failed fetch stores an empty bundle (the page then shows keys, as
- * i18next does when its backend fails) so a suspended component does not wait for it again and again.
+ * How a namespace's fetch is tried again after a dropped request or a server error (not after a 404: a namespace
+ * that is not there stays not there): the waits before the second and third tries. Bounded, so a page offline gives
+ * up after about 1.5 s and shows keys, as before.
+ */
+export const BUNDLE_RETRY_DELAYS_MS = [300, 1200] as const;
+
+/** One try: the bundle, `null` to try again (no answer, a 5xx, 408 or 429, a body that is not JSON), `{}` to give up. */
+async function fetchBundle(lng: string, ns: string): Promise<Bundle | null> {
+  try {
+    const r = await fetch(`/locales/${encodeURIComponent(lng)}/${encodeURIComponent(ns)}`);
+    if (r.ok) return (await r.json()) as Bundle;
+    return r.status >= 500 || r.status === 408 || r.status === 429 ? null : {};
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fetches `/locales/:lng/:ns` once, trying again after a failure (`BUNDLE_RETRY_DELAYS_MS`). When every try failed it
+ * stores an empty bundle (the page then shows keys, as i18next does when its backend fails) so a suspended component
+ * does not wait for it again and again.
  */
 export function loadBundle(lng: string, ns: string): Promise<void> {
   if (hasBundle(lng, ns)) return Promise.resolve();
   const id = `${lng}/${ns}`;
   let p = pending.get(id);
   if (!p) {
-    p = fetch(`/locales/${encodeURIComponent(lng)}/${encodeURIComponent(ns)}`)
-      .then((r) => (r.ok ? (r.json() as Promise<Bundle>) : {}))
-      .catch(() => ({}))
-      .then((bundle) => {
-        addBundle(lng, ns, bundle);
-        pending.delete(id);
-      });
+    p = (async () => {
+      let bundle = await fetchBundle(lng, ns);
+      for (const delay of BUNDLE_RETRY_DELAYS_MS) {
+        if (bundle) break;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        bundle = await fetchBundle(lng, ns);
+      }
+      addBundle(lng, ns, bundle ?? {});
+      pending.delete(id);
+    })();
     pending.set(id, p);
   }
   return p;

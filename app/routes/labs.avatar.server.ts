@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { createCookie, data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { AvatarList } from "../../contracts/labs";
 import type { JobState } from "../../contracts/jobs";
 import type { VoicePage } from "../../contracts/voices";
@@ -8,7 +8,7 @@ import { AvatarTalkSchema, avatarPath, type AvatarStep } from "~/lib/labs";
 import { PICKER_VOICES, usageLimitFor, type StsSource, type StudioResult, type UsageDialogData } from "~/lib/studio";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
-import { cookieSecurity } from "~/utils/cookies.server";
+import { sealedCookie } from "~/utils/sealed.server";
 import { labsStep, labsStepAction } from "~/utils/labs-steps.server";
 import { setToast } from "~/utils/toast.server";
 import { Code } from "../../contracts/codes";
@@ -23,21 +23,21 @@ import { Code } from "../../contracts/codes";
 /**
  * The shared letter this avatar talk answers (issue 20, docs/decisions/0047): the share page's "reply with a
  * video letter" opens `/labs/avatar?reply=<share id>`; the id is kept in this cookie through the five steps
- * (their links and forms do not carry it) until the result is shared back as the reply, or the member stops.
+ * (their links and forms do not carry it) until the result is shared back as the reply, or the member stops. Sealed
+ * (docs/decisions/0053): only an id this loader checked is read back.
  */
-const replyCookie = createCookie("labs_reply", { path: "/labs", sameSite: "lax", httpOnly: true, maxAge: 2 * 60 * 60 });
+const replyCookie = sealedCookie<{ share: string }>("labs_reply", { path: "/labs", maxAge: 2 * 60 * 60 });
 const SHARE_ID = /^[A-Za-z0-9_-]{22}$/;
 
-async function replyId(request: Request) {
-  const value = await replyCookie.parse(request.headers.get("Cookie")).catch(() => null);
-  return typeof value === "string" && SHARE_ID.test(value) ? value : null;
+/** The shared letter being answered, or null (none, expired, or a cookie this app did not seal). */
+export async function replyId(request: Request, context: AppLoadContext) {
+  const value = await replyCookie.read(request, context).catch(() => null);
+  return typeof value?.share === "string" && SHARE_ID.test(value.share) ? value.share : null;
 }
 
-async function setReply(args: LoaderFunctionArgs | ActionFunctionArgs, id: string | null) {
-  const security = cookieSecurity(args.request);
-  args.context.outgoingCookies.push(
-    await replyCookie.serialize(id ?? "", id ? security : { ...security, maxAge: 0, expires: new Date(0) }),
-  );
+export async function setReply(args: LoaderFunctionArgs | ActionFunctionArgs, id: string | null) {
+  if (id) await replyCookie.write(args.request, args.context, { share: id });
+  else await replyCookie.clear(args.request, args.context);
 }
 
 type ShareHead = { share_id: string; voice: { name: { ko: string; en: string } }; video: unknown };
@@ -58,7 +58,7 @@ export async function loader(args: LoaderFunctionArgs) {
     q.delete("reply");
     throw redirect(avatarPath(Object.fromEntries(q)));
   }
-  const answering = await replyId(args.request);
+  const answering = await replyId(args.request, args.context);
   const [avatarId, id, sourceId, jobId, resultId] = ["avatar", "id", "source", "job", "result"].map((k) => q.get(k));
   const [profile, plans, avatars] = await Promise.all([
     loadProfile(args),
@@ -143,7 +143,7 @@ export async function action(args: ActionFunctionArgs) {
       const share = value.intent === "share";
       const resultId = q.get("result") ?? "";
       // Shared back as the reply to the letter this avatar talk answers (issue 20), linked like a voice reply.
-      const answering = share ? await replyId(args.request) : null;
+      const answering = share ? await replyId(args.request, args.context) : null;
       const replyTo = answering ? `?${new URLSearchParams({ reply_to: answering })}` : "";
       const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share${replyTo}`, {
         method: share ? "POST" : "DELETE",

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Avatar } from "../../contracts/labs";
 import { ErrorList, SubmitButton } from "~/components/forms";
-import type { Stage } from "~/components/labs/avatar-stage.client";
+import type { Stage } from "~/components/labs/media-stage";
 import { LabsHeading } from "~/components/labs/LabsHeading";
 import { LetterShare } from "~/components/labs/LetterShare";
 import { AvatarStage } from "~/components/labs/AvatarStage";

@@ -5,8 +5,7 @@ import { PROJECT_TABS, ProjectListSchema, usageLimitFor, type UsageDialogData, t
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
-import { setFlash, takeFlash } from "~/utils/flash.server";
-import { setToast } from "~/utils/toast.server";
+import { setFlash, setToast, takeFlash } from "~/utils/toast.server";
 import { Code } from "../../contracts/codes";
 import type { BatchItem } from "~/components/studio/Batch";
 import type { Job, JobState } from "../../contracts/jobs";

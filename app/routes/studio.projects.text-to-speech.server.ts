@@ -173,6 +173,9 @@ export async function action(args: ActionFunctionArgs) {
     );
   if (!saved.success || !saved.data)
     return data({ form: "editor", result: submission.reply({ formErrors: [saved.message] }), conflict }, { status: conflict ? 409 : 400 });
+  // An answer with data after this save names what it made, as an autosave's does: the page keeps what is typed, takes the
+  // revision and new paragraphs' ids, and shows the answer (docs/decisions/0053).
+  const made = { revision: saved.data.revision, ids: saved.data.paragraphs.map((p) => p.id) };
   if (remove !== undefined) {
     // Deleting a paragraph asks first: the typed text is saved, then the confirmation (a dialog, a page without JavaScript).
     const target = saved.data.paragraphs[Number(remove)]?.id;
@@ -191,12 +194,15 @@ export async function action(args: ActionFunctionArgs) {
     const kind = usageLimitFor(started.code);
     // A usage limit (characters short or used up) opens the spec's dialog; other refusals show under the form.
     const usage: UsageDialogData = kind ? { kind, message: started.message } : null;
-    return data({ form: "editor", result: submission.reply(kind ? {} : { formErrors: [started.message] }), usage }, { status: 400 });
+    return data(
+      { form: "editor", result: submission.reply(kind ? {} : { formErrors: [started.message] }), usage, saved: made },
+      { status: 400 },
+    );
   }
   if (!started.data.job_id) {
     const t = fixedT(await getLocale(args.request, args.context), "studio");
     return data(
-      { form: "editor", result: submission.reply({ formErrors: [t("editor.nothingToGenerate")] }), usage: null },
+      { form: "editor", result: submission.reply({ formErrors: [t("editor.nothingToGenerate")] }), usage: null, saved: made },
       { status: 200 },
     );
   }

@@ -15,8 +15,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod/v4";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ConfirmDeleteDialog, UndoBar } from "~/components/studio/ConfirmDelete";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
-import { Modal, NativeDialog } from "~/components/shell/Modal";
+import { NativeDialog } from "~/components/shell/Modal";
 import { JobProgress, UsageDialog, Waveform } from "~/components/studio/on-use";
 import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { VoicePicker, VoiceSearch, type VoiceCard } from "~/components/studio/VoicePicker";
@@ -24,7 +25,6 @@ import {
   AUTOSAVE_DELAY_MS,
   EditorSchema,
   RenameSchema,
-  UNDO_SHOWN_MS,
   type ProjectVersion,
   TTS_LANGS,
   TTS_MAX_CHARS,
@@ -63,13 +63,12 @@ export default function TtsEditor() {
   const { project, voices, voiceSearch, remaining, job, versions, confirm, undo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
-  const formRevision = useNavigatedRevision(project.revision);
+  const formKey = useNavigatedKey(`${project.revision}-${shortHash(project.paragraphs.map((p) => p.id).join())}`, actionData);
   const [form, fields] = useForm({
-    // A new form once the saved paragraphs change (a save gave new paragraphs their ids): the form
-    // state would otherwise keep the id-less paragraphs typed before the save.
-    // And after a navigation that changed the saved revision (a restore, a deleted paragraph, another tab's save
-    // on reload), not after page data reloaded during a job (the member may be typing; docs/decisions/0037).
-    id: `editor-${project.id}-${formRevision}-${shortHash(project.paragraphs.map((p) => p.id).join())}`,
+    // A new form once a navigation brought other saved paragraphs (a restore, a deleted paragraph, a save that gave
+    // new paragraphs their ids, another tab's save on reload); not after page data reloaded during a job (the member
+    // may be typing; docs/decisions/0037), and not after the form's own save answered with data (docs/decisions/0053).
+    id: `editor-${project.id}-${formKey}`,
     lastResult: actionData?.form === "editor" ? actionData.result : undefined,
     constraint: getZodConstraint(EditorSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EditorSchema }),
@@ -90,7 +89,8 @@ export default function TtsEditor() {
       ? (actionData.pronunciation as { index: number; pronunciation: string; phonemes: string } | null)
       : null;
   const pageConflict = actionData && "conflict" in actionData ? (actionData.conflict as { revision: number } | null) : null;
-  const autosave = useAutosave(form.id, project.revision, (ids) =>
+  const pageSaved = actionData && "saved" in actionData ? (actionData.saved as SaveMade) : null;
+  const autosave = useAutosave(form.id, project.revision, actionData, pageSaved, (ids) =>
     ids.forEach((id, i) => {
       const field = list[i]?.getFieldset().id;
       if (field && field.value !== id) form.update({ name: field.name, value: id });
@@ -130,10 +130,24 @@ export default function TtsEditor() {
       {jobRunning(job) ? <NoScriptRefresh /> : null}
       {usage ? <UsageDialog kind={usage.kind} message={usage.message} closeTo={here} /> : null}
       {undo.version ? (
-        <UndoBanner intent="restore-version" name="version" value={undo.version} message={t("undo.done")} closeTo={here} />
+        <UndoBar
+          message={t("undo.done")}
+          action={here}
+          fields={[
+            ["intent", "restore-version"],
+            ["version", undo.version],
+          ]}
+        />
       ) : null}
       {undo.undelete ? (
-        <UndoBanner intent="undelete-version" name="version" value={undo.undelete} message={t("undo.versionDeleted")} closeTo={here} />
+        <UndoBar
+          message={t("undo.versionDeleted")}
+          action={here}
+          fields={[
+            ["intent", "undelete-version"],
+            ["version", undo.undelete],
+          ]}
+        />
       ) : null}
       {confirm.paragraph ? (
         <ConfirmDialog
@@ -182,8 +196,8 @@ export default function TtsEditor() {
         onChange={autosave.changed}
         onKeyDown={editorKeys}
         onSubmit={(e) => {
-          autosave.submitted(e);
           formProps.onSubmit(e);
+          autosave.submitted(e);
         }}
       >
         <input type="hidden" name="intent" value="save" />
@@ -231,20 +245,31 @@ export default function TtsEditor() {
   );
 }
 
-/** The saved revision as of the last navigation (a job's reloads of page data leave it). */
-function useNavigatedRevision(revision: number) {
+/**
+ * `key` (the saved revision and paragraphs) as of the last navigation that ended without an answer with data: a job's
+ * reloads of page data leave it, and so does a submit answered with data (nothing to generate, a usage dialog, an
+ * error; docs/decisions/0053). Such an answer is shown by the form as it is: a new key would reset the form and drop
+ * the answer's message as soon as the page data reloaded after it (the studio test's second "generate all" saw the
+ * message only when it looked before that reload).
+ */
+function useNavigatedKey(key: string, answer: unknown) {
   const navigation = useNavigation();
-  const [value, setValue] = useState(revision);
+  const [value, setValue] = useState(key);
   const loading = useRef(false);
+  const shown = useRef(answer);
   useEffect(() => {
     if (navigation.state !== "idle") loading.current = true;
     else if (loading.current) {
       loading.current = false;
-      setValue(revision);
+      if (answer !== undefined && answer !== shown.current) shown.current = answer;
+      else setValue(key);
     }
-  }, [navigation.state, revision]);
+  }, [navigation.state, key, answer]);
   return value;
 }
+
+/** What a save through the page made, when the page answered with data (the server's `saved`). */
+type SaveMade = { revision: number; ids: string[] };
 
 const formatTime = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 
@@ -253,8 +278,18 @@ const formatTime = (ms: number) => new Date(ms).toISOString().slice(0, 16).repla
  * AUTOSAVE_DELAY_MS after the last change, from the revision the page has; the answer gives the new
  * revision and the ids of new paragraphs (put into their hidden fields), a conflict, or an error. Without
  * JavaScript the Save button does the same as a page. The page data is not reloaded after an autosave.
+ * A submit through the page (generate, Save, delete) saves too: "saving" while it runs, then "saved" when it saved
+ * (the page data brought a newer revision, or its answer with data names what it made: `pageSaved`) and nothing was
+ * typed meanwhile; a refused save stays "unsaved" (docs/decisions/0053).
  */
-function useAutosave(formId: string, loadedRevision: number, applyIds: (ids: string[]) => void) {
+function useAutosave(
+  formId: string,
+  loadedRevision: number,
+  pageAnswer: unknown,
+  pageSaved: SaveMade | null,
+  applyIds: (ids: string[]) => void,
+) {
+  const navigation = useNavigation();
   const fetcher = useFetcher<{
     form: "autosave";
     revision: number | null;
@@ -267,8 +302,26 @@ function useAutosave(formId: string, loadedRevision: number, applyIds: (ids: str
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const changedSince = useRef(false);
   const leaving = useRef(false);
+  // A page submit of this form under way: from which revision, and whether anything was typed since.
+  const [pageSave, setPageSave] = useState<{ from: number } | null>(null);
+  const typedSincePageSave = useRef(false);
   // A save through the page (generate, delete, a full Save) brings a newer revision with the page data.
   useEffect(() => setRevision((r) => Math.max(r, loadedRevision)), [loadedRevision]);
+  // Or, answered with data, names it and the new paragraphs' ids (no reload after a refusal such as a usage limit).
+  useEffect(() => {
+    if (!pageSaved) return;
+    setRevision((r) => Math.max(r, pageSaved.revision));
+    applyIds(pageSaved.ids);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [pageSaved]);
+  useEffect(() => {
+    if (navigation.state !== "idle" || !pageSave) return;
+    setPageSave(null);
+    const answered = pageAnswer !== undefined;
+    const saved = answered ? pageSaved !== null && pageSaved.revision > pageSave.from : loadedRevision > pageSave.from;
+    if (saved && !typedSincePageSave.current) setDirty(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the page's submit ends
+  }, [navigation.state]);
   const send = useCallback(() => {
     const element = document.getElementById(formId) as HTMLFormElement | null;
     if (!element) return;
@@ -295,6 +348,7 @@ function useAutosave(formId: string, loadedRevision: number, applyIds: (ids: str
       if (target instanceof HTMLInputElement && target.form?.id !== formId) return;
       setDirty(true);
       changedSince.current = true;
+      typedSincePageSave.current = true;
       clearTimeout(timer.current);
       timer.current = setTimeout(send, AUTOSAVE_DELAY_MS);
     },
@@ -309,17 +363,19 @@ function useAutosave(formId: string, loadedRevision: number, applyIds: (ids: str
   const failed = !saving && !!answer && answer.revision === null;
   return {
     revision,
-    state: saving ? "saving" : failed ? "failed" : dirty ? "unsaved" : "saved",
+    state: saving || pageSave ? "saving" : failed ? "failed" : dirty ? "unsaved" : "saved",
     error: failed ? answer!.error : null,
     conflict: !saving && answer?.conflict ? answer.conflict : null,
-    unsaved: (dirty || saving) && !leaving.current,
+    // While the page saves, its own navigation is not a leave.
+    unsaved: (dirty || saving) && !pageSave && !leaving.current,
     changed,
     /** A submit through the page saves everything: no autosave is needed after it. */
     submitted: (e: React.FormEvent<HTMLFormElement>) => {
-      // Add and remove buttons of the form library change the form in place: not a save.
-      if ((e.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "__intent__") return;
+      // Add and remove buttons of the form library change the form in place, and an invalid form is not sent: not a save.
+      if (e.defaultPrevented || (e.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "__intent__") return;
       clearTimeout(timer.current);
-      leaving.current = true;
+      setPageSave({ from: revision });
+      typedSincePageSave.current = false;
       // This tab's own autosave is on its way: the page's save comes after it and must not conflict with it.
       const field = e.currentTarget.elements.namedItem("revision");
       if (saving && field instanceof HTMLInputElement) field.value = "";
@@ -453,47 +509,7 @@ function Shortcuts() {
   );
 }
 
-/** "Deleted. Undo" for a few seconds (with JavaScript it goes after UNDO_SHOWN_MS; the api allows a while longer). */
-function UndoBanner({
-  intent,
-  name,
-  value,
-  message,
-  closeTo,
-}: {
-  intent: string;
-  name: string;
-  value: string;
-  message: string;
-  closeTo: string;
-}) {
-  const { t } = useTranslation("studio");
-  const [shown, setShown] = useState(true);
-  useEffect(() => {
-    const timer = setTimeout(() => setShown(false), UNDO_SHOWN_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  if (!shown) return null;
-  return (
-    <Form
-      method="post"
-      action={closeTo}
-      replace
-      className="mt-4 flex flex-wrap items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white"
-      data-testid="undo"
-      role="status"
-    >
-      <span>{message}</span>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name={name} value={value} />
-      <button type="submit" className="font-semibold text-amber-300 underline">
-        {t("undo.button")}
-      </button>
-    </Form>
-  );
-}
-
-/** A confirmation: the dialog is rendered from the URL, so it is a real page without JavaScript. */
+/** A confirmation of the editor (a paragraph, a version): the dialog is rendered from the URL, so it is a real page without JavaScript. */
 function ConfirmDialog({
   name,
   title,
@@ -507,25 +523,19 @@ function ConfirmDialog({
   closeTo: string;
   fields: Record<string, string>;
 }) {
-  const { t } = useTranslation("studio");
   return (
-    <Modal name={name} title={title} closeTo={closeTo} alert describedBy={`${name}-text`}>
+    <ConfirmDeleteDialog
+      name={name}
+      title={title}
+      describedBy={`${name}-text`}
+      closeTo={closeTo}
+      action={closeTo}
+      fields={Object.entries(fields)}
+    >
       <p id={`${name}-text`} className="line-clamp-4 break-words text-sm text-slate-700">
         {text}
       </p>
-      <p className="mt-2 text-xs text-slate-500">{t("confirm.undoHint")}</p>
-      <Form method="post" action={closeTo} replace className="mt-5 flex flex-wrap justify-end gap-3">
-        {Object.entries(fields).map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-        <Link to={closeTo} replace className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold">
-          {t("confirm.cancel")}
-        </Link>
-        <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white" autoFocus>
-          {t("confirm.delete")}
-        </button>
-      </Form>
-    </Modal>
+    </ConfirmDeleteDialog>
   );
 }
 

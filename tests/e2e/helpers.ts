@@ -1,4 +1,35 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+
+/**
+ * The suite's Chromium flags (Debian's Chromium; no background traffic; a fake microphone, a beep every second,
+ * that needs no permission prompt). playwright.config.ts adds `--disable-gpu`; `webglChromium` adds software WebGL.
+ */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+  "--use-fake-ui-for-media-stream",
+  "--use-fake-device-for-media-stream",
+];
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Software WebGL (SwiftShader) for the labs' stages, on top of the suite's flags: `test.use({ launchOptions: webglChromium })`. */
+export const webglChromium = {
+  executablePath: CHROMIUM_PATH,
+  args: [
+    ...CHROMIUM_ARGS,
+    "--autoplay-policy=no-user-gesture-required",
+    "--use-gl=angle",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--ignore-gpu-blocklist",
+  ],
+};
 
 /** Every request a page makes must go to this machine's app: no third-party traffic. */
 export function recordForeignRequests(page: Page) {
@@ -77,4 +108,71 @@ export async function convertedRecording(request: APIRequestContext, token: stri
   const end = await jobEnd(request, token, job.job_id);
   expect(end.status).toBe("completed");
   return { source: source as { source_id: string; project_id: string }, job: end as { status: string; inferenceId: string } };
+}
+
+/**
+ * The speech steps' end (STS, avatar talk, the shorts): from the file check, choose `voice` and convert, to the
+ * result's address. `labs`: the labs' step list says "3. 파일 확인", then "4. 보이스 고르기".
+ */
+export async function convertChecked(page: Page, voice: RegExp, { labs = false } = {}) {
+  const step = page.locator('[aria-current="step"]');
+  if (labs) await expect(step).toHaveText("3. 파일 확인");
+  await page.getByRole("link", { name: "보이스 고르기 →" }).click();
+  if (labs) await expect(step).toHaveText("4. 보이스 고르기");
+  await page.getByRole("radio", { name: voice }).check();
+  await page.getByRole("button", { name: "변환하기" }).click();
+  await expect(page).toHaveURL(/[?&]result=/, { timeout: 30_000 });
+}
+
+/**
+ * A shared video letter of the member `token`: a conversion through the api made a letter (the recorded fixture) and
+ * shared. Answers the result's id and its share id.
+ */
+export async function sharedLetter(request: APIRequestContext, token: string) {
+  const headers = { "api-key": token };
+  const made = await (
+    await request.post("/api/v1/studio/sts", {
+      headers,
+      multipart: { file: { name: "hello.wav", mimeType: "audio/wav", buffer: speechWav(1.2) }, voice_id: "ko-seoyeon" },
+    })
+  ).json();
+  expect(made.success, made.message).toBe(true);
+  const id = made.data.inference_id as string;
+  const video = await readFile("tests/workers/fixtures/video/letter-vp8-opus.webm");
+  const stored = await (
+    await request.post(`/api/v1/studio/inferences/${id}/video`, {
+      headers,
+      multipart: { file: { name: "letter.webm", mimeType: "video/webm", buffer: video } },
+    })
+  ).json();
+  expect(stored.success, stored.message).toBe(true);
+  const share = await (await request.post(`/api/v1/studio/inferences/${id}/share`, { headers })).json();
+  return { id, shareId: share.data.share_id as string };
+}
+
+/** A visitor (a new browser context, no session) opens `shareUrl`: the shared video shows. Answers the page and its `og:` reader. */
+export async function visitShare(browser: Browser, shareUrl: string) {
+  expect(shareUrl).toMatch(/\/share\/[A-Za-z0-9_-]{22}$/);
+  const visitor = await browser.newContext();
+  const view = await visitor.newPage();
+  await view.goto(new URL(shareUrl).pathname);
+  await expect(view.getByTestId("shared-video")).toBeVisible();
+  const og = (property: string) => view.locator(`meta[property="${property}"]`).getAttribute("content");
+  return { visitor, view, og };
+}
+
+/** The values a stage's window global (`__avatarMouth`, `__letterLevel`) takes every 40 ms for `ms`. */
+export function sampleWindow(page: Page, name: "__avatarMouth" | "__letterLevel", ms: number) {
+  return page.evaluate(
+    ([key, span]) =>
+      new Promise<number[]>((resolve) => {
+        const seen: number[] = [];
+        const every = setInterval(() => seen.push((window as unknown as Record<string, number | undefined>)[key] ?? 0), 40);
+        setTimeout(() => {
+          clearInterval(every);
+          resolve(seen);
+        }, span);
+      }),
+    [name, ms] as const,
+  );
 }

@@ -7,31 +7,10 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, signIn, signUp, test } from "./fixtures";
-import { speechWav } from "./helpers";
+import { convertChecked, sampleWindow, speechWav, visitShare, webglChromium } from "./helpers";
 
-/** Software WebGL (SwiftShader) on top of the suite's Chromium flags. */
-const webgl = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    "--autoplay-policy=no-user-gesture-required",
-    "--use-gl=angle",
-    "--use-angle=swiftshader",
-    "--enable-unsafe-swiftshader",
-    "--ignore-gpu-blocklist",
-  ],
-};
-
-// Every test of this file runs in that Chromium (a launch option cannot change inside a describe group).
-test.use({ launchOptions: webgl });
+// Every test of this file runs in Chromium with software WebGL (a launch option cannot change inside a describe group).
+test.use({ launchOptions: webglChromium });
 
 /** Steps 1-4 by upload (works without JavaScript): the default avatar, a speech file, the check, a voice. */
 async function toResult(page: Page, file: () => Promise<void>) {
@@ -44,12 +23,7 @@ async function toResult(page: Page, file: () => Promise<void>) {
   await expect(page.locator('[aria-current="step"]')).toHaveText("2. 녹음");
   await file();
   await expect(page).toHaveURL(/avatar=default%3Aharu&id=.+&source=/);
-  await expect(page.locator('[aria-current="step"]')).toHaveText("3. 파일 확인");
-  await page.getByRole("link", { name: "보이스 고르기 →" }).click();
-  await expect(page.locator('[aria-current="step"]')).toHaveText("4. 보이스 고르기");
-  await page.getByRole("radio", { name: /서연/ }).check();
-  await page.getByRole("button", { name: "변환하기" }).click();
-  await expect(page).toHaveURL(/[?&]result=/, { timeout: 30_000 });
+  await convertChecked(page, /서연/, { labs: true });
   await expect(page.locator('[aria-current="step"]')).toHaveText("5. 결과");
   await expect(page.getByTestId("avatar-result")).toContainText("말하는 아바타: Haru");
 }
@@ -88,17 +62,7 @@ test.describe("with JavaScript and software WebGL", () => {
     await expect(stage).toHaveAttribute("data-state", "playing");
     await expect(page.getByTestId("stage-play")).toHaveText("❚❚ 일시 정지");
     // The fake microphone beeps once a second: the mouth opens and closes with it.
-    const weights = await page.evaluate(
-      () =>
-        new Promise<number[]>((resolve) => {
-          const seen: number[] = [];
-          const every = setInterval(() => seen.push(window.__avatarMouth ?? 0), 40);
-          setTimeout(() => {
-            clearInterval(every);
-            resolve(seen);
-          }, 2500);
-        }),
-    );
+    const weights = await sampleWindow(page, "__avatarMouth", 2500);
     expect(Math.max(...weights)).toBeGreaterThan(0.2);
     expect(Math.max(...weights) - Math.min(...weights)).toBeGreaterThan(0.15);
     await page.getByTestId("stage-play").click();
@@ -111,13 +75,7 @@ test.describe("with JavaScript and software WebGL", () => {
     await expect(page.getByTestId("letter-video")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("make-letter")).toHaveAttribute("data-phase", "idle");
     await page.getByRole("button", { name: "공유 링크 만들기" }).click();
-    const shareUrl = await page.getByTestId("share-url").inputValue();
-    expect(shareUrl).toMatch(/\/share\/[A-Za-z0-9_-]{22}$/);
-    const visitor = await browser.newContext();
-    const view = await visitor.newPage();
-    await view.goto(new URL(shareUrl).pathname);
-    await expect(view.getByTestId("shared-video")).toBeVisible();
-    const og = (p: string) => view.locator(`meta[property="${p}"]`).getAttribute("content");
+    const { visitor, view, og } = await visitShare(browser, await page.getByTestId("share-url").inputValue());
     expect(await og("og:video")).toMatch(/\/api\/v1\/share\/[A-Za-z0-9_-]{22}\/video$/);
     expect(await og("og:video:type")).toBe("video/webm");
     expect(await og("og:image")).toMatch(/\/api\/v1\/share\/[A-Za-z0-9_-]{22}\/poster$/);

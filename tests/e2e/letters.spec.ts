@@ -5,54 +5,11 @@
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, signIn, signUp, test } from "./fixtures";
-import { speechWav } from "./helpers";
+import { convertChecked, sampleWindow, sharedLetter, speechWav, visitShare, webglChromium } from "./helpers";
 
-/** Software WebGL (SwiftShader) for the avatar stage, on top of the suite's Chromium flags (as tests/e2e/labs.spec.ts). */
-const webgl = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    "--autoplay-policy=no-user-gesture-required",
-    "--use-gl=angle",
-    "--use-angle=swiftshader",
-    "--enable-unsafe-swiftshader",
-    "--ignore-gpu-blocklist",
-  ],
-};
-test.use({ launchOptions: webgl });
-
-/** A conversion of `token`'s member made a video letter (the recorded fixture) and shared; answers its share id. */
-async function sharedLetter(request: APIRequestContext, token: string) {
-  const headers = { "api-key": token };
-  const made = await (
-    await request.post("/api/v1/studio/sts", {
-      headers,
-      multipart: { file: { name: "hello.wav", mimeType: "audio/wav", buffer: speechWav(1.2) }, voice_id: "ko-seoyeon" },
-    })
-  ).json();
-  expect(made.success, made.message).toBe(true);
-  const id = made.data.inference_id as string;
-  const video = await readFile("tests/workers/fixtures/video/letter-vp8-opus.webm");
-  const stored = await (
-    await request.post(`/api/v1/studio/inferences/${id}/video`, {
-      headers,
-      multipart: { file: { name: "letter.webm", mimeType: "video/webm", buffer: video } },
-    })
-  ).json();
-  expect(stored.success, stored.message).toBe(true);
-  const share = await (await request.post(`/api/v1/studio/inferences/${id}/share`, { headers })).json();
-  return { id, shareId: share.data.share_id as string };
-}
+test.use({ launchOptions: webglChromium });
 
 /** Avatar talk's steps 1-4 by upload, to the result. */
 async function avatarResult(page: Page) {
@@ -60,10 +17,7 @@ async function avatarResult(page: Page) {
   await page.getByRole("button", { name: "이 아바타로 계속하기 →" }).click();
   await page.getByLabel("오디오 파일").setInputFiles({ name: "답장.wav", mimeType: "audio/wav", buffer: speechWav(1.5) });
   await page.getByRole("button", { name: "파일 확인하기" }).click();
-  await page.getByRole("link", { name: "보이스 고르기 →" }).click();
-  await page.getByRole("radio", { name: /민준/ }).check();
-  await page.getByRole("button", { name: "변환하기" }).click();
-  await expect(page).toHaveURL(/[?&]result=/, { timeout: 30_000 });
+  await convertChecked(page, /민준/, { labs: true });
 }
 
 test.describe("with JavaScript", () => {
@@ -121,10 +75,7 @@ test.describe("with JavaScript", () => {
     await page.goto("/studio/projects/speech-to-speech");
     await page.getByLabel("오디오 파일").setInputFiles({ name: "편지.wav", mimeType: "audio/wav", buffer: speechWav(1.5) });
     await page.getByRole("button", { name: "파일 확인하기" }).click();
-    await page.getByRole("link", { name: "보이스 고르기 →" }).click();
-    await page.getByRole("radio", { name: /서연/ }).check();
-    await page.getByRole("button", { name: "변환하기" }).click();
-    await expect(page).toHaveURL(/[?&]result=/, { timeout: 30_000 });
+    await convertChecked(page, /서연/);
 
     const letter = page.getByTestId("still-letter");
     await expect(letter.getByRole("heading", { name: "영상 편지 만들기" })).toBeVisible();
@@ -140,17 +91,7 @@ test.describe("with JavaScript", () => {
     await letter.getByRole("radio", { name: "밤하늘" }).check();
     await expect(letter.getByTestId("still-canvas")).toHaveAttribute("data-ready", "true");
     await letter.getByRole("button", { name: "미리 듣기" }).click();
-    const levels = await page.evaluate(
-      () =>
-        new Promise<number[]>((resolve) => {
-          const seen: number[] = [];
-          const every = setInterval(() => seen.push(window.__letterLevel ?? 0), 40);
-          setTimeout(() => {
-            clearInterval(every);
-            resolve(seen);
-          }, 1200);
-        }),
-    );
+    const levels = await sampleWindow(page, "__letterLevel", 1200);
     expect(Math.max(...levels)).toBeGreaterThan(0.1);
     await letter.getByRole("button", { name: "일시 정지" }).click();
 
@@ -158,12 +99,7 @@ test.describe("with JavaScript", () => {
     await expect(letter.getByTestId("make-letter")).toHaveAttribute("data-phase", "recording");
     await expect(letter.getByTestId("letter-video")).toBeVisible({ timeout: 30_000 });
     await page.getByTestId("share").getByRole("button").first().click();
-    const shareUrl = await page.getByTestId("share-url").inputValue();
-
-    const visitor = await browser.newContext();
-    const view = await visitor.newPage();
-    await view.goto(new URL(shareUrl).pathname);
-    await expect(view.getByTestId("shared-video")).toBeVisible();
+    const { visitor, view } = await visitShare(browser, await page.getByTestId("share-url").inputValue());
     const meta = (attr: string, key: string) => view.locator(`meta[${attr}="${key}"]`).getAttribute("content");
     expect(await meta("property", "og:video")).toMatch(/\/api\/v1\/share\/[\w-]{22}\/video$/);
     expect(await meta("name", "twitter:card")).toBe("player");

@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, signIn, signUp, test } from "./fixtures";
-import { speechWav } from "./helpers";
+import { convertChecked, speechWav, visitShare } from "./helpers";
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -23,12 +23,7 @@ async function toResult(page: Page, read: () => Promise<void>) {
   await expect(page.getByTestId("teleprompter")).toContainText("생일 축하해!");
   await read();
   await expect(page).toHaveURL(/template=birthday&id=.+&source=/);
-  await expect(page.locator('[aria-current="step"]')).toHaveText("3. 파일 확인");
-  await page.getByRole("link", { name: "보이스 고르기 →" }).click();
-  await expect(page.locator('[aria-current="step"]')).toHaveText("4. 보이스 고르기");
-  await page.getByRole("radio", { name: /서연/ }).check();
-  await page.getByRole("button", { name: "변환하기" }).click();
-  await expect(page).toHaveURL(/[?&]result=/, { timeout: 30_000 });
+  await convertChecked(page, /서연/, { labs: true });
   await expect(page.locator('[aria-current="step"]')).toHaveText("5. 쇼츠 완성");
   await expect(page.getByTestId("short-result")).toContainText("쇼츠 완성: 생일 축하 메시지");
 }
@@ -90,17 +85,10 @@ test("a short made from a template with the microphone: subtitles drawn, downloa
   await page.getByRole("button", { name: "쇼츠 저장하고 공유 준비하기" }).click();
   await expect(page.getByTestId("short-video")).toBeVisible({ timeout: 30_000 });
   await page.getByRole("button", { name: "공유 링크 만들기" }).click();
-  const shareUrl = await page.getByTestId("share-url").inputValue();
-  expect(shareUrl).toMatch(/\/share\/[A-Za-z0-9_-]{22}$/);
-
   // A visitor opens it: the video, "short" and the 9:16 picture in the social metadata.
-  const visitor = await browser.newContext();
-  const view = await visitor.newPage();
-  await view.goto(new URL(shareUrl).pathname);
-  await expect(view.getByTestId("shared-video")).toBeVisible();
+  const { visitor, view, og } = await visitShare(browser, await page.getByTestId("share-url").inputValue());
   await expect(view.getByTestId("shared-short")).toHaveText("쇼츠 · 생일 축하 메시지");
   await expect(view).toHaveTitle(/생일 축하 메시지 쇼츠/);
-  const og = (p: string) => view.locator(`meta[property="${p}"]`).getAttribute("content");
   expect([await og("og:video:width"), await og("og:video:height")]).toEqual(["720", "1280"]);
   const video = await view.request.get((await og("og:video"))!);
   expect([video.status(), video.headers()["content-type"]]).toEqual([200, "video/webm"]);

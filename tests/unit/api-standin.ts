@@ -1,5 +1,6 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { accessTokenCookie } from "~/utils/cookies.server";
+import { unseal } from "~/utils/sealed.server";
 import { Code } from "../../contracts/codes";
 
 /**
@@ -15,6 +16,16 @@ export const no = (code: number, message = "refused") => ({ success: false, code
 function jwt(claims: Record<string, unknown>) {
   const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
   return `${b64({ alg: "HS256", typ: "JWT" })}.${b64(claims)}.sig`;
+}
+
+/** The load context's SESSION_SECRET (the key of sealed cookies). */
+export const STANDIN_SECRET = "stand-in-session-secret-0123456789";
+
+/** The value of the sealed cookie `name` an action set (toast, flash: app/utils/toast.server.ts), unsealed; null when none. */
+export async function sealedCookieOf<T>(context: AppLoadContext, name: string): Promise<T | null> {
+  const set = context.outgoingCookies.find((c) => c.startsWith(`${name}=`));
+  if (!set) return null;
+  return unseal<T>(STANDIN_SECRET, await createCookie(name).parse(set.split(";")[0]!));
 }
 
 export async function apiStandin(route: (call: ApiCall) => unknown) {
@@ -38,7 +49,7 @@ export async function apiStandin(route: (call: ApiCall) => unknown) {
   const cookie = (await accessTokenCookie.serialize(token)).split(";")[0]!;
   const context = {
     cloudflare: {
-      env: { API: fetcher, NOTIFY: { fetch: async () => Response.json(ok(null)) }, DEFAULT_COUNTRY: "KR" },
+      env: { API: fetcher, NOTIFY: { fetch: async () => Response.json(ok(null)) }, DEFAULT_COUNTRY: "KR", SESSION_SECRET: STANDIN_SECRET },
       ctx: { waitUntil() {} },
     },
     outgoingCookies: [] as string[],

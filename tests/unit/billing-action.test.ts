@@ -4,6 +4,7 @@ import { CardSchema, CancelSchema, PurchaseSchema } from "~/lib/billing";
 import { paypalReturn } from "~/routes/dashboard.plan.paypal.return.server";
 import { billingAction } from "~/routes/dashboard.plan.server";
 import { accessTokenCookie } from "~/utils/cookies.server";
+import { sealedCookieOf, STANDIN_SECRET } from "./api-standin";
 
 /**
  * The plan pages' actions as plain functions with real Requests, against a stand-in of the api
@@ -40,7 +41,7 @@ async function setup(route: (call: Call) => unknown) {
   const token = jwt({ email: "member@example.com", exp: Math.floor(Date.now() / 1000) + 3600 });
   const cookie = (await accessTokenCookie.serialize(token)).split(";")[0]!;
   const context = {
-    cloudflare: { env: { API: fetcher, NOTIFY: notify, DEFAULT_COUNTRY: "KR" }, ctx: { waitUntil() {} } },
+    cloudflare: { env: { API: fetcher, NOTIFY: notify, DEFAULT_COUNTRY: "KR", SESSION_SECRET: STANDIN_SECRET }, ctx: { waitUntil() {} } },
     outgoingCookies: [] as string[],
     requestState: new Map(),
   } as unknown as AppLoadContext;
@@ -69,12 +70,7 @@ async function outcome(promise: Promise<unknown>) {
   }
 }
 
-const toastOf = (context: AppLoadContext) => {
-  const cookie = context.outgoingCookies.find((c) => c.startsWith("toast="));
-  if (!cookie) return null;
-  const value = decodeURIComponent(cookie.split(";")[0]!.slice("toast=".length));
-  return JSON.parse(Buffer.from(value, "base64").toString()) as { key: string; params?: Record<string, string> };
-};
+const toastOf = (context: AppLoadContext) => sealedCookieOf<{ key: string; params?: Record<string, string> }>(context, "toast");
 
 const validCard = {
   intent: "card",
@@ -113,7 +109,7 @@ describe("card registration", () => {
       body: { card_type: "personal", card_number2: "4242", card_number3: "4242", expiry: "2031-12", birth: "900101", pwd_2digit: "12" },
     });
     expect(calls.filter((c) => c.path === "/payment/unRegistCard").map((c) => c.body)).toEqual([{ card_no: 2 }, { card_no: 1 }]);
-    expect(toastOf(context)).toEqual({ key: "cardRegistered" });
+    expect(await toastOf(context)).toEqual({ key: "cardRegistered" });
   });
 
   it("checks every field before calling the api, and hides the password digits", async () => {
@@ -178,7 +174,7 @@ describe("purchase and plan change", () => {
       agree_refund: true,
       agree_regular_price: true,
     });
-    expect(toastOf(context)).toEqual({ key: "purchased", params: { plan: "Starter" } });
+    expect(await toastOf(context)).toEqual({ key: "purchased", params: { plan: "Starter" } });
   });
 
   it("opens the card, corporate-card or coupon-period dialog for 4306, 4307 and 4317", async () => {
@@ -217,7 +213,7 @@ describe("purchase and plan change", () => {
     );
     const r = await outcome(post("/dashboard/plan/upgrade?modal=change&plan=Starter", { intent: "downgrade", toplan: "Starter" }));
     expect(r.location).toBe("/dashboard/plan");
-    expect(toastOf(context)).toEqual({ key: "downgraded", params: { plan: "Starter", date: "2026. 12. 23." } });
+    expect(await toastOf(context)).toEqual({ key: "downgraded", params: { plan: "Starter", date: "2026. 12. 23." } });
   });
 });
 
@@ -246,7 +242,7 @@ describe("cancel, refund and receipts", () => {
     );
     const r = await outcome(post("/dashboard/plan?modal=refund", { intent: "refund", pwd: "Voice#2026a" }));
     expect(r.location).toBe("/dashboard/plan");
-    expect(toastOf(context)).toEqual({ key: "refunded", params: { amount: "2,205원" } });
+    expect(await toastOf(context)).toEqual({ key: "refunded", params: { amount: "2,205원" } });
   });
 
   it("a receipt redirects to its link; without one the spec's message", async () => {
@@ -296,7 +292,7 @@ describe("PayPal", () => {
       merchant_uid: "m-1",
       authorization_id: "A-1",
     });
-    expect(toastOf(context)).toEqual({ key: "upgraded", params: { plan: "Production" } });
+    expect(await toastOf(context)).toEqual({ key: "upgraded", params: { plan: "Production" } });
   });
 
   it("a refused capture goes back to the plans with the api's message and saves nothing", async () => {
@@ -304,7 +300,7 @@ describe("PayPal", () => {
     const r = await outcome(get("/dashboard/plan/paypal/return?flow=save&plan=Creator&token=O-2&PayerID=P-2"));
     expect(r.location).toBe("/dashboard/plan/upgrade");
     expect(calls.map((c) => c.path)).toEqual(["/payment/paypal_payment"]);
-    expect(toastOf(context)).toEqual({ key: "error", params: { message: "결제에 실패했습니다. PayPal에서 결제가 거절되었습니다." } });
+    expect(await toastOf(context)).toEqual({ key: "error", params: { message: "결제에 실패했습니다. PayPal에서 결제가 거절되었습니다." } });
   });
 });
 

@@ -5,7 +5,7 @@ import { action as projectListAction } from "~/routes/studio._index.server";
 import { action as stsAction } from "~/routes/studio.projects.speech-to-speech.server";
 import { action as ttsEditorAction } from "~/routes/studio.projects.text-to-speech.server";
 import { Code } from "../../contracts/codes";
-import { apiStandin, no, ok, type ApiCall } from "./api-standin";
+import { apiStandin, no, ok, sealedCookieOf, type ApiCall } from "./api-standin";
 
 /**
  * The studio pages' actions as plain functions with real Requests, against a stand-in of the api
@@ -43,19 +43,8 @@ async function outcome(promise: Promise<unknown>) {
   }
 }
 
-const flashOf = (context: AppLoadContext) => {
-  const cookie = context.outgoingCookies.find((c) => c.startsWith("flash="));
-  if (!cookie) return null;
-  const value = decodeURIComponent(cookie.split(";")[0]!.slice("flash=".length));
-  return JSON.parse(Buffer.from(value, "base64").toString()) as Record<string, unknown>;
-};
-
-const toastOf = (context: AppLoadContext) => {
-  const cookie = context.outgoingCookies.find((c) => c.startsWith("toast="));
-  if (!cookie) return null;
-  const value = decodeURIComponent(cookie.split(";")[0]!.slice("toast=".length));
-  return JSON.parse(Buffer.from(value, "base64").toString()) as { key: string; params?: Record<string, string> };
-};
+const flashOf = (context: AppLoadContext) => sealedCookieOf<Record<string, unknown>>(context, "flash");
+const toastOf = (context: AppLoadContext) => sealedCookieOf<{ key: string; params?: Record<string, string> }>(context, "toast");
 
 describe("the project list", () => {
   it("refuses an empty import and an unknown button without calling the api, back on the list's own address", async () => {
@@ -91,7 +80,7 @@ describe("the project list", () => {
     );
     const r = await post(projectListAction, "/studio?select=all", { intent: "generate", id: ["a", "sts1", "b"] });
     expect(r.location).toBe("/studio?jobs=a%3Ajob-a%2Cb%3Ajob-b");
-    expect(toastOf(context)).toEqual({ key: "generating", params: { count: "2" } });
+    expect(await toastOf(context)).toEqual({ key: "generating", params: { count: "2" } });
   });
 
   it("comes back without the batch the page showed: a download or playlist asked before is not started again when the jobs end", async () => {
@@ -110,7 +99,7 @@ describe("the project list", () => {
       status: 302,
       location: "/studio",
     });
-    expect(flashOf(context)).toEqual({ studioList: { error: null, usage: { kind: "charsExhausted", message: "used up" } } });
+    expect(await flashOf(context)).toEqual({ studioList: { error: null, usage: { kind: "charsExhausted", message: "used up" } } });
   });
 });
 
@@ -126,7 +115,7 @@ describe("the TTS editor", () => {
     const r = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "rename", name: " New name " });
     expect(r.location).toBe("/studio/projects/text-to-speech?id=x1");
     expect(calls).toEqual([{ path: "/studio/projects/x1", method: "PATCH", body: { name: "New name" } }]);
-    expect(toastOf(context)).toEqual({ key: "saved" });
+    expect(await toastOf(context)).toEqual({ key: "saved" });
   });
 
   it("answers a conform intent (add a paragraph) with the changed form, status 200, without saving", async () => {
@@ -158,7 +147,9 @@ describe("the TTS editor", () => {
   });
 
   it("keeps a paragraph over 500 characters from the api, and opens the usage dialog on a short allowance", async () => {
-    const { calls, post } = await setup((c) => (c.method === "PUT" ? ok({ paragraphs: [{ id: "p1" }] }) : no(Code.CHARS_SHORT, "short")));
+    const { calls, post } = await setup((c) =>
+      c.method === "PUT" ? ok({ paragraphs: [{ id: "p1" }], revision: 4 }) : no(Code.CHARS_SHORT, "short"),
+    );
     const long = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", {
       intent: "save",
       ...paragraph,
@@ -168,8 +159,26 @@ describe("the TTS editor", () => {
     expect(long.data!.result!.error!["paragraphs[0].text"]).toEqual(["validation.textTooLong"]);
     expect(calls).toEqual([]);
     const short = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "save", ...paragraph, generate: "all" });
-    expect(short).toMatchObject({ status: 400, data: { form: "editor", usage: { kind: "charsShort", message: "short" } } });
+    // The save went through: the answer names what it made (the page takes the revision and ids without a reload).
+    expect(short).toMatchObject({
+      status: 400,
+      data: { form: "editor", usage: { kind: "charsShort", message: "short" }, saved: { revision: 4, ids: ["p1"] } },
+    });
     expect(calls[1]).toEqual({ path: "/studio/projects/x1/generate", method: "POST", body: {} });
+  });
+
+  it("answers nothing to generate under the form, with the revision and ids the save made; a refused save names none", async () => {
+    const { post } = await setup((c) =>
+      c.method === "PUT" ? ok({ paragraphs: [{ id: "p1" }, { id: "p2" }], revision: 7 }) : ok({ job_id: null }),
+    );
+    const r = await post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "save", ...paragraph, generate: "all" });
+    expect(r).toMatchObject({ status: 200, data: { form: "editor", saved: { revision: 7, ids: ["p1", "p2"] } } });
+    expect(r.data!.result!.error![""]).toEqual(["새로 생성할 문단이 없습니다."]);
+    const refused = await (
+      await setup(() => no(Code.PROJECT_CONFLICT, "conflict"))
+    ).post(ttsEditorAction, "/studio/projects/text-to-speech?id=x1", { intent: "save", ...paragraph, generate: "all" });
+    expect(refused.status).toBe(409);
+    expect(refused.data).not.toHaveProperty("saved");
   });
 });
 
@@ -211,7 +220,7 @@ describe("speech to speech", () => {
     expect(bad.data!.result!.error!.score).toEqual(["validation.required"]);
     const shared = await post(stsAction, "/studio/projects/speech-to-speech?id=pr1&result=r1", { intent: "share" });
     expect(shared.location).toBe("/studio/projects/speech-to-speech?id=pr1&result=r1");
-    expect(toastOf(context)).toEqual({ key: "shared" });
+    expect(await toastOf(context)).toEqual({ key: "shared" });
     expect((await post(stsAction, "/studio/projects/speech-to-speech?id=pr1", { intent: "nothing" })).location).toBe(
       "/studio/projects/speech-to-speech?id=pr1",
     );
@@ -240,7 +249,7 @@ describe("work history", () => {
     const refused = await setup(() => no(Code.NOT_FOUND, "없는 결과"));
     const r2 = await refused.post(historyAction, "/studio/history?confirm=delete&id=i1", { inference_id: "i1", confirmed: "1" });
     expect(r2.location).toBe("/studio/history");
-    expect(toastOf(refused.context)).toEqual({ key: "error", params: { message: "없는 결과" } });
+    expect(await toastOf(refused.context)).toEqual({ key: "error", params: { message: "없는 결과" } });
   });
 
   it("undo restores the result; too late shows the api's message", async () => {
@@ -248,6 +257,6 @@ describe("work history", () => {
     const r = await post(historyAction, "/studio/history?undo=i1", { intent: "restore", inference_id: "i1" });
     expect(r.location).toBe("/studio/history");
     expect(calls).toEqual([{ path: "/studio/inferences/i1/restore", method: "POST", body: null }]);
-    expect(toastOf(context)).toEqual({ key: "error", params: { message: "되돌릴 수 있는 시간이 지났습니다." } });
+    expect(await toastOf(context)).toEqual({ key: "error", params: { message: "되돌릴 수 있는 시간이 지났습니다." } });
   });
 });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fixedT } from "~/i18n/i18n.server";
-import { addBundle, interpolate, translate, type Bundle } from "~/i18n/translator";
+import { addBundle, BUNDLE_RETRY_DELAYS_MS, hasBundle, interpolate, loadBundle, translate, type Bundle } from "~/i18n/translator";
 import { resources } from "~/locales";
 
 // The browser's translator (app/i18n/translator.ts) must give what the server's i18next gives for every key of
@@ -85,5 +85,68 @@ describe("the browser's translator against i18next", () => {
     expect(interpolate("{{gone}} stays", "en", {})).toBe("{{gone}} stays");
     expect(interpolate("[{{u}}][{{n}}]", "en", { u: undefined, n: null })).toBe("[][]");
     expect(interpolate("{{- raw}}", "en", { raw: "<b>" })).toBe("<b>");
+  });
+});
+
+describe("fetching a namespace", () => {
+  // A stand-in of the network for /locales/:lng/:ns: each request takes the next planned answer (a Response, or a
+  // thrown TypeError as fetch throws for a dropped request); the languages are made up so every test starts empty.
+  const requests: string[] = [];
+  const network = (answers: (Response | "drop")[]) => {
+    requests.length = 0;
+    vi.useFakeTimers();
+    vi.stubGlobal("fetch", async (url: string) => {
+      requests.push(url);
+      const next = answers.shift() ?? "drop";
+      if (next === "drop") throw new TypeError("Failed to fetch");
+      return next;
+    });
+  };
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  /** Resolves `promise` while the retry waits pass; answers how long that took in fake time. */
+  const settle = async (promise: Promise<void>) => {
+    let done = false;
+    void promise.then(() => (done = true));
+    let waited = 0;
+    while (!done && waited < 60_000) {
+      await vi.advanceTimersByTimeAsync(100);
+      waited += 100;
+    }
+    expect(done).toBe(true);
+    return waited;
+  };
+
+  it("tries again after a dropped request and a server error, then uses the bundle", async () => {
+    network(["drop", Response.json({}, { status: 503 }), Response.json({ hello: "안녕" })]);
+    await settle(loadBundle("r1", "common"));
+    expect(requests).toEqual(["/locales/r1/common", "/locales/r1/common", "/locales/r1/common"]);
+    expect(translate("r1", "common", "hello")).toBe("안녕");
+  });
+
+  it("gives up after a bounded number of tries (keys show, as before), and a second caller shares the same tries", async () => {
+    network([]);
+    const first = loadBundle("r2", "common");
+    const second = loadBundle("r2", "common");
+    const waited = await settle(Promise.all([first, second]).then(() => undefined));
+    expect(requests).toHaveLength(1 + BUNDLE_RETRY_DELAYS_MS.length);
+    expect(waited).toBeLessThanOrEqual(BUNDLE_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0) + 100);
+    expect(hasBundle("r2", "common")).toBe(true);
+    expect(translate("r2", "common", "hello")).toBe("hello");
+    // Stored: no more requests for it.
+    await loadBundle("r2", "common");
+    expect(requests).toHaveLength(1 + BUNDLE_RETRY_DELAYS_MS.length);
+  });
+
+  it("does not try again after a 404; does after a body that is not JSON (a cut answer)", async () => {
+    network([new Response("nope", { status: 404 })]);
+    await settle(loadBundle("r3", "common"));
+    expect(requests).toHaveLength(1);
+    network([new Response("<html>", { status: 200 }), Response.json({ hello: "hi" })]);
+    await settle(loadBundle("r4", "common"));
+    expect(requests).toHaveLength(2);
+    expect(translate("r4", "common", "hello")).toBe("hi");
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Stage } from "./avatar-stage.client";
+import type { Stage } from "./media-stage";
 
 /** `static`: the server's render and a page without JavaScript (the effect that loads the stage never ran). */
 type State = "static" | "loading" | "ready" | "playing" | "nowebgl" | "error";

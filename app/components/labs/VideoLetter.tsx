@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Stage } from "./avatar-stage.client";
+import type { Stage } from "./media-stage";
 import { apiClient } from "~/lib/api-client";
 
 type Phase = { kind: "idle" } | { kind: "recording" } | { kind: "uploading" } | { kind: "failed"; message: string };

@@ -13,21 +13,7 @@
 import { VRMLoaderPlugin, VRMUtils, type VRM } from "@pixiv/three-vrm";
 import * as THREE from "three";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
-
-export type StageStats = { firstFrameMs: number; frames: number; fps: number };
-export type Stage = {
-  /** The stage's own audio element (one Web Audio source per element, so the stage makes it). */
-  audio: HTMLAudioElement;
-  /** Starts the audio (and the lip-sync): resumes the audio context first (a user gesture calls this). */
-  play(): Promise<void>;
-  pause(): void;
-  /** The canvas as a still picture (PNG data URL): the poster frame. */
-  poster(): string;
-  /** The canvas's video and the audio's stream, for a video letter (MediaRecorder). */
-  captureStream(fps: number): MediaStream;
-  stats(): StageStats;
-  dispose(): void;
-};
+import { audioGraph, runStage, stageAudio, type Stage, type StageStats } from "./media-stage";
 
 /** What tests read (tests/e2e/labs.spec.ts): the mouth's blend-shape weight now, and render timings. */
 declare global {
@@ -48,9 +34,7 @@ const smooth = (current: number, target: number) => current + (target - current)
 /** A stage on `canvas` for the VRM at `url`, lip-synced to the audio at `audioUrl`. Throws NoWebGLError without WebGL. */
 export async function createStage(canvas: HTMLCanvasElement, url: string, audioUrl: string): Promise<Stage> {
   const started = performance.now();
-  const audio = new Audio();
-  audio.preload = "auto";
-  audio.src = audioUrl;
+  const audio = stageAudio(audioUrl);
   let renderer: THREE.WebGLRenderer;
   try {
     // preserveDrawingBuffer: the poster frame and the canvas capture read the last frame.
@@ -90,15 +74,8 @@ export async function createStage(canvas: HTMLCanvasElement, url: string, audioU
   const vowels = has("oh") && has("ih");
 
   // The audio graph: element -> analyser -> speakers (and a stream destination for video letters).
-  const context = new AudioContext();
-  const sourceNode = context.createMediaElementSource(audio);
-  const analyser = context.createAnalyser();
-  analyser.fftSize = 1024;
-  analyser.smoothingTimeConstant = 0.3;
-  const toStream = context.createMediaStreamDestination();
-  sourceNode.connect(analyser);
-  analyser.connect(context.destination);
-  sourceNode.connect(toStream);
+  const graph = audioGraph(audio, { fftSize: 1024, smoothing: 0.3 });
+  const { context, analyser } = graph;
   const wave = new Float32Array(analyser.fftSize);
   const spectrum = new Float32Array(analyser.frequencyBinCount);
   const band = (lo: number, hi: number) => {
@@ -121,18 +98,11 @@ export async function createStage(canvas: HTMLCanvasElement, url: string, audioU
 
   let mouth = 0;
   let nextBlink = 1.5;
-  let frames = 0;
-  let firstFrameMs = 0;
-  let fpsFrames = 0;
-  let fpsSince = performance.now();
-  let fps = 0;
-  let raf = 0;
   const clock = new THREE.Clock();
   const chest = vrm.humanoid.getNormalizedBoneNode("chest") ?? vrm.humanoid.getNormalizedBoneNode("spine");
   const neck = vrm.humanoid.getNormalizedBoneNode("neck") ?? head;
 
-  const frame = () => {
-    raf = requestAnimationFrame(frame);
+  const draw = () => {
     const dt = Math.min(clock.getDelta(), 0.1);
     const t = clock.elapsedTime;
     // Lip-sync from the audio while it plays.
@@ -175,46 +145,22 @@ export async function createStage(canvas: HTMLCanvasElement, url: string, audioU
     }
     vrm.update(dt);
     renderer.render(scene, camera);
-    frames++;
-    fpsFrames++;
-    if (frames === 1) firstFrameMs = performance.now() - started;
-    const now = performance.now();
-    if (now - fpsSince >= 1000) {
-      fps = (fpsFrames * 1000) / (now - fpsSince);
-      fpsFrames = 0;
-      fpsSince = now;
-    }
-    window.__avatarStats = { firstFrameMs, frames, fps };
   };
-  frame();
 
-  return {
+  return runStage({
+    canvas,
     audio,
-    async play() {
-      await context.resume();
-      await audio.play();
+    graph,
+    started,
+    draw,
+    report: (stats: StageStats) => {
+      window.__avatarStats = stats;
     },
-    pause() {
-      audio.pause();
-    },
-    poster() {
-      return canvas.toDataURL("image/png");
-    },
-    captureStream(rate: number) {
-      const stream = canvas.captureStream(rate);
-      for (const track of toStream.stream.getAudioTracks()) stream.addTrack(track);
-      return stream;
-    },
-    stats() {
-      return { firstFrameMs, frames, fps };
-    },
-    dispose() {
-      cancelAnimationFrame(raf);
-      audio.pause();
+    poster: { type: "image/png" },
+    release() {
       observer.disconnect();
-      void context.close();
       VRMUtils.deepDispose(vrm.scene);
       renderer.dispose();
     },
-  };
+  });
 }

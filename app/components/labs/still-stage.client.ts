@@ -1,10 +1,10 @@
 import { STILL_CANVAS } from "../../../contracts/letters";
-import type { Stage } from "./avatar-stage.client";
+import { audioGraph, runStage, stageAudio, type Stage } from "./media-stage";
 
 /**
  * A still letter's stage (issue 20, docs/decisions/0047): a still image drawn on a 2D canvas with the audio's
  * level (the picture breathes with the voice, level bars along the bottom), and the same `Stage` as the avatar
- * stage, so one `MakeVideoLetter` records either. Loaded with `import()` only when a result offers a letter.
+ * stage (media-stage.ts), so one `MakeVideoLetter` records either. Loaded with `import()` only when a result offers a letter.
  * No three here: a 2D canvas is enough for a picture.
  */
 
@@ -26,20 +26,9 @@ export async function createStillStage(canvas: HTMLCanvasElement, picture: Still
   canvas.height = STILL_CANVAS.height;
   const g = canvas.getContext("2d");
   if (!g) throw new Error("canvas");
-  const audio = new Audio();
-  audio.preload = "auto";
-  audio.src = audioUrl;
-
-  // element -> analyser -> speakers, and a stream destination for the recording.
-  const context = new AudioContext();
-  const sourceNode = context.createMediaElementSource(audio);
-  const analyser = context.createAnalyser();
-  analyser.fftSize = 512;
-  analyser.smoothingTimeConstant = 0.5;
-  const toStream = context.createMediaStreamDestination();
-  sourceNode.connect(analyser);
-  analyser.connect(context.destination);
-  sourceNode.connect(toStream);
+  const audio = stageAudio(audioUrl);
+  const graph = audioGraph(audio, { fftSize: 512, smoothing: 0.5 });
+  const { analyser } = graph;
   const wave = new Float32Array(analyser.fftSize);
   const spectrum = new Uint8Array(analyser.frequencyBinCount);
 
@@ -47,15 +36,8 @@ export async function createStillStage(canvas: HTMLCanvasElement, picture: Still
   // The picture covers the canvas (cropped to it, centred).
   const cover = Math.max(W / picture.width, H / picture.height);
   let level = 0;
-  let frames = 0;
-  let firstFrameMs = 0;
-  let fpsFrames = 0;
-  let fpsSince = performance.now();
-  let fps = 0;
-  let raf = 0;
 
-  const frame = () => {
-    raf = requestAnimationFrame(frame);
+  const draw = () => {
     analyser.getFloatTimeDomainData(wave);
     analyser.getByteFrequencyData(spectrum);
     let sum = 0;
@@ -86,46 +68,19 @@ export async function createStillStage(canvas: HTMLCanvasElement, picture: Still
       const height = 6 + (bin / 255) * 90 * (0.35 + level);
       g.fillRect(left + i * (bar + gap), H - 30 - height, bar, height);
     }
-
-    frames++;
-    fpsFrames++;
-    if (frames === 1) firstFrameMs = performance.now() - started;
-    const now = performance.now();
-    if (now - fpsSince >= 1000) {
-      fps = (fpsFrames * 1000) / (now - fpsSince);
-      fpsFrames = 0;
-      fpsSince = now;
-    }
-    window.__letterLevel = level;
-    window.__letterFrames = frames;
   };
-  frame();
 
-  return {
+  return runStage({
+    canvas,
     audio,
-    async play() {
-      await context.resume();
-      await audio.play();
-    },
-    pause() {
-      audio.pause();
+    graph,
+    started,
+    draw,
+    report: ({ frames }) => {
+      window.__letterLevel = level;
+      window.__letterFrames = frames;
     },
     // JPEG: a photo's frame as PNG could pass the poster's 1 MB (contracts/labs.ts VIDEO_LIMITS).
-    poster() {
-      return canvas.toDataURL("image/jpeg", 0.85);
-    },
-    captureStream(rate: number) {
-      const stream = canvas.captureStream(rate);
-      for (const track of toStream.stream.getAudioTracks()) stream.addTrack(track);
-      return stream;
-    },
-    stats() {
-      return { firstFrameMs, frames, fps };
-    },
-    dispose() {
-      cancelAnimationFrame(raf);
-      audio.pause();
-      void context.close();
-    },
-  };
+    poster: { type: "image/jpeg", quality: 0.85 },
+  });
 }
