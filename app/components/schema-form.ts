@@ -54,7 +54,8 @@ function serialize(value: unknown): unknown {
 
 /** conform's `report` of a result onto the form's state (`createFormMeta` when `prev` is the fresh state). */
 function report(prev: State, result: LastResult & object, defaults: Values): State {
-  if (result.initialValue === null) return { initialValue: defaults, value: defaults, error: {}, validated: {}, status: undefined, resets: prev.resets + 1 };
+  if (result.initialValue === null)
+    return { initialValue: defaults, value: defaults, error: {}, validated: {}, status: undefined, resets: prev.resets + 1 };
   const validated = { ...prev.validated, ...result.state?.validated };
   const error: Errors = {};
   for (const [name, e] of Object.entries(result.error ?? {})) {
@@ -114,7 +115,9 @@ export function useSchemaForm<S extends Schema>(
   /** Checks the form in the browser: `name` marks one field as validated (blur, input); none is a submit. */
   const check = (form: HTMLFormElement, name?: string) => {
     const result = parse.current!(new FormData(form)).reply();
-    const next = name ? { ...result, intent: { type: "validate" as const, payload: { name } }, state: { validated: { [name]: true } } } : result;
+    const next = name
+      ? { ...result, intent: { type: "validate" as const, payload: { name } }, state: { validated: { [name]: true } } }
+      : result;
     const status = result.status === "success" ? undefined : result.status;
     setState((prev) => report(prev, { ...next, status, initialValue: undefined }, defaults));
     return result;
@@ -162,7 +165,14 @@ export function useSchemaForm<S extends Schema>(
     };
     const onReset = (event: Event) => {
       if ((event.target as HTMLFormElement)?.id !== id || event.defaultPrevented) return;
-      setState((prev) => ({ initialValue: defaults, value: defaults, error: {}, validated: {}, status: undefined, resets: prev.resets + 1 }));
+      setState((prev) => ({
+        initialValue: defaults,
+        value: defaults,
+        error: {},
+        validated: {},
+        status: undefined,
+        resets: prev.resets + 1,
+      }));
     };
     document.addEventListener("focusin", onFocus);
     document.addEventListener("focusout", onBlurOrInput);

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { ConvertSchema, UploadSchema } from "~/lib/studio";
+import { ConvertSchema, UploadSchema } from "~/lib/studio-schemas";
 
 /**
  * The labs pages' shapes and form schemas (issue 20, docs/decisions/0041; client-safe). Avatar talk

@@ -5,7 +5,7 @@ import { CheckboxField, ErrorList, Field, SubmitButton, useSchemaForm } from "~/
 import { VoiceGrid } from "~/components/library/VoiceCard";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./actors.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/library";
 
 export { action, loader } from "./actors.server";
 

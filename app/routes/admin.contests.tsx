@@ -1,7 +1,7 @@
 import { ContentEditor, contentPageHandle, useContentPage } from "~/components/admin/ContentEditor";
 import { kstInput, type ContestRow } from "~/lib/admin";
 import { pageMetaTags } from "~/utils/seo";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/admin";
 
 export { action, loader } from "./admin.contests.server";
 export const handle = contentPageHandle;

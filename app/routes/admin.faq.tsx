@@ -1,7 +1,7 @@
 import { categoryField, ContentEditor, contentPageHandle, useContentPage } from "~/components/admin/ContentEditor";
 import { type FaqRow } from "~/lib/admin";
 import { pageMetaTags } from "~/utils/seo";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/admin";
 
 export { action, loader } from "./admin.faq.server";
 export const handle = contentPageHandle;

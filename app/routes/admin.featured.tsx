@@ -6,7 +6,7 @@ import { PageHeading, Section } from "~/components/shell/Page";
 import { kstInput } from "~/lib/admin";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./admin.featured.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/admin";
 
 export { action, loader } from "./admin.featured.server";
 export const handle = { i18n: ["common", "admin"] };

@@ -6,7 +6,7 @@ import { MessageFields, StateBadge, Thread } from "~/components/help/Thread";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./admin.inquiries.$no.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/help";
 
 export { action, loader } from "./admin.inquiries.$no.server";
 export const handle = { i18n: ["common", "admin", "help"] };
@@ -24,9 +24,14 @@ export default function OperatorInquiryPage() {
   const [form, fields] = useSchemaForm("answer", specs.AnswerSchema, actionData?.intent === "answer" ? actionData.result : undefined, {
     defaultValue: { intent: "answer", state: 2 },
   });
-  const [stateForm, stateFields] = useSchemaForm("state", specs.AnswerSchema, actionData?.intent === "state" ? actionData.result : undefined, {
-    defaultValue: { intent: "state", state: inquiry.state },
-  });
+  const [stateForm, stateFields] = useSchemaForm(
+    "state",
+    specs.AnswerSchema,
+    actionData?.intent === "state" ? actionData.result : undefined,
+    {
+      defaultValue: { intent: "state", state: inquiry.state },
+    },
+  );
   return (
     <main className="max-w-3xl">
       <Link to="/admin/inquiries" className="text-sm text-slate-600 underline">

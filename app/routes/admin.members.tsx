@@ -6,7 +6,7 @@ import { PageHeading, Section } from "~/components/shell/Page";
 import { formatMoney } from "~/lib/billing";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader, MemberSummary } from "./admin.members.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/help";
 
 export { action, loader } from "./admin.members.server";
 export const handle = { i18n: ["common", "admin", "help", "billing"] };

@@ -1,7 +1,7 @@
 import { categoryField, ContentEditor, contentPageHandle, useContentPage } from "~/components/admin/ContentEditor";
 import { type NoticeRow } from "~/lib/admin";
 import { pageMetaTags } from "~/utils/seo";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/admin";
 
 export { action, loader } from "./admin.notices.server";
 export const handle = contentPageHandle;

@@ -7,7 +7,7 @@ import { PageHeading, Section } from "~/components/shell/Page";
 import { REPORT_STATUSES, type CommentReport, type VoiceReport } from "~/lib/admin";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./admin.reports.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/admin";
 
 export { action, loader } from "./admin.reports.server";
 export const handle = { i18n: ["common", "admin"] };

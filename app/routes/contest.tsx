@@ -9,7 +9,7 @@ import { CONTEST_NOTE_MAX, formatDate, type Contest } from "~/lib/content";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./contest.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/content";
 
 export { action, loader } from "./contest.server";
 

@@ -10,12 +10,13 @@ import { Modal } from "~/components/shell/Modal";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { NoScriptRefresh } from "~/components/studio/JobProgress";
 import { useJobProgress } from "~/components/studio/useJobProgress";
-import { AUDIO_ACCEPT, CUSTOM_VOICE, CUSTOM_VOICE_INQUIRY, type CustomDesign } from "~/lib/custom-voice";
+import { AUDIO_ACCEPT, CUSTOM_VOICE, CUSTOM_VOICE_INQUIRY } from "~/lib/custom-voice";
+import { type CustomDesign } from "~/lib/custom-voice-schemas";
 import { pageMetaTags } from "~/utils/seo";
 import type { CustomVoice } from "../../contracts/custom-voices";
 import type { loader as dashboardLoader } from "./dashboard";
 import type { action, CreationJob, Failure, loader } from "./dashboard.custom.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/custom-voice";
 
 export { action, loader } from "./dashboard.custom.server";
 

@@ -6,7 +6,7 @@ import { MessageFields, StateBadge, Thread } from "~/components/help/Thread";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.help.$no.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/help";
 
 export { action, loader } from "./dashboard.help.$no.server";
 

@@ -6,7 +6,7 @@ import { PageHeading, Section } from "~/components/shell/Page";
 import { API_KEY_NAME_MAX, formatDate } from "~/lib/content";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.keys.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/content";
 
 export { action, loader } from "./dashboard.keys.server";
 

@@ -9,7 +9,7 @@ import { PageHeading, Section } from "~/components/shell/Page";
 import { OPEN_VOICE, type OpenVoiceDraft, type RecordingFacts } from "~/lib/library";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.library.open.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/library";
 
 export { action, loader } from "./dashboard.library.open.server";
 

@@ -10,7 +10,7 @@ import { formatDay } from "~/lib/library";
 import { pageMetaTags } from "~/utils/seo";
 import { COMMENT_MAX, RATING_MAX, REPORT_CATEGORIES, REPORT_DESCRIPTION_MAX, type VoiceComment } from "../../contracts/voices";
 import type { action, loader } from "./dashboard.library.voices.$id.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/library";
 
 export { action, loader } from "./dashboard.library.voices.$id.server";
 

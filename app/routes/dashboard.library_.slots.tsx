@@ -7,7 +7,7 @@ import { formatDate } from "~/lib/billing";
 import { pageMetaTags } from "~/utils/seo";
 import type { SlotVoice } from "../../contracts/custom-voices";
 import type { action, loader } from "./dashboard.library_.slots.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/slots";
 
 export const handle = { i18n: ["common", "account", "slots"] };
 

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { ChoiceGroup, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
-import { GENDERS } from "~/utils/user-validation";
+import { GENDERS } from "~/utils/member-fields";
 import type { action, loader } from "./dashboard.settings.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/user-validation";
 
 export { action, loader } from "./dashboard.settings.server";
 

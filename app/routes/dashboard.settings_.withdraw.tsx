@@ -5,7 +5,7 @@ import { ButtonLink, CheckboxField, ChoiceGroup, ErrorList, Field, SubmitButton,
 import { PageHeading, Section } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.settings_.withdraw.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/user-validation";
 
 export { action, loader } from "./dashboard.settings_.withdraw.server";
 

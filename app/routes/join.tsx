@@ -7,7 +7,7 @@ import { CheckboxField, ChoiceGroup, ErrorList, Field, SubmitButton, useSchemaFo
 import type { Choice } from "~/utils/member-lists.server";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, JoinStep, loader } from "./join.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/user-validation";
 
 export { action, loader } from "./join.server";
 

@@ -6,7 +6,7 @@ import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/form
 import { pageMetaTags } from "~/utils/seo";
 import { isSocialProvider, type LoginType, type SocialProvider } from "~/utils/social";
 import type { action, loader } from "./login.server";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/user-validation";
 
 export { action, loader } from "./login.server";
 

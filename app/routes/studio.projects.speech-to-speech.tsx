@@ -11,7 +11,8 @@ import { RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/St
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoiceSearch } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
-import { ReviewSchema, stsPath, type StsProject, type StudioResult } from "~/lib/studio";
+import { stsPath, type StudioResult } from "~/lib/studio";
+import { ReviewSchema, type StsProject } from "~/lib/studio-schemas";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.speech-to-speech.server";

@@ -21,20 +21,15 @@ import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
 import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, VoiceSearch, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
+import { AUTOSAVE_DELAY_MS, UNDO_SHOWN_MS, TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES, type UsageDialogData } from "~/lib/studio";
 import {
-  AUTOSAVE_DELAY_MS,
   EditorSchema,
   RenameSchema,
-  UNDO_SHOWN_MS,
   type ProjectVersion,
-  TTS_LANGS,
-  TTS_MAX_CHARS,
-  TTS_STYLES,
   type ParagraphSchema,
   type TtsParagraph,
   type TtsProject,
-  type UsageDialogData,
-} from "~/lib/studio";
+} from "~/lib/studio-schemas";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "../../contracts/jobs";

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
 import { CodeTimer } from "./CodeTimer";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/user-validation";
 
 /** The step forms sign-up (/join) and recovery (/user/password) share: address, code, new password. */
 

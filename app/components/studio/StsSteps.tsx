@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useNavigation, useSubmit } from "@remix-run/
 import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, type LastResult } from "~/components/forms";
-import { ConvertSchema, STS_MAX_SECONDS, UploadSchema, type StsSource } from "~/lib/studio";
+import { STS_MAX_SECONDS, type StsSource } from "~/lib/studio";
+import { ConvertSchema, UploadSchema } from "~/lib/studio-schemas";
 import { Recorder, useDuration } from "./Sts";
 import { VoicePicker, type VoiceCard } from "./VoicePicker";
 import { Waveform } from "./Waveform";

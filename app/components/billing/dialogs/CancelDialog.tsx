@@ -5,7 +5,7 @@ import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction 
 import { CANCEL_REASONS, formatDate } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { PasswordField } from "./parts";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/billing";
 
 /** Cancel subscription with the termination reasons (spec sections 3, 4 and 5). */
 export function CancelDialog({

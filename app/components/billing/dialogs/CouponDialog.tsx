@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
 import { Modal } from "~/components/shell/Modal";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/billing";
 
 /** A coupon number (spec section 4). */
 export function CouponDialog({ closeTo, lastResult }: { closeTo: string; lastResult: LastResult }) {

@@ -5,7 +5,7 @@ import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction 
 import { type Quote } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { Consent, QuoteLines } from "./parts";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/billing";
 
 /** Overseas purchase or upgrade through PayPal: one month, no renewal (spec sections 1 and 4). */
 export function PaypalDialog({

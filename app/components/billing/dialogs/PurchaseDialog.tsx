@@ -5,7 +5,7 @@ import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction 
 import { cardBrand, formatMoney, type Card, type Quote } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { Consent, QuoteLines } from "./parts";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/billing";
 
 /** Card purchase (spec sections 2, 4 and 5): the server's quote, the four consents, one charge per merchant_uid. */
 export function PurchaseDialog({

@@ -5,7 +5,7 @@ import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction 
 import { formatDate, formatMoney, type Refundable } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { CloseLink, PasswordField } from "./parts";
-import * as specs from "~/lib/form-specs";
+import * as specs from "~/lib/form-specs/billing";
 
 /** Immediate cancel and refund (spec sections 4 and 9): only within 7 days and unused. */
 export function RefundDialog({
