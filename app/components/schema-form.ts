@@ -81,7 +81,7 @@ type Parse = (formData: FormData) => { reply: () => SubmissionResult<string[]> }
 /**
  * The form setup of every form of the app, in the shape of conform's `useForm` (`form`, `fields`; the pages spread
  * them with conform's `getFormProps`/`getInputProps`/`getSelectProps`/`getTextareaProps`), without conform's form
- * engine and without zod on the first load (docs/decisions/0049): ids, names, constraints, initial values and the
+ * engine and without zod on the first load (docs/decisions/0049): ids, names, constraints, `noValidate`, initial values and the
  * action's errors (`lastResult`, parsed on the server with `parseWithZod`) render the same on the server and in the
  * browser. The schema is loaded on the member's first focus of the form; from then on the form is checked in the
  * browser as before: `validate: "onBlur"` checks a field when it is left and again on each input after an error,
@@ -100,7 +100,6 @@ export function useSchemaForm<S extends Schema>(
     const initialValue = (lastResult.initialValue ?? defaults) as Values;
     return report({ ...fresh, initialValue, value: initialValue }, lastResult, defaults);
   });
-  const [noValidate, setNoValidate] = useState(false);
   const parse = useRef<Parse | null>(null);
   const seen = useRef(lastResult);
   const live = useRef({ spec, onBlur: options.validate === "onBlur", state });
@@ -130,7 +129,6 @@ export function useSchemaForm<S extends Schema>(
     });
   };
 
-  useSafeLayoutEffect(() => setNoValidate(true), []);
   useSafeLayoutEffect(() => {
     if (lastResult === seen.current || !lastResult) return;
     seen.current = lastResult;
@@ -227,7 +225,8 @@ export function useSchemaForm<S extends Schema>(
     initialValue: state.initialValue,
     value: state.value,
     key: state.resets ? String(state.resets) : undefined,
-    noValidate,
+    // As conform's `defaultNoValidate`: the server's messages (and the schema's once loaded) instead of the browser's.
+    noValidate: true,
     onSubmit,
     getFieldset: () => fields,
   };
