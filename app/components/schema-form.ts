@@ -26,151 +26,347 @@ export type Constraint = {
 export type FormSpec<S> = { constraint: Record<string, Constraint>; load: () => Promise<S> };
 
 type Schema = z.ZodType<Record<string, unknown>>;
-type Values = Record<string, unknown>;
 type Errors = Record<string, string[]>;
+type Keys = Record<string, string>;
+type Segment = string | number;
+/** The intents of conform's form controls this hook supports (`form.insert`, `form.remove`, `form.reorder`, `form.update`). */
+type Intent =
+  | { type: "validate"; payload: { name?: string } }
+  | { type: "update"; payload: { name?: string; index?: number; value?: unknown } }
+  | { type: "insert"; payload: { name: string; index?: number; defaultValue?: unknown } }
+  | { type: "remove"; payload: { name: string; index: number } }
+  | { type: "reorder"; payload: { name: string; from: number; to: number } };
+type ListIntent = Extract<Intent, { type: "insert" | "remove" | "reorder" }>;
+type Result = Omit<SubmissionResult<string[]>, "intent" | "error" | "initialValue"> & {
+  intent?: Intent | null;
+  error?: Record<string, string[] | null>;
+  initialValue?: unknown;
+};
 type State = {
-  /** What the inputs start from: the action's echo of what was sent (no JavaScript), else the defaults. */
-  initialValue: Values;
-  /** What the form holds now (updated on input; read by pages that switch on a choice). */
-  value: Values;
-  /** Errors of the validated fields only. */
+  /** What the inputs start from: the action's echo of what was sent (no JavaScript), else the defaults; lists change it. */
+  initialValue: unknown;
+  /** What the form holds now (updated on input; read by pages that switch on a choice or count characters). */
+  value: unknown;
+  /** Errors of the validated fields only, by field name (`paragraphs[0].text`). */
   error: Errors;
   validated: Record<string, boolean>;
   status: "success" | "error" | undefined;
-  /** Bumped when the action asks for a reset (`reply({ resetForm: true })`): every field gets a new key. */
-  resets: number;
+  /** conform's keys: `""` after a reset (every field gets a new key), one per list item (new on insert, moved on reorder). */
+  key: Keys;
 };
 
-/** conform's `serialize` of a default value, for the flat values our forms use. */
-function serialize(value: unknown): unknown {
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "bigint") return value.toString();
-  if (typeof value === "boolean") return value ? "on" : undefined;
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(serialize);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serialize(v)]));
-  return undefined;
+const INTENT = "__intent__";
+let lastKey = 0;
+const newKey = () => (++lastKey).toString(36);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
+
+/** A field name's path, as conform reads it: `a[0].b` is `["a", 0, "b"]`, `a[].b` is `["a", "", "b"]`. */
+const parsePath = (name: string): Segment[] =>
+  Array.from(name.matchAll(/([^.[\]]+)|\[(\d*)\]/g), ([, key, index]) => key ?? (index ? Number(index) : ""));
+const formatPath = (path: Segment[]) =>
+  path.reduce<string>((name, s) => (typeof s === "number" ? `${name}[${s}]` : s === "" ? `${name}[]` : name ? `${name}.${s}` : s), "");
+const appendPath = (name: string | undefined, index?: number) => (index === undefined ? (name ?? "") : `${name ?? ""}[${index}]`);
+const getPath = (tree: unknown, name: string) =>
+  parsePath(name).reduce<unknown>((node, s) => (node == null ? undefined : (node as Record<Segment, unknown>)[s]), tree);
+/** `name` is `prefix` or below it. */
+const isPathPrefix = (name: string, prefix: string) => {
+  const path = parsePath(name);
+  return parsePath(prefix).every((s, i) => path[i] === s);
+};
+
+/** The tree with `fn` applied at `path` (copied along the path, or changed in place when `copy` is false). */
+function setPath(tree: unknown, path: Segment[], fn: (value: unknown) => unknown, copy = true): unknown {
+  if (!path.length) return fn(tree);
+  const [head, ...rest] = path as [Segment, ...Segment[]];
+  const node = (
+    Array.isArray(tree) ? (copy ? [...tree] : tree) : isPlainObject(tree) ? (copy ? { ...tree } : tree) : typeof head === "number" ? [] : {}
+  ) as Record<Segment, unknown>;
+  node[head] = setPath(node[head], rest, fn, copy);
+  return node;
 }
 
-/** conform's `report` of a result onto the form's state (`createFormMeta` when `prev` is the fresh state). */
-function report(prev: State, result: LastResult & object, defaults: Values): State {
-  if (result.initialValue === null)
-    return { initialValue: defaults, value: defaults, error: {}, validated: {}, status: undefined, resets: prev.resets + 1 };
-  const validated = { ...prev.validated, ...result.state?.validated };
+/** conform's `serialize` of a default value. */
+function serialize(value: unknown): unknown {
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serialize(v)]));
+  if (Array.isArray(value)) return value.map(serialize);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "boolean") return value ? "on" : undefined;
+  if (typeof value === "number" || typeof value === "bigint") return value.toString();
+  return value ?? undefined;
+}
+
+/** conform's `normalize`: no empty strings, empty lists or objects, nulls or empty files. */
+function normalize(value: unknown): unknown {
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = normalize(value[key]);
+      if (v !== undefined) out[key] = v;
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+  if (Array.isArray(value)) return value.length ? value.map(normalize) : undefined;
+  if (value === "" || value === null || (typeof File !== "undefined" && value instanceof File && value.size === 0)) return undefined;
+  return value;
+}
+
+/** A new key for every list item in `value` (conform's `getDefaultKey`), named below `prefix`. */
+function listKeys(value: unknown, prefix = "", keys: Keys = {}): Keys {
+  if (Array.isArray(value))
+    value.forEach((item, i) => {
+      keys[`${prefix}[${i}]`] = newKey();
+      listKeys(item, `${prefix}[${i}]`, keys);
+    });
+  else if (isPlainObject(value)) for (const [k, v] of Object.entries(value)) listKeys(v, prefix ? `${prefix}.${k}` : k, keys);
+  return keys;
+}
+
+/** A list intent on an array. */
+function updateList(list: unknown[], intent: ListIntent) {
+  if (intent.type === "insert") list.splice(intent.payload.index ?? list.length, 0, intent.payload.defaultValue);
+  else if (intent.type === "remove") list.splice(intent.payload.index, 1);
+  else list.splice(intent.payload.to, 0, ...list.splice(intent.payload.from, 1));
+}
+
+/** A list intent on a map by field name (keys, validated): the entries below each item move with it (conform's `setListState`). */
+function updateListState<T>(map: Record<string, T>, intent: ListIntent, make?: (defaultValue: unknown) => Record<string, T>) {
+  const { name } = intent.payload;
+  const items: (Record<string, T> | undefined)[] = [];
+  for (const key of Object.keys(map)) {
+    const m = key.startsWith(name) ? /^\[(\d+)\](.*)$/.exec(key.slice(name.length)) : null;
+    if (!m) continue;
+    (items[Number(m[1])] ??= {})[m[2]!] = map[key]!;
+    delete map[key];
+  }
+  updateList(
+    items,
+    intent.type === "insert" ? { ...intent, payload: { ...intent.payload, defaultValue: make?.(intent.payload.defaultValue) } } : intent,
+  );
+  items.forEach((item, i) => Object.entries(item ?? {}).forEach(([suffix, v]) => (map[`${name}[${i}]${suffix}`] = v)));
+}
+
+/** What a form's values are in `formData`, as conform reads them (its `getSubmissionContext`). */
+function payloadOf(formData: FormData) {
+  const payload: Record<string, unknown> = {};
+  const fields = new Set<string>();
+  for (const [name, next] of formData.entries()) {
+    if (name === INTENT || name === "__state__") continue;
+    fields.add(name);
+    setPath(
+      payload,
+      parsePath(name),
+      (prev) => (prev === undefined ? next : Array.isArray(prev) ? prev.concat(next) : [prev, next]),
+      false,
+    );
+  }
+  return { payload, fields: [...fields] };
+}
+
+/** conform's `serializeIntent`: what an intent button sends as `__intent__`. */
+function serializeIntent(intent: Intent) {
+  const { payload } = intent;
+  if (intent.type === "insert")
+    return JSON.stringify({ ...intent, payload: { ...payload, defaultValue: serialize(intent.payload.defaultValue) } });
+  if (intent.type === "update") return JSON.stringify({ ...intent, payload: { ...payload, value: serialize(intent.payload.value) } });
+  return JSON.stringify(intent);
+}
+
+/** A form's state before any answer, or after a reset (every field then has a new key). */
+const fresh = (defaults: unknown, reset: boolean): State => ({
+  initialValue: defaults,
+  value: defaults,
+  error: {},
+  validated: {},
+  status: undefined,
+  key: reset ? { "": newKey(), ...listKeys(defaults) } : listKeys(defaults),
+});
+
+/** conform's `handleIntent`: what an intent (or a submit, none) does to the form's state; `meta` is a copy it may change. */
+function handleIntent(meta: State, intent: Intent | null | undefined, fields: string[] | undefined, initialized: boolean): State {
+  const validate = (names: string[]) => names.forEach((name) => (meta.validated[name] = true));
+  if (!intent || (intent.type === "validate" && !intent.payload.name)) validate([...Object.keys(meta.error), ...(fields ?? [])]);
+  else if (intent.type === "validate") validate([intent.payload.name!]);
+  else if (intent.type === "update") {
+    const name = appendPath(intent.payload.name, intent.payload.index);
+    const { value } = intent.payload;
+    if (value !== undefined && name === "") Object.assign(meta, { initialValue: value, value, key: { ...listKeys(value), "": newKey() } });
+    else if (value !== undefined) {
+      meta.initialValue = setPath(meta.initialValue, parsePath(name), () => value);
+      meta.value = setPath(meta.value, parsePath(name), () => value);
+      meta.key = { ...meta.key };
+      if (isPlainObject(value) || Array.isArray(value)) {
+        for (const key of Object.keys(meta.key)) if (key !== name && isPathPrefix(key, name)) delete meta.key[key];
+        Object.assign(meta.key, listKeys(value, name));
+      }
+      meta.key[name] = newKey();
+    }
+  } else {
+    if (initialized) {
+      meta.key = { ...meta.key };
+      updateListState(meta.key, intent, (value) => {
+        const keys: Keys = { "": newKey() };
+        for (const [k, v] of Object.entries(listKeys(value))) keys[k.startsWith("[") ? k : `.${k}`] = v;
+        return keys;
+      });
+      meta.initialValue = setPath(meta.initialValue, parsePath(intent.payload.name), (list) => {
+        const next = Array.isArray(list) ? [...list] : [];
+        updateList(next, intent);
+        return next;
+      });
+    }
+    updateListState(meta.validated, intent);
+    meta.validated[intent.payload.name] = true;
+  }
+  const validatedFields = (fields ?? []).filter((name) => meta.validated[name]);
+  meta.error = Object.fromEntries(
+    Object.entries(meta.error).filter(([name]) => meta.validated[name] || validatedFields.some((field) => isPathPrefix(name, field))),
+  );
+  return meta;
+}
+
+/** conform's `createFormMeta`: the state a form starts from, with the action's answer if there is one. */
+export function createMeta(defaults: unknown, lastResult: Result | undefined): State {
+  const meta = fresh(defaults, false);
+  if (!lastResult) return meta;
+  const initialValue = lastResult.initialValue ?? defaults;
+  const error = { ...lastResult.error } as Errors;
+  const validated = { ...lastResult.state?.validated };
+  return handleIntent(
+    { ...meta, initialValue, value: initialValue, status: lastResult.status, validated, error },
+    lastResult.intent,
+    lastResult.fields,
+    false,
+  );
+}
+
+/** conform's `report` of a result onto the form's state. */
+export function report(prev: State, result: Result, defaults: unknown): State {
+  if (result.initialValue === null) return fresh(defaults, true);
   const error: Errors = {};
   for (const [name, e] of Object.entries(result.error ?? {})) {
     const list = e === null ? prev.error[name] : e;
     if (list) error[name] = list;
   }
-  // No intent (a submit): every field with an error and every field sent counts as validated.
-  if (!result.intent) for (const name of [...Object.keys(error), ...(result.fields ?? [])]) validated[name] = true;
-  for (const name of Object.keys(error)) if (!validated[name]) delete error[name];
-  return {
+  const next: State = {
     ...prev,
-    value: result.initialValue !== undefined ? (result.initialValue as Values) : prev.value,
-    error,
-    validated,
     status: result.status,
+    value: result.initialValue !== undefined ? result.initialValue : prev.value,
+    validated: { ...prev.validated, ...result.state?.validated },
+    error,
   };
+  return handleIntent(next, result.intent, result.fields, true);
 }
 
 const useSafeLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
+const formElement = (id: string) => (typeof document === "undefined" ? null : (document.forms.namedItem(id) as HTMLFormElement | null));
+const focusFirstError = (id: string, error: Errors) => {
+  for (const el of Array.from(formElement(id)?.elements ?? []) as HTMLInputElement[]) {
+    if (el.name && error[el.name]) return el.focus();
+  }
+};
+
+type Store = State & { id: string; defaults: unknown };
+type Live = { id: string; spec: FormSpec<Schema>; onBlur: boolean; store: Store; set: (fn: (prev: Store) => Store) => void };
 type Parse = (formData: FormData) => { reply: () => SubmissionResult<string[]> };
 
 /**
- * The form setup of every form of the app, in the shape of conform's `useForm` (`form`, `fields`; the pages spread
- * them with conform's `getFormProps`/`getInputProps`/`getSelectProps`/`getTextareaProps`), without conform's form
- * engine and without zod on the first load (docs/decisions/0049): ids, names, constraints, `noValidate`, initial values and the
- * action's errors (`lastResult`, parsed on the server with `parseWithZod`) render the same on the server and in the
- * browser. The schema is loaded on the member's first focus of the form; from then on the form is checked in the
- * browser as before: `validate: "onBlur"` checks a field when it is left and again on each input after an error,
- * `"onSubmit"` (the default) on submit only. A submit before it has loaded goes to the action, which checks it.
+ * What the form does in the browser, made once per form and reading the render's latest props from `live`: the
+ * schema loaded on use, checks, intents (conform's `dispatch`), and the document's listeners.
  */
-export function useSchemaForm<S extends Schema>(
-  id: string,
-  spec: FormSpec<S>,
-  lastResult: LastResult,
-  options: { validate?: "onBlur" | "onSubmit"; defaultValue?: Partial<z.input<S>> } = {},
-) {
-  const [defaults] = useState(() => (serialize(options.defaultValue ?? {}) ?? {}) as Values);
-  const [state, setState] = useState<State>(() => {
-    const fresh: State = { initialValue: defaults, value: defaults, error: {}, validated: {}, status: undefined, resets: 0 };
-    if (!lastResult) return fresh;
-    const initialValue = (lastResult.initialValue ?? defaults) as Values;
-    return report({ ...fresh, initialValue, value: initialValue }, lastResult, defaults);
-  });
-  const parse = useRef<Parse | null>(null);
-  const seen = useRef(lastResult);
-  const live = useRef({ spec, onBlur: options.validate === "onBlur", state });
-  live.current = { spec, onBlur: options.validate === "onBlur", state };
-
-  const element = () => (typeof document === "undefined" ? null : (document.forms.namedItem(id) as HTMLFormElement | null));
-  const focusFirstError = (error: Errors) => {
-    for (const el of Array.from(element()?.elements ?? []) as HTMLInputElement[]) {
-      if (el.name && error[el.name]) return el.focus();
-    }
+function createEngine(live: { current: Live }) {
+  let parse: Parse | null = null;
+  const update = (fn: (prev: State, defaults: unknown) => State) =>
+    live.current.set((prev) => ({ ...fn(prev, prev.defaults), id: prev.id, defaults: prev.defaults }));
+  const load = () => {
+    if (parse) return Promise.resolve(parse);
+    return Promise.all([live.current.spec.load(), import("@conform-to/zod/v4")]).then(
+      ([schema, { parseWithZod }]) => (parse = (formData) => parseWithZod(formData, { schema })),
+    );
   };
-  /** Checks the form in the browser: `name` marks one field as validated (blur, input); none is a submit. */
-  const check = (form: HTMLFormElement, name?: string) => {
-    const result = parse.current!(new FormData(form)).reply();
-    const next = name
-      ? { ...result, intent: { type: "validate" as const, payload: { name } }, state: { validated: { [name]: true } } }
-      : result;
-    const status = result.status === "success" ? undefined : result.status;
-    setState((prev) => report(prev, { ...next, status, initialValue: undefined }, defaults));
+  /** conform's `submit` with `onValidate`: the schema's answer reported onto the form. */
+  const run = (formData: FormData) => {
+    const result = parse!(formData).reply() as Result;
+    update((prev, defaults) => report(prev, { ...result, status: result.status === "success" ? undefined : result.status }, defaults));
     return result;
   };
-  const load = () => {
-    if (parse.current) return Promise.resolve(parse.current);
-    return Promise.all([live.current.spec.load(), import("@conform-to/zod/v4")]).then(([schema, { parseWithZod }]) => {
-      parse.current = (formData) => parseWithZod(formData, { schema });
-      return parse.current;
-    });
+  /** An intent (a list button, `form.update`, a field's check): done here, never sent to the action. */
+  const dispatch = (form: HTMLFormElement, serialized: string) => {
+    const intent = JSON.parse(serialized) as Intent;
+    const formData = new FormData(form);
+    formData.set(INTENT, serialized);
+    if (parse) run(formData);
+    else {
+      // Before the schema has loaded: the intent done on the values as conform's `parse` does; the errors stay.
+      const { payload, fields } = payloadOf(formData);
+      let value: unknown = payload;
+      if (intent.type === "update" && intent.payload.value !== undefined) {
+        const name = appendPath(intent.payload.name, intent.payload.index);
+        value = name ? setPath(payload, parsePath(name), () => intent.payload.value) : intent.payload.value;
+      } else if (intent.type !== "update" && intent.type !== "validate")
+        value = setPath(payload, parsePath(intent.payload.name), (list) => {
+          const next = Array.isArray(list) ? [...list] : [];
+          updateList(next, intent);
+          return next;
+        });
+      const error = Object.fromEntries(Object.keys(live.current.store.error).map((name) => [name, null]));
+      const result: Result = { intent, initialValue: (normalize(value) ?? {}) as Record<string, unknown>, error, fields };
+      update((prev, defaults) => report(prev, result, defaults));
+    }
+    if (intent.type !== "update") return;
+    // conform's side effect of `update`: the inputs show the new value.
+    const base = parsePath(appendPath(intent.payload.name, intent.payload.index));
+    for (const el of Array.from(form.elements) as HTMLInputElement[]) {
+      const path = el.name ? parsePath(el.name) : [];
+      if (!el.name || !base.every((s, i) => path[i] === s)) continue;
+      const value = getPath(intent.payload.value, formatPath(path.slice(base.length)));
+      if (typeof value === "string") el.value = value;
+    }
   };
-
-  useSafeLayoutEffect(() => {
-    if (lastResult === seen.current || !lastResult) return;
-    seen.current = lastResult;
-    const next = report(live.current.state, lastResult, defaults);
-    setState(next);
-    if (lastResult.status === "error") focusFirstError(next.error);
-  }, [lastResult]);
-  useEffect(() => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.name === INTENT) {
+      event.preventDefault();
+      return dispatch(form, submitter.value);
+    }
+    if (!parse) return;
+    const formData = new FormData(form);
+    if (submitter?.name && !formData.getAll(submitter.name).includes(submitter.value)) formData.append(submitter.name, submitter.value);
+    const result = run(formData);
+    if (result.status !== "success") {
+      event.preventDefault();
+      focusFirstError(live.current.id, (result.error ?? {}) as Errors);
+    }
+  };
+  /** The document's listeners for the form `id`: the schema loaded on first focus, checks on blur and input, values, reset. */
+  const listen = (id: string) => {
     const ours = (event: Event) => {
       const el = event.target as HTMLInputElement;
       return el?.form?.id === id && el.name ? el : null;
     };
     const onFocus = (event: Event) => {
-      if (ours(event)) load().catch(() => (parse.current = null));
+      if (ours(event)) load().catch(() => (parse = null));
     };
-    const validates = (name: string, on: "blur" | "input") =>
-      live.current.onBlur && (live.current.state.validated[name] ? on === "input" : on === "blur");
     const onBlurOrInput = (event: Event) => {
       const el = ours(event);
-      if (!el?.form) return;
+      if (!el?.form || el.name === INTENT) return;
+      const form = el.form;
+      const { onBlur, store } = live.current;
       const on = event.type === "input" ? "input" : "blur";
       if (on === "input") {
-        const all = new FormData(el.form).getAll(el.name);
-        const value = all.length > 1 ? all : all[0];
-        if (live.current.state.value[el.name] !== value) setState((prev) => ({ ...prev, value: { ...prev.value, [el.name]: value } }));
+        const { payload } = payloadOf(new FormData(form));
+        if (JSON.stringify(normalize(payload)) !== JSON.stringify(normalize(store.value))) update((prev) => ({ ...prev, value: payload }));
       }
-      if (!validates(el.name, on)) return;
-      const form = el.form;
+      if (!onBlur || (store.validated[el.name] ? on !== "input" : on !== "blur")) return;
       load()
-        .then(() => check(form, el.name))
+        .then(() => dispatch(form, JSON.stringify({ type: "validate", payload: { name: el.name } })))
         .catch(() => undefined);
     };
     const onReset = (event: Event) => {
-      if ((event.target as HTMLFormElement)?.id !== id || event.defaultPrevented) return;
-      setState((prev) => ({
-        initialValue: defaults,
-        value: defaults,
-        error: {},
-        validated: {},
-        status: undefined,
-        resets: prev.resets + 1,
-      }));
+      if ((event.target as HTMLFormElement)?.id === id && !event.defaultPrevented) update((_, defaults) => fresh(defaults, true));
     };
     document.addEventListener("focusin", onFocus);
     document.addEventListener("focusout", onBlurOrInput);
@@ -182,54 +378,143 @@ export function useSchemaForm<S extends Schema>(
       document.removeEventListener("input", onBlurOrInput);
       document.removeEventListener("reset", onReset);
     };
-  }, [id]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!parse.current) return;
-    const result = check(event.currentTarget);
-    if (result.status !== "success") {
-      event.preventDefault();
-      focusFirstError((result.error ?? {}) as Errors);
-    }
   };
+  /** An action's answer, as conform's `onUpdate` reports a new `lastResult`. */
+  const answer = (result: Result) => {
+    const next = report(live.current.store, result, live.current.store.defaults);
+    update(() => next);
+    if (result.status === "error") focusFirstError(live.current.id, next.error);
+  };
+  return { dispatch, onSubmit, listen, answer };
+}
 
-  const { constraint } = spec;
+/**
+ * The form setup of every form of the app, in the shape of conform's `useForm` (`form`, `fields`; the pages spread
+ * them with conform's `getFormProps`/`getInputProps`/`getSelectProps`/`getTextareaProps`), without conform's form
+ * engine and without zod on the first load (docs/decisions/0049): ids, names, constraints, `noValidate`, initial values,
+ * keys and the action's errors (`lastResult`, parsed on the server with `parseWithZod`) render the same on the server
+ * and in the browser, held to conform's by tests/unit/schema-form.test.ts. Nested fields (`getFieldset`,
+ * `getFieldList`) and the list and value intents (`form.insert`, `form.remove`, `form.reorder`, `form.update`, as
+ * buttons or calls) work as conform's; they need no schema. The schema is loaded on the member's first focus of the
+ * form; from then on the form is checked in the browser as before: `validate: "onBlur"` checks a field when it is left
+ * and again on each input after that, `"onSubmit"` (the default) on submit only. A submit before it has loaded goes to
+ * the action, which checks it. A new `id` starts the form again from `defaultValue`, as conform does.
+ */
+export function useSchemaForm<S extends Schema>(
+  id: string,
+  spec: FormSpec<S>,
+  lastResult: LastResult,
+  options: { validate?: "onBlur" | "onSubmit"; defaultValue?: Partial<z.input<S>> } = {},
+) {
+  const [stored, set] = useState<Store>(() => {
+    const defaults = serialize(options.defaultValue) ?? {};
+    return { ...createMeta(defaults, lastResult as Result | undefined), id, defaults };
+  });
+  let store = stored;
+  if (store.id !== id) {
+    const defaults = serialize(options.defaultValue) ?? {};
+    store = { ...fresh(defaults, true), id, defaults };
+    set(store);
+  }
+  const live = useRef<Live>({ id, spec, onBlur: options.validate === "onBlur", store, set });
+  live.current = { id, spec, onBlur: options.validate === "onBlur", store, set };
+  const [engine] = useState(() => createEngine(live));
+  const seen = useRef({ id, lastResult });
+
+  useSafeLayoutEffect(() => {
+    const before = seen.current;
+    seen.current = { id, lastResult };
+    if (before.id === id && lastResult && lastResult !== before.lastResult) engine.answer(lastResult as Result);
+  }, [engine, id, lastResult]);
+  useEffect(() => engine.listen(id), [engine, id]);
+
+  return metadata<S>(id, spec.constraint, store, engine);
+}
+
+/**
+ * The `form` and `fields` of a form's state, as conform's metadata reads its state (exported for
+ * tests/unit/schema-form.test.ts, which holds them to conform's).
+ */
+export function metadata<S extends Schema>(
+  id: string,
+  constraint: Record<string, Constraint>,
+  store: State,
+  engine: Pick<ReturnType<typeof createEngine>, "dispatch" | "onSubmit">,
+) {
+  const initials = normalize(store.initialValue);
+  const values = normalize(store.value);
+  const keyOf = (name: string): string | undefined => {
+    const path = parsePath(name);
+    if (!path.length) return store.key[""];
+    const parent = keyOf(formatPath(path.slice(0, -1)));
+    return parent === undefined ? store.key[name] : `${parent}/${store.key[name] ?? path.at(-1)}`;
+  };
+  const constraintOf = (name: string): Constraint => {
+    if (constraint[name]) return constraint[name];
+    const path = parsePath(name);
+    const i = path.findLastIndex((s) => typeof s === "number");
+    if (i < 0) return {};
+    path[i] = "";
+    return constraintOf(formatPath(path));
+  };
+  const errorsBelow = (name: string) => Object.entries(store.error).filter(([key]) => isPathPrefix(key, name));
   const field = (name: string) => {
-    const errorId = `${id}-${name}-error`;
+    const fieldId = name ? `${id}-${name}` : id;
     return {
-      ...constraint[name],
-      id: `${id}-${name}`,
+      ...constraintOf(name),
+      id: fieldId,
       name,
       formId: id,
-      errorId,
-      descriptionId: `${id}-${name}-description`,
-      initialValue: state.initialValue[name],
-      value: state.value[name],
-      errors: state.error[name],
-      valid: !state.error[name],
-      key: state.resets ? `${state.resets}/${name}` : undefined,
+      errorId: `${fieldId}-error`,
+      descriptionId: `${fieldId}-description`,
+      initialValue: getPath(initials, name),
+      value: getPath(values, name),
+      errors: store.error[name],
+      key: keyOf(name),
+      get valid() {
+        return errorsBelow(name).length === 0;
+      },
+      get allErrors() {
+        return Object.fromEntries(errorsBelow(name));
+      },
+      getFieldset: () => fieldset(name),
+      getFieldList: () => {
+        const list = getPath(initials, name) ?? [];
+        if (!Array.isArray(list)) throw new Error("The initial value at the given name is not a list");
+        return list.map((_, i): ReturnType<typeof field> => field(`${name}[${i}]`));
+      },
     };
   };
-  const fields = new Proxy({} as Record<string, ReturnType<typeof field>>, {
-    get: (_, name) => (typeof name === "string" ? field(name) : undefined),
-  });
+  const fieldset = (prefix: string) =>
+    new Proxy({} as Record<string, ReturnType<typeof field>>, {
+      get: (_, key) => (typeof key === "string" ? field(prefix ? `${prefix}.${key}` : key) : undefined),
+    });
+  const control = (type: Intent["type"]) =>
+    Object.assign(
+      (payload: Intent["payload"]) => {
+        const el = formElement(id);
+        if (el) engine.dispatch(el, serializeIntent({ type, payload } as Intent));
+      },
+      {
+        getButtonProps: (payload: Intent["payload"]) => ({
+          name: INTENT,
+          value: serializeIntent({ type, payload } as Intent),
+          form: id,
+          formNoValidate: true,
+        }),
+      },
+    );
   const form = {
-    id,
-    name: "",
-    errorId: `${id}-error`,
-    descriptionId: `${id}-description`,
-    errors: state.error[""],
-    allErrors: state.error,
-    valid: Object.keys(state.error).length === 0,
-    status: state.status,
-    initialValue: state.initialValue,
-    value: state.value,
-    key: state.resets ? String(state.resets) : undefined,
+    ...field(""),
+    status: store.status,
     // As conform's `defaultNoValidate`: the server's messages (and the schema's once loaded) instead of the browser's.
     noValidate: true,
-    onSubmit,
-    getFieldset: () => fields,
+    onSubmit: engine.onSubmit,
+    insert: control("insert"),
+    remove: control("remove"),
+    reorder: control("reorder"),
+    update: control("update"),
   };
   type Form = FormMetadata<z.input<S> & Record<string, unknown>, string[]>;
-  return [form as unknown as Form, fields as unknown as ReturnType<Form["getFieldset"]>] as const;
+  return [form as unknown as Form, fieldset("") as unknown as ReturnType<Form["getFieldset"]>] as const;
 }
