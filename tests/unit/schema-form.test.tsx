@@ -23,7 +23,10 @@ import { EditorSchema, ReviewSchema, UploadSchema } from "~/lib/studio-schemas";
 import { LoginSchema } from "~/utils/user-validation";
 
 type AnyForm = FormMetadata<Record<string, unknown>, string[]>;
-type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+type AnyField = FieldMetadata<string, Record<string, unknown>, string[]> & {
+  getFieldList: () => AnyField[];
+  getFieldset: () => Record<string, AnyField>;
+};
 type Reply = SubmissionResult<string[]>;
 type Case<S extends z.ZodType<Record<string, unknown>>> = {
   schema: S;
@@ -101,9 +104,9 @@ const cases = {
     draw: (_, f) => [
       describeField(f.paragraphs!),
       ...f.paragraphs!.getFieldList().flatMap((item) => {
-        const p = (item as AnyField).getFieldset() as Record<string, AnyField>;
+        const p = item.getFieldset();
         return [
-          describeField(item as AnyField),
+          describeField(item),
           ...paragraphFields.map((name) =>
             describeField(p[name]!, name === "text" ? "textarea" : name === "style" || name === "lang" ? "select" : "input"),
           ),
@@ -143,16 +146,16 @@ function View({ drawn }: { drawn: Drawn }) {
     <form {...drawn.form.props}>
       {drawn.fields.map(({ as, props }, i) =>
         as === "select" ? (
-          <select key={i} {...props}>
+          <select {...props} key={i}>
             <option value="neutral">neutral</option>
             <option value="happy">happy</option>
             <option value="ko">ko</option>
             <option value="en">en</option>
           </select>
         ) : as === "textarea" ? (
-          <textarea key={i} {...props} />
+          <textarea {...props} key={i} />
         ) : (
-          <input key={i} {...props} />
+          <input {...props} key={i} />
         ),
       )}
     </form>
@@ -167,7 +170,7 @@ function renderBoth<S extends z.ZodType<Record<string, unknown>>>(c: Case<S>, la
   const constraint = plainConstraint(c.schema);
   const out: { conform?: Drawn & { form_: AnyForm; fields_: Record<string, AnyField> }; ours?: Drawn } = {};
   function Conform() {
-    const [form, fields] = useForm({ id: "f", lastResult, constraint, defaultValue: c.defaultValue, shouldValidate: "onBlur" });
+    const [form, fields] = useForm({ id: "f", lastResult, constraint, defaultValue: c.defaultValue as never, shouldValidate: "onBlur" });
     const drawn = { form: describeForm(form as AnyForm), fields: c.draw(form as AnyForm, fields as never) as Drawn["fields"] };
     out.conform = { ...drawn, form_: form as AnyForm, fields_: fields as never };
     return <View drawn={drawn} />;
@@ -188,8 +191,11 @@ const data = (entries: [string, string | File][]) => {
   for (const [k, v] of entries) fd.append(k, v);
   return fd;
 };
-const reply = (schema: z.ZodType, entries: [string, string | File][], options?: Parameters<ReturnType<typeof parseWithZod>["reply"]>[0]) =>
-  parseWithZod(data(entries), { schema }).reply(options) as Reply;
+const reply = (
+  schema: z.ZodType,
+  entries: [string, string | File][],
+  options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean },
+) => parseWithZod(data(entries), { schema: schema as typeof LoginSchema }).reply(options as never) as Reply;
 const paragraph = (i: number, p: Record<string, string>) =>
   Object.entries(p).map(([k, v]): [string, string] => [`paragraphs[${i}].${k}`, v]);
 const p0 = { id: "p1", text: "첫 문단", voice_id: "v1", style: "neutral", lang: "ko", pitch: "0", tempo: "1", pause_ms: "300" };
@@ -283,9 +289,8 @@ describe("useSchemaForm follows the answers as conform's useForm does", () => {
     it(`${name}: ${steps.join(", ")}`, () => {
       const c = cases[name] as Case<z.ZodType<Record<string, unknown>>>;
       const { conform } = renderBoth(c, undefined);
-      const context = Object.values(
-        Object.getOwnPropertySymbols(conform.form_.context).map((s) => (conform.form_.context as never)[s]),
-      )[0] as {
+      const wrapped = conform.form_.context as unknown as Record<symbol, unknown>;
+      const context = wrapped[Object.getOwnPropertySymbols(wrapped)[0]!] as {
         onUpdate: (options: { lastResult: Reply }) => void;
       };
       const constraint = plainConstraint(c.schema);
