@@ -36,7 +36,8 @@ export const FORM_SCHEMAS: Record<string, string[]> = {
   ],
   "lib/custom-voice-schemas": ["CustomDesignSchema", "CustomGenerateSchema", "CustomProfileSchema"],
   "lib/slots": ["KeepSchema"],
-  "lib/studio-schemas": ["DictionaryAddSchema"],
+  "lib/studio-schemas": ["DictionaryAddSchema", "EditorSchema", "RenameSchema", "UploadSchema", "ConvertSchema", "ReviewSchema"],
+  "lib/labs-schemas": ["AvatarUploadSchema"],
   "lib/help-schemas": ["InquirySchema", "FollowUpSchema", "AnswerSchema", "MemberActionSchema"],
 };
 

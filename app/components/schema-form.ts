@@ -1,6 +1,7 @@
 import type { FormMetadata, SubmissionResult } from "@conform-to/react";
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod/v4";
+import type { Lists } from "./schema-form-lists";
 
 /** What an action answers for a form: conform's reply, or nothing before the first submit. */
 export type LastResult = SubmissionResult<string[]> | undefined;
@@ -27,22 +28,22 @@ export type FormSpec<S> = { constraint: Record<string, Constraint>; load: () => 
 
 type Schema = z.ZodType<Record<string, unknown>>;
 type Errors = Record<string, string[]>;
-type Keys = Record<string, string>;
-type Segment = string | number;
+export type Keys = Record<string, string>;
+export type Segment = string | number;
 /** The intents of conform's form controls this hook supports (`form.insert`, `form.remove`, `form.reorder`, `form.update`). */
-type Intent =
+export type Intent =
   | { type: "validate"; payload: { name?: string } }
   | { type: "update"; payload: { name?: string; index?: number; value?: unknown } }
   | { type: "insert"; payload: { name: string; index?: number; defaultValue?: unknown } }
   | { type: "remove"; payload: { name: string; index: number } }
   | { type: "reorder"; payload: { name: string; from: number; to: number } };
-type ListIntent = Extract<Intent, { type: "insert" | "remove" | "reorder" }>;
+export type ListIntent = Extract<Intent, { type: "insert" | "remove" | "reorder" }>;
 type Result = Omit<SubmissionResult<string[]>, "intent" | "error" | "initialValue"> & {
   intent?: Intent | null;
   error?: Record<string, string[] | null>;
   initialValue?: unknown;
 };
-type State = {
+export type State = {
   /** What the inputs start from: the action's echo of what was sent (no JavaScript), else the defaults; lists change it. */
   initialValue: unknown;
   /** What the form holds now (updated on input; read by pages that switch on a choice or count characters). */
@@ -55,29 +56,29 @@ type State = {
   key: Keys;
 };
 
-const INTENT = "__intent__";
+export const INTENT = "__intent__";
 let lastKey = 0;
-const newKey = () => (++lastKey).toString(36);
+export const newKey = () => (++lastKey).toString(36);
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
 
 /** A field name's path, as conform reads it: `a[0].b` is `["a", 0, "b"]`, `a[].b` is `["a", "", "b"]`. */
-const parsePath = (name: string): Segment[] =>
+export const parsePath = (name: string): Segment[] =>
   Array.from(name.matchAll(/([^.[\]]+)|\[(\d*)\]/g), ([, key, index]) => key ?? (index ? Number(index) : ""));
-const formatPath = (path: Segment[]) =>
+export const formatPath = (path: Segment[]) =>
   path.reduce<string>((name, s) => (typeof s === "number" ? `${name}[${s}]` : s === "" ? `${name}[]` : name ? `${name}.${s}` : s), "");
-const appendPath = (name: string | undefined, index?: number) => (index === undefined ? (name ?? "") : `${name ?? ""}[${index}]`);
-const getPath = (tree: unknown, name: string) =>
+export const appendPath = (name: string | undefined, index?: number) => (index === undefined ? (name ?? "") : `${name ?? ""}[${index}]`);
+export const getPath = (tree: unknown, name: string) =>
   parsePath(name).reduce<unknown>((node, s) => (node == null ? undefined : (node as Record<Segment, unknown>)[s]), tree);
 /** `name` is `prefix` or below it. */
-const isPathPrefix = (name: string, prefix: string) => {
+export const isPathPrefix = (name: string, prefix: string) => {
   const path = parsePath(name);
   return parsePath(prefix).every((s, i) => path[i] === s);
 };
 
 /** The tree with `fn` applied at `path` (copied along the path, or changed in place when `copy` is false). */
-function setPath(tree: unknown, path: Segment[], fn: (value: unknown) => unknown, copy = true): unknown {
+export function setPath(tree: unknown, path: Segment[], fn: (value: unknown) => unknown, copy = true): unknown {
   if (!path.length) return fn(tree);
   const [head, ...rest] = path as [Segment, ...Segment[]];
   const node = (
@@ -88,7 +89,7 @@ function setPath(tree: unknown, path: Segment[], fn: (value: unknown) => unknown
 }
 
 /** conform's `serialize` of a default value. */
-function serialize(value: unknown): unknown {
+export function serialize(value: unknown): unknown {
   if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serialize(v)]));
   if (Array.isArray(value)) return value.map(serialize);
   if (value instanceof Date) return value.toISOString();
@@ -113,7 +114,7 @@ function normalize(value: unknown): unknown {
 }
 
 /** A new key for every list item in `value` (conform's `getDefaultKey`), named below `prefix`. */
-function listKeys(value: unknown, prefix = "", keys: Keys = {}): Keys {
+export function listKeys(value: unknown, prefix = "", keys: Keys = {}): Keys {
   if (Array.isArray(value))
     value.forEach((item, i) => {
       keys[`${prefix}[${i}]`] = newKey();
@@ -121,30 +122,6 @@ function listKeys(value: unknown, prefix = "", keys: Keys = {}): Keys {
     });
   else if (isPlainObject(value)) for (const [k, v] of Object.entries(value)) listKeys(v, prefix ? `${prefix}.${k}` : k, keys);
   return keys;
-}
-
-/** A list intent on an array. */
-function updateList(list: unknown[], intent: ListIntent) {
-  if (intent.type === "insert") list.splice(intent.payload.index ?? list.length, 0, intent.payload.defaultValue);
-  else if (intent.type === "remove") list.splice(intent.payload.index, 1);
-  else list.splice(intent.payload.to, 0, ...list.splice(intent.payload.from, 1));
-}
-
-/** A list intent on a map by field name (keys, validated): the entries below each item move with it (conform's `setListState`). */
-function updateListState<T>(map: Record<string, T>, intent: ListIntent, make?: (defaultValue: unknown) => Record<string, T>) {
-  const { name } = intent.payload;
-  const items: (Record<string, T> | undefined)[] = [];
-  for (const key of Object.keys(map)) {
-    const m = key.startsWith(name) ? /^\[(\d+)\](.*)$/.exec(key.slice(name.length)) : null;
-    if (!m) continue;
-    (items[Number(m[1])] ??= {})[m[2]!] = map[key]!;
-    delete map[key];
-  }
-  updateList(
-    items,
-    intent.type === "insert" ? { ...intent, payload: { ...intent.payload, defaultValue: make?.(intent.payload.defaultValue) } } : intent,
-  );
-  items.forEach((item, i) => Object.entries(item ?? {}).forEach(([suffix, v]) => (map[`${name}[${i}]${suffix}`] = v)));
 }
 
 /** What a form's values are in `formData`, as conform reads them (its `getSubmissionContext`). */
@@ -164,15 +141,6 @@ function payloadOf(formData: FormData) {
   return { payload, fields: [...fields] };
 }
 
-/** conform's `serializeIntent`: what an intent button sends as `__intent__`. */
-function serializeIntent(intent: Intent) {
-  const { payload } = intent;
-  if (intent.type === "insert")
-    return JSON.stringify({ ...intent, payload: { ...payload, defaultValue: serialize(intent.payload.defaultValue) } });
-  if (intent.type === "update") return JSON.stringify({ ...intent, payload: { ...payload, value: serialize(intent.payload.value) } });
-  return JSON.stringify(intent);
-}
-
 /** A form's state before any answer, or after a reset (every field then has a new key). */
 const fresh = (defaults: unknown, reset: boolean): State => ({
   initialValue: defaults,
@@ -184,41 +152,17 @@ const fresh = (defaults: unknown, reset: boolean): State => ({
 });
 
 /** conform's `handleIntent`: what an intent (or a submit, none) does to the form's state; `meta` is a copy it may change. */
-function handleIntent(meta: State, intent: Intent | null | undefined, fields: string[] | undefined, initialized: boolean): State {
+function handleIntent(
+  meta: State,
+  intent: Intent | null | undefined,
+  fields: string[] | undefined,
+  initialized: boolean,
+  lists?: Lists,
+): State {
   const validate = (names: string[]) => names.forEach((name) => (meta.validated[name] = true));
   if (!intent || (intent.type === "validate" && !intent.payload.name)) validate([...Object.keys(meta.error), ...(fields ?? [])]);
   else if (intent.type === "validate") validate([intent.payload.name!]);
-  else if (intent.type === "update") {
-    const name = appendPath(intent.payload.name, intent.payload.index);
-    const { value } = intent.payload;
-    if (value !== undefined && name === "") Object.assign(meta, { initialValue: value, value, key: { ...listKeys(value), "": newKey() } });
-    else if (value !== undefined) {
-      meta.initialValue = setPath(meta.initialValue, parsePath(name), () => value);
-      meta.value = setPath(meta.value, parsePath(name), () => value);
-      meta.key = { ...meta.key };
-      if (isPlainObject(value) || Array.isArray(value)) {
-        for (const key of Object.keys(meta.key)) if (key !== name && isPathPrefix(key, name)) delete meta.key[key];
-        Object.assign(meta.key, listKeys(value, name));
-      }
-      meta.key[name] = newKey();
-    }
-  } else {
-    if (initialized) {
-      meta.key = { ...meta.key };
-      updateListState(meta.key, intent, (value) => {
-        const keys: Keys = { "": newKey() };
-        for (const [k, v] of Object.entries(listKeys(value))) keys[k.startsWith("[") ? k : `.${k}`] = v;
-        return keys;
-      });
-      meta.initialValue = setPath(meta.initialValue, parsePath(intent.payload.name), (list) => {
-        const next = Array.isArray(list) ? [...list] : [];
-        updateList(next, intent);
-        return next;
-      });
-    }
-    updateListState(meta.validated, intent);
-    meta.validated[intent.payload.name] = true;
-  }
+  else lists?.handle(meta, intent, initialized);
   const validatedFields = (fields ?? []).filter((name) => meta.validated[name]);
   meta.error = Object.fromEntries(
     Object.entries(meta.error).filter(([name]) => meta.validated[name] || validatedFields.some((field) => isPathPrefix(name, field))),
@@ -227,7 +171,7 @@ function handleIntent(meta: State, intent: Intent | null | undefined, fields: st
 }
 
 /** conform's `createFormMeta`: the state a form starts from, with the action's answer if there is one. */
-export function createMeta(defaults: unknown, lastResult: Result | undefined): State {
+export function createMeta(defaults: unknown, lastResult: Result | undefined, lists?: Lists): State {
   const meta = fresh(defaults, false);
   if (!lastResult) return meta;
   const initialValue = lastResult.initialValue ?? defaults;
@@ -238,11 +182,12 @@ export function createMeta(defaults: unknown, lastResult: Result | undefined): S
     lastResult.intent,
     lastResult.fields,
     false,
+    lists,
   );
 }
 
 /** conform's `report` of a result onto the form's state. */
-export function report(prev: State, result: Result, defaults: unknown): State {
+export function report(prev: State, result: Result, defaults: unknown, lists?: Lists): State {
   if (result.initialValue === null) return fresh(defaults, true);
   const error: Errors = {};
   for (const [name, e] of Object.entries(result.error ?? {})) {
@@ -256,7 +201,7 @@ export function report(prev: State, result: Result, defaults: unknown): State {
     validated: { ...prev.validated, ...result.state?.validated },
     error,
   };
-  return handleIntent(next, result.intent, result.fields, true);
+  return handleIntent(next, result.intent, result.fields, true, lists);
 }
 
 const useSafeLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -269,7 +214,7 @@ const focusFirstError = (id: string, error: Errors) => {
 };
 
 type Store = State & { id: string; defaults: unknown };
-type Live = { id: string; spec: FormSpec<Schema>; onBlur: boolean; store: Store; set: (fn: (prev: Store) => Store) => void };
+type Live = { id: string; spec: FormSpec<Schema>; onBlur: boolean; store: Store; set: (fn: (prev: Store) => Store) => void; lists?: Lists };
 type Parse = (formData: FormData) => { reply: () => SubmissionResult<string[]> };
 
 /**
@@ -278,6 +223,7 @@ type Parse = (formData: FormData) => { reply: () => SubmissionResult<string[]> }
  */
 function createEngine(live: { current: Live }) {
   let parse: Parse | null = null;
+  const { lists } = live.current;
   const update = (fn: (prev: State, defaults: unknown) => State) =>
     live.current.set((prev) => ({ ...fn(prev, prev.defaults), id: prev.id, defaults: prev.defaults }));
   const load = () => {
@@ -289,7 +235,9 @@ function createEngine(live: { current: Live }) {
   /** conform's `submit` with `onValidate`: the schema's answer reported onto the form. */
   const run = (formData: FormData) => {
     const result = parse!(formData).reply() as Result;
-    update((prev, defaults) => report(prev, { ...result, status: result.status === "success" ? undefined : result.status }, defaults));
+    update((prev, defaults) =>
+      report(prev, { ...result, status: result.status === "success" ? undefined : result.status }, defaults, lists),
+    );
     return result;
   };
   /** An intent (a list button, `form.update`, a field's check): done here, never sent to the action. */
@@ -298,32 +246,14 @@ function createEngine(live: { current: Live }) {
     const formData = new FormData(form);
     formData.set(INTENT, serialized);
     if (parse) run(formData);
-    else {
+    else if (lists) {
       // Before the schema has loaded: the intent done on the values as conform's `parse` does; the errors stay.
       const { payload, fields } = payloadOf(formData);
-      let value: unknown = payload;
-      if (intent.type === "update" && intent.payload.value !== undefined) {
-        const name = appendPath(intent.payload.name, intent.payload.index);
-        value = name ? setPath(payload, parsePath(name), () => intent.payload.value) : intent.payload.value;
-      } else if (intent.type !== "update" && intent.type !== "validate")
-        value = setPath(payload, parsePath(intent.payload.name), (list) => {
-          const next = Array.isArray(list) ? [...list] : [];
-          updateList(next, intent);
-          return next;
-        });
       const error = Object.fromEntries(Object.keys(live.current.store.error).map((name) => [name, null]));
-      const result: Result = { intent, initialValue: (normalize(value) ?? {}) as Record<string, unknown>, error, fields };
-      update((prev, defaults) => report(prev, result, defaults));
+      const result: Result = { intent, initialValue: normalize(lists.apply(payload, intent)) ?? {}, error, fields };
+      update((prev, defaults) => report(prev, result, defaults, lists));
     }
-    if (intent.type !== "update") return;
-    // conform's side effect of `update`: the inputs show the new value.
-    const base = parsePath(appendPath(intent.payload.name, intent.payload.index));
-    for (const el of Array.from(form.elements) as HTMLInputElement[]) {
-      const path = el.name ? parsePath(el.name) : [];
-      if (!el.name || !base.every((s, i) => path[i] === s)) continue;
-      const value = getPath(intent.payload.value, formatPath(path.slice(base.length)));
-      if (typeof value === "string") el.value = value;
-    }
+    lists?.show(form, intent);
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
@@ -381,7 +311,7 @@ function createEngine(live: { current: Live }) {
   };
   /** An action's answer, as conform's `onUpdate` reports a new `lastResult`. */
   const answer = (result: Result) => {
-    const next = report(live.current.store, result, live.current.store.defaults);
+    const next = report(live.current.store, result, live.current.store.defaults, lists);
     update(() => next);
     if (result.status === "error") focusFirstError(live.current.id, next.error);
   };
@@ -404,11 +334,11 @@ export function useSchemaForm<S extends Schema>(
   id: string,
   spec: FormSpec<S>,
   lastResult: LastResult,
-  options: { validate?: "onBlur" | "onSubmit"; defaultValue?: Partial<z.input<S>> } = {},
+  options: { validate?: "onBlur" | "onSubmit"; defaultValue?: Partial<z.input<S>>; lists?: Lists } = {},
 ) {
   const [stored, set] = useState<Store>(() => {
     const defaults = serialize(options.defaultValue) ?? {};
-    return { ...createMeta(defaults, lastResult as Result | undefined), id, defaults };
+    return { ...createMeta(defaults, lastResult as Result | undefined, options.lists), id, defaults };
   });
   let store = stored;
   if (store.id !== id) {
@@ -416,8 +346,9 @@ export function useSchemaForm<S extends Schema>(
     store = { ...fresh(defaults, true), id, defaults };
     set(store);
   }
-  const live = useRef<Live>({ id, spec, onBlur: options.validate === "onBlur", store, set });
-  live.current = { id, spec, onBlur: options.validate === "onBlur", store, set };
+  const current: Live = { id, spec, onBlur: options.validate === "onBlur", store, set, lists: options.lists };
+  const live = useRef(current);
+  live.current = current;
   const [engine] = useState(() => createEngine(live));
   const seen = useRef({ id, lastResult });
 
@@ -428,7 +359,7 @@ export function useSchemaForm<S extends Schema>(
   }, [engine, id, lastResult]);
   useEffect(() => engine.listen(id), [engine, id]);
 
-  return metadata<S>(id, spec.constraint, store, engine);
+  return metadata<S>(id, spec.constraint, store, engine, options.lists);
 }
 
 /**
@@ -440,6 +371,7 @@ export function metadata<S extends Schema>(
   constraint: Record<string, Constraint>,
   store: State,
   engine: Pick<ReturnType<typeof createEngine>, "dispatch" | "onSubmit">,
+  lists?: Lists,
 ) {
   const initials = normalize(store.initialValue);
   const values = normalize(store.value);
@@ -489,31 +421,16 @@ export function metadata<S extends Schema>(
     new Proxy({} as Record<string, ReturnType<typeof field>>, {
       get: (_, key) => (typeof key === "string" ? field(prefix ? `${prefix}.${key}` : key) : undefined),
     });
-  const control = (type: Intent["type"]) =>
-    Object.assign(
-      (payload: Intent["payload"]) => {
-        const el = formElement(id);
-        if (el) engine.dispatch(el, serializeIntent({ type, payload } as Intent));
-      },
-      {
-        getButtonProps: (payload: Intent["payload"]) => ({
-          name: INTENT,
-          value: serializeIntent({ type, payload } as Intent),
-          form: id,
-          formNoValidate: true,
-        }),
-      },
-    );
   const form = {
     ...field(""),
     status: store.status,
     // As conform's `defaultNoValidate`: the server's messages (and the schema's once loaded) instead of the browser's.
     noValidate: true,
     onSubmit: engine.onSubmit,
-    insert: control("insert"),
-    remove: control("remove"),
-    reorder: control("reorder"),
-    update: control("update"),
+    ...lists?.controls(id, (serialized) => {
+      const el = formElement(id);
+      if (el) engine.dispatch(el, serialized);
+    }),
   };
   type Form = FormMetadata<z.input<S> & Record<string, unknown>, string[]>;
   return [form as unknown as Form, fieldset("") as unknown as ReturnType<Form["getFieldset"]>] as const;

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import {
   Form,
   Link,
@@ -14,7 +13,8 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod/v4";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { lists } from "~/components/schema-form-lists";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
 import { Modal, NativeDialog } from "~/components/shell/Modal";
 import { JobProgress, NoScriptRefresh } from "~/components/studio/JobProgress";
@@ -22,14 +22,8 @@ import { UsageDialog } from "~/components/studio/UsageDialog";
 import { VoicePicker, VoiceSearch, type VoiceCard } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
 import { AUTOSAVE_DELAY_MS, UNDO_SHOWN_MS, TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES, type UsageDialogData } from "~/lib/studio";
-import {
-  EditorSchema,
-  RenameSchema,
-  type ProjectVersion,
-  type ParagraphSchema,
-  type TtsParagraph,
-  type TtsProject,
-} from "~/lib/studio-schemas";
+import * as specs from "~/lib/form-specs/studio";
+import type { ProjectVersion, ParagraphSchema, TtsParagraph, TtsProject } from "~/lib/studio-schemas";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "../../contracts/jobs";
@@ -60,25 +54,22 @@ export default function TtsEditor() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
   const formRevision = useNavigatedRevision(project.revision);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(
     // A new form once the saved paragraphs change (a save gave new paragraphs their ids): the form
     // state would otherwise keep the id-less paragraphs typed before the save.
     // And after a navigation that changed the saved revision (a restore, a deleted paragraph, another tab's save
     // on reload), not after page data reloaded during a job (the member may be typing; docs/decisions/0037).
-    id: `editor-${project.id}-${formRevision}-${shortHash(project.paragraphs.map((p) => p.id).join())}`,
-    lastResult: actionData?.form === "editor" ? actionData.result : undefined,
-    constraint: getZodConstraint(EditorSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditorSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: { paragraphs: project.paragraphs.map(({ audioURL: _a, audioCurrent: _c, ...p }) => p) },
-  });
-  const [renameForm, renameFields] = useForm({
-    id: `rename-${project.id}`,
-    lastResult: actionData?.form === "rename" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameSchema }),
-    defaultValue: { name: project.name },
-  });
+    `editor-${project.id}-${formRevision}-${shortHash(project.paragraphs.map((p) => p.id).join())}`,
+    specs.EditorSchema,
+    actionData?.form === "editor" ? actionData.result : undefined,
+    { validate: "onBlur", lists, defaultValue: { paragraphs: project.paragraphs.map(({ audioURL: _a, audioCurrent: _c, ...p }) => p) } },
+  );
+  const [renameForm, renameFields] = useSchemaForm(
+    `rename-${project.id}`,
+    specs.RenameSchema,
+    actionData?.form === "rename" ? actionData.result : undefined,
+    { defaultValue: { name: project.name } },
+  );
   const list = fields.paragraphs.getFieldList();
   const usage = actionData && "usage" in actionData ? (actionData.usage as UsageDialogData) : null;
   const reading =

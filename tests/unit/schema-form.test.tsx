@@ -19,6 +19,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import type { z } from "zod/v4";
 import { createMeta, metadata, report, useSchemaForm } from "~/components/schema-form";
+import { lists as listIntents } from "~/components/schema-form-lists";
 import { EditorSchema, ReviewSchema, UploadSchema } from "~/lib/studio-schemas";
 import { LoginSchema } from "~/utils/user-validation";
 
@@ -31,6 +32,8 @@ type Reply = SubmissionResult<string[]>;
 type Case<S extends z.ZodType<Record<string, unknown>>> = {
   schema: S;
   defaultValue?: Record<string, unknown>;
+  /** The page's form has a list: it passes the list intents (`lists`), as the TTS editor does. */
+  lists?: boolean;
   /** The fields a page renders: names below the form (lists are walked with getFieldList). */
   draw: (form: AnyForm, fields: Record<string, AnyField>) => Record<string, unknown>[];
 };
@@ -95,6 +98,7 @@ const cases = {
   } satisfies Case<typeof UploadSchema>,
   editor: {
     schema: EditorSchema,
+    lists: true,
     defaultValue: {
       paragraphs: [
         { id: "p1", text: "첫 문단", voice_id: "v1", style: "neutral", lang: "ko", pitch: 0, tempo: 1, pause_ms: 300 },
@@ -177,7 +181,11 @@ function renderBoth<S extends z.ZodType<Record<string, unknown>>>(c: Case<S>, la
   }
   function Ours() {
     const spec = { constraint, load: async () => c.schema };
-    const [form, fields] = useSchemaForm("f", spec, lastResult, { validate: "onBlur", defaultValue: c.defaultValue as never });
+    const [form, fields] = useSchemaForm("f", spec, lastResult, {
+      validate: "onBlur",
+      defaultValue: c.defaultValue as never,
+      lists: c.lists ? listIntents : undefined,
+    });
     const drawn = { form: describeForm(form as AnyForm), fields: c.draw(form as AnyForm, fields as never) as Drawn["fields"] };
     out.ours = drawn;
     return <View drawn={drawn} />;
@@ -297,7 +305,8 @@ describe("useSchemaForm follows the answers as conform's useForm does", () => {
       const defaults = c.defaultValue
         ? JSON.parse(JSON.stringify(c.defaultValue, (_, v: unknown) => (typeof v === "number" ? String(v) : v)))
         : {};
-      let state = createMeta(defaults, undefined);
+      const lists = c.lists ? listIntents : undefined;
+      let state = createMeta(defaults, undefined, lists);
       const engine = { dispatch: () => undefined, onSubmit: () => undefined };
       const [nameConform, nameOurs] = [keyNamer(), keyNamer()];
       for (const step of steps) {
@@ -306,8 +315,8 @@ describe("useSchemaForm follows the answers as conform's useForm does", () => {
         vi.stubGlobal("document", { forms: { namedItem: () => null } });
         context.onUpdate({ lastResult });
         vi.unstubAllGlobals();
-        state = report(state, lastResult as never, defaults);
-        const [form, fields] = metadata("f", constraint, state, engine);
+        state = report(state, lastResult as never, defaults, lists);
+        const [form, fields] = metadata("f", constraint, state, engine, lists);
         const ours = { form: describeForm(form as AnyForm), fields: c.draw(form as AnyForm, fields as never) };
         const theirs = { form: describeForm(conform.form_), fields: c.draw(conform.form_, conform.fields_) };
         expect({ step, ...(nameOurs(ours) as object) }).toEqual({ step, ...(nameConform(theirs) as object) });

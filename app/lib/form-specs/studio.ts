@@ -7,3 +7,39 @@ export const DictionaryAddSchema: FormSpec<typeof M.DictionaryAddSchema> = {
   constraint: { lang: { required: true, pattern: "ko|en" }, word: { required: true }, reading: { required: true } },
   load: () => import("~/lib/studio-schemas").then((m) => m.DictionaryAddSchema),
 };
+
+export const EditorSchema: FormSpec<typeof M.EditorSchema> = {
+  constraint: {
+    paragraphs: { required: true, multiple: true },
+    "paragraphs[]": { required: true },
+    "paragraphs[].id": { required: false },
+    "paragraphs[].text": { required: false },
+    "paragraphs[].voice_id": { required: true },
+    "paragraphs[].style": { required: false, pattern: "neutral|angry|happy|sad|anxious|sports" },
+    "paragraphs[].lang": { required: false, pattern: "ko|en|multi" },
+    "paragraphs[].pitch": { required: false },
+    "paragraphs[].tempo": { required: false },
+    "paragraphs[].pause_ms": { required: false },
+  },
+  load: () => import("~/lib/studio-schemas").then((m) => m.EditorSchema),
+};
+
+export const RenameSchema: FormSpec<typeof M.RenameSchema> = {
+  constraint: { name: { required: true } },
+  load: () => import("~/lib/studio-schemas").then((m) => m.RenameSchema),
+};
+
+export const UploadSchema: FormSpec<typeof M.UploadSchema> = {
+  constraint: { file: { required: true }, method: { required: false, pattern: "record|upload" } },
+  load: () => import("~/lib/studio-schemas").then((m) => m.UploadSchema),
+};
+
+export const ConvertSchema: FormSpec<typeof M.ConvertSchema> = {
+  constraint: { voice_id: { required: true } },
+  load: () => import("~/lib/studio-schemas").then((m) => m.ConvertSchema),
+};
+
+export const ReviewSchema: FormSpec<typeof M.ReviewSchema> = {
+  constraint: { score: { required: true }, text: { required: false } },
+  load: () => import("~/lib/studio-schemas").then((m) => m.ReviewSchema),
+};
