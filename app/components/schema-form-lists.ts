@@ -13,6 +13,7 @@ import {
   type Intent,
   type Keys,
   type ListIntent,
+  type Lists,
   type State,
 } from "./schema-form";
 
@@ -63,7 +64,7 @@ function serializeIntent(intent: Intent) {
   return JSON.stringify(intent);
 }
 
-export const lists = {
+export const lists: Lists = {
   /** conform's `handleIntent` for `update` and the list intents; `meta` is a copy it may change. */
   handle(meta: State, intent: Exclude<Intent, { type: "validate" }>, initialized: boolean) {
     if (intent.type === "update") {
@@ -126,4 +127,3 @@ export const lists = {
     return { insert: control("insert"), remove: control("remove"), reorder: control("reorder"), update: control("update") };
   },
 };
-export type Lists = typeof lists;

@@ -1,7 +1,6 @@
 import type { FormMetadata, SubmissionResult } from "@conform-to/react";
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod/v4";
-import type { Lists } from "./schema-form-lists";
 
 /** What an action answers for a form: conform's reply, or nothing before the first submit. */
 export type LastResult = SubmissionResult<string[]> | undefined;
@@ -42,6 +41,13 @@ type Result = Omit<SubmissionResult<string[]>, "intent" | "error" | "initialValu
   intent?: Intent | null;
   error?: Record<string, string[] | null>;
   initialValue?: unknown;
+};
+/** The list and value intents a page with a list passes to useSchemaForm (app/components/schema-form-lists.ts). */
+export type Lists = {
+  handle: (meta: State, intent: Exclude<Intent, { type: "validate" }>, initialized: boolean) => void;
+  apply: (payload: unknown, intent: Intent) => unknown;
+  show: (form: HTMLFormElement, intent: Intent) => void;
+  controls: (id: string, dispatch: (serialized: string) => void) => Record<string, unknown>;
 };
 export type State = {
   /** What the inputs start from: the action's echo of what was sent (no JavaScript), else the defaults; lists change it. */
