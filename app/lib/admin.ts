@@ -1,5 +1,3 @@
-import { z } from "zod/v4";
-
 /**
  * The operator console's sections (docs/decisions/0032): one entry per page, shown in the console's menu.
  * The content (notices, FAQ, contest), report, featured-voice and actor-application pages of other issues
@@ -44,26 +42,6 @@ export type NoticeRow = {
   updatedAt: number;
 };
 
-/** A required text of at most `max` characters (the api's limits: workers/api/src/domain/content/schemas.ts). */
-const required = (max: number) => z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(max);
-/** Every content page's second form: publish or unpublish one row. */
-const publication = z.object({ intent: z.literal(["publish", "unpublish"]), id: z.string().min(1).max(64) });
-const saving = { intent: z.literal("save"), id: z.string().max(64).optional() };
-
-/** The notices page's forms: save a notice (new, or `id` to change one), publish or unpublish one. */
-export const NoticeFormSchema = z.discriminatedUnion("intent", [
-  z.object({
-    ...saving,
-    category: z.enum(["notice", "release"]),
-    pinned: z.literal("on").optional(),
-    title_ko: required(120),
-    title_en: required(120),
-    body_ko: required(20_000),
-    body_en: required(20_000),
-  }),
-  publication,
-]);
-
 /** The content kinds the console edits (GET /admin/content/:kind), each with its page. */
 export type ContentKind = "notices" | "faq" | "contests";
 type Managed = { id: string; publishedAt: number | null; updatedAt: number };
@@ -77,19 +55,6 @@ export type FaqRow = Managed & {
   answerKo: string;
   answerEn: string;
 };
-
-export const FaqFormSchema = z.discriminatedUnion("intent", [
-  z.object({
-    ...saving,
-    category: z.enum(["service", "plan"]),
-    position: z.number({ error: "admin:validation.position" }).int("admin:validation.position").min(0).max(10_000).default(0),
-    question_ko: required(200),
-    question_en: required(200),
-    answer_ko: required(4_000),
-    answer_en: required(4_000),
-  }),
-  publication,
-]);
 
 /** A contest page as the console lists it. */
 export type ContestRow = Managed & {
@@ -119,48 +84,9 @@ export function kstMs(value: string) {
   const ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!) - KST_MS;
   return Number.isFinite(ms) && kstInput(ms) === value ? ms : null;
 }
-const kstTime = z
-  .string({ error: "admin:validation.time" })
-  .refine((v) => kstMs(v) !== null, "admin:validation.time")
-  .transform((v) => kstMs(v)!);
-
-export const ContestFormSchema = z.discriminatedUnion("intent", [
-  z
-    .object({
-      ...saving,
-      slug: z
-        .string({ error: "admin:validation.slug" })
-        .trim()
-        .regex(/^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/, "admin:validation.slug"),
-      title_ko: required(120),
-      title_en: required(120),
-      summary_ko: required(1_000),
-      summary_en: required(1_000),
-      rules_ko: required(10_000),
-      rules_en: required(10_000),
-      prize_ko: required(2_000),
-      prize_en: required(2_000),
-      starts_at: kstTime,
-      ends_at: kstTime,
-    })
-    .refine((v) => v.ends_at > v.starts_at, { message: "admin:validation.period", path: ["ends_at"] }),
-  publication,
-]);
 
 /** Featured (event) voices: a voice and its period. */
 export type FeaturedItem = { id: string; voiceId: string; name: { ko: string; en: string }; startsAt: string; endsAt: string };
-export const FeatureFormSchema = z.discriminatedUnion("intent", [
-  z
-    .object({
-      intent: z.literal("add"),
-      voice_id: z.string({ error: "admin:validation.voice" }).trim().min(1, "admin:validation.voice").max(64),
-      starts_at: kstTime,
-      ends_at: kstTime,
-    })
-    .refine((v) => v.ends_at > v.starts_at, { message: "admin:validation.period", path: ["ends_at"] }),
-  z.object({ intent: z.literal("remove"), id: z.string().min(1).max(64) }),
-]);
-
 /** Reports (GET /admin/reports) and what an operator does with them. */
 export const REPORT_STATUSES = ["open", "dismissed", "resolved", "all"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -176,17 +102,6 @@ type ReportBase = {
 };
 export type VoiceReport = ReportBase & { voiceId: string; voiceName: { ko: string; en: string } };
 export type CommentReport = ReportBase & { commentId: string; text: string };
-export const ReportActionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("hide"),
-    kind: z.enum(["voice", "comment"]),
-    target: z.string().min(1).max(64),
-    reason: z.string({ error: "admin:validation.reason" }).trim().min(1, "admin:validation.reason").max(500),
-  }),
-  z.object({ intent: z.literal("restore"), kind: z.enum(["voice", "comment"]), target: z.string().min(1).max(64) }),
-  z.object({ intent: z.literal("dismiss"), kind: z.enum(["voice", "comment"]), report: z.string().min(1).max(64) }),
-]);
-
 /** Actor applications from /actors (GET /admin/actor-applications). */
 export const APPLICATION_STATUSES = ["received", "contacted", "declined"] as const;
 export type ActorApplication = {
@@ -200,4 +115,3 @@ export type ActorApplication = {
   status: (typeof APPLICATION_STATUSES)[number];
   createdAt: string | null;
 };
-export const ApplicationStatusSchema = z.object({ id: z.string().min(1).max(64), status: z.enum(APPLICATION_STATUSES) });

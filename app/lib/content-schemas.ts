@@ -1,9 +1,7 @@
 // The zod schemas of the content pages' forms (the contest entry, the API keys page), apart from app/lib/content.ts
 // so that the pages that only show content do not load zod (issue 19, docs/decisions/0044). Client-safe.
 import { z } from "zod/v4";
-
-export const CONTEST_NOTE_MAX = 200;
-export const API_KEY_NAME_MAX = 40;
+import { API_KEY_NAME_MAX, CONTEST_NOTE_MAX } from "./content";
 
 const required = (max: number) =>
   z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(max, "validation.tooLong");

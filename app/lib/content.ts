@@ -2,7 +2,8 @@
 // and how a stored body (plain text) becomes blocks to render. Client-safe.
 // The forms' schemas live in ./content-schemas.ts (issue 19, docs/decisions/0044): a page that only needs the
 // helpers here does not load zod. Imports from here keep working.
-export { API_KEY_NAME_MAX, CONTEST_NOTE_MAX, ContestEntrySchema, KeyCreateSchema, KeysSchema } from "./content-schemas";
+export const CONTEST_NOTE_MAX = 200;
+export const API_KEY_NAME_MAX = 40;
 
 export type NoticeCategory = "notice" | "release";
 export type NoticeItem = { id: string; category: NoticeCategory; pinned: boolean; title: string; date: number };

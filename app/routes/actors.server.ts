@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ActorApplicationSchema } from "~/lib/library";
+import { ActorApplicationSchema } from "~/lib/library-schemas";
 import { api } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 import type { ActorApplicationReceipt } from "../../contracts/actors";

@@ -3,9 +3,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { VoiceGrid } from "~/components/library/VoiceCard";
-import { ActorApplicationSchema } from "~/lib/library";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./actors.server";
+import * as specs from "~/lib/form-specs/library";
 
 export { action, loader } from "./actors.server";
 
@@ -20,7 +20,7 @@ export default function ActorsPage() {
   const { voices, fallback, applied } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("library");
-  const [form, fields] = useSchemaForm("actor-application", ActorApplicationSchema, actionData?.result, { validate: "onBlur" });
+  const [form, fields] = useSchemaForm("actor-application", specs.ActorApplicationSchema, actionData?.result, { validate: "onBlur" });
   const steps = t("actors.how.steps", { returnObjects: true }) as Step[];
   return (
     <main>

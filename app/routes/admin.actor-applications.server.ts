@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { APPLICATION_STATUSES, ApplicationStatusSchema, type ActorApplication } from "~/lib/admin";
+import { APPLICATION_STATUSES, type ActorApplication } from "~/lib/admin";
+import { ApplicationStatusSchema } from "~/lib/admin-schemas";
 import { requireOperator } from "~/utils/admin.server";
 import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";

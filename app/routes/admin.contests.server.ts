@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ContestFormSchema, type ContestRow } from "~/lib/admin";
+import { type ContestRow } from "~/lib/admin";
+import { ContestFormSchema } from "~/lib/admin-schemas";
 import { contentAction, contentLoader } from "~/utils/admin-content.server";
 
 /** /admin/contests (operators only): every contest page with its drafts, the form to write or change one, publish and unpublish. */

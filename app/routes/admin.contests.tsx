@@ -1,6 +1,7 @@
 import { ContentEditor, contentPageHandle, useContentPage } from "~/components/admin/ContentEditor";
-import { ContestFormSchema, kstInput, type ContestRow } from "~/lib/admin";
+import { kstInput, type ContestRow } from "~/lib/admin";
 import { pageMetaTags } from "~/utils/seo";
+import * as specs from "~/lib/form-specs/admin";
 
 export { action, loader } from "./admin.contests.server";
 export const handle = contentPageHandle;
@@ -23,7 +24,7 @@ export default function AdminContests() {
     <ContentEditor
       kind="contests"
       testId="contest"
-      schema={ContestFormSchema}
+      schema={specs.ContestFormSchema}
       {...editor}
       groups={[
         [{ name: "slug", label: t("contests.slug"), kind: "text", maxLength: 60, value: e?.slug, help: t("contests.slugHelp") }],

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { FaqFormSchema, type FaqRow } from "~/lib/admin";
+import { type FaqRow } from "~/lib/admin";
+import { FaqFormSchema } from "~/lib/admin-schemas";
 import { contentAction, contentLoader } from "~/utils/admin-content.server";
 
 /** /admin/faq (operators only): every FAQ entry with its drafts, the form to write or change one, publish and unpublish. */

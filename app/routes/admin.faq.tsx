@@ -1,6 +1,7 @@
 import { categoryField, ContentEditor, contentPageHandle, useContentPage } from "~/components/admin/ContentEditor";
-import { FaqFormSchema, type FaqRow } from "~/lib/admin";
+import { type FaqRow } from "~/lib/admin";
 import { pageMetaTags } from "~/utils/seo";
+import * as specs from "~/lib/form-specs/admin";
 
 export { action, loader } from "./admin.faq.server";
 export const handle = contentPageHandle;
@@ -13,7 +14,7 @@ export default function AdminFaq() {
     <ContentEditor
       kind="faq"
       testId="faq"
-      schema={FaqFormSchema}
+      schema={specs.FaqFormSchema}
       {...editor}
       groups={[
         [

@@ -3,9 +3,10 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { FeatureFormSchema, kstInput } from "~/lib/admin";
+import { kstInput } from "~/lib/admin";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./admin.featured.server";
+import * as specs from "~/lib/form-specs/admin";
 
 export { action, loader } from "./admin.featured.server";
 export const handle = { i18n: ["common", "admin"] };
@@ -19,7 +20,7 @@ export default function AdminFeatured() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("admin");
   const ko = i18n.language === "ko";
-  const [form, fields] = useSchemaForm("feature", FeatureFormSchema, actionData?.result, {
+  const [form, fields] = useSchemaForm("feature", specs.FeatureFormSchema, actionData?.result, {
     defaultValue: {
       intent: "add",
       starts_at: kstInput(Math.floor(now / 60_000) * 60_000),

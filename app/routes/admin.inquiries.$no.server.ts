@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { AnswerSchema, imagesOf, type Inquiry } from "~/lib/help";
+import { imagesOf } from "~/lib/help";
+import { AnswerSchema, type Inquiry } from "~/lib/help-schemas";
 import { requireOperator } from "~/utils/admin.server";
 import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import { MessageFields, StateBadge, Thread } from "~/components/help/Thread";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { AnswerSchema } from "~/lib/help";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./admin.inquiries.$no.server";
+import * as specs from "~/lib/form-specs/help";
 
 export { action, loader } from "./admin.inquiries.$no.server";
 export const handle = { i18n: ["common", "admin", "help"] };
@@ -21,12 +21,17 @@ export default function OperatorInquiryPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   const { t: th } = useTranslation("help");
-  const [form, fields] = useSchemaForm("answer", AnswerSchema, actionData?.intent === "answer" ? actionData.result : undefined, {
+  const [form, fields] = useSchemaForm("answer", specs.AnswerSchema, actionData?.intent === "answer" ? actionData.result : undefined, {
     defaultValue: { intent: "answer", state: 2 },
   });
-  const [stateForm, stateFields] = useSchemaForm("state", AnswerSchema, actionData?.intent === "state" ? actionData.result : undefined, {
-    defaultValue: { intent: "state", state: inquiry.state },
-  });
+  const [stateForm, stateFields] = useSchemaForm(
+    "state",
+    specs.AnswerSchema,
+    actionData?.intent === "state" ? actionData.result : undefined,
+    {
+      defaultValue: { intent: "state", state: inquiry.state },
+    },
+  );
   return (
     <main className="max-w-3xl">
       <Link to="/admin/inquiries" className="text-sm text-slate-600 underline">

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { INQUIRY_CATEGORIES, type InquiryCategory, type InquirySummary } from "~/lib/help";
+import { INQUIRY_CATEGORIES, type InquiryCategory } from "~/lib/help";
+import { type InquirySummary } from "~/lib/help-schemas";
 import { requireOperator } from "~/utils/admin.server";
 import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";

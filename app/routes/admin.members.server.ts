@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { formatMoney, type Currency, type Invoice, type PlanState } from "../../contracts/billing";
 import { getLocale } from "~/i18n/i18n.server";
 import { Code } from "../../contracts/codes";
-import { MemberActionSchema } from "~/lib/help";
+import { MemberActionSchema } from "~/lib/help-schemas";
 import { requireOperator } from "~/utils/admin.server";
 import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { formatMoney } from "~/lib/billing";
-import { MemberActionSchema } from "~/lib/help";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader, MemberSummary } from "./admin.members.server";
+import * as specs from "~/lib/form-specs/help";
 
 export { action, loader } from "./admin.members.server";
 export const handle = { i18n: ["common", "admin", "help", "billing"] };
@@ -58,7 +58,7 @@ function MemberView({ member }: { member: MemberSummary }) {
     iso ? new Date(iso).toLocaleDateString(locale === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium" }) : "—";
   const [couponForm, couponFields] = useSchemaForm(
     "coupon",
-    MemberActionSchema,
+    specs.MemberActionSchema,
     actionData?.intent === "coupon" ? actionData.result : undefined,
     {
       defaultValue: { intent: "coupon", plan: "Creator", days: 30 },
@@ -66,7 +66,7 @@ function MemberView({ member }: { member: MemberSummary }) {
   );
   const [refundForm, refundFields] = useSchemaForm(
     "refund",
-    MemberActionSchema,
+    specs.MemberActionSchema,
     actionData?.intent === "refund" ? actionData.result : undefined,
     {
       defaultValue: { intent: "refund" },

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { NoticeFormSchema, type NoticeRow } from "~/lib/admin";
+import { type NoticeRow } from "~/lib/admin";
+import { NoticeFormSchema } from "~/lib/admin-schemas";
 import { contentAction, contentLoader } from "~/utils/admin-content.server";
 
 /** /admin/notices (operators only): every notice with its drafts, the form to write or change one, publish and unpublish. */

@@ -1,6 +1,7 @@
 import { categoryField, ContentEditor, contentPageHandle, useContentPage } from "~/components/admin/ContentEditor";
-import { NoticeFormSchema, type NoticeRow } from "~/lib/admin";
+import { type NoticeRow } from "~/lib/admin";
 import { pageMetaTags } from "~/utils/seo";
+import * as specs from "~/lib/form-specs/admin";
 
 export { action, loader } from "./admin.notices.server";
 export const handle = contentPageHandle;
@@ -13,7 +14,7 @@ export default function AdminNotices() {
     <ContentEditor
       kind="notices"
       testId="notice"
-      schema={NoticeFormSchema}
+      schema={specs.NoticeFormSchema}
       {...editor}
       groups={[
         [

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { REPORT_STATUSES, ReportActionSchema, type CommentReport, type ReportStatus, type VoiceReport } from "~/lib/admin";
+import { REPORT_STATUSES, type CommentReport, type ReportStatus, type VoiceReport } from "~/lib/admin";
+import { ReportActionSchema } from "~/lib/admin-schemas";
 import { requireOperator } from "~/utils/admin.server";
 import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";

@@ -4,9 +4,10 @@ import { useTranslation } from "react-i18next";
 import { FilterTabs } from "~/components/admin/FilterTabs";
 import { ErrorList, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { REPORT_STATUSES, ReportActionSchema, type CommentReport, type VoiceReport } from "~/lib/admin";
+import { REPORT_STATUSES, type CommentReport, type VoiceReport } from "~/lib/admin";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./admin.reports.server";
+import * as specs from "~/lib/form-specs/admin";
 
 export { action, loader } from "./admin.reports.server";
 export const handle = { i18n: ["common", "admin"] };
@@ -134,7 +135,7 @@ function ActionForm({
   children: React.ReactNode;
 }) {
   const actionData = useActionData<typeof action>();
-  const [form] = useSchemaForm(id, ReportActionSchema, actionData?.formId === id ? actionData.result : undefined);
+  const [form] = useSchemaForm(id, specs.ReportActionSchema, actionData?.formId === id ? actionData.result : undefined);
   return (
     <div className="flex min-w-0 flex-col">
       <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-center gap-2">

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { ContestEntrySchema, excerpt, type Contest, type ContestSummary } from "~/lib/content";
+import { excerpt, type Contest, type ContestSummary } from "~/lib/content";
+import { ContestEntrySchema } from "~/lib/content-schemas";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";

@@ -5,10 +5,11 @@ import { Body } from "~/components/content/Body";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { LanguageSwitch } from "~/components/shell/LanguageSwitch";
 import { Logo } from "~/components/shell/Logo";
-import { ContestEntrySchema, CONTEST_NOTE_MAX, formatDate, type Contest } from "~/lib/content";
+import { CONTEST_NOTE_MAX, formatDate, type Contest } from "~/lib/content";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./contest.server";
+import * as specs from "~/lib/form-specs/content";
 
 export { action, loader } from "./contest.server";
 
@@ -95,7 +96,7 @@ function EntrySection({ contest }: { contest: Contest }) {
   const { t } = useTranslation("content");
   const root = useRootData();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm("contest-entry", ContestEntrySchema, actionData?.result);
+  const [form, fields] = useSchemaForm("contest-entry", specs.ContestEntrySchema, actionData?.result);
   const signedIn = !!root?.user.email;
   let content: React.ReactNode;
   if (contest.entry) {

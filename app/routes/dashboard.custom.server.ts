@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { CUSTOM_VOICE, CustomVoiceWizardSchema, type CustomDesign, type CustomVoiceStep } from "~/lib/custom-voice";
+import { CUSTOM_VOICE, type CustomVoiceStep } from "~/lib/custom-voice";
+import { CustomVoiceWizardSchema, type CustomDesign } from "~/lib/custom-voice-schemas";
 import { api } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";

@@ -10,19 +10,13 @@ import { Modal } from "~/components/shell/Modal";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { useJobProgress } from "~/components/studio/useJobProgress";
-import {
-  AUDIO_ACCEPT,
-  CUSTOM_VOICE,
-  CUSTOM_VOICE_INQUIRY,
-  CustomDesignSchema,
-  CustomGenerateSchema,
-  CustomProfileSchema,
-  type CustomDesign,
-} from "~/lib/custom-voice";
+import { AUDIO_ACCEPT, CUSTOM_VOICE, CUSTOM_VOICE_INQUIRY } from "~/lib/custom-voice";
+import { type CustomDesign } from "~/lib/custom-voice-schemas";
 import { pageMetaTags } from "~/utils/seo";
 import type { CustomVoice } from "../../contracts/custom-voices";
 import type { loader as dashboardLoader } from "./dashboard";
 import type { action, CreationJob, Failure, loader } from "./dashboard.custom.server";
+import * as specs from "~/lib/form-specs/custom-voice";
 
 export { action, loader } from "./dashboard.custom.server";
 
@@ -92,7 +86,7 @@ function DesignStep({ design, lastResult }: { design: CustomDesign | null; lastR
     <TagsForm
       id="design"
       intent="design"
-      schema={CustomDesignSchema}
+      schema={specs.CustomDesignSchema}
       lastResult={lastResult}
       saved={design}
       title={t("steps.1")}
@@ -167,7 +161,7 @@ function FilesForm({
   const busy = navigation.state === "submitting";
   const [params, setParams] = useSearchParams();
   const consentOpen = hydrated && params.has("consent");
-  const [form, fields] = useSchemaForm("generate", CustomGenerateSchema, lastResult);
+  const [form, fields] = useSchemaForm("generate", specs.CustomGenerateSchema, lastResult);
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [full, setFull] = useState(false);
@@ -416,7 +410,7 @@ function FailedDialog({ failure }: { failure: Failure }) {
 
 function ProfileStep({ voice, lastResult }: { voice: CustomVoice; lastResult: LastResult }) {
   const { t } = useTranslation("custom");
-  const [form, fields] = useSchemaForm("profile", CustomProfileSchema, lastResult, { validate: "onBlur" });
+  const [form, fields] = useSchemaForm("profile", specs.CustomProfileSchema, lastResult, { validate: "onBlur" });
   const [name, setName] = useState("");
   return (
     <Section id="profile" title={t("steps.3")}>

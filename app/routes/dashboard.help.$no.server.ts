@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { FollowUpSchema, imagesOf, type Inquiry } from "~/lib/help";
+import { imagesOf } from "~/lib/help";
+import { FollowUpSchema, type Inquiry } from "~/lib/help-schemas";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";

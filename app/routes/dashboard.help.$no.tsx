@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import { MessageFields, StateBadge, Thread } from "~/components/help/Thread";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { FollowUpSchema } from "~/lib/help";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.help.$no.server";
+import * as specs from "~/lib/form-specs/help";
 
 export { action, loader } from "./dashboard.help.$no.server";
 
@@ -18,7 +18,7 @@ export default function InquiryPage() {
   const { inquiry } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("help");
-  const [form, fields] = useSchemaForm("followup", FollowUpSchema, actionData?.result);
+  const [form, fields] = useSchemaForm("followup", specs.FollowUpSchema, actionData?.result);
   return (
     <main className="max-w-3xl px-4 py-8 sm:px-6">
       <Link to="/dashboard/help" className="text-sm text-slate-600 underline">

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { imagesOf, INQUIRY_CATEGORIES, InquirySchema, type Inquiry, type InquiryCategory, type InquiryPage } from "~/lib/help";
+import { imagesOf, INQUIRY_CATEGORIES, type InquiryCategory } from "~/lib/help";
+import { InquirySchema, type Inquiry, type InquiryPage } from "~/lib/help-schemas";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";

@@ -4,9 +4,10 @@ import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, useSelfAction } from "~/components/forms";
 import { MessageFields, StateBadge } from "~/components/help/Thread";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { INQUIRY_CATEGORIES, InquirySchema } from "~/lib/help";
+import { INQUIRY_CATEGORIES } from "~/lib/help";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.help._index.server";
+import * as specs from "~/lib/form-specs/help";
 
 export { action, loader } from "./dashboard.help._index.server";
 
@@ -21,7 +22,9 @@ export default function HelpPage() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("help");
   const selfAction = useSelfAction();
-  const [form, fields] = useSchemaForm("inquiry", InquirySchema, actionData?.result, { defaultValue: category ? { category } : undefined });
+  const [form, fields] = useSchemaForm("inquiry", specs.InquirySchema, actionData?.result, {
+    defaultValue: category ? { category } : undefined,
+  });
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium" });
   return (

@@ -3,9 +3,10 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { API_KEY_NAME_MAX, formatDate, KeyCreateSchema } from "~/lib/content";
+import { API_KEY_NAME_MAX, formatDate } from "~/lib/content";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.keys.server";
+import * as specs from "~/lib/form-specs/content";
 
 export { action, loader } from "./dashboard.keys.server";
 
@@ -17,7 +18,7 @@ export default function Keys() {
   const { keys, limit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("keys");
-  const [form, fields] = useSchemaForm("key-create", KeyCreateSchema, actionData && !actionData.id ? actionData.result : undefined);
+  const [form, fields] = useSchemaForm("key-create", specs.KeyCreateSchema, actionData && !actionData.id ? actionData.result : undefined);
   const created = actionData?.created;
   return (
     <main className="max-w-4xl px-6 py-8">

@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { readLibraryView, UseVoiceSchema, voicesApiPath } from "~/lib/library";
-import { usageLimitFor, type TtsProject, type UsageDialogData } from "~/lib/studio";
+import { readLibraryView, voicesApiPath } from "~/lib/library";
+import { UseVoiceSchema } from "~/lib/library-schemas";
+import { usageLimitFor, type UsageDialogData } from "~/lib/studio";
+import { type TtsProject } from "~/lib/studio-schemas";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { OpenVoiceWizardSchema, type OpenVoiceDraft, type OpenVoiceTags, type RecordingFacts } from "~/lib/library";
+import { type OpenVoiceDraft, type RecordingFacts } from "~/lib/library";
+import { OpenVoiceWizardSchema, type OpenVoiceTags } from "~/lib/library-schemas";
 import { api } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";

@@ -6,16 +6,10 @@ import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/form
 import { ProfileImageInput } from "~/components/library/ProfileImageInput";
 import { RecordPanel, TagsForm, WizardSteps } from "~/components/library/Wizard";
 import { PageHeading, Section } from "~/components/shell/Page";
-import {
-  OPEN_VOICE,
-  OpenVoiceProfileSchema,
-  OpenVoiceRecordingSchema,
-  OpenVoiceTagsSchema,
-  type OpenVoiceDraft,
-  type RecordingFacts,
-} from "~/lib/library";
+import { OPEN_VOICE, type OpenVoiceDraft, type RecordingFacts } from "~/lib/library";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.library.open.server";
+import * as specs from "~/lib/form-specs/library";
 
 export { action, loader } from "./dashboard.library.open.server";
 
@@ -66,7 +60,7 @@ function TagsStep({ tags, lastResult }: { tags: ReturnType<typeof useLoaderData<
     <TagsForm
       id="tags"
       intent="tags"
-      schema={OpenVoiceTagsSchema}
+      schema={specs.OpenVoiceTagsSchema}
       lastResult={lastResult}
       saved={tags ?? null}
       title={t("wizard.steps.1")}
@@ -120,7 +114,7 @@ function RecordingStep({
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const [form, fields] = useSchemaForm("recording", OpenVoiceRecordingSchema, lastResult);
+  const [form, fields] = useSchemaForm("recording", specs.OpenVoiceRecordingSchema, lastResult);
   const rules = t("wizard.rules", { returnObjects: true }) as string[];
   const send = (file: File) => {
     const body = new FormData();
@@ -209,7 +203,7 @@ function RecordingStep({
 
 function ProfileStep({ draft, lastResult }: { draft: OpenVoiceDraft; lastResult: Result }) {
   const { t } = useTranslation("library");
-  const [form, fields] = useSchemaForm("profile", OpenVoiceProfileSchema, lastResult, { validate: "onBlur" });
+  const [form, fields] = useSchemaForm("profile", specs.OpenVoiceProfileSchema, lastResult, { validate: "onBlur" });
   const [name, setName] = useState("");
   return (
     <>

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { COMMENTS_PER_PAGE, VoiceDetailSchema, type VoiceDetailIntent } from "~/lib/library";
+import { COMMENTS_PER_PAGE } from "~/lib/library";
+import { VoiceDetailSchema, type VoiceDetailIntent } from "~/lib/library-schemas";
 import { api, requireData, type Envelope } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { setToast } from "~/utils/toast.server";

@@ -6,10 +6,11 @@ import { UseVoiceButton } from "~/components/library/VoiceCard";
 import { Modal } from "~/components/shell/Modal";
 import { Section } from "~/components/shell/Page";
 import { Waveform } from "~/components/studio/Waveform";
-import { formatDay, VoiceDetailSchema } from "~/lib/library";
+import { formatDay } from "~/lib/library";
 import { pageMetaTags } from "~/utils/seo";
 import { COMMENT_MAX, RATING_MAX, REPORT_CATEGORIES, REPORT_DESCRIPTION_MAX, type VoiceComment } from "../../contracts/voices";
 import type { action, loader } from "./dashboard.library.voices.$id.server";
+import * as specs from "~/lib/form-specs/library";
 
 export { action, loader } from "./dashboard.library.voices.$id.server";
 
@@ -256,7 +257,7 @@ type Result = Parameters<typeof useSchemaForm>[2];
 
 function RatingForm({ myRating, lastResult }: { myRating: number | null; lastResult: Result }) {
   const { t } = useTranslation("library");
-  const [form] = useSchemaForm("rate", VoiceDetailSchema, lastResult);
+  const [form] = useSchemaForm("rate", specs.VoiceDetailSchema, lastResult);
   return (
     <Section id="rating" title={t("detail.rate.title")}>
       <Form method="post" {...getFormProps(form)} className="mt-3" data-testid="rating-form">
@@ -291,7 +292,7 @@ function RatingForm({ myRating, lastResult }: { myRating: number | null; lastRes
 
 function CommentForm({ lastResult }: { lastResult: Result }) {
   const { t } = useTranslation("library");
-  const [form, fields] = useSchemaForm("comment", VoiceDetailSchema, lastResult);
+  const [form, fields] = useSchemaForm("comment", specs.VoiceDetailSchema, lastResult);
   const text = fields.text as Parameters<typeof getTextareaProps>[0];
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-2" data-testid="comment-form">
@@ -333,7 +334,7 @@ function CommentItem({
   deleteResult: Result;
 }) {
   const { t, i18n } = useTranslation("library");
-  const [form, fields] = useSchemaForm(`edit-${c.id}`, VoiceDetailSchema, editing ? lastResult : undefined, {
+  const [form, fields] = useSchemaForm(`edit-${c.id}`, specs.VoiceDetailSchema, editing ? lastResult : undefined, {
     defaultValue: { text: c.text },
   });
   const text = fields.text as Parameters<typeof getTextareaProps>[0];
@@ -412,7 +413,7 @@ function CommentItem({
 
 function ReportForm({ intent, commentId, lastResult }: { intent: "report" | "report-comment"; commentId?: string; lastResult: Result }) {
   const { t } = useTranslation("library");
-  const [form, fields] = useSchemaForm(intent, VoiceDetailSchema, lastResult);
+  const [form, fields] = useSchemaForm(intent, specs.VoiceDetailSchema, lastResult);
   const category = fields.category as { errors?: string[] };
   const description = fields.description as Parameters<typeof getTextareaProps>[0];
   return (

@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { formatDate } from "~/lib/billing";
-import { KeepSchema } from "~/lib/slots";
 import { pageMetaTags } from "~/utils/seo";
 import type { SlotVoice } from "../../contracts/custom-voices";
 import type { action, loader } from "./dashboard.library_.slots.server";
+import * as specs from "~/lib/form-specs/slots";
 
 export const handle = { i18n: ["common", "account", "slots"] };
 
@@ -23,7 +23,7 @@ export default function VoiceSlots() {
   const { slots } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("slots");
-  const [form, fields] = useSchemaForm("slots-keep", KeepSchema, actionData?.result);
+  const [form, fields] = useSchemaForm("slots-keep", specs.KeepSchema, actionData?.result);
   const total = slots.unlimited ? t("unlimited") : String(slots.slots);
   return (
     <main className="max-w-4xl px-4 py-8 sm:px-6">

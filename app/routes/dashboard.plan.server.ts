@@ -4,15 +4,9 @@ import { data, redirect, redirectDocument, type ActionFunctionArgs, type AppLoad
 import { z } from "zod/v4";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import {
-  CancelSchema,
-  CardSchema,
-  CouponSchema,
   expiryValue,
   formatDate,
   formatMoney,
-  PaypalSchema,
-  PurchaseSchema,
-  RefundSchema,
   type Card,
   type Invoice,
   type InvoicePage,
@@ -20,6 +14,7 @@ import {
   type Quote,
   type Refundable,
 } from "~/lib/billing";
+import { CancelSchema, CardSchema, CouponSchema, PaypalSchema, PurchaseSchema, RefundSchema } from "~/lib/billing-schemas";
 import { api, type Envelope } from "~/utils/api.server";
 import { loadProfile, requireUser, type Profile } from "~/utils/auth.server";
 import { parseIntent } from "~/utils/intent.server";

@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { ChoiceGroup, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
-import { DormancySchema, GENDERS, MarketingSchema, ProfileSchema } from "~/utils/user-validation";
+import { GENDERS } from "~/utils/member-fields";
 import type { action, loader } from "./dashboard.settings.server";
+import * as specs from "~/lib/form-specs/user-validation";
 
 export { action, loader } from "./dashboard.settings.server";
 
@@ -17,18 +18,18 @@ export default function SettingsPage() {
   const { profile, jobs } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
-  const [form, fields] = useSchemaForm("profile", ProfileSchema, actionData?.intent === "profile" ? actionData.result : undefined, {
+  const [form, fields] = useSchemaForm("profile", specs.ProfileSchema, actionData?.intent === "profile" ? actionData.result : undefined, {
     validate: "onBlur",
     defaultValue: { nickname: profile.nickname, belong: profile.belong, firstname: profile.firstname, secondname: profile.secondname },
   });
   const [dormancyForm, dormancyFields] = useSchemaForm(
     "dormancy",
-    DormancySchema,
+    specs.DormancySchema,
     actionData?.intent === "dormancy" ? actionData.result : undefined,
   );
   const [marketingForm, marketingFields] = useSchemaForm(
     "marketing",
-    MarketingSchema,
+    specs.MarketingSchema,
     actionData?.intent === "marketing" ? actionData.result : undefined,
   );
   const chosenJobs = profile.work ? profile.work.split(",") : [];

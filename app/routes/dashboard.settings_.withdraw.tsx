@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink, CheckboxField, ChoiceGroup, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
-import { WithdrawSchema } from "~/utils/user-validation";
 import type { action, loader } from "./dashboard.settings_.withdraw.server";
+import * as specs from "~/lib/form-specs/user-validation";
 
 export { action, loader } from "./dashboard.settings_.withdraw.server";
 
@@ -17,7 +17,7 @@ export default function WithdrawPage() {
   const { type, reasons } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
-  const [form, fields] = useSchemaForm("withdraw", WithdrawSchema, actionData?.result);
+  const [form, fields] = useSchemaForm("withdraw", specs.WithdrawSchema, actionData?.result);
   const warnings = t("withdraw.warnings", { returnObjects: true }) as string[];
   return (
     <main className="max-w-2xl px-6 py-8">

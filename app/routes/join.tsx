@@ -6,8 +6,8 @@ import { CodeStepForm, EmailStepForm, PasswordStepForm } from "~/components/auth
 import { CheckboxField, ChoiceGroup, ErrorList, Field, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
 import type { Choice } from "~/utils/member-lists.server";
 import { pageMetaTags } from "~/utils/seo";
-import { QuestionsStepSchema, TermsStepSchema } from "~/utils/user-validation";
 import type { action, JoinStep, loader } from "./join.server";
+import * as specs from "~/lib/form-specs/user-validation";
 
 export { action, loader } from "./join.server";
 
@@ -93,7 +93,7 @@ function StepActions({ submit, back }: { submit: string; back?: boolean }) {
 
 function TermsForm({ canGoBack, lastResult }: { canGoBack: boolean; lastResult: LastResult }) {
   const { t } = useTranslation("auth");
-  const [form, fields] = useSchemaForm("join-terms", TermsStepSchema, lastResult, { validate: "onBlur" });
+  const [form, fields] = useSchemaForm("join-terms", specs.TermsStepSchema, lastResult, { validate: "onBlur" });
   const view = (href: string) => (
     <a href={href} target="_blank" rel="noopener" className="ml-auto text-xs text-slate-500 underline">
       {t("join.terms.view")}
@@ -141,7 +141,7 @@ function TermsForm({ canGoBack, lastResult }: { canGoBack: boolean; lastResult: 
 
 function QuestionsForm({ jobs, purposes, lastResult }: { jobs: Choice[]; purposes: Choice[]; lastResult: LastResult }) {
   const { t } = useTranslation("auth");
-  const [form, fields] = useSchemaForm("join-questions", QuestionsStepSchema, lastResult, { validate: "onBlur" });
+  const [form, fields] = useSchemaForm("join-questions", specs.QuestionsStepSchema, lastResult, { validate: "onBlur" });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
       <p className="text-sm text-slate-600">{t("join.questions.intro")}</p>

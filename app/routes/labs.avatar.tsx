@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Avatar } from "../../contracts/labs";
-import { ErrorList, SubmitButton } from "~/components/forms";
+import { ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import type { Stage } from "~/components/labs/media-stage";
 import { LabsHeading } from "~/components/labs/LabsHeading";
 import { LetterShare } from "~/components/labs/LetterShare";
@@ -14,7 +13,8 @@ import { Modal } from "~/components/shell/Modal";
 import { ProcessStep, StepPills, useDuration } from "~/components/studio/Sts";
 import { RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/StsSteps";
 import { UsageDialog } from "~/components/studio/on-use";
-import { AVATAR_STEPS, AvatarUploadSchema, avatarPath, type AvatarStep } from "~/lib/labs";
+import * as specs from "~/lib/form-specs/labs";
+import { AVATAR_STEPS, avatarPath, type AvatarStep } from "~/lib/labs";
 import type { StudioResult } from "~/lib/studio";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
@@ -164,12 +164,11 @@ function DeleteAvatarDialog({ avatar }: { avatar: Avatar }) {
 function ChooseAvatar({ avatars, limit }: { avatars: Avatar[]; limit: number }) {
   const { t } = useTranslation(["labs", "common"]);
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "avatar-upload",
-    lastResult: actionData?.form === "avatar" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AvatarUploadSchema }),
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useSchemaForm(
+    "avatar-upload",
+    specs.AvatarUploadSchema,
+    actionData?.form === "avatar" ? actionData.result : undefined,
+  );
   const own = avatars.filter((a) => a.kind === "own").length;
   const errors = [...(fields.avatar.errors ?? []), ...(form.errors ?? [])].map((e) => (e.startsWith("validation.") ? t(`common:${e}`) : e));
   return (

@@ -5,8 +5,8 @@ import { AuthLayout, SocialButton } from "~/components/auth/AuthLayout";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { pageMetaTags } from "~/utils/seo";
 import { isSocialProvider, type LoginType, type SocialProvider } from "~/utils/social";
-import { LoginSchema } from "~/utils/user-validation";
 import type { action, loader } from "./login.server";
+import * as specs from "~/lib/form-specs/user-validation";
 
 export { action, loader } from "./login.server";
 
@@ -18,7 +18,7 @@ export default function LoginPage() {
   const { providers, other: otherFromQuery, socialError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const [form, fields] = useSchemaForm("login", LoginSchema, actionData?.result, { validate: "onBlur" });
+  const [form, fields] = useSchemaForm("login", specs.LoginSchema, actionData?.result, { validate: "onBlur" });
   const other = actionData?.other ?? otherFromQuery;
   return (
     <AuthLayout title={t("login.title")}>

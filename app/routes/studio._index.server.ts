@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { PROJECT_TABS, ProjectListSchema, usageLimitFor, type UsageDialogData, type UsageLimit } from "~/lib/studio";
+import { PROJECT_TABS, usageLimitFor, type UsageDialogData, type UsageLimit } from "~/lib/studio";
+import { ProjectListSchema } from "~/lib/studio-schemas";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";

@@ -3,9 +3,11 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { DICTIONARY, DictionaryAddSchema, type DictionaryEntry } from "~/lib/studio";
+import { DICTIONARY } from "~/lib/studio";
+import { type DictionaryEntry } from "~/lib/studio-schemas";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.dictionary.server";
+import * as specs from "~/lib/form-specs/studio";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 
@@ -21,7 +23,7 @@ export default function Dictionary() {
   const { t } = useTranslation("studio");
   const [form, fields] = useSchemaForm(
     "dictionary-add",
-    DictionaryAddSchema,
+    specs.DictionaryAddSchema,
     actionData && !actionData.id ? actionData.result : undefined,
     { defaultValue: { lang: "ko" } },
   );

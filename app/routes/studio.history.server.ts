@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { DeleteHistorySchema, type StudioResult } from "~/lib/studio";
+import { type StudioResult } from "~/lib/studio";
+import { DeleteHistorySchema } from "~/lib/studio-schemas";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";

@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, SubmitButton } from "~/components/forms";
+import { ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
 import { LoadFailed } from "~/components/studio/LoadFailed";
 import { BeforeAfter, ProcessStep, Stepper, useDuration } from "~/components/studio/Sts";
@@ -11,7 +10,9 @@ import { RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/St
 import { UsageDialog } from "~/components/studio/on-use";
 import { VoiceSearch } from "~/components/studio/VoicePicker";
 import { Waveform } from "~/components/studio/Waveform";
-import { ReviewSchema, stsPath, type StsProject, type StudioResult } from "~/lib/studio";
+import { stsPath, type StudioResult } from "~/lib/studio";
+import * as specs from "~/lib/form-specs/studio";
+import type { StsProject } from "~/lib/studio-schemas";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.speech-to-speech.server";
@@ -110,12 +111,8 @@ function ResultStep({ result, project, replying }: { result: StudioResult; proje
   const origin = useRootData()?.origin ?? "";
   const actionData = useActionData<typeof action>();
   const [copied, setCopied] = useState(false);
-  const [form, fields] = useForm({
-    id: "sts-review",
-    lastResult: actionData?.form === "review" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewSchema }),
-    shouldValidate: "onSubmit",
-    defaultValue: result.review ? { score: String(result.review.score), text: result.review.text } : undefined,
+  const [form, fields] = useSchemaForm("sts-review", specs.ReviewSchema, actionData?.form === "review" ? actionData.result : undefined, {
+    defaultValue: result.review ? { score: result.review.score, text: result.review.text } : undefined,
   });
   // The checked recording it was made from, while the project still keeps it: convert it again.
   const source = project?.sources.find((s) => s.source_id === result.source_id) ?? null;

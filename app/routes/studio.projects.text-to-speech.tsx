@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import {
   Form,
   Link,
@@ -14,26 +13,17 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod/v4";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { lists } from "~/components/schema-form-lists";
 import { ConfirmDeleteDialog, UndoBar } from "~/components/studio/ConfirmDelete";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
 import { NativeDialog } from "~/components/shell/Modal";
 import { JobProgress, UsageDialog, Waveform } from "~/components/studio/on-use";
 import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { VoicePicker, VoiceSearch, type VoiceCard } from "~/components/studio/VoicePicker";
-import {
-  AUTOSAVE_DELAY_MS,
-  EditorSchema,
-  RenameSchema,
-  type ProjectVersion,
-  TTS_LANGS,
-  TTS_MAX_CHARS,
-  TTS_STYLES,
-  type ParagraphSchema,
-  type TtsParagraph,
-  type TtsProject,
-  type UsageDialogData,
-} from "~/lib/studio";
+import { AUTOSAVE_DELAY_MS, TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES, type UsageDialogData } from "~/lib/studio";
+import * as specs from "~/lib/form-specs/studio";
+import type { ProjectVersion, ParagraphSchema, TtsParagraph, TtsProject } from "~/lib/studio-schemas";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "../../contracts/jobs";
@@ -64,24 +54,21 @@ export default function TtsEditor() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
   const formKey = useNavigatedKey(`${project.revision}-${shortHash(project.paragraphs.map((p) => p.id).join())}`, actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(
     // A new form once a navigation brought other saved paragraphs (a restore, a deleted paragraph, a save that gave
     // new paragraphs their ids, another tab's save on reload); not after page data reloaded during a job (the member
     // may be typing; docs/decisions/0037), and not after the form's own save answered with data (docs/decisions/0053).
-    id: `editor-${project.id}-${formKey}`,
-    lastResult: actionData?.form === "editor" ? actionData.result : undefined,
-    constraint: getZodConstraint(EditorSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditorSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: { paragraphs: project.paragraphs.map(({ audioURL: _a, audioCurrent: _c, ...p }) => p) },
-  });
-  const [renameForm, renameFields] = useForm({
-    id: `rename-${project.id}`,
-    lastResult: actionData?.form === "rename" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameSchema }),
-    defaultValue: { name: project.name },
-  });
+    `editor-${project.id}-${formKey}`,
+    specs.EditorSchema,
+    actionData?.form === "editor" ? actionData.result : undefined,
+    { validate: "onBlur", lists, defaultValue: { paragraphs: project.paragraphs.map(({ audioURL: _a, audioCurrent: _c, ...p }) => p) } },
+  );
+  const [renameForm, renameFields] = useSchemaForm(
+    `rename-${project.id}`,
+    specs.RenameSchema,
+    actionData?.form === "rename" ? actionData.result : undefined,
+    { defaultValue: { name: project.name } },
+  );
   const list = fields.paragraphs.getFieldList();
   const usage = actionData && "usage" in actionData ? (actionData.usage as UsageDialogData) : null;
   const reading =

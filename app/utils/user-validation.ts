@@ -73,7 +73,8 @@ export const QuestionsStepSchema = z
   })
   .refine((v) => !v.perpose.includes("other") || v.perposeOther.length > 0, { path: ["perposeOther"], message: "validation.other" });
 
-export const GENDERS = ["", "male", "female", "other"] as const;
+import { GENDERS } from "./member-fields";
+export { GENDERS };
 
 /** Settings: the profile form. */
 export const ProfileSchema = z.object({

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { CardSchema, CancelSchema, PurchaseSchema } from "~/lib/billing";
+import { CardSchema, CancelSchema, PurchaseSchema } from "~/lib/billing-schemas";
 import { paypalReturn } from "~/routes/dashboard.plan.paypal.return.server";
 import { billingAction } from "~/routes/dashboard.plan.server";
 import { accessTokenCookie } from "~/utils/cookies.server";

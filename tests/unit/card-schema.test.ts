@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CardSchema } from "~/lib/billing";
+import { CardSchema } from "~/lib/billing-schemas";
 
 const card = (over: Record<string, string>) => ({
   card_type: "personal",

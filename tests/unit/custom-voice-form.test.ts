@@ -2,7 +2,8 @@
 // tags, the generate step's 1 to 5 files and three consents, the profile's 14 and 10 characters.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { CUSTOM_VOICE, CustomVoiceWizardSchema } from "~/lib/custom-voice";
+import { CUSTOM_VOICE } from "~/lib/custom-voice";
+import { CustomVoiceWizardSchema } from "~/lib/custom-voice-schemas";
 
 function form(fields: Record<string, string | string[] | File[]>) {
   const data = new FormData();

@@ -2,15 +2,8 @@
 // written back without the defaults, and passed to GET /api/v1/voices; the actors and wizard schemas.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import {
-  ActorApplicationSchema,
-  OpenVoiceProfileSchema,
-  OpenVoiceTagsSchema,
-  PAGE_SIZE,
-  readLibraryView,
-  viewSearch,
-  voicesApiPath,
-} from "~/lib/library";
+import { PAGE_SIZE, readLibraryView, viewSearch, voicesApiPath } from "~/lib/library";
+import { ActorApplicationSchema, OpenVoiceProfileSchema, OpenVoiceTagsSchema } from "~/lib/library-schemas";
 
 const view = (query: string) => readLibraryView(new URLSearchParams(query));
 

@@ -17,7 +17,7 @@ describe("pureCallStarts", () => {
   it("marks calls that start at the zod import, at module constants built from it and at imported schemas", () => {
     const code = [
       'import { z } from "zod/v4";',
-      'import { UploadSchema } from "./studio";',
+      'import { UploadSchema } from "./studio-schemas";',
       "const id = z.string().min(1);",
       "export const A = z.object({ id, name: z.string() });",
       "export const B = A.extend({ n: z.number() });",

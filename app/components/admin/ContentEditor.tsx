@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod/v4";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import type { FormSpec } from "~/components/schema-form";
 import { PageHeading, Section } from "~/components/shell/Page";
 import type { ContentKind } from "~/lib/admin";
 
@@ -69,7 +70,7 @@ export function ContentEditor<S extends z.ZodType<Record<string, unknown>>>({
   kind: ContentKind;
   /** The prefix of the page's test ids: `<testId>-form`, `-list`, `-row`, `-state`. */
   testId: string;
-  schema: S;
+  schema: FormSpec<S>;
   lastResult: LastResult;
   groups: ContentField[][];
   rows: ContentListRow[];

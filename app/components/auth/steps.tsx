@@ -2,14 +2,14 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
-import { CodeStepSchema, EmailStepSchema, NewPasswordSchema } from "~/utils/user-validation";
 import { CodeTimer } from "./CodeTimer";
+import * as specs from "~/lib/form-specs/user-validation";
 
 /** The step forms sign-up (/join) and recovery (/user/password) share: address, code, new password. */
 
 export function EmailStepForm({ id, lastResult, help }: { id: string; lastResult: LastResult; help?: string }) {
   const { t } = useTranslation("auth");
-  const [form, fields] = useSchemaForm(id, EmailStepSchema, lastResult, { validate: "onBlur" });
+  const [form, fields] = useSchemaForm(id, specs.EmailStepSchema, lastResult, { validate: "onBlur" });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <input type="hidden" name="intent" value="email" />
@@ -38,7 +38,7 @@ export function CodeStepForm({
   secondsLeft: number;
 }) {
   const { t } = useTranslation("auth");
-  const [form, fields] = useSchemaForm(id, CodeStepSchema, lastResult, { validate: "onBlur" });
+  const [form, fields] = useSchemaForm(id, specs.CodeStepSchema, lastResult, { validate: "onBlur" });
   return (
     <div className="mt-6 space-y-4">
       <p className="text-sm text-slate-700">{t("join.codeSent", { email })}</p>
@@ -90,7 +90,7 @@ export function PasswordStepForm({
   submit: string;
 }) {
   const { t } = useTranslation("auth");
-  const [form, fields] = useSchemaForm(id, NewPasswordSchema, lastResult, { validate: "onBlur" });
+  const [form, fields] = useSchemaForm(id, specs.NewPasswordSchema, lastResult, { validate: "onBlur" });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <p className="text-sm text-emerald-700">✓ {t("join.certified", { email })}</p>

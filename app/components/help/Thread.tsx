@@ -1,7 +1,9 @@
 import { getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList } from "~/components/forms";
-import { IMAGE_ACCEPT, INQUIRY_LIMITS, stateName, type Inquiry, type InquiryImage } from "~/lib/help";
+import { IMAGE_ACCEPT, stateName, type InquiryImage } from "~/lib/help";
+import { INQUIRY_LIMITS } from "~/lib/help";
+import type { Inquiry } from "~/lib/help-schemas";
 
 /** A state code as a small badge (spec section 4: 0 received, 1 waiting, other completed). */
 export function StateBadge({ state }: { state: number }) {

@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod/v4";
 import { ChoiceGroup, ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import type { FormSpec } from "~/components/schema-form";
 import { Section } from "~/components/shell/Page";
 import { Recorder } from "~/components/studio/Sts";
 import { FILTERS } from "~/lib/library";
@@ -115,7 +116,7 @@ export function TagsForm<S extends z.ZodType<Record<string, unknown>>>({
 }: {
   id: string;
   intent: string;
-  schema: S;
+  schema: FormSpec<S>;
   lastResult: LastResult;
   saved: Record<string, unknown> | null;
   title: string;

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, SubmitButton, type LastResult } from "~/components/forms";
-import { ConvertSchema, STS_MAX_SECONDS, UploadSchema, type StsSource } from "~/lib/studio";
+import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import * as specs from "~/lib/form-specs/studio";
+import { STS_MAX_SECONDS, type StsSource } from "~/lib/studio";
 import { Recorder, useDuration } from "./Sts";
 import { VoicePicker, type VoiceCard } from "./VoicePicker";
 import { Waveform } from "./Waveform";
@@ -42,12 +42,7 @@ export function RecordOrUpload({
   const busy = navigation.state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [form, fields] = useForm({
-    id: "sts-upload",
-    lastResult: actionData?.form === "upload" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UploadSchema }),
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useSchemaForm("sts-upload", specs.UploadSchema, actionData?.form === "upload" ? actionData.result : undefined);
   const upload = (file: File, method: "record" | "upload") => {
     const body = new FormData();
     body.set("intent", "upload");
@@ -180,12 +175,8 @@ export function VoiceChoice({
   const { t } = useTranslation(["studio", "common"]);
   const duration = useDuration();
   const actionData = useActionData<StepAction>();
-  const [form, fields] = useForm({
-    id: "sts-convert",
+  const [form, fields] = useSchemaForm("sts-convert", specs.ConvertSchema, actionData?.form === "convert" ? actionData.result : undefined, {
     defaultValue: chosen ? { voice_id: chosen } : undefined,
-    lastResult: actionData?.form === "convert" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConvertSchema }),
-    shouldValidate: "onSubmit",
   });
   const errors = [...(fields.voice_id.errors ?? []), ...(form.errors ?? [])].map((e) =>
     e.startsWith("validation.") ? t(`common:${e}`) : e,

@@ -58,6 +58,9 @@ export function Waveform({
           ([{ default: WaveSurfer }, blob]) => {
             if (destroyed) return;
             const url = URL.createObjectURL(blob);
+            // Played before the file arrived (a key, the native control): the blob URL replaces the source, which
+            // stops it; it plays on from the new source.
+            if (!media.paused) media.addEventListener("canplay", () => void media.play().catch(() => undefined), { once: true });
             const ws = WaveSurfer.create({
               container: box,
               media,

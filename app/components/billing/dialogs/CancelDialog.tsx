@@ -2,9 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
-import { CANCEL_REASONS, CancelSchema, formatDate } from "~/lib/billing";
+import { CANCEL_REASONS, formatDate } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { PasswordField } from "./parts";
+import * as specs from "~/lib/form-specs/billing";
 
 /** Cancel subscription with the termination reasons (spec sections 3, 4 and 5). */
 export function CancelDialog({
@@ -22,7 +23,7 @@ export function CancelDialog({
 }) {
   const { t, i18n } = useTranslation("billing");
   const selfAction = useSelfAction();
-  const [form, fields] = useSchemaForm("cancel", CancelSchema, lastResult);
+  const [form, fields] = useSchemaForm("cancel", specs.CancelSchema, lastResult);
   const chosen = new Set([fields.reason.initialValue ?? []].flat());
   return (
     <Modal name="cancel" title={t("cancel.title")} closeTo={closeTo}>

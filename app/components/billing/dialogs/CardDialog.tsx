@@ -3,8 +3,8 @@ import { Form, Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
-import { CardSchema } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
+import * as specs from "~/lib/form-specs/billing";
 
 const unique = (...lists: (string[] | undefined)[]) => {
   const all = lists.flatMap((l) => l ?? []);
@@ -31,7 +31,10 @@ function advanceTo(nextId: string | null, size: number) {
 export function CardDialog({ closeTo, corporateTo, lastResult }: { closeTo: string; corporateTo: string; lastResult: LastResult }) {
   const { t } = useTranslation("billing");
   const selfAction = useSelfAction();
-  const [form, fields] = useSchemaForm("card", CardSchema, lastResult, { validate: "onBlur", defaultValue: { card_type: "personal" } });
+  const [form, fields] = useSchemaForm("card", specs.CardSchema, lastResult, {
+    validate: "onBlur",
+    defaultValue: { card_type: "personal" },
+  });
   const corporate = fields.card_type.value === "corporate";
   const groups = [fields.card_number1, fields.card_number2, fields.card_number3, fields.card_number4];
   const numberErrors = unique(...groups.map((g) => g.errors));

@@ -2,14 +2,14 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
-import { CouponSchema } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
+import * as specs from "~/lib/form-specs/billing";
 
 /** A coupon number (spec section 4). */
 export function CouponDialog({ closeTo, lastResult }: { closeTo: string; lastResult: LastResult }) {
   const { t } = useTranslation("billing");
   const selfAction = useSelfAction();
-  const [form, fields] = useSchemaForm("coupon", CouponSchema, lastResult);
+  const [form, fields] = useSchemaForm("coupon", specs.CouponSchema, lastResult);
   return (
     <Modal name="coupon" title={t("coupon.title")} closeTo={closeTo}>
       <p className="text-sm text-slate-600">{t("coupon.text")}</p>

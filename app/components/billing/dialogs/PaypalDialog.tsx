@@ -2,9 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
-import { PaypalSchema, type Quote } from "~/lib/billing";
+import { type Quote } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { Consent, QuoteLines } from "./parts";
+import * as specs from "~/lib/form-specs/billing";
 
 /** Overseas purchase or upgrade through PayPal: one month, no renewal (spec sections 1 and 4). */
 export function PaypalDialog({
@@ -24,7 +25,7 @@ export function PaypalDialog({
 }) {
   const { t } = useTranslation("billing");
   const selfAction = useSelfAction();
-  const [form, fields] = useSchemaForm("paypal", PaypalSchema, lastResult);
+  const [form, fields] = useSchemaForm("paypal", specs.PaypalSchema, lastResult);
   return (
     <Modal name="purchase" title={t(flow === "save" ? "purchase.title" : "change.upTitle", { plan })} closeTo={closeTo}>
       <Form method="post" action={selfAction} {...getFormProps(form)} className="space-y-4" preventScrollReset>

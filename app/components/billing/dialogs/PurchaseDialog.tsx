@@ -2,9 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
-import { cardBrand, formatMoney, PurchaseSchema, type Card, type Quote } from "~/lib/billing";
+import { cardBrand, formatMoney, type Card, type Quote } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { Consent, QuoteLines } from "./parts";
+import * as specs from "~/lib/form-specs/billing";
 
 /** Card purchase (spec sections 2, 4 and 5): the server's quote, the four consents, one charge per merchant_uid. */
 export function PurchaseDialog({
@@ -27,7 +28,7 @@ export function PurchaseDialog({
   const { t, i18n } = useTranslation("billing");
   const selfAction = useSelfAction();
   const { t: tc } = useTranslation("common");
-  const [form, fields] = useSchemaForm("purchase", PurchaseSchema, lastResult);
+  const [form, fields] = useSchemaForm("purchase", specs.PurchaseSchema, lastResult);
   return (
     <Modal name="purchase" title={t("purchase.title", { plan })} closeTo={closeTo}>
       {quote ? (

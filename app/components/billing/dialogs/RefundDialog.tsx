@@ -2,9 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
-import { formatDate, formatMoney, RefundSchema, type Refundable } from "~/lib/billing";
+import { formatDate, formatMoney, type Refundable } from "~/lib/billing";
 import { Modal } from "~/components/shell/Modal";
 import { CloseLink, PasswordField } from "./parts";
+import * as specs from "~/lib/form-specs/billing";
 
 /** Immediate cancel and refund (spec sections 4 and 9): only within 7 days and unused. */
 export function RefundDialog({
@@ -20,7 +21,7 @@ export function RefundDialog({
 }) {
   const { t, i18n } = useTranslation("billing");
   const selfAction = useSelfAction();
-  const [form, fields] = useSchemaForm("refund", RefundSchema, lastResult);
+  const [form, fields] = useSchemaForm("refund", specs.RefundSchema, lastResult);
   const money = (n: number) => formatMoney(n, refundable?.eligible ? refundable.currency : "KRW", i18n.language);
   return (
     <Modal name="refund" title={t("refund.title")} closeTo={closeTo}>

@@ -1,0 +1,2 @@
+/** The profile's gender choices ("" = not given), apart from the schemas so the settings page does not load zod (issue 19). */
+export const GENDERS = ["", "male", "female", "other"] as const;
