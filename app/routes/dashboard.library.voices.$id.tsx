@@ -2,8 +2,8 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
-import { UseVoiceButton } from "~/components/library/VoiceCard";
-import { VoiceDetailDialog } from "~/components/library/on-use";
+import { UseVoiceButton } from "~/components/library/UseVoiceButton";
+import { EditCommentForm, VoiceDetailDialog } from "~/components/library/on-use";
 import { Section } from "~/components/shell/Page";
 import { Waveform } from "~/components/studio/Waveform";
 import { formatDay } from "~/lib/library";
@@ -310,10 +310,6 @@ function CommentItem({
   deleteResult: Result;
 }) {
   const { t, i18n } = useTranslation("library");
-  const [form, fields] = useSchemaForm(`edit-${c.id}`, specs.VoiceDetailSchema, editing ? lastResult : undefined, {
-    defaultValue: { text: c.text },
-  });
-  const text = fields.text as Parameters<typeof getTextareaProps>[0];
   return (
     <li id={`comment-${c.id}`} className="py-3" data-testid="comment">
       <p className="text-xs text-slate-500">
@@ -326,28 +322,7 @@ function CommentItem({
         </p>
       ) : null}
       {editing ? (
-        <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
-          <input type="hidden" name="intent" value="edit-comment" />
-          <input type="hidden" name="comment_id" value={c.id} />
-          <label htmlFor={`edit-text-${c.id}`} className="sr-only">
-            {t("detail.comments.label")}
-          </label>
-          <textarea
-            {...getTextareaProps(text)}
-            id={`edit-text-${c.id}`}
-            rows={3}
-            maxLength={COMMENT_MAX}
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
-          />
-          <ErrorList errors={text.errors} />
-          <ErrorList errors={form.errors} />
-          <div className="flex gap-2">
-            <SubmitButton className="w-auto">{t("detail.comments.save")}</SubmitButton>
-            <ButtonLink to={cancelHref} variant="outline" preventScrollReset>
-              {t("detail.comments.cancel")}
-            </ButtonLink>
-          </div>
-        </Form>
+        <EditCommentForm id={c.id} text={c.text} lastResult={lastResult} cancelHref={cancelHref} />
       ) : (
         <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800" data-testid="comment-text">
           {c.text}

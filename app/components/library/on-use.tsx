@@ -1,4 +1,5 @@
 import { onUse } from "~/components/shell/on-use";
+import { EditCommentForm as EditCommentFormNow } from "./EditCommentForm";
 import { VoiceDetailDialog as VoiceDetailDialogNow } from "./VoiceDetailDialog";
 
 /**
@@ -8,4 +9,10 @@ import { VoiceDetailDialog as VoiceDetailDialogNow } from "./VoiceDetailDialog";
 export const VoiceDetailDialog = /*#__PURE__*/ onUse(
   () => import("./VoiceDetailDialog").then((m) => m.VoiceDetailDialog),
   import.meta.env.SSR && VoiceDetailDialogNow,
+);
+
+/** Editing one's comment (`?edit=<id>`), in place of the comment. */
+export const EditCommentForm = /*#__PURE__*/ onUse(
+  () => import("./EditCommentForm").then((m) => m.EditCommentForm),
+  import.meta.env.SSR && EditCommentFormNow,
 );
