@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
 import * as specs from "~/lib/form-specs/studio";
 import { STS_MAX_SECONDS } from "~/lib/studio";
-import { Recorder } from "./Sts";
+import { Recorder } from "./Recorder";
 
 /*
  * The STS flow's record/upload step as a component (issue 20; its check and voice steps: StsChoice.tsx, loaded on use), shared by the STS studio,

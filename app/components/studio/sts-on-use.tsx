@@ -1,5 +1,6 @@
 import { onUse } from "~/components/shell/on-use";
 import { BeforeAfter as BeforeAfterNow } from "~/components/studio/BeforeAfter";
+import { RecordOrUpload as RecordOrUploadNow } from "~/components/studio/StsSteps";
 import { SourceCheck as SourceCheckNow, VoiceChoice as VoiceChoiceNow } from "~/components/studio/StsChoice";
 import { ProcessStep as ProcessStepNow } from "~/components/studio/StsProcess";
 
@@ -9,6 +10,15 @@ import { ProcessStep as ProcessStepNow } from "~/components/studio/StsProcess";
  * code only on a page that shows it. The first step (record or upload, StsSteps.tsx) stays in the first load.
  * Import these from here, never from their own modules.
  */
+
+/**
+ * Record or upload, where it is not the page's first step (avatar talk, the shorts: after choosing an avatar or a
+ * template), with the recorder. The STS studio, whose first step it is, imports it from StsSteps.tsx.
+ */
+export const RecordOrUploadLater = /*#__PURE__*/ onUse(
+  () => import("~/components/studio/StsSteps").then((m) => m.RecordOrUpload),
+  import.meta.env.SSR && RecordOrUploadNow,
+);
 
 /** The file check (step 2). */
 export const SourceCheck = /*#__PURE__*/ onUse(
