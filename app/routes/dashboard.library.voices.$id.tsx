@@ -2,13 +2,13 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
-import { UseVoiceButton } from "~/components/library/VoiceCard";
-import { Modal } from "~/components/shell/Modal";
+import { UseVoiceButton } from "~/components/library/UseVoiceButton";
+import { EditCommentForm, VoiceDetailDialog } from "~/components/library/on-use";
 import { Section } from "~/components/shell/Page";
 import { Waveform } from "~/components/studio/Waveform";
 import { formatDay } from "~/lib/library";
 import { pageMetaTags } from "~/utils/seo";
-import { COMMENT_MAX, RATING_MAX, REPORT_CATEGORIES, REPORT_DESCRIPTION_MAX, type VoiceComment } from "../../contracts/voices";
+import { COMMENT_MAX, RATING_MAX, type VoiceComment } from "../../contracts/voices";
 import type { action, loader } from "./dashboard.library.voices.$id.server";
 import * as specs from "~/lib/form-specs/library";
 
@@ -215,39 +215,15 @@ export default function VoicePage() {
         ) : null}
       </Section>
 
-      {modal === "report" && !voice.mine ? (
-        <Modal name="report" title={t("detail.report.title")} closeTo={closeTo}>
-          {voice.reported ? (
-            <p className="text-sm text-slate-700">{t("detail.report.already")}</p>
-          ) : (
-            <ReportForm intent="report" lastResult={errorsOf("report")} />
-          )}
-        </Modal>
-      ) : null}
-      {reportComment ? (
-        <Modal name="report-comment" title={t("detail.report.commentTitle")} closeTo={closeTo}>
-          <blockquote className="mb-3 rounded-lg bg-slate-50 p-2 text-sm text-slate-700">{reportComment.text}</blockquote>
-          <ReportForm intent="report-comment" commentId={reportComment.id} lastResult={errorsOf("report-comment")} />
-        </Modal>
-      ) : null}
-      {modal === "delete" && voice.mine && voice.type === "open" ? (
-        <Modal name="delete" title={t("detail.delete.title")} closeTo={closeTo} alert describedBy="delete-text" closeButton={false}>
-          <p id="delete-text" className="text-sm text-slate-700">
-            {t("detail.delete.text")}
-          </p>
-          {actionData?.intent === "delete-voice" ? <ErrorList errors={actionData.result.error?.[""] ?? undefined} /> : null}
-          <div className="mt-5 flex flex-wrap justify-end gap-3">
-            <ButtonLink to={closeTo} replace variant="outline">
-              {t("detail.delete.cancel")}
-            </ButtonLink>
-            <Form method="post">
-              <input type="hidden" name="intent" value="delete-voice" />
-              <SubmitButton variant="danger" className="sm:w-auto">
-                {t("detail.delete.confirm")}
-              </SubmitButton>
-            </Form>
-          </div>
-        </Modal>
+      {(modal === "report" && !voice.mine) || reportComment || (modal === "delete" && voice.mine && voice.type === "open") ? (
+        <VoiceDetailDialog
+          open={modal === "report" ? "report" : modal === "delete" ? "delete" : "report-comment"}
+          closeTo={closeTo}
+          reported={voice.reported}
+          comment={reportComment ? { id: reportComment.id, text: reportComment.text } : undefined}
+          lastResult={modal === "report" ? errorsOf("report") : modal === "delete" ? undefined : errorsOf("report-comment")}
+          deleteErrors={actionData?.intent === "delete-voice" ? (actionData.result.error?.[""] ?? undefined) : undefined}
+        />
       ) : null}
     </main>
   );
@@ -334,10 +310,6 @@ function CommentItem({
   deleteResult: Result;
 }) {
   const { t, i18n } = useTranslation("library");
-  const [form, fields] = useSchemaForm(`edit-${c.id}`, specs.VoiceDetailSchema, editing ? lastResult : undefined, {
-    defaultValue: { text: c.text },
-  });
-  const text = fields.text as Parameters<typeof getTextareaProps>[0];
   return (
     <li id={`comment-${c.id}`} className="py-3" data-testid="comment">
       <p className="text-xs text-slate-500">
@@ -350,28 +322,7 @@ function CommentItem({
         </p>
       ) : null}
       {editing ? (
-        <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
-          <input type="hidden" name="intent" value="edit-comment" />
-          <input type="hidden" name="comment_id" value={c.id} />
-          <label htmlFor={`edit-text-${c.id}`} className="sr-only">
-            {t("detail.comments.label")}
-          </label>
-          <textarea
-            {...getTextareaProps(text)}
-            id={`edit-text-${c.id}`}
-            rows={3}
-            maxLength={COMMENT_MAX}
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
-          />
-          <ErrorList errors={text.errors} />
-          <ErrorList errors={form.errors} />
-          <div className="flex gap-2">
-            <SubmitButton className="w-auto">{t("detail.comments.save")}</SubmitButton>
-            <ButtonLink to={cancelHref} variant="outline" preventScrollReset>
-              {t("detail.comments.cancel")}
-            </ButtonLink>
-          </div>
-        </Form>
+        <EditCommentForm id={c.id} text={c.text} lastResult={lastResult} cancelHref={cancelHref} />
       ) : (
         <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800" data-testid="comment-text">
           {c.text}
@@ -408,46 +359,5 @@ function CommentItem({
       ) : null}
       {c.mine && deleteResult ? <ErrorList errors={deleteResult.error?.[""] ?? undefined} /> : null}
     </li>
-  );
-}
-
-function ReportForm({ intent, commentId, lastResult }: { intent: "report" | "report-comment"; commentId?: string; lastResult: Result }) {
-  const { t } = useTranslation("library");
-  const [form, fields] = useSchemaForm(intent, specs.VoiceDetailSchema, lastResult);
-  const category = fields.category as { errors?: string[] };
-  const description = fields.description as Parameters<typeof getTextareaProps>[0];
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3" data-testid="report-form">
-      <input type="hidden" name="intent" value={intent} />
-      {commentId ? <input type="hidden" name="comment_id" value={commentId} /> : null}
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">{t("detail.report.category")}</legend>
-        <div className="mt-2 space-y-2">
-          {REPORT_CATEGORIES.map((code) => (
-            <label key={code} className="flex items-start gap-2 text-sm">
-              <input type="radio" name="category" value={code} className="mt-1 accent-brand-600" required />
-              {t(`detail.report.categories.${code}`)}
-            </label>
-          ))}
-        </div>
-        <ErrorList errors={category.errors} />
-      </fieldset>
-      <div>
-        <label htmlFor={`${intent}-description`} className="block text-sm font-medium text-slate-800">
-          {t("detail.report.description")}
-        </label>
-        <textarea
-          {...getTextareaProps(description)}
-          id={`${intent}-description`}
-          rows={3}
-          maxLength={REPORT_DESCRIPTION_MAX}
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
-        />
-        <p className="mt-1 text-xs text-slate-500">{t("detail.report.descriptionHelp", { max: REPORT_DESCRIPTION_MAX })}</p>
-        <ErrorList errors={description.errors} />
-      </div>
-      <ErrorList errors={form.errors} />
-      <SubmitButton>{t("detail.report.submit")}</SubmitButton>
-    </Form>
   );
 }

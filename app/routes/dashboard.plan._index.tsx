@@ -1,13 +1,15 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CancelDialog } from "~/components/billing/dialogs/CancelDialog";
-import { CardDialog } from "~/components/billing/dialogs/CardDialog";
-import { CorporateDialog } from "~/components/billing/dialogs/CorporateDialog";
-import { CouponDialog } from "~/components/billing/dialogs/CouponDialog";
-import { CouponPeriodDialog } from "~/components/billing/dialogs/CouponPeriodDialog";
-import { ReceiptDialog } from "~/components/billing/dialogs/ReceiptDialog";
-import { RefundDialog } from "~/components/billing/dialogs/RefundDialog";
 import { UsageRing } from "~/components/billing/UsageRing";
+import {
+  CancelDialog,
+  CardDialog,
+  CorporateDialog,
+  CouponDialog,
+  CouponPeriodDialog,
+  ReceiptDialog,
+  RefundDialog,
+} from "~/components/billing/on-use";
 import { OutcomeBanner } from "~/components/billing/OutcomeBanner";
 import { ButtonLink, useSelfAction } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";

@@ -1,13 +1,8 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CardDialog } from "~/components/billing/dialogs/CardDialog";
-import { ChangeDialog } from "~/components/billing/dialogs/ChangeDialog";
-import { CorporateDialog } from "~/components/billing/dialogs/CorporateDialog";
-import { CouponPeriodDialog } from "~/components/billing/dialogs/CouponPeriodDialog";
-import { PaypalDialog } from "~/components/billing/dialogs/PaypalDialog";
-import { PurchaseDialog } from "~/components/billing/dialogs/PurchaseDialog";
 import { PlanCards } from "~/components/plan/PlanCards";
 import { PageHeading } from "~/components/shell/Page";
+import { CardDialog, ChangeDialog, CorporateDialog, CouponPeriodDialog, PaypalDialog, PurchaseDialog } from "~/components/billing/on-use";
 import { OutcomeBanner } from "~/components/billing/OutcomeBanner";
 import type { PlanCard } from "~/lib/plans";
 import { pageMetaTags } from "~/utils/seo";

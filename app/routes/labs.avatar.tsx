@@ -1,22 +1,15 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Avatar } from "../../contracts/labs";
 import { ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
-import type { Stage } from "~/components/labs/media-stage";
 import { LabsHeading } from "~/components/labs/LabsHeading";
-import { LetterShare } from "~/components/labs/LetterShare";
-import { AvatarStage } from "~/components/labs/AvatarStage";
-import { MakeVideoLetter } from "~/components/labs/VideoLetter";
-import { Modal } from "~/components/shell/Modal";
-import { ProcessStep, StepPills, useDuration } from "~/components/studio/Sts";
-import { RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/StsSteps";
+import { AvatarResult, DeleteAvatarDialog } from "~/components/labs/on-use";
+import { StepPills, useDuration } from "~/components/studio/Sts";
+import { ProcessStep, RecordOrUploadLater as RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/sts-on-use";
 import { UsageDialog } from "~/components/studio/on-use";
 import * as specs from "~/lib/form-specs/labs";
 import { AVATAR_STEPS, avatarPath, type AvatarStep } from "~/lib/labs";
-import type { StudioResult } from "~/lib/studio";
-import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./labs.avatar.server";
 
@@ -80,7 +73,7 @@ export default function AvatarTalk() {
           retry={avatarPath({ avatar: avatar.id, id: source?.project_id, source: source?.source_id, step: "voice" })}
         />
       ) : null}
-      {step === "result" && avatar && result ? <ResultStep avatar={avatar} result={result} replying={!!replyTo} /> : null}
+      {step === "result" && avatar && result ? <AvatarResult avatar={avatar} result={result} replying={!!replyTo} /> : null}
     </main>
   );
 }
@@ -136,28 +129,6 @@ function AvatarIcon({ avatar }: { avatar: Avatar }) {
       <path d="M12 64c0-13 9-20 20-20s20 7 20 20z" className="fill-indigo-400" />
       <circle cx="32" cy="28" r="13" className="fill-indigo-300" />
     </svg>
-  );
-}
-
-/** Asks before one's own avatar is deleted (spec: the labs' VRM upload; the api: DELETE /labs/avatars/:id). */
-function DeleteAvatarDialog({ avatar }: { avatar: Avatar }) {
-  const { t } = useTranslation(["labs", "common"]);
-  return (
-    <Modal name="delete-avatar" title={t("avatar.remove.title")} closeTo={avatarPath({})} describedBy="delete-avatar-text">
-      <p id="delete-avatar-text" className="text-sm text-slate-700">
-        {t("avatar.remove.text", { name: avatar.name })}
-      </p>
-      <Form method="post" action={avatarPath({})} className="mt-5 flex flex-wrap justify-end gap-3">
-        <input type="hidden" name="intent" value="delete-avatar" />
-        <input type="hidden" name="avatar_id" value={avatar.id} />
-        <Link to={avatarPath({})} replace className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300">
-          {t("avatar.remove.cancel")}
-        </Link>
-        <SubmitButton variant="danger" className="sm:w-auto">
-          {t("avatar.remove.confirm")}
-        </SubmitButton>
-      </Form>
-    </Modal>
   );
 }
 
@@ -233,64 +204,5 @@ function ChooseAvatar({ avatars, limit }: { avatars: Avatar[]; limit: number }) 
         </Form>
       </section>
     </div>
-  );
-}
-
-function ResultStep({ avatar, result, replying }: { avatar: Avatar; result: StudioResult; replying: boolean }) {
-  const { t } = useTranslation(["labs", "studio"]);
-  const origin = useRootData()?.origin ?? "";
-  const [stage, setStage] = useState<Stage | null>(null);
-  return (
-    <section className={`mt-6 ${card}`} data-testid="avatar-result">
-      <h2 className="font-semibold">{t("avatar.result.title", { name: avatar.name })}</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        {t("studio:sts.result.voice", { name: result.voiceName })} · {result.duration.toFixed(1)} s
-      </p>
-      <div className="mt-4">
-        <AvatarStage avatarUrl={avatar.url} audioUrl={result.audioURL} onStage={setStage} />
-      </div>
-      <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
-        <span className="font-semibold">{t("studio:sts.result.download")}</span>
-        <a href={`${result.audioURL}?download=1`} download className="underline" data-testid="download-wav">
-          WAV
-        </a>
-        <a href={`${result.audioURL}?download=1&format=mp3`} download className="underline">
-          MP3
-        </a>
-        <Link to={avatarPath({ avatar: avatar.id })} className="ml-auto rounded-lg px-4 py-2 font-semibold ring-1 ring-slate-300">
-          {t("avatar.result.again")}
-        </Link>
-      </div>
-      <div className="mt-6 border-t border-slate-200 pt-4" data-testid="letter">
-        <h3 className="font-semibold">{t("letter.title")}</h3>
-        <p className="mt-1 text-sm text-slate-600">{t("letter.help")}</p>
-        {result.videoURL ? (
-          <video controls preload="metadata" src={result.videoURL} className="mt-3 w-full max-w-md rounded-xl" data-testid="letter-video" />
-        ) : null}
-        <div className="mt-3">
-          <MakeVideoLetter stage={stage} inferenceId={result.inference_id} />
-        </div>
-        {result.videoURL ? (
-          <LetterShare
-            shareUrl={result.share ? `${origin}${result.share.url}` : null}
-            inputId="letter-share-url"
-            className="mt-3"
-            labels={{
-              url: t("letter.shareUrl"),
-              revoke: t("letter.revoke"),
-              share: replying ? t("letter.reply.shareBack") : t("letter.share"),
-            }}
-            note={
-              result.isReply ? (
-                <p className="w-full text-slate-600" data-testid="reply-linked">
-                  {t("letter.reply.linked")}
-                </p>
-              ) : null
-            }
-          />
-        ) : null}
-      </div>
-      <p className="mt-3 text-xs text-slate-500">{t("studio:sts.honesty")}</p>
-    </section>
   );
 }

@@ -5,7 +5,7 @@ import type { z } from "zod/v4";
 import { ChoiceGroup, ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
 import type { FormSpec } from "~/components/schema-form";
 import { Section } from "~/components/shell/Page";
-import { Recorder } from "~/components/studio/Sts";
+import { Recorder } from "~/components/studio/Recorder";
 import { FILTERS } from "~/lib/library";
 
 /**

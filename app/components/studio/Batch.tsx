@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Waveform } from "./Waveform";
+import { Waveform } from "./on-use";
 
 /** One chosen project in the list's batch answer (GET /api/v1/studio/batch; issue 19). */
 export type BatchItem = {

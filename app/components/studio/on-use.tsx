@@ -1,5 +1,6 @@
 import { onUse } from "~/components/shell/on-use";
 import { JobProgress as JobProgressNow } from "~/components/studio/JobProgress";
+import { RecorderDialog as RecorderDialogNow } from "~/components/studio/RecorderDialog";
 import { UsageDialog as UsageDialogNow } from "~/components/studio/UsageDialog";
 import { Waveform as WaveformNow } from "~/components/studio/Waveform";
 
@@ -25,4 +26,10 @@ export const JobProgress = /*#__PURE__*/ onUse(
 export const Waveform = /*#__PURE__*/ onUse(
   () => import("~/components/studio/Waveform").then((m) => m.Waveform),
   import.meta.env.SSR && WaveformNow,
+);
+
+/** The recorder's dialogs (its time limit, a refused microphone): only after a recording (issue 19, the last nine pages). */
+export const RecorderDialog = /*#__PURE__*/ onUse(
+  () => import("~/components/studio/RecorderDialog").then((m) => m.RecorderDialog),
+  import.meta.env.SSR && RecorderDialogNow,
 );
