@@ -11,6 +11,7 @@ import { StepPills, useDuration } from "~/components/studio/Sts";
 import { ProcessStep, RecordOrUploadLater as RecordOrUpload, SourceCheck, VoiceChoice } from "~/components/studio/sts-on-use";
 import { UsageDialog } from "~/components/studio/on-use";
 import { SHORT_STEPS, shortsPath, type ShortStep } from "~/lib/labs";
+import { formatSeconds } from "~/lib/units";
 import type { StudioResult } from "~/lib/studio";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
@@ -143,7 +144,7 @@ function Teleprompter({ template, at }: { template: ShortTemplate; at: number | 
             aria-current={i === now ? "true" : undefined}
             className={`text-lg font-bold leading-snug transition-opacity ${at === null || i === now ? "opacity-100" : "opacity-40"} ${i === now ? "text-yellow-300" : ""}`}
           >
-            <span className="mr-2 text-xs font-normal tabular-nums text-slate-400">{c.start.toFixed(1)}s</span>
+            <span className="mr-2 text-xs font-normal tabular-nums text-slate-400">{formatSeconds(c.start, lang)}</span>
             {c[lang]}
           </li>
         ))}
@@ -161,7 +162,7 @@ function ResultStep({ template, result }: { template: ShortTemplate; result: Stu
     <section className={`mt-6 ${card}`} data-testid="short-result">
       <h2 className="font-semibold">{t("shorts.start.result.title", { name: template.title[lang] })}</h2>
       <p className="mt-1 text-sm text-slate-600">
-        {t("studio:sts.result.voice", { name: result.voiceName })} · {result.duration.toFixed(1)} s
+        {t("studio:sts.result.voice", { name: result.voiceName })} · {formatSeconds(result.duration, lang)}
       </p>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
         <ShortMaker template={template} inferenceId={result.inference_id} audioUrl={result.audioURL} seconds={result.duration} />

@@ -26,6 +26,8 @@ async function toResult(page: Page, file: () => Promise<void>) {
   await convertChecked(page, /서연/, { labs: true });
   await expect(page.locator('[aria-current="step"]')).toHaveText("5. 결과");
   await expect(page.getByTestId("avatar-result")).toContainText("말하는 아바타: Haru");
+  // The length in the page's language: "2.0초", not "2.0 s".
+  await expect(page.getByTestId("avatar-result")).toContainText(/\d\.\d초/);
 }
 
 test.describe("with JavaScript and software WebGL", () => {

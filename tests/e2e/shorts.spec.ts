@@ -141,6 +141,7 @@ test("the shorts pages at 360 px: the public page without the site header, and t
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await page.goto("/labs/shorts/start?template=news");
   await expect(page.getByTestId("teleprompter")).toContainText("속보입니다.");
+  await expect(page.getByTestId("teleprompter")).toContainText("3.0초");
   expect(await overflow(page)).toBeLessThanOrEqual(0);
 });
 

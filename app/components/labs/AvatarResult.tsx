@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatSeconds } from "~/lib/units";
 import type { Avatar } from "../../../contracts/labs";
 import { AvatarStage } from "~/components/labs/AvatarStage";
 import { LetterShare } from "~/components/labs/LetterShare";
@@ -17,14 +18,14 @@ const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
  * route module (issue 19): loaded when first shown (`AvatarResult` in ./on-use, docs/decisions/0050).
  */
 export function AvatarResult({ avatar, result, replying }: { avatar: Avatar; result: StudioResult; replying: boolean }) {
-  const { t } = useTranslation(["labs", "studio"]);
+  const { t, i18n } = useTranslation(["labs", "studio"]);
   const origin = useRootData()?.origin ?? "";
   const [stage, setStage] = useState<Stage | null>(null);
   return (
     <section className={`mt-6 ${card}`} data-testid="avatar-result">
       <h2 className="font-semibold">{t("avatar.result.title", { name: avatar.name })}</h2>
       <p className="mt-1 text-sm text-slate-600">
-        {t("studio:sts.result.voice", { name: result.voiceName })} · {result.duration.toFixed(1)} s
+        {t("studio:sts.result.voice", { name: result.voiceName })} · {formatSeconds(result.duration, i18n.language)}
       </p>
       <div className="mt-4">
         <AvatarStage avatarUrl={avatar.url} audioUrl={result.audioURL} onStage={setStage} />
