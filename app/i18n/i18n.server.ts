@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
+import { PARTICLES, josa, type Particle } from "../../contracts/josa";
 import { resources } from "~/locales";
 import { localeCookie } from "~/utils/cookies.server";
 import { defaultNS, fallbackLng, isLang, supportedLngs, type Lang } from "./config";
@@ -53,6 +54,12 @@ const instances = Object.fromEntries(
       interpolation: { escapeValue: false },
       initImmediate: false,
     });
+    // `{{name, 이/가}}`: the particle the value's last sound takes (contracts/josa.ts), as the translator does.
+    for (const particle of Object.keys(PARTICLES) as Particle[]) {
+      // An undefined value goes back to i18next unformatted, so that it treats it as any missing value.
+      const format = (value: unknown) => (value === undefined || value === null ? value : josa(String(value), particle));
+      instance.services.formatter?.add(particle, format as (value: unknown) => string);
+    }
     i18nextFixedT[lng] = instance.getFixedT.bind(instance) as FixedT;
     const original = i18nextFixedT[lng] as (...args: unknown[]) => unknown;
     const fixed = new Map<string, (key: string, options?: TOptions) => string>();

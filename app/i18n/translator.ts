@@ -9,8 +9,12 @@
 // - `count` (a number) picks `key_zero` (for 0, when it exists), then `key_<Intl.PluralRules category>`, then `key`;
 // - `{{name}}` and `{{a.b}}` are replaced by the option's value; `{{count, number}}` formats with Intl.NumberFormat;
 //   a variable not given at all stays as written, one given as undefined or null becomes "" (with `number`, NaN);
+// - `{{name, 이/가}}` (any pair of contracts/josa.ts) adds the particle the value's last sound takes, as the server's
+//   format of that name does (i18n.server.ts): an undefined value stays as written, null becomes "";
 // - `returnObjects: true` gives objects and arrays with every string in them interpolated;
 // - a missing key gives the key (without its namespace).
+
+import { isParticle, josa } from "../../contracts/josa";
 
 export type Bundle = { [key: string]: unknown };
 export type TOptions = { [name: string]: unknown; count?: number; ns?: string | readonly string[]; returnObjects?: boolean };
@@ -111,6 +115,7 @@ export function interpolate(text: string, lng: string, options: TOptions = {}) {
     const value = find(options, name);
     // i18next formats before it looks for a missing value: a missing number shows as "NaN", as on the server.
     if (format === "number") return formatNumber(lng, value);
+    if (format !== undefined && isParticle(format)) return value === undefined ? match : value === null ? "" : josa(String(value), format);
     if (value === undefined) return Object.hasOwn(options, name) ? "" : match;
     if (value === null) return "";
     return typeof value === "string" ? value : String(value);

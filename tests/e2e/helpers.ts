@@ -119,6 +119,8 @@ export async function convertChecked(page: Page, voice: RegExp, { labs = false }
   if (labs) await expect(step).toHaveText("3. 파일 확인");
   await page.getByRole("link", { name: "보이스 고르기 →" }).click();
   if (labs) await expect(step).toHaveText("4. 보이스 고르기");
+  // The particle follows the length: "2초가", "1분이", never "2초이".
+  await expect(page.getByTestId("sts-cost")).toHaveText(/^변환하면 ((\d+분 )?\d+초가|\d+분이) 차감됩니다\.$/);
   await page.getByRole("radio", { name: voice }).check();
   await page.getByRole("button", { name: "변환하기" }).click();
   await expect(page).toHaveURL(/[?&]result=/, { timeout: 30_000 });

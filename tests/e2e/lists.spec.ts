@@ -56,7 +56,7 @@ test("play selected: converted results and generated projects in order, the rest
   await expect(tracks.nth(1)).toContainText("memo");
   const report = page.getByTestId("batch-report");
   await expect(report).toContainText("재생 목록에서 빠진 프로젝트가 1개 있어요");
-  await expect(report.getByTestId("batch-skipped")).toHaveText(["Stale: 아직 생성하지 않은 문장이 1개 있어요"]);
+  await expect(report.getByTestId("batch-skipped")).toHaveText(["Stale: 아직 생성하지 않은 문단이 1개 있어요"]);
   // The studio's own player (components/studio/Waveform): the browser's controls without JavaScript, the waveform with it.
   const players = page.getByTestId("playlist-player");
   await expect(players).toHaveCount(2);
@@ -92,9 +92,9 @@ test("download selected: STS results included, what is ready downloads, what was
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-selected").click()]);
   const files = unzipSync(new Uint8Array(await readFile((await file.path())!)));
   expect(Object.keys(files).sort()).toEqual(["Ready.mp3", "memo - Seoyeon.mp3"]);
-  await expect(page.getByTestId("batch-report")).toContainText("1 project(s) left out of the download");
-  await expect(page.getByTestId("batch-skipped")).toHaveText(["Stale: 1 sentence(s) not generated yet"]);
-  await expect(page.getByTestId("batch-download")).toContainText("Downloading 2 ready project(s).");
+  await expect(page.getByTestId("batch-report")).toContainText("1 project left out of the download");
+  await expect(page.getByTestId("batch-skipped")).toHaveText(["Stale: 1 paragraph not generated yet"]);
+  await expect(page.getByTestId("batch-download")).toContainText("Downloading 2 ready projects.");
 
   // Nothing ready: said, and nothing downloads.
   await page.goto("/studio?lng=en");

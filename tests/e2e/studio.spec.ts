@@ -221,9 +221,11 @@ test("the project list plays, generates and downloads selected projects", async 
   // Not generated yet: downloading says so and loses nothing.
   await page.getByLabel("뉴스 선택").check();
   await page.getByTestId("download-selected").click();
-  await expect(page.getByTestId("batch-skipped")).toHaveText(["뉴스: 아직 생성하지 않은 문장이 2개 있어요"]);
+  await expect(page.getByTestId("batch-skipped")).toHaveText(["뉴스: 아직 생성하지 않은 문단이 2개 있어요"]);
   await page.getByLabel("뉴스 선택").check();
   await page.getByRole("button", { name: "선택 생성" }).click();
+  // The count comes back through the toast's cookie as text and still picks its plural form.
+  await expect(page.getByTestId("toast")).toHaveText("프로젝트 1개의 생성을 시작했습니다.");
   await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
   // The earlier "download selected" is not asked again when the job ends (it was kept in the URL and, once the
   // audio was ready, started a download that raced the next click: the playlist below then never came).

@@ -14,7 +14,9 @@ export function Toast({ toast: latest }: { toast: ShownToast | null }) {
     if (latest) setToast(latest);
   }, [latest]);
   if (!toast) return null;
-  const params = { ...toast.params };
+  const params: Record<string, unknown> = { ...toast.params };
+  // A count travels as text in the cookie: as a number it picks the plural form ("1 project", "2 projects").
+  if (typeof params.count === "string" && /^\d+$/.test(params.count)) params.count = Number(params.count);
   // The marketing toast names the choice in the page's language.
   if (toast.key === "marketing") params.value = t(params.value === "Y" ? "toast.marketingAgreed" : "toast.marketingDeclined");
   return (

@@ -94,7 +94,9 @@ export function VoiceChoice({
         <input type="hidden" name="intent" value="convert" />
         <VoicePicker field={fields.voice_id} voices={voices} legend={t("sts.voice.legend")} open />
         <ErrorList id={form.errorId} errors={errors.length ? errors : undefined} />
-        <p className="text-sm text-slate-600">{t("sts.voice.cost", { time: duration(source.seconds) })}</p>
+        <p className="text-sm text-slate-600" data-testid="sts-cost">
+          {t("sts.voice.cost", { time: duration(source.seconds) })}
+        </p>
         <div className="flex flex-wrap gap-3">
           <SubmitButton className="sm:w-auto">{t("sts.voice.convert")}</SubmitButton>
           <Link to={back} className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300">

@@ -76,7 +76,7 @@ export default {
     couponSubmit: "쿠폰 발급",
     couponHelp: "새 쿠폰 번호를 만들어 회원에게 메일로 보냅니다.",
     refund: "환불",
-    refundable: "결제 #{{no}}: {{amount}} 중 수수료 {{fee}}를 빼고 {{refund}}를 환불할 수 있습니다.",
+    refundable: "결제 #{{no}}: {{amount}} 중 수수료 {{fee, 을/를}} 빼고 {{refund, 을/를}} 환불할 수 있습니다.",
     notRefundable: "지금 환불할 수 있는 결제가 없습니다 (환불 규정: 결제 후 7일 이내, AI 사용 없음).",
     refundReason: "환불 사유",
     refundSubmit: "환불하기",

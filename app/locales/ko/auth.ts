@@ -3,7 +3,7 @@ export default {
   login: {
     title: "로그인",
     subtitle: "보이스 스튜디오에 오신 것을 환영합니다.",
-    social: "{{provider}}로 계속하기",
+    social: "{{provider, 으로/로}} 계속하기",
     or: "또는 이메일로 로그인",
     email: "이메일",
     password: "비밀번호",
@@ -15,8 +15,8 @@ export default {
     otherProvider: {
       title: "다른 방법으로 가입된 계정입니다",
       text: "{{email}} 주소는 {{provider}} 계정으로 가입되어 있습니다. {{provider}} 계정으로 로그인해 주세요.",
-      textNoEmail: "이 이메일은 {{provider}} 계정으로 가입되어 있습니다. {{provider}}로 로그인해 주세요.",
-      useProvider: "{{provider}}로 로그인",
+      textNoEmail: "이 이메일은 {{provider}} 계정으로 가입되어 있습니다. {{provider, 으로/로}} 로그인해 주세요.",
+      useProvider: "{{provider, 으로/로}} 로그인",
       useEmail: "이메일로 로그인",
       close: "닫기",
     },

@@ -183,7 +183,7 @@ export default {
     introHelp: "{{max}}자까지",
     image: "프로필 이미지 (선택)",
     imageHelp:
-      "PNG, JPEG, WebP. 가운데를 {{size}}x{{size}}로 잘라 써요. 자바스크립트가 꺼져 있으면 {{size}}x{{size}} 이미지를 올려 주세요. 없으면 기본 이미지를 써요.",
+      "PNG, JPEG, WebP. 가운데를 {{size}}x{{size, 으로/로}} 잘라 써요. 자바스크립트가 꺼져 있으면 {{size}}x{{size}} 이미지를 올려 주세요. 없으면 기본 이미지를 써요.",
     imageUnreadable: "이 이미지를 읽지 못했어요. 다른 이미지를 골라 주세요.",
     publishTerms:
       "오픈 보이스는 공개되고 모든 회원이 개인적인 용도로 무료로 쓸 수 있어요. 저작권은 보장되지 않아요. 언제든 직접 삭제할 수 있어요.",

@@ -4,6 +4,7 @@
  * message. 8000, 8003 and 8004 come from the spec (section 8); the rest are ours.
  */
 import { Code } from "../../../../contracts/codes";
+import { isParticle, josa } from "../../../../contracts/josa";
 
 export { Code };
 
@@ -53,7 +54,7 @@ export const messages: Record<Code, Localized> = {
   [Code.EMAIL_NOT_REGISTERED]: { ko: "가입되지 않은 이메일 주소입니다.", en: "This email address is not registered." },
   // {provider} is filled in through `message()` (Google, Naver or Kakao / 구글, 네이버, 카카오).
   [Code.EMAIL_SOCIAL]: {
-    ko: "{provider} 계정으로 가입된 이메일입니다. {provider}로 로그인해 주세요.",
+    ko: "{provider} 계정으로 가입된 이메일입니다. {provider|으로/로} 로그인해 주세요.",
     en: "This email is registered with {provider}. Please log in with {provider}.",
   },
   [Code.EMAIL_TAKEN]: { ko: "이미 가입된 이메일 주소입니다.", en: "This email address is already registered." },
@@ -614,12 +615,16 @@ export const messages: Record<Code, Localized> = {
 /** Values of `{name}` placeholders: text, a number (grouped as the locale writes it) or a label in both locales. */
 export type MessageParams = Record<string, string | number | Localized>;
 
-/** `text` with its `{name}` placeholders filled from `params` (an unknown placeholder stays as it is). */
+/**
+ * `text` with its `{name}` placeholders filled from `params` (an unknown placeholder stays as it is); `{name|이/가}`
+ * adds the particle the value's last sound takes (contracts/josa.ts): 카카오로, 서연이.
+ */
 export const fill = (text: string, locale: Locale, params: MessageParams = {}) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  text.replace(/\{(\w+)(?:\|([^{}|]+))?\}/g, (whole, name: string, particle: string | undefined) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return typeof value === "number" ? formatCount(value, locale) : typeof value === "string" ? value : value[locale];
+    const filled = typeof value === "number" ? formatCount(value, locale) : typeof value === "string" ? value : value[locale];
+    return particle !== undefined && isParticle(particle) ? josa(filled, particle) : filled;
   });
 
 /** The message of `code` in `locale`, its placeholders filled (an empty value leaves no trailing space): the one way to say a result to the user. */
