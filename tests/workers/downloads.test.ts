@@ -150,7 +150,7 @@ describe("downloads", () => {
     expect(await refused.json()).toMatchObject({
       success: false,
       code: Code.AUDIO_NOT_READY,
-      message: "2 sentence(s) have not been generated yet, or changed since they were. Please generate them first.",
+      message: "Paragraphs not generated yet, or changed since: 2. Please generate them first.",
     });
     // The unchanged sentence alone can still be downloaded.
     expect((await m.get(`/studio/projects/${p.id}/download?paragraphs=${p.paragraphs[0]!.id}`)).status).toBe(200);

@@ -131,7 +131,7 @@ export const messages: Record<Code, Localized> = {
   // {count} is filled in through `message()`.
   [Code.AUDIO_NOT_READY]: {
     ko: "아직 생성되지 않았거나 수정 후 다시 생성하지 않은 문단이 {count}개 있습니다. 먼저 생성해 주세요.",
-    en: "{count} sentence(s) have not been generated yet, or changed since they were. Please generate them first.",
+    en: "Paragraphs not generated yet, or changed since: {count}. Please generate them first.",
   },
   [Code.AUDIO_EMPTY]: {
     ko: "빈 파일입니다. 목소리가 담긴 오디오 파일을 올려 주세요.",
