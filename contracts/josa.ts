@@ -1,7 +1,7 @@
 // Korean particles chosen by the word before them (issue 19; docs/decisions/0054): 서연이 / 2초가, 카카오로 /
 // 서울로 / 3분으로. es-hangul's `josa` does this for Hangul words and is the oracle of tests/unit/josa.test.ts;
 // this module also reads what a Korean reader reads at the end of a value that is not Hangul (digits as
-// Sino-Korean numbers, Latin letters by their names), and weighs about a fifth of es-hangul's josa in the
+// Sino-Korean numbers, Latin letters by their names), and weighs about a third of es-hangul's josa in the
 // browser's first load (it is part of the translator). The app's copy uses it as `{{time, 이/가}}` (i18next's
 // format syntax; app/i18n/translator.ts and i18n.server.ts), the api's messages as `{provider|으로/로}`.
 
