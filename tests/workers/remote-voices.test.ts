@@ -13,7 +13,7 @@ import { moveToFree } from "../../workers/api/src/domain/billing/plan-state";
 import { expireDrafts } from "../../workers/api/src/domain/open-voices";
 import { Code } from "../../workers/api/src/lib/codes";
 import { REMOTE_FORGET } from "../../workers/api/src/speech/engine";
-import { signedUp, type Answer } from "./helpers";
+import { PASSWORD, signedUp, type Answer } from "./helpers";
 import { voice, wavOf } from "./voice-recordings";
 
 beforeAll(async () => {
@@ -215,6 +215,43 @@ describe("every way a voice goes queues its remote voice", () => {
     await hourlyCron(Date.now());
     expect([await held(a), await held(b), await held(c)]).toEqual([0, 0, 0]);
     expect(await queued("cv-rv-free-a")).toBeNull();
+  });
+
+  it("a PayPal month ended and an account withdrawn: the remote voices go right after the answer, not at the next cron", async () => {
+    // Ending the PayPal month moves the member to Free (its custom voices deleted by the move).
+    const m = await member("rv-paypal-end@example.com", "Creator");
+    await env.DB.prepare("UPDATE members SET payment_method = 'paypal' WHERE id = ?").bind(m.id).run();
+    const a = await remoteVoice(341);
+    await voiceRow("cv-rv-paypal", m.id, a);
+    const ended = await request(m.token, "/payment/paypal_clearplan", { method: "POST", body: { option: "end", pwd: PASSWORD } });
+    expect(ended.body.code).toBe(Code.OK);
+    expect(await held(a)).toBe(1);
+    await ended.after();
+    expect(await held(a)).toBe(0);
+    expect(await queued("cv-rv-paypal")).toBeNull();
+
+    // A withdrawal deletes the member's voices through the cascade.
+    const w = await member("rv-withdrawn@example.com", "Free");
+    const b = await remoteVoice(342);
+    await voiceRow("open-rv-withdrawn", w.id, b, "open");
+    const gone = await request(w.token, "/member/signout", { method: "POST", body: {} });
+    expect(gone.body.code).toBe(Code.OK);
+    await gone.after();
+    expect(await held(b)).toBe(0);
+    expect(await queued("open-rv-withdrawn")).toBeNull();
+
+    // A refused request drains nothing (a second member's queued row stays for the cron).
+    const r = await member("rv-refused@example.com", "Creator");
+    const c = await remoteVoice(343);
+    await voiceRow("cv-rv-refused", r.id, c);
+    await env.DB.prepare("DELETE FROM voices WHERE id = 'cv-rv-refused'").run();
+    const refused = await request(r.token, "/payment/paypal_clearplan", { method: "POST", body: { option: "end", pwd: PASSWORD } });
+    expect(refused.body.code).toBe(Code.NO_SUBSCRIPTION);
+    await refused.after();
+    expect(await held(c)).toBe(1);
+    expect((await queued("cv-rv-refused"))?.remoteId).toBe(c);
+    await hourlyCron(Date.now());
+    expect(await held(c)).toBe(0);
   });
 
   it("an open voice draft that expires queues its remote voice; a published draft hands it on to its voice", async () => {

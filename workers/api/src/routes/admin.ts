@@ -28,6 +28,7 @@ import { memberOf } from "../lib/middleware";
 import { numericId, readSubmission, uploadLimit } from "../lib/multipart";
 import { jsonBody, queryParams } from "../lib/validate";
 import type { AppEnv } from "../env";
+import { forgetAfterAnswer } from "../speech/engine";
 
 /**
  * The operator console's API (`/admin/*`, docs/decisions/0032). Every path answers 404 (4004), exactly as
@@ -112,7 +113,10 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post("/members/:id/refund", jsonBody(refundBody), async (c) => {
     const { payment_no, reason } = c.req.valid("json");
-    return answer(c, await refundPayment(memberScope(c), c.req.param("id"), payment_no, reason, now(c)));
+    const outcome = await refundPayment(memberScope(c), c.req.param("id"), payment_no, reason, now(c));
+    // The member moved to Free: its custom voices' remote voices go after the answer (docs/decisions/0052).
+    if (outcome.ok) forgetAfterAnswer(c);
+    return answer(c, outcome);
   })
   // Public content (domain/content/, docs/decisions/0031): list with drafts, create, update, publish, unpublish.
   .get("/content/:kind", async (c) => {

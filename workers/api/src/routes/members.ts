@@ -21,6 +21,7 @@ import { clientIp } from "../lib/rate-limit";
 import { revokeAllSessions, revokeSession, rotateSession, sessionAnswers } from "../lib/tokens";
 import { jsonBody, plainText } from "../lib/validate";
 import type { AppEnv } from "../env";
+import { forgetAfterAnswer } from "../speech/engine";
 
 /** Accounts (`/member/*`): the rules are in domain/accounts/; here the bodies, the member and the answers. */
 
@@ -198,9 +199,12 @@ export const membersRoutes = new Hono<AppEnv>()
     ok(c, await setDormancyYears(c.var.db, c.var.member.id, c.req.valid("json").years)),
   )
   /** Withdrawal (domain/accounts/withdrawal.ts): refused while a paid plan period remains. */
-  .post("/signout", requireMember, jsonBody(signoutBody), async (c) =>
-    answer(c, await withdraw(c.env, c.var.db, c.var.member.id, c.req.valid("json"))),
-  )
+  .post("/signout", requireMember, jsonBody(signoutBody), async (c) => {
+    const outcome = await withdraw(c.env, c.var.db, c.var.member.id, c.req.valid("json"));
+    // The member's voices went with it (cascade): their remote voices go after the answer (docs/decisions/0052).
+    if (outcome.ok) forgetAfterAnswer(c);
+    return answer(c, outcome);
+  })
   /** Logout: revokes the presented refresh token's family (Bearer, as getrefresh takes it). Always OK. */
   .post("/logout", async (c) => {
     const presented = bearerToken(c);

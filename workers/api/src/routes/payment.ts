@@ -9,6 +9,7 @@ import { requireMember } from "../lib/middleware";
 import { answer } from "../lib/outcome";
 import { jsonBody, queryParams } from "../lib/validate";
 import type { AppEnv } from "../env";
+import { forgetAfterAnswer } from "../speech/engine";
 
 // `/payment/*` for cards, history and refunds (docs/billing-api.md): each handler parses, calls the billing
 // domain (domain/billing/) and answers. The PayPal endpoints are in paypal.ts; the sandbox's pages in sandbox.ts.
@@ -72,7 +73,12 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post("/resume", async (c) => answer(c, await resume(c)))
   .get("/refundable", async (c) => answer(c, await refundQuote(c)))
   /** Immediate cancel and refund (spec section 4): within 7 days, no paid use, less the fee; Free at once. */
-  .post("/refund", jsonBody(cancelBody), async (c) => answer(c, await refund(c, c.req.valid("json"))))
+  .post("/refund", jsonBody(cancelBody), async (c) => {
+    const outcome = await refund(c, c.req.valid("json"));
+    // The move to Free deleted the custom voices: their remote voices go after the answer (docs/decisions/0052).
+    if (outcome.ok) forgetAfterAnswer(c);
+    return answer(c, outcome);
+  })
   /** Payment history, newest first (spec: page size 10). */
   .get("/list", queryParams(listQuery), async (c) => {
     const { page, limit } = c.req.valid("query");

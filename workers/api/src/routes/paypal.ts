@@ -7,6 +7,7 @@ import { requireMember } from "../lib/middleware";
 import { answer } from "../lib/outcome";
 import { jsonBody, queryParams } from "../lib/validate";
 import type { AppEnv } from "../env";
+import { forgetAfterAnswer } from "../speech/engine";
 
 // `/payment/paypal_*` (docs/billing-api.md): PayPal months for overseas members. Each handler parses, calls
 // the billing domain (domain/billing/paypal.ts, refunds.ts) and answers.
@@ -49,4 +50,9 @@ export const paypalRoutes = new Hono<AppEnv>()
   .post("/paypal_save", jsonBody(saveBody), async (c) => answer(c, await save(c, "save", c.req.valid("json"))))
   .post("/paypal_upgradeplan", jsonBody(saveBody), async (c) => answer(c, await save(c, "upgrade", c.req.valid("json"))))
   /** Ends the PayPal month (spec section 4): "refund" within 7 days and with no AI used, less the fee; "end" now; Free at once. */
-  .post("/paypal_clearplan", jsonBody(clearBody), async (c) => answer(c, await clearPaypalPlan(c, c.req.valid("json"))));
+  .post("/paypal_clearplan", jsonBody(clearBody), async (c) => {
+    const outcome = await clearPaypalPlan(c, c.req.valid("json"));
+    // The move to Free deleted the custom voices: their remote voices go after the answer (docs/decisions/0052).
+    if (outcome.ok) forgetAfterAnswer(c);
+    return answer(c, outcome);
+  });

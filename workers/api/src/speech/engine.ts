@@ -89,11 +89,17 @@ export async function forgetRemoteVoices(env: AppEnv["Bindings"], opts: { source
   return counts;
 }
 
-/** After the answer (the request's `waitUntil`): the remote voices of the voices this request deleted. */
-export function forgetAfterAnswer(c: Context<AppEnv>, sources: string[]) {
-  if (sources.length === 0) return;
+/**
+ * After the answer (the request's `waitUntil`): the remote voices of the voices this request deleted (`sources`), or,
+ * without `sources`, every due row (`REMOTE_FORGET.batch` at most) for a request whose deletions went through a cascade
+ * or a move to Free, whose ids it does not hold (a refund, the end of a PayPal month, an operator's refund, a
+ * withdrawal): the remote voices go now rather than at the next hourly cron. Draining a row twice is harmless (404
+ * counts as deleted).
+ */
+export function forgetAfterAnswer(c: Context<AppEnv>, sources?: string[]) {
+  if (sources?.length === 0) return;
   try {
-    c.executionCtx.waitUntil(forgetRemoteVoices(c.env, { sources }));
+    c.executionCtx.waitUntil(forgetRemoteVoices(c.env, sources ? { sources } : {}));
   } catch {
     // No execution context (a direct app.fetch in a test): the cron drains the queue.
   }
