@@ -15,10 +15,7 @@ export const ConfirmDialog = /*#__PURE__*/ onUse(
 );
 
 /** "Deleted. Undo", after a delete. */
-export const UndoBar = /*#__PURE__*/ onUse(
-  () => import("./EditorDialogs").then((m) => m.UndoBar),
-  import.meta.env.SSR && UndoBarNow,
-);
+export const UndoBar = /*#__PURE__*/ onUse(() => import("./EditorDialogs").then((m) => m.UndoBar), import.meta.env.SSR && UndoBarNow);
 
 /** "Leave without saving?" when a link in the app would drop unsaved changes (only with JavaScript). */
 export const LeaveDialog = /*#__PURE__*/ onUse(
