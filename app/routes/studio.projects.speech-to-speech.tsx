@@ -1,11 +1,10 @@
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
-import { LoadFailed } from "~/components/studio/LoadFailed";
 import { Stepper, useDuration } from "~/components/studio/Sts";
 import { RecordOrUpload } from "~/components/studio/StsSteps";
 import { ProcessStep, SourceCheck, VoiceChoice, VoiceSearch } from "~/components/studio/sts-on-use";
-import { StsResult } from "~/components/studio/sts-result-on-use";
+import { LoadFailed, StsResult } from "~/components/studio/sts-page-on-use";
 import { UsageDialog } from "~/components/studio/on-use";
 import { stsPath } from "~/lib/studio";
 import type { StsProject } from "~/lib/studio-schemas";
