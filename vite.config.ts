@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { getLoadContext } from "./server/load-context";
 import { devApiProxy } from "./scripts/vite-dev-api-proxy";
+import { bareDynamicImports } from "./scripts/vite-bare-dynamic-imports";
 import { baseChunk } from "./scripts/vite-base-chunk";
 import { chunkReport } from "./scripts/vite-chunk-report";
 import { pureSchemas } from "./scripts/vite-pure-schemas";
@@ -56,6 +57,7 @@ export default defineConfig({
     pureSchemas(),
     baseChunk(),
     chunkReport(),
+    bareDynamicImports(),
   ],
   ssr: {
     resolve: {

@@ -241,13 +241,12 @@ export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 /** Longest report description, in characters (optional for rights and offensive, required for other). */
 export const REPORT_DESCRIPTION_MAX = 500;
 
-/** `PUT /api/v1/voices/:id/rating {score}`: 1 to 5, one per member and voice (a new one replaces the old). */
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+/** `PUT /api/v1/voices/:id/rating {score}` (the limits in ./voice-feedback.ts). */
+export { RATING_MIN, RATING_MAX } from "./voice-feedback";
 export type RatingAnswer = { score: number; ratingAverage: number | null; ratingCount: number };
 
-/** `POST /api/v1/voices/:id/comments {text}` and `PATCH /comments/:id {text}`: 1 to 500 characters after trimming. */
-export const COMMENT_MAX = 500;
+/** `POST /api/v1/voices/:id/comments {text}` and `PATCH /comments/:id {text}` (the limit in ./voice-feedback.ts). */
+export { COMMENT_MAX } from "./voice-feedback";
 
 export type VoiceComment = {
   id: string;

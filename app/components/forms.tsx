@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 // not load conform and zod (issue 19, docs/decisions/0044). Imports from here keep working.
 export { useSchemaForm, type LastResult } from "./schema-form";
 
-type Errors = string[] | undefined;
+export type Errors = string[] | undefined;
 
 /** A translation key rather than a message: a dotted name without spaces, optionally `ns:` first. */
 const KEY = /^(?:[A-Za-z]+:)?[A-Za-z]\w*(?:\.\w+)+$/;
@@ -29,7 +29,7 @@ export function ErrorList({ id, errors, ns = "common" }: { id?: string; errors: 
   );
 }
 
-type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string | null };
+export type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string | null };
 
 /** A labelled input with its help text and errors, wired with aria-invalid / aria-describedby. */
 export function Field({
@@ -73,67 +73,6 @@ export function Field({
 }
 
 /** A checkbox with its label (and an optional link after it). */
-export function CheckboxField({ label, inputProps, after }: { label: string; inputProps: InputProps; after?: React.ReactNode }) {
-  const { key, ...props } = inputProps;
-  return (
-    <div className="flex items-center gap-2">
-      <input key={key ?? undefined} {...props} type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-brand-600" />
-      <label htmlFor={props.id} className="text-sm text-slate-800">
-        {label}
-      </label>
-      {after}
-    </div>
-  );
-}
-
-/** Checkboxes or radios for a list of {code, name}, as one fieldset. */
-export function ChoiceGroup({
-  legend,
-  name,
-  items,
-  selected,
-  type = "checkbox",
-  errors,
-  idPrefix,
-}: {
-  legend: string;
-  name: string;
-  items: { code: string; name: string }[];
-  selected: string[];
-  type?: "checkbox" | "radio";
-  errors?: Errors;
-  idPrefix: string;
-}) {
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
-      <div className="mt-2 flex flex-wrap gap-2">
-        {items.map((item) => {
-          const id = `${idPrefix}-${item.code || "none"}`;
-          return (
-            <label
-              key={item.code}
-              htmlFor={id}
-              className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-            >
-              <input
-                id={id}
-                type={type}
-                name={name}
-                value={item.code}
-                defaultChecked={selected.includes(item.code)}
-                className="accent-brand-600"
-              />
-              {item.name}
-            </label>
-          );
-        })}
-      </div>
-      <ErrorList errors={errors} />
-    </fieldset>
-  );
-}
-
 type Variant = "primary" | "secondary" | "danger";
 
 /** The looks of a button, shared by real buttons and links that look like one. */

@@ -26,5 +26,9 @@ export const AUDIO_ACCEPT = "audio/*,.wav,.mp3,.ogg,.webm,.m4a";
 
 export const codePoints = (v: string) => [...v].length;
 
+/** The page (issue 17) and the library tab it leads back to. */
+export const CUSTOM_VOICE_PATH = "/dashboard/custom";
+export const CUSTOM_VOICE_LIBRARY = "/dashboard/library?tab=custom";
+
 /** The 1:1 inquiry a failed creation offers, its category prefilled (the help page reads `?category=`). */
 export const CUSTOM_VOICE_INQUIRY = "/dashboard/help?category=service";

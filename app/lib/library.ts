@@ -91,10 +91,8 @@ export const activeFilters = (view: LibraryView) => FILTER_NAMES.reduce((n, name
 
 // ---- /dashboard/library/voices/:id -------------------------------------------------------------
 
-/** A date as the pages show it (fixed to Korea's time zone, so the server and the browser agree). */
-export function formatDay(ms: number, locale: string) {
-  return new Intl.DateTimeFormat(locale === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeZone: "Asia/Seoul" }).format(new Date(ms));
-}
+/** A date as the pages show it (its own module, so a voice's page does not load the library's filters: issue 19). */
+export { formatDay } from "./day";
 
 /** Comments per page on a voice's page. */
 export const COMMENTS_PER_PAGE = 10;

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { CheckboxField } from "~/components/form-choices";
 import { VoiceGrid } from "~/components/library/VoiceCard";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./actors.server";

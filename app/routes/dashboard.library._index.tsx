@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink, ErrorList } from "~/components/forms";
-import { NeedsStarterDialog } from "~/components/library/CustomVoiceDialogs";
+import { NeedsStarterDialog } from "~/components/library/gate-on-use";
 import { VoiceGrid } from "~/components/library/VoiceCard";
 import { PageHeading } from "~/components/shell/Page";
 import { UsageDialog } from "~/components/studio/on-use";

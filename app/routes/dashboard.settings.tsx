@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ChoiceGroup, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { ChoiceGroup } from "~/components/form-choices";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
 import { GENDERS } from "~/utils/member-fields";

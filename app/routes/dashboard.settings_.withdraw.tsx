@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ButtonLink, CheckboxField, ChoiceGroup, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { ButtonLink, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { CheckboxField, ChoiceGroup } from "~/components/form-choices";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.settings_.withdraw.server";

@@ -15,9 +15,8 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod/v4";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { lists } from "~/components/schema-form-lists";
-import { ConfirmDeleteDialog, UndoBar } from "~/components/studio/ConfirmDelete";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
-import { NativeDialog } from "~/components/shell/Modal";
+import { ConfirmDialog, LeaveDialog, UndoBar } from "~/components/studio/editor-on-use";
 import { JobProgress, UsageDialog, Waveform } from "~/components/studio/on-use";
 import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { VoicePicker, VoiceSearch, type VoiceCard } from "~/components/studio/VoicePicker";
@@ -392,39 +391,6 @@ function useLeaveWarning(unsaved: boolean) {
   return blocker.state === "blocked" ? { stay: () => blocker.reset(), go: () => blocker.proceed() } : null;
 }
 
-/** "Leave without saving?" in the app's native dialog (Escape and the backdrop stay; the focus starts on "stay"). */
-function LeaveDialog({ stay, go }: { stay: () => void; go: () => void }) {
-  const { t } = useTranslation("studio");
-  // showModal() focuses the first control ("leave"); this effect runs after the dialog's own and moves it to "stay".
-  const stayButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => stayButton.current?.focus(), []);
-  return (
-    <NativeDialog alert labelledBy="leave-title" describedBy="leave-text" onDismiss={stay} testId="leave-dialog" className="max-w-md">
-      <div className="p-6">
-        <h2 id="leave-title" className="text-lg font-bold">
-          {t("autosave.leaveTitle")}
-        </h2>
-        <p id="leave-text" className="mt-3 text-sm text-slate-700">
-          {t("autosave.leave")}
-        </p>
-        <div className="mt-5 flex flex-wrap justify-end gap-3">
-          <button type="button" onClick={go} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold">
-            {t("autosave.leaveGo")}
-          </button>
-          <button
-            type="button"
-            onClick={stay}
-            ref={stayButton}
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white"
-          >
-            {t("autosave.leaveStay")}
-          </button>
-        </div>
-      </div>
-    </NativeDialog>
-  );
-}
-
 function SaveState({ state, error }: { state: "saving" | "saved" | "failed" | "unsaved"; error: string | null }) {
   const { t } = useTranslation("studio");
   const tone = state === "failed" ? "text-red-700" : state === "saved" ? "text-emerald-700" : "text-slate-600";
@@ -493,36 +459,6 @@ function Shortcuts() {
         <dd>{t("keys.play")}</dd>
       </dl>
     </details>
-  );
-}
-
-/** A confirmation of the editor (a paragraph, a version): the dialog is rendered from the URL, so it is a real page without JavaScript. */
-function ConfirmDialog({
-  name,
-  title,
-  text,
-  closeTo,
-  fields,
-}: {
-  name: string;
-  title: string;
-  text: string;
-  closeTo: string;
-  fields: Record<string, string>;
-}) {
-  return (
-    <ConfirmDeleteDialog
-      name={name}
-      title={title}
-      describedBy={`${name}-text`}
-      closeTo={closeTo}
-      action={closeTo}
-      fields={Object.entries(fields)}
-    >
-      <p id={`${name}-text`} className="line-clamp-4 break-words text-sm text-slate-700">
-        {text}
-      </p>
-    </ConfirmDeleteDialog>
   );
 }
 

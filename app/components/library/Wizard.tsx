@@ -2,10 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod/v4";
-import { ChoiceGroup, ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import { ChoiceGroup } from "~/components/form-choices";
 import type { FormSpec } from "~/components/schema-form";
 import { Section } from "~/components/shell/Page";
-import { Recorder } from "~/components/studio/Recorder";
 import { FILTERS } from "~/lib/library";
 
 /**
@@ -140,33 +140,6 @@ export function TagsForm<S extends z.ZodType<Record<string, unknown>>>({
         <SubmitButton className="sm:w-auto">{next}</SubmitButton>
       </Form>
     </Section>
-  );
-}
-
-/** Recording in the browser (the studio's `Recorder`), with what to do instead without JavaScript. */
-export function RecordPanel({
-  title,
-  noScript,
-  maxSeconds,
-  busy,
-  onRecorded,
-}: {
-  title: string;
-  noScript: string;
-  maxSeconds: number;
-  busy: boolean;
-  onRecorded: (file: File) => void;
-}) {
-  return (
-    <div className="rounded-xl p-4 ring-1 ring-slate-200">
-      <h3 className="font-semibold">{title}</h3>
-      <div className="mt-3">
-        <noscript>
-          <p className="text-sm text-slate-600">{noScript}</p>
-        </noscript>
-        <Recorder maxSeconds={maxSeconds} busy={busy} onRecorded={onRecorded} />
-      </div>
-    </div>
   );
 }
 

@@ -10,6 +10,9 @@ import { stepCard, type StepAction } from "./StsSteps";
 import { VoicePicker, type VoiceCard } from "./VoicePicker";
 import { Waveform } from "./on-use";
 
+/** The voice step's library search, for ./sts-on-use (the STS studio passes it as `search`). */
+export { VoiceSearch } from "./VoicePicker";
+
 /*
  * The STS flow's check and voice steps (issue 20), shown after a recording or an upload: loaded on use
  * (`SourceCheck`, `VoiceChoice` in ./sts-on-use, docs/decisions/0050), the voice picker with them.

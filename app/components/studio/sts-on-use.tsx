@@ -1,7 +1,7 @@
 import { onUse } from "~/components/shell/on-use";
 import { BeforeAfter as BeforeAfterNow } from "~/components/studio/BeforeAfter";
 import { RecordOrUpload as RecordOrUploadNow } from "~/components/studio/StsSteps";
-import { SourceCheck as SourceCheckNow, VoiceChoice as VoiceChoiceNow } from "~/components/studio/StsChoice";
+import { SourceCheck as SourceCheckNow, VoiceChoice as VoiceChoiceNow, VoiceSearch as VoiceSearchNow } from "~/components/studio/StsChoice";
 import { ProcessStep as ProcessStepNow } from "~/components/studio/StsProcess";
 
 /**
@@ -42,4 +42,10 @@ export const ProcessStep = /*#__PURE__*/ onUse(
 export const BeforeAfter = /*#__PURE__*/ onUse(
   () => import("~/components/studio/BeforeAfter").then((m) => m.BeforeAfter),
   import.meta.env.SSR && BeforeAfterNow,
+);
+
+/** The voice step's search of the library (with the voice picker's module, so not in the first load of the STS studio). */
+export const VoiceSearch = /*#__PURE__*/ onUse(
+  () => import("~/components/studio/StsChoice").then((m) => m.VoiceSearch),
+  import.meta.env.SSR && VoiceSearchNow,
 );

@@ -1,0 +1,24 @@
+import { onUse } from "~/components/shell/on-use";
+import { ConfirmDialog as ConfirmDialogNow, LeaveDialog as LeaveDialogNow, UndoBar as UndoBarNow } from "./EditorDialogs";
+
+/**
+ * Issue 19 (docs/decisions/0050, thirteenth session): the TTS editor's parts shown only after a click or an answer (a
+ * confirmation opened by `?confirm=`, "deleted, undo", "leave without saving?"), loaded when first shown (`onUse`):
+ * the server renders an open one in place (a page of its own without JavaScript), so the `<dialog>` module and the
+ * delete confirmation are not in the editor's first load. Import them from here, never from their own modules.
+ */
+
+/** A confirmation of the editor (a paragraph, a version), rendered from the URL. */
+export const ConfirmDialog = /*#__PURE__*/ onUse(
+  () => import("./EditorDialogs").then((m) => m.ConfirmDialog),
+  import.meta.env.SSR && ConfirmDialogNow,
+);
+
+/** "Deleted. Undo", after a delete. */
+export const UndoBar = /*#__PURE__*/ onUse(() => import("./EditorDialogs").then((m) => m.UndoBar), import.meta.env.SSR && UndoBarNow);
+
+/** "Leave without saving?" when a link in the app would drop unsaved changes (only with JavaScript). */
+export const LeaveDialog = /*#__PURE__*/ onUse(
+  () => import("./EditorDialogs").then((m) => m.LeaveDialog),
+  import.meta.env.SSR && LeaveDialogNow,
+);
