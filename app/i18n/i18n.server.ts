@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { PARTICLES, josa, type Particle } from "../../contracts/josa";
+import { PARTICLES, josa } from "../../contracts/josa";
 import { resources } from "~/locales";
 import { localeCookie } from "~/utils/cookies.server";
 import { defaultNS, fallbackLng, isLang, supportedLngs, type Lang } from "./config";
@@ -55,7 +55,7 @@ const instances = Object.fromEntries(
       initImmediate: false,
     });
     // `{{name, 이/가}}`: the particle the value's last sound takes (contracts/josa.ts), as the translator does.
-    for (const particle of Object.keys(PARTICLES) as Particle[]) {
+    for (const particle of PARTICLES) {
       // An undefined value goes back to i18next unformatted, so that it treats it as any missing value.
       const format = (value: unknown) => (value === undefined || value === null ? value : josa(String(value), particle));
       instance.services.formatter?.add(particle, format as (value: unknown) => string);

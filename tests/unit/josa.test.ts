@@ -1,12 +1,12 @@
 import { josa as esHangulJosa } from "es-hangul";
 import { describe, expect, it } from "vitest";
-import { josa, PARTICLES, type Particle } from "../../contracts/josa";
+import { josa, PARTICLES } from "../../contracts/josa";
 import { fill, messages } from "../../workers/api/src/lib/codes";
 import { fixedT } from "~/i18n/i18n.server";
 import { addBundle, translate } from "~/i18n/translator";
 import { resources } from "~/locales";
 
-const pairs = Object.keys(PARTICLES) as Particle[];
+const pairs = PARTICLES;
 
 describe("josa: the particle the word's last sound takes", () => {
   // Hangul words: es-hangul's josa is the oracle. Every final consonant class, ㄹ apart, and words from the product.

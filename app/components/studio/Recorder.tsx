@@ -2,17 +2,11 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { clock, useDuration } from "./Sts";
 import { RecorderDialog as Dialog } from "./on-use";
-import { RECORDING_STOP_MARGIN_S } from "../../../contracts/sts";
+import type { MicError as SessionError, StopReason } from "./recording";
 
 type RecorderState =
   { kind: "idle" } | { kind: "recording"; seconds: number } | { kind: "limit"; blob: Blob } | { kind: "done"; blob: Blob; url: string };
-type MicError = "permissionDenied" | "noDevice" | "unsupported";
-
-/** The container type this browser records in: Opus in WebM (Chrome, Firefox) or Ogg, else MP4 (Safari). */
-function recordingType() {
-  for (const type of ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4"]) if (MediaRecorder.isTypeSupported(type)) return type;
-  return "";
-}
+type MicError = SessionError | "unsupported";
 
 /**
  * Recording in the browser (STS step 1): MediaRecorder with a live input level and a timer that stops
@@ -40,7 +34,7 @@ export function Recorder({
   const [error, setError] = useState<MicError | null>(null);
   // Unknown until the page is hydrated: before that the button could not start anything.
   const [supported, setSupported] = useState<boolean | null>(null);
-  const session = useRef<{ stop: (reason: "user" | "limit") => void } | null>(null);
+  const session = useRef<{ stop: (reason: StopReason) => void } | null>(null);
 
   useEffect(() => {
     setSupported(typeof MediaRecorder !== "undefined" && !!navigator.mediaDevices?.getUserMedia);
@@ -59,67 +53,25 @@ export function Recorder({
     setError(null);
     // Made within the click, before any await: a context made later may start suspended (autoplay rules).
     const context = new AudioContext();
-    let stream: MediaStream;
-    try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
-    } catch (err) {
-      void context.close().catch(() => {});
-      const name = (err as DOMException)?.name;
-      setError(name === "NotFoundError" || name === "OverconstrainedError" ? "noDevice" : "permissionDenied");
-      return;
-    }
-    if (context.state === "suspended") await context.resume().catch(() => {});
+    const { startRecording } = await import("./recording");
     setPeak(0);
-    const type = recordingType();
-    const recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
-    const chunks: Blob[] = [];
-    const analyser = context.createAnalyser();
-    analyser.fftSize = 1024;
-    context.createMediaStreamSource(stream).connect(analyser);
-    const buffer = new Float32Array(analyser.fftSize);
-    const started = performance.now();
-    let frame = 0;
-    let stopReason: "user" | "limit" = "user";
-    const tick = () => {
-      analyser.getFloatTimeDomainData(buffer);
-      let sum = 0;
-      for (const v of buffer) sum += v * v;
-      // RMS in dBFS, shown from -60 to 0.
-      const db = 10 * Math.log10(sum / buffer.length + 1e-12);
-      const now = Math.max(0, Math.min(1, (db + 60) / 60));
-      setLevel(now);
-      setPeak((p) => Math.max(p, now));
-      const seconds = (performance.now() - started) / 1000;
-      // Stops a little early: what the recorder adds after the stop must not round past the time left (contracts/sts.ts).
-      if (seconds >= Math.max(0.5, maxSeconds - RECORDING_STOP_MARGIN_S)) {
-        stop("limit");
-        return;
-      }
-      setState({ kind: "recording", seconds });
-      onProgress?.(seconds);
-      frame = requestAnimationFrame(tick);
-    };
-    const stop = (reason: "user" | "limit") => {
-      stopReason = reason;
-      cancelAnimationFrame(frame);
-      onProgress?.(null);
-      if (recorder.state !== "inactive") recorder.stop();
-      stream.getTracks().forEach((track) => track.stop());
-      void context.close().catch(() => {});
-      session.current = null;
-    };
-    recorder.ondataavailable = (e) => {
-      if (e.data.size > 0) chunks.push(e.data);
-    };
-    recorder.onstop = () => {
-      const blob = new Blob(chunks, { type: recorder.mimeType || type || "audio/webm" });
-      setLevel(0);
-      setState(stopReason === "limit" ? { kind: "limit", blob } : { kind: "done", blob, url: URL.createObjectURL(blob) });
-    };
-    session.current = { stop };
-    recorder.start(250);
-    setState({ kind: "recording", seconds: 0 });
-    frame = requestAnimationFrame(tick);
+    const started = await startRecording(context, {
+      maxSeconds,
+      onFrame: (now, seconds) => {
+        setLevel(now);
+        setPeak((p) => Math.max(p, now));
+        setState({ kind: "recording", seconds });
+        onProgress?.(seconds);
+      },
+      onStopped: (blob, reason) => {
+        session.current = null;
+        onProgress?.(null);
+        setLevel(0);
+        setState(reason === "limit" ? { kind: "limit", blob } : { kind: "done", blob, url: URL.createObjectURL(blob) });
+      },
+    });
+    if (typeof started === "string") setError(started);
+    else session.current = started;
   }
 
   const reset = () => {
