@@ -17,7 +17,8 @@ import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.speech-to-speech.server";
 
-export const handle = { i18n: ["common", "account", "studio", "labs"] };
+/** `back`: where a load failure's "back" goes (GeneralErrorBoundary), the STS tab of the project list. */
+export const handle = { i18n: ["common", "account", "studio", "labs"], back: "/studio?type=sts" };
 
 /** Issue 20: a result made a video letter with a still image; its code loads with a result, not with the other steps. */
 const StillLetter = lazy(() => import("~/components/labs/StillLetter").then((m) => ({ default: m.StillLetter })));
