@@ -375,7 +375,7 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
       <Cell label={label("discount")} empty={!row.discount} testId="invoice-discount" className="tabular-nums sm:whitespace-nowrap">
         {row.discount ? `-${money(row.discount)}` : "-"}
       </Cell>
-      <Cell label={label("receipt")} empty={!row.imp_uid}>
+      <Cell label={label("receipt")} empty={!row.imp_uid} className="sm:whitespace-nowrap">
         {row.method === "paypal" && row.imp_uid && row.status !== "failed" ? (
           // PayPal sends no receipt we could link: our own page says what was bought (issue 19).
           <Link to={`/dashboard/plan/receipt/${row.no}`} className="text-brand-700 underline" data-testid="paypal-receipt">
