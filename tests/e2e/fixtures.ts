@@ -123,6 +123,8 @@ export async function kakaoMember(request: APIRequestContext) {
 export async function joinWithMailedCode(page: Page, email: string, t: JoinWords) {
   await page.getByLabel(t.email).fill(email);
   await page.getByRole("button", { name: t.sendCode }).click();
+  // The code's field shows once the mail is sent: then the mailbox has it.
+  await expect(page.getByLabel(t.code)).toBeVisible();
   const mailbox = await page.context().newPage();
   await mailbox.goto("/dev/mailbox");
   const mail = mailbox.getByTestId("mailbox").getByRole("listitem").filter({ hasText: email });

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { apiCall, JOIN, joinWithMailedCode, PASSWORD, signIn, signUp, uniqueEmail, type Session } from "./fixtures";
+// The fixtures' `test`: each test from its own client address (the api limits code mails per address).
+import { apiCall, expect, JOIN, joinWithMailedCode, PASSWORD, signIn, signUp, test, uniqueEmail, type Session } from "./fixtures";
 import { remixCookieValue } from "./helpers";
 
 const setCountry = (country: string) => ({ name: "country", value: remixCookieValue(country), url: baseURL });
