@@ -13,13 +13,16 @@ export const handle = { i18n: ["common", "home"], hydrate: false };
 
 export const meta = pageMetaTags;
 
-/** Public and the same for every anonymous visitor of a language and country: shareable for a minute. */
-export const headers = () => ({
-  "Cache-Control": "public, max-age=0, s-maxage=60",
+/**
+ * Public and the same for every anonymous visitor of a language and country: shareable for a minute. A signed-in
+ * member's page (its first-month price depends on the member, issue 19) keeps the loader's private header.
+ */
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "public, max-age=0, s-maxage=60",
   Vary: "Accept-Language, Cookie",
 });
 
 export default function Index() {
-  const { plans, voices } = useLoaderData<typeof loader>();
-  return <Landing plans={plans} voices={voices} />;
+  const { plans, firstMonth, voices } = useLoaderData<typeof loader>();
+  return <Landing plans={plans} firstMonth={firstMonth} voices={voices} />;
 }

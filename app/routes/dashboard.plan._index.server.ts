@@ -39,7 +39,8 @@ export async function loader(args: LoaderFunctionArgs) {
     card: cards.find((c) => c.main_card_yn === "Y") ?? null,
     invoices,
     page,
-    modal,
+    // Only a renewing card subscription can be cancelled: a coupon or PayPal month is not offered the dialog, even by its address.
+    modal: modal === "cancel" && profile.planState.subscription !== "active" ? null : modal,
     from: url.searchParams.get("from"),
     refundable,
     meta,

@@ -153,18 +153,19 @@ export default function MyPlanPage() {
         {invoices.items.length === 0 ? (
           <p className="mt-4 text-sm text-slate-500">{t("history.empty")}</p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-500">
+          // Below sm: each payment a stacked card (a labelled line per field); the table from sm: up (issue 19).
+          <div className="mt-4 sm:overflow-x-auto">
+            <table className="block w-full text-left text-sm sm:table sm:min-w-[48rem]">
+              <thead className="hidden border-b border-slate-200 text-slate-500 sm:table-header-group">
                 <tr>
-                  {(["date", "plan", "price", "detail", "status", "refundAmount", "fee", "discount", "receipt"] as const).map((c) => (
+                  {COLUMNS.map((c) => (
                     <th key={c} scope="col" className="px-2 py-2 font-medium">
                       {t(`history.columns.${c}`)}
                     </th>
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
                 {invoices.items.map((row) => (
                   <InvoiceRow key={row.no} row={row} locale={locale} />
                 ))}
@@ -328,17 +329,23 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
   const refundPending =
     row.status === "refunded" && row.refunded_at !== null && Date.parse(row.refunded_at) + REFUND_SETTLES_MS > Date.now();
   const period = row.period_start ? `${formatDate(row.period_start, locale)} ~ ${formatDate(row.period_end, locale)}` : "";
+  const label = (c: (typeof COLUMNS)[number]) => t(`history.columns.${c}`);
   return (
-    <tr className="border-b border-slate-100 align-top" data-testid="invoice-row">
-      <td className="px-2 py-2 whitespace-nowrap">{formatDate(row.date, locale)}</td>
-      <td className="px-2 py-2 font-medium" data-testid="invoice-plan">
+    <tr
+      className="block rounded-xl border border-slate-200 p-3 align-top sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:border-slate-100 sm:p-0"
+      data-testid="invoice-row"
+    >
+      <td className="block text-xs text-slate-500 sm:table-cell sm:px-2 sm:py-2 sm:text-sm sm:whitespace-nowrap sm:text-inherit">
+        {formatDate(row.date, locale)}
+      </td>
+      <td className="block font-semibold whitespace-nowrap sm:table-cell sm:px-2 sm:py-2 sm:font-medium" data-testid="invoice-plan">
         {row.plan}
       </td>
-      <td className="px-2 py-2 tabular-nums whitespace-nowrap" data-testid="invoice-price">
+      <Cell label={label("price")} testId="invoice-price" className="tabular-nums sm:whitespace-nowrap">
         {money(row.amount)}
         {row.discount ? <span className="block text-xs text-slate-500">{t("history.listPrice", { price: money(row.price) })}</span> : null}
-      </td>
-      <td className="px-2 py-2 text-slate-600">
+      </Cell>
+      <Cell label={label("detail")} className="text-slate-600">
         <span className="block">
           {t(`history.kinds.${row.kind}`)} · {method}
         </span>
@@ -348,8 +355,8 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
             {t(`history.fail.${row.fail_kind}`)}
           </span>
         ) : null}
-      </td>
-      <td className="px-2 py-2" data-testid="invoice-status">
+      </Cell>
+      <Cell label={label("status")} testId="invoice-status">
         {refundPending ? (
           <>
             <span className="whitespace-nowrap">{t("history.refundRequested")}</span>
@@ -358,13 +365,17 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
         ) : (
           <span className="whitespace-nowrap">{t(`history.status.${row.status}`)}</span>
         )}
-      </td>
-      <td className="px-2 py-2 tabular-nums whitespace-nowrap">{row.refund_amount ? money(row.refund_amount) : "-"}</td>
-      <td className="px-2 py-2 tabular-nums whitespace-nowrap">{row.fee ? money(row.fee) : "-"}</td>
-      <td className="px-2 py-2 tabular-nums whitespace-nowrap" data-testid="invoice-discount">
+      </Cell>
+      <Cell label={label("refundAmount")} empty={!row.refund_amount} className="tabular-nums sm:whitespace-nowrap">
+        {row.refund_amount ? money(row.refund_amount) : "-"}
+      </Cell>
+      <Cell label={label("fee")} empty={!row.fee} className="tabular-nums sm:whitespace-nowrap">
+        {row.fee ? money(row.fee) : "-"}
+      </Cell>
+      <Cell label={label("discount")} empty={!row.discount} testId="invoice-discount" className="tabular-nums sm:whitespace-nowrap">
         {row.discount ? `-${money(row.discount)}` : "-"}
-      </td>
-      <td className="px-2 py-2">
+      </Cell>
+      <Cell label={label("receipt")} empty={!row.imp_uid} className="sm:whitespace-nowrap">
         {row.method === "paypal" && row.imp_uid && row.status !== "failed" ? (
           // PayPal sends no receipt we could link: our own page says what was bought (issue 19).
           <Link to={`/dashboard/plan/receipt/${row.no}`} className="text-brand-700 underline" data-testid="paypal-receipt">
@@ -381,7 +392,36 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
         ) : (
           "-"
         )}
-      </td>
+      </Cell>
     </tr>
+  );
+}
+
+const COLUMNS = ["date", "plan", "price", "detail", "status", "refundAmount", "fee", "discount", "receipt"] as const;
+
+/**
+ * A cell of the payment history: a table cell from sm: up; below it a "label  value" line of the payment's card
+ * (the label only there: the table has its header). An empty field (-) has no line on the card.
+ */
+function Cell({
+  label,
+  empty = false,
+  testId,
+  className = "",
+  children,
+}: {
+  label: string;
+  empty?: boolean;
+  testId?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <td className={`${empty ? "hidden" : "flex"} justify-between gap-3 pt-1 sm:table-cell sm:px-2 sm:py-2 ${className}`}>
+      <span className="shrink-0 text-slate-500 sm:hidden">{label}</span>
+      <span className="text-right sm:text-left" data-testid={testId}>
+        {children}
+      </span>
+    </td>
   );
 }

@@ -1,8 +1,10 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout, SocialButton } from "~/components/auth/AuthLayout";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { NativeDialog } from "~/components/shell/Modal";
 import { pageMetaTags } from "~/utils/seo";
 import { isSocialProvider, type LoginType, type SocialProvider } from "~/utils/social";
 import type { action, loader } from "./login.server";
@@ -19,7 +21,10 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const [form, fields] = useSchemaForm("login", specs.LoginSchema, actionData?.result, { validate: "onBlur" });
-  const other = actionData?.other ?? otherFromQuery;
+  // After a submission the form's answer decides; before it, the social callback's ?other=.
+  const other = actionData ? actionData.other : otherFromQuery;
+  // The dialog closes on the client (Escape, backdrop, its button); a new answer of the form opens it again.
+  const [closed, setClosed] = useState<unknown>(null);
   return (
     <AuthLayout title={t("login.title")}>
       <p className="mt-1 text-sm text-slate-600">{t("login.subtitle")}</p>
@@ -64,40 +69,64 @@ export default function LoginPage() {
       <p className="mt-6 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600" data-testid="rejoin-notice">
         {t("login.rejoinNotice")}
       </p>
-      {other ? <OtherProviderDialog type={other.type} email={other.email} available={providers} /> : null}
+      {other && closed !== other ? (
+        <OtherProviderDialog type={other.type} email={other.email} available={providers} onClose={() => setClosed(other)} />
+      ) : null}
     </AuthLayout>
   );
 }
 
-/** Spec section 8: the address is registered with another provider; offer that provider. */
-function OtherProviderDialog({ type, email, available }: { type: LoginType; email: string | null; available: SocialProvider[] }) {
+/**
+ * Spec section 8: the address is registered with another provider; offer that provider. A modal `NativeDialog`
+ * (docs/decisions/0039): focus kept inside, Escape and the backdrop close it, the focus goes back to the form.
+ * Without JavaScript the server renders it open and its method="dialog" form closes it.
+ */
+function OtherProviderDialog({
+  type,
+  email,
+  available,
+  onClose,
+}: {
+  type: LoginType;
+  email: string | null;
+  available: SocialProvider[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation("auth");
   const provider = t(`providers.${type}`);
   return (
-    // A server-rendered open dialog over a backdrop; the method="dialog" form closes it without JavaScript.
-    <dialog
-      open
-      aria-labelledby="other-provider-title"
-      className="fixed inset-0 z-40 m-0 h-full max-h-none w-full max-w-none items-center justify-center bg-slate-900/40 px-4 open:flex"
+    <NativeDialog
+      labelledBy="other-provider-title"
+      describedBy="other-provider-text"
+      onDismiss={onClose}
+      returnTo='input[name="password"]'
+      testId="other-provider-dialog"
+      className="max-w-sm"
     >
-      <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl">
+      <div className="p-6">
         <h2 id="other-provider-title" className="text-lg font-bold">
           {t("login.otherProvider.title")}
         </h2>
-        <p className="mt-2 text-sm text-slate-700">
+        <p id="other-provider-text" className="mt-2 text-sm text-slate-700">
           {email ? t("login.otherProvider.text", { email, provider }) : t("login.otherProvider.textNoEmail", { provider })}
         </p>
         <div className="mt-5 space-y-2">
           {isSocialProvider(type) && available.includes(type) ? (
             <SocialButton provider={type} label={t("login.otherProvider.useProvider", { provider })} />
           ) : null}
-          <form method="dialog">
+          <form
+            method="dialog"
+            onSubmit={(e) => {
+              e.preventDefault();
+              onClose();
+            }}
+          >
             <button type="submit" className="w-full rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold">
               {type === "email" ? t("login.otherProvider.useEmail") : t("login.otherProvider.close")}
             </button>
           </form>
         </div>
       </div>
-    </dialog>
+    </NativeDialog>
   );
 }

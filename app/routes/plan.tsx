@@ -11,7 +11,7 @@ export const handle = { i18n: ["common", "plan"] };
 export const meta = pageMetaTags;
 
 export default function PlanPage() {
-  const { plans, currency } = useLoaderData<typeof loader>();
+  const { plans, currency, firstMonth } = useLoaderData<typeof loader>();
   const { t } = useTranslation("plan");
   const points = t("enterprise.points", { returnObjects: true }) as string[];
   const terms = t("terms.items", { returnObjects: true }) as string[];
@@ -25,7 +25,7 @@ export default function PlanPage() {
         </p>
       </header>
       <div className="mt-12">
-        <PlanCards plans={plans} />
+        <PlanCards plans={plans} firstMonth={firstMonth} />
       </div>
       <section aria-labelledby="enterprise" className="mt-16 rounded-2xl bg-slate-900 p-8 text-white md:flex md:items-center md:gap-10">
         <div className="md:flex-1">

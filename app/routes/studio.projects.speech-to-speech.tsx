@@ -11,7 +11,8 @@ import type { StsProject } from "~/lib/studio-schemas";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.speech-to-speech.server";
 
-export const handle = { i18n: ["common", "account", "studio", "labs"] };
+/** `back`: where a load failure's "back" goes (GeneralErrorBoundary), the STS tab of the project list. */
+export const handle = { i18n: ["common", "account", "studio", "labs"], back: "/studio?type=sts" };
 
 export { action, loader } from "./studio.projects.speech-to-speech.server";
 export const meta = pageMetaTags;

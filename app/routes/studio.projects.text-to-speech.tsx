@@ -28,7 +28,8 @@ import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "../../contracts/jobs";
 import { characterCount, invalidCharacters } from "../../contracts/speech-text";
 
-export const handle = { i18n: ["common", "account", "studio"] };
+/** `back`: where a load failure's "back" goes (GeneralErrorBoundary), the project list. */
+export const handle = { i18n: ["common", "account", "studio"], back: "/studio" };
 
 export { action, loader } from "./studio.projects.text-to-speech.server";
 export const meta = pageMetaTags;

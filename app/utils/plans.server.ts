@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { currencyFor, formatPrice, type PlanCard } from "~/lib/plans";
 import type { PlanListItem } from "../../contracts/plans";
-import { api } from "./api.server";
+import { api, freshAccessToken } from "./api.server";
+import type { Frame } from "./auth.server";
 import { getCountry } from "./country.server";
 
 /** First-month promotion (spec section 9): 50% off once for new or first-time paying members. */
@@ -31,6 +32,26 @@ export async function loadPlanCards(args: { request: Request; context: AppLoadCo
     };
   });
   return { plans, currency, country };
+}
+
+/**
+ * Whether the first-month price applies to whoever asks (issue 19): a visitor, yes (a new member qualifies);
+ * a signed-in member only while the api says so (`planState.discountEligible`: no discounted purchase and no
+ * payment before). A session the api refuses counts as a visitor: a public page is never turned into a login.
+ * Answers `member` so a page can keep a signed-in member's copy out of shared caches.
+ */
+export async function firstMonthFor(args: {
+  request: Request;
+  context: AppLoadContext;
+}): Promise<{ member: boolean; firstMonth: boolean }> {
+  if (!(await freshAccessToken(args.request, args.context))) return { member: false, firstMonth: true };
+  try {
+    const envelope = await api<Frame>(args, "/member/frame");
+    const state = envelope.success ? envelope.data?.profile.planState : undefined;
+    return { member: true, firstMonth: state ? state.discountEligible : true };
+  } catch {
+    return { member: true, firstMonth: true };
+  }
 }
 
 /** The catalogue changes with a deploy, not per request: keep it per isolate for as long as the API allows caching it. */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, signIn, signUp, test } from "./fixtures";
+import { expect, kakaoMember, PASSWORD, signIn, signUp, test } from "./fixtures";
 
 /**
  * Dialogs (issue 19, docs/decisions/0039): with JavaScript a modal <dialog> that keeps the focus inside,
@@ -87,6 +87,63 @@ test.describe("dialogs with JavaScript", () => {
     await page.mouse.click(5, 5);
     await expect(alert).toHaveCount(0);
   });
+
+  test("the login page's other-provider dialog is modal: announced, focus inside, Escape, backdrop, focus returned (ko, en)", async ({
+    page,
+    request,
+  }) => {
+    const email = await kakaoMember(request);
+    const cases = [
+      { lng: "ko", email: "이메일", password: "비밀번호", login: "로그인", title: "다른 방법으로 가입된 계정입니다", close: "닫기" },
+      { lng: "en", email: "Email", password: "Password", login: "Log in", title: "This account uses another login", close: "Close" },
+    ];
+    for (const c of cases) {
+      await page.goto(`/login?lng=${c.lng}`);
+      await page.waitForFunction(() => "__remixRouter" in window);
+      const submit = async () => {
+        await page.getByLabel(c.email).fill(email);
+        await page.getByLabel(c.password, { exact: true }).fill(PASSWORD);
+        await page.getByRole("button", { name: c.login, exact: true }).click();
+      };
+      await submit();
+      const dialog = page.getByRole("dialog", { name: c.title });
+      await expect(dialog).toBeVisible();
+      await isModal(dialog);
+      await expect(dialog).toHaveAttribute("aria-modal", "true");
+      await expect(dialog).toContainText(email);
+      await expect.poll(() => focusInside(page, "other-provider-dialog")).toBe(true);
+      for (let i = 0; i < 5; i++) {
+        await page.keyboard.press("Tab");
+        expect(await focusInside(page, "other-provider-dialog"), `${c.lng}: after Tab ${i + 1}`).toBe(true);
+      }
+      await page.keyboard.press("Shift+Tab");
+      expect(await focusInside(page, "other-provider-dialog")).toBe(true);
+      // The page behind is inert.
+      expect(await page.evaluate(() => document.elementFromPoint(5, window.innerHeight - 5)?.tagName)).toBe("DIALOG");
+
+      // Escape closes it and the focus goes back to the form.
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect
+        .poll(() => page.evaluate(() => !!document.activeElement?.closest("form") && document.activeElement !== document.body))
+        .toBe(true);
+
+      // The next refused login opens it again; a click on the backdrop closes it, one inside does not.
+      await submit();
+      await isModal(dialog);
+      await dialog.getByRole("heading", { name: c.title }).click();
+      await expect(dialog).toBeVisible();
+      await page.mouse.click(5, 5);
+      await expect(dialog).toHaveCount(0);
+
+      // And its own button.
+      await submit();
+      await isModal(dialog);
+      await dialog.getByRole("button", { name: c.close }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByLabel(c.password, { exact: true })).toBeVisible();
+    }
+  });
 });
 
 test.describe("dialogs without JavaScript", () => {
@@ -105,5 +162,20 @@ test.describe("dialogs without JavaScript", () => {
     await page.getByRole("dialog", { name: "쿠폰 등록" }).getByRole("link", { name: "닫기" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).not.toHaveURL(/modal=/);
+  });
+
+  test("the login page's other-provider dialog: rendered open by the server, its button closes it", async ({ page, request }) => {
+    const email = await kakaoMember(request);
+    await page.goto("/login?lng=en");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "This account uses another login" });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((d) => d.tagName === "DIALOG" && d.hasAttribute("open"))).toBe(true);
+    await expect(dialog).toContainText(`${email} is registered with Kakao.`);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel("Email")).toBeVisible();
   });
 });

@@ -25,6 +25,33 @@ const noHorizontalScroll = (page: Page) => page.evaluate(() => document.document
 test.describe("JavaScript on", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "autosave, live checks and keys need JavaScript");
 
+  test("a project whose load drops for a moment offers back to the list and retry, and retry loads it", async ({
+    page,
+    request,
+    context,
+  }) => {
+    const session = await signUp(request);
+    await signIn(context, session);
+    const headers = { "api-key": session.token };
+    const id = (await (await request.post("/api/v1/studio/projects", { headers, data: { name: "회의록", type: "tts" } })).json()).data.id;
+    await page.goto("/studio");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    // The connection drops once while the editor's data loads.
+    await page.route(
+      (url) => url.pathname.endsWith("/studio/projects/text-to-speech.data"),
+      (route) => route.abort("internetdisconnected"),
+      { times: 1 },
+    );
+    await page.getByRole("link", { name: "회의록", exact: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("오류가 발생했습니다");
+    const actions = page.getByTestId("error-actions");
+    await expect(actions.getByRole("link", { name: "돌아가기" })).toHaveAttribute("href", "/studio");
+    await actions.getByRole("link", { name: "다시 시도" }).click();
+    await expect(page).toHaveURL(new RegExp(`text-to-speech\\?id=${id}$`));
+    await hydrated(page);
+    await expect(page.getByTestId("error-actions")).toHaveCount(0);
+  });
+
   test("autosave: the state shows saving then saved, the text survives a reload, and leaving with unsaved text asks first", async ({
     page,
     request,

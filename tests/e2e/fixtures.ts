@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -98,3 +98,76 @@ export async function operatorSession(request: APIRequestContext): Promise<{ tok
   writeFileSync(file, JSON.stringify({ token, refreshToken }));
   return { token, refreshToken };
 }
+
+/** The dev-only signing secret of workers/api/wrangler.toml (it signs social sign-up tickets too). */
+const DEV_JWT_SECRET = "local-dev-secret-change-me-0123456789abcdef";
+
+/** A Kakao member, created with a sign-up ticket as /login/kakao/callback would; answers its address (issue 19). */
+export async function kakaoMember(request: APIRequestContext) {
+  const { sign } = await import("hono/jwt");
+  const email = uniqueEmail("kakao");
+  const now = Math.floor(Date.now() / 1000);
+  const ticket = await sign(
+    { aud: "voice-studio/social-signup", iat: now, exp: now + 600, email, type: "kakao", nickname: "K", profileImg: "" },
+    DEV_JWT_SECRET,
+    "HS256",
+  );
+  const created = await request.post("/api/v1/member/createmember", {
+    data: { type: "kakao", ticket, agree_service: true, agree_privacy: true, age_over_14: true },
+  });
+  expect(created.status()).toBe(200);
+  return email;
+}
+
+/** Sign-up at /join as a user does it, the code read from the development mailbox page; `t` the page's words. */
+export async function joinWithMailedCode(page: Page, email: string, t: JoinWords) {
+  await page.getByLabel(t.email).fill(email);
+  await page.getByRole("button", { name: t.sendCode }).click();
+  // The code's field shows once the mail is sent: then the mailbox has it.
+  await expect(page.getByLabel(t.code)).toBeVisible();
+  const mailbox = await page.context().newPage();
+  await mailbox.goto("/dev/mailbox");
+  const mail = mailbox.getByTestId("mailbox").getByRole("listitem").filter({ hasText: email });
+  await expect(mail).toHaveCount(1);
+  const code = (await mail.innerText()).match(/\b(\d{6})\b/)![1]!;
+  await mailbox.close();
+  await page.getByLabel(t.code).fill(code);
+  await page.getByRole("button", { name: t.verify }).click();
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(t.confirm).fill(PASSWORD);
+  await page.getByRole("button", { name: t.next }).click();
+  await page.getByLabel(t.all).check();
+  await page.getByRole("button", { name: t.next }).click();
+  await page.getByRole("button", { name: t.submit }).click();
+}
+
+/** The sign-up page's words in ko and en. */
+export type JoinWords = {
+  [K in "email" | "sendCode" | "code" | "verify" | "password" | "confirm" | "next" | "all" | "submit" | "join"]: string;
+};
+export const JOIN: Record<"ko" | "en", JoinWords> = {
+  ko: {
+    email: "이메일",
+    sendCode: "인증번호 받기",
+    code: "인증번호 6자리",
+    verify: "인증하기",
+    password: "비밀번호",
+    confirm: "비밀번호 확인",
+    next: "다음",
+    all: "모두 동의합니다",
+    submit: "가입 완료",
+    join: "회원가입",
+  },
+  en: {
+    email: "Email",
+    sendCode: "Send code",
+    code: "6-digit code",
+    verify: "Verify",
+    password: "Password",
+    confirm: "Confirm password",
+    next: "Next",
+    all: "I agree to all",
+    submit: "Finish sign-up",
+    join: "Sign up",
+  },
+};

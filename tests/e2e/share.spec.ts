@@ -2,7 +2,7 @@
 // STS studio answering the shared recording, and the reply is shared back linked to the original; the share
 // page speaks the visitor's language. JavaScript on and off.
 import type { APIRequestContext } from "@playwright/test";
-import { expect, PASSWORD, signUp, test } from "./fixtures";
+import { expect, JOIN, joinWithMailedCode, PASSWORD, signUp, test, uniqueEmail } from "./fixtures";
 import { convertedRecording, speechWav } from "./helpers";
 
 /** A conversion of `member`'s to 서연, shared through the api; answers its share URL path. */
@@ -61,3 +61,31 @@ test("the share page speaks the visitor's language", async ({ browser, request }
   await expect(page.getByRole("link", { name: "Reply with my voice" })).toBeVisible();
   await visitor.close();
 });
+
+for (const lng of ["ko", "en"] as const) {
+  test(`reply with my voice through sign-up: a new member lands in the reply flow linked to the original (${lng})`, async ({
+    page,
+    request,
+  }) => {
+    // About twenty page loads: room for a loaded machine.
+    test.setTimeout(60_000);
+    const alice = await signUp(request);
+    const original = await sharedConversion(request, alice.token);
+    const shareId = original.split("/").pop()!;
+    const w = {
+      ko: { reply: "내 목소리로 답장하기", banner: "서연 목소리로 바꾼 음성에 답장하고 있어요." },
+      en: { reply: "Reply with my voice", banner: "Seoyeon" },
+    }[lng];
+
+    await page.goto(`${original}?lng=${lng}`);
+    await page.getByRole("link", { name: w.reply }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    // No account yet: the login page's sign-up link, the mailed code, and back to the reply.
+    await page.getByRole("main").getByRole("link", { name: JOIN[lng].join, exact: true }).click();
+    await expect(page).toHaveURL(/\/join/);
+    await joinWithMailedCode(page, uniqueEmail("replier"), JOIN[lng]);
+    await expect(page).toHaveURL(new RegExp(`/studio/projects/speech-to-speech\\?reply=${shareId}$`));
+    await expect(page.getByTestId("reply-banner")).toContainText(w.banner);
+    await expect(page.getByLabel(lng === "ko" ? "오디오 파일" : "Audio file")).toBeVisible();
+  });
+}

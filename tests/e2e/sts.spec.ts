@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { expect, signIn, signUp, test } from "./fixtures";
-import { speechWav } from "./helpers";
+import { convertedRecording, speechWav } from "./helpers";
 
 /** Step 1 by upload: the plain file form (works without JavaScript). */
 async function uploadFile(page: Page, name: string, buffer: Buffer) {
@@ -154,6 +154,46 @@ test("share page: server-rendered Open Graph and Twitter tags in the visitor's l
 
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "recording needs JavaScript");
+
+  test("a project whose load fails for a moment (a dropped connection) offers back and retry, and retry loads it (ko, en)", async ({
+    page,
+    request,
+    context,
+  }) => {
+    const session = await signUp(request);
+    await signIn(context, session);
+    const { source } = await convertedRecording(request, session.token, "memo.wav");
+    const words = {
+      ko: { failed: "오류가 발생했습니다", back: "돌아가기", retry: "다시 시도" },
+      en: { failed: "Something went wrong", back: "Go back", retry: "Try again" },
+    };
+    for (const lng of ["ko", "en"] as const) {
+      const w = words[lng];
+      await page.goto(`/studio?type=sts&lng=${lng}`);
+      await page.waitForFunction(() => "__remixRouter" in window);
+      // The connection drops once while the project's data loads (the page's own data request, as on a train).
+      let dropped = 0;
+      await page.route(
+        (url) => url.pathname.endsWith("/studio/projects/speech-to-speech.data"),
+        (route) => {
+          dropped++;
+          return route.abort("internetdisconnected");
+        },
+        { times: 1 },
+      );
+      await page.getByRole("link", { name: "memo", exact: true }).click();
+      // One request carries every route's data, so the failure shows at the root: what happened, back and retry.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(w.failed);
+      expect(dropped).toBe(1);
+      const actions = page.getByTestId("error-actions");
+      await expect(actions.getByRole("link", { name: w.back })).toHaveAttribute("href", "/studio?type=sts");
+      await actions.getByRole("link", { name: w.retry }).click();
+      await expect(page).toHaveURL(new RegExp(`\\?id=${source.project_id}$`));
+      await expect(page.getByTestId("error-actions")).toHaveCount(0);
+      await expect(page.getByTestId("conversion-item")).toHaveCount(1);
+      await expect(page.getByTestId("conversion-item")).toContainText("memo.wav");
+    }
+  });
 
   test("record with the microphone (level, timer), convert, and switch A/B", async ({ page, request, context }) => {
     await signIn(context, await signUp(request));

@@ -152,8 +152,11 @@ function Promotion({ plans }: { plans: PlanCard[] }) {
   );
 }
 
-/** The landing page (spec section 2): every section renders on the server and needs no JavaScript. */
-export function Landing({ plans, voices }: { plans: PlanCard[]; voices: HeroVoice[] }) {
+/**
+ * The landing page (spec section 2): every section renders on the server and needs no JavaScript. The
+ * first-month promotion is left out for a signed-in member who no longer qualifies (issue 19).
+ */
+export function Landing({ plans, firstMonth = true, voices }: { plans: PlanCard[]; firstMonth?: boolean; voices: HeroVoice[] }) {
   const { t } = useTranslation("home");
   const reviews = t("reviews.items", { returnObjects: true }) as Review[];
   const steps = list(t("sts.steps", { returnObjects: true }));
@@ -200,7 +203,7 @@ export function Landing({ plans, voices }: { plans: PlanCard[]; voices: HeroVoic
         </ul>
       </Section>
       <PlanTeaser plans={plans} />
-      <Promotion plans={plans} />
+      {firstMonth ? <Promotion plans={plans} /> : null}
       <Section id="contact" title={t("contact.title")}>
         <p className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-600">{t("contact.text")}</p>
         <a

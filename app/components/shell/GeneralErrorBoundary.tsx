@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useMatches, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NotFound } from "./NotFound";
@@ -26,8 +26,15 @@ export function GeneralErrorBoundary({
   return <ErrorMessage status={status} />;
 }
 
+/**
+ * The generic message. Issue 19: a page that failed to load (a dropped connection while a page's data loads
+ * lands here, at the root: one request carries every route's data) offers retry, a full load of the same
+ * address, and back, to the deepest route's `handle.back` (its list) or the landing; not for a 403.
+ */
 function ErrorMessage({ status }: { status: number }) {
   const { t } = useTranslation();
+  const location = useLocation();
+  const back = useMatches().reduce((to, m) => (m.handle as { back?: string } | undefined)?.back ?? to, "/");
   const text =
     status === 403
       ? t("errors.forbidden")
@@ -40,6 +47,16 @@ function ErrorMessage({ status }: { status: number }) {
     <main className="mx-auto max-w-xl px-6 py-24 text-center">
       <h1 className="text-2xl font-bold">{t("errors.title")}</h1>
       <p className="mt-4 text-slate-600">{text}</p>
+      {status === 403 ? null : (
+        <p className="mt-6 flex flex-wrap justify-center gap-3 text-sm font-semibold" data-testid="error-actions">
+          <Link to={back} className="rounded-lg border border-slate-300 px-4 py-2">
+            ← {t("errors.back")}
+          </Link>
+          <a href={location.pathname + location.search} className="rounded-lg bg-brand-600 px-4 py-2 text-white">
+            {t("errors.retry")}
+          </a>
+        </p>
+      )}
     </main>
   );
 }

@@ -85,6 +85,9 @@ export default {
     generic: "Oops, an unexpected error occurred. Please try again shortly; if it repeats, contact us at {{email}}.",
     title: "Something went wrong",
     ok: "OK",
+    // Issue 19 (h-trust): a page that failed to load offers back and retry.
+    back: "Go back",
+    retry: "Try again",
   },
   validation: {
     textTooLong: "You can generate up to 500 characters at a time. Please split the text.",

@@ -81,6 +81,9 @@ export default {
     generic: "이런, 예상치 못한 오류가 발생했어요. 잠시 후 다시 시도해 주세요. 문제가 계속되면 {{email, 으로/로}} 문의해 주세요.",
     title: "오류가 발생했습니다",
     ok: "확인",
+    // Issue 19 (h-trust): a page that failed to load offers back and retry.
+    back: "돌아가기",
+    retry: "다시 시도",
   },
   validation: {
     textTooLong: "한 번에 최대 500자까지 생성할 수 있습니다. 문단을 나누어 주세요.",
