@@ -229,6 +229,12 @@ type Parse = (formData: FormData) => { reply: () => SubmissionResult<string[]> }
  */
 function createEngine(live: { current: Live }) {
   let parse: Parse | null = null;
+  /**
+   * A submit or an action's answer starts a new round: a field's check asked before it (its schema still loading) is
+   * stale when the schema arrives, and is dropped rather than reported over the answer (it would wipe the answer's
+   * form error, which the client's schema does not know).
+   */
+  let round = 0;
   const { lists } = live.current;
   const update = (fn: (prev: State, defaults: unknown) => State) =>
     live.current.set((prev) => ({ ...fn(prev, prev.defaults), id: prev.id, defaults: prev.defaults }));
@@ -268,6 +274,7 @@ function createEngine(live: { current: Live }) {
       event.preventDefault();
       return dispatch(form, submitter.value);
     }
+    round++;
     if (!parse) return;
     const formData = new FormData(form);
     if (submitter?.name && !formData.getAll(submitter.name).includes(submitter.value)) formData.append(submitter.name, submitter.value);
@@ -297,8 +304,9 @@ function createEngine(live: { current: Live }) {
         if (JSON.stringify(normalize(payload)) !== JSON.stringify(normalize(store.value))) update((prev) => ({ ...prev, value: payload }));
       }
       if (!onBlur || (store.validated[el.name] ? on !== "input" : on !== "blur")) return;
+      const asked = round;
       load()
-        .then(() => dispatch(form, JSON.stringify({ type: "validate", payload: { name: el.name } })))
+        .then(() => asked === round && dispatch(form, JSON.stringify({ type: "validate", payload: { name: el.name } })))
         .catch(() => undefined);
     };
     const onReset = (event: Event) => {
@@ -317,6 +325,7 @@ function createEngine(live: { current: Live }) {
   };
   /** An action's answer, as conform's `onUpdate` reports a new `lastResult`. */
   const answer = (result: Result) => {
+    round++;
     const next = report(live.current.store, result, live.current.store.defaults, lists);
     update(() => next);
     if (result.status === "error") focusFirstError(live.current.id, next.error);
