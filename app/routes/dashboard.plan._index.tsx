@@ -159,7 +159,7 @@ export default function MyPlanPage() {
               <thead className="hidden border-b border-slate-200 text-slate-500 sm:table-header-group">
                 <tr>
                   {COLUMNS.map((c) => (
-                    <th key={c} scope="col" className="px-2 py-2 font-medium">
+                    <th key={c} scope="col" className="whitespace-nowrap px-2 py-2 font-medium">
                       {t(`history.columns.${c}`)}
                     </th>
                   ))}

@@ -205,4 +205,20 @@ test("the payment history at 360 px: each payment a card with every field on scr
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole("columnheader", { name: "Date" })).toBeVisible();
   await expect(page.getByTestId("invoice-row").first().getByText("Price", { exact: true })).toBeHidden();
+
+  // Between sm and lg the table scrolls inside its box, and no column's heading breaks over two lines ("영수증" did).
+  await page.setViewportSize({ width: 768, height: 800 });
+  await page.goto("/dashboard/plan?lng=ko");
+  const headers = page.getByRole("columnheader");
+  await expect(headers.first()).toBeVisible();
+  const lines = await headers.evaluateAll((cells) =>
+    cells.map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return [cell.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size] as const;
+    }),
+  );
+  expect(lines.length).toBeGreaterThan(5);
+  for (const [text, count] of lines) expect(count, `${text} on one line`).toBe(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
 });
