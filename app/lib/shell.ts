@@ -30,6 +30,16 @@ export function isFooterVisible(path: string) {
   return FOOTER_PATHS.includes(normalize(path));
 }
 
+/**
+ * Where an error page's "back" goes when no route of the page names its list (`handle.back`): the section the page
+ * is in (the dashboard, the studio, the console, the labs), or the landing from a section's own page and elsewhere.
+ */
+export function sectionOf(path: string) {
+  const p = normalize(path);
+  const section = /^\/(dashboard|studio|admin|labs)(?=\/|$)/.exec(p)?.[0];
+  return section && section !== p ? section : "/";
+}
+
 export const isDashboardPath = (path: string) => /^\/dashboard(\/|$)/.test(path);
 
 /** The logo goes to the dashboard on dashboard paths, otherwise home (in the current locale, kept by cookie). */

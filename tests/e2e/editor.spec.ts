@@ -52,6 +52,21 @@ test.describe("JavaScript on", () => {
     await expect(page.getByTestId("error-actions")).toHaveCount(0);
   });
 
+  test("a dashboard page without a list of its own goes back to the dashboard after a dropped load", async ({ page, request, context }) => {
+    await member(request, context);
+    await page.goto("/dashboard");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.route(
+      (url) => url.pathname.endsWith("/dashboard/plan.data"),
+      (route) => route.abort("internetdisconnected"),
+      { times: 1 },
+    );
+    await page.locator('a[href="/dashboard/plan"]').first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("오류가 발생했습니다");
+    // No route of the plan page names a list (`handle.back`): back goes to the page's section, not the landing.
+    await expect(page.getByTestId("error-actions").getByRole("link", { name: "돌아가기" })).toHaveAttribute("href", "/dashboard");
+  });
+
   test("autosave: the state shows saving then saved, the text survives a reload, and leaving with unsaved text asks first", async ({
     page,
     request,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutNickname, cutText, isActiveLink, isFooterVisible, isHeaderHidden, logoTarget, showsActorsLogo } from "~/lib/shell";
+import { cutNickname, cutText, isActiveLink, isFooterVisible, isHeaderHidden, logoTarget, sectionOf, showsActorsLogo } from "~/lib/shell";
 
 describe("shell rules (spec section 2)", () => {
   it("hides the header on the listed paths and social callbacks only", () => {
@@ -43,6 +43,15 @@ describe("shell rules (spec section 2)", () => {
     expect(logoTarget("/dashboard/plan/upgrade")).toBe("/dashboard");
     expect(logoTarget("/plan")).toBe("/");
     expect(logoTarget("/dashboards")).toBe("/");
+  });
+
+  it("sends an error page's back to the page's section, or home from a section's own page and elsewhere", () => {
+    expect(sectionOf("/dashboard/library/voices/abc")).toBe("/dashboard");
+    expect(sectionOf("/dashboard/plan/")).toBe("/dashboard");
+    expect(sectionOf("/studio/history")).toBe("/studio");
+    expect(sectionOf("/admin/members")).toBe("/admin");
+    expect(sectionOf("/labs/avatar")).toBe("/labs");
+    for (const p of ["/dashboard", "/studio/", "/plan", "/share/x", "/dashboards/x", "/"]) expect(sectionOf(p), p).toBe("/");
   });
 
   it("marks a link active by path match, never an https link", () => {

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useMatches, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { sectionOf } from "~/lib/shell";
 import { NotFound } from "./NotFound";
 
 type StatusHandler = (status: number) => ReactNode;
@@ -29,12 +30,13 @@ export function GeneralErrorBoundary({
 /**
  * The generic message. Issue 19: a page that failed to load (a dropped connection while a page's data loads
  * lands here, at the root: one request carries every route's data) offers retry, a full load of the same
- * address, and back, to the deepest route's `handle.back` (its list) or the landing; not for a 403.
+ * address, and back, to the deepest route's `handle.back` (its list), else the page's section (`sectionOf`: the
+ * dashboard, the studio, the console, the labs) or the landing; not for a 403.
  */
 function ErrorMessage({ status }: { status: number }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const back = useMatches().reduce((to, m) => (m.handle as { back?: string } | undefined)?.back ?? to, "/");
+  const back = useMatches().reduce((to, m) => (m.handle as { back?: string } | undefined)?.back ?? to, sectionOf(location.pathname));
   const text =
     status === 403
       ? t("errors.forbidden")
