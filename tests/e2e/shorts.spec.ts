@@ -10,7 +10,14 @@ import type { Page } from "@playwright/test";
 import { expect, signIn, signUp, test } from "./fixtures";
 import { convertChecked, speechWav, visitShare } from "./helpers";
 
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/**
+ * How far the page scrolls sideways, once its stylesheet has applied: a click's navigation resolves `toHaveURL` when
+ * the document commits, and a layout read before the CSS has loaded measures the unstyled page (28 px once).
+ */
+const overflow = async (page: Page) => {
+  await page.waitForLoadState("load");
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+};
 
 /** Steps 1-4 from the start page: the birthday template, a reading (`read`), the check, a voice. */
 async function toResult(page: Page, read: () => Promise<void>) {
