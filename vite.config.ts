@@ -25,6 +25,19 @@ function clientTranslator(): Plugin {
   };
 }
 
+/**
+ * The server build's entry imports only its chunk: Rollup otherwise hoists every package the chunk imports into the
+ * entry as bare `import "zod/v4"` lines, which wrangler's esbuild then reports, one warning each, on every start
+ * and deploy (those packages say they have no side effects, so the lines do nothing).
+ */
+function serverEntryWithoutBareImports(): Plugin {
+  return {
+    name: "voice-studio:server-entry-imports",
+    apply: "build",
+    config: (_config, env) => (env.isSsrBuild ? { build: { rollupOptions: { output: { hoistTransitiveImports: false } } } } : undefined),
+  };
+}
+
 declare module "@remix-run/cloudflare" {
   interface Future {
     v3_singleFetch: true;
@@ -58,6 +71,7 @@ export default defineConfig({
     baseChunk(),
     chunkReport(),
     bareDynamicImports(),
+    serverEntryWithoutBareImports(),
   ],
   ssr: {
     resolve: {
