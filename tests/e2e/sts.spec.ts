@@ -58,6 +58,20 @@ test("upload, file check, voice, conversion, result with both versions and downl
   await expect(page.getByRole("link", { name: "인터뷰" })).toBeVisible();
 });
 
+test("a 30.04 s file is shown, quoted and charged as 30 s (issue 19: not 31)", async ({ page, request, context }) => {
+  await signIn(context, await signUp(request));
+  await page.goto("/studio/projects/speech-to-speech");
+  await uploadFile(page, "memo.wav", speechWav(30.04));
+  await expect(page.getByTestId("source-duration")).toHaveText("30초");
+  await expect(page.getByTestId("file-check")).toContainText("30초 / 3분");
+  await page.getByRole("link", { name: "보이스 고르기 →" }).click();
+  await expect(page.getByTestId("sts-cost")).toHaveText("변환하면 30초가 차감됩니다.");
+  await page.getByRole("radio", { name: /서연/ }).check();
+  await page.getByRole("button", { name: "변환하기" }).click();
+  await expect(page).toHaveURL(/[?&]result=/, { timeout: 30_000 });
+  await expect(page.getByTestId("remaining")).toHaveText("이번 달 남은 변환 시간: 2분 30초");
+});
+
 test("a file that is not audio gets its message and nothing is kept", async ({ page, request, context }) => {
   await signIn(context, await signUp(request));
   await page.goto("/studio/projects/speech-to-speech");
