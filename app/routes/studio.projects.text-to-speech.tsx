@@ -301,14 +301,6 @@ function useAutosave(
     applyIds(pageSaved.ids);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [pageSaved]);
-  useEffect(() => {
-    if (navigation.state !== "idle" || !pageSave) return;
-    setPageSave(null);
-    const answered = pageAnswer !== undefined;
-    const saved = answered ? pageSaved !== null && pageSaved.revision > pageSave.from : loadedRevision > pageSave.from;
-    if (saved && !typedSincePageSave.current) setDirty(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the page's submit ends
-  }, [navigation.state]);
   const send = useCallback(() => {
     const element = document.getElementById(formId) as HTMLFormElement | null;
     if (!element) return;
@@ -317,6 +309,20 @@ function useAutosave(
     changedSince.current = false;
     fetcher.submit(data, { method: "post" });
   }, [fetcher, formId]);
+  useEffect(() => {
+    if (navigation.state !== "idle" || !pageSave) return;
+    setPageSave(null);
+    const answered = pageAnswer !== undefined;
+    const saved = answered ? pageSaved !== null && pageSaved.revision > pageSave.from : loadedRevision > pageSave.from;
+    if (saved && !typedSincePageSave.current) setDirty(false);
+    // A submit that saved nothing ("show pronunciation", a refusal) leaves the text as it was: the autosave it stopped
+    // starts again, so the text does not stay unsaved until the next keystroke.
+    else if (dirty) {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(send, AUTOSAVE_DELAY_MS);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the page's submit ends
+  }, [navigation.state]);
   const answer = fetcher.data;
   useEffect(() => {
     if (fetcher.state !== "idle" || !answer) return;
