@@ -3,7 +3,7 @@
 // owner; PayPal and coupon members are not offered auto-payment cancellation nor asked for a card abroad;
 // card brands are said in the page's language. Payments go to the api worker's sandboxes.
 import type { Page } from "@playwright/test";
-import { apiCall, expect, memberAbroad, PASSWORD, payWithPayPal, signIn, signUp, test, type Session } from "./fixtures";
+import { apiCall, buyPlan, expect, memberAbroad, PASSWORD, payWithPayPal, signIn, signUp, test, type Session } from "./fixtures";
 
 const call = apiCall;
 
@@ -115,20 +115,7 @@ test("a coupon member is not offered auto-payment cancellation, not even by the 
  * field (list price, discount, refund requested, refund amount, fee, receipt). Answers the refund's figures.
  */
 async function refundedPurchase(request: Parameters<typeof call>[0], session: Session) {
-  const card = { card_type: "personal", card_number1: "4242", card_number2: "4242", card_number3: "4242", card_number4: "4242" };
-  expect(
-    (await call(request, session, "/payment/registcard", { ...card, expiry: "2031-12", birth: "900101", pwd_2digit: "12" })).success,
-  ).toBe(true);
-  const quote = await call<{ amount: number; discounted: boolean }>(request, session, "/payment/quote?plan=Creator&kind=purchase");
-  const paid = await call(request, session, "/payment/payment", {
-    plan: "Creator",
-    amount: quote.data.amount,
-    agree_billing: true,
-    agree_change: true,
-    agree_refund: true,
-    agree_regular_price: quote.data.discounted,
-  });
-  expect(paid.success, paid.message).toBe(true);
+  await buyPlan(request, session, "Creator");
   const refundable = await call<{ refund_amount: number; fee: number }>(request, session, "/payment/refundable");
   const refunded = await call(request, session, "/payment/refund", { reason: "price", comment: "", pwd: PASSWORD });
   expect(refunded.success, refunded.message).toBe(true);

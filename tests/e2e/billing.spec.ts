@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { apiCall, expect, memberAbroad, PASSWORD, payWithPayPal, signIn, signUp, test, type Session } from "./fixtures";
+import { apiCall, buyPlan, card, expect, memberAbroad, PASSWORD, payWithPayPal, signIn, signUp, test } from "./fixtures";
 
 /**
  * My plan and plan change (issue 6): the card, coupon and termination forms without JavaScript,
@@ -10,37 +10,6 @@ import { apiCall, expect, memberAbroad, PASSWORD, payWithPayPal, signIn, signUp,
 
 /** A signed-in member's call to the api, as the app would make it. */
 const call = apiCall;
-
-const card = (number: string) => {
-  const [card_number1, card_number2, card_number3, card_number4] = number.split("-");
-  return {
-    card_type: "personal",
-    card_number1,
-    card_number2,
-    card_number3,
-    card_number4,
-    expiry: "2031-12",
-    birth: "900101",
-    pwd_2digit: "12",
-  };
-};
-
-/** A card and a paid plan bought through the api (the set-up of the termination and refund tests). */
-async function buyPlan(request: APIRequestContext, session: Session, plan: string, cardNumber = "4242-4242-4242-4242") {
-  expect((await call(request, session, "/payment/registcard", card(cardNumber))).success).toBe(true);
-  const quote = await call<{ amount: number; discounted: boolean }>(request, session, `/payment/quote?plan=${plan}&kind=purchase`);
-  expect(quote.success).toBe(true);
-  const paid = await call(request, session, "/payment/payment", {
-    plan,
-    amount: quote.data.amount,
-    agree_billing: true,
-    agree_change: true,
-    agree_refund: true,
-    agree_regular_price: quote.data.discounted,
-  });
-  expect(paid.success, paid.message).toBe(true);
-  return quote.data.amount;
-}
 
 /**
  * A Creator coupon for this test. Seeded numbers are used once per database, so the api's

@@ -69,6 +69,38 @@ export async function memberAbroad(request: APIRequestContext, context: BrowserC
   return session;
 }
 
+/** A card registration's fields (the dev gateway accepts 4242-4242-4242-4242). */
+export const card = (number = "4242-4242-4242-4242") => {
+  const [card_number1, card_number2, card_number3, card_number4] = number.split("-");
+  return {
+    card_type: "personal",
+    card_number1,
+    card_number2,
+    card_number3,
+    card_number4,
+    expiry: "2031-12",
+    birth: "900101",
+    pwd_2digit: "12",
+  };
+};
+
+/** A card and a paid plan bought through the api, at the price quoted; answers the amount paid. */
+export async function buyPlan(request: APIRequestContext, session: Session, plan: string, cardNumber = "4242-4242-4242-4242") {
+  expect((await apiCall(request, session, "/payment/registcard", card(cardNumber))).success).toBe(true);
+  const quote = await apiCall<{ amount: number; discounted: boolean }>(request, session, `/payment/quote?plan=${plan}&kind=purchase`);
+  expect(quote.success).toBe(true);
+  const paid = await apiCall(request, session, "/payment/payment", {
+    plan,
+    amount: quote.data.amount,
+    agree_billing: true,
+    agree_change: true,
+    agree_refund: true,
+    agree_regular_price: quote.data.discounted,
+  });
+  expect(paid.success, paid.message).toBe(true);
+  return quote.data.amount;
+}
+
 /** In a PayPal purchase or upgrade dialog: the two required consents, then on to PayPal (the sandbox's checkout page). */
 export async function payWithPayPal(dialog: Locator) {
   await dialog.getByLabel(/자동으로 갱신되지 않는다/).check();
