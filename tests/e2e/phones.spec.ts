@@ -184,3 +184,41 @@ test.describe("360 px", () => {
     }
   });
 });
+
+/**
+ * The dashboard's tab strip at 360 px scrolls sideways: the current page's tab is in view when the page opens, with
+ * JavaScript (the frame's effect) and without it (`scroll-initial-target` on the current tab), for tabs far along it.
+ */
+test.describe("360 px, the dashboard's tabs", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test("the current page's tab is in view", async ({ page, context, request }) => {
+    await signIn(context, await signUp(request));
+    for (const [address, name] of [
+      ["/dashboard/settings", "계정 설정"],
+      ["/dashboard/keys", "API 키"],
+      ["/dashboard", "홈"],
+    ] as const) {
+      await page.goto(address);
+      const current = page.getByTestId("dashboard-tabs").locator('[aria-current="page"]');
+      await expect(current, address).toHaveText(name);
+      // The strip is wider than the phone and scrolled for the far tabs; the tab is inside its visible part, short of
+      // the faded last 2rem.
+      const seen = await current.evaluate((tab) => {
+        const list = tab.closest("ul")!;
+        const box = tab.getBoundingClientRect();
+        const frame = list.getBoundingClientRect();
+        return {
+          scrolled: list.scrollLeft,
+          overflows: list.scrollWidth > list.clientWidth,
+          left: box.left - frame.left,
+          right: frame.right - 32 - box.right,
+        };
+      });
+      expect(seen.overflows, address).toBe(true);
+      expect(seen.left, address).toBeGreaterThanOrEqual(0);
+      expect(seen.right, address).toBeGreaterThanOrEqual(0);
+      if (address !== "/dashboard") expect(seen.scrolled, address).toBeGreaterThan(0);
+    }
+  });
+});
