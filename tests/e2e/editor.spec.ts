@@ -165,6 +165,21 @@ test.describe("JavaScript on", () => {
 
   test("keys: Ctrl+Enter generates this paragraph, whose audio appears; Alt+K plays and pauses it", async ({ page, request, context }) => {
     await member(request, context);
+    // Alt+K at the worst moment: the waveform is about to put its copy of the audio in place of the player's source
+    // (wavesurfer reading the copy's blob: URL, held here until the key has started the player). The swap stops the
+    // player without a pause event: it must play on from the copy.
+    await page.addInitScript(() => {
+      const gate = window as unknown as { blobAsked?: boolean; openBlobs?: () => void };
+      const opened = new Promise<void>((resolve) => (gate.openBlobs = resolve));
+      const original = window.fetch;
+      window.fetch = async (input, init) => {
+        if (String(input instanceof Request ? input.url : input).startsWith("blob:")) {
+          gate.blobAsked = true;
+          await opened;
+        }
+        return original(input, init);
+      };
+    });
     await newProject(page);
     const first = page.getByTestId("paragraph").first();
     await first.locator("textarea").fill("단축키로 생성합니다.");
@@ -179,10 +194,16 @@ test.describe("JavaScript on", () => {
     await expect(second.getByTestId("paragraph-audio")).toHaveCount(0);
     // Alt+K from the paragraph's text plays its audio and pauses it again (the audio element itself, whether or not
     // the waveform has drawn in between).
+    // The waveform takes over once its player is in view.
+    await first.getByTestId("paragraph-audio").scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => (window as unknown as { blobAsked?: boolean }).blobAsked === true);
     await first.locator("textarea").focus();
     await page.keyboard.press("Alt+KeyK");
     const audio = first.getByTestId("paragraph-audio").locator("audio");
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true);
+    await page.evaluate(() => (window as unknown as { openBlobs: () => void }).openBlobs());
+    await expect(first.getByTestId("paragraph-audio")).toHaveAttribute("data-enhanced", "true");
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.src.startsWith("blob:") && !a.paused)).toBe(true);
     await first.locator("textarea").focus();
     await page.keyboard.press("Alt+KeyK");
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);

@@ -58,9 +58,24 @@ export function Waveform({
           ([{ default: WaveSurfer }, blob]) => {
             if (destroyed) return;
             const url = URL.createObjectURL(blob);
-            // Played before the file arrived (a key, the native control): the blob URL replaces the source, which
-            // stops it; it plays on from the new source.
-            if (!media.paused) media.addEventListener("canplay", () => void media.play().catch(() => undefined), { once: true });
+            // Played before wavesurfer took over (a key, the native control), up to the moment it puts its copy in
+            // place of the source: that stops the element without a pause event, and it plays on from the copy as soon
+            // as the copy starts loading, unless the member paused it meanwhile. The wish is followed through the
+            // element's own play and pause events, so a play between here and the swap counts too. (Waiting for
+            // "canplay" left it stopped now and then: with preload="none" a stopped element need not get that far.)
+            let wanted = !media.paused;
+            const onPlay = () => (wanted = true);
+            const onPause = () => (wanted = false);
+            const onLoadStart = () => {
+              if (!media.src.startsWith("blob:")) return;
+              media.removeEventListener("play", onPlay);
+              media.removeEventListener("pause", onPause);
+              media.removeEventListener("loadstart", onLoadStart);
+              if (wanted) void media.play().catch(() => undefined);
+            };
+            media.addEventListener("play", onPlay);
+            media.addEventListener("pause", onPause);
+            media.addEventListener("loadstart", onLoadStart);
             const ws = WaveSurfer.create({
               container: box,
               media,
