@@ -1,3 +1,4 @@
+import { inList } from "../lib/in-list";
 import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod/v4";
 import { voiceDrafts, voices } from "../../../../db/schema";
@@ -99,7 +100,7 @@ const ownDraft = (db: Db, memberId: string, id: string) =>
 async function releaseDrafts(s: Pick<MemberScope, "env" | "db">, rows: DraftRow[], keepRecording = false) {
   if (rows.length === 0) return;
   await s.db.delete(voiceDrafts).where(
-    inArray(
+    inList(
       voiceDrafts.id,
       rows.map((r) => r.id),
     ),

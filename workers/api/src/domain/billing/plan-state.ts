@@ -1,3 +1,4 @@
+import { inList } from "../../lib/in-list";
 import { and, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { inquiries, members, paragraphs, payments, plans, projects, stsSources, voices } from "../../../../../db/schema";
 import type { PaymentMethod, PlanState } from "../../../../../contracts/billing";
@@ -215,8 +216,8 @@ export async function moveToFree(db: Db, media: R2Bucket, memberId: string) {
       ? []
       : (
           await Promise.all([
-            db.select({ key: paragraphs.audioKey }).from(paragraphs).where(inArray(paragraphs.projectId, ids)),
-            db.select({ key: stsSources.audioKey }).from(stsSources).where(inArray(stsSources.projectId, ids)),
+            db.select({ key: paragraphs.audioKey }).from(paragraphs).where(inList(paragraphs.projectId, ids)),
+            db.select({ key: stsSources.audioKey }).from(stsSources).where(inList(stsSources.projectId, ids)),
           ])
         ).flat();
   await db.batch([
@@ -242,7 +243,8 @@ export async function moveToFree(db: Db, media: R2Bucket, memberId: string) {
         mustChooseCv: false,
       })
       .where(eq(members.id, memberId)),
-    db.delete(projects).where(and(eq(projects.memberId, memberId), inArray(projects.id, ids.length ? ids : [""]))),
+    // A paid plan has no project limit: the projects to delete can be many more than D1's 100 bound parameters.
+    db.delete(projects).where(and(eq(projects.memberId, memberId), inList(projects.id, ids))),
     db.delete(voices).where(and(eq(voices.ownerId, memberId), eq(voices.type, "custom"))),
   ]);
   await releaseAudio(

@@ -118,8 +118,13 @@ export async function runBilling(env: Bindings, db: Db, media: R2Bucket, gateway
     )
     .limit(100);
   for (const m of ended) {
-    await moveToFree(db, media, m.id);
-    counts.ended++;
+    // One member's failure (logged; tried again at the next run) does not leave the others on their ended plans.
+    try {
+      await moveToFree(db, media, m.id);
+      counts.ended++;
+    } catch (err) {
+      console.error("billing: the move to Free failed", m.id, err);
+    }
   }
   return counts;
 }

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { inList } from "../../lib/in-list";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import { inquiries, inquiryImages, inquiryMessages } from "../../../../../db/schema";
 import type { Bindings } from "../../env";
 import { Code } from "../../lib/codes";
@@ -217,8 +218,8 @@ export const imageById = (db: Db, id: string) => db.select().from(inquiryImages)
 /** Deletes inquiries and their image files (retention, lib/retention.ts). */
 export async function deleteInquiries(db: Db, media: R2Bucket, nos: number[]) {
   if (nos.length === 0) return;
-  const files = await db.select({ key: inquiryImages.key }).from(inquiryImages).where(inArray(inquiryImages.inquiryNo, nos));
+  const files = await db.select({ key: inquiryImages.key }).from(inquiryImages).where(inList(inquiryImages.inquiryNo, nos));
   // Messages and image rows go with the inquiry (ON DELETE CASCADE).
-  await db.delete(inquiries).where(inArray(inquiries.no, nos));
+  await db.delete(inquiries).where(inList(inquiries.no, nos));
   for (let i = 0; i < files.length; i += 500) await media.delete(files.slice(i, i + 500).map((f) => f.key));
 }

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { inList } from "../../lib/in-list";
+import { and, eq, isNull } from "drizzle-orm";
 import { inferences, videoLetters } from "../../../../../db/schema";
 import { shortTemplate, VIDEO_LIMITS, type VideoLetter } from "../../../../../contracts/labs";
 import { Code } from "../../lib/codes";
@@ -48,7 +49,7 @@ export async function letterIds(db: Db, inferenceIds: string[]) {
   const rows = await db
     .select({ id: videoLetters.inferenceId, template: videoLetters.template })
     .from(videoLetters)
-    .where(inArray(videoLetters.inferenceId, inferenceIds));
+    .where(inList(videoLetters.inferenceId, inferenceIds));
   return new Map(rows.map((r) => [r.id, r.template]));
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { inList } from "../../lib/in-list";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { paragraphs, projects, voices } from "../../../../../db/schema";
 import { paragraphHash } from "../../durable/generation-job";
 import { Code } from "../../lib/codes";
@@ -91,7 +92,7 @@ export async function saveParagraphs(s: MemberScope, projectId: string, input: P
   const usable = await s.db
     .select({ id: voices.id })
     .from(voices)
-    .where(and(inArray(voices.id, voiceIds.length ? voiceIds : [""]), visibleTo(s.member), isNull(voices.deletedAt)));
+    .where(and(inList(voices.id, voiceIds), visibleTo(s.member), isNull(voices.deletedAt)));
   if (usable.length !== voiceIds.length) return refusal(Code.VOICE_NOT_FOUND);
 
   const now = options.now ?? Date.now();

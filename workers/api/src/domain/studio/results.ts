@@ -1,3 +1,4 @@
+import { inList } from "../../lib/in-list";
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { inferences, videoLetters, voices } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
@@ -22,7 +23,7 @@ export const liveResult = isNull(inferences.deletedAt);
  */
 export async function resultsOut(s: Pick<MemberScope, "db" | "locale">, rows: ResultRow[]) {
   const ids = [...new Set(rows.map((r) => r.voiceId))];
-  const names = ids.length ? await s.db.select({ id: voices.id, name: voices.name }).from(voices).where(inArray(voices.id, ids)) : [];
+  const names = ids.length ? await s.db.select({ id: voices.id, name: voices.name }).from(voices).where(inList(voices.id, ids)) : [];
   const nameOf = new Map(names.map((v) => [v.id, v.name[s.locale]]));
   // The work history's video column (issue 20): the results that have a video letter.
   const lettered = await letterIds(
