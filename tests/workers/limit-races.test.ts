@@ -1,9 +1,10 @@
-// Audit (h-audit): limits checked by a read before the write (a COUNT, then an INSERT in another statement).
-// Each test sends the same request several times at once, as two tabs or a scripted client would, and checks
-// that the limit held. These fail today.
+/** Guards the API-key and avatar limits against concurrent requests (count and insert in one statement; no R2 file left by a refused avatar). */
+// Found by the audit (h-audit): POST /keys and POST /labs/avatars counted the member's rows, then inserted in another
+// statement, so requests sent at once (two tabs, a scripted client) all passed the count and exceeded the limit.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
+import { Code } from "../../workers/api/src/lib/codes";
 import { signedUp, worker, type Answer } from "./helpers";
 import nariUrl from "../../public/labs/avatars/nari.vrm?inline";
 
@@ -34,6 +35,7 @@ describe("limits read before the insert", () => {
     const m = await member();
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => m.call("/keys", { body: { name: `k${i}` } })));
     const created = answers.filter((a) => a.success).length;
+    expect(answers.filter((a) => !a.success).map((a) => [a.status, a.code])).toEqual(Array(10).fill([409, Code.API_KEY_LIMIT]));
     const live = await env.DB.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE member_id = ? AND revoked_at IS NULL")
       .bind(m.id)
       .first<{ n: number }>();
@@ -51,7 +53,13 @@ describe("limits read before the insert", () => {
       }),
     );
     const stored = answers.filter((a) => a.success).length;
+    expect(answers.filter((a) => !a.success).map((a) => [a.status, a.code])).toEqual(Array(2).fill([409, Code.AVATAR_LIMIT]));
     const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM labs_avatars WHERE member_id = ?").bind(m.id).first<{ n: number }>();
-    expect({ stored, rows: rows!.n }).toEqual({ stored: 10, rows: 10 });
+    // A refused upload leaves no file behind: R2 holds exactly the stored avatars' files.
+    const files = (await env.MEDIA.list({ prefix: `labs/avatars/${m.id}/` })).objects.map((o) => o.key).sort();
+    const keys = await env.DB.prepare("SELECT file_key FROM labs_avatars WHERE member_id = ? ORDER BY file_key")
+      .bind(m.id)
+      .all<{ file_key: string }>();
+    expect({ stored, rows: rows!.n, files }).toEqual({ stored: 10, rows: 10, files: keys.results.map((r) => r.file_key) });
   });
 });
