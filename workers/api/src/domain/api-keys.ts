@@ -1,6 +1,6 @@
 // A member's business API keys (issue 18, docs/decisions/0031): created with a name and shown once,
 // listed by prefix and last use, revoked. The key itself is never stored (lib/api-keys.ts).
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { apiKeys } from "../../../../db/schema";
 import { apiKeyHash, newApiKey, SHOWN_PREFIX_LENGTH } from "../lib/api-keys";
 import { Code } from "../lib/codes";
@@ -42,16 +42,14 @@ export async function listKeys(s: Pick<MemberScope, "db" | "member">) {
 
 /**
  * A new key named `name`: the answer carries the key itself (`key`), the only time it is ever shown.
- * At most API_KEY_LIMITS.live live keys (4500).
+ * At most API_KEY_LIMITS.live live keys (4500). The count and the insert are one statement (as
+ * createProject's), so concurrent creations cannot pass the limit together.
  */
 export async function createKey(
-  s: Pick<MemberScope, "db" | "member">,
+  s: Pick<MemberScope, "env" | "member">,
   name: string,
   now = Date.now(),
 ): Promise<Result<ApiKeyOut & { key: string }>> {
-  const live = and(eq(apiKeys.memberId, s.member.id), isNull(apiKeys.revokedAt));
-  const [{ n } = { n: 0 }] = await s.db.select({ n: count() }).from(apiKeys).where(live);
-  if (n >= API_KEY_LIMITS.live) return refusal(Code.API_KEY_LIMIT, { params: { max: API_KEY_LIMITS.live } });
   const key = newApiKey();
   const row: Row = {
     id: crypto.randomUUID(),
@@ -63,7 +61,14 @@ export async function createKey(
     lastUsedAt: null,
     revokedAt: null,
   };
-  await s.db.insert(apiKeys).values(row);
+  const inserted = await s.env.DB.prepare(
+    `INSERT INTO api_keys (id, member_id, name, prefix, key_hash, created_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6
+     WHERE (SELECT COUNT(*) FROM api_keys WHERE member_id = ?2 AND revoked_at IS NULL) < ${API_KEY_LIMITS.live}`,
+  )
+    .bind(row.id, row.memberId, row.name, row.prefix, row.keyHash, row.createdAt)
+    .run();
+  if (inserted.meta.changes !== 1) return refusal(Code.API_KEY_LIMIT, { params: { max: API_KEY_LIMITS.live } });
   return done({ ...out(row), key });
 }
 

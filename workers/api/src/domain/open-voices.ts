@@ -355,17 +355,17 @@ export async function deleteOwnVoice(s: MemberScope, id: string) {
 
 /**
  * The stored profile image of a voice the caller may see (not deleted; a basic or open voice that is not
- * hidden, or the caller's own), when it has one; otherwise the library's generated image answers.
+ * hidden, or the caller's own), when it has one; otherwise the library's generated image answers. `shared`:
+ * anyone may see it (a basic or visible open voice), so shared caches may keep it.
  */
 export async function storedImage(db: Db, memberId: string | null, id: string) {
-  const visible = or(
-    and(inArray(voices.type, ["basic", "open"]), isNull(voices.hiddenAt)),
-    memberId ? eq(voices.ownerId, memberId) : undefined,
-  );
+  const shared = and(inArray(voices.type, ["basic", "open"]), isNull(voices.hiddenAt));
+  const visible = or(shared, memberId ? eq(voices.ownerId, memberId) : undefined);
   const row = await db
-    .select({ key: voices.imageKey, type: voices.imageType })
+    .select({ key: voices.imageKey, type: voices.imageType, voiceType: voices.type, hiddenAt: voices.hiddenAt })
     .from(voices)
     .where(and(eq(voices.id, id), isNull(voices.deletedAt), isNotNull(voices.imageKey), visible))
     .get();
-  return row?.key && row.type ? { key: row.key, type: row.type } : null;
+  if (!row?.key || !row.type) return null;
+  return { key: row.key, type: row.type, shared: (row.voiceType === "basic" || row.voiceType === "open") && row.hiddenAt === null };
 }

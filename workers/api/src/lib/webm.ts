@@ -2,10 +2,10 @@
  * Video letters checked by their content (issue 20, docs/decisions/0041): a WebM (EBML DocType "webm") with
  * one VP8, VP9 or AV1 video track and one Opus audio track, what the browser's MediaRecorder writes from a
  * canvas and an audio stream. Its length comes from the blocks' timecodes (MediaRecorder writes no
- * Duration; a Duration that is written is read too, and the longer of the two counts), its picture size
- * from the video track. The walk reads each element's header against the bytes around it (a size past its
- * parent is a refusal), nests at most 8 levels, follows Clusters of unknown size (a live recording) to the
- * next Segment child, and only counts: nothing is allocated per block.
+ * Duration; a Duration that is written is read too, must be finite and not negative, and the longer of the
+ * two counts), its picture size from the video track. The walk reads each element's header against the
+ * bytes around it (a size past its parent is a refusal), nests at most 8 levels, follows Clusters of unknown
+ * size (a live recording) to the next Segment child, and only counts: nothing is allocated per block.
  */
 import { VIDEO_LIMITS } from "../../../../contracts/labs";
 
@@ -140,6 +140,8 @@ function walk(b: Uint8Array): WebmCheck {
           break;
         case ID.Duration:
           declaredMs = float(e.body, e.end);
+          // NaN would pass every comparison below and leave the letter without a length (the audit's NaN Duration).
+          if (!Number.isFinite(declaredMs) || declaredMs < 0) throw new Invalid(`Duration ${declaredMs}`);
           break;
         case ID.TrackEntry: {
           const t = { number: 0, type: 0, codec: "", width: 0, height: 0 };

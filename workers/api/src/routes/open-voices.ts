@@ -107,7 +107,11 @@ export const openVoicesRoutes = new Hono<AppEnv>()
     const member = (c.var as { member?: { id: string } }).member;
     const image = await storedImage(c.var.db, member?.id ?? null, c.req.param("id"));
     if (!image) return next();
-    const sent = await sendStored(c, c.env.MEDIA, image.key, { "content-type": image.type, "cache-control": "public, max-age=86400" });
+    const sent = await sendStored(c, c.env.MEDIA, image.key, {
+      "content-type": image.type,
+      // A custom or hidden voice's picture is its owner's alone, not for shared caches (as routes/voices.ts).
+      "cache-control": image.shared ? "public, max-age=86400" : "private, max-age=3600",
+    });
     return sent ?? next();
   })
   /** The creator deletes their voice; anyone else gets 404. */

@@ -86,13 +86,16 @@ export async function avatar(s: MemberScope, id: string) {
 
 /**
  * Stores an uploaded avatar after the content check (spec section 5: "Avatar upload: VRM only"); the name
- * is the file's metadata name, else the file name without its extension.
+ * is the file's metadata name, else the file name without its extension. At most AVATAR_LIMITS.perMember:
+ * counted first so a member at the limit is refused before the file is read, and again in the insert (one
+ * statement, as createProject's), so concurrent uploads cannot pass the limit together.
  */
 export async function uploadAvatar(s: MemberScope, file: File, fileName: string) {
+  const limitReached = refusal(Code.AVATAR_LIMIT, { params: { max: AVATAR_LIMITS.perMember } });
   if (!(await hit(s.env, "avatarUploadPerMember", s.member.id)).allowed) return refusal(Code.RATE_LIMITED);
   if (file.size > AVATAR_LIMITS.maxBytes) return refusal(Code.AVATAR_TOO_LARGE, { params: { max: AVATAR_LIMITS.maxBytes / 1024 / 1024 } });
   const owned = await s.db.select({ n: count() }).from(labsAvatars).where(eq(labsAvatars.memberId, s.member.id)).get();
-  if ((owned?.n ?? 0) >= AVATAR_LIMITS.perMember) return refusal(Code.AVATAR_LIMIT, { params: { max: AVATAR_LIMITS.perMember } });
+  if ((owned?.n ?? 0) >= AVATAR_LIMITS.perMember) return limitReached;
   const bytes = new Uint8Array(await file.arrayBuffer());
   const checked = checkVrm(bytes);
   if (!checked.ok) {
@@ -105,7 +108,6 @@ export async function uploadAvatar(s: MemberScope, file: File, fileName: string)
   const name = clean(checked.info.name) || clean(fileName.replace(/\.vrm$/i, "")) || "VRM";
   const id = crypto.randomUUID();
   const fileKey = `labs/avatars/${s.member.id}/${id}.vrm`;
-  await s.env.MEDIA.put(fileKey, bytes, { httpMetadata: { contentType: "model/gltf-binary" } });
   const row: Row = {
     id,
     memberId: s.member.id,
@@ -118,8 +120,22 @@ export async function uploadAvatar(s: MemberScope, file: File, fileName: string)
     vertices: checked.info.vertices,
     createdAt: Date.now(),
   };
-  await s.db.insert(labsAvatars).values(row);
-  return done(avatarOut(row));
+  // The file first, so a row never names a missing file; taken away again when no row was inserted (or the insert failed).
+  await s.env.MEDIA.put(fileKey, bytes, { httpMetadata: { contentType: "model/gltf-binary" } });
+  let inserted = false;
+  try {
+    const result = await s.env.DB.prepare(
+      `INSERT INTO labs_avatars (id, member_id, name, file_key, bytes, vrm_version, meshes, textures, vertices, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
+       WHERE (SELECT COUNT(*) FROM labs_avatars WHERE member_id = ?2) < ${AVATAR_LIMITS.perMember}`,
+    )
+      .bind(row.id, row.memberId, row.name, row.fileKey, row.bytes, row.vrmVersion, row.meshes, row.textures, row.vertices, row.createdAt)
+      .run();
+    inserted = result.meta.changes === 1;
+  } finally {
+    if (!inserted) await s.env.MEDIA.delete(fileKey);
+  }
+  return inserted ? done(avatarOut(row)) : limitReached;
 }
 
 /** The stored VRM file of one of the member's avatars. */
