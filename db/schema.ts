@@ -140,6 +140,11 @@ export const emailCerts = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     attempts: integer("attempts").notNull().default(0),
     verifiedAt: integer("verified_at"),
+    /**
+     * The hash of the ticket the last successful check answered (docs/decisions/0056): the sign-up or the new
+     * password that follows must present it, so knowing the address is not enough to use its certification.
+     */
+    ticketHash: text("ticket_hash"),
   },
   (t) => [primaryKey({ columns: [t.email, t.purpose] })],
 );

@@ -132,7 +132,7 @@ export async function action(args: Args) {
     }
     case "code": {
       const { code } = submission.value as z.infer<typeof CodeStepSchema>;
-      const checked = await api(args, "/member/checkcert", { body: { email: state!.email, cert: code, type: "join" } });
+      const checked = await api<{ ticket: string }>(args, "/member/checkcert", { body: { email: state!.email, cert: code, type: "join" } });
       if (!checked.success) {
         const field = CODE_FIELD_CODES.includes(checked.code)
           ? { fieldErrors: { code: [checked.message] } }
@@ -140,7 +140,8 @@ export async function action(args: Args) {
         return reply("code", submission.reply(field));
       }
       await certCookie.clear(args.request, args.context);
-      return save(args, { ...state!, certified: true });
+      // The sign-up must present what the check answered (docs/decisions/0056); it stays in the sealed cookie.
+      return save(args, { ...state!, certified: true, certTicket: checked.data?.ticket });
     }
     case "password": {
       const { password } = submission.value as z.infer<typeof NewPasswordSchema>;
@@ -160,6 +161,7 @@ export async function action(args: Args) {
           type: s.type,
           email: s.email,
           ticket: s.ticket,
+          cert_ticket: s.certTicket,
           password: s.password ?? "",
           work: q.work.join(","),
           belong: q.belong,

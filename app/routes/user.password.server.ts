@@ -84,14 +84,16 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (step === "code") {
     const { code } = submission.value as { code: string };
-    const checked = await api(args, "/member/checkcert", { body: { email: state!.email, cert: code, type: "password" } });
+    const checked = await api<{ ticket: string }>(args, "/member/checkcert", {
+      body: { email: state!.email, cert: code, type: "password" },
+    });
     if (!checked.success) return fail(CODE_FIELD_CODES.includes(checked.code) ? "code" : null, checked.message);
     await certCookie.clear(args.request, args.context);
-    await recoverCookie.write(args.request, args.context, { email: state!.email, certified: true });
+    await recoverCookie.write(args.request, args.context, { email: state!.email, certified: true, certTicket: checked.data?.ticket });
     throw redirect("/user/password");
   }
   const { password } = submission.value as { password: string };
-  const updated = await api(args, "/member/updatepwd", { body: { email: state!.email, password } });
+  const updated = await api(args, "/member/updatepwd", { body: { email: state!.email, password, cert_ticket: state!.certTicket } });
   if (!updated.success) {
     if (updated.code === CERT_REQUIRED) return restart();
     return fail(PASSWORD_FIELD_CODES.includes(updated.code) ? "password" : null, updated.message);

@@ -27,12 +27,17 @@ export type JoinState = {
   certified: boolean;
   password?: string;
   ticket?: string;
+  /** What /member/checkcert answered for the address: the sign-up presents it (docs/decisions/0056). */
+  certTicket?: string;
   terms?: { marketing: boolean };
 };
 export const joinCookie = sealedCookie<JoinState>("join", { path: "/", maxAge: 30 * 60 });
 
-/** Password recovery in progress (/user/password): the address, once its code was checked. */
-export type RecoverState = { email: string; certified: boolean };
+/**
+ * Password recovery in progress (/user/password): the address, once its code was checked, and the ticket that check
+ * answered, which the new password presents (docs/decisions/0056).
+ */
+export type RecoverState = { email: string; certified: boolean; certTicket?: string };
 export const recoverCookie = sealedCookie<RecoverState>("recover", { path: "/", maxAge: 30 * 60 });
 
 /** The OAuth state handed to the provider, bound to this browser for the callback (10 minutes). */

@@ -1,5 +1,5 @@
 import { baseURL } from "../../playwright.config";
-import { expect, PASSWORD, signIn, signUp, test, uniqueEmail, codeFor } from "./fixtures";
+import { certifiedTicket, codeFor, expect, PASSWORD, signIn, signUp, test, uniqueEmail } from "./fixtures";
 import { remixCookieValue } from "./helpers";
 
 /**
@@ -11,11 +11,9 @@ import { remixCookieValue } from "./helpers";
 test("the member's saved language applies at login", async ({ page, request }) => {
   // A member who saved English, logging in from a browser that asks for Korean.
   const email = uniqueEmail("english");
-  expect((await request.post("/api/v1/member/certemail", { data: { email } })).status()).toBe(200);
-  const cert = await codeFor(request, email);
-  expect((await request.post("/api/v1/member/checkcert", { data: { email, cert } })).status()).toBe(200);
+  const cert_ticket = await certifiedTicket(request, email);
   const created = await request.post("/api/v1/member/createmember", {
-    data: { email, password: PASSWORD, local: "en", agree_service: true, agree_privacy: true, age_over_14: true },
+    data: { email, password: PASSWORD, cert_ticket, local: "en", agree_service: true, agree_privacy: true, age_over_14: true },
   });
   expect(created.status()).toBe(200);
 

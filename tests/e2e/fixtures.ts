@@ -30,13 +30,20 @@ export async function codeFor(request: APIRequestContext, email: string) {
   return mail.text.match(/\b(\d{6})\b/)[1] as string;
 }
 
-/** A member created through the real API; answers its session. */
-export async function signUp(request: APIRequestContext, email = uniqueEmail("member")) {
+/** A sign-up code mailed to `email` and checked through the real API; answers the check's ticket (docs/decisions/0056). */
+export async function certifiedTicket(request: APIRequestContext, email: string) {
   expect((await request.post("/api/v1/member/certemail", { data: { email } })).status()).toBe(200);
   const cert = await codeFor(request, email);
-  expect((await request.post("/api/v1/member/checkcert", { data: { email, cert } })).status()).toBe(200);
+  const checked = await request.post("/api/v1/member/checkcert", { data: { email, cert } });
+  expect(checked.status()).toBe(200);
+  return (await checked.json()).data.ticket as string;
+}
+
+/** A member created through the real API; answers its session. */
+export async function signUp(request: APIRequestContext, email = uniqueEmail("member")) {
+  const cert_ticket = await certifiedTicket(request, email);
   const created = await request.post("/api/v1/member/createmember", {
-    data: { email, password: PASSWORD, agree_service: true, agree_privacy: true, age_over_14: true },
+    data: { email, password: PASSWORD, cert_ticket, agree_service: true, agree_privacy: true, age_over_14: true },
   });
   expect(created.status()).toBe(200);
   return (await created.json()).data as { token: string; refreshToken: string; email: string; nickname: string };

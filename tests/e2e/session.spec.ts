@@ -15,9 +15,17 @@ async function signUp(request: APIRequestContext) {
   const mailbox = await (await request.get("/api/v1/dev/mailbox")).json();
   const mail = mailbox.data.find((m: { to: string }) => m.to === email);
   const cert = mail.text.match(/\b(\d{6})\b/)[1];
-  expect((await request.post("/api/v1/member/checkcert", { data: { email, cert } })).status()).toBe(200);
+  const checked = await request.post("/api/v1/member/checkcert", { data: { email, cert } });
+  expect(checked.status()).toBe(200);
   const created = await request.post("/api/v1/member/createmember", {
-    data: { email, password: PASSWORD, agree_service: true, agree_privacy: true, age_over_14: true },
+    data: {
+      email,
+      password: PASSWORD,
+      cert_ticket: (await checked.json()).data.ticket,
+      agree_service: true,
+      agree_privacy: true,
+      age_over_14: true,
+    },
   });
   expect(created.status()).toBe(200);
   return (await created.json()).data as { token: string; refreshToken: string; email: string };

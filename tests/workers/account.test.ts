@@ -134,16 +134,18 @@ describe("POST /member/signout (withdrawal)", () => {
     await env.DB.prepare("UPDATE withdrawn_emails SET withdrawn_at = ?")
       .bind(Date.now() - REJOIN_WAIT_MS - 1000)
       .run();
-    await certify("again@example.com");
+    const cert_ticket = await certify("again@example.com");
     await env.DB.prepare("UPDATE withdrawn_emails SET withdrawn_at = ?").bind(Date.now()).run();
-    expect((await memberPost("/createmember", { email: "again@example.com", password: PASSWORD, ...consents })).body.code).toBe(
-      Code.REJOIN_TOO_SOON,
-    );
+    expect(
+      (await memberPost("/createmember", { email: "again@example.com", password: PASSWORD, cert_ticket, ...consents })).body.code,
+    ).toBe(Code.REJOIN_TOO_SOON);
     // After 30 days the address is free again.
     await env.DB.prepare("UPDATE withdrawn_emails SET withdrawn_at = ?")
       .bind(Date.now() - REJOIN_WAIT_MS - 1000)
       .run();
-    expect((await memberPost("/createmember", { email: "again@example.com", password: PASSWORD, ...consents })).body.success).toBe(true);
+    expect(
+      (await memberPost("/createmember", { email: "again@example.com", password: PASSWORD, cert_ticket, ...consents })).body.success,
+    ).toBe(true);
   });
 
   it("needs a login", async () => {

@@ -25,18 +25,23 @@ export async function memberPost(path: string, body: unknown, opts: { lang?: str
 export const consents = { agree_service: true, agree_privacy: true, age_over_14: true };
 export const PASSWORD = "Voice#2026a";
 
-/** Sign-up steps 1-2 through the real endpoints, reading the code from the dev outbox. */
+/**
+ * Sign-up steps 1-2 through the real endpoints, reading the code from the dev outbox; answers the ticket the check
+ * answered, which the sign-up presents as `cert_ticket` (docs/decisions/0056).
+ */
 export async function certify(email: string) {
   await memberPost("/certemail", { email });
   const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind(email).first<{ text: string }>();
   const code = mail!.text.match(/\b(\d{6})\b/)![1];
-  expect((await memberPost("/checkcert", { email, cert: code })).body.success).toBe(true);
+  const checked = await memberPost("/checkcert", { email, cert: code });
+  expect(checked.body.success).toBe(true);
+  return String(checked.body.data!.ticket);
 }
 
 /** A member signed up through the real endpoints; answers the createmember data (token, refreshToken, ...). */
 export async function signedUp(email: string) {
-  await certify(email);
-  const res = await memberPost("/createmember", { email, password: PASSWORD, ...consents });
+  const cert_ticket = await certify(email);
+  const res = await memberPost("/createmember", { email, password: PASSWORD, cert_ticket, ...consents });
   return res.body.data as Record<string, string>;
 }
 

@@ -69,8 +69,11 @@ describe("sessions end on the server at once", () => {
     await memberPost("/certemailpwd", { email });
     const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind(email).first<{ text: string }>();
     const cert = mail!.text.match(/\b(\d{6})\b/)![1];
-    expect((await memberPost("/checkcert", { email, cert, type: "password" })).body.success).toBe(true);
-    expect((await memberPost("/updatepwd", { email, password: "Another#2026b" })).body.success).toBe(true);
+    const checked = await memberPost("/checkcert", { email, cert, type: "password" });
+    expect(checked.body.success).toBe(true);
+    expect(
+      (await memberPost("/updatepwd", { email, password: "Another#2026b", cert_ticket: checked.body.data!.ticket })).body.success,
+    ).toBe(true);
     expect((await profile(s.token)).body.code).toBe(Code.LOGIN_REQUIRED);
   });
 

@@ -30,10 +30,11 @@ describe("password rule (spec section 5)", () => {
 
 describe("POST /member/createmember", () => {
   it("creates a certified member and answers a session (nickname = the part before @)", async () => {
-    await certify("maker@example.com");
+    const cert_ticket = await certify("maker@example.com");
     const res = await post("/createmember", {
       email: "maker@example.com",
       password: PASSWORD,
+      cert_ticket,
       work: "크리에이터,마케터",
       perpose: "유튜브,기타:오디오북",
       marketing: "Y",
@@ -54,7 +55,9 @@ describe("POST /member/createmember", () => {
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
     // The certification is used up, and the address is now taken.
     expect(await env.DB.prepare("SELECT * FROM email_certs WHERE email = ?").bind("maker@example.com").first()).toBeNull();
-    expect((await post("/createmember", { email: "maker@example.com", password: PASSWORD, ...consents })).body.code).toBe(Code.EMAIL_TAKEN);
+    expect((await post("/createmember", { email: "maker@example.com", password: PASSWORD, cert_ticket, ...consents })).body.code).toBe(
+      Code.EMAIL_TAKEN,
+    );
   });
 
   it("refuses without a checked code, or with one checked too long ago", async () => {
@@ -65,37 +68,69 @@ describe("POST /member/createmember", () => {
       code: Code.CERT_REQUIRED,
       message: "Please verify your email address first.",
     });
-    await certify("stale@example.com");
+    const stale = await certify("stale@example.com");
     await env.DB.prepare("UPDATE email_certs SET verified_at = ? WHERE email = ?")
       .bind(Date.now() - 31 * 60_000, "stale@example.com")
       .run();
-    expect((await post("/createmember", { email: "stale@example.com", password: PASSWORD, ...consents })).body.code).toBe(
-      Code.CERT_REQUIRED,
+    expect(
+      (await post("/createmember", { email: "stale@example.com", password: PASSWORD, cert_ticket: stale, ...consents })).body.code,
+    ).toBe(Code.CERT_REQUIRED);
+  });
+
+  it("needs the ticket of the check: someone else who knows a just-certified address cannot sign it up (docs/decisions/0056)", async () => {
+    const ticket = await certify("owner@example.com");
+    for (const cert_ticket of [undefined, "", "x".repeat(32), ticket.slice(0, -1)]) {
+      const res = await post("/createmember", { email: "owner@example.com", password: "Attack#2026x", cert_ticket, ...consents });
+      expect(res.body.code, String(cert_ticket)).toBe(Code.CERT_REQUIRED);
+    }
+    // A double submit of the right code answers a new ticket; only the newest counts.
+    await post("/certemail", { email: "twice@example.com" });
+    const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY id DESC')
+      .bind("twice@example.com")
+      .first<{ text: string }>();
+    const code = mail!.text.match(/\b(\d{6})\b/)![1];
+    const first = (await post("/checkcert", { email: "twice@example.com", cert: code })).body.data!.ticket;
+    const second = (await post("/checkcert", { email: "twice@example.com", cert: code })).body.data!.ticket;
+    expect(second).not.toBe(first);
+    expect(
+      (await post("/createmember", { email: "twice@example.com", password: PASSWORD, cert_ticket: first, ...consents })).body.code,
+    ).toBe(Code.CERT_REQUIRED);
+    expect((await post("/createmember", { email: "owner@example.com", password: PASSWORD, cert_ticket: ticket, ...consents })).status).toBe(
+      200,
+    );
+    expect((await post("/createmember", { email: "twice@example.com", password: PASSWORD, cert_ticket: second, ...consents })).status).toBe(
+      200,
     );
   });
 
   it("refuses missing consents, a password against the rule and a common password, keeping the certification", async () => {
-    await certify("careful@example.com");
+    const cert_ticket = await certify("careful@example.com");
     expect(
-      (await post("/createmember", { email: "careful@example.com", password: PASSWORD, agree_service: true, agree_privacy: true })).body
-        .code,
+      (
+        await post("/createmember", {
+          email: "careful@example.com",
+          password: PASSWORD,
+          cert_ticket,
+          agree_service: true,
+          agree_privacy: true,
+        })
+      ).body.code,
     ).toBe(Code.TERMS_REQUIRED);
-    const rule = await post("/createmember", { email: "careful@example.com", password: "short", ...consents });
+    const rule = await post("/createmember", { email: "careful@example.com", password: "short", cert_ticket, ...consents });
     expect(rule.body).toMatchObject({ code: Code.PASSWORD_RULE });
     expect(rule.body.message).toContain("8~15자");
-    expect((await post("/createmember", { email: "careful@example.com", password: "Qwer1234!", ...consents })).body.code).toBe(
+    expect((await post("/createmember", { email: "careful@example.com", password: "Qwer1234!", cert_ticket, ...consents })).body.code).toBe(
       Code.PASSWORD_COMMON,
     );
     expect(await env.DB.prepare("SELECT * FROM members WHERE email = ?").bind("careful@example.com").first()).toBeNull();
     // Still certified: a corrected request goes through.
-    expect((await post("/createmember", { email: "careful@example.com", password: PASSWORD, ...consents })).status).toBe(200);
+    expect((await post("/createmember", { email: "careful@example.com", password: PASSWORD, cert_ticket, ...consents })).status).toBe(200);
   });
 });
 
 describe("POST /member/login", () => {
   it("signs in with the right password and refuses a wrong one with the spec's message", async () => {
-    await certify("login@example.com");
-    await post("/createmember", { email: "login@example.com", password: PASSWORD, ...consents });
+    await signedUp("login@example.com");
     const okRes = await post("/login", { type: "email", email: "LOGIN@example.com", password: PASSWORD });
     expect(okRes.status).toBe(200);
     expect(okRes.body.data).toMatchObject({ email: "login@example.com", nickname: "login" });
@@ -134,9 +169,18 @@ describe("password recovery (POST /member/updatepwd)", () => {
     const code = mail!.text.match(/\b(\d{6})\b/)![1];
     // Not yet certified for recovery.
     expect((await post("/updatepwd", { email: "forgot@example.com", password: "Newpass#2026" })).body.code).toBe(Code.CERT_REQUIRED);
-    await post("/checkcert", { email: "forgot@example.com", cert: code, type: "password" });
-    expect((await post("/updatepwd", { email: "forgot@example.com", password: "weak" })).body.code).toBe(Code.PASSWORD_RULE);
-    expect((await post("/updatepwd", { email: "forgot@example.com", password: "Newpass#2026" })).body).toMatchObject({ success: true });
+    const cert_ticket = (await post("/checkcert", { email: "forgot@example.com", cert: code, type: "password" })).body.data!.ticket;
+    // Someone who knows the address and polls while its owner certifies it gets nothing without the check's ticket
+    // (docs/decisions/0056): before, this set the password of another person's account.
+    for (const guess of [undefined, "", String(cert_ticket).slice(1)]) {
+      expect((await post("/updatepwd", { email: "forgot@example.com", password: "Attack#2026x", cert_ticket: guess })).body.code).toBe(
+        Code.CERT_REQUIRED,
+      );
+    }
+    expect((await post("/updatepwd", { email: "forgot@example.com", password: "weak", cert_ticket })).body.code).toBe(Code.PASSWORD_RULE);
+    expect((await post("/updatepwd", { email: "forgot@example.com", password: "Newpass#2026", cert_ticket })).body).toMatchObject({
+      success: true,
+    });
 
     expect((await post("/login", { email: "forgot@example.com", password: PASSWORD })).body.code).toBe(Code.WRONG_PASSWORD);
     expect((await post("/login", { email: "forgot@example.com", password: "Newpass#2026" })).status).toBe(200);
@@ -146,7 +190,9 @@ describe("password recovery (POST /member/updatepwd)", () => {
     });
     expect((await refresh.json<{ code: number }>()).code).toBe(Code.REFRESH_EXPIRED);
     // The certification is used up.
-    expect((await post("/updatepwd", { email: "forgot@example.com", password: "Other#2026x" })).body.code).toBe(Code.CERT_REQUIRED);
+    expect((await post("/updatepwd", { email: "forgot@example.com", password: "Other#2026x", cert_ticket })).body.code).toBe(
+      Code.CERT_REQUIRED,
+    );
   });
 
   it("refuses unregistered addresses", async () => {

@@ -38,6 +38,8 @@ const createBody = z.object({
   /** "email" (default) or a social provider; a social sign-up brings the ticket from /snslogin. */
   type: z.enum(["email", "google", "naver", "kakao"]).default("email"),
   ticket: z.string().max(4096).optional(),
+  /** An e-mail sign-up: the ticket /checkcert answered for the address (docs/decisions/0056). */
+  cert_ticket: z.string().max(64).optional(),
   password: z.string().max(64).default(""),
   firstname: plainText(0, 50).default(""),
   lastName: plainText(0, 50).default(""),
@@ -54,7 +56,8 @@ const createBody = z.object({
   agree_privacy: z.boolean().default(false),
   age_over_14: z.boolean().default(false),
 });
-const updatePwdBody = z.object({ email: emailField, password: z.string().max(64) });
+/** `cert_ticket`: what /checkcert answered for the address's recovery code (docs/decisions/0056). */
+const updatePwdBody = z.object({ email: emailField, password: z.string().max(64), cert_ticket: z.string().max(64).optional() });
 const checkPwdBody = z.object({ pwd: z.string().max(64) });
 const genderField = z.enum(["", "male", "female", "other"]);
 const updateBody = z.object({
@@ -138,8 +141,8 @@ export const membersRoutes = new Hono<AppEnv>()
   .post("/createmember", jsonBody(createBody), async (c) => answer(c, await createMember(c.env, c.var.db, c.req.valid("json"))))
   /** Password recovery, last step: a new password for an address certified with a "password" code. */
   .post("/updatepwd", jsonBody(updatePwdBody), async (c) => {
-    const { email, password } = c.req.valid("json");
-    return answer(c, await resetPassword(c.var.db, email, password));
+    const { email, password, cert_ticket } = c.req.valid("json");
+    return answer(c, await resetPassword(c.var.db, email, password, cert_ticket));
   })
   /** Re-checks the signed-in member's password (before termination, refund or withdrawal). */
   .post("/check_pwd", requireMember, jsonBody(checkPwdBody), async (c) =>

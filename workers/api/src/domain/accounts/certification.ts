@@ -32,10 +32,23 @@ const codeHash = (purpose: string, email: string, code: string) => sha256Hex(`${
 
 const certWhere = (email: string, purpose: CertPurpose) => and(eq(emailCerts.email, email), eq(emailCerts.purpose, purpose));
 
-/** True when `email` passed `checkCode` for `purpose` within the last 30 minutes. */
-export async function recentlyCertified(db: Db, email: string, purpose: CertPurpose) {
-  const cert = await db.select({ verifiedAt: emailCerts.verifiedAt }).from(emailCerts).where(certWhere(email, purpose)).get();
-  return !!cert?.verifiedAt && cert.verifiedAt >= Date.now() - CERT_VALID_AFTER_CHECK_MS;
+const ticketHash = (purpose: string, email: string, ticket: string) => sha256Hex(`ticket:${purpose}:${email}:${ticket}`);
+
+/**
+ * True when `email` passed `checkCode` for `purpose` within the last 30 minutes and `ticket` is the one that check
+ * answered (docs/decisions/0056): knowing an address that its owner has just certified is not enough to set its
+ * password or to sign it up.
+ */
+export async function certifiedWith(db: Db, email: string, purpose: CertPurpose, ticket: string | undefined) {
+  if (!ticket) return false;
+  const cert = await db
+    .select({ verifiedAt: emailCerts.verifiedAt, ticketHash: emailCerts.ticketHash })
+    .from(emailCerts)
+    .where(certWhere(email, purpose))
+    .get();
+  if (!cert?.verifiedAt || !cert.ticketHash || cert.verifiedAt < Date.now() - CERT_VALID_AFTER_CHECK_MS) return false;
+  const encode = (text: string) => new TextEncoder().encode(text);
+  return timingSafeEqual(encode(await ticketHash(purpose, email, ticket)), encode(cert.ticketHash));
 }
 
 /** Ends a certification once it was used (the sign-up or the new password is saved). */
@@ -66,6 +79,7 @@ export async function mailCode(
     expiresAt: Date.now() + CERT_TTL_SECONDS * 1000,
     attempts: 0,
     verifiedAt: null,
+    ticketHash: null,
   };
   await db
     .insert(emailCerts)
@@ -86,14 +100,18 @@ export async function mailCode(
   return done({ expiresIn: CERT_TTL_SECONDS });
 }
 
-/** Checks a code (limited per address; 5 wrong guesses end it); a right one certifies the address for `purpose`. */
+/**
+ * Checks a code (limited per address; 5 wrong guesses end it); a right one certifies the address for `purpose` and
+ * answers a ticket, which the sign-up or the new password must present (`certifiedWith`). The same right code
+ * checked again (a double submit) answers a new ticket, and only the newest one counts.
+ */
 export async function checkCode(
   env: Bindings,
   db: Db,
   email: string,
   cert: string,
   purpose: CertPurpose,
-): Promise<Result<{ certified: true }>> {
+): Promise<Result<{ certified: true; ticket: string }>> {
   if (!validEmail(email)) return refusal(Code.EMAIL_INVALID);
   if (!(await hit(env, "certCheckPerAddress", email)).allowed) return refusal(Code.RATE_LIMITED);
   const where = certWhere(email, purpose);
@@ -108,6 +126,14 @@ export async function checkCode(
       .where(where);
     return refusal(Code.CERT_WRONG);
   }
-  await db.update(emailCerts).set({ verifiedAt: Date.now() }).where(where);
-  return done({ certified: true as const });
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const ticket = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+  await db
+    .update(emailCerts)
+    .set({ verifiedAt: Date.now(), ticketHash: await ticketHash(purpose, email, ticket) })
+    .where(where);
+  return done({ certified: true as const, ticket });
 }

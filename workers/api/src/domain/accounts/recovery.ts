@@ -6,7 +6,7 @@ import { done, refusal } from "../../lib/envelope";
 import { hashPassword } from "../../lib/password";
 import { revokeAllSessions } from "../../lib/tokens";
 import type { Db } from "../scope";
-import { forgetCertification, mailCode, recentlyCertified } from "./certification";
+import { certifiedWith, forgetCertification, mailCode } from "./certification";
 import { wakeDormant } from "./dormancy";
 import { accountOf, otherLoginType, passwordRefusal, validEmail } from "./members";
 
@@ -26,10 +26,10 @@ export async function mailRecoveryCode(env: Bindings, db: Db, email: string, by:
 }
 
 /** Password recovery, last step: a new password for an address certified with a "password" code; every session ends. */
-export async function resetPassword(db: Db, email: string, password: string) {
+export async function resetPassword(db: Db, email: string, password: string, ticket: string | undefined) {
   const account = await recoverable(db, email);
   if (!account.ok) return account;
-  if (!(await recentlyCertified(db, email, "password"))) return refusal(Code.CERT_REQUIRED);
+  if (!(await certifiedWith(db, email, "password", ticket))) return refusal(Code.CERT_REQUIRED);
   const weak = passwordRefusal(password);
   if (weak) return weak;
   // A dormant account recovered by a code mailed to its address comes back (domain/accounts/dormancy.ts).

@@ -6,7 +6,7 @@ import { hashPassword } from "../../lib/password";
 import { hit } from "../../lib/rate-limit";
 import { issueSession } from "../../lib/tokens";
 import type { Db } from "../scope";
-import { forgetCertification, mailCode, recentlyCertified } from "./certification";
+import { certifiedWith, forgetCertification, mailCode } from "./certification";
 import { accountOf, nicknameOf, otherLoginType, passwordRefusal, validEmail, type LoginType } from "./members";
 import { verifySignupTicket } from "./signup-ticket";
 import { withdrewRecently } from "./withdrawal";
@@ -42,6 +42,8 @@ export type SignupForm = {
   type: LoginType;
   email: string;
   ticket?: string;
+  /** E-mail: the ticket /checkcert answered for the address (docs/decisions/0056). */
+  cert_ticket?: string;
   password: string;
   firstname: string;
   lastName: string;
@@ -76,7 +78,7 @@ export async function createMember(env: Bindings, db: Db, form: SignupForm) {
   if (!validEmail(email)) return refusal(Code.EMAIL_INVALID);
   const taken = await takenRefusal(env, db, email, type);
   if (taken) return taken;
-  if (type === "email" && !(await recentlyCertified(db, email, "join"))) return refusal(Code.CERT_REQUIRED);
+  if (type === "email" && !(await certifiedWith(db, email, "join", form.cert_ticket))) return refusal(Code.CERT_REQUIRED);
   if (!(form.agree_service && form.agree_privacy && form.age_over_14)) return refusal(Code.TERMS_REQUIRED);
   const weak = type === "email" ? passwordRefusal(form.password) : null;
   if (weak) return weak;
