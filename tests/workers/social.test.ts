@@ -154,6 +154,21 @@ describe("POST /member/snsauthorize", () => {
     expect((await malformed.json<Answer>()).code).toBe(Code.MALFORMED_JSON);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM oauth_states WHERE redirect_uri NOT LIKE 'https://%'").first("n")).toBe(0);
   });
+
+  it("limits the starts per client IP: each stores a state row, so one client cannot fill the table", async () => {
+    const { max } = LIMITS.socialStartPerIp;
+    const ip = "10.77.0.1";
+    const body = { type: "google", redirect_uri: REDIRECT("google") };
+    const count = () => env.DB.prepare("SELECT count(*) AS n FROM oauth_states").first<number>("n");
+    const before = await count();
+    for (let i = 0; i < max; i++) expect((await memberPost("/snsauthorize", body, { ip })).status, `start ${i + 1}`).toBe(200);
+    const over = await memberPost("/snsauthorize", body, { ip, lang: "en" });
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe(Code.RATE_LIMITED);
+    expect(await count()).toBe(before! + max);
+    // Another client is not held back.
+    expect((await memberPost("/snsauthorize", body, { ip: "10.77.0.2" })).status).toBe(200);
+  });
 });
 
 describe("POST /member/snslogin: full round trip per provider", () => {

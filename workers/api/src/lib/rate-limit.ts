@@ -17,6 +17,8 @@ export const LIMITS = {
   loginPerAccount: { max: 10, windowSeconds: 600 },
   /** Login attempts per client IP. */
   loginPerIp: { max: 50, windowSeconds: 600 },
+  /** Social logins started per client IP (each stores an OAuth state for 10 minutes). */
+  socialStartPerIp: { max: 30, windowSeconds: 600 },
   /** Coupon numbers tried per member (numbers must not be guessable by trying). */
   couponPerAccount: { max: 10, windowSeconds: 600 },
   /** Error reports from one browser client (IP) to /api/notify. */

@@ -22,7 +22,7 @@ export const socialRoutes = new Hono<AppEnv>()
   /** Step 1: a state kept for 10 minutes and the provider's authorization URL to send the user to. */
   .post("/snsauthorize", jsonBody(authorizeBody), async (c) => {
     const { type, redirect_uri } = c.req.valid("json");
-    return answer(c, await startSocialLogin(c.env, c.var.db, type, redirect_uri));
+    return answer(c, await startSocialLogin(c.env, c.var.db, type, redirect_uri, clientIp(c.req.raw.headers)));
   })
   /** Step 2: a session, a sign-up ticket for /createmember, or 4103 naming the address's login type. */
   .post("/snslogin", jsonBody(loginBody), async (c) =>

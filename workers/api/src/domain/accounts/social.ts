@@ -19,7 +19,9 @@ export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 const pictureUrl = (url: string) => (/^https?:\/\//i.test(url) && url.length <= 500 ? url : "");
 
 /** Step 1: a state kept for 10 minutes and the provider's authorization URL to send the user to. */
-export async function startSocialLogin(env: Bindings, db: Db, type: Provider, redirectUri: string) {
+export async function startSocialLogin(env: Bindings, db: Db, type: Provider, redirectUri: string, ip: string) {
+  // Each start stores a state row: a client cannot fill the table faster than the limit.
+  if (!(await hit(env, "socialStartPerIp", ip)).allowed) return refusal(Code.RATE_LIMITED);
   if (!configuredProviders(env).includes(type)) return refusal(Code.SOCIAL_NOT_CONFIGURED);
   const { url, state, codeVerifier } = createAuthorization(env, type, redirectUri);
   await db.insert(oauthStates).values({ state, type, codeVerifier, redirectUri, expiresAt: Date.now() + OAUTH_STATE_TTL_MS });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { inferences, voices } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
@@ -38,12 +38,17 @@ export async function shareResult(s: MemberScope, id: string, replyTo?: string) 
   if (row.shareId) return done(shareOut(row.shareId));
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
+      // Only a result not shared yet gets a new id: of two shares at once (a double click, two tabs), the second
+      // answers the first one's link instead of replacing it (a link already handed out would stop working).
       const [set] = await s.db
         .update(inferences)
         .set({ shareId: shareId(), shareLocale: s.locale })
-        .where(and(eq(inferences.id, row.id), eq(inferences.memberId, s.member.id)))
+        .where(and(eq(inferences.id, row.id), eq(inferences.memberId, s.member.id), isNull(inferences.shareId)))
         .returning({ shareId: inferences.shareId });
       if (set?.shareId) return done(shareOut(set.shareId));
+      const current = await ownResult(s, id);
+      if (current?.shareId) return done(shareOut(current.shareId));
+      if (!current) return refusal(Code.NOT_FOUND);
     } catch (err) {
       // A collision of 128 random bits: try another id.
       console.error("share id", err);
