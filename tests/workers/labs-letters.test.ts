@@ -222,12 +222,13 @@ describe("video letters: /studio/inferences/:id/video and the share page", () =>
     expect((await call(null, "/share/not-a-share-id-at-all!/video")).status).toBe(404);
 
     // The owner deletes the letter: files and row go.
+    const files = await env.DB.prepare("SELECT video_key, poster_key FROM video_letters WHERE inference_id = ?")
+      .bind(id)
+      .first<{ video_key: string; poster_key: string }>();
+    expect(await env.MEDIA.head(files!.video_key)).not.toBeNull();
     expect((await json(await call(owner.token!, `/studio/inferences/${id}/video`, { method: "DELETE" }))).data).toEqual({ deleted: true });
-    expect(
-      await env.MEDIA.get(
-        `labs/letters/${(await env.DB.prepare("SELECT member_id FROM inferences WHERE id = ?").bind(id).first<{ member_id: string }>())!.member_id}/${id}.webm`,
-      ),
-    ).toBeNull();
+    expect(await env.MEDIA.head(files!.video_key)).toBeNull();
+    expect(await env.MEDIA.head(files!.poster_key)).toBeNull();
     expect((await call(owner.token!, `/studio/inferences/${id}/video`)).status).toBe(404);
   });
 

@@ -152,13 +152,17 @@ describe("a still letter's poster, checked by its bytes", () => {
     const poster = await call(s.token!, `/studio/inferences/${id}/poster`);
     expect([poster.status, poster.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
     expect(new Uint8Array(await poster.arrayBuffer())).toEqual(jpeg(640, 640));
+    const before = await env.DB.prepare("SELECT poster_key FROM video_letters WHERE inference_id = ?")
+      .bind(id)
+      .first<{ poster_key: string }>();
+    expect(before!.poster_key).toMatch(/\.poster\.jpg$/);
+    expect(await env.MEDIA.head(before!.poster_key)).not.toBeNull();
     expect((await letter(s.token!, id, webpX(640, 640))).code).toBe(Code.OK);
     const webp = await call(s.token!, `/studio/inferences/${id}/poster`);
     expect(webp.headers.get("content-type")).toBe("image/webp");
     await webp.arrayBuffer();
     // The older poster's file went with the replacement.
-    const member = await env.DB.prepare("SELECT member_id FROM inferences WHERE id = ?").bind(id).first<{ member_id: string }>();
-    expect(await env.MEDIA.get(`labs/letters/${member!.member_id}/${id}.poster.jpg`)).toBeNull();
+    expect(await env.MEDIA.head(before!.poster_key)).toBeNull();
   });
 
   it("refuses hostile pictures in ko and en, storing nothing", async () => {

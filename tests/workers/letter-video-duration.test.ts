@@ -1,4 +1,7 @@
-/** Guards a video letter whose declared Duration is NaN, infinite or negative: refused as not a valid video (VIDEO_INVALID), earlier letter kept. */
+/**
+ * Guards a video letter whose declared Duration is NaN, infinite or negative: refused as not a valid video (VIDEO_INVALID),
+ * earlier letter kept; and a replacement whose row cannot be written, which keeps the earlier letter and its file too.
+ */
 // Found by the audit (h-audit): lib/webm.ts took Math.max(lastMs, NaN) = NaN as the length and NaN > limit is
 // false, so such a file passed the check with durationMs NaN; POST /studio/inferences/:id/video then wrote R2,
 // failed the D1 insert (duration_ms NOT NULL) with a 500, and had already overwritten the result's earlier letter.
@@ -106,5 +109,27 @@ describe("a video letter declaring a Duration that is not a finite, non-negative
     expect(await letter()).toEqual(before);
     const stored = await env.MEDIA.get(before!.video_key);
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(earlier);
+
+    // A valid replacement whose row cannot be written (the database failing, made here by a trigger) leaves the
+    // earlier letter whole, and no file of its own behind: each upload has files of its own, and the replaced ones go
+    // only once the new row names the new ones.
+    const files = async () => (await env.MEDIA.list({ prefix: `labs/letters/${memberId}/` })).objects.map((o) => o.key).sort();
+    expect(await files()).toEqual([before!.video_key]);
+    await env.DB.prepare("CREATE TRIGGER letters_fail BEFORE UPDATE ON video_letters BEGIN SELECT RAISE(ABORT, 'down'); END").run();
+    try {
+      expect((await upload(webm(3000))).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await env.DB.prepare("DROP TRIGGER letters_fail").run();
+    }
+    expect(await letter()).toEqual(before);
+    expect(await files()).toEqual([before!.video_key]);
+    const kept = await env.MEDIA.get(before!.video_key);
+    expect(new Uint8Array(await kept!.arrayBuffer())).toEqual(earlier);
+    // Written: the new files only.
+    const later = webm(3000);
+    expect((await upload(later)).code).toBe(Code.OK);
+    const after = await letter();
+    expect(after).toMatchObject({ duration_ms: 3000, bytes: later.length });
+    expect(await files()).toEqual([after!.video_key]);
   });
 });

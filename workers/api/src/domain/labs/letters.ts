@@ -79,13 +79,15 @@ export async function saveLetter(s: MemberScope, inferenceId: string, video: Fil
     (!image || image.width < 1 || image.height < 1 || image.width > VIDEO_LIMITS.maxSide || image.height > VIDEO_LIMITS.maxSide)
   )
     return refusal(Code.POSTER_INVALID);
-  const base = `labs/letters/${s.member.id}/${inferenceId}`;
+  // Files of their own for each upload: a replacement that fails half-way leaves the earlier letter whole (its row
+  // names its files until the new row is written; the replaced files go after that).
+  const base = `labs/letters/${s.member.id}/${inferenceId}-${crypto.randomUUID().slice(0, 8)}`;
   const videoKey = `${base}.webm`;
   const posterKey = image ? `${base}.poster.${IMAGE_EXTENSION[image.type]}` : null;
+  const newFiles = posterKey ? [videoKey, posterKey] : [videoKey];
   const old = await s.db.select().from(videoLetters).where(eq(videoLetters.inferenceId, inferenceId)).get();
   await s.env.MEDIA.put(videoKey, bytes, { httpMetadata: { contentType: "video/webm" } });
   if (posterKey && image) await s.env.MEDIA.put(posterKey, posterBytes!, { httpMetadata: { contentType: image.type } });
-  if (old?.posterKey && old.posterKey !== posterKey) await s.env.MEDIA.delete(old.posterKey);
   const row: Row = {
     inferenceId,
     memberId: s.member.id,
@@ -98,7 +100,14 @@ export async function saveLetter(s: MemberScope, inferenceId: string, video: Fil
     createdAt: Date.now(),
     template,
   };
-  await s.db.insert(videoLetters).values(row).onConflictDoUpdate({ target: videoLetters.inferenceId, set: row });
+  try {
+    await s.db.insert(videoLetters).values(row).onConflictDoUpdate({ target: videoLetters.inferenceId, set: row });
+  } catch (err) {
+    await s.env.MEDIA.delete(newFiles);
+    throw err;
+  }
+  const replaced = old ? [old.videoKey, ...(old.posterKey ? [old.posterKey] : [])].filter((k) => !newFiles.includes(k)) : [];
+  if (replaced.length) await s.env.MEDIA.delete(replaced);
   return done(letterOut(row, `/api/v1/studio/inferences/${inferenceId}`));
 }
 
