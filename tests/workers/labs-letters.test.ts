@@ -17,6 +17,7 @@ import letterUrl from "./fixtures/video/letter-vp8-opus.webm?inline";
 import audioOnlyUrl from "./fixtures/audio/tones.webm?inline";
 import { signedUp, worker, type Answer } from "./helpers";
 import { voice, wavOf } from "./voice-recordings";
+import { cat, el, str, uintEl } from "./ebml";
 
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
@@ -28,15 +29,6 @@ const PNG = Uint8Array.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 180, 0, 0, 1, 64, 8, 6, 0, 0, 0,
 ]);
 
-// A small EBML writer for the cases a browser would not write.
-const cat = (...parts: (Uint8Array | number[])[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
-const size8 = (n: number) => [0x01, 0, 0, (n / 2 ** 32) & 0xff, (n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
-const el = (id: number[], ...body: (Uint8Array | number[])[]) => {
-  const payload = cat(...body);
-  return cat(id, size8(payload.length), payload);
-};
-const uintEl = (id: number[], v: number) => el(id, [(v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff]);
-const str = (s: string) => [...s].map((c) => c.charCodeAt(0));
 const f64 = (v: number) => {
   const b = new Uint8Array(8);
   new DataView(b.buffer).setFloat64(0, v);

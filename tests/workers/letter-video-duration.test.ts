@@ -11,20 +11,13 @@ import { seedStatements } from "../../db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { checkWebm } from "../../workers/api/src/lib/webm";
 import { signedUp, worker, type Answer } from "./helpers";
+import { cat, el, str, uintEl } from "./ebml";
 
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
 });
 
-// The EBML writer of labs-letters.test.ts, with the Duration written whatever its value (NaN is falsy there), as 8 or 4 bytes.
-const cat = (...parts: (Uint8Array | number[])[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
-const size8 = (n: number) => [0x01, 0, 0, (n / 2 ** 32) & 0xff, (n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
-const el = (id: number[], ...body: (Uint8Array | number[])[]) => {
-  const payload = cat(...body);
-  return cat(id, size8(payload.length), payload);
-};
-const uintEl = (id: number[], v: number) => el(id, [(v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff]);
-const str = (s: string) => [...s].map((c) => c.charCodeAt(0));
+// The Duration written whatever its value (NaN is falsy in labs-letters.test.ts), as 8 or 4 bytes.
 const float = (v: number, bytes: 4 | 8) => {
   const b = new Uint8Array(bytes);
   if (bytes === 8) new DataView(b.buffer).setFloat64(0, v);
