@@ -627,3 +627,30 @@ describe("development coupons", () => {
     });
   });
 });
+
+describe("a refund whose move to Free fails after the money went back", () => {
+  it("answers the refund, ends the period now, and the billing cron finishes the move to Free", async () => {
+    const m = await subscriber("Creator");
+    // The move to Free deletes projects: a database that refuses that (a trigger here) fails it half-way.
+    await env.DB.prepare(
+      "CREATE TRIGGER refund_move_fails BEFORE UPDATE OF plan ON members WHEN NEW.plan = 'Free' BEGIN SELECT RAISE(ABORT, 'down'); END",
+    ).run();
+    let r;
+    try {
+      r = await call("/payment/refund", m.token, { body: { pwd: PASSWORD, reason: "price" } });
+    } finally {
+      await env.DB.prepare("DROP TRIGGER refund_move_fails").run();
+    }
+    expect({ status: r.status, code: r.code }).toEqual({ status: 200, code: Code.OK });
+    const payment = await env.DB.prepare("SELECT status FROM payments WHERE member_id = ? ORDER BY no DESC")
+      .bind(m.id)
+      .first<{ status: string }>();
+    expect(payment!.status).toBe("refunded");
+    // Not on Free yet, but no longer renewed, and its period ends now.
+    const row = await memberRow(m.id);
+    expect({ plan: row.plan, subscription: row.subscription }).toEqual({ plan: "Creator", subscription: "cancelled" });
+    expect(Number(row.plan_end_at)).toBeLessThanOrEqual(Date.now());
+    await runBilling(env, drizzle(env.DB, { schema }), env.MEDIA, null, Date.now());
+    expect((await memberRow(m.id)).plan).toBe("Free");
+  });
+});

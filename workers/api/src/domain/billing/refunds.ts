@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { cancellations, payments } from "../../../../../db/schema";
+import { cancellations, members, payments } from "../../../../../db/schema";
 import type { RefundQuote } from "../../../../../contracts/billing";
 import { now } from "../../lib/clock";
 import { Code } from "../../lib/codes";
@@ -149,6 +149,20 @@ const refundedSet = (r: RefundPart, t: number) => ({
 });
 
 /**
+ * The plan ends now, after a refund (or a PayPal month ended by its member). The period's end is written first, in
+ * one small statement, so that if the move to Free fails (it deletes projects and custom voices) the hourly
+ * billing cron's "periods that ended" step finishes it: the money already went back and the answer says so.
+ */
+async function endPlanNow(db: Db, media: R2Bucket, memberId: string, t: number) {
+  await db.update(members).set({ subscription: "cancelled", planEndAt: t, nextPaymentAt: null }).where(eq(members.id, memberId));
+  try {
+    await moveToFree(db, media, memberId);
+  } catch (err) {
+    console.error("billing: the move to Free after a refund failed; the billing cron ends the plan", memberId, err);
+  }
+}
+
+/**
  * Gives back each part at its gateway, the latest first, marking each refunded as soon as it is: a failure
  * stops there (a code) with the parts before it done, so asking again refunds what is left.
  */
@@ -186,7 +200,7 @@ export async function refund(c: Ctx, b: { reason: string; comment: string; pwd?:
   await db
     .insert(cancellations)
     .values({ memberId: m.id, plan: m.plan, reason: b.reason, comment: b.comment, kind: "refund", createdAt: t });
-  await moveToFree(db, c.env.MEDIA, m.id);
+  await endPlanNow(db, c.env.MEDIA, m.id, t);
   return done({ refund_amount: r.refund_amount, fee: r.fee, currency: r.currency, planState: await planStateOf(db, m.id, t) });
 }
 
@@ -218,7 +232,7 @@ export async function clearPaypalPlan(c: Ctx, b: { reason_clear: string; comment
     kind: b.option === "refund" ? "refund" : "cancel",
     createdAt: t,
   });
-  await moveToFree(db, c.env.MEDIA, m.id);
+  await endPlanNow(db, c.env.MEDIA, m.id, t);
   return done({ option: b.option, ...refunded, currency: "USD", planState: await planStateOf(db, m.id, t) });
 }
 
@@ -237,6 +251,6 @@ export async function operatorRefund(env: AppEnv["Bindings"], db: Db, memberId: 
   const failed = await giveRefunds(env, db, r, reason || "refund by support", t);
   if (failed) return refused(failed);
   await db.insert(cancellations).values({ memberId: m.id, plan: m.plan, reason: "support", comment: reason, kind: "refund", createdAt: t });
-  await moveToFree(db, env.MEDIA, m.id);
+  await endPlanNow(db, env.MEDIA, m.id, t);
   return done({ payment_no: r.payment.no, plan: m.plan, refund_amount: r.refund_amount, fee: r.fee, currency: r.currency });
 }
