@@ -5,7 +5,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { getLoadContext, type AppEnv } from "./load-context";
 import { withCookieAuth } from "./api-auth";
-import { isCrossSitePost } from "./csrf";
+import { isCrossSitePost, isUnreadableForm } from "./csrf";
 import { cacheKey, PageCache } from "./page-cache";
 import { checkEnv, refusalFor, unavailable } from "../workers/api/src/lib/deployment";
 import { newNonce, withSecurityHeaders } from "./security-headers";
@@ -34,6 +34,13 @@ export default {
     if (isCrossSitePost(request)) {
       const refused = new Response("Cross-site request refused. / 다른 사이트에서 보낸 요청은 처리할 수 없습니다.", {
         status: 403,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      });
+      return withSecurityHeaders(refused, url, { nonce: newNonce() });
+    }
+    if (isUnreadableForm(request, pathname)) {
+      const refused = new Response("A form was expected. / 양식으로 보낸 요청만 처리할 수 있습니다.", {
+        status: 415,
         headers: { "content-type": "text/plain; charset=utf-8" },
       });
       return withSecurityHeaders(refused, url, { nonce: newNonce() });

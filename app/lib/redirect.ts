@@ -19,6 +19,9 @@ export function safeRedirect(to: unknown): string | null {
   }
   if (url.origin !== "https://same.origin") return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments are resolved above: `/.//evil.example` or `/a/..//evil.example` come out as `//evil.example`, which a
+  // browser reads as another site. The resolved path is held to the same rule as the given one.
+  if (path.startsWith("//") || path.includes("\\")) return null;
   return SIGN_IN_PATHS.test(path) ? null : path;
 }
 

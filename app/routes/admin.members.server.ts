@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatMoney, type Currency, type Invoice, type PlanState } from "../../contracts/billing";
 import { getLocale } from "~/i18n/i18n.server";

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/utils/parse-form.server";
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod/v4";
 import { fixedT, getLocale } from "~/i18n/i18n.server";

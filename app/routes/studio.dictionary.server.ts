@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { DictionarySchema, type DictionaryEntry } from "~/lib/studio-schemas";
 import { api, requireData } from "~/utils/api.server";

@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { safeRedirect } from "~/lib/redirect";
 import { apiFile } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { setToast } from "~/utils/toast.server";
@@ -41,10 +42,9 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** The page the download was asked from (same site only), else the project or the list. */
 function backTo(request: Request, project: string | null) {
-  const referer = request.headers.get("referer");
-  if (referer) {
-    const from = new URL(referer);
-    if (from.origin === new URL(request.url).origin) return from.pathname + from.search;
-  }
+  const referer = URL.canParse(request.headers.get("referer") ?? "") ? new URL(request.headers.get("referer")!) : null;
+  // A page of this site only, and held to the login's redirect rule (a `//evil.example` path is another site).
+  const back = referer && referer.origin === new URL(request.url).origin ? safeRedirect(referer.pathname + referer.search) : null;
+  if (back) return back;
   return project ? `/studio/projects/text-to-speech?id=${encodeURIComponent(project)}` : "/studio";
 }

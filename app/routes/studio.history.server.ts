@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/utils/parse-form.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { type StudioResult } from "~/lib/studio";
 import { DeleteHistorySchema } from "~/lib/studio-schemas";

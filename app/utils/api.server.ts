@@ -210,13 +210,15 @@ export function reportApiError(context: AppLoadContext, report: Report) {
 export function statusForCode(code: number): number {
   if (code === Code.NOT_FOUND || code === Code.VOICE_NOT_FOUND) return 404;
   if (code === Code.RATE_LIMITED) return 429;
+  // A request the api found malformed (a bad query string passed on): the visitor's mistake, not an outage.
+  if (code === Code.BAD_REQUEST) return 400;
   return 503;
 }
 
 /**
  * The data of a successful envelope, or a thrown Response with the status the shared error boundary
  * (app/components/shell/GeneralErrorBoundary.tsx) renders: 404 for a missing (or someone else's) resource,
- * 429 when rate-limited, 503 otherwise. For loaders that cannot render without the data.
+ * 429 when rate-limited, 400 for a request the api found malformed, 503 otherwise. For loaders that cannot render without the data.
  */
 export function requireData<T>(envelope: Envelope<T>): T {
   if (envelope.success && envelope.data !== null && envelope.data !== undefined) return envelope.data;

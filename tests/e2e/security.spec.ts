@@ -142,3 +142,42 @@ test("audio answers ranges through the site (Safari's first probe, then the rest
   expect(past.status()).toBe(416);
   expect((await past.json()).code).toBe(4230);
 });
+
+/**
+ * The app audit (session 15): hostile form posts and addresses answered with a clear 4xx, the worker still up after
+ * them, and no way out to another site through the login's `redirectTo`.
+ */
+test("hostile forms and addresses: a huge list index, a body that is not a form, a dot-segment redirect, a long Korean search", async ({
+  request,
+  context,
+}) => {
+  const origin = { origin: baseURL };
+  // `x[99999999]=1`: conform would build an array that long (the worker ran out of memory and stopped answering).
+  const huge = await request.post("/login", {
+    headers: { ...origin, "content-type": "application/x-www-form-urlencoded" },
+    data: "email=a%40b.co&password=x&x%5B99999999%5D=1",
+    maxRedirects: 0,
+  });
+  expect(huge.status()).toBe(400);
+  expect((await request.get("/healthz")).status()).toBe(200);
+  // A body that is not a form: 415 with the reason in both languages, not a 500.
+  for (const [type, body] of [
+    ["text/plain", "x"],
+    ["application/json", "{}"],
+    ["multipart/form-data", "x"],
+  ] as const) {
+    const r = await request.post("/login", { headers: { ...origin, "content-type": type }, data: body, maxRedirects: 0 });
+    expect(r.status(), type).toBe(415);
+    expect(await r.text(), type).toContain("양식");
+  }
+  // Signed in, /login sends the member on at once: never to another site, however the path is dressed.
+  await signIn(context, await signUp(request));
+  for (const to of ["/.//evil.example/x", "/a/..//evil.example", "/%2e%2e//evil.example"]) {
+    const r = await context.request.get(`/login?redirectTo=${encodeURIComponent(to)}`, { maxRedirects: 0 });
+    expect(r.status(), to).toBe(302);
+    expect(r.headers()["location"], to).not.toMatch(/^\/\/|evil/);
+  }
+  // A search of 17 and more Korean characters (over 50 bytes): the FAQ answers, with nothing found.
+  const faq = await request.get(`/faq?q=${encodeURIComponent("환불".repeat(20))}`);
+  expect(faq.status()).toBe(200);
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withCookieAuth } from "../../server/api-auth";
-import { isCrossSitePost } from "../../server/csrf";
+import { isCrossSitePost, isUnreadableForm } from "../../server/csrf";
 import { accessTokenCookie } from "~/utils/cookies.server";
 
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig";
@@ -47,5 +47,25 @@ describe("CSRF check", () => {
     expect(isCrossSitePost(post({ origin: "http://localhost" }))).toBe(false);
     expect(isCrossSitePost(post({}))).toBe(false);
     expect(isCrossSitePost(new Request("http://localhost/", { headers: { "sec-fetch-site": "cross-site" } }))).toBe(false);
+    // Headers that disagree (no browser sends these): an Origin not ours is refused whatever Sec-Fetch-Site says.
+    expect(isCrossSitePost(post({ "sec-fetch-site": "same-origin", origin: "https://evil.example" }))).toBe(true);
+    expect(isCrossSitePost(post({ "sec-fetch-site": "same-origin", origin: "http://localhost" }))).toBe(false);
+  });
+});
+
+describe("a page's post must be a form (the app audit, session 15: an unreadable body answered 500)", () => {
+  const post = (type: string | null, path = "/login") =>
+    isUnreadableForm(
+      new Request(`http://localhost${path}`, { method: "POST", headers: type ? { "content-type": type } : {}, body: "x" }),
+      path,
+    );
+  it("lets forms through and refuses the rest", () => {
+    expect(post("application/x-www-form-urlencoded")).toBe(false);
+    expect(post("application/x-www-form-urlencoded;charset=UTF-8")).toBe(false);
+    expect(post("multipart/form-data; boundary=----abc")).toBe(false);
+    for (const type of ["text/plain", "application/json", "multipart/form-data", null]) expect(post(type), String(type)).toBe(true);
+    // GETs and the country call (a POST without a body) are not forms.
+    expect(isUnreadableForm(new Request("http://localhost/login"), "/login")).toBe(false);
+    expect(post(null, "/api/country")).toBe(false);
   });
 });

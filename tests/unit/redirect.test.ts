@@ -15,6 +15,11 @@ describe("safeRedirect", () => {
       "//evil.example/x",
       "/\\evil.example",
       "\\\\evil.example",
+      // Dot segments resolved into a protocol-relative path (the app audit, session 15).
+      "/.//evil.example/x",
+      "/a/..//evil.example",
+      "/%2e%2e//evil.example",
+      "/./%2e/..//evil.example",
       "javascript:alert(1)",
       "dashboard",
       "/dash\nboard",

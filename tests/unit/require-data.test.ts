@@ -9,7 +9,7 @@ describe("requireData: an envelope as data or the status the error boundary rend
     expect(requireData({ success: true, code: Code.OK, data: { id: "p1" }, message: "" })).toEqual({ id: "p1" });
   });
 
-  it("throws 404 for a missing or someone else's resource (also a success without data), 429 when limited, 503 otherwise", () => {
+  it("throws 404 for a missing or someone else's resource (also a success without data), 429 when limited, 400 when malformed, 503 otherwise", () => {
     const status = (envelope: Parameters<typeof requireData>[0]) => {
       try {
         requireData(envelope);
@@ -23,6 +23,8 @@ describe("requireData: an envelope as data or the status the error boundary rend
     expect(status(refused(Code.VOICE_NOT_FOUND))).toBe(404);
     expect(status({ success: true, code: Code.OK, data: null, message: "" })).toBe(404);
     expect(status(refused(Code.RATE_LIMITED))).toBe(429);
+    // The app audit (session 15): /admin/members?email=x (the api's 4000) answered 503.
+    expect(status(refused(Code.BAD_REQUEST))).toBe(400);
     expect(status(refused(Code.INTERNAL))).toBe(503);
     expect(statusForCode(Code.GATEWAY_FAILED)).toBe(503);
   });

@@ -421,5 +421,10 @@ describe("GET /voices: every tab, filter and sort, paged", () => {
       const r = await list(`?tab=${tab}`, null);
       expect([r.status, r.body.code], tab).toEqual([401, Code.LOGIN_REQUIRED]);
     }
+    // The longest search allowed, in Korean (120 bytes): a LIKE pattern past 50 bytes was refused by D1 (500).
+    const korean = await list(`?q=${encodeURIComponent("서연".repeat(20))}`, null);
+    expect(korean.status).toBe(200);
+    expect((await list(`?q=${encodeURIComponent("서연")}`, null)).body.data!.voices.map((v) => v.id)).toContain("ko-seoyeon");
+    expect((await list(`?q=${encodeURIComponent("SEOYEON")}`, null)).body.data!.voices.map((v) => v.id)).toContain("ko-seoyeon");
   });
 });

@@ -1,5 +1,6 @@
 // The FAQ (spec: categories Service and Plan; issue 18): the public, searchable list and what operators
 // do with its entries (create, edit, publish, unpublish), each answering the row before and after.
+import { contains } from "../../lib/contains";
 import { and, asc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { faqEntries } from "../../../../../db/schema";
 import type { Locale } from "../../lib/codes";
@@ -15,9 +16,6 @@ export const FAQ_QUERY_MAX = 50;
 /** At most this many entries in one answer (the FAQ is a short list; this bounds the work). */
 const FAQ_MAX_ITEMS = 200;
 
-/** `%` and `_` match themselves: the member's words are searched as typed. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 /**
  * Published entries, Service before Plan and in their order; `q` keeps those whose question or answer
  * (in the asked language) contains it, case-insensitively for Latin letters.
@@ -29,8 +27,8 @@ export async function listFaq(db: Db, locale: Locale, query: { category?: FaqCat
   if (query.category) where.push(eq(faqEntries.category, query.category));
   const q = query.q?.trim();
   if (q) {
-    const pattern = likePattern(q);
-    where.push(or(sql`${question} LIKE ${pattern} ESCAPE '\\'`, sql`${answer} LIKE ${pattern} ESCAPE '\\'`));
+    // The member's words as typed (`%` and `_` are letters here), whatever their length in bytes (lib/contains.ts).
+    where.push(or(contains(question, q), contains(answer, q)));
   }
   const rows = await db
     .select()

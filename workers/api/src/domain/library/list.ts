@@ -1,5 +1,6 @@
 // The voice library's list (GET /voices, issue 16, docs/decisions/0028): a tab, tag filters, a name search and
 // a sort, combined in one query and paged on the server in a stable order (every sort ends with the id).
+import { contains } from "../../lib/contains";
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { voiceBookmarks, voiceEvents, voices } from "../../../../../db/schema";
 import type { LibrarySort, LibraryTab, VoicePage } from "../../../../../contracts/voices";
@@ -47,9 +48,6 @@ const list = (values: string[]) =>
     values.map((v) => sql`${v}`),
     sql`, `,
   );
-
-/** A LIKE pattern that matches `q` anywhere, with LIKE's own wildcards taken literally. */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The voices the member bookmarked, as a subquery. */
 const bookmarkedBy = (db: Db, memberId: string) =>
@@ -124,10 +122,7 @@ export function libraryWhere(v: Viewer, f: LibraryFilters, now: number): SQL {
   if (f.category?.length)
     where.push(sql`EXISTS (SELECT 1 FROM json_each(${voices.categories}) WHERE json_each.value IN (${list(f.category)}))`);
   if (f.q) {
-    const pattern = containing(f.q);
-    where.push(
-      sql`(json_extract(${voices.name}, '$.ko') LIKE ${pattern} ESCAPE '\\' OR json_extract(${voices.name}, '$.en') LIKE ${pattern} ESCAPE '\\')`,
-    );
+    where.push(or(contains(sql`json_extract(${voices.name}, '$.ko')`, f.q), contains(sql`json_extract(${voices.name}, '$.en')`, f.q))!);
   }
   return and(...where)!;
 }
