@@ -12,14 +12,26 @@ export function isCrossSitePost(request: Request) {
   return origin !== null && origin !== new URL(request.url).origin;
 }
 
+/** The largest page posts: a custom voice's five 10 MB files with its fields, and a form of 200 paragraphs. */
+export const PAGE_POST_MAX = { multipart: 64 * 1024 * 1024, urlencoded: 2 * 1024 * 1024 } as const;
+
 /**
- * A page's form post must be a form: URL-encoded, or multipart with its boundary (what browsers and Remix's fetchers
- * send). Anything else could not be read by an action (`request.formData()` throws) and answered 500 for a client's
- * mistake; it gets 415 here. `/api/country` takes a POST without a body.
+ * What a page's post must be before an action reads it: a form (URL-encoded, or multipart with its boundary: what
+ * browsers and Remix's fetchers send), with its length declared (browsers always declare a form's) and within
+ * PAGE_POST_MAX. Else the status to answer: 415 (an action's `request.formData()` would throw: a 500 for a client's
+ * mistake), 411, or 413 (the whole body used to be read before any rule refused it). `/api/country` takes a POST
+ * without a body. Null: the post may go on.
  */
-export function isUnreadableForm(request: Request, pathname: string) {
-  if (["GET", "HEAD", "OPTIONS"].includes(request.method) || pathname === "/api/country") return false;
+export function formPostRefusal(request: Request, pathname: string): 411 | 413 | 415 | null {
+  if (["GET", "HEAD", "OPTIONS"].includes(request.method) || pathname === "/api/country") return null;
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (type.startsWith("application/x-www-form-urlencoded")) return false;
-  return !(type.startsWith("multipart/form-data") && /;\s*boundary=/.test(type));
+  const kind = type.startsWith("application/x-www-form-urlencoded")
+    ? "urlencoded"
+    : type.startsWith("multipart/form-data") && /;\s*boundary=/.test(type)
+      ? "multipart"
+      : null;
+  if (!kind) return 415;
+  const declared = request.headers.get("content-length");
+  if (declared === null || !/^\d+$/.test(declared)) return 411;
+  return Number(declared) > PAGE_POST_MAX[kind] ? 413 : null;
 }

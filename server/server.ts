@@ -5,7 +5,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { getLoadContext, type AppEnv } from "./load-context";
 import { withCookieAuth } from "./api-auth";
-import { isCrossSitePost, isUnreadableForm } from "./csrf";
+import { formPostRefusal, isCrossSitePost } from "./csrf";
 import { cacheKey, PageCache } from "./page-cache";
 import { checkEnv, refusalFor, unavailable } from "../workers/api/src/lib/deployment";
 import { newNonce, withSecurityHeaders } from "./security-headers";
@@ -38,9 +38,10 @@ export default {
       });
       return withSecurityHeaders(refused, url, { nonce: newNonce() });
     }
-    if (isUnreadableForm(request, pathname)) {
-      const refused = new Response("A form was expected. / 양식으로 보낸 요청만 처리할 수 있습니다.", {
-        status: 415,
+    const badPost = formPostRefusal(request, pathname);
+    if (badPost) {
+      const refused = new Response(FORM_POST_REFUSED[badPost], {
+        status: badPost,
         headers: { "content-type": "text/plain; charset=utf-8" },
       });
       return withSecurityHeaders(refused, url, { nonce: newNonce() });
@@ -75,6 +76,13 @@ export default {
     return withSecurityHeaders(key ? await pages.put(key, response, { nonce: loadContext.cspNonce }) : response, url, csp);
   },
 } satisfies ExportedHandler<AppEnv>;
+
+/** What a page post refused before Remix is told (server/csrf.ts `formPostRefusal`), in both languages. */
+const FORM_POST_REFUSED = {
+  411: "The form's length was not given. / 양식의 크기를 알 수 없어 처리할 수 없습니다.",
+  413: "What was sent is too large. / 보낸 내용이 너무 커서 처리할 수 없습니다.",
+  415: "A form was expected. / 양식으로 보낸 요청만 처리할 수 있습니다.",
+} as const;
 
 function withCookies(response: Response, cookies: string[]) {
   if (cookies.length === 0) return response;

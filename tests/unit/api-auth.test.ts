@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withCookieAuth } from "../../server/api-auth";
-import { isCrossSitePost, isUnreadableForm } from "../../server/csrf";
+import { formPostRefusal, isCrossSitePost, PAGE_POST_MAX } from "../../server/csrf";
 import { accessTokenCookie } from "~/utils/cookies.server";
 
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig";
@@ -53,19 +53,28 @@ describe("CSRF check", () => {
   });
 });
 
-describe("a page's post must be a form (the app audit, session 15: an unreadable body answered 500)", () => {
-  const post = (type: string | null, path = "/login") =>
-    isUnreadableForm(
-      new Request(`http://localhost${path}`, { method: "POST", headers: type ? { "content-type": type } : {}, body: "x" }),
+describe("a page's post must be a form of a declared, bounded length (the app audit, session 15)", () => {
+  const post = (type: string | null, length: string | null = "1", path = "/login") =>
+    formPostRefusal(
+      new Request(`http://localhost${path}`, {
+        method: "POST",
+        headers: { ...(type ? { "content-type": type } : {}), ...(length ? { "content-length": length } : {}) },
+      }),
       path,
     );
-  it("lets forms through and refuses the rest", () => {
-    expect(post("application/x-www-form-urlencoded")).toBe(false);
-    expect(post("application/x-www-form-urlencoded;charset=UTF-8")).toBe(false);
-    expect(post("multipart/form-data; boundary=----abc")).toBe(false);
-    for (const type of ["text/plain", "application/json", "multipart/form-data", null]) expect(post(type), String(type)).toBe(true);
+  it("lets forms through and refuses the rest: 415 not a form, 411 no length, 413 over the limit", () => {
+    expect(post("application/x-www-form-urlencoded")).toBeNull();
+    expect(post("application/x-www-form-urlencoded;charset=UTF-8")).toBeNull();
+    expect(post("multipart/form-data; boundary=----abc")).toBeNull();
+    for (const type of ["text/plain", "application/json", "multipart/form-data", null]) expect(post(type), String(type)).toBe(415);
+    expect(post("application/x-www-form-urlencoded", null)).toBe(411);
+    expect(post("application/x-www-form-urlencoded", "-1")).toBe(411);
+    expect(post("application/x-www-form-urlencoded", String(PAGE_POST_MAX.urlencoded))).toBeNull();
+    expect(post("application/x-www-form-urlencoded", String(PAGE_POST_MAX.urlencoded + 1))).toBe(413);
+    expect(post("multipart/form-data; boundary=x", String(PAGE_POST_MAX.multipart))).toBeNull();
+    expect(post("multipart/form-data; boundary=x", String(PAGE_POST_MAX.multipart + 1))).toBe(413);
     // GETs and the country call (a POST without a body) are not forms.
-    expect(isUnreadableForm(new Request("http://localhost/login"), "/login")).toBe(false);
-    expect(post(null, "/api/country")).toBe(false);
+    expect(formPostRefusal(new Request("http://localhost/login"), "/login")).toBeNull();
+    expect(post(null, null, "/api/country")).toBeNull();
   });
 });
