@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ActorApplicationSchema } from "~/lib/library-schemas";
 import { api } from "~/utils/api.server";
@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** The application: checked with the form's schema, then sent with its sample to POST /actors/applications. */
 export async function action(args: ActionFunctionArgs) {
-  const submission = parseWithZod(await args.request.formData(), { schema: ActorApplicationSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: ActorApplicationSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { name, contact, sample_url, file, consent } = submission.value;
   const form = new FormData();

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { APPLICATION_STATUSES, type ActorApplication } from "~/lib/admin";
 import { ApplicationStatusSchema } from "~/lib/admin-schemas";
@@ -30,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Moves an application to received, contacted or declined (an audit row in the api). */
 export async function action(args: ActionFunctionArgs) {
   await requireOperator(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: ApplicationStatusSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: ApplicationStatusSchema });
   if (submission.status !== "success") return data({ id: null, result: submission.reply() }, { status: 400 });
   const { id, status } = submission.value;
   const answer = await api(args, `/admin/actor-applications/${encodeURIComponent(id)}/status`, { body: { status } });

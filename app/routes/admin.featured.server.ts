@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { type FeaturedItem } from "~/lib/admin";
 import { FeatureFormSchema } from "~/lib/admin-schemas";
@@ -20,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Features a voice for a period, or ends a feature (each writes an audit row in the api). */
 export async function action(args: ActionFunctionArgs) {
   await requireOperator(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: FeatureFormSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: FeatureFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
   const answer =

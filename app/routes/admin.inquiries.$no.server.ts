@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { imagesOf } from "~/lib/help";
 import { AnswerSchema, type Inquiry } from "~/lib/help-schemas";
@@ -24,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** An answer (multipart with images, then the state it leaves the inquiry in) or a state change. */
 export async function action(args: ActionFunctionArgs) {
   await requireOperator(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: AnswerSchema });
   if (submission.status !== "success") return data({ intent: formData.get("intent"), result: submission.reply() }, { status: 400 });
   const v = submission.value;

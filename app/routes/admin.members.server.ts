@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatMoney, type Currency, type Invoice, type PlanState } from "../../contracts/billing";
 import { getLocale } from "~/i18n/i18n.server";
@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Issues a coupon or refunds the refundable payment of the member named by the form's `member_id`. */
 export async function action(args: ActionFunctionArgs) {
   await requireOperator(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const memberId = String(formData.get("member_id") ?? "");
   const submission = parseWithZod(formData, { schema: MemberActionSchema });
   if (submission.status !== "success" || !memberId)

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { REPORT_STATUSES, type CommentReport, type ReportStatus, type VoiceReport } from "~/lib/admin";
 import { ReportActionSchema } from "~/lib/admin-schemas";
@@ -26,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Hides (with a reason) or restores a voice or a comment, or dismisses a report; each writes an audit row in the api. */
 export async function action(args: ActionFunctionArgs) {
   await requireOperator(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: ReportActionSchema });
   const formId = String(formData.get("form") ?? "").slice(0, 80);
   if (submission.status !== "success") return data({ formId, result: submission.reply() }, { status: 400 });

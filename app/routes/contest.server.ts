@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { excerpt, type Contest, type ContestSummary } from "~/lib/content";
@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Enters the current contest with one of the member's shared results; a visitor is sent to log in. */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const slug = String(form.get("slug") ?? "");
   const submission = parseWithZod(form, { schema: ContestEntrySchema });
   if (submission.status !== "success" || !/^[a-z0-9-]{3,60}$/.test(slug)) {

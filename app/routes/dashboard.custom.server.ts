@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { CUSTOM_VOICE, type CustomVoiceStep } from "~/lib/custom-voice";
@@ -123,7 +123,7 @@ export async function action(args: ActionFunctionArgs) {
     const t = fixedT(await getLocale(args.request, args.context), "custom");
     return data({ intent: "generate", result: null, error: t("errors.bodyTooLarge"), gate: null as Gate }, { status: 400 });
   }
-  const submission = parseWithZod(await args.request.formData(), { schema: CustomVoiceWizardSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: CustomVoiceWizardSchema });
   if (submission.status !== "success") {
     const intent = submission.payload.intent;
     return data(

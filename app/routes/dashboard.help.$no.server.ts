@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { imagesOf } from "~/lib/help";
 import { FollowUpSchema, type Inquiry } from "~/lib/help-schemas";
@@ -23,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** A follow-up while the inquiry is open (multipart, with images). */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: FollowUpSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const form = new FormData();

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { imagesOf, INQUIRY_CATEGORIES, type InquiryCategory } from "~/lib/help";
 import { InquirySchema, type Inquiry, type InquiryPage } from "~/lib/help-schemas";
@@ -26,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Sends the inquiry (multipart, with its images) to the api; its refusals (image checks, limits) show under the form. */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: InquirySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const form = new FormData();

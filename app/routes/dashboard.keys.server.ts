@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { type ApiKey } from "~/lib/content";
 import { KeysSchema } from "~/lib/content-schemas";
@@ -23,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: KeysSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: KeysSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), created: null, id: null }, { status: 400 });
   const value = submission.value;
   if (value.intent === "create") {

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { readLibraryView, voicesApiPath } from "~/lib/library";
 import { UseVoiceSchema } from "~/lib/library-schemas";
@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: UseVoiceSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: UseVoiceSchema });
   if (submission.status !== "success") return data({ error: null, usage: null as UsageDialogData }, { status: 400 });
   const { voice_id, to } = submission.value;
   const voice = await api<VoiceDetail>(args, `/voices/${encodeURIComponent(voice_id)}`);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { type OpenVoiceDraft, type RecordingFacts } from "~/lib/library";
@@ -48,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const state = (await wizardCookie.read(args.request, args.context)) ?? {};
-  const submission = parseWithZod(await args.request.formData(), { schema: OpenVoiceWizardSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: OpenVoiceWizardSchema });
   if (submission.status !== "success") {
     const intent = submission.payload.intent;
     return data(

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { COMMENTS_PER_PAGE } from "~/lib/library";
@@ -37,7 +37,7 @@ export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const id = encodeURIComponent(args.params.id ?? "");
   const url = new URL(args.request.url);
-  const submission = parseWithZod(await args.request.formData(), { schema: VoiceDetailSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: VoiceDetailSchema });
   if (submission.status !== "success") {
     const intent = submission.payload.intent;
     return data({ intent: typeof intent === "string" ? intent : null, result: submission.reply() }, { status: 400 });

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { CustomVoiceSlots } from "../../contracts/custom-voices";
 import { KeepSchema } from "~/lib/slots";
@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** The choice: keep the checked voices (up to the plan's slots), delete the rest; then back with a toast. */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: KeepSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: KeepSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const answer = await api(args, "/voices/slots/keep", { body: { voice_ids: submission.value.voice_ids } });
   if (!answer.success) return data({ result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod/v4";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
@@ -132,7 +132,7 @@ const BillingIntent = z.discriminatedUnion("intent", [
  */
 export async function billingAction(args: ActionFunctionArgs) {
   await requireUser(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const url = new URL(args.request.url);
   const locale = await getLocale(args.request, args.context);
   const t = fixedT(locale, "billing");

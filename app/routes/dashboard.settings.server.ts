@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod/v4";
 import { getLocale } from "~/i18n/i18n.server";
@@ -26,7 +26,7 @@ const SettingsForm = z.discriminatedUnion("intent", [ProfileSchema, MarketingSch
 /** Saves the profile (its language becomes the site's) or the marketing consent, then a toast. */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: SettingsForm });
   if (submission.status !== "success") {
     const sent = formData.get("intent");

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { api, clearSession } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
@@ -27,7 +27,7 @@ const PASSWORD_MISMATCH = Code.PASSWORD_MISMATCH;
  */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: WithdrawSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: WithdrawSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const v = submission.value;
   const profile = await loadProfile(args);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod/v4";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
@@ -88,7 +88,7 @@ async function sendCode(args: Args, email: string) {
 }
 
 export async function action(args: Args) {
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const intent = parseIntent(formData, JoinIntent)?.intent;
   const { state } = await readJoin(args);
   const step = joinStep(state);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { AvatarList } from "../../contracts/labs";
 import type { JobState } from "../../contracts/jobs";
@@ -107,7 +107,7 @@ export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const q = new URL(args.request.url).searchParams;
   const avatar = q.get("avatar");
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: AvatarTalkSchema });
   if (submission.status !== "success") {
     const form = formData.get("intent");

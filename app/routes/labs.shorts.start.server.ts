@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { shortTemplate } from "../../contracts/labs";
 import type { JobState } from "../../contracts/jobs";
@@ -56,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
   const q = new URL(args.request.url).searchParams;
   const template = shortTemplate(q.get("template"))?.id ?? null;
   if (!template) throw redirect(shortsPath({}));
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: ShortsSchema });
   if (submission.status !== "success") {
     const form = formData.get("intent");

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { PROJECT_TABS, usageLimitFor, type UsageDialogData, type UsageLimit } from "~/lib/studio";
@@ -113,7 +113,7 @@ const at = (url: URL, params: URLSearchParams) => (params.size ? `${url.pathname
 /** New project, import a script, delete, generate the selected projects or all of them. */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: ProjectListSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: ProjectListSchema });
   const url = new URL(args.request.url);
   // An unknown button or an empty file: nothing to do.
   if (submission.status !== "success") throw redirect(at(url, listUrl(url)));

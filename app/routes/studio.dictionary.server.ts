@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { DictionarySchema, type DictionaryEntry } from "~/lib/studio-schemas";
 import { api, requireData } from "~/utils/api.server";
@@ -20,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Add a word, change a word's reading, or delete a word; then back to the page with a toast. */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: DictionarySchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: DictionarySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), id: null }, { status: 400 });
   const value = submission.value;
   const answer =

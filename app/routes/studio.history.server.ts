@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { type StudioResult } from "~/lib/studio";
 import { DeleteHistorySchema } from "~/lib/studio-schemas";
@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: DeleteHistorySchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: DeleteHistorySchema });
   const form = submission.status === "success" ? submission.value : { intent: "delete" as const, inference_id: "", confirmed: undefined };
   const url = new URL(args.request.url);
   const back = new URLSearchParams(url.search);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { StsStep } from "~/components/studio/Sts";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
@@ -65,7 +65,7 @@ export async function action(args: ActionFunctionArgs) {
   // The shared recording this flow answers (issue 19), kept from step to step.
   const reply = q.get("reply");
   const back = () => redirect(url.pathname + url.search);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: StsSchema });
   if (submission.status !== "success") {
     const form = formData.get("intent");

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { usageLimitFor, type UsageDialogData } from "~/lib/studio";
@@ -97,7 +97,7 @@ export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const url = new URL(args.request.url);
   const id = url.searchParams.get("id") ?? "";
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: TtsEditorSchema });
   if (submission.status !== "success") {
     // Add and delete paragraph buttons (conform intents) answer the changed form, also without JavaScript.

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod/v4";
 import { api } from "~/utils/api.server";
@@ -43,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const intent = parseIntent(formData, RecoverIntent)?.intent;
   const state = await recoverCookie.read(args.request, args.context);
   const step = stepOf(state);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/parse-form.server";
+import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod/v4";
 import type { ContentKind } from "~/lib/admin";
@@ -35,7 +35,7 @@ export async function contentAction<S extends z.ZodType<Saved | Publication>>(
   body: (v: Extract<z.output<S>, Saved>) => unknown,
 ) {
   await requireOperator(args);
-  const submission = parseWithZod(await args.request.formData(), { schema });
+  const submission = parseWithZod(await readForm(args.request), { schema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value as Saved | Publication;
   const base = `/admin/content/${kind}`;

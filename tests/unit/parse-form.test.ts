@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod/v4";
-import { hasHugeIndex, MAX_FORM_INDEX, parseWithZod } from "~/utils/parse-form.server";
+import { hasHugeIndex, MAX_FORM_INDEX, parseWithZod, readForm } from "~/utils/parse-form.server";
 
 const form = (pairs: [string, string][]) => {
   const data = new FormData();
@@ -56,14 +56,39 @@ describe("parseWithZod (app/utils/parse-form.server.ts)", () => {
     expect(hasHugeIndex("x[0099]")).toBe(false);
   });
 
-  it("is what every action parses with (no direct import of conform's parseWithZod on the server)", () => {
+  it("is what every action parses and reads with (no conform parseWithZod or request.formData() of their own)", () => {
     const dirs = ["app/routes", "app/utils"];
     const direct = dirs.flatMap((dir) =>
       readdirSync(dir)
         .filter((f) => f.endsWith(".server.ts") && f !== "parse-form.server.ts")
-        .filter((f) => readFileSync(join(dir, f), "utf8").includes('from "@conform-to/zod/v4"'))
+        .filter((f) => {
+          const text = readFileSync(join(dir, f), "utf8");
+          // logout reads its form with its own catch (a failed read still logs out).
+          return text.includes('from "@conform-to/zod/v4"') || (f !== "logout.server.ts" && text.includes(".formData()"));
+        })
         .map((f) => join(dir, f)),
     );
     expect(direct).toEqual([]);
+  });
+
+  it("readForm answers 400 for a body that cannot be read as a form (a multipart body cut short)", async () => {
+    const cut = new Request("http://localhost/x", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+      body: '--b\r\ncontent-disposition: form-data; name="a"\r\n\r\nvalue',
+    });
+    let thrown: unknown;
+    try {
+      await readForm(cut);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown instanceof Response && thrown.status).toBe(400);
+    const ok = new Request("http://localhost/x", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
+    expect((await readForm(ok)).get("a")).toBe("1");
   });
 });
