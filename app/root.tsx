@@ -15,7 +15,7 @@ import { getCountry } from "~/utils/country.server";
 import { freshAccessToken } from "~/utils/api.server";
 import { shellUser } from "~/utils/session.server";
 import { takeToast } from "~/utils/toast.server";
-import { apiClient } from "~/lib/api-client";
+import { setApiUser } from "~/lib/api-user";
 import { useNonce } from "~/utils/nonce";
 import { useRootData, type RootData } from "~/utils/root-data";
 import styles from "./tailwind.css?url";
@@ -110,9 +110,9 @@ export default function App() {
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
-  // Browser error reports name the account when the page knows it (app/lib/api-client.ts).
+  // Browser error reports name the account when the page knows it (app/lib/api-client.ts, app/lib/api-user.ts).
   const email = data?.user.email;
-  useEffect(() => apiClient.setUser(email), [email]);
+  useEffect(() => setApiUser(email), [email]);
   // Spec section 1: a same-origin country call, once, when no country cookie exists.
   useEffect(() => {
     if (!/(^|;\s*)country=/.test(document.cookie)) {

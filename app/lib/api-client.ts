@@ -1,3 +1,5 @@
+import { apiUser } from "./api-user";
+
 /**
  * The browser's one way to call /api/v1 directly (players, job progress streams): failed calls (an
  * HTTP error or an envelope with `success: false`) are reported to `/api/notify` as
@@ -16,12 +18,14 @@ type Options = {
   base?: string;
   fetch?: typeof fetch;
   now?: () => number;
+  /** The account reports name unless `setUser` named one (the page's client: the root's `setApiUser`). */
+  user?: () => string;
 };
 
-export function createApiClient({ base = "", fetch: fetchImpl, now = Date.now }: Options = {}) {
+export function createApiClient({ base = "", fetch: fetchImpl, now = Date.now, user = () => "unknown" }: Options = {}) {
   const doFetch: typeof fetch = fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
   const recent = new Map<string, number>();
-  let userId = "unknown";
+  let userId: string | null = null;
 
   /** The account e-mail when the page knows it (the root's data); else reports say "unknown". */
   function setUser(email: string | null | undefined) {
@@ -44,7 +48,7 @@ export function createApiClient({ base = "", fetch: fetchImpl, now = Date.now }:
       method: "POST",
       headers: { "content-type": "application/json" },
       credentials: "same-origin",
-      body: JSON.stringify({ message, detail, userId }),
+      body: JSON.stringify({ message, detail, userId: userId ?? user() }),
     }).then(
       () => undefined,
       () => undefined,
@@ -102,5 +106,5 @@ export function createApiClient({ base = "", fetch: fetchImpl, now = Date.now }:
   return { apiFetch, mediaFailed, report, setUser, streamFailed };
 }
 
-/** The page's client. */
-export const apiClient = createApiClient();
+/** The page's client: reports name the account the root set (`setApiUser`). */
+export const apiClient = createApiClient({ user: apiUser });

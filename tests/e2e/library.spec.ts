@@ -87,6 +87,27 @@ test("Custom on the Free plan opens the spec's Starter dialog", async ({ page, r
   await expect(page.getByTestId("modal-starter")).toHaveCount(0);
 });
 
+test("a sample that cannot be played is reported once, naming the member (the api client loaded on the failure)", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the report is the player's, with JavaScript");
+  const session = await member(page, request);
+  await page.goto("/dashboard/library?tab=basic");
+  const sample = cards(page).first().getByTestId("voice-sample");
+  await expect(sample).toHaveAttribute("data-ready", "true");
+  const src = (await sample.getAttribute("href"))!;
+  await page.route(`**${src}`, (route) => route.fulfill({ status: 404, contentType: "application/json", body: "{}" }));
+  const report = page.waitForRequest((r) => r.url().endsWith("/api/notify") && r.method() === "POST");
+  await sample.click();
+  const body = (await report).postDataJSON() as { message: string; detail: string; userId: string };
+  expect(body.userId).toBe(session.email);
+  expect(body.message).toMatch(/^audio could not be played/);
+  expect(JSON.parse(body.detail)).toMatchObject({ url: src, method: "GET" });
+  await expect(sample).toHaveAttribute("data-state", "idle");
+});
+
 test("every card plays its sample in place (one at a time, keyboard too) and opens its page", async ({
   page,
   request,

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApiClient, REPORT_DEDUP_MS } from "~/lib/api-client";
+import { apiUser, setApiUser } from "~/lib/api-user";
 
 /**
  * The browser's /api/v1 client (app/lib/api-client.ts) against a real HTTP server standing in for
@@ -91,6 +92,20 @@ describe("browser api client", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(reports).toHaveLength(1);
     expect(got[0]!.body).toMatchObject({ message: "HTTP 500", userId: "unknown" });
+  });
+
+  it("names the account the root set (setApiUser) unless the client was given one", async () => {
+    const client = createApiClient({ base, user: apiUser });
+    setApiUser("root@example.com");
+    await client.apiFetch("/api/v1/broken");
+    expect((await reportsArrived(1))[0]!.body.userId).toBe("root@example.com");
+    setApiUser(null);
+    await client.apiFetch("/api/v1/missing");
+    expect((await reportsArrived(2))[1]!.body.userId).toBe("unknown");
+    client.setUser("own@example.com");
+    setApiUser("root@example.com");
+    await client.apiFetch("/api/v1/other");
+    expect((await reportsArrived(3))[2]!.body.userId).toBe("own@example.com");
   });
 
   it("ignores a failing /api/notify and reports an unreachable api as a network error", async () => {

@@ -2,7 +2,6 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiClient } from "~/lib/api-client";
 import { PICKER_SEARCH_PARAM, type PickerSearch } from "~/lib/studio";
 import { LIBRARY_QUERY_MAX } from "../../../contracts/voices";
 
@@ -169,7 +168,8 @@ function SampleButton({ src, label }: { src: string; label: string }) {
     audio.onplaying = () => setState("playing");
     audio.onended = stop;
     audio.onerror = () => {
-      apiClient.mediaFailed(src, audio);
+      // The api client comes with the first failure (issue 19: it is not in the first load of a page of samples).
+      void import("~/lib/api-client").then(({ apiClient }) => apiClient.mediaFailed(src, audio));
       stop();
     };
     setState("loading");

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiClient } from "~/lib/api-client";
 
 /**
  * An audio player with a waveform (wavesurfer.js). The server renders the browser's own player, so
@@ -53,7 +52,10 @@ export function Waveform({
         // every request) is fetched once and handed to wavesurfer and the player as a blob URL.
         void Promise.all([
           import("wavesurfer.js"),
-          apiClient.apiFetch(src).then((r) => (r.ok ? r.blob() : Promise.reject(new Error(String(r.status))))),
+          // The api client comes with wavesurfer (issue 19: not in the first load of a page whose player is its first content).
+          import("~/lib/api-client")
+            .then(({ apiClient }) => apiClient.apiFetch(src))
+            .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(String(r.status))))),
         ]).then(
           ([{ default: WaveSurfer }, blob]) => {
             if (destroyed) return;
@@ -155,7 +157,10 @@ export function Waveform({
         controls={!enhanced}
         preload="none"
         src={src}
-        onError={(e) => apiClient.mediaFailed(src, e.currentTarget)}
+        onError={(e) => {
+          const failed = e.currentTarget;
+          void import("~/lib/api-client").then(({ apiClient }) => apiClient.mediaFailed(src, failed));
+        }}
         aria-label={label}
         className={enhanced ? "hidden" : "h-9 max-w-full"}
       />
