@@ -2,10 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Footer } from "~/components/shell/Footer";
 import { Header } from "~/components/shell/Header";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
-import { ThirdPartyScripts } from "~/components/shell/ThirdPartyScripts";
+import { Footer, ThirdPartyScripts } from "~/components/shell/parts-on-use";
 import { Toast } from "~/components/shell/Toast";
 import { fallbackLng } from "~/i18n/config";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
@@ -96,7 +95,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true}" }} /> : null}
         {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
         {hydrate ? <Scripts nonce={nonce} /> : null}
-        {data ? <ThirdPartyScripts gtmId={data.gtmId} formWidgetUrl={data.formWidgetUrl} nonce={nonce} /> : null}
+        {data && (data.gtmId || data.formWidgetUrl) ? (
+          <ThirdPartyScripts gtmId={data.gtmId} formWidgetUrl={data.formWidgetUrl} nonce={nonce} />
+        ) : null}
       </body>
     </html>
   );

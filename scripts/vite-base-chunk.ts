@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { GetModuleInfo } from "rollup";
 import type { Plugin } from "vite";
@@ -12,7 +13,7 @@ const BASE_EXTRA = ["../app/components/shell/on-use.tsx"].map((p) => fileURLToPa
 
 /**
  * Issue 19 (docs/decisions/0050): the browser build puts everything the entry and the root route import statically
- * (React DOM, Remix and its router, the translator, the shell's header, footer, toast, error boundary...) into one
+ * (React DOM, Remix and its router, the translator, the shell's header, toast, error boundary...) into one
  * chunk, `base`. Every hydrated page loads all of it anyway; left to itself Rollup spreads it over eight files
  * (a vendor chunk named after react-client.ts, then LanguageSwitch, Logo, shell, root-data, GeneralErrorBoundary,
  * api-client, NotFound, the entry's and the root's own code), each gzipped on its own, with its own import and
@@ -27,12 +28,17 @@ export function baseChunk(): Plugin {
     config(_config, env) {
       if (env.isSsrBuild) return;
       let base: Set<string> | undefined;
+      let onUse: Set<string> | undefined;
       return {
         build: {
           rollupOptions: {
             output: {
               manualChunks(id, { getModuleInfo }) {
                 base ??= new Set([...staticGraph([...BASE_ROOTS, ...BASE_EXTRA], getModuleInfo), ...BASE_EXTRA]);
+                onUse ??= partsOnUse([...BASE_ROOTS, ...BASE_EXTRA], getModuleInfo);
+                // A part of the shell loaded on use gets a chunk of its own: Rollup would otherwise pull it into `base`
+                // with the module that imports it statically for the server render.
+                if (onUse.has(id)) return `shell-${basename(id).replace(/\.\w+$/, "")}`;
                 return base.has(id) && !/\.css($|\?)/.test(id) ? "base" : undefined;
               },
             },
@@ -50,11 +56,25 @@ export function staticGraph(roots: readonly string[], getModuleInfo: GetModuleIn
   while (stack.length > 0) {
     const info = getModuleInfo(stack.pop()!);
     for (const id of info?.importedIds ?? []) {
-      if (seen.has(id)) continue;
+      // A part loaded on use (`onUse`: imported statically only for the server render, and dynamically) is no part of
+      // the base, nor is what it alone imports (app/components/shell/parts-on-use.tsx).
+      if (seen.has(id) || (getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) continue;
       seen.add(id);
       stack.push(id);
     }
   }
   for (const r of roots) seen.delete(r);
   return seen;
+}
+
+/** The modules the roots' static graph reaches that are also loaded on demand (the shell's parts loaded on use). */
+export function partsOnUse(roots: readonly string[], getModuleInfo: GetModuleInfo): Set<string> {
+  const base = staticGraph(roots, getModuleInfo);
+  const parts = new Set<string>();
+  for (const id of [...roots, ...base]) {
+    for (const dep of getModuleInfo(id)?.importedIds ?? []) {
+      if (!base.has(dep) && (getModuleInfo(dep)?.dynamicImporters.length ?? 0) > 0) parts.add(dep);
+    }
+  }
+  return parts;
 }

@@ -1,16 +1,19 @@
 import type { Page } from "@playwright/test";
-import { measureRoutes } from "../../scripts/route-budget.mjs";
+import { BUDGET_BYTES, measureRoutes, readKnown, sizer } from "../../scripts/route-budget.mjs";
 import { apiCall, expect, signIn, signUp, test } from "./fixtures";
 
 /**
  * Issue 19 (docs/decisions/0050): `npm run check:routes` counts exactly the JavaScript a page's HTML loads and
  * preloads: the same files as the modulepreload links and module imports of the real page, neither more nor less;
  * none for a page that does not hydrate. With JavaScript, what the browser fetched by the time the page is
- * hydrated and idle is those files plus, at most, code the check lists as loaded on use.
+ * hydrated and idle is those files plus, at most, code the check lists as loaded on use, and all of it together (a
+ * part loaded on use that the page renders at once, such as the footer of /plan, included) is within the budget.
  */
 
 type Row = { id: string; scripts: string[]; onUse: string[] };
 const rows = new Map((measureRoutes() as Row[]).map((r) => [r.id, r]));
+const gzipOf = sizer() as (src: string) => { gzip: number };
+const ceilings = readKnown() as Record<string, number>;
 
 /** The scripts the HTML names (modulepreload links, module imports), and the route ids it hydrates. */
 function scriptsOf(html: string) {
@@ -50,6 +53,8 @@ async function expectCounted(page: Page, path: string, routeId: string) {
   const allowed = new Set([...row!.scripts, ...row!.onUse]);
   expect(fetched.filter((f) => !allowed.has(f))).toEqual([]);
   for (const f of row!.scripts) expect(fetched).toContain(f);
+  const total = [...new Set(fetched)].reduce((sum, f) => sum + gzipOf(f).gzip, 0);
+  expect(total, `${routeId}: JavaScript fetched by the time the page is idle, gzip`).toBeLessThanOrEqual(ceilings[routeId] ?? BUDGET_BYTES);
 }
 
 test("signed out: the landing loads no script; /plan, /login and /faq load exactly what the check counts", async ({ page }) => {
