@@ -142,7 +142,7 @@ export const membersRoutes = new Hono<AppEnv>()
   /** Password recovery, last step: a new password for an address certified with a "password" code. */
   .post("/updatepwd", jsonBody(updatePwdBody), async (c) => {
     const { email, password, cert_ticket } = c.req.valid("json");
-    return answer(c, await resetPassword(c.var.db, email, password, cert_ticket));
+    return answer(c, await resetPassword(c.env, c.var.db, { email, password, ticket: cert_ticket }, by(c).ip));
   })
   /** Re-checks the signed-in member's password (before termination, refund or withdrawal). */
   .post("/check_pwd", requireMember, jsonBody(checkPwdBody), async (c) =>
