@@ -26,9 +26,16 @@ function keyFor(secret: string) {
   return key;
 }
 
-export async function seal(secret: string, value: unknown) {
+/**
+ * What is sealed: the value with the name of the cookie it is for and the time it was sealed (ms), so a value sealed for
+ * one cookie is nothing as another (a `cert` value replayed as `join`) and one kept past its cookie's maxAge is nothing
+ * (docs/decisions/0057).
+ */
+type Envelope = { n: string; t: number; v: unknown };
+
+export async function seal(secret: string, value: unknown, { name, now = Date.now() }: { name: string; now?: number }) {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = new TextEncoder().encode(JSON.stringify(value));
+  const data = new TextEncoder().encode(JSON.stringify({ n: name, t: now, v: value } satisfies Envelope));
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await keyFor(secret), data));
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv);
@@ -36,16 +43,27 @@ export async function seal(secret: string, value: unknown) {
   return b64url(out);
 }
 
-/** The sealed value, or null when it is missing, tampered with or sealed under another key. */
-export async function unseal<T>(secret: string, text: unknown): Promise<T | null> {
+/**
+ * The sealed value, or null when it is missing, tampered with, sealed under another key, sealed for another cookie
+ * than `name`, or sealed more than `maxAge` seconds ago.
+ */
+export async function unseal<T>(
+  secret: string,
+  text: unknown,
+  { name, maxAge, now = Date.now() }: { name: string; maxAge: number; now?: number },
+): Promise<T | null> {
   if (typeof text !== "string" || text.length < 20) return null;
+  let envelope: Partial<Envelope> | null;
   try {
     const bytes = fromB64url(text);
     const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, await keyFor(secret), bytes.slice(12));
-    return JSON.parse(new TextDecoder().decode(plain)) as T;
+    envelope = JSON.parse(new TextDecoder().decode(plain)) as Partial<Envelope> | null;
   } catch {
     return null;
   }
+  if (!envelope || typeof envelope !== "object" || envelope.n !== name || typeof envelope.t !== "number") return null;
+  if (!(now - envelope.t <= maxAge * 1000)) return null;
+  return (envelope.v ?? null) as T | null;
 }
 
 /** A sealed cookie of one flow: read, write (pushed to the response) and clear. */
@@ -54,10 +72,10 @@ export function sealedCookie<T>(name: string, options: { path: string; maxAge: n
   return {
     async read(request: Request, context: AppLoadContext): Promise<T | null> {
       const raw: unknown = await cookie.parse(request.headers.get("Cookie"));
-      return unseal<T>(context.cloudflare.env.SESSION_SECRET, raw);
+      return unseal<T>(context.cloudflare.env.SESSION_SECRET, raw, { name, maxAge: options.maxAge });
     },
     async write(request: Request, context: AppLoadContext, value: T) {
-      const sealed = await seal(context.cloudflare.env.SESSION_SECRET, value);
+      const sealed = await seal(context.cloudflare.env.SESSION_SECRET, value, { name });
       context.outgoingCookies.push(await cookie.serialize(sealed, cookieSecurity(request)));
     },
     async clear(request: Request, context: AppLoadContext) {

@@ -21,11 +21,11 @@ function jwt(claims: Record<string, unknown>) {
 /** The load context's SESSION_SECRET (the key of sealed cookies). */
 export const STANDIN_SECRET = "stand-in-session-secret-0123456789";
 
-/** The value of the sealed cookie `name` an action set (toast, flash: app/utils/toast.server.ts), unsealed; null when none. */
+/** The value of the sealed cookie `name` an action set (toast, flash: app/utils/toast.server.ts, 60 s), unsealed; null when none. */
 export async function sealedCookieOf<T>(context: AppLoadContext, name: string): Promise<T | null> {
   const set = context.outgoingCookies.find((c) => c.startsWith(`${name}=`));
   if (!set) return null;
-  return unseal<T>(STANDIN_SECRET, await createCookie(name).parse(set.split(";")[0]!));
+  return unseal<T>(STANDIN_SECRET, await createCookie(name).parse(set.split(";")[0]!), { name, maxAge: 60 });
 }
 
 export async function apiStandin(route: (call: ApiCall) => unknown) {

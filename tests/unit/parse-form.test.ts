@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod/v4";
-import { hasHugeIndex, MAX_FORM_INDEX, parseWithZod, readForm } from "~/utils/parse-form.server";
+import { ECHO_WITHOUT_MAX, hasHugeIndex, MAX_FORM_INDEX, parseWithZod, readForm } from "~/utils/parse-form.server";
 
 const form = (pairs: [string, string][]) => {
   const data = new FormData();
@@ -90,5 +90,93 @@ describe("parseWithZod (app/utils/parse-form.server.ts)", () => {
       body: "a=1",
     });
     expect((await readForm(ok)).get("a")).toBe("1");
+  });
+});
+
+// docs/decisions/0057's left-over: a failed form's reply sends its values back to the page (to fill the form again), and
+// sent a 5 MB e-mail field back whole. It now echoes no value longer than the form's own maximum for its field, and
+// nothing of a field the form does not have.
+describe("a failed form's reply", () => {
+  const schema = z.object({
+    email: z.string().trim().email().max(254),
+    note: z.string().max(10).optional(),
+    code: z.string().regex(/^\d{6}$/),
+    rows: z.array(z.object({ text: z.string().max(5) })).optional(),
+    tags: z.array(z.string().max(3)).optional(),
+    nick: z.string().max(4).nullable().optional(),
+  });
+  const reply = (pairs: [string, string][], options?: { hideFields?: string[]; resetForm?: boolean }) => {
+    const submission = parseWithZod(form(pairs), { schema });
+    expect(submission.status).toBe("error");
+    return submission.reply(options);
+  };
+  const size = (value: unknown) => JSON.stringify(value).length;
+
+  it("echoes values within the form's maximum as they were", () => {
+    const result = reply([
+      ["email", "not an e-mail"],
+      ["note", "short"],
+      ["code", "12x"],
+      ["rows[0].text", "abc"],
+      ["tags", "a"],
+      ["tags", "bc"],
+    ]);
+    expect(result.initialValue).toEqual({ email: "not an e-mail", note: "short", code: "12x", rows: [{ text: "abc" }], tags: ["a", "bc"] });
+    expect(result.fields).toEqual(["email", "note", "code", "rows[0].text", "tags"]);
+    expect(result.error).toHaveProperty("email");
+  });
+
+  it("cuts a value at its field's maximum, and one of a field without a maximum at ECHO_WITHOUT_MAX", () => {
+    const huge = "x".repeat(5_000_000);
+    const result = reply([
+      ["email", `${huge}@example.com`],
+      ["note", "0123456789ABC"],
+      ["code", huge],
+      ["rows[0].text", "abcdefgh"],
+      ["tags", "abcd"],
+      ["nick", "abcdefg"],
+    ]);
+    expect(result.initialValue).toEqual({
+      email: "x".repeat(254),
+      note: "0123456789",
+      code: "x".repeat(ECHO_WITHOUT_MAX),
+      rows: [{ text: "abcde" }],
+      tags: "abc", // one value of a list comes as a string (conform)
+      nick: "abcd",
+    });
+    expect(size(result)).toBeLessThan(2 * ECHO_WITHOUT_MAX);
+    // A cut never leaves half of a character written as two UTF-16 units.
+    const emoji = reply([["note", `123456789${"😀".repeat(3)}`]]);
+    expect((emoji.initialValue as { note: string }).note).toBe("123456789");
+  });
+
+  it("echoes nothing of a field the form does not have, nor many values for a field of one", () => {
+    const many = Array.from({ length: 5000 }, (): [string, string] => ["email", "a@b"]);
+    const result = reply([
+      ["email", "bad"],
+      ["x".repeat(100_000), "1"],
+      ["junk", "y".repeat(1_000_000)],
+      ["rows[0].junk", "z".repeat(1_000_000)],
+      ...many,
+    ]);
+    expect(result.initialValue).toEqual({});
+    expect(result.fields).toEqual(["email"]);
+    expect(size(result)).toBeLessThan(2_000);
+    // A list keeps at most MAX_FORM_INDEX + 1 values, as an indexed list may hold.
+    const tags = reply([["email", "bad"], ...Array.from({ length: 5000 }, (): [string, string] => ["tags", "a"])]);
+    expect((tags.initialValue as { tags: string[] }).tags).toHaveLength(MAX_FORM_INDEX + 1);
+  });
+
+  it("still hides the fields an action hides, and a reset reply has no values", () => {
+    expect(
+      reply(
+        [
+          ["email", "bad"],
+          ["note", "secret"],
+        ],
+        { hideFields: ["note"] },
+      ).initialValue,
+    ).toEqual({ email: "bad" });
+    expect(reply([["email", "bad"]], { resetForm: true }).initialValue).toBeNull();
   });
 });

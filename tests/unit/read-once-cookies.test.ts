@@ -69,7 +69,7 @@ describe("the toast and the flash", () => {
   });
 
   it("checks what it unseals: a toast key the app does not have is nothing", async () => {
-    const cookie = (await createCookie("toast").serialize(await seal(SECRET, { key: "noSuchToast" }))).split(";")[0]!;
+    const cookie = (await createCookie("toast").serialize(await seal(SECRET, { key: "noSuchToast" }, { name: "toast" }))).split(";")[0]!;
     expect(await takeToast(requestWith(cookie), contextWith())).toBeNull();
   });
 });

@@ -195,6 +195,38 @@ describe("password recovery (POST /member/updatepwd)", () => {
     );
   });
 
+  it("limits tries per address and per IP with a localized 429, a right ticket too once past the limit", async () => {
+    await signedUp("pestered@example.com");
+    await post("/certemailpwd", { email: "pestered@example.com" });
+    const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY id DESC')
+      .bind("pestered@example.com")
+      .first<{ text: string }>();
+    const code = mail!.text.match(/\b(\d{6})\b/)![1];
+    const cert_ticket = (await post("/checkcert", { email: "pestered@example.com", cert: code, type: "password" })).body.data!.ticket;
+    const { max } = LIMITS.updatePwdPerAccount;
+    for (let i = 0; i < max; i++) {
+      const guess = await post("/updatepwd", { email: "pestered@example.com", password: "Attack#2026x", cert_ticket: `guess-${i}` });
+      expect(guess.body.code).toBe(Code.CERT_REQUIRED);
+    }
+    expect(
+      await post("/updatepwd", { email: "pestered@example.com", password: "Newpass#2026", cert_ticket }, { lang: "en" }),
+    ).toMatchObject({
+      status: 429,
+      body: { code: Code.RATE_LIMITED, message: "Too many requests. Please try again in a little while." },
+    });
+    // Nothing was changed: the old password still logs in.
+    expect((await post("/login", { email: "pestered@example.com", password: PASSWORD })).status).toBe(200);
+
+    // One client going through many addresses (unregistered ones answer 4102 until the limit).
+    const perIp = LIMITS.updatePwdPerIp.max;
+    const codes = [];
+    for (let i = 0; i <= perIp; i++) {
+      codes.push((await post("/updatepwd", { email: `sweep${i}@example.com`, password: "Attack#2026x" }, { ip: "192.0.2.31" })).body.code);
+    }
+    expect(codes.slice(0, perIp).every((c) => c === Code.EMAIL_NOT_REGISTERED)).toBe(true);
+    expect(codes.at(-1)).toBe(Code.RATE_LIMITED);
+  });
+
   it("refuses unregistered addresses", async () => {
     expect((await post("/updatepwd", { email: "nobody2@example.com", password: "Newpass#2026" })).body.code).toBe(
       Code.EMAIL_NOT_REGISTERED,

@@ -17,7 +17,7 @@ export type VoiceRow = typeof voices.$inferSelect;
  * operator has not hidden, and their own voices (custom ones, and their open ones even when hidden); never a
  * deleted one. Everyone else gets "not found" for the rest.
  */
-export const visibleTo = (member: Member | null): SQL => visibleWhere(member ? member.id : null);
+export const visibleTo = (member: Pick<Member, "id"> | null): SQL => visibleWhere(member ? member.id : null);
 
 /** `visibleTo` by the member's id, which may be a placeholder of a prepared query (null: a visitor). */
 function visibleWhere(memberId: string | Placeholder | null): SQL {
@@ -36,7 +36,7 @@ export const visibleVoice = (db: Db, member: Member | null, id: string) =>
     .get();
 
 /** Top 5 voices of the week (spec: dashboard home), by generations in the last 7 days. */
-export async function topVoices(db: Db, member: Member | null) {
+export async function topVoices(db: Db, member: Pick<Member, "id"> | null) {
   const since = Math.floor(Date.now() / 86_400_000) - 7;
   return member ? topForMember(db).all({ since, member: member.id }) : topForVisitor(db).all({ since });
 }
@@ -81,32 +81,45 @@ export const CATEGORIES_FOR_ANSWER: Record<string, string[]> = {
   api: ["announcement", "news"],
 };
 
-/** The sign-up answers that recommended voices are chosen by (lib/labels.ts `WORK` and `PURPOSE`). */
-export type Answers = { work: string | null; purpose: string | null };
-
 /**
  * AI-recommended voices (spec: dashboard home): the member's language first, then the categories that suit their
- * answers (read here unless the caller has them: GET /member/home reads them with its session check).
+ * sign-up answers, which the statement reads itself (GET /member/home runs it beside its session check, one round trip).
  */
-export async function recommendedVoices(db: Db, member: Member, locale: Locale, known?: Answers) {
-  const m =
-    known ?? (await db.select({ work: members.work, purpose: members.purpose }).from(members).where(eq(members.id, member.id)).get());
-  const answers = `${m?.work ?? ""},${m?.purpose ?? ""}`
-    .split(",")
-    .map((a) => a.split(":")[0]!.trim())
-    .filter(Boolean);
-  const wanted = [...new Set(answers.flatMap((a) => CATEGORIES_FOR_ANSWER[a] ?? []))];
-  return recommendedQuery(db).all({ member: member.id, wanted: JSON.stringify(wanted), locale });
+export async function recommendedVoices(db: Db, member: Pick<Member, "id">, locale: Locale) {
+  return recommendedQuery(db).all({ member: member.id, locale });
 }
+
+/** What JavaScript's `trim()` removes (SQLite's `trim(x)` takes only spaces): the answers' codes are cut as the app cuts them. */
+const JS_WHITESPACE =
+  "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
+
+/**
+ * The categories wanted for the member `member` (a placeholder): their answers (`work`, then `purpose`: codes
+ * separated by commas, an `other:` code followed by the member's own words) cut at each comma, each item's code
+ * before any colon, trimmed, looked up in `CATEGORIES_FOR_ANSWER`. One value per row, repeats possible; none for
+ * a member without answers (or gone).
+ */
+const wantedCategories = () => sql`WITH RECURSIVE
+    answers(rest) AS (
+      SELECT COALESCE(${members.work}, '') || ',' || COALESCE(${members.purpose}, '') || ',' FROM ${members}
+      WHERE ${members.id} = ${sql.placeholder("member")}),
+    items(item, rest) AS (
+      SELECT NULL, rest FROM answers
+      UNION ALL
+      SELECT substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1) FROM items WHERE rest <> '')
+  SELECT wanted.value FROM items
+  JOIN json_each(${JSON.stringify(CATEGORIES_FOR_ANSWER)}) answer
+    ON answer.key = trim(CASE WHEN instr(item, ':') > 0 THEN substr(item, 1, instr(item, ':') - 1) ELSE item END, ${JS_WHITESPACE})
+  JOIN json_each(answer.value) wanted`;
 
 /**
  * The most matching categories (2 points each), then the member's language (1 point); without answers, the most
  * used. Scored and cut in SQL (issue 19 page speed, docs/decisions/0043): every visible voice used to come back to
  * the worker to be sorted there, thousands of rows once the open voices grow. Built once per database with
- * placeholders (docs/decisions/0051): `member`, `wanted` (the categories as a JSON array) and `locale`.
+ * placeholders (docs/decisions/0051): `member` and `locale`; the wanted categories come from the member's row.
  */
 const recommendedQuery = preparedOnce((db) => {
-  const matching = sql`(SELECT COUNT(*) FROM json_each(${voices.categories}) c WHERE c.value IN (SELECT w.value FROM json_each(${sql.placeholder("wanted")}) w))`;
+  const matching = sql`(SELECT COUNT(*) FROM json_each(${voices.categories}) c WHERE c.value IN (${wantedCategories()}))`;
   const score = sql<number>`${matching} * 2 + (CASE WHEN ${voices.lang} = ${sql.placeholder("locale")} THEN 1 ELSE 0 END)`;
   return db
     .select()

@@ -17,6 +17,10 @@ export const LIMITS = {
   loginPerAccount: { max: 10, windowSeconds: 600 },
   /** Login attempts per client IP. */
   loginPerIp: { max: 50, windowSeconds: 600 },
+  /** New passwords tried per address (password recovery's last step; docs/decisions/0056 made a guess a 192-bit ticket). */
+  updatePwdPerAccount: { max: 10, windowSeconds: 600 },
+  /** New passwords tried per client IP (password recovery's last step). */
+  updatePwdPerIp: { max: 30, windowSeconds: 600 },
   /** Social logins started per client IP (each stores an OAuth state for 10 minutes). */
   socialStartPerIp: { max: 30, windowSeconds: 600 },
   /** Coupon numbers tried per member (numbers must not be guessable by trying). */

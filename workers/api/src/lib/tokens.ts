@@ -147,17 +147,17 @@ export const sessionIsLive = (): SQL =>
   sql`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${refreshTokens.familyId} = ${sql.placeholder("sid")} AND ${refreshTokens.memberId} = ${members.id} AND ${refreshTokens.revokedAt} IS NULL)`;
 
 /**
- * GET /member/home's session check with what its recommended voices need (the sign-up answers), in one statement
- * built once per database: the member `id` while its session `sid` is live, else undefined (login required).
+ * GET /member/home's session check, built once per database: the member `id` while its session `sid` is live, else
+ * undefined (login required). It runs beside the home's lists, which read nothing of the session (domain/home.ts).
  */
-const sessionAnswersQuery = preparedOnce((db) =>
+const sessionLiveQuery = preparedOnce((db) =>
   db
-    .select({ email: members.email, work: members.work, purpose: members.purpose })
+    .select({ id: members.id })
     .from(members)
     .where(and(eq(members.id, sql.placeholder("id")), sessionIsLive()))
     .prepare(),
 );
-export const sessionAnswers = (db: Db, id: string, sid: string) => sessionAnswersQuery(db).get({ id, sid });
+export const sessionLive = (db: Db, id: string, sid: string) => sessionLiveQuery(db).get({ id, sid });
 
 export async function revokeFamily(db: Db, familyId: string, now = Date.now()) {
   await db

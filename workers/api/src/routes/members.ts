@@ -8,17 +8,16 @@ import { setMarketing, updateProfile } from "../domain/accounts/profile";
 import { mailRecoveryCode, resetPassword } from "../domain/accounts/recovery";
 import { checkEmailFree, createMember, mailSignupCode } from "../domain/accounts/signup";
 import { withdraw } from "../domain/accounts/withdrawal";
+import { memberHome } from "../domain/home";
 import type { PlanState } from "../../../../contracts/billing";
 import { memberAndPlanState, planState, sessionFrame } from "../domain/billing/plan-state";
-import { recommendedVoiceCards, topVoiceCards } from "../domain/library/cards";
-import { recentProjects } from "../domain/studio/projects";
 import { now } from "../lib/clock";
 import { Code } from "../lib/codes";
 import { answer, fail, ok } from "../lib/envelope";
 import { localize, PURPOSE, REASONS, WORK } from "../lib/labels";
 import { requireMember, tokenClaims } from "../lib/middleware";
 import { clientIp } from "../lib/rate-limit";
-import { revokeAllSessions, revokeSession, rotateSession, sessionAnswers } from "../lib/tokens";
+import { revokeAllSessions, revokeSession, rotateSession } from "../lib/tokens";
 import { jsonBody, plainText } from "../lib/validate";
 import type { AppEnv } from "../env";
 import { forgetAfterAnswer } from "../speech/engine";
@@ -85,9 +84,6 @@ const loginBody = z.object({ type: z.literal("email").default("email"), email: e
 /** The token of an `Authorization: Bearer` header (the refresh token of getrefresh and logout). */
 const bearerToken = (c: Context<AppEnv>) => c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
-/** Projects the dashboard home lists (spec: dashboard home, "recent projects"). */
-const HOME_RECENT_PROJECTS = 3;
-
 const dormancyBody = z.object({ years: z.literal([...DORMANCY_YEARS]) });
 
 /** Who asks, for the limits and the mail's language. */
@@ -142,7 +138,7 @@ export const membersRoutes = new Hono<AppEnv>()
   /** Password recovery, last step: a new password for an address certified with a "password" code. */
   .post("/updatepwd", jsonBody(updatePwdBody), async (c) => {
     const { email, password, cert_ticket } = c.req.valid("json");
-    return answer(c, await resetPassword(c.var.db, email, password, cert_ticket));
+    return answer(c, await resetPassword(c.env, c.var.db, { email, password, ticket: cert_ticket }, by(c).ip));
   })
   /** Re-checks the signed-in member's password (before termination, refund or withdrawal). */
   .post("/check_pwd", requireMember, jsonBody(checkPwdBody), async (c) =>
@@ -173,18 +169,10 @@ export const membersRoutes = new Hono<AppEnv>()
    * voices (as /voices/top) and the AI-recommended ones (as /voices/recommended).
    */
   .get("/home", async (c) => {
-    // The session check reads the sign-up answers the recommended voices need, in one statement (docs/decisions/0051).
     const claims = await tokenClaims(c.var.accessToken, c.env);
-    const found = claims ? await sessionAnswers(c.var.db, claims.sub, claims.sid) : undefined;
-    if (!claims || !found) return fail(c, Code.LOGIN_REQUIRED);
-    const member = { id: claims.sub, email: found.email };
-    const { db, locale } = c.var;
-    const [recent, top, recommended] = await Promise.all([
-      recentProjects({ db, member }, HOME_RECENT_PROJECTS),
-      topVoiceCards({ db, member, locale }),
-      recommendedVoiceCards({ db, member, locale }, found),
-    ]);
-    return ok(c, { recent, top, recommended });
+    const home = claims ? await memberHome(c.var.db, claims, c.var.locale) : null;
+    if (!home) return fail(c, Code.LOGIN_REQUIRED);
+    return ok(c, home);
   })
   /** Account edit (spec: member update fields, plus the language); answers the updated profile. */
   .post("/updatemember", requireMember, jsonBody(updateBody), async (c) => {

@@ -4,6 +4,7 @@ import type { Bindings } from "../../env";
 import { Code, type Locale } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { hashPassword } from "../../lib/password";
+import { hit } from "../../lib/rate-limit";
 import { revokeAllSessions } from "../../lib/tokens";
 import type { Db } from "../scope";
 import { certifiedWith, forgetCertification, mailCode } from "./certification";
@@ -25,8 +26,24 @@ export async function mailRecoveryCode(env: Bindings, db: Db, email: string, by:
   return account.ok ? mailCode(env, db, email, "password", by) : account;
 }
 
-/** Password recovery, last step: a new password for an address certified with a "password" code; every session ends. */
-export async function resetPassword(db: Db, email: string, password: string, ticket: string | undefined) {
+/**
+ * Password recovery, last step: a new password for an address certified with a "password" code; every session ends.
+ * Limited per address and per client IP, as a login is.
+ */
+export async function resetPassword(
+  env: Bindings,
+  db: Db,
+  input: { email: string; password: string; ticket: string | undefined },
+  ip: string,
+) {
+  const { email, password, ticket } = input;
+  if (!validEmail(email)) return refusal(Code.EMAIL_INVALID);
+  for (const [name, subject] of [
+    ["updatePwdPerAccount", email],
+    ["updatePwdPerIp", ip],
+  ] as const) {
+    if (!(await hit(env, name, subject)).allowed) return refusal(Code.RATE_LIMITED);
+  }
   const account = await recoverable(db, email);
   if (!account.ok) return account;
   if (!(await certifiedWith(db, email, "password", ticket))) return refusal(Code.CERT_REQUIRED);

@@ -10,13 +10,13 @@ import { recommendedVoices, topVoices, visibleTo, type VoiceRow } from "../voice
 import type { Db } from "../scope";
 
 /** Who asks (a member, or null for a visitor) and in which language: list.ts's `Viewer`, which imports this module. */
-type Viewer = { db: Db; member: Member | null; locale: Locale };
+type Viewer = { db: Db; member: Pick<Member, "id"> | null; locale: Locale };
 
 /** The average score to one decimal, or null before the first rating. */
 export const ratingAverage = (count: number, sum: number) => (count > 0 ? Math.round((sum / count) * 10) / 10 : null);
 
 /** A voice as a card for `member` (null: a visitor): `mine` and the hidden mark only for its creator. */
-export function voiceCard(v: VoiceRow, locale: Locale, member: Member | null, bookmarked = false): VoiceCard {
+export function voiceCard(v: VoiceRow, locale: Locale, member: Pick<Member, "id"> | null, bookmarked = false): VoiceCard {
   const mine = !!member && v.ownerId === member.id;
   return {
     id: v.id,
@@ -52,9 +52,9 @@ export async function topVoiceCards(v: Viewer) {
   return rows.map((r) => ({ ...voiceCard(r.v, v.locale, v.member), weekUses: r.week }));
 }
 
-/** The AI-recommended voices as cards: GET /voices/recommended and the dashboard home (which has the answers already). */
-export async function recommendedVoiceCards(v: Viewer & { member: Member }, answers?: Parameters<typeof recommendedVoices>[3]) {
-  return (await recommendedVoices(v.db, v.member, v.locale, answers)).map((row) => voiceCard(row, v.locale, v.member));
+/** The AI-recommended voices as cards: GET /voices/recommended and the dashboard home. */
+export async function recommendedVoiceCards(v: Viewer & { member: Pick<Member, "id"> }) {
+  return (await recommendedVoices(v.db, v.member, v.locale)).map((row) => voiceCard(row, v.locale, v.member));
 }
 
 /**

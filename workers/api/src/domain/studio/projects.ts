@@ -81,7 +81,7 @@ export async function listProjects(s: MemberScope, type: ProjectType | "all", no
  * The member's `n` most recently changed projects, for the dashboard home (GET /member/home, issue 19 page speed,
  * docs/decisions/0043): the list's order and filter, without its per-project counts or the purge of expired deletions.
  */
-export function recentProjects(s: Pick<MemberScope, "db" | "member">, n: number) {
+export function recentProjects(s: { db: Db; member: Pick<MemberScope["member"], "id"> }, n: number) {
   return recentQuery(s.db).all({ member: s.member.id, n });
 }
 
