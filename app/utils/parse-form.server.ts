@@ -13,10 +13,12 @@ export const hasHugeIndex = (name: string) =>
   /\[(\d{4,})\]/.test(name) && [...name.matchAll(/\[(\d+)\]/g)].some((m) => Number(m[1]) > MAX_FORM_INDEX);
 
 /**
- * The longest value a failed form's reply sends back for a field whose schema gives no maximum (an enum, a pattern, a
- * number, a refinement): longer than any such field of the product holds (docs/decisions/0057's left-over).
+ * The longest value a failed form's reply sends back (docs/decisions/0057's left-over), unless its field's maximum is
+ * larger: a member without JavaScript who typed or pasted past a field's maximum (a paragraph of the TTS editor: 500
+ * characters; an inquiry: 5000) gets the whole text back to shorten, not the text cut at the maximum; a 5 MB field
+ * comes back as 20,000 characters.
  */
-export const ECHO_WITHOUT_MAX = 1000;
+export const ECHO_MAX = 20_000;
 
 type Limits = Map<string, number>;
 type JsonSchema = { type?: unknown; maxLength?: unknown; properties?: Record<string, JsonSchema>; items?: unknown } & Record<
@@ -71,9 +73,9 @@ const pathOf = (name: string) => name.replace(/\[\d+\]/g, "[]");
 const limitOf = (limits: Limits, path: string) => limits.get(path) ?? limits.get(`${path}[]`);
 
 /**
- * What a failed form's reply may send back of `value` at `path`: strings cut at their field's maximum
- * (ECHO_WITHOUT_MAX without one), lists at MAX_FORM_INDEX + 1 values, nothing of a path the form does not have.
- * Without limits (a schema zod cannot describe), every string is cut at ECHO_WITHOUT_MAX.
+ * What a failed form's reply may send back of `value` at `path`: strings cut at ECHO_MAX (or their field's maximum
+ * when larger), lists at MAX_FORM_INDEX + 1 values, nothing of a path the form does not have. Without limits (a
+ * schema zod cannot describe), every string is cut at ECHO_MAX.
  */
 function bounded(value: unknown, path: string, limits: Limits | null): unknown {
   if (Array.isArray(value)) {
@@ -89,15 +91,15 @@ function bounded(value: unknown, path: string, limits: Limits | null): unknown {
     return path && Object.keys(out).length === 0 ? undefined : out;
   }
   if (typeof value !== "string") return value;
-  if (!limits) return cut(value, ECHO_WITHOUT_MAX);
+  if (!limits) return cut(value, ECHO_MAX);
   const max = limitOf(limits, path);
-  return max === undefined ? undefined : cut(value, max === Infinity ? ECHO_WITHOUT_MAX : max);
+  return max === undefined ? undefined : cut(value, max === Infinity ? ECHO_MAX : Math.max(max, ECHO_MAX));
 }
 
 /** A reply (`submission.reply()`) with only what `bounded` lets through, and only the submitted names the form has. */
 function boundedReply<R extends { initialValue?: unknown; fields?: string[] }>(result: R, limits: Limits | null): R {
   if (result.initialValue == null) return result;
-  const fields = result.fields?.filter((name) => (limits ? limitOf(limits, pathOf(name)) !== undefined : name.length <= ECHO_WITHOUT_MAX));
+  const fields = result.fields?.filter((name) => (limits ? limitOf(limits, pathOf(name)) !== undefined : name.length <= ECHO_MAX));
   return { ...result, initialValue: bounded(result.initialValue, "", limits) ?? {}, ...(fields ? { fields } : {}) };
 }
 

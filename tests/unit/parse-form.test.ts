@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod/v4";
-import { ECHO_WITHOUT_MAX, hasHugeIndex, MAX_FORM_INDEX, parseWithZod, readForm } from "~/utils/parse-form.server";
+import { ECHO_MAX, hasHugeIndex, MAX_FORM_INDEX, parseWithZod, readForm } from "~/utils/parse-form.server";
 
 const form = (pairs: [string, string][]) => {
   const data = new FormData();
@@ -126,7 +126,7 @@ describe("a failed form's reply", () => {
     expect(result.error).toHaveProperty("email");
   });
 
-  it("cuts a value at its field's maximum, and one of a field without a maximum at ECHO_WITHOUT_MAX", () => {
+  it("echoes a value past its field's maximum whole up to ECHO_MAX (nothing typed is lost), and cuts it there", () => {
     const huge = "x".repeat(5_000_000);
     const result = reply([
       ["email", `${huge}@example.com`],
@@ -137,17 +137,17 @@ describe("a failed form's reply", () => {
       ["nick", "abcdefg"],
     ]);
     expect(result.initialValue).toEqual({
-      email: "x".repeat(254),
-      note: "0123456789",
-      code: "x".repeat(ECHO_WITHOUT_MAX),
-      rows: [{ text: "abcde" }],
-      tags: "abc", // one value of a list comes as a string (conform)
-      nick: "abcd",
+      email: "x".repeat(ECHO_MAX),
+      note: "0123456789ABC",
+      code: "x".repeat(ECHO_MAX),
+      rows: [{ text: "abcdefgh" }],
+      tags: "abcd", // one value of a list comes as a string (conform)
+      nick: "abcdefg",
     });
-    expect(size(result)).toBeLessThan(2 * ECHO_WITHOUT_MAX);
+    expect(size(result)).toBeLessThan(3 * ECHO_MAX);
     // A cut never leaves half of a character written as two UTF-16 units.
-    const emoji = reply([["note", `123456789${"😀".repeat(3)}`]]);
-    expect((emoji.initialValue as { note: string }).note).toBe("123456789");
+    const emoji = reply([["note", `${"1".repeat(ECHO_MAX - 1)}${"😀".repeat(3)}`]]);
+    expect((emoji.initialValue as { note: string }).note).toBe("1".repeat(ECHO_MAX - 1));
   });
 
   it("echoes nothing of a field the form does not have, nor many values for a field of one", () => {
