@@ -225,6 +225,21 @@ test("saving names the paragraph that cannot be spoken, and keeps the text (with
   await expect(page.getByTestId("paragraph").nth(1).locator("textarea")).toHaveValue("x^2 § y");
 });
 
+test("a paragraph past 500 characters is refused with its message and comes back whole (with and without JavaScript)", async ({
+  page,
+  request,
+  context,
+}) => {
+  await member(request, context);
+  await newProject(page);
+  const long = "가나다라마바사아자차. ".repeat(60).trim(); // 719 characters
+  const text = page.getByTestId("paragraph").first().locator("textarea");
+  await text.fill(long);
+  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await expect(page.getByText("한 번에 최대 500자까지 생성할 수 있습니다. 문단을 나누어 주세요.").first()).toBeVisible();
+  await expect(text).toHaveValue(long);
+});
+
 test("a stale page's save is a conflict: reload or overwrite (without JavaScript too)", async ({ page, request, context }) => {
   await member(request, context);
   const url = await newProject(page);
