@@ -17,6 +17,8 @@
  * spoken (@ < > ^ \ § and the like) and is refused with the characters named.
  */
 export const MAX_CHARACTERS_PER_GENERATION = 500;
+/** Largest imported script (a .txt file on the studio's project list). */
+export const IMPORT_MAX_BYTES = 256 * 1024;
 /** The pause a line break adds. */
 export const NEWLINE_PAUSE_MS = 500;
 /** 5 or more spaces add a pause of this much per space (5 spaces: 500 ms), at most MAX_SPACE_PAUSE_MS. */

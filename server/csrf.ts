@@ -1,3 +1,5 @@
+import { multipartMax, URLENCODED_MAX } from "./post-limits";
+
 /**
  * CSRF: the page actions are authenticated by cookies, so a state-changing request must come from
  * our own pages. Browsers say where a request came from in Sec-Fetch-Site (or, older ones, Origin);
@@ -12,13 +14,10 @@ export function isCrossSitePost(request: Request) {
   return origin !== null && origin !== new URL(request.url).origin;
 }
 
-/** The largest page posts: a custom voice's five 10 MB files with its fields, and a form of 200 paragraphs. */
-export const PAGE_POST_MAX = { multipart: 64 * 1024 * 1024, urlencoded: 2 * 1024 * 1024 } as const;
-
 /**
  * What a page's post must be before an action reads it: a form (URL-encoded, or multipart with its boundary: what
- * browsers and Remix's fetchers send), with its length declared (browsers always declare a form's) and within
- * PAGE_POST_MAX. Else the status to answer: 415 (an action's `request.formData()` would throw: a 500 for a client's
+ * browsers and Remix's fetchers send), with its length declared (browsers always declare a form's) and within its
+ * page's limit (server/post-limits.ts: 2 MB, or more for a multipart post to a page that takes files). Else the status to answer: 415 (an action's `request.formData()` would throw: a 500 for a client's
  * mistake), 411, or 413 (the whole body used to be read before any rule refused it). `/api/country` takes a POST
  * without a body. Null: the post may go on.
  */
@@ -33,5 +32,5 @@ export function formPostRefusal(request: Request, pathname: string): 411 | 413 |
   if (!kind) return 415;
   const declared = request.headers.get("content-length");
   if (declared === null || !/^\d+$/.test(declared)) return 411;
-  return Number(declared) > PAGE_POST_MAX[kind] ? 413 : null;
+  return Number(declared) > (kind === "multipart" ? multipartMax(pathname) : URLENCODED_MAX) ? 413 : null;
 }

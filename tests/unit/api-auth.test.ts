@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { withCookieAuth } from "../../server/api-auth";
-import { formPostRefusal, isCrossSitePost, PAGE_POST_MAX } from "../../server/csrf";
+import { formPostRefusal, isCrossSitePost } from "../../server/csrf";
+import { URLENCODED_MAX } from "../../server/post-limits";
 import { accessTokenCookie } from "~/utils/cookies.server";
 
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig";
@@ -69,12 +70,71 @@ describe("a page's post must be a form of a declared, bounded length (the app au
     for (const type of ["text/plain", "application/json", "multipart/form-data", null]) expect(post(type), String(type)).toBe(415);
     expect(post("application/x-www-form-urlencoded", null)).toBe(411);
     expect(post("application/x-www-form-urlencoded", "-1")).toBe(411);
-    expect(post("application/x-www-form-urlencoded", String(PAGE_POST_MAX.urlencoded))).toBeNull();
-    expect(post("application/x-www-form-urlencoded", String(PAGE_POST_MAX.urlencoded + 1))).toBe(413);
-    expect(post("multipart/form-data; boundary=x", String(PAGE_POST_MAX.multipart))).toBeNull();
-    expect(post("multipart/form-data; boundary=x", String(PAGE_POST_MAX.multipart + 1))).toBe(413);
+    expect(post("application/x-www-form-urlencoded", String(URLENCODED_MAX))).toBeNull();
+    expect(post("application/x-www-form-urlencoded", String(URLENCODED_MAX + 1))).toBe(413);
+    expect(post("multipart/form-data; boundary=x", String(URLENCODED_MAX))).toBeNull();
+    expect(post("multipart/form-data; boundary=x", String(URLENCODED_MAX + 1))).toBe(413);
     // GETs and the country call (a POST without a body) are not forms.
     expect(formPostRefusal(new Request("http://localhost/login"), "/login")).toBeNull();
     expect(post(null, null, "/api/country")).toBeNull();
+  });
+});
+
+describe("a page post's limit is its page's: multipart past 2 MB only where the page takes files (brief harden2)", () => {
+  const MB = 1024 * 1024;
+  const post = (path: string, length: number, type = "multipart/form-data; boundary=x") =>
+    formPostRefusal(
+      new Request(`http://localhost${path}`, { method: "POST", headers: { "content-type": type, "content-length": String(length) } }),
+      new URL(`http://localhost${path}`).pathname,
+    );
+  // Each upload page's largest legitimate post (its files), plus 1 MB for its fields and the multipart framing; the
+  // numbers written out here on purpose, so a changed constant shows in this test as well as in the table.
+  const uploads: [string, number][] = [
+    ["/dashboard/custom", 5 * 10 * MB + MB], // five recordings of 10 MB
+    ["/dashboard/library/open", 10 * MB + MB], // a 10 MB recording (the profile image of 1 MB is another step's post)
+    ["/studio/projects/speech-to-speech", 30 * MB + MB], // an STS source of 30 MB
+    ["/labs/avatar", 30 * MB + MB], // a 30 MB VRM, or an STS source of 30 MB
+    ["/labs/shorts/start", 30 * MB + MB], // an STS source of 30 MB
+    ["/dashboard/help", 5 * 5 * MB + MB], // five images of 5 MB
+    ["/dashboard/help/12", 5 * 5 * MB + MB],
+    ["/admin/inquiries/12", 5 * 5 * MB + MB],
+    ["/actors", 10 * MB + MB], // a 10 MB sample
+  ];
+
+  it("refuses a multipart post past 2 MB to a page that takes no file, before reading it (an anonymous 64 MB one to /login was parsed)", () => {
+    for (const path of [
+      "/login",
+      "/join",
+      "/user/password",
+      "/dashboard/settings",
+      "/login.data",
+      "/_root.data",
+      "/",
+      "/actors/x",
+      "/dashboard/customs",
+    ]) {
+      expect(post(path, 3 * MB), path).toBe(413);
+      expect(post(path, URLENCODED_MAX), path).toBeNull();
+      expect(post(path, URLENCODED_MAX + 1), path).toBe(413);
+    }
+  });
+
+  it("lets each upload page take its largest post, as a document's post and as Remix's fetch (`.data`), and refuses one byte more", () => {
+    for (const [path, max] of uploads) {
+      for (const at of [path, `${path}.data`, `${path}/`, `${path}.data?index`]) {
+        expect(post(at, 3 * MB), at).toBeNull();
+        expect(post(at, max), at).toBeNull();
+        expect(post(at, max + 1), at).toBe(413);
+        // Its URL-encoded posts keep the 2 MB of every page.
+        expect(post(at, 3 * MB, "application/x-www-form-urlencoded"), at).toBe(413);
+      }
+    }
+  });
+
+  it("gives the studio's script import (256 KB) the 2 MB every page takes, on /studio and /dashboard/studio", () => {
+    for (const at of ["/studio", "/studio.data?index", "/dashboard/studio"]) {
+      expect(post(at, URLENCODED_MAX), at).toBeNull();
+      expect(post(at, URLENCODED_MAX + 1), at).toBe(413);
+    }
   });
 });

@@ -14,14 +14,10 @@ import { speechEngine } from "./engine";
 import { RENDER } from "./render";
 import { EngineError, type VoiceParams } from "./types";
 import { durationMs, type Audio } from "./wav";
-import { billedSeconds } from "../../../../contracts/sts";
+import { billedSeconds, STS_UPLOAD } from "../../../../contracts/sts";
 
-/**
- * Limits of one speech-to-speech input. 30 MB holds 2.6 minutes of 48 kHz stereo WAV and far more of
- * any compressed format (decision 0013: the isolate's 128 MB hold the upload and its decoded copy);
- * 5 minutes of decoded 48 kHz mono is 57.6 MB.
- */
-export const STS_LIMITS = { maxBytes: 30 * 1024 * 1024, maxSeconds: 300 } as const;
+/** Limits of one speech-to-speech input (contracts/sts.ts: the app's page posts use them too). */
+export const STS_LIMITS = STS_UPLOAD;
 
 /**
  * Time charged for a recording (spec: time deducted on conversion): the nearest whole second, the same

@@ -14,8 +14,8 @@ import type { Db, MemberScope } from "../scope";
 export type ProjectType = "tts" | "sts";
 export type ProjectRow = typeof projects.$inferSelect;
 
-/** Largest imported script (a .txt file). */
-export const IMPORT_MAX_BYTES = 256 * 1024;
+/** Largest imported script (a .txt file; contracts/speech-text.ts: the app's page posts use it too). */
+export { IMPORT_MAX_BYTES } from "../../../../../contracts/speech-text";
 /** Most paragraphs of a project (an import or a save with more is refused). */
 export const MAX_PARAGRAPHS = 200;
 
