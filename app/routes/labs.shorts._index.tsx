@@ -23,10 +23,12 @@ export default function Shorts() {
   const lang = i18n.language === "en" ? "en" : "ko";
   return (
     <div className="min-h-screen bg-slate-950 text-white" data-testid="shorts-page">
-      <ShortsTopBar />
+      <ShortsTopBar tone="dark" />
       <main className="mx-auto max-w-5xl px-4 pb-16">
         <header className="pt-8 text-center">
-          <p className="text-xs font-bold uppercase tracking-widest text-fuchsia-300">Labs · {t("area.beta")}</p>
+          <p className="text-xs font-bold uppercase tracking-widest text-fuchsia-300">
+            {t("area.title")} · {t("area.beta")}
+          </p>
           <h1 className="mt-2 text-3xl font-extrabold sm:text-5xl">{t("shorts.title")}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-white/80">{t("shorts.intro")}</p>
           <Link
