@@ -1,10 +1,10 @@
 // What a person notices on a phone (the look, session 16): text broken in awkward places at 360 px, controls out of
 // line, English on a Korean page, two names for one thing, a control too faint to read. Each test holds one defect
 // found by looking at every page at 360 px in Korean and English.
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { expect, test } from "./fixtures";
-import { remixCookieValue } from "./helpers";
+import { apiCall, expect, signIn, signUp, test } from "./fixtures";
+import { remixCookieValue, speechWav } from "./helpers";
 
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -17,6 +17,26 @@ const lines = (locator: Locator) =>
     range.selectNodeContents(el);
     return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
   });
+
+/** The number of lines the last occurrence of `text` in an element takes. */
+const linesOf = (locator: Locator, text: string) =>
+  locator.evaluate((el, text) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const nodes: Text[] = [];
+    while (walker.nextNode()) nodes.push(walker.currentNode as Text);
+    const whole = nodes.map((n) => n.data).join("");
+    let start = whole.lastIndexOf(text);
+    if (start < 0) return 0;
+    const range = document.createRange();
+    let end = start + text.length;
+    for (const node of nodes) {
+      if (start >= 0 && start <= node.length) range.setStart(node, start);
+      if (end >= 0 && end <= node.length) range.setEnd(node, end);
+      start -= node.length;
+      end -= node.length;
+    }
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  }, text);
 
 /** WCAG contrast of an element's text against the nearest background colour behind it (colours read through a canvas: Tailwind's are oklch). */
 const contrast = (locator: Locator) =>
@@ -84,4 +104,76 @@ test("/business at 360 px: the operations table's headings are not broken, and t
   expect(Math.abs(a!.height - b!.height)).toBeLessThanOrEqual(1);
   const radius = (l: Locator) => l.evaluate((el) => getComputedStyle(el).borderTopLeftRadius);
   expect(await radius(docs)).toBe(await radius(key));
+});
+
+/** A new member, signed in, with a TTS project and a few characters spoken. */
+async function member({ context, request }: { context: BrowserContext; request: APIRequestContext }, converted = false) {
+  const session = await signUp(request);
+  await signIn(context, session);
+  if (converted) {
+    const sts = await request.post("/api/v1/studio/sts", {
+      headers: { "api-key": session.token },
+      multipart: { voice_id: "ko-minjun", file: { name: "two-seconds.wav", mimeType: "audio/wav", buffer: speechWav(2) } },
+    });
+    expect((await sts.json()).success).toBe(true);
+  }
+  const project = await apiCall<{ id: string }>(request, session, "/studio/projects", {
+    name: "전화기에서 보는 아주 긴 프로젝트 이름 A very long project name",
+    type: "tts",
+  });
+  const spoken = await apiCall(request, session, "/studio/tts", { text: "안녕하세요.", voice_id: "ko-seoyeon" });
+  expect(spoken.success, spoken.message).toBe(true);
+  return { session, project: project.data.id };
+}
+
+for (const lang of ["ko", "en"] as const) {
+  test(`the dashboard home at 360 px: a section's title and its link each whole (${lang})`, async ({ page, context, request }) => {
+    await member({ context, request });
+    await speak(page, lang);
+    await page.goto("/dashboard");
+    // "이번 주 인기 보이스 TOP 5" with its link beside it broke both ("TOP / 5", "보이스 / 라이브러리").
+    const top = page.locator("section[aria-labelledby=top-title]");
+    expect(await lines(top.locator("h2"))).toBe(1);
+    expect(await lines(top.getByRole("link", { name: lang === "ko" ? "보이스 라이브러리" : "Voice library" }).first())).toBe(1);
+  });
+
+  test(`the project list at 360 px: the last change's date and time each whole (${lang})`, async ({ page, context, request }) => {
+    await member({ context, request });
+    await speak(page, lang);
+    await page.goto("/studio");
+    // The date was broken over five lines ("2026 / . 11. / 24. / 오후 / 9:19").
+    const updated = page.getByRole("row").nth(1).getByRole("cell").last();
+    expect(await lines(updated)).toBeLessThanOrEqual(2);
+    expect(await lines(page.getByRole("columnheader").last())).toBe(1);
+  });
+
+  test(`/dashboard/plan at 360 px: each usage figure whole, and a little use is not 100% left (${lang})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    await member({ context, request }, true);
+    await speak(page, lang);
+    await page.goto("/dashboard/plan");
+    // "2 min 58 s / 3 / min": each figure whole.
+    const figures = page.getByTestId("usage-time").getByTestId("usage-figures");
+    await expect(figures).toHaveText(lang === "ko" ? "2분 58초 / 3분" : "2 min 58 s / 3 min");
+    expect(await linesOf(figures, lang === "ko" ? "2분 58초" : "2 min 58 s")).toBe(1);
+    expect(await linesOf(figures, lang === "ko" ? "3분" : "3 min")).toBe(1);
+    // 10,000 less the few characters spoken was rounded up to "100%".
+    await expect(page.getByTestId("usage-characters").getByTestId("usage-remaining")).toHaveText("99%");
+    // The plans' name for it ("음성 합성(TTS) 월 10,000자"); it was "음성 생성(TTS) 글자 수".
+    if (lang === "ko") await expect(page.getByTestId("usage-characters")).toContainText("음성 합성(TTS) 글자 수");
+  });
+}
+
+test("the TTS editor at 360 px: the paragraph's controls in two even columns (en)", async ({ page, context, request }) => {
+  const { project } = await member({ context, request });
+  await speak(page, "en");
+  await page.goto(`/studio/projects/text-to-speech?id=${project}`);
+  // In English the style sat alone on its row, language beside pitch, tempo beside the pause.
+  const controls = page.getByTestId("paragraph-controls").first();
+  const y = async (control: Locator) => (await control.boundingBox())!.y;
+  expect(await y(controls.getByRole("combobox", { name: "Style" }))).toBe(await y(controls.getByRole("combobox", { name: "Language" })));
+  expect(await y(controls.getByRole("slider", { name: /^Pitch/ }))).toBe(await y(controls.getByRole("slider", { name: /^Tempo/ })));
 });
