@@ -54,6 +54,15 @@ test("the first-month USD price on /plan and the landing is the amount the api c
   }
 });
 
+// The look (session 16): "Credit required" on the Free plan read as "a credit card is required", beside "start for free
+// without a card"; the plans mean attribution (출처 표기).
+test("/plan in English names attribution, not credit", async ({ page }) => {
+  await page.goto("/plan?lng=en");
+  await expect(page.getByTestId("plan-Free")).toContainText("Attribution required");
+  await expect(page.getByTestId("plan-Starter")).toContainText("No attribution needed");
+  await expect(page.getByTestId("plan-cards")).not.toContainText(/credit/i);
+});
+
 test("the first request sets the country cookie from CF-IPCountry, and the cookie wins later", async ({ browser }) => {
   const context = await browser.newContext({ extraHTTPHeaders: { "CF-IPCountry": "US" } });
   const page = await context.newPage();
