@@ -681,7 +681,7 @@ function RangeField({
         </output>
       </label>
       <input key={key ?? undefined} {...props} min={range.min} max={range.max} step={range.step} className="mt-1 w-full accent-brand-600" />
-      <span className="flex justify-between text-[10px] font-normal text-slate-400" aria-hidden="true">
+      <span className="flex justify-between text-[10px] font-normal text-slate-500" aria-hidden="true">
         <span>{range.min}</span>
         <span>{range.max}</span>
       </span>

@@ -38,7 +38,7 @@ const linesOf = (locator: Locator, text: string) =>
     return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
   }, text);
 
-/** WCAG contrast of an element's text against the nearest background colour behind it (colours read through a canvas: Tailwind's are oklch). */
+/** WCAG contrast of an element's text against the background behind it (colours read through a canvas: Tailwind's are oklch). */
 const contrast = (locator: Locator) =>
   locator.evaluate((el) => {
     const ctx = document.createElement("canvas").getContext("2d")!;
@@ -52,16 +52,15 @@ const contrast = (locator: Locator) =>
       const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
       return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
     };
-    let node: Element | null = el;
-    let bg = [255, 255, 255, 255];
-    while (node) {
+    // The backgrounds behind the element, down to the first opaque one (white if none), laid over each other.
+    const layers: number[][] = [];
+    for (let node: Element | null = el; node; node = node.parentElement) {
       const c = rgba(getComputedStyle(node).backgroundColor);
-      if (c[3] === 255) {
-        bg = c;
-        break;
-      }
-      node = node.parentElement;
+      if (c[3]! > 0) layers.push(c);
+      if (c[3] === 255) break;
     }
+    if (layers.at(-1)?.[3] !== 255) layers.push([255, 255, 255, 255]);
+    const bg = layers.reduceRight((under, over) => under.map((u, i) => (i === 3 ? 255 : u + ((over[i]! - u) * over[3]!) / 255)));
     const [a, b] = [lum(rgba(getComputedStyle(el).color)), lum(bg)].sort((x, y) => y - x);
     return (a! + 0.05) / (b! + 0.05);
   });
@@ -89,7 +88,20 @@ for (const lang of ["ko", "en"] as const) {
     // The language not chosen, on the page's dark background: at least WCAG AA's 4.5:1 (it was slate-600, 2.7:1).
     const other = shorts.getByRole("button", { name: lang === "ko" ? "English" : "한국어" });
     expect.soft(await contrast(other)).toBeGreaterThanOrEqual(4.5);
+    // White on fuchsia-500 was 3.5:1.
+    expect.soft(await contrast(shorts.getByTestId("shorts-cta"))).toBeGreaterThanOrEqual(4.5);
     expect.soft(await contrast(shorts.getByRole("button", { name: lang === "ko" ? "한국어" : "English" }))).toBeGreaterThanOrEqual(4.5);
+  });
+  test(`the landing's first-month offer at 360 px: each regular price whole (${lang})`, async ({ page }) => {
+    await speak(page, lang);
+    await page.goto("/");
+    const regular = page.locator("section#promotion li span.line-through");
+    await expect(regular).toHaveCount(3);
+    for (const price of await regular.all()) {
+      expect.soft(await lines(price), (await price.textContent()) ?? "").toBe(1);
+      // brand-100 on the offer's tint was 4.46:1.
+      expect.soft(await contrast(price)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 }
 
@@ -176,4 +188,21 @@ test("the TTS editor at 360 px: the paragraph's controls in two even columns (en
   const y = async (control: Locator) => (await control.boundingBox())!.y;
   expect(await y(controls.getByRole("combobox", { name: "Style" }))).toBe(await y(controls.getByRole("combobox", { name: "Language" })));
   expect(await y(controls.getByRole("slider", { name: /^Pitch/ }))).toBe(await y(controls.getByRole("slider", { name: /^Tempo/ })));
+});
+
+test("steps not reached yet and the sliders' ends are readable (4.5:1; slate-500 on slate-100 was 4.3:1, slate-400 2.6:1)", async ({
+  page,
+  context,
+  request,
+}) => {
+  const { project } = await member({ context, request });
+  for (const address of ["/studio/projects/speech-to-speech", "/labs/avatar", "/dashboard/library/open"]) {
+    await page.goto(address);
+    const later = page.locator("li[aria-current=step] ~ li").last();
+    expect.soft(await contrast(later), address).toBeGreaterThanOrEqual(4.5);
+  }
+  await page.goto(`/studio/projects/text-to-speech?id=${project}`);
+  const ends = page.getByTestId("paragraph-controls").first().locator("span[aria-hidden=true] > span");
+  expect(await ends.count()).toBeGreaterThan(0);
+  for (const end of await ends.all()) expect.soft(await contrast(end), (await end.textContent()) ?? "").toBeGreaterThanOrEqual(4.5);
 });
