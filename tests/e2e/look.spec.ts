@@ -105,6 +105,18 @@ for (const lang of ["ko", "en"] as const) {
   });
 }
 
+test("a checkbox with a label that wraps sits beside the label's first line (/actors at 360 px, en)", async ({ page }) => {
+  await speak(page, "en");
+  await page.goto("/actors");
+  const box = page.getByRole("checkbox", { name: /I agree that my name/ });
+  const label = page.locator(`label[for="${await box.getAttribute("id")}"]`);
+  expect(await lines(label)).toBeGreaterThan(1);
+  const [b, l] = [(await box.boundingBox())!, (await label.boundingBox())!];
+  const lineHeight = await label.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  // Centred on the whole label it was a line or more below the first line.
+  expect(Math.abs(b.y + b.height / 2 - (l.y + lineHeight / 2))).toBeLessThanOrEqual(3);
+});
+
 test("/business at 360 px: the operations table's headings are not broken, and the two calls to action look alike", async ({ page }) => {
   await speak(page, "ko");
   await page.goto("/business");
