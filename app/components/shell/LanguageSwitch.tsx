@@ -4,15 +4,9 @@ import { supportedLngs } from "~/i18n/config";
 
 /**
  * A GET form: each button submits ?lng=ko or ?lng=en to the current page, which the root loader
- * stores in the lng cookie. Works the same with JavaScript off. `dark` is for a dark bar (the shorts pages): the
- * light look's slate-600 on slate-950 is 2.7:1, below WCAG's 4.5:1.
+ * stores in the lng cookie. Works the same with JavaScript off.
  */
-const LOOKS = {
-  light: { current: "bg-slate-900 text-white", other: "text-slate-600 hover:bg-slate-100" },
-  dark: { current: "bg-white text-slate-900", other: "text-slate-300 hover:bg-white/10" },
-};
-
-export function LanguageSwitch({ className = "", tone = "light" }: { className?: string; tone?: "light" | "dark" }) {
+export function LanguageSwitch({ className = "" }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   return (
@@ -28,7 +22,7 @@ export function LanguageSwitch({ className = "", tone = "light" }: { className?:
             value={lng}
             lang={lng}
             aria-pressed={current}
-            className={`rounded-md px-2 py-1 text-sm ${LOOKS[tone][current ? "current" : "other"]}`}
+            className={`rounded-md px-2 py-1 text-sm ${current ? "bg-slate-900 text-white" : "text-slate-600 hover:bg-slate-100"}`}
           >
             {t(`language.${lng}`)}
           </button>
