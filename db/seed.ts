@@ -24,7 +24,7 @@ export const planCatalogue: PlanRow[] = [
     projectLimit: 3,
     func: {
       ko: ["기본 보이스 사용", "프로젝트 3개", "출처 표기 필요", "비상업적 개인 이용"],
-      en: ["Basic voices", "3 projects", "Credit required", "Personal, non-commercial use"],
+      en: ["Basic voices", "3 projects", "Attribution required", "Personal, non-commercial use"],
     },
   },
   {
@@ -39,7 +39,7 @@ export const planCatalogue: PlanRow[] = [
     projectLimit: -1,
     func: {
       ko: ["상업적 이용 가능", "출처 표기 불필요", "프로젝트 무제한", "기본·오픈 보이스 사용"],
-      en: ["Commercial use", "No credit needed", "Unlimited projects", "Basic and open voices"],
+      en: ["Commercial use", "No attribution needed", "Unlimited projects", "Basic and open voices"],
     },
   },
   {
@@ -54,7 +54,7 @@ export const planCatalogue: PlanRow[] = [
     projectLimit: -1,
     func: {
       ko: ["상업적 이용 가능", "출처 표기 불필요", "프로젝트 무제한", "커스텀 보이스 제작"],
-      en: ["Commercial use", "No credit needed", "Unlimited projects", "Make custom voices"],
+      en: ["Commercial use", "No attribution needed", "Unlimited projects", "Make custom voices"],
     },
   },
   {
@@ -69,7 +69,7 @@ export const planCatalogue: PlanRow[] = [
     projectLimit: -1,
     func: {
       ko: ["상업적 이용 가능", "출처 표기 불필요", "프로젝트 무제한", "커스텀 보이스 제작", "법인카드 결제"],
-      en: ["Commercial use", "No credit needed", "Unlimited projects", "Make custom voices", "Corporate card payment"],
+      en: ["Commercial use", "No attribution needed", "Unlimited projects", "Make custom voices", "Corporate card payment"],
     },
   },
 ];

@@ -8,8 +8,14 @@ import { ErrorList, type Errors, type InputProps } from "~/components/forms";
 export function CheckboxField({ label, inputProps, after }: { label: string; inputProps: InputProps; after?: React.ReactNode }) {
   const { key, ...props } = inputProps;
   return (
-    <div className="flex items-center gap-2">
-      <input key={key ?? undefined} {...props} type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-brand-600" />
+    // The box beside the label's first line: centred, it sat between the lines of a label that wraps (at 360 px).
+    <div className="flex items-start gap-2">
+      <input
+        key={key ?? undefined}
+        {...props}
+        type="checkbox"
+        className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-brand-600"
+      />
       <label htmlFor={props.id} className="text-sm text-slate-800">
         {label}
       </label>

@@ -53,7 +53,10 @@ export default function Business() {
       <p className="mt-3 text-lg text-slate-600">{t("business.lead")}</p>
       <div className="mt-6 flex flex-wrap gap-3">
         <ButtonLink to="/dashboard/keys">{t("business.getKey")}</ButtonLink>
-        <a href="/api/v1/openapi.json" className="inline-flex items-center rounded-full border border-slate-300 px-5 py-2.5 font-semibold">
+        <a
+          href="/api/v1/openapi.json"
+          className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
           {t("business.docs")}
         </a>
       </div>
@@ -106,7 +109,7 @@ export default function Business() {
           <table className="w-full min-w-[32rem] text-left text-sm" data-testid="api-operations">
             <thead className="border-b border-slate-200 text-slate-500">
               <tr>
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="whitespace-nowrap py-2 pr-3">
                   {t("business.method")}
                 </th>
                 <th scope="col" className="py-2 pr-3">

@@ -23,15 +23,17 @@ export default function Shorts() {
   const lang = i18n.language === "en" ? "en" : "ko";
   return (
     <div className="min-h-screen bg-slate-950 text-white" data-testid="shorts-page">
-      <ShortsTopBar />
+      <ShortsTopBar tone="dark" />
       <main className="mx-auto max-w-5xl px-4 pb-16">
         <header className="pt-8 text-center">
-          <p className="text-xs font-bold uppercase tracking-widest text-fuchsia-300">Labs · {t("area.beta")}</p>
+          <p className="text-xs font-bold uppercase tracking-widest text-fuchsia-300">
+            {t("area.title")} · {t("area.beta")}
+          </p>
           <h1 className="mt-2 text-3xl font-extrabold sm:text-5xl">{t("shorts.title")}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-white/80">{t("shorts.intro")}</p>
           <Link
             to="/labs/shorts/start"
-            className="mt-6 inline-block rounded-full bg-fuchsia-500 px-6 py-3 text-sm font-bold text-white shadow-lg hover:bg-fuchsia-400"
+            className="mt-6 inline-block rounded-full bg-fuchsia-600 px-6 py-3 text-sm font-bold text-white shadow-lg hover:bg-fuchsia-700"
             data-testid="shorts-cta"
           >
             {t("shorts.cta")} →
@@ -60,7 +62,7 @@ export default function Shorts() {
           <ol className="mt-4 grid gap-3 sm:grid-cols-2">
             {HOW.map((k, i) => (
               <li key={k} className="flex gap-3 rounded-2xl bg-white/5 p-4 ring-1 ring-white/10">
-                <span className="grid size-8 shrink-0 place-items-center rounded-full bg-fuchsia-500 text-sm font-bold">{i + 1}</span>
+                <span className="grid size-8 shrink-0 place-items-center rounded-full bg-fuchsia-600 text-sm font-bold">{i + 1}</span>
                 <span className="text-sm text-white/85">{t(`shorts.how.${k}`)}</span>
               </li>
             ))}

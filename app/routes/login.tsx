@@ -55,7 +55,7 @@ export default function LoginPage() {
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton>{t("login.submit")}</SubmitButton>
       </Form>
-      <div className="mt-4 flex justify-between text-sm">
+      <div className="mt-4 flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm" data-testid="login-links">
         <Link to="/user/password" className="text-slate-600 underline">
           {t("login.forgot")}
         </Link>

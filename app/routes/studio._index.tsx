@@ -43,7 +43,9 @@ function ProjectListPage() {
   const tabPath = tab === "all" ? base : `${base}?type=${tab}`;
   const allSelected = params.get("select") === "all";
   const selected = new Set(params.getAll("id"));
-  const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+  const locale = i18n.language === "ko" ? "ko-KR" : "en-US";
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: "short" });
   const link = "text-brand-700 underline";
   return (
     <main className="px-6 py-8">
@@ -173,7 +175,7 @@ function ProjectListPage() {
                 <th className="whitespace-nowrap px-3 py-2">{t("list.name")}</th>
                 <th className="whitespace-nowrap px-3 py-2">{t("list.type")}</th>
                 <th className="hidden px-3 py-2 sm:table-cell">{t("list.paragraphs")}</th>
-                <th className="px-3 py-2">{t("list.updated")}</th>
+                <th className="whitespace-nowrap px-3 py-2">{t("list.updated")}</th>
               </tr>
             </thead>
             <tbody>
@@ -205,7 +207,11 @@ function ProjectListPage() {
                   </td>
                   <td className="whitespace-nowrap px-3 py-2 uppercase text-slate-500">{p.type}</td>
                   <td className="hidden px-3 py-2 sm:table-cell">{p.paragraphs}</td>
-                  <td className="px-3 py-2 text-slate-500">{date.format(p.updatedAt)}</td>
+                  {/* The day and the time each whole: at 360 px "2026. 11. 24. 오후 9:19" was broken into five lines. */}
+                  <td className="px-3 py-2 text-slate-500" data-testid="project-updated">
+                    <span className="whitespace-nowrap">{day.format(p.updatedAt)}</span>{" "}
+                    <span className="whitespace-nowrap">{time.format(p.updatedAt)}</span>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -564,12 +564,14 @@ function ParagraphFields({
           {t("editor.count", { count: characterCount(text), max: TTS_MAX_CHARS })}
         </span>
       </div>
-      <div className="mt-2 flex flex-wrap items-end gap-x-3 gap-y-2" data-testid="paragraph-controls">
-        <div className="min-w-0 basis-full">
+      {/* Two columns on a phone (style and language, pitch and tempo, pause): flowing, the English labels left the style
+          alone on a row and the sliders out of line. */}
+      <div className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 sm:flex sm:flex-wrap" data-testid="paragraph-controls">
+        <div className="col-span-2 min-w-0 basis-full">
           <VoicePicker field={p.voice_id} voices={voices} legend={t("editor.voiceOf", { n: index + 1 })} />
+          <ErrorList errors={p.voice_id.errors} />
         </div>
-        <ErrorList errors={p.voice_id.errors} />
-        <label className="flex flex-col text-xs font-medium text-slate-600">
+        <label className="flex min-w-0 flex-col text-xs font-medium text-slate-600">
           {t("editor.style")}
           <select {...getSelectProps(p.style)} className={select}>
             {TTS_STYLES.map((s) => (
@@ -579,7 +581,7 @@ function ParagraphFields({
             ))}
           </select>
         </label>
-        <label className="flex flex-col text-xs font-medium text-slate-600">
+        <label className="flex min-w-0 flex-col text-xs font-medium text-slate-600">
           {t("editor.lang")}
           <select {...getSelectProps(p.lang)} className={select}>
             {TTS_LANGS.map((l) => (
@@ -670,7 +672,7 @@ function RangeField({
   const { key, ...props } = getInputProps(field, { type: "range" });
   const value = field.value ?? field.initialValue ?? String(fallback);
   return (
-    <div className="flex min-w-32 flex-1 flex-col text-xs font-medium text-slate-600">
+    <div className="flex min-w-0 flex-1 flex-col text-xs font-medium text-slate-600 sm:min-w-32">
       <label htmlFor={props.id} className="flex justify-between gap-2">
         <span>{label}</span>
         <output htmlFor={props.id} className="tabular-nums text-slate-900" data-testid={`${field.name.split(".").at(-1)}-value`}>
@@ -679,7 +681,7 @@ function RangeField({
         </output>
       </label>
       <input key={key ?? undefined} {...props} min={range.min} max={range.max} step={range.step} className="mt-1 w-full accent-brand-600" />
-      <span className="flex justify-between text-[10px] font-normal text-slate-400" aria-hidden="true">
+      <span className="flex justify-between text-[10px] font-normal text-slate-500" aria-hidden="true">
         <span>{range.min}</span>
         <span>{range.max}</span>
       </span>

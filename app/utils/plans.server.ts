@@ -69,8 +69,11 @@ async function planList(args: { request: Request; context: AppLoadContext }, loc
   return envelope.data;
 }
 
-/** KRW rounds to 10 won; USD to the cent. */
+/**
+ * KRW rounds to 10 won; USD to the cent, counted in cents as the api's `quote` charges it (79.99 * 0.5 * 100 is
+ * 3999.4999... in floating point: rounding dollars showed $39.99 where the api charges $40.00).
+ */
 function discounted(amount: number, currency: "KRW" | "USD") {
-  const half = amount * (1 - FIRST_MONTH_DISCOUNT);
-  return currency === "KRW" ? Math.round(half / 10) * 10 : Math.round(half * 100) / 100;
+  if (currency === "KRW") return Math.round((amount * (1 - FIRST_MONTH_DISCOUNT)) / 10) * 10;
+  return Math.round(Math.round(amount * 100) * (1 - FIRST_MONTH_DISCOUNT)) / 100;
 }

@@ -1,7 +1,19 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 // The fixtures' `test`: each test from its own client address (the api limits code mails per address).
-import { apiCall, expect, JOIN, joinWithMailedCode, PASSWORD, signIn, signUp, test, uniqueEmail, type Session } from "./fixtures";
+import {
+  apiCall,
+  expect,
+  JOIN,
+  joinWithMailedCode,
+  memberAbroad,
+  PASSWORD,
+  signIn,
+  signUp,
+  test,
+  uniqueEmail,
+  type Session,
+} from "./fixtures";
 import { remixCookieValue } from "./helpers";
 
 const setCountry = (country: string) => ({ name: "country", value: remixCookieValue(country), url: baseURL });
@@ -26,6 +38,29 @@ test("/plan shows USD prices for any other country cookie", async ({ page, conte
   await expect(page.getByTestId("plan-Creator").getByTestId("plan-price")).toHaveText("$9.99");
   await expect(page.getByTestId("plan-Production").getByTestId("plan-price")).toHaveText("$79.99");
   await expect(page.getByTestId("currency-note")).toContainText("USD");
+});
+
+// The look (session 16): the pages rounded half of $79.99 as 39.995 in floating point ($39.99) while the api charges
+// half of 7999 cents rounded ($40.00). The first-month price a member abroad reads is the amount the api quotes.
+test("the first-month USD price on /plan and the landing is the amount the api charges", async ({ page, context, request }) => {
+  const session = await memberAbroad(request, context);
+  for (const plan of ["Starter", "Creator", "Production"]) {
+    const quote = await apiCall<{ amount: number }>(request, session, `/payment/paypal_quote?plan=${plan}&flow=save`);
+    const price = `$${(quote.data.amount / 100).toFixed(2)}`;
+    await page.goto("/plan?lng=en");
+    await expect(page.getByTestId(`plan-${plan}`)).toContainText(`First month ${price}`);
+    await page.goto("/?lng=en");
+    await expect(page.locator("section#promotion")).toContainText(`${plan} first month ${price}`);
+  }
+});
+
+// The look (session 16): "Credit required" on the Free plan read as "a credit card is required", beside "start for free
+// without a card"; the plans mean attribution (출처 표기).
+test("/plan in English names attribution, not credit", async ({ page }) => {
+  await page.goto("/plan?lng=en");
+  await expect(page.getByTestId("plan-Free")).toContainText("Attribution required");
+  await expect(page.getByTestId("plan-Starter")).toContainText("No attribution needed");
+  await expect(page.getByTestId("plan-cards")).not.toContainText(/credit/i);
 });
 
 test("the first request sets the country cookie from CF-IPCountry, and the cookie wins later", async ({ browser }) => {

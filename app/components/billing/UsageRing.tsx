@@ -18,7 +18,8 @@ export function UsageRing({
   const unlimited = total < 0;
   const remaining = unlimited ? Infinity : Math.max(0, total - used);
   const fraction = unlimited ? 1 : total === 0 ? 0 : Math.min(1, remaining / total);
-  const percent = Math.round(fraction * 100);
+  // Down, so 100% means nothing used (9,977 of 10,000 characters left read 100%).
+  const percent = Math.floor(fraction * 100);
   const r = 34;
   const circumference = 2 * Math.PI * r;
   const remainingText = unlimited ? "∞" : format(remaining);
@@ -55,7 +56,8 @@ export function UsageRing({
       <figcaption className="mt-2 text-sm">
         <span className="block font-medium text-slate-800">{label}</span>
         <span className="text-slate-600" data-testid="usage-figures">
-          {remainingText} / {totalText}
+          {/* Each figure whole: at 360 px "2 min 58 s / 3 min" left "min" alone on a line. */}
+          <span className="whitespace-nowrap">{remainingText}</span> / <span className="whitespace-nowrap">{totalText}</span>
         </span>
       </figcaption>
     </figure>

@@ -139,7 +139,8 @@ function Promotion({ plans }: { plans: PlanCard[] }) {
             {paid.map((p) => (
               <li key={p.tier} className="rounded-xl bg-white/10 px-4 py-3">
                 <span className="font-bold">{t("promotion.price", { plan: p.plan, price: p.firstMonthPrice })}</span>{" "}
-                <span className="text-sm text-brand-100 line-through">{t("promotion.regular", { price: p.price })}</span>
+                {/* Whole: at 360 px "정가 / 99,900원" and "Regular / $3.99" were broken over two lines. */}
+                <span className="whitespace-nowrap text-sm text-white line-through">{t("promotion.regular", { price: p.price })}</span>
               </li>
             ))}
           </ul>

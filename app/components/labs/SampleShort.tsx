@@ -102,7 +102,7 @@ export function SampleShort({ template, sample }: { template: ShortTemplate; sam
       </div>
       <figcaption className="mt-2 text-sm">
         <span className="font-semibold">{title}</span>{" "}
-        <span className="text-white/60">· {t("shorts.sampleLength", { seconds: template.seconds })}</span>
+        <span className="whitespace-nowrap text-white/60">· {t("shorts.sampleLength", { seconds: template.seconds })}</span>
         {state === "failed" ? <span className="block text-xs text-red-300">{t("shorts.sampleFailed")}</span> : null}
       </figcaption>
       {/* The sample's voice: a plain player without JavaScript; with it, the button above plays it. */}

@@ -25,7 +25,7 @@ export function WizardSteps({ step, labels, label }: { step: number; labels: str
           <li
             key={n}
             aria-current={n === step ? "step" : undefined}
-            className={`rounded-lg px-1 py-2 font-medium sm:px-2 ${n === step ? "bg-brand-600 text-white" : n < step ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-500"}`}
+            className={`rounded-lg px-1 py-2 font-medium sm:px-2 ${n === step ? "bg-brand-600 text-white" : n < step ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-600"}`}
           >
             <span className="block text-[11px] opacity-80">{n}</span>
             {name}

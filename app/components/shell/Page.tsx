@@ -72,9 +72,10 @@ export function Section({
   return (
     <section aria-labelledby={`${id}-title`} className={`${frame} ${className}`.trim() || undefined}>
       {aside ? (
-        <div className="flex items-baseline justify-between">
+        // At 360 px a long title takes the line and the aside goes under it, whole (it was broken into two lines).
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           {heading}
-          {aside}
+          <span className="whitespace-nowrap">{aside}</span>
         </div>
       ) : (
         heading

@@ -47,7 +47,7 @@ export function StepPills<S extends string>({
         <li
           key={step}
           aria-current={i === at ? "step" : undefined}
-          className={`rounded-full px-3 py-1 font-medium ${i === at ? "bg-brand-600 text-white" : i < at ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-500"}`}
+          className={`rounded-full px-3 py-1 font-medium ${i === at ? "bg-brand-600 text-white" : i < at ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-600"}`}
         >
           {i + 1}. {name(step)}
         </li>
