@@ -342,8 +342,18 @@ function insert(table: string, row: Record<string, unknown>, literal: Literal, m
 export function contentStatements(literal: Literal): string[] {
   return [
     ...seedNotices.map((r) => insert("notices", r, literal, "unedited")),
+    ...helpContentStatements(literal),
+    ...seedContests.map((r) => insert("contests", r, literal, "unedited")),
+  ];
+}
+
+/**
+ * The FAQ and the guide: the product's own help, which a deployment carries too (`npm run catalogue -- --remote`);
+ * an entry an operator has edited is left as it is. The notices and contests above are local examples.
+ */
+export function helpContentStatements(literal: Literal): string[] {
+  return [
     ...seedFaq.map((r) => insert("faq_entries", r, literal, "unedited")),
     ...seedGuide.map((r) => insert("guide_sections", r, literal, "update")),
-    ...seedContests.map((r) => insert("contests", r, literal, "unedited")),
   ];
 }

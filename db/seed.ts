@@ -1,5 +1,5 @@
 import type { plans } from "./schema";
-import { contentStatements } from "./seed-content";
+import { contentStatements, helpContentStatements } from "./seed-content";
 import { libraryStatements } from "./seed-library";
 import { basicVoices } from "./seed-voices";
 
@@ -87,6 +87,15 @@ const literal = (v: unknown): string => {
  */
 export function seedStatements(): string[] {
   return [...planStatements(), ...voiceStatements(), ...couponStatements(), ...libraryStatements(), ...contentStatements(literal)];
+}
+
+/**
+ * What a deployment's database needs besides its migrations (`npm run catalogue -- --remote`, README's production
+ * checklist): the plan catalogue, the basic voices, the FAQ and the guide. Not the local coupons, the library's
+ * example creators and open voices, the example notices and contests, or the development operator.
+ */
+export function catalogueStatements(): string[] {
+  return [...planStatements(), ...voiceStatements(), ...helpContentStatements(literal)];
 }
 
 /**
