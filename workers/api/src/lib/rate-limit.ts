@@ -80,6 +80,17 @@ export async function hit(env: AppEnv["Bindings"], name: LimitName, subject: str
   return { allowed: (row?.count ?? 1) <= max, count: row?.count ?? 1 };
 }
 
+/**
+ * Counts one request against each limit in turn (e.g. per account, then per IP) and says whether all allowed it; the
+ * first refusal stops there, so a refused request is not counted against the limits after it.
+ */
+export async function withinLimits(env: AppEnv["Bindings"], limits: readonly (readonly [LimitName, string])[]) {
+  for (const [name, subject] of limits) {
+    if (!(await hit(env, name, subject)).allowed) return false;
+  }
+  return true;
+}
+
 /** The client's IP as Cloudflare reports it; "unknown" where there is none (local tests). */
 export const clientIp = (headers: Headers) => headers.get("cf-connecting-ip") ?? "unknown";
 

@@ -6,7 +6,7 @@ import { Code, fill, type Locale } from "../../lib/codes";
 import { sha256Hex, timingSafeEqual } from "../../lib/crypto";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { CERT_MAIL } from "../../lib/labels";
-import { hit } from "../../lib/rate-limit";
+import { hit, withinLimits } from "../../lib/rate-limit";
 import type { Db } from "../scope";
 import { validEmail } from "./members";
 
@@ -65,12 +65,11 @@ export async function mailCode(
   purpose: CertPurpose,
   by: { ip: string; locale: Locale },
 ): Promise<Result<{ expiresIn: number }>> {
-  for (const [name, subject] of [
+  const allowed = await withinLimits(env, [
     ["certMailPerAddress", email],
     ["certMailPerIp", by.ip],
-  ] as const) {
-    if (!(await hit(env, name, subject)).allowed) return refusal(Code.RATE_LIMITED);
-  }
+  ]);
+  if (!allowed) return refusal(Code.RATE_LIMITED);
   const code = sixDigitCode();
   const row = {
     email,

@@ -4,7 +4,7 @@ import type { Bindings } from "../../env";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { verifyPassword } from "../../lib/password";
-import { hit } from "../../lib/rate-limit";
+import { hit, withinLimits } from "../../lib/rate-limit";
 import { issueSession } from "../../lib/tokens";
 import type { Db } from "../scope";
 import { dormantOf, wakeDormant } from "./dormancy";
@@ -16,12 +16,11 @@ import { otherLoginType, validEmail } from "./members";
  */
 export async function emailLogin(env: Bindings, db: Db, email: string, password: string, ip: string) {
   if (!validEmail(email)) return refusal(Code.EMAIL_INVALID);
-  for (const [name, subject] of [
+  const allowed = await withinLimits(env, [
     ["loginPerAccount", email],
     ["loginPerIp", ip],
-  ] as const) {
-    if (!(await hit(env, name, subject)).allowed) return refusal(Code.RATE_LIMITED);
-  }
+  ]);
+  if (!allowed) return refusal(Code.RATE_LIMITED);
   const find = () =>
     db
       .select({ id: members.id, type: members.type, nickname: members.nickname, passwordHash: members.passwordHash })

@@ -4,7 +4,7 @@ import type { Bindings } from "../../env";
 import { Code, type Locale } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { hashPassword } from "../../lib/password";
-import { hit } from "../../lib/rate-limit";
+import { withinLimits } from "../../lib/rate-limit";
 import { revokeAllSessions } from "../../lib/tokens";
 import type { Db } from "../scope";
 import { certifiedWith, forgetCertification, mailCode } from "./certification";
@@ -38,12 +38,11 @@ export async function resetPassword(
 ) {
   const { email, password, ticket } = input;
   if (!validEmail(email)) return refusal(Code.EMAIL_INVALID);
-  for (const [name, subject] of [
+  const allowed = await withinLimits(env, [
     ["updatePwdPerAccount", email],
     ["updatePwdPerIp", ip],
-  ] as const) {
-    if (!(await hit(env, name, subject)).allowed) return refusal(Code.RATE_LIMITED);
-  }
+  ]);
+  if (!allowed) return refusal(Code.RATE_LIMITED);
   const account = await recoverable(db, email);
   if (!account.ok) return account;
   if (!(await certifiedWith(db, email, "password", ticket))) return refusal(Code.CERT_REQUIRED);
