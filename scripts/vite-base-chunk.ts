@@ -13,6 +13,15 @@ const BASE_ROOTS = ["../app/entry.client.tsx", "../app/root.tsx"].map((p) => fil
 const BASE_EXTRA = ["../app/components/shell/on-use.tsx", "../app/utils/seo.ts"].map((p) => fileURLToPath(new URL(p, import.meta.url)));
 
 /**
+ * The form hook and its prop helpers, one file (`form-kit`) instead of two (docs/decisions/0059): every page with the
+ * hook uses the helpers (0.2 KB less on each of those 28 pages); the few on-use parts that use the helpers alone (the
+ * plan page's dialogs) load both.
+ */
+const FORM_KIT = ["../app/components/schema-form.ts", "../app/components/form-props.ts"].map((p) =>
+  fileURLToPath(new URL(p, import.meta.url)),
+);
+
+/**
  * Issue 19 (docs/decisions/0050): the browser build puts everything the entry and the root route import statically
  * (React DOM, Remix and its router, the translator, the shell's header, toast, error boundary...) into one
  * chunk, `base`. Every hydrated page loads all of it anyway; left to itself Rollup spreads it over eight files
@@ -40,6 +49,7 @@ export function baseChunk(): Plugin {
                 // A part of the shell loaded on use gets a chunk of its own: Rollup would otherwise pull it into `base`
                 // with the module that imports it statically for the server render.
                 if (onUse.has(id)) return `shell-${basename(id).replace(/\.\w+$/, "")}`;
+                if (FORM_KIT.includes(id)) return "form-kit";
                 return base.has(id) && !/\.css($|\?)/.test(id) ? "base" : undefined;
               },
             },

@@ -27,29 +27,21 @@ export type FormSpec<S> = { constraint: Record<string, Constraint>; load: () => 
 
 type Schema = z.ZodType<Record<string, unknown>>;
 type Errors = Record<string, string[]>;
-export type Keys = Record<string, string>;
-export type Segment = string | number;
-/** The intents of conform's form controls this hook supports (`form.insert`, `form.remove`, `form.reorder`, `form.update`). */
-export type Intent =
+type Keys = Record<string, string>;
+type Segment = string | number;
+/** conform's intents (a page's form sends only `validate`: a field's check; the others come in an action's answer). */
+type Intent =
   | { type: "validate"; payload: { name?: string } }
   | { type: "update"; payload: { name?: string; index?: number; value?: unknown } }
   | { type: "insert"; payload: { name: string; index?: number; defaultValue?: unknown } }
   | { type: "remove"; payload: { name: string; index: number } }
   | { type: "reorder"; payload: { name: string; from: number; to: number } };
-export type ListIntent = Extract<Intent, { type: "insert" | "remove" | "reorder" }>;
 type Result = Omit<SubmissionResult<string[]>, "intent" | "error" | "initialValue"> & {
   intent?: Intent | null;
   error?: Record<string, string[] | null>;
   initialValue?: unknown;
 };
-/** The list and value intents a page with a list passes to useSchemaForm (app/components/schema-form-lists.ts). */
-export type Lists = {
-  handle: (meta: State, intent: Exclude<Intent, { type: "validate" }>, initialized: boolean) => void;
-  apply: (payload: unknown, intent: Intent) => unknown;
-  show: (form: HTMLFormElement, intent: Intent) => void;
-  controls: (id: string, dispatch: (serialized: string) => void) => Record<string, unknown>;
-};
-export type State = {
+type State = {
   /** What the inputs start from: the action's echo of what was sent (no JavaScript), else the defaults; lists change it. */
   initialValue: unknown;
   /** What the form holds now (updated on input; read by pages that switch on a choice or count characters). */
@@ -62,29 +54,28 @@ export type State = {
   key: Keys;
 };
 
-export const INTENT = "__intent__";
+const INTENT = "__intent__";
 let lastKey = 0;
-export const newKey = () => (++lastKey).toString(36);
+const newKey = () => (++lastKey).toString(36);
 
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
 
 /** A field name's path, as conform reads it: `a[0].b` is `["a", 0, "b"]`, `a[].b` is `["a", "", "b"]`. */
-export const parsePath = (name: string): Segment[] =>
+const parsePath = (name: string): Segment[] =>
   Array.from(name.matchAll(/([^.[\]]+)|\[(\d*)\]/g), ([, key, index]) => key ?? (index ? Number(index) : ""));
-export const formatPath = (path: Segment[]) =>
+const formatPath = (path: Segment[]) =>
   path.reduce<string>((name, s) => (typeof s === "number" ? `${name}[${s}]` : s === "" ? `${name}[]` : name ? `${name}.${s}` : s), "");
-export const appendPath = (name: string | undefined, index?: number) => (index === undefined ? (name ?? "") : `${name ?? ""}[${index}]`);
-export const getPath = (tree: unknown, name: string) =>
+const getPath = (tree: unknown, name: string) =>
   parsePath(name).reduce<unknown>((node, s) => (node == null ? undefined : (node as Record<Segment, unknown>)[s]), tree);
 /** `name` is `prefix` or below it. */
-export const isPathPrefix = (name: string, prefix: string) => {
+const isPathPrefix = (name: string, prefix: string) => {
   const path = parsePath(name);
   return parsePath(prefix).every((s, i) => path[i] === s);
 };
 
 /** The tree with `fn` applied at `path` (copied along the path, or changed in place when `copy` is false). */
-export function setPath(tree: unknown, path: Segment[], fn: (value: unknown) => unknown, copy = true): unknown {
+function setPath(tree: unknown, path: Segment[], fn: (value: unknown) => unknown, copy = true): unknown {
   if (!path.length) return fn(tree);
   const [head, ...rest] = path as [Segment, ...Segment[]];
   const node = (
@@ -95,7 +86,7 @@ export function setPath(tree: unknown, path: Segment[], fn: (value: unknown) => 
 }
 
 /** conform's `serialize` of a default value. */
-export function serialize(value: unknown): unknown {
+function serialize(value: unknown): unknown {
   if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serialize(v)]));
   if (Array.isArray(value)) return value.map(serialize);
   if (value instanceof Date) return value.toISOString();
@@ -120,7 +111,7 @@ function normalize(value: unknown): unknown {
 }
 
 /** A new key for every list item in `value` (conform's `getDefaultKey`), named below `prefix`. */
-export function listKeys(value: unknown, prefix = "", keys: Keys = {}): Keys {
+function listKeys(value: unknown, prefix = "", keys: Keys = {}): Keys {
   if (Array.isArray(value))
     value.forEach((item, i) => {
       keys[`${prefix}[${i}]`] = newKey();
@@ -158,17 +149,10 @@ const fresh = (defaults: unknown, reset: boolean): State => ({
 });
 
 /** conform's `handleIntent`: what an intent (or a submit, none) does to the form's state; `meta` is a copy it may change. */
-function handleIntent(
-  meta: State,
-  intent: Intent | null | undefined,
-  fields: string[] | undefined,
-  initialized: boolean,
-  lists?: Lists,
-): State {
+function handleIntent(meta: State, intent: Intent | null | undefined, fields: string[] | undefined): State {
   const validate = (names: string[]) => names.forEach((name) => (meta.validated[name] = true));
   if (!intent || (intent.type === "validate" && !intent.payload.name)) validate([...Object.keys(meta.error), ...(fields ?? [])]);
   else if (intent.type === "validate") validate([intent.payload.name!]);
-  else lists?.handle(meta, intent, initialized);
   const validatedFields = (fields ?? []).filter((name) => meta.validated[name]);
   meta.error = Object.fromEntries(
     Object.entries(meta.error).filter(([name]) => meta.validated[name] || validatedFields.some((field) => isPathPrefix(name, field))),
@@ -177,7 +161,7 @@ function handleIntent(
 }
 
 /** conform's `createFormMeta`: the state a form starts from, with the action's answer if there is one. */
-export function createMeta(defaults: unknown, lastResult: Result | undefined, lists?: Lists): State {
+export function createMeta(defaults: unknown, lastResult: Result | undefined): State {
   const meta = fresh(defaults, false);
   if (!lastResult) return meta;
   const initialValue = lastResult.initialValue ?? defaults;
@@ -187,13 +171,11 @@ export function createMeta(defaults: unknown, lastResult: Result | undefined, li
     { ...meta, initialValue, value: initialValue, status: lastResult.status, validated, error },
     lastResult.intent,
     lastResult.fields,
-    false,
-    lists,
   );
 }
 
 /** conform's `report` of a result onto the form's state. */
-export function report(prev: State, result: Result, defaults: unknown, lists?: Lists): State {
+export function report(prev: State, result: Result, defaults: unknown): State {
   if (result.initialValue === null) return fresh(defaults, true);
   const error: Errors = {};
   for (const [name, e] of Object.entries(result.error ?? {})) {
@@ -207,7 +189,7 @@ export function report(prev: State, result: Result, defaults: unknown, lists?: L
     validated: { ...prev.validated, ...result.state?.validated },
     error,
   };
-  return handleIntent(next, result.intent, result.fields, true, lists);
+  return handleIntent(next, result.intent, result.fields);
 }
 
 const useSafeLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -220,7 +202,7 @@ const focusFirstError = (id: string, error: Errors) => {
 };
 
 type Store = State & { id: string; defaults: unknown };
-type Live = { id: string; spec: FormSpec<Schema>; onBlur: boolean; store: Store; set: (fn: (prev: Store) => Store) => void; lists?: Lists };
+type Live = { id: string; spec: FormSpec<Schema>; onBlur: boolean; store: Store; set: (fn: (prev: Store) => Store) => void };
 type Parse = (formData: FormData) => { reply: () => SubmissionResult<string[]> };
 
 /**
@@ -235,7 +217,6 @@ function createEngine(live: { current: Live }) {
    * form error, which the client's schema does not know).
    */
   let round = 0;
-  const { lists } = live.current;
   const update = (fn: (prev: State, defaults: unknown) => State) =>
     live.current.set((prev) => ({ ...fn(prev, prev.defaults), id: prev.id, defaults: prev.defaults }));
   const load = () => {
@@ -247,25 +228,14 @@ function createEngine(live: { current: Live }) {
   /** conform's `submit` with `onValidate`: the schema's answer reported onto the form. */
   const run = (formData: FormData) => {
     const result = parse!(formData).reply() as Result;
-    update((prev, defaults) =>
-      report(prev, { ...result, status: result.status === "success" ? undefined : result.status }, defaults, lists),
-    );
+    update((prev, defaults) => report(prev, { ...result, status: result.status === "success" ? undefined : result.status }, defaults));
     return result;
   };
-  /** An intent (a list button, `form.update`, a field's check): done here, never sent to the action. */
+  /** An intent button (a field's check, conform's `form.validate`): done here, never sent to the action. */
   const dispatch = (form: HTMLFormElement, serialized: string) => {
-    const intent = JSON.parse(serialized) as Intent;
     const formData = new FormData(form);
     formData.set(INTENT, serialized);
     if (parse) run(formData);
-    else if (lists) {
-      // Before the schema has loaded: the intent done on the values as conform's `parse` does; the errors stay.
-      const { payload, fields } = payloadOf(formData);
-      const error = Object.fromEntries(Object.keys(live.current.store.error).map((name) => [name, null]));
-      const result: Result = { intent, initialValue: normalize(lists.apply(payload, intent)) ?? {}, error, fields };
-      update((prev, defaults) => report(prev, result, defaults, lists));
-    }
-    lists?.show(form, intent);
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
@@ -326,7 +296,7 @@ function createEngine(live: { current: Live }) {
   /** An action's answer, as conform's `onUpdate` reports a new `lastResult`. */
   const answer = (result: Result) => {
     round++;
-    const next = report(live.current.store, result, live.current.store.defaults, lists);
+    const next = report(live.current.store, result, live.current.store.defaults);
     update(() => next);
     if (result.status === "error") focusFirstError(live.current.id, next.error);
   };
@@ -334,26 +304,26 @@ function createEngine(live: { current: Live }) {
 }
 
 /**
- * The form setup of every form of the app, in the shape of conform's `useForm` (`form`, `fields`; the pages spread
- * them with conform's `getFormProps`/`getInputProps`/`getSelectProps`/`getTextareaProps`), without conform's form
- * engine and without zod on the first load (docs/decisions/0049): ids, names, constraints, `noValidate`, initial values,
- * keys and the action's errors (`lastResult`, parsed on the server with `parseWithZod`) render the same on the server
- * and in the browser, held to conform's by tests/unit/schema-form.test.ts. Nested fields (`getFieldset`,
- * `getFieldList`) and the list and value intents (`form.insert`, `form.remove`, `form.reorder`, `form.update`, as
- * buttons or calls) work as conform's; they need no schema. The schema is loaded on the member's first focus of the
- * form; from then on the form is checked in the browser as before: `validate: "onBlur"` checks a field when it is left
- * and again on each input after that, `"onSubmit"` (the default) on submit only. A submit before it has loaded goes to
- * the action, which checks it. A new `id` starts the form again from `defaultValue`, as conform does.
+ * The form setup of the app's forms, in the shape of conform's `useForm` (`form`, `fields`; the pages spread them with
+ * the prop helpers of ./form-props, conform's `getFormProps`/`getInputProps`/`getSelectProps`/`getTextareaProps`), without
+ * conform's form engine and without zod on the first load (docs/decisions/0049): ids, names, constraints, `noValidate`,
+ * initial values, keys and the action's errors (`lastResult`, parsed on the server with `parseWithZod`) render the same
+ * on the server and in the browser, held to conform's by tests/unit/schema-form.test.tsx. Nested fields (`getFieldset`,
+ * `getFieldList`) work as conform's; the list and value intents (`form.insert`, `form.update`...) are not here: the one
+ * form with a list, the TTS editor's, has a form of its own (docs/decisions/0059). The schema is loaded on the
+ * member's first focus of the form; from then on the form is checked in the browser as before: `validate: "onBlur"`
+ * checks a field when it is left and again on each input after that, `"onSubmit"` (the default) on submit only. A submit
+ * before it has loaded goes to the action, which checks it. A new `id` starts the form again from `defaultValue`, as conform does.
  */
 export function useSchemaForm<S extends Schema>(
   id: string,
   spec: FormSpec<S>,
   lastResult: LastResult,
-  options: { validate?: "onBlur" | "onSubmit"; defaultValue?: Partial<z.input<S>>; lists?: Lists } = {},
+  options: { validate?: "onBlur" | "onSubmit"; defaultValue?: Partial<z.input<S>> } = {},
 ) {
   const [stored, set] = useState<Store>(() => {
     const defaults = serialize(options.defaultValue) ?? {};
-    return { ...createMeta(defaults, lastResult as Result | undefined, options.lists), id, defaults };
+    return { ...createMeta(defaults, lastResult as Result | undefined), id, defaults };
   });
   let store = stored;
   if (store.id !== id) {
@@ -361,7 +331,7 @@ export function useSchemaForm<S extends Schema>(
     store = { ...fresh(defaults, true), id, defaults };
     set(store);
   }
-  const current: Live = { id, spec, onBlur: options.validate === "onBlur", store, set, lists: options.lists };
+  const current: Live = { id, spec, onBlur: options.validate === "onBlur", store, set };
   const live = useRef(current);
   live.current = current;
   const [engine] = useState(() => createEngine(live));
@@ -374,7 +344,7 @@ export function useSchemaForm<S extends Schema>(
   }, [engine, id, lastResult]);
   useEffect(() => engine.listen(id), [engine, id]);
 
-  return metadata<S>(id, spec.constraint, store, engine, options.lists);
+  return metadata<S>(id, spec.constraint, store, engine);
 }
 
 /**
@@ -385,8 +355,7 @@ export function metadata<S extends Schema>(
   id: string,
   constraint: Record<string, Constraint>,
   store: State,
-  engine: Pick<ReturnType<typeof createEngine>, "dispatch" | "onSubmit">,
-  lists?: Lists,
+  engine: Pick<ReturnType<typeof createEngine>, "onSubmit">,
 ) {
   const initials = normalize(store.initialValue);
   const values = normalize(store.value);
@@ -442,10 +411,6 @@ export function metadata<S extends Schema>(
     // As conform's `defaultNoValidate`: the server's messages (and the schema's once loaded) instead of the browser's.
     noValidate: true,
     onSubmit: engine.onSubmit,
-    ...lists?.controls(id, (serialized) => {
-      const el = formElement(id);
-      if (el) engine.dispatch(el, serialized);
-    }),
   };
   type Form = FormMetadata<z.input<S> & Record<string, unknown>, string[]>;
   return [form as unknown as Form, fieldset("") as unknown as ReturnType<Form["getFieldset"]>] as const;

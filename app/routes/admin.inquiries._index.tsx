@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { StateBadge } from "~/components/help/Thread";
+import { StateBadge } from "~/components/help/StateBadge";
 import { PageHeading } from "~/components/shell/Page";
 import { INQUIRY_CATEGORIES } from "~/lib/help";
 import { pageMetaTags } from "~/utils/seo";

@@ -1,8 +1,9 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps } from "~/components/form-props";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
-import { MessageFields, StateBadge, Thread } from "~/components/help/Thread";
+import { StateBadge } from "~/components/help/StateBadge";
+import { MessageFields, Thread } from "~/components/help/Thread";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.help.$no.server";

@@ -1,8 +1,9 @@
-import { getFormProps, getSelectProps } from "@conform-to/react";
+import { getFormProps, getSelectProps } from "~/components/form-props";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, useSelfAction } from "~/components/forms";
-import { MessageFields, StateBadge } from "~/components/help/Thread";
+import { StateBadge } from "~/components/help/StateBadge";
+import { MessageFields } from "~/components/help/Thread";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { INQUIRY_CATEGORIES } from "~/lib/help";
 import { pageMetaTags } from "~/utils/seo";

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import {
   Form,
   Link,
@@ -12,17 +12,14 @@ import {
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod/v4";
-import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
-import { lists } from "~/components/schema-form-lists";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
 import { ConfirmDialog, LeaveDialog, UndoBar } from "~/components/studio/editor-on-use";
 import { JobProgress, UsageDialog, Waveform } from "~/components/studio/on-use";
 import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { VoicePicker, VoiceSearch, type VoiceCard } from "~/components/studio/VoicePicker";
 import { AUTOSAVE_DELAY_MS, TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES, type UsageDialogData } from "~/lib/studio";
-import * as specs from "~/lib/form-specs/studio";
-import type { ProjectVersion, ParagraphSchema, TtsParagraph, TtsProject } from "~/lib/studio-schemas";
+import type { ProjectVersion, TtsParagraph, TtsProject } from "~/lib/studio-schemas";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "../../contracts/jobs";
@@ -49,27 +46,57 @@ const shortHash = (text: string) => {
   return (h >>> 0).toString(36);
 };
 
+/**
+ * A paragraph as the form holds it: a saved one, or one the page sent and the action echoed (values as text); `key`
+ * names its row for React.
+ */
+type Row = { key: string } & Partial<Record<(typeof PARAGRAPH_FIELDS)[number], string | number>>;
+const PARAGRAPH_FIELDS = ["id", "text", "voice_id", "style", "lang", "pitch", "tempo", "pause_ms"] as const;
+/** A new paragraph's settings (the schema's defaults); its voice and language are the last paragraph's. */
+const DEFAULTS = { text: "", style: "neutral", pitch: "0", tempo: "1", pause_ms: "300" } as const;
+
+/**
+ * The paragraphs of the form (issue 19, docs/decisions/0059): what the action echoed after a page post (without
+ * JavaScript: a refused save, "+ add", whose insert the action applied), else the saved ones; from the start again when
+ * the form's id changes (`formKey`). "+ add" with JavaScript appends here; `setIds` puts the ids a save gave new
+ * paragraphs into their rows.
+ */
+function useRows(formId: string, echoed: unknown, saved: TtsParagraph[]) {
+  const start = () =>
+    (Array.isArray(echoed) && echoed.length ? (echoed as Row[]) : saved).map((p, i) => {
+      const row: Row = { key: `${formId}-${i}` };
+      for (const name of PARAGRAPH_FIELDS) if (p[name] != null) row[name] = p[name];
+      return row;
+    });
+  const [state, setState] = useState(() => ({ formId, rows: start(), added: 0 }));
+  let current = state;
+  if (state.formId !== formId) {
+    current = { formId, rows: start(), added: 0 };
+    setState(current);
+  }
+  return {
+    rows: current.rows,
+    add: (row: Omit<Row, "key">) =>
+      setState((s) => ({ ...s, added: s.added + 1, rows: [...s.rows, { ...row, key: `${s.formId}-new-${s.added}` }] })),
+    setIds: (ids: string[]) =>
+      setState((s) => ({ ...s, rows: s.rows.map((r, i) => (ids[i] && r.id !== ids[i] ? { ...r, id: ids[i] } : r)) })),
+  };
+}
+
 export default function TtsEditor() {
   const { project, voices, voiceSearch, remaining, job, versions, confirm, undo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
   const formKey = useNavigatedKey(`${project.revision}-${shortHash(project.paragraphs.map((p) => p.id).join())}`, actionData);
-  const [form, fields] = useSchemaForm(
-    // A new form once a navigation brought other saved paragraphs (a restore, a deleted paragraph, a save that gave
-    // new paragraphs their ids, another tab's save on reload); not after page data reloaded during a job (the member
-    // may be typing; docs/decisions/0037), and not after the form's own save answered with data (docs/decisions/0053).
-    `editor-${project.id}-${formKey}`,
-    specs.EditorSchema,
-    actionData?.form === "editor" ? actionData.result : undefined,
-    { validate: "onBlur", lists, defaultValue: { paragraphs: project.paragraphs.map(({ audioURL: _a, audioCurrent: _c, ...p }) => p) } },
-  );
-  const [renameForm, renameFields] = useSchemaForm(
-    `rename-${project.id}`,
-    specs.RenameSchema,
-    actionData?.form === "rename" ? actionData.result : undefined,
-    { defaultValue: { name: project.name } },
-  );
-  const list = fields.paragraphs.getFieldList();
+  // A new form once a navigation brought other saved paragraphs (a restore, a deleted paragraph, a save that gave new
+  // paragraphs their ids, another tab's save on reload); not after page data reloaded during a job (the member may be
+  // typing; docs/decisions/0037), and not after the form's own save answered with data (docs/decisions/0053).
+  const formId = `editor-${project.id}-${formKey}`;
+  const answer = actionData?.form === "editor" ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  const renamed = actionData?.form === "rename" ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  const { rows, add, setIds } = useRows(formId, (answer?.initialValue as { paragraphs?: unknown } | null)?.paragraphs, project.paragraphs);
+  const errorsOf = (name: string) => answer?.error?.[name] ?? undefined;
+  const formErrors = errorsOf("");
   const usage = actionData && "usage" in actionData ? (actionData.usage as UsageDialogData) : null;
   const reading =
     actionData && "pronunciation" in actionData
@@ -77,17 +104,13 @@ export default function TtsEditor() {
       : null;
   const pageConflict = actionData && "conflict" in actionData ? (actionData.conflict as { revision: number } | null) : null;
   const pageSaved = actionData && "saved" in actionData ? (actionData.saved as SaveMade) : null;
-  const autosave = useAutosave(form.id, project.revision, actionData, pageSaved, (ids) =>
-    ids.forEach((id, i) => {
-      const field = list[i]?.getFieldset().id;
-      if (field && field.value !== id) form.update({ name: field.name, value: id });
-    }),
-  );
+  const autosave = useAutosave(formId, project.revision, actionData, pageSaved, setIds);
   const conflict = autosave.conflict ?? pageConflict;
-  const formProps = getFormProps(form);
   const here = `/studio/projects/text-to-speech?id=${project.id}`;
   const leave = useLeaveWarning(autosave.unsaved);
-  const defaults = { text: "", style: "neutral", pitch: 0, tempo: 1, pause_ms: 300 } as const;
+  const last = rows.at(-1);
+  const added = { ...DEFAULTS, voice_id: String(last?.voice_id ?? voices[0]?.id ?? ""), lang: String(last?.lang ?? "ko") };
+  const nameErrors = renamed?.error?.name ?? undefined;
   return (
     <main className="px-4 py-8 sm:px-6">
       {leave ? <LeaveDialog stay={leave.stay} go={leave.go} /> : null}
@@ -95,18 +118,32 @@ export default function TtsEditor() {
         ← {t("editor.back")}
       </Link>
       <h1 className="mt-2 text-2xl font-bold">{t("editor.title")}</h1>
-      <Form method="post" {...getFormProps(renameForm)} className="mt-4 flex flex-wrap items-end gap-2">
+      <Form
+        method="post"
+        id={`rename-${project.id}`}
+        noValidate
+        aria-describedby={renamed?.error?.[""] ? `rename-${project.id}-error` : undefined}
+        className="mt-4 flex flex-wrap items-end gap-2"
+      >
         <input type="hidden" name="intent" value="rename" />
         <Field
           className="min-w-0 flex-1 sm:min-w-64 sm:flex-none"
           label={t("editor.name")}
-          inputProps={getInputProps(renameFields.name, { type: "text" })}
-          errors={renameFields.name.errors}
+          inputProps={{
+            // A rename that went through shows the new name (the page data brought it); a refused one, what was typed.
+            key: project.name,
+            id: `rename-${project.id}-name`,
+            name: "name",
+            type: "text",
+            required: true,
+            defaultValue: typeof renamed?.initialValue?.name === "string" ? renamed.initialValue.name : project.name,
+          }}
+          errors={nameErrors}
         />
         <SubmitButton variant="secondary" className="sm:w-auto">
           {t("editor.rename")}
         </SubmitButton>
-        <ErrorList id={renameForm.errorId} errors={renameForm.errors} />
+        <ErrorList id={`rename-${project.id}-error`} errors={renamed?.error?.[""] ?? undefined} />
       </Form>
       <p className="mt-4 text-sm text-slate-600">{t("editor.rules")}</p>
       <p className="mt-1 text-sm font-medium" data-testid="remaining">
@@ -164,7 +201,7 @@ export default function TtsEditor() {
             </a>
             <button
               type="submit"
-              form={form.id}
+              form={formId}
               name="overwrite"
               value={conflict.revision}
               className="rounded-lg bg-amber-600 px-3 py-1.5 font-semibold text-white"
@@ -177,44 +214,55 @@ export default function TtsEditor() {
       <VoiceSearch search={voiceSearch} keep={{ id: project.id }} />
       <Form
         method="post"
-        {...formProps}
+        id={formId}
+        noValidate
+        aria-describedby={formErrors ? `${formId}-error` : undefined}
         className="mt-6 space-y-3"
         onInput={autosave.changed}
         onChange={autosave.changed}
         onKeyDown={editorKeys}
-        onSubmit={(e) => {
-          formProps.onSubmit(e);
-          autosave.submitted(e);
-        }}
+        onSubmit={autosave.submitted}
       >
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="revision" value={autosave.revision} readOnly />
         <div className="flex items-center justify-end">
           <SaveState state={autosave.state} error={autosave.error} />
         </div>
-        {list.map((paragraph, index) => (
+        {rows.map((row, index) => (
           <ParagraphFields
-            key={paragraph.key}
-            field={paragraph}
+            key={row.key}
+            formId={formId}
+            row={row}
             index={index}
+            errorsOf={errorsOf}
             voices={voices}
-            saved={project.paragraphs.find((p) => p.id === paragraph.value?.id) ?? null}
+            saved={project.paragraphs.find((p) => p.id === row.id) ?? null}
             removable={index > 0}
             reading={reading?.index === index ? reading : null}
           />
         ))}
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <ErrorList id={`${formId}-error`} errors={formErrors} />
         <p className="text-xs text-slate-500">{t("editor.generateHint")}</p>
         <div className="flex flex-wrap gap-3">
+          {/* Without JavaScript the action adds the paragraph (conform's insert intent) and echoes the form with it. */}
           <button
-            {...form.insert.getButtonProps({
-              name: fields.paragraphs.name,
-              defaultValue: {
-                ...defaults,
-                voice_id: list.at(-1)?.value?.voice_id ?? voices[0]?.id ?? "",
-                lang: list.at(-1)?.value?.lang ?? "ko",
-              },
-            })}
+            type="submit"
+            name="__intent__"
+            value={JSON.stringify({ type: "insert", payload: { name: "paragraphs", defaultValue: added } })}
+            formNoValidate
+            onClick={(e) => {
+              e.preventDefault();
+              const form = e.currentTarget.form!;
+              const data = new FormData(form);
+              const at = `paragraphs[${rows.length - 1}]`;
+              add({
+                ...added,
+                voice_id: String(data.get(`${at}.voice_id`) ?? added.voice_id),
+                lang: String(data.get(`${at}.lang`) ?? added.lang),
+              });
+              // The new paragraph's text box, once it is there.
+              requestAnimationFrame(() => form.querySelectorAll("textarea")[rows.length]?.focus());
+            }}
             className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold"
           >
             + {t("editor.add")}
@@ -512,21 +560,27 @@ function Versions({ versions, here }: { versions: ProjectVersion[]; here: string
 
 /** The sliders' ranges (spec section 9: pitch 48 steps from -24 to 24; the api's limits). */
 const RANGES = {
-  pitch: { min: -24, max: 24, step: 1 },
-  tempo: { min: 0.5, max: 2, step: 0.05 },
-  pause_ms: { min: 0, max: 10_000, step: 50 },
+  pitch: { min: -24, max: 24, step: 1, unit: "" },
+  tempo: { min: 0.5, max: 2, step: 0.05, unit: "×" },
+  pause_ms: { min: 0, max: 10_000, step: 50, unit: "ms" },
 } as const;
+const DEFAULTS_OF = { ...DEFAULTS, lang: "ko" } as const;
 
 function ParagraphFields({
-  field,
+  formId,
+  row,
   index,
+  errorsOf,
   voices,
   saved,
   removable,
   reading,
 }: {
-  field: FieldMetadata<z.input<typeof ParagraphSchema>>;
+  formId: string;
+  row: Row;
   index: number;
+  /** The errors of a field by its name, from the action's answer. */
+  errorsOf: (name: string) => string[] | undefined;
   voices: VoiceCard[];
   saved: TtsParagraph | null;
   removable: boolean;
@@ -534,46 +588,74 @@ function ParagraphFields({
   reading: { pronunciation: string; phonemes: string } | null;
 }) {
   const { t } = useTranslation("studio");
-  const p = field.getFieldset();
-  const text = typeof p.text.value === "string" ? p.text.value : "";
+  const name = (field: (typeof PARAGRAPH_FIELDS)[number]) => `paragraphs[${index}].${field}`;
+  const id = (field: (typeof PARAGRAPH_FIELDS)[number]) => `${formId}-${name(field)}`;
+  const initial = String(row.text ?? "");
+  const [text, setText] = useState(initial);
+  // An answer's error on the text stands until the text changes after it.
+  const answered = errorsOf(name("text"));
+  const [answeredAt, setAnsweredAt] = useState({ errors: answered, text });
+  if (answeredAt.errors !== answered) setAnsweredAt({ errors: answered, text });
+  const textErrors = answeredAt.errors === answered && text !== answeredAt.text ? undefined : answered;
   // The same text rules as the api (contracts/speech-text.ts): the characters read, and what cannot be spoken.
   const unreadable = invalidCharacters(text);
+  const count = characterCount(text);
+  const described = [textErrors ? `${id("text")}-error` : "", unreadable.length ? `${id("text")}-unreadable` : ""].join(" ").trim();
   const select = "rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm";
+  const selectProps = (field: "style" | "lang") => ({
+    id: id(field),
+    name: name(field),
+    defaultValue: String(row[field] ?? DEFAULTS_OF[field]),
+    className: select,
+  });
   return (
     <fieldset className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4" data-testid="paragraph">
       <legend className="px-1 text-sm font-semibold">{t("editor.paragraph", { n: index + 1 })}</legend>
-      <input {...getInputProps(p.id, { type: "hidden" })} />
-      <label htmlFor={p.text.id} className="sr-only">
+      <input type="hidden" name={name("id")} value={row.id ?? ""} />
+      <label htmlFor={id("text")} className="sr-only">
         {t("editor.text")}
       </label>
       <textarea
-        {...getTextareaProps(p.text)}
+        id={id("text")}
+        name={name("text")}
+        defaultValue={initial}
+        onChange={(e) => setText(e.target.value)}
         rows={3}
         className="block w-full rounded-lg border border-slate-300 px-3 py-2"
-        aria-invalid={p.text.errors || unreadable.length ? true : undefined}
-        aria-describedby={unreadable.length ? `${p.text.id}-unreadable` : undefined}
+        aria-invalid={textErrors || unreadable.length ? true : undefined}
+        aria-describedby={described || undefined}
       />
       <div className="mt-1 flex flex-wrap justify-between gap-x-2 text-xs text-slate-500">
-        <ErrorList errors={p.text.errors} />
+        <ErrorList id={`${id("text")}-error`} errors={textErrors} />
         {unreadable.length ? (
-          <p id={`${p.text.id}-unreadable`} className="text-red-600" data-testid="unreadable">
+          <p id={`${id("text")}-unreadable`} className="text-red-600" data-testid="unreadable">
             {t("editor.unreadable", { chars: unreadable.join(" ") })}
           </p>
         ) : null}
-        <span className="ml-auto" data-testid="char-count">
-          {t("editor.count", { count: characterCount(text), max: TTS_MAX_CHARS })}
+        <span className={count > TTS_MAX_CHARS ? "ml-auto font-medium text-red-600" : "ml-auto"} data-testid="char-count">
+          {t("editor.count", { count, max: TTS_MAX_CHARS })}
         </span>
       </div>
       {/* Two columns on a phone (style and language, pitch and tempo, pause): flowing, the English labels left the style
           alone on a row and the sliders out of line. */}
       <div className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 sm:flex sm:flex-wrap" data-testid="paragraph-controls">
         <div className="col-span-2 min-w-0 basis-full">
-          <VoicePicker field={p.voice_id} voices={voices} legend={t("editor.voiceOf", { n: index + 1 })} />
-          <ErrorList errors={p.voice_id.errors} />
+          <VoicePicker
+            field={{
+              id: id("voice_id"),
+              name: name("voice_id"),
+              initialValue: row.voice_id,
+              errors: errorsOf(name("voice_id")),
+              errorId: `${id("voice_id")}-error`,
+            }}
+            voices={voices}
+            legend={t("editor.voiceOf", { n: index + 1 })}
+          />
+          <ErrorList id={`${id("voice_id")}-error`} errors={errorsOf(name("voice_id"))} />
         </div>
         <label className="flex min-w-0 flex-col text-xs font-medium text-slate-600">
           {t("editor.style")}
-          <select {...getSelectProps(p.style)} className={select}>
+          <select {...selectProps("style")}>
             {TTS_STYLES.map((s) => (
               <option key={s} value={s}>
                 {t(`editor.styles.${s}`)}
@@ -583,7 +665,7 @@ function ParagraphFields({
         </label>
         <label className="flex min-w-0 flex-col text-xs font-medium text-slate-600">
           {t("editor.lang")}
-          <select {...getSelectProps(p.lang)} className={select}>
+          <select {...selectProps("lang")}>
             {TTS_LANGS.map((l) => (
               <option key={l} value={l}>
                 {t(`editor.langs.${l}`)}
@@ -591,9 +673,17 @@ function ParagraphFields({
             ))}
           </select>
         </label>
-        <RangeField label={t("editor.pitch")} field={p.pitch} range={RANGES.pitch} fallback={0} unit="" />
-        <RangeField label={t("editor.tempo")} field={p.tempo} range={RANGES.tempo} fallback={1} unit="×" />
-        <RangeField label={t("editor.pause")} field={p.pause_ms} range={RANGES.pause_ms} fallback={300} unit="ms" />
+        {(["pitch", "tempo", "pause_ms"] as const).map((field) => (
+          <RangeField
+            key={field}
+            label={t(`editor.${field === "pause_ms" ? "pause" : field}`)}
+            id={id(field)}
+            name={name(field)}
+            initial={String(row[field] ?? DEFAULTS_OF[field])}
+            errors={errorsOf(name(field))}
+            range={RANGES[field]}
+          />
+        ))}
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         <button
@@ -658,34 +748,47 @@ function ParagraphFields({
 /** A slider with its range and its value shown beside it; without JavaScript it submits its number as any input. */
 function RangeField({
   label,
-  field,
+  id,
+  name,
+  initial,
+  errors,
   range,
-  fallback,
-  unit,
 }: {
   label: string;
-  field: FieldMetadata<number | undefined>;
-  range: { min: number; max: number; step: number };
-  fallback: number;
-  unit: string;
+  id: string;
+  name: string;
+  initial: string;
+  errors: string[] | undefined;
+  range: { min: number; max: number; step: number; unit: string };
 }) {
-  const { key, ...props } = getInputProps(field, { type: "range" });
-  const value = field.value ?? field.initialValue ?? String(fallback);
+  const [value, setValue] = useState(initial);
   return (
     <div className="flex min-w-0 flex-1 flex-col text-xs font-medium text-slate-600 sm:min-w-32">
-      <label htmlFor={props.id} className="flex justify-between gap-2">
+      <label htmlFor={id} className="flex justify-between gap-2">
         <span>{label}</span>
-        <output htmlFor={props.id} className="tabular-nums text-slate-900" data-testid={`${field.name.split(".").at(-1)}-value`}>
+        <output htmlFor={id} className="tabular-nums text-slate-900" data-testid={`${name.split(".").at(-1)}-value`}>
           {value}
-          {unit}
+          {range.unit}
         </output>
       </label>
-      <input key={key ?? undefined} {...props} min={range.min} max={range.max} step={range.step} className="mt-1 w-full accent-brand-600" />
+      <input
+        type="range"
+        id={id}
+        name={name}
+        defaultValue={initial}
+        onChange={(e) => setValue(e.target.value)}
+        min={range.min}
+        max={range.max}
+        step={range.step}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors ? `${id}-error` : undefined}
+        className="mt-1 w-full accent-brand-600"
+      />
       <span className="flex justify-between text-[10px] font-normal text-slate-500" aria-hidden="true">
         <span>{range.min}</span>
         <span>{range.max}</span>
       </span>
-      <ErrorList errors={field.errors} />
+      <ErrorList id={`${id}-error`} errors={errors} />
     </div>
   );
 }

@@ -163,6 +163,38 @@ test.describe("JavaScript on", () => {
     await expect(page.getByTestId("shortcuts")).toContainText("키보드 단축키");
   });
 
+  test("+ add: the new paragraph takes the voice and language chosen above, its sliders show the defaults, and it has the cursor", async ({
+    page,
+    request,
+    context,
+  }) => {
+    await member(request, context);
+    await newProject(page);
+    const first = page.getByTestId("paragraph").first();
+    await first.getByTestId("voice-picker").locator("summary").click();
+    await first.getByRole("radio", { name: /^엠마/ }).check();
+    // The picker's summary follows the choice.
+    await expect(first.getByTestId("voice-chosen")).toHaveText("엠마");
+    await first.getByLabel("언어").selectOption("en");
+    await first.getByLabel("피치 (반음)").fill("5");
+    await expect(first.getByTestId("pitch-value")).toHaveText("5");
+    await page.getByRole("button", { name: "+ 문단 추가" }).click();
+    const second = page.getByTestId("paragraph").nth(1);
+    await expect(second.locator("textarea")).toBeFocused();
+    await expect(second.getByTestId("voice-chosen")).toHaveText("엠마");
+    await expect(second.getByLabel("언어")).toHaveValue("en");
+    await expect(second.getByTestId("pitch-value")).toHaveText("0");
+    await expect(second.getByLabel("피치 (반음)")).toHaveValue("0");
+    // Saved as typed: after a reload both paragraphs are there, with their own settings.
+    await second.locator("textarea").fill("Second paragraph.");
+    await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "saved");
+    await page.reload();
+    await expect(page.getByTestId("paragraph")).toHaveCount(2);
+    await expect(page.getByTestId("paragraph").nth(1).locator("textarea")).toHaveValue("Second paragraph.");
+    await expect(page.getByTestId("paragraph").nth(1).getByTestId("voice-chosen")).toHaveText("엠마");
+    await expect(page.getByTestId("paragraph").first().getByTestId("pitch-value")).toHaveText("5");
+  });
+
   test("keys: Ctrl+Enter generates this paragraph, whose audio appears; Alt+K plays and pauses it", async ({ page, request, context }) => {
     await member(request, context);
     // Alt+K at the worst moment: the waveform is about to put its copy of the audio in place of the player's source
@@ -229,6 +261,7 @@ test("a paragraph past 500 characters is refused with its message and comes back
   page,
   request,
   context,
+  javaScriptEnabled,
 }) => {
   await member(request, context);
   await newProject(page);
@@ -236,8 +269,22 @@ test("a paragraph past 500 characters is refused with its message and comes back
   const text = page.getByTestId("paragraph").first().locator("textarea");
   await text.fill(long);
   await page.getByRole("button", { name: "저장", exact: true }).click();
-  await expect(page.getByText("한 번에 최대 500자까지 생성할 수 있습니다. 문단을 나누어 주세요.").first()).toBeVisible();
+  const message = page.getByText("한 번에 최대 500자까지 생성할 수 있습니다. 문단을 나누어 주세요.").first();
+  await expect(message).toBeVisible();
   await expect(text).toHaveValue(long);
+  await expect(text).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("char-count").first()).toHaveClass(/text-red-600/);
+  // Shortened, the text is no longer refused: the answer's message goes (with JavaScript; without, the next save says).
+  await text.fill("가나다라마바사아자차.");
+  if (javaScriptEnabled) {
+    await expect(message).toHaveCount(0);
+    await expect(text).not.toHaveAttribute("aria-invalid");
+  } else {
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await expect(page.getByTestId("toast")).toHaveText("저장했습니다.");
+    await expect(message).toHaveCount(0);
+  }
+  await expect(page.getByTestId("char-count").first()).not.toHaveClass(/text-red-600/);
 });
 
 test("a stale page's save is a conflict: reload or overwrite (without JavaScript too)", async ({ page, request, context }) => {

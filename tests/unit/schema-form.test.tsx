@@ -1,6 +1,6 @@
 // useSchemaForm (app/components/schema-form.ts, docs/decisions/0049) held to conform's useForm: the same form rendered
 // with each, for the app's own schemas (flat, a file, a nested list) and the actions' answers it meets (none, refused
-// fields, a form error, a reset, the list and value intents a page sends without JavaScript), gives the same props from
+// fields, a form error, a reset), gives the same props from
 // conform's getFormProps/getInputProps/getSelectProps/getTextareaProps, the same metadata (values, errors, keys,
 // validity) and the same HTML. Then the same answers arriving one after another (conform's `onUpdate` and our
 // `report`) leave the two forms alike after each step. A conform upgrade or a change to the hook cannot drift silently.
@@ -19,7 +19,6 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import type { z } from "zod/v4";
 import { createMeta, metadata, report, useSchemaForm } from "~/components/schema-form";
-import { lists as listIntents } from "~/components/schema-form-lists";
 import { EditorSchema, ReviewSchema, UploadSchema } from "~/lib/studio-schemas";
 import { LoginSchema } from "~/utils/user-validation";
 
@@ -32,8 +31,6 @@ type Reply = SubmissionResult<string[]>;
 type Case<S extends z.ZodType<Record<string, unknown>>> = {
   schema: S;
   defaultValue?: Record<string, unknown>;
-  /** The page's form has a list: it passes the list intents (`lists`), as the TTS editor does. */
-  lists?: boolean;
   /** The fields a page renders: names below the form (lists are walked with getFieldList). */
   draw: (form: AnyForm, fields: Record<string, AnyField>) => Record<string, unknown>[];
 };
@@ -98,7 +95,6 @@ const cases = {
   } satisfies Case<typeof UploadSchema>,
   editor: {
     schema: EditorSchema,
-    lists: true,
     defaultValue: {
       paragraphs: [
         { id: "p1", text: "첫 문단", voice_id: "v1", style: "neutral", lang: "ko", pitch: 0, tempo: 1, pause_ms: 300 },
@@ -184,7 +180,6 @@ function renderBoth<S extends z.ZodType<Record<string, unknown>>>(c: Case<S>, la
     const [form, fields] = useSchemaForm("f", spec, lastResult, {
       validate: "onBlur",
       defaultValue: c.defaultValue as never,
-      lists: c.lists ? listIntents : undefined,
     });
     const drawn = { form: describeForm(form as AnyForm), fields: c.draw(form as AnyForm, fields as never) as Drawn["fields"] };
     out.ours = drawn;
@@ -244,21 +239,6 @@ const answers: Record<keyof typeof cases, Record<string, Reply>> = {
   },
   editor: {
     refused: reply(EditorSchema, [...paragraph(0, { ...p0, pitch: "99" }), ...paragraph(1, { ...p1, voice_id: "" })]),
-    "an insert (without JavaScript)": reply(EditorSchema, [
-      ...paragraph(0, p0),
-      ...paragraph(1, p1),
-      intent({ type: "insert", payload: { name: "paragraphs", defaultValue: { text: "", voice_id: "v2", lang: "en" } } }),
-    ]),
-    "a remove": reply(EditorSchema, [
-      ...paragraph(0, p0),
-      ...paragraph(1, p1),
-      intent({ type: "remove", payload: { name: "paragraphs", index: 0 } }),
-    ]),
-    "an update": reply(EditorSchema, [
-      ...paragraph(0, p0),
-      ...paragraph(1, { ...p1, id: "" }),
-      intent({ type: "update", payload: { name: "paragraphs[1].id", value: "p9" } }),
-    ]),
     reset: reply(EditorSchema, paragraph(0, p0), { resetForm: true }),
   },
 };
@@ -288,10 +268,7 @@ describe("useSchemaForm follows the answers as conform's useForm does", () => {
     ["login", ["refused", "a field's check", "form error", "reset", "refused"]],
     ["review", ["refused", "success", "refused", "reset"]],
     ["upload", ["refused", "field error", "refused"]],
-    [
-      "editor",
-      ["refused", "an insert (without JavaScript)", "an update", "a remove", "refused", "reset", "an insert (without JavaScript)"],
-    ],
+    ["editor", ["refused", "reset", "refused"]],
   ];
   for (const [name, steps] of sequences) {
     it(`${name}: ${steps.join(", ")}`, () => {
@@ -305,9 +282,8 @@ describe("useSchemaForm follows the answers as conform's useForm does", () => {
       const defaults = c.defaultValue
         ? JSON.parse(JSON.stringify(c.defaultValue, (_, v: unknown) => (typeof v === "number" ? String(v) : v)))
         : {};
-      const lists = c.lists ? listIntents : undefined;
-      let state = createMeta(defaults, undefined, lists);
-      const engine = { dispatch: () => undefined, onSubmit: () => undefined };
+      let state = createMeta(defaults, undefined);
+      const engine = { onSubmit: () => undefined };
       const [nameConform, nameOurs] = [keyNamer(), keyNamer()];
       for (const step of steps) {
         const lastResult = answers[name][step]!;
@@ -315,8 +291,8 @@ describe("useSchemaForm follows the answers as conform's useForm does", () => {
         vi.stubGlobal("document", { forms: { namedItem: () => null } });
         context.onUpdate({ lastResult });
         vi.unstubAllGlobals();
-        state = report(state, lastResult as never, defaults, lists);
-        const [form, fields] = metadata("f", constraint, state, engine, lists);
+        state = report(state, lastResult as never, defaults);
+        const [form, fields] = metadata("f", constraint, state, engine);
         const ours = { form: describeForm(form as AnyForm), fields: c.draw(form as AnyForm, fields as never) };
         const theirs = { form: describeForm(conform.form_), fields: c.draw(conform.form_, conform.fields_) };
         expect({ step, ...(nameOurs(ours) as object) }).toEqual({ step, ...(nameConform(theirs) as object) });

@@ -1,24 +1,9 @@
-import { getTextareaProps } from "@conform-to/react";
+import { getTextareaProps } from "~/components/form-props";
 import { useTranslation } from "react-i18next";
 import { ErrorList } from "~/components/forms";
-import { IMAGE_ACCEPT, stateName, type InquiryImage } from "~/lib/help";
+import { IMAGE_ACCEPT, type InquiryImage } from "~/lib/help";
 import { INQUIRY_LIMITS } from "~/lib/help";
 import type { Inquiry } from "~/lib/help-schemas";
-
-/** A state code as a small badge (spec section 4: 0 received, 1 waiting, other completed). */
-export function StateBadge({ state }: { state: number }) {
-  const { t } = useTranslation("help");
-  const name = stateName(state);
-  const tone =
-    name === "completed"
-      ? "bg-emerald-50 text-emerald-700"
-      : name === "waiting"
-        ? "bg-amber-50 text-amber-700"
-        : "bg-slate-100 text-slate-700";
-  return (
-    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`states.${name}`)}</span>
-  );
-}
 
 /** Images by their short-lived signed URLs, each a link to the full image. */
 export function Images({ images }: { images: InquiryImage[] }) {

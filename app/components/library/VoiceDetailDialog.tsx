@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getTextareaProps } from "~/components/form-props";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";

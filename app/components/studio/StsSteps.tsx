@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "~/components/form-props";
 import { Form, useActionData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";

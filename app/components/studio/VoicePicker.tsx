@@ -1,4 +1,3 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,6 +17,21 @@ export type VoiceCard = {
 };
 
 /**
+ * What the picker reads of its field: a field of useSchemaForm (the STS voice step), or the TTS editor's paragraph,
+ * whose form has no form hook (docs/decisions/0059). `value` is the choice as the form knows it now, if it follows.
+ */
+export type PickerField = {
+  id: string;
+  name: string;
+  formId?: string;
+  initialValue?: unknown;
+  value?: unknown;
+  errors?: string[] | undefined;
+  errorId?: string;
+  required?: boolean;
+};
+
+/**
  * The voice picker of a paragraph: the chosen voice in the summary, and every voice the member may
  * use as a card (profile image, name, intro, the spec's tags) with its sample. The cards are radio
  * buttons of the paragraph's form, so choosing works without JavaScript; the sample is a link to
@@ -29,13 +43,16 @@ export function VoicePicker({
   legend,
   open = false,
 }: {
-  field: FieldMetadata<string | undefined>;
+  field: PickerField;
   voices: VoiceCard[];
   legend: string;
   open?: boolean;
 }) {
   const { t } = useTranslation("studio");
-  const chosen = voices.find((v) => v.id === field.value) ?? voices.find((v) => v.id === field.initialValue);
+  // The summary follows the radios (a form without the hook does not tell the picker what was chosen).
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosen = voices.find((v) => v.id === (picked ?? field.value)) ?? voices.find((v) => v.id === field.initialValue);
+  const invalid = field.errors !== undefined;
   const groups = (["ko", "en"] as const)
     .map((lang) => ({ lang, list: voices.filter((v) => v.lang === lang) }))
     .filter((g) => g.list.length > 0);
@@ -53,36 +70,47 @@ export function VoicePicker({
         ) : null}
         <span className="ml-auto text-xs text-brand-700 underline">{t("picker.change")}</span>
       </summary>
-      <fieldset className="max-h-96 overflow-y-auto border-t border-slate-200 p-2">
+      <fieldset
+        className="max-h-96 overflow-y-auto border-t border-slate-200 p-2"
+        onChange={(e) => e.target instanceof HTMLInputElement && e.target.checked && setPicked(e.target.value)}
+      >
         <legend className="sr-only">{legend}</legend>
         {groups.map((g) => (
           <div key={g.lang} className="mb-2">
             <p className="px-1 py-1 text-xs font-semibold text-slate-500">{t(`editor.langs.${g.lang}`)}</p>
             <ul className="grid gap-2 sm:grid-cols-2">
-              {g.list.map((v) => {
-                const { key, ...radio } = getInputProps(field, { type: "radio", value: v.id });
-                return (
-                  <li
-                    key={v.id}
-                    className="flex items-start gap-2 rounded-lg p-2 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600"
-                  >
-                    <input key={key ?? undefined} {...radio} id={`${field.id}-${v.id}`} className="mt-3 accent-brand-600" />
-                    <img src={v.profileImageURL} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-full" />
-                    <label htmlFor={`${field.id}-${v.id}`} className="min-w-0 flex-1 cursor-pointer text-sm">
-                      <span className="block font-medium">{v.name}</span>
-                      <span className="block text-xs text-slate-600">{v.pr}</span>
-                      <span className="mt-1 flex flex-wrap gap-1 text-[11px] text-slate-600">
-                        {[v.tags.gender.name, v.tags.age.name, v.tags.tone.name, ...v.features, ...v.useCases].map((tag) => (
-                          <span key={tag} className="rounded-full bg-slate-100 px-1.5 py-0.5">
-                            {tag}
-                          </span>
-                        ))}
-                      </span>
-                    </label>
-                    <SampleButton src={v.audioURL} label={t("picker.listen", { name: v.name })} />
-                  </li>
-                );
-              })}
+              {g.list.map((v) => (
+                <li
+                  key={v.id}
+                  className="flex items-start gap-2 rounded-lg p-2 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600"
+                >
+                  <input
+                    type="radio"
+                    name={field.name}
+                    form={field.formId}
+                    value={v.id}
+                    defaultChecked={field.initialValue === v.id}
+                    required={field.required || undefined}
+                    aria-invalid={invalid || undefined}
+                    aria-describedby={invalid ? field.errorId : undefined}
+                    id={`${field.id}-${v.id}`}
+                    className="mt-3 accent-brand-600"
+                  />
+                  <img src={v.profileImageURL} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-full" />
+                  <label htmlFor={`${field.id}-${v.id}`} className="min-w-0 flex-1 cursor-pointer text-sm">
+                    <span className="block font-medium">{v.name}</span>
+                    <span className="block text-xs text-slate-600">{v.pr}</span>
+                    <span className="mt-1 flex flex-wrap gap-1 text-[11px] text-slate-600">
+                      {[v.tags.gender.name, v.tags.age.name, v.tags.tone.name, ...v.features, ...v.useCases].map((tag) => (
+                        <span key={tag} className="rounded-full bg-slate-100 px-1.5 py-0.5">
+                          {tag}
+                        </span>
+                      ))}
+                    </span>
+                  </label>
+                  <SampleButton src={v.audioURL} label={t("picker.listen", { name: v.name })} />
+                </li>
+              ))}
             </ul>
           </div>
         ))}

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps } from "~/components/form-props";
 import { Form, Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,5 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { type FieldMetadata } from "@conform-to/react";
+import { getInputProps } from "~/components/form-props";
 import { useTranslation } from "react-i18next";
 import { ButtonLink, ErrorList, Field } from "~/components/forms";
 import { formatMoney, type Quote } from "~/lib/billing";
