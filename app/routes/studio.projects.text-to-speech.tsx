@@ -96,6 +96,11 @@ export default function TtsEditor() {
   const renamed = actionData?.form === "rename" ? (actionData.result as SubmissionResult<string[]>) : undefined;
   const { rows, add, setIds } = useRows(formId, (answer?.initialValue as { paragraphs?: unknown } | null)?.paragraphs, project.paragraphs);
   const errorsOf = (name: string) => answer?.error?.[name] ?? undefined;
+  // A refused save puts the cursor on the first field it names (as the form hook of the other pages does).
+  useEffect(() => {
+    if (answer?.status === "error") document.getElementById(formId)?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [answer]);
   const formErrors = errorsOf("");
   const usage = actionData && "usage" in actionData ? (actionData.usage as UsageDialogData) : null;
   const reading =

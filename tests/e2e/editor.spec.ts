@@ -273,6 +273,7 @@ test("a paragraph past 500 characters is refused with its message and comes back
   await expect(message).toBeVisible();
   await expect(text).toHaveValue(long);
   await expect(text).toHaveAttribute("aria-invalid", "true");
+  if (javaScriptEnabled) await expect(text).toBeFocused();
   await expect(page.getByTestId("char-count").first()).toHaveClass(/text-red-600/);
   // Shortened, the text is no longer refused: the answer's message goes (with JavaScript; without, the next save says).
   await text.fill("가나다라마바사아자차.");
