@@ -52,7 +52,7 @@ describe("POST /voices/open/check", () => {
   it("refuses 3 s as too short (4430), in the asked language", async () => {
     const en = await check(token, wavOf(voice(3)));
     expect([en.status, en.code]).toEqual([400, Code.RECORDING_TOO_SHORT]);
-    expect(en.message).toContain("5 s");
+    expect(en.message).toContain("5\u00a0s");
     expect(factsOf(en).duration).toBeCloseTo(3, 1);
     const ko = await check(token, wavOf(voice(3)), { lang: "kr" });
     expect(ko.message).toContain("5초");
@@ -61,7 +61,7 @@ describe("POST /voices/open/check", () => {
   it("refuses 70 s as too long (4431) without decoding past 61 s", async () => {
     const r = await check(token, wavOf(voice(70)));
     expect([r.status, r.code]).toEqual([400, Code.RECORDING_TOO_LONG]);
-    expect(r.message).toContain("1 min");
+    expect(r.message).toContain("1\u00a0min");
   });
 
   it("refuses 11 MB while it streams in (4211 with the 10 MB limit)", async () => {

@@ -643,7 +643,8 @@ export function formatDuration(seconds: number, locale: Locale) {
   const m = Math.floor(s / 60);
   const r = s % 60;
   if (locale === "ko") return m === 0 ? `${r}초` : r === 0 ? `${m}분` : `${m}분 ${r}초`;
-  return m === 0 ? `${r} s` : r === 0 ? `${m} min` : `${m} min ${r} s`;
+  // A number and its unit never part at the end of a line (a no-break space, as app/lib/units.ts).
+  return m === 0 ? `${r}\u00a0s` : r === 0 ? `${m}\u00a0min` : `${m}\u00a0min ${r}\u00a0s`;
 }
 
 /** HTTP status that goes with each code. */
