@@ -6,6 +6,8 @@
  * conform's over every kind of field and option the pages use.
  */
 
+import type { Constraint } from "./schema-form";
+
 /** What the helpers read of a field's (or the form's) metadata. */
 type Meta = {
   id: string;
@@ -13,20 +15,7 @@ type Meta = {
   errors?: string[] | undefined;
   valid: boolean;
 };
-type FieldMeta = Meta & {
-  name: string;
-  formId: string;
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  min?: string | number;
-  max?: string | number;
-  step?: string | number;
-  pattern?: string;
-  multiple?: boolean;
-  accept?: string;
-  initialValue?: unknown;
-};
+type FieldMeta = Meta & Constraint & { name: string; formId: string; initialValue?: unknown };
 type FormMeta = Meta & { onSubmit: (event: React.FormEvent<HTMLFormElement>) => void; noValidate: boolean };
 
 type AriaOptions = {
@@ -69,21 +58,14 @@ export function getFormProps(meta: FormMeta, options?: AriaOptions) {
 type InputOptions = AriaOptions & { type: React.HTMLInputTypeAttribute; value?: string | boolean };
 
 export function getInputProps(meta: FieldMeta, options: InputOptions) {
-  const props: ReturnType<typeof control> & {
-    type: React.HTMLInputTypeAttribute;
-    minLength?: number;
-    maxLength?: number;
-    min?: string | number;
-    max?: string | number;
-    step?: string | number;
-    pattern?: string;
-    multiple?: boolean;
-    accept?: string;
-    value?: string;
-    defaultChecked?: boolean;
-    defaultValue?: string;
-    key?: string;
-  } = {
+  const props: ReturnType<typeof control> &
+    Omit<Constraint, "required"> & {
+      type: React.HTMLInputTypeAttribute;
+      value?: string;
+      defaultChecked?: boolean;
+      defaultValue?: string;
+      key?: string;
+    } = {
     ...control(meta, options),
     type: options.type,
     minLength: meta.minLength,
