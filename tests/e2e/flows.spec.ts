@@ -1,0 +1,72 @@
+// Session 17: the product's flows used end to end as a Korean creator and a US podcaster would. What this file holds
+// is what they found broken: pages with times rendered in the server's UTC and then again in the browser's zone (a
+// browser in Korea met React's hydration errors on the studio list, the work history, an STS project, an inquiry and a
+// share page, and read times 9 hours off).
+import type { Page } from "@playwright/test";
+import { apiCall, expect, signIn, signUp, test } from "./fixtures";
+import { convertedRecording } from "./helpers";
+
+/** Errors a page throws while it loads (React's hydration errors among them). */
+function pageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+/** A time as the pages show it: Korea's time zone, whatever the server's or the browser's. */
+const kst = (ms: number) => new Intl.DateTimeFormat("sv-SE", { dateStyle: "short", timeStyle: "short", timeZone: "Asia/Seoul" }).format(ms);
+
+test.describe("a browser in Korea (Asia/Seoul)", () => {
+  test.use({ timezoneId: "Asia/Seoul", locale: "ko-KR" });
+
+  test("the studio's pages, an inquiry and a share page render once, with Korean times", async ({ page, request, context }) => {
+    const session = await signUp(request);
+    const headers = { "api-key": session.token };
+    const { source, job } = await convertedRecording(request, session.token, "memo.wav");
+    const shared = await apiCall<{ share_id: string }>(request, session, `/studio/inferences/${job.inferenceId}/share`, {});
+    const spoken = await apiCall(request, session, "/studio/tts", { text: "안녕하세요.", voice_id: "ko-minjun", lang: "ko" });
+    expect(spoken.success, spoken.message).toBe(true);
+    const inquiry = await (
+      await request.post("/api/v1/help/inquiries", { headers, multipart: { category: "payment", content: "결제가 두 번 된 것 같아요." } })
+    ).json();
+    expect(inquiry.success, inquiry.message).toBe(true);
+    const project = await apiCall<{ id: string }>(request, session, "/studio/projects", { type: "tts" });
+    // The first paragraph keeps its id (it cannot be deleted).
+    const loaded = await apiCall<{ paragraphs: { id: string }[] }>(request, session, `/studio/projects/${project.data.id}`);
+    const first = loaded.data.paragraphs[0]!.id;
+    const put = (text: string) =>
+      request.put(`/api/v1/studio/projects/${project.data.id}/paragraphs`, {
+        headers,
+        data: {
+          checkpoint: true,
+          paragraphs: [{ id: first, text, voice_id: "ko-minjun", style: "neutral", lang: "ko", pitch: 0, tempo: 1, pause_ms: 300 }],
+        },
+      });
+    expect((await put("첫 번째 원고입니다.")).status()).toBe(200);
+    expect((await put("두 번째 원고입니다.")).status()).toBe(200);
+    const versions = await apiCall<{ versions: { savedAt: number; current: boolean }[] }>(
+      request,
+      session,
+      `/studio/projects/${project.data.id}/versions`,
+    );
+    await signIn(context, session);
+
+    const errors = pageErrors(page);
+    for (const path of [
+      "/studio",
+      "/studio/history",
+      `/studio/projects/speech-to-speech?id=${source.project_id}`,
+      `/dashboard/help/${inquiry.data.no}`,
+      `/share/${shared.data.share_id}`,
+    ]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      expect(errors, path).toEqual([]);
+    }
+    // The version history says when each version was saved in Korea's time, not the server's UTC.
+    await page.goto(`/studio/projects/text-to-speech?id=${project.data.id}`);
+    const older = versions.data.versions.find((v) => !v.current)!;
+    await expect(page.getByText(kst(older.savedAt), { exact: true }).first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
