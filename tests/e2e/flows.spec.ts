@@ -1,7 +1,7 @@
 // Session 17: the product's flows used end to end as a Korean creator and a US podcaster would. What this file holds
 // is what they found broken: pages with times rendered in the server's UTC and then again in the browser's zone (a
 // browser in Korea met React's hydration errors on the studio list, the work history, an STS project, an inquiry and a
-// share page, and read times 9 hours off).
+// share page, and read times 9 hours off), and the video letter's help pointing "above" to a share link below it.
 import type { Page } from "@playwright/test";
 import { apiCall, expect, signIn, signUp, test } from "./fixtures";
 import { convertedRecording } from "./helpers";
@@ -69,4 +69,19 @@ test.describe("a browser in Korea (Asia/Seoul)", () => {
     await expect(page.getByText(kst(older.savedAt), { exact: true }).first()).toBeVisible();
     expect(errors).toEqual([]);
   });
+});
+
+test("the video letter's help points to the share link where it is: below it", async ({ page, request, context }) => {
+  const session = await signUp(request);
+  const { source, job } = await convertedRecording(request, session.token, "memo.wav");
+  await signIn(context, session);
+  await page.goto(`/studio/projects/speech-to-speech?id=${source.project_id}&result=${job.inferenceId}`);
+  const help = page.getByText("위의 공유 링크로", { exact: false }).or(page.getByText("아래 공유 링크로", { exact: false }));
+  await expect(help).toHaveText(/아래 공유 링크로/);
+  // And the share box does come after it.
+  const after = await help.evaluate((el) => {
+    const share = document.querySelector('[data-testid="share"]');
+    return !!share && (el.compareDocumentPosition(share) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  });
+  expect(after).toBe(true);
 });
