@@ -10,6 +10,7 @@ export default {
     import: "Import a script (.txt)",
     importButton: "Import",
     importHelp: "Each line of the text file becomes a paragraph.",
+    importRefused: "Choose a .txt file with text in it (UTF-8, at most 256 KB and 200 lines).",
     selectAll: "Select all",
     select: "Select {{name}}",
     name: "Project",

@@ -8,6 +8,7 @@ export default {
     import: "대본 가져오기 (.txt)",
     importButton: "가져오기",
     importHelp: "텍스트 파일의 한 줄이 한 문단이 됩니다.",
+    importRefused: "텍스트가 담긴 .txt 파일을 골라 주세요 (UTF-8, 256KB·200줄 이하).",
     selectAll: "전체 선택",
     select: "{{name}} 선택",
     name: "프로젝트",
