@@ -3,7 +3,8 @@
 // browser in Korea met React's hydration errors on the studio list, the work history, an STS project, an inquiry and a
 // share page, and read times 9 hours off), and the video letter's help pointing "above" to a share link below it.
 import type { Page } from "@playwright/test";
-import { apiCall, expect, signIn, signUp, test } from "./fixtures";
+import { baseURL } from "../../playwright.config";
+import { apiCall, expect, memberAbroad, signIn, signUp, test } from "./fixtures";
 import { convertedRecording } from "./helpers";
 
 /** Errors a page throws while it loads (React's hydration errors among them). */
@@ -84,4 +85,24 @@ test("the video letter's help points to the share link where it is: below it", a
     return !!share && (el.compareDocumentPosition(share) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
   });
   expect(after).toBe(true);
+});
+
+test("a PayPal checkout left at PayPal is not a card decline and has no receipt", async ({ page, request, context }) => {
+  const session = await memberAbroad(request, context);
+  const back = {
+    return_url: `${baseURL}/dashboard/plan/paypal/return?flow=save&plan=Starter`,
+    cancel_url: `${baseURL}/dashboard/plan/upgrade`,
+  };
+  // The payer went to PayPal, came back without paying, and started again: the first order is closed as not completed.
+  for (let i = 0; i < 2; i++) {
+    const order = await apiCall(request, session, "/payment/paypal_order", { plan: "Starter", flow: "save", ...back });
+    expect(order.success, order.message).toBe(true);
+  }
+  await page.goto("/dashboard/plan");
+  const row = page.getByTestId("invoice-row");
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId("invoice-failure")).toHaveText("PayPal에서 결제를 마치지 않음");
+  await expect(row.getByTestId("invoice-status")).toContainText("결제 실패");
+  await expect(row.getByRole("button", { name: "영수증" })).toHaveCount(0);
+  await expect(row.getByRole("link", { name: "영수증" })).toHaveCount(0);
 });
