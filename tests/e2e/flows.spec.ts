@@ -106,3 +106,20 @@ test("a PayPal checkout left at PayPal is not a card decline and has no receipt"
   await expect(row.getByRole("button", { name: "영수증" })).toHaveCount(0);
   await expect(row.getByRole("link", { name: "영수증" })).toHaveCount(0);
 });
+
+test("settings: a refused save keeps the language, jobs and gender chosen", async ({ page, request, context }) => {
+  await signIn(context, await signUp(request));
+  await page.goto("/dashboard/settings");
+  const profile = page.locator("form").filter({ has: page.getByLabel("닉네임") });
+  await profile.getByLabel("언어").selectOption("en");
+  await profile.getByLabel("팟캐스터").check();
+  await profile.getByLabel("여성").check();
+  await profile.getByLabel("닉네임").fill("가".repeat(21));
+  await profile.getByRole("button", { name: "저장" }).click();
+  await expect(page.getByText("닉네임을 1~20자로 입력해 주세요.")).toBeVisible();
+  // Without JavaScript the page comes back from the server: what was chosen comes back with it.
+  await expect(profile.getByLabel("언어")).toHaveValue("en");
+  await expect(profile.getByLabel("팟캐스터")).toBeChecked();
+  await expect(profile.getByLabel("여성")).toBeChecked();
+  await expect(profile.getByLabel("닉네임")).toHaveValue("가".repeat(21));
+});
