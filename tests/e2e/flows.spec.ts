@@ -123,3 +123,15 @@ test("settings: a refused save keeps the language, jobs and gender chosen", asyn
   await expect(profile.getByLabel("여성")).toBeChecked();
   await expect(profile.getByLabel("닉네임")).toHaveValue("가".repeat(21));
 });
+
+test("an STS result renders once: the video letter's recorder is asked for in the browser only", async ({ page, request, context }) => {
+  const session = await signUp(request);
+  const { source, job } = await convertedRecording(request, session.token, "memo.wav");
+  await signIn(context, session);
+  const errors = pageErrors(page);
+  await page.goto(`/studio/projects/speech-to-speech?id=${source.project_id}&result=${job.inferenceId}`);
+  await page.waitForLoadState("networkidle");
+  // The server could not know MediaRecorder and said "cannot record", the browser rendered the button: React #418/#422.
+  expect(errors).toEqual([]);
+  await expect(page.getByTestId("still-letter").getByRole("button", { name: "● 영상 편지 녹화하기" })).toBeVisible();
+});
