@@ -16,7 +16,11 @@ export default function AuditLogPage() {
   const { t: th } = useTranslation("help");
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "short", timeStyle: "medium" });
+    new Date(iso).toLocaleString(i18n.language === "ko" ? "ko-KR" : "en-US", {
+      dateStyle: "short",
+      timeStyle: "medium",
+      timeZone: "Asia/Seoul",
+    });
   const link = (p: number) => `?${new URLSearchParams({ page: String(p), ...(action ? { action } : {}) })}`;
   return (
     <main>

@@ -19,7 +19,11 @@ export default function InquiryQueue() {
   const { t: th, i18n } = useTranslation("help");
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "short", timeStyle: "short" });
+    new Date(iso).toLocaleString(i18n.language === "ko" ? "ko-KR" : "en-US", {
+      dateStyle: "short",
+      timeStyle: "short",
+      timeZone: "Asia/Seoul",
+    });
   const pageLink = (p: number) =>
     `?${new URLSearchParams({ ...(filter.state ? { state: filter.state } : {}), ...(filter.category ? { category: filter.category } : {}), page: String(p) })}`;
   return (

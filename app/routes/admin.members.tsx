@@ -55,7 +55,7 @@ function MemberView({ member }: { member: MemberSummary }) {
   const actionData = useActionData<typeof action>();
   const locale = i18n.language;
   const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleDateString(locale === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium" }) : "—";
+    iso ? new Date(iso).toLocaleDateString(locale === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeZone: "Asia/Seoul" }) : "—";
   const [couponForm, couponFields] = useSchemaForm(
     "coupon",
     specs.MemberActionSchema,

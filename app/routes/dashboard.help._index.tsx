@@ -27,7 +27,8 @@ export default function HelpPage() {
     defaultValue: category ? { category } : undefined,
   });
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium" });
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeZone: "Asia/Seoul" });
   return (
     <main className="max-w-3xl px-4 py-8 sm:px-6">
       <PageHeading

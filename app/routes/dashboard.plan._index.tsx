@@ -330,6 +330,8 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
     row.status === "refunded" && row.refunded_at !== null && Date.parse(row.refunded_at) + REFUND_SETTLES_MS > Date.now();
   const period = row.period_start ? `${formatDate(row.period_start, locale)} ~ ${formatDate(row.period_end, locale)}` : "";
   const label = (c: (typeof COLUMNS)[number]) => t(`history.columns.${c}`);
+  // A failed payment has no receipt: a PayPal order left unpaid keeps its order id, which no receipt answers.
+  const receipt = row.status === "failed" ? null : row.imp_uid;
   return (
     <tr
       className="block rounded-xl border border-slate-200 p-3 align-top sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:border-slate-100 sm:p-0"
@@ -375,16 +377,16 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
       <Cell label={label("discount")} empty={!row.discount} testId="invoice-discount" className="tabular-nums sm:whitespace-nowrap">
         {row.discount ? `-${money(row.discount)}` : "-"}
       </Cell>
-      <Cell label={label("receipt")} empty={!row.imp_uid} className="sm:whitespace-nowrap">
-        {row.method === "paypal" && row.imp_uid && row.status !== "failed" ? (
+      <Cell label={label("receipt")} empty={!receipt} className="sm:whitespace-nowrap">
+        {receipt && row.method === "paypal" ? (
           // PayPal sends no receipt we could link: our own page says what was bought (issue 19).
           <Link to={`/dashboard/plan/receipt/${row.no}`} className="text-brand-700 underline" data-testid="paypal-receipt">
             {t("history.receipt")}
           </Link>
-        ) : row.imp_uid ? (
+        ) : receipt ? (
           <Form method="post" action={selfAction} preventScrollReset>
             <input type="hidden" name="intent" value="receipt" />
-            <input type="hidden" name="imp_uid" value={row.imp_uid} />
+            <input type="hidden" name="imp_uid" value={receipt} />
             <button type="submit" className="text-brand-700 underline">
               {t("history.receipt")}
             </button>

@@ -33,7 +33,13 @@ export default function SettingsPage() {
     specs.MarketingSchema,
     actionData?.intent === "marketing" ? actionData.result : undefined,
   );
-  const chosenJobs = profile.work ? profile.work.split(",") : [];
+  // A refused save shows what was sent, not what is saved (without JavaScript the page comes back from the server;
+  // the text fields come back through the form's reply, these three through this).
+  const sent = actionData?.intent === "profile" ? actionData.result.initialValue : null;
+  const sentValues = (name: string) => [sent?.[name] ?? []].flat().map(String);
+  const chosenJobs = sent ? sentValues("work") : profile.work ? profile.work.split(",") : [];
+  const chosenLocale = sent ? (sentValues("local")[0] ?? profile.local) : profile.local;
+  const chosenGender = sent ? (sentValues("gender")[0] ?? "") : profile.gender;
   return (
     <main className="max-w-2xl px-6 py-8">
       <PageHeading title={t("settings.title")} />
@@ -54,7 +60,7 @@ export default function SettingsPage() {
             <select
               id="local"
               name="local"
-              defaultValue={profile.local}
+              defaultValue={chosenLocale}
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
             >
               <option value="ko">{t("language.ko", { ns: "common" })}</option>
@@ -96,7 +102,7 @@ export default function SettingsPage() {
             name="gender"
             type="radio"
             items={GENDERS.map((g) => ({ code: g, name: t(`settings.genders.${g}`) }))}
-            selected={[profile.gender]}
+            selected={[chosenGender]}
             idPrefix="gender"
           />
           <ErrorList id={form.errorId} errors={form.errors} />

@@ -64,7 +64,9 @@ export default function SharePage() {
   const { t, i18n } = useTranslation(["studio", "labs"]);
   const lang = i18n.language === "en" ? "en" : "ko";
   const voice = shared.voice.name[lang];
-  const date = new Intl.DateTimeFormat(lang === "ko" ? "ko-KR" : "en-US", { dateStyle: "long" }).format(shared.createdAt);
+  const date = new Intl.DateTimeFormat(lang === "ko" ? "ko-KR" : "en-US", { dateStyle: "long", timeZone: "Asia/Seoul" }).format(
+    shared.createdAt,
+  );
   return (
     <main className="mx-auto max-w-2xl px-6 py-12">
       <div className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -136,7 +138,10 @@ export default function SharePage() {
                 <Link to={r.url} className="text-brand-700 underline">
                   {t("share.replyItem", {
                     voice: r.voiceName[lang],
-                    date: new Intl.DateTimeFormat(lang === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium" }).format(r.createdAt),
+                    date: new Intl.DateTimeFormat(lang === "ko" ? "ko-KR" : "en-US", {
+                      dateStyle: "medium",
+                      timeZone: "Asia/Seoul",
+                    }).format(r.createdAt),
                   })}
                 </Link>
                 {r.video ? (

@@ -115,8 +115,12 @@ export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const submission = parseWithZod(await readForm(args.request), { schema: ProjectListSchema });
   const url = new URL(args.request.url);
-  // An unknown button or an empty file: nothing to do.
-  if (submission.status !== "success") throw redirect(at(url, listUrl(url)));
+  // A chosen file that is empty is said (session 17); an unknown button or no file chosen: nothing to do.
+  if (submission.status !== "success") {
+    const file = submission.payload.file;
+    if (submission.payload.intent === "import" && file instanceof File && file.name) return refusedImport(args);
+    throw redirect(at(url, listUrl(url)));
+  }
   const form = submission.value;
   switch (form.intent) {
     case "new": {
@@ -128,6 +132,8 @@ export async function action(args: ActionFunctionArgs) {
       const upload = new FormData();
       upload.set("file", form.file, form.file.name);
       const created = await api<{ id: string }>(args, "/studio/projects/import", { form: upload });
+      // Not a UTF-8 text file, too large, too many lines, or no text: the api's 4000/4201 say nothing of a file.
+      if (created.code === Code.BAD_REQUEST || created.code === Code.TEXT_EMPTY) return refusedImport(args);
       if (!created.success || !created.data) return refused(args, created);
       throw redirect(`/studio/projects/text-to-speech?id=${created.data.id}`);
     }
@@ -204,6 +210,12 @@ async function generate(args: ActionFunctionArgs, ids: string[]) {
  * A refused call: a usage limit opens its dialog, anything else shows as an error, on the list's own address (a
  * redirect carrying the refusal in the flash cookie: no `?index` stays in the address, and a reload does not post again).
  */
+/** An import refused for its file: what a script file must be, in the member's language. */
+async function refusedImport(args: ActionFunctionArgs): Promise<never> {
+  const message = fixedT(await getLocale(args.request, args.context), "studio")("list.importRefused");
+  return refused(args, { code: Code.BAD_REQUEST, message });
+}
+
 async function refused(args: ActionFunctionArgs, answer: { code: number; message: string }): Promise<never> {
   const kind = usageLimitFor(answer.code);
   const usage: UsageDialogData = kind ? { kind, message: answer.message } : null;

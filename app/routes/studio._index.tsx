@@ -44,8 +44,8 @@ function ProjectListPage() {
   const allSelected = params.get("select") === "all";
   const selected = new Set(params.getAll("id"));
   const locale = i18n.language === "ko" ? "ko-KR" : "en-US";
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: "short" });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "Asia/Seoul" });
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone: "Asia/Seoul" });
   const link = "text-brand-700 underline";
   return (
     <main className="px-6 py-8">

@@ -19,7 +19,11 @@ export const meta = pageMetaTags;
 export default function History() {
   const { items, page, hasMore, confirmDelete, undo } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("studio");
-  const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+  const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Asia/Seoul",
+  });
   // This page of the history, without the confirmation or the undo (issue 19).
   const here = page > 1 ? `/studio/history?page=${page}` : "/studio/history";
   const confirmPath = (id: string) =>

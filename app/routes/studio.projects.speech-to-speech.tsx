@@ -99,7 +99,11 @@ export default function SpeechToSpeech() {
 
 function Conversions({ project }: { project: StsProject }) {
   const { t, i18n } = useTranslation("studio");
-  const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+  const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Asia/Seoul",
+  });
   return (
     <section className="mt-8">
       <h2 className="font-semibold">{t("sts.project.conversions")}</h2>

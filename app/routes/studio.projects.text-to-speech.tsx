@@ -311,7 +311,9 @@ function useNavigatedKey(key: string, answer: unknown) {
 /** What a save through the page made, when the page answered with data (the server's `saved`). */
 type SaveMade = { revision: number; ids: string[] };
 
-const formatTime = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+/** "2026-11-25 08:54", in Korea's time zone as every page's dates (the server's UTC would be 9 hours behind). */
+const versionTime = new Intl.DateTimeFormat("sv-SE", { dateStyle: "short", timeStyle: "short", timeZone: "Asia/Seoul" });
+const formatTime = (ms: number) => versionTime.format(ms);
 
 /**
  * Autosave (issue 19, docs/decisions/0037): with JavaScript, the paragraphs form is sent through a fetcher

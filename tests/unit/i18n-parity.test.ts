@@ -60,4 +60,19 @@ describe("translation bundles", () => {
           : [];
     expect(values(resources.ko[ns]).filter(([, text]) => open.test(text))).toEqual([]);
   });
+
+  // Session 17 (the flows): "1 stars", "1 new answers", "Saved …, 1 paragraphs" and "1 filters" were read by members;
+  // a count before an English plural noun takes `_one`/`_other` forms (README: never "(s)").
+  it.each(namespaces)("%s: an English count before a plural noun has a singular form", (ns) => {
+    const strings = (v: unknown, path = ""): [string, string][] =>
+      v !== null && typeof v === "object"
+        ? Object.entries(v).flatMap(([k, x]) => strings(x, path ? `${path}.${k}` : k))
+        : typeof v === "string"
+          ? [[path, v]]
+          : [];
+    const unpaired = strings(resources.en[ns]).filter(
+      ([path, text]) => !/_(one|other)$/.test(path) && /\{\{count\}\} (?:[a-z]+ )?(?!this\b)[a-z]+s\b/.test(text),
+    );
+    expect(unpaired).toEqual([]);
+  });
 });

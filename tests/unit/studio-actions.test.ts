@@ -58,6 +58,26 @@ describe("the project list", () => {
     expect(calls).toEqual([]);
   });
 
+  // Session 17 (the flows): an empty .txt did nothing at all, and a file that is not UTF-8 text said "요청 내용을 확인해 주세요."
+  it("says what an import needs when the chosen file is empty or the api refuses it as a script", async () => {
+    const refusedImport = "텍스트가 담긴 .txt 파일을 골라 주세요 (UTF-8, 256KB·200줄 이하).";
+    const empty = await setup(() => null);
+    const r = await empty.post(projectListAction, "/studio?index", { intent: "import", file: new File([], "empty.txt") });
+    expect(r).toMatchObject({ status: 302, location: "/studio" });
+    expect(empty.calls).toEqual([]);
+    expect(await flashOf(empty.context)).toEqual({ studioList: { error: refusedImport, usage: null } });
+    for (const code of [Code.BAD_REQUEST, Code.TEXT_EMPTY]) {
+      const binary = await setup(() => no(code, "요청 내용을 확인해 주세요."));
+      const file = new File([new Uint8Array([0xff, 0xfe, 0, 0x89])], "photo.txt");
+      expect(await binary.post(projectListAction, "/studio?index", { intent: "import", file })).toMatchObject({ location: "/studio" });
+      expect(await flashOf(binary.context)).toEqual({ studioList: { error: refusedImport, usage: null } });
+    }
+    // Any other refusal keeps the api's message (the project limit opens its dialog).
+    const limit = await setup(() => no(Code.PROJECT_LIMIT, "3개까지"));
+    await limit.post(projectListAction, "/studio?index", { intent: "import", file: new File(["안녕하세요"], "a.txt") });
+    expect(await flashOf(limit.context)).toMatchObject({ studioList: { usage: { kind: "projectLimit" } } });
+  });
+
   it("asks before deleting the selected projects, then deletes them, comes back to the same list and offers undo (issue 19)", async () => {
     const { calls, post } = await setup(() => ok(null));
     const asked = await post(projectListAction, "/studio?type=tts", { intent: "delete", id: ["p1", "p2"], format: "wav" });

@@ -287,6 +287,13 @@ describe("PayPal purchase", () => {
     expect(bought.saved.payment).toMatchObject({ amount: 200, discount: 199 });
     expect((await paymentRows(m.id)).map((p) => p.status)).toEqual(["failed", "failed", "paid"]);
     expect((await standinOrder(captured.data.orderID)).purchase_units[0].payments.captures[0].status).toBe("REFUNDED");
+    // Session 17 (the flows): the member's history says why, never "declined by the card issuer" (no card was involved).
+    const items = (await call("/payment/list?page=1", m.token)).data.items as Loose[];
+    expect(items.map((i) => [i.status, i.fail_kind])).toEqual([
+      ["paid", null],
+      ["failed", "unverified"],
+      ["failed", "abandoned"],
+    ]);
   });
 
   it("the sandbox approval page works without JavaScript: a form that approves or cancels", async () => {

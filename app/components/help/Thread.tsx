@@ -31,7 +31,11 @@ export function Images({ images }: { images: InquiryImage[] }) {
 export function Thread({ inquiry, memberLabel, operatorLabel }: { inquiry: Inquiry; memberLabel: string; operatorLabel: string }) {
   const { i18n } = useTranslation();
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+    new Date(iso).toLocaleString(i18n.language === "ko" ? "ko-KR" : "en-US", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "Asia/Seoul",
+    });
   const first = { id: 0, author: "member" as const, content: inquiry.content, createdAt: inquiry.createdAt, images: inquiry.images };
   return (
     <ol className="space-y-4" data-testid="inquiry-thread">

@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Stage } from "./media-stage";
 import { apiClient } from "~/lib/api-client";
@@ -24,7 +24,11 @@ export function MakeVideoLetter({ stage, inferenceId }: { stage: Stage | null; i
   const { t, i18n } = useTranslation("labs");
   const { revalidate } = useRevalidator();
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
-  const type = typeof window === "undefined" ? "" : letterType();
+  // Known once the page runs: the server cannot tell, and the page's first render in the browser must be the server's
+  // (session 17: deciding it during render made every STS result's letter a hydration error, React #418/#422).
+  // Until then (and without JavaScript, beside the letter's noscript note) the button waits, disabled.
+  const [type, setType] = useState<string | null>(null);
+  useEffect(() => setType(letterType()), []);
 
   const record = async () => {
     if (!stage || !type) return;
@@ -62,12 +66,12 @@ export function MakeVideoLetter({ stage, inferenceId }: { stage: Stage | null; i
     }
   };
 
-  if (!type) return <p className="text-sm text-slate-600">{t("letter.unsupported")}</p>;
+  if (type === "") return <p className="text-sm text-slate-600">{t("letter.unsupported")}</p>;
   return (
     <div className="space-y-2" data-testid="make-letter" data-phase={phase.kind}>
       <button
         type="button"
-        disabled={!stage || phase.kind === "recording" || phase.kind === "uploading"}
+        disabled={!stage || !type || phase.kind === "recording" || phase.kind === "uploading"}
         onClick={() => void record()}
         className="rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ring-slate-300 disabled:opacity-50"
       >

@@ -296,7 +296,7 @@ function CreationProgress({ job }: { job: CreationJob }) {
   );
 }
 
-/** The spec's "custom voice generation failed" dialog: the reason (and the file), retry, or a 1:1 inquiry. */
+/** The spec's "custom voice generation failed" dialog: the reason (naming the file), retry, or a 1:1 inquiry. */
 function FailedDialog({ failure }: { failure: Failure }) {
   const { t } = useTranslation("custom");
   return (
@@ -304,12 +304,10 @@ function FailedDialog({ failure }: { failure: Failure }) {
       <p id="failed-text" className="text-sm text-slate-700">
         {t("failed.text")}
       </p>
-      <dl className="mt-3 space-y-1 rounded-xl bg-red-50 p-3 text-sm text-red-900" data-testid="failed-reason">
-        {failure.file ? (
-          <dt className="font-semibold">{t("failed.file", { index: failure.file.index + 1, name: failure.file.name })}</dt>
-        ) : null}
-        <dd>{failure.reason}</dd>
-      </dl>
+      {/* The api's reason names the file that failed (4481), so nothing is said before it. */}
+      <p className="mt-3 rounded-xl bg-red-50 p-3 text-sm text-red-900" data-testid="failed-reason">
+        {failure.reason}
+      </p>
       <p className="mt-3 text-sm text-slate-600">{t("failed.slotBack")}</p>
       <p className="mt-1 text-sm text-slate-600">{t("failed.retryHelp")}</p>
       <div className="mt-5 flex flex-wrap justify-end gap-3">

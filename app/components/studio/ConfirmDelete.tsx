@@ -141,7 +141,11 @@ export function ConfirmHistoryDelete({
   closeTo: string;
 }) {
   const { t, i18n } = useTranslation("studio");
-  const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+  const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Asia/Seoul",
+  });
   return (
     <ConfirmDeleteDialog
       name="delete-history"

@@ -81,6 +81,7 @@ export default {
     listPrice: "List price {{price}}",
     fail: {
       unverified: "Not verified (cancelled)",
+      abandoned: "Not completed at PayPal",
       limit: "Card limit exceeded",
       balance: "Insufficient balance",
       expired: "Expired card",

@@ -76,7 +76,7 @@ export default {
     home: "Go to the home page",
   },
   // The dashboard sidebar's help entry and its unread badge; the "1:1 inquiry" link of error dialogs (issue 18).
-  helpNav: { label: "Help", unread: "{{count}} new answers", inquiry: "Ask us (1:1 inquiry)" },
+  helpNav: { label: "Help", unread_one: "{{count}} new answer", unread_other: "{{count}} new answers", inquiry: "Ask us (1:1 inquiry)" },
   dialog: { close: "Close" },
   errors: {
     forbidden: "You don't have access to this page.",

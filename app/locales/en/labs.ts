@@ -135,7 +135,7 @@ export default {
   // Issue 20: a video letter from a plain STS result, with a still image.
   still: {
     title: "Make a video letter",
-    help: "A picture shown with your converted voice, moving with its level, recorded as a video (WebM). The sound plays while it records; share it with the share link above.",
+    help: "A picture shown with your converted voice, moving with its level, recorded as a video (WebM). The sound plays while it records; share it with the share link below.",
     legend: "Picture",
     own: "My image",
     file: "My image (PNG, JPEG or WebP, up to {{mb}} MB)",

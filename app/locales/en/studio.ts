@@ -10,6 +10,7 @@ export default {
     import: "Import a script (.txt)",
     importButton: "Import",
     importHelp: "Each line of the text file becomes a paragraph.",
+    importRefused: "Choose a .txt file with text in it (UTF-8, at most 256 KB and 200 lines).",
     selectAll: "Select all",
     select: "Select {{name}}",
     name: "Project",
@@ -28,7 +29,8 @@ export default {
     generateAll: "Generate all",
     // Issue 19: play and download selected understand STS projects; what was left out, by project.
     batch: {
-      continuous: "{{count}} recordings play one after another.",
+      continuous_one: "{{count}} recording plays.",
+      continuous_other: "{{count}} recordings play one after another.",
       playSkipped_one: "{{count}} project left out of the playlist",
       playSkipped_other: "{{count}} projects left out of the playlist",
       playNothing: "The chosen projects have nothing to play yet",
@@ -160,7 +162,8 @@ export default {
   versions: {
     title: "Version history",
     hint: "The last 10 versions are kept. Saves close together count as one version.",
-    item: "Saved {{date}}, {{count}} paragraphs",
+    item_one: "Saved {{date}}, {{count}} paragraph",
+    item_other: "Saved {{date}}, {{count}} paragraphs",
     count: "Paragraphs: {{count}}",
     empty: "(empty project)",
     current: "Current version",
@@ -326,7 +329,8 @@ export default {
     converted: "Converted",
     seconds: "{{seconds}} s of conversion time",
     quality: "Quality {{quality}}",
-    characters: "{{count}} characters",
+    characters_one: "{{count}} character",
+    characters_other: "{{count}} characters",
     audio: "Audio: {{text}}",
     delete: "Delete",
     pages: "Pages",

@@ -79,6 +79,7 @@ export default {
     listPrice: "정가 {{price}}",
     fail: {
       unverified: "결제 확인 실패(취소됨)",
+      abandoned: "PayPal에서 결제를 마치지 않음",
       limit: "카드 한도 초과",
       balance: "잔액 부족",
       expired: "유효기간 지난 카드",

@@ -72,7 +72,7 @@ export default {
     home: "홈으로 가기",
   },
   // The dashboard sidebar's help entry and its unread badge; the "1:1 inquiry" link of error dialogs (issue 18).
-  helpNav: { label: "고객센터", unread: "새 답변 {{count}}개", inquiry: "1:1 문의하기" },
+  helpNav: { label: "고객센터", unread_one: "새 답변 {{count}}개", unread_other: "새 답변 {{count}}개", inquiry: "1:1 문의하기" },
   dialog: { close: "닫기" },
   errors: {
     forbidden: "이 페이지에 접근할 권한이 없어요.",

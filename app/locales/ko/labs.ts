@@ -130,7 +130,7 @@ export default {
   // Issue 20: a video letter from a plain STS result, with a still image.
   still: {
     title: "영상 편지 만들기",
-    help: "변환한 목소리에 맞춰 그림이 소리 크기에 따라 움직이는 영상(WebM)을 녹화해요. 녹화하는 동안 소리가 재생되며, 위의 공유 링크로 보낼 수 있어요.",
+    help: "변환한 목소리에 맞춰 그림이 소리 크기에 따라 움직이는 영상(WebM)을 녹화해요. 녹화하는 동안 소리가 재생되며, 아래 공유 링크로 보낼 수 있어요.",
     legend: "그림",
     own: "내 이미지",
     file: "내 이미지 (PNG, JPEG, WebP, 최대 {{mb}}MB)",

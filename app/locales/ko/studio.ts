@@ -8,6 +8,7 @@ export default {
     import: "대본 가져오기 (.txt)",
     importButton: "가져오기",
     importHelp: "텍스트 파일의 한 줄이 한 문단이 됩니다.",
+    importRefused: "텍스트가 담긴 .txt 파일을 골라 주세요 (UTF-8, 256KB·200줄 이하).",
     selectAll: "전체 선택",
     select: "{{name}} 선택",
     name: "프로젝트",
@@ -26,7 +27,8 @@ export default {
     generateAll: "전체 생성",
     // Issue 19: play and download selected understand STS projects; what was left out, by project.
     batch: {
-      continuous: "{{count}}개 음성을 차례로 이어서 재생해요.",
+      continuous_one: "{{count}}개 음성을 재생해요.",
+      continuous_other: "{{count}}개 음성을 차례로 이어서 재생해요.",
       playSkipped_one: "재생 목록에서 빠진 프로젝트가 {{count}}개 있어요",
       playSkipped_other: "재생 목록에서 빠진 프로젝트가 {{count}}개 있어요",
       playNothing: "고른 프로젝트에 재생할 음성이 없어요",
@@ -158,7 +160,8 @@ export default {
   versions: {
     title: "버전 기록",
     hint: "저장할 때마다 최근 10개 버전이 남아요. 가까운 시간에 저장한 내용은 한 버전으로 묶여요.",
-    item: "{{date}} 저장본, 문단 {{count}}개",
+    item_one: "{{date}} 저장본, 문단 {{count}}개",
+    item_other: "{{date}} 저장본, 문단 {{count}}개",
     count: "문단 {{count}}개",
     empty: "(빈 프로젝트)",
     current: "현재 버전",
@@ -323,7 +326,8 @@ export default {
     converted: "변환 결과",
     seconds: "변환 시간 {{seconds}}초",
     quality: "음질 {{quality}}",
-    characters: "{{count}}자",
+    characters_one: "{{count}}자",
+    characters_other: "{{count}}자",
     audio: "음성: {{text}}",
     delete: "삭제",
     pages: "페이지",

@@ -129,6 +129,10 @@ export const DECLINES: Record<DeclineKind, Localized> = {
     ko: "결제 내용을 확인하지 못해 결제를 취소했습니다. 청구된 금액이 있다면 돌려드립니다. 다시 시도해 주세요.",
     en: "The payment could not be verified and was cancelled; anything charged is given back. Please try again.",
   },
+  abandoned: {
+    ko: "PayPal에서 결제를 마치지 않아 결제되지 않았습니다.",
+    en: "The payment was not completed at PayPal; nothing was charged.",
+  },
   declined: {
     ko: "카드사에서 결제를 거절했습니다. 카드사에 문의해 주세요.",
     en: "The card issuer declined the payment. Please contact your card issuer.",

@@ -9,7 +9,9 @@ import { DECLINES } from "../../lib/labels";
  */
 const RULES: [RegExp, DeclineKind][] = [
   // Our own checks of the gateway's answer (card.ts, renewal.ts): the payment was not taken as made.
-  [/amount mismatch|already used|not found at the gateway/i, "unverified"],
+  [/amount mismatch|already used|not found at the gateway|captured but never saved/i, "unverified"],
+  // A PayPal order the payer left at PayPal (paypal.ts closeOpenOrder): nothing was charged.
+  [/^not completed/i, "abandoned"],
   [/한도|limit/i, "limit"],
   [/잔액|잔고|insufficient|balance|funds/i, "balance"],
   [/유효\s*기간|만료|expir/i, "expired"],
