@@ -195,6 +195,35 @@ test.describe("JavaScript on", () => {
     await expect(page.getByTestId("paragraph").first().getByTestId("pitch-value")).toHaveText("5");
   });
 
+  test("a project with audio hydrates without React redrawing its players, even when their code arrives late", async ({
+    page,
+    request,
+    context,
+  }) => {
+    await member(request, context);
+    await newProject(page);
+    const first = page.getByTestId("paragraph").first();
+    await first.locator("textarea").fill("오디오가 있는 문단입니다.");
+    await first.locator("textarea").focus();
+    await page.keyboard.press("Control+Enter");
+    await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
+    // The players' code held back: the page hydrates and settles (its leave guard, its autosave) before it arrives.
+    await page.route(/\/assets\/Waveform-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const errors: string[] = [];
+    page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+    page.on("pageerror", (e) => errors.push(e.message));
+    const players = page.waitForResponse(/\/assets\/Waveform-[^/]+\.js$/);
+    await page.reload();
+    await hydrated(page);
+    await players;
+    await expect(first.getByTestId("paragraph-audio")).toHaveCount(1);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
+    expect(errors).toEqual([]);
+  });
+
   test("keys: Ctrl+Enter generates this paragraph, whose audio appears; Alt+K plays and pauses it", async ({ page, request, context }) => {
     await member(request, context);
     // Alt+K at the worst moment: the waveform is about to put its copy of the audio in place of the player's source

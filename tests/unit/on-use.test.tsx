@@ -1,58 +1,25 @@
-import { Suspense } from "react";
-import { renderToString } from "react-dom/server";
-// The worker's renderer (entry.server.tsx streams with it); Node's default build of react-dom/server has none.
-// @ts-expect-error -- @types/react-dom has no declaration for the browser build; it is react-dom/server's API.
-import { renderToReadableStream as browserRender } from "react-dom/server.browser";
-
-const renderToReadableStream = browserRender as typeof import("react-dom/server").renderToReadableStream;
+// The memo of parts loaded on use (app/components/shell/on-use.tsx): a page's re-render with the same props must not
+// reach a part still dehydrated (React's #421; tests/e2e/editor.spec.ts holds the page), and a real change must.
 import { describe, expect, it } from "vitest";
-import { onUse } from "~/components/shell/on-use";
+import { sameProps } from "~/components/shell/on-use";
 
-// Issue 19 (docs/decisions/0050): a part loaded on use renders on the server in place, inside the same Suspense
-// boundary the browser hydrates, without loading anything or suspending (the streamed document must carry it).
-
-function Dialog({ title }: { title: string }) {
-  return <dialog open>{title}</dialog>;
-}
-
-describe("onUse", () => {
-  it("renders the part in place on the server, in a Suspense boundary, without calling the loader", async () => {
-    let loads = 0;
-    const Part = onUse(async () => {
-      loads++;
-      return Dialog;
-    }, Dialog);
-    const html = renderToString(<Part title="Usage" />);
-    expect(html).toBe(
-      renderToString(
-        <Suspense fallback={null}>
-          <Dialog title="Usage" />
-        </Suspense>,
-      ),
-    );
-    expect(html).toContain("<dialog open");
-    expect(html).toContain("Usage");
-    // The streamed document has it in place: no fallback, no hidden segment swapped in later by a script.
-    const stream = await renderToReadableStream(<Part title="Usage" />);
-    const streamed = await new Response(stream).text();
-    expect(streamed).toContain("<dialog open");
-    expect(streamed).not.toMatch(/<template|\$RC|hidden id="S:/);
-    expect(loads).toBe(0);
+describe("sameProps", () => {
+  it("the same values, and plain data made anew with the same content, are the same props", () => {
+    expect(sameProps({ src: "/a.wav", label: "1번 문단", height: 64 }, { src: "/a.wav", label: "1번 문단", height: 64 })).toBe(true);
+    expect(sameProps({ fields: { intent: "delete", paragraph: "p1" } }, { fields: { intent: "delete", paragraph: "p1" } })).toBe(true);
+    expect(sameProps({ fields: [["intent", "restore-version"]] }, { fields: [["intent", "restore-version"]] })).toBe(true);
   });
 
-  it("without the server component, loads the part on first render and shows nothing until then", async () => {
-    let loads = 0;
-    const Part = onUse(async () => {
-      loads++;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return Dialog;
-    }, false);
-    // Suspended: the stream starts with the boundary's fallback (nothing) and sends the part later, in a hidden
-    // segment that a script moves into place: why the server must render the part itself.
-    const stream = await renderToReadableStream(<Part title="Later" />);
-    const streamed = await new Response(stream).text();
-    expect(loads).toBe(1);
-    expect(streamed).toContain("Later");
-    expect(streamed).toMatch(/<template|\$RC|hidden id="S:/);
+  it("a changed value, a new function, another key or a React element is a new render", () => {
+    expect(sameProps({ src: "/a.wav" }, { src: "/b.wav" })).toBe(false);
+    expect(sameProps({ fields: { paragraph: "p1" } }, { fields: { paragraph: "p2" } })).toBe(false);
+    expect(sameProps({ go: () => 1 }, { go: () => 1 })).toBe(false);
+    expect(sameProps({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameProps({ at: new Date(0) }, { at: new Date(0) })).toBe(false);
+    const owner: Record<string, unknown> = {};
+    owner.self = owner; // a fiber refers to itself
+    const element = (key: string) => ({ $$typeof: Symbol.for("react.element"), type: "p", key, props: {}, _owner: owner });
+    expect(sameProps({ children: element("a") }, { children: element("a") })).toBe(false);
+    expect(() => sameProps({ list: [element("a")] }, { list: [element("a")] })).not.toThrow();
   });
 });
