@@ -131,6 +131,9 @@ export function characterCount(text: string) {
   return segments(text).reduce((n, s) => n + ("text" in s ? [...s.text].length : 0), 0);
 }
 
+/** Whether a paragraph has anything to read: one that holds only emoji, pauses or quotes is generated as an empty one is (not). */
+export const hasSpeech = (text: string) => characterCount(text) > 0;
+
 export type TextProblem = { code: "empty" } | { code: "too-long"; max: number } | { code: "invalid"; chars: string[] };
 
 /** The first rule the text breaks, or null when it can be generated. */

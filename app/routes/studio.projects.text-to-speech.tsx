@@ -23,7 +23,7 @@ import type { ProjectVersion, TtsParagraph, TtsProject } from "~/lib/studio-sche
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "../../contracts/jobs";
-import { characterCount, invalidCharacters } from "../../contracts/speech-text";
+import { characterCount, hasSpeech, invalidCharacters } from "../../contracts/speech-text";
 
 /** `back`: where a load failure's "back" goes (GeneralErrorBoundary), the project list. */
 export const handle = { i18n: ["common", "account", "studio"], back: "/studio" };
@@ -807,7 +807,7 @@ function RangeField({
  */
 function ProjectAudio({ project }: { project: TtsProject }) {
   const { t } = useTranslation("studio");
-  const spoken = project.paragraphs.filter((p) => p.text.trim());
+  const spoken = project.paragraphs.filter((p) => hasSpeech(p.text));
   const ready = spoken.length > 0 && spoken.every((p) => p.audioCurrent);
   const generated = spoken.some((p) => p.audioURL);
   if (!generated) return null;

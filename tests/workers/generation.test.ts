@@ -118,6 +118,18 @@ describe("project generation jobs", () => {
     expect(used!.n).toBe(6 + 12 + 16);
   });
 
+  it("a paragraph with nothing to read (emoji, a pause) is not generated, as an empty one: no job that fails for it", async () => {
+    const m = await member("emoji-only@example.com");
+    const p = await project(m.call, ["안녕하세요.", "🎉🎉", "…"]);
+    const all = await m.call<{ job_id: string; total: number }>("POST", `/projects/${p.id}/generate`, {});
+    expect(all.body.data.total).toBe(1);
+    const last = (await follow(m.token, all.body.data.job_id)).at(-1)!;
+    expect(last).toMatchObject({ status: "completed", done: 1, failed: 0 });
+    expect(last.items.map((i) => i.paragraphId)).toEqual([p.paragraphs[0]!.id]);
+    const emoji = await m.call("POST", `/projects/${p.id}/generate`, { paragraph_ids: [p.paragraphs[1]!.id] });
+    expect(emoji.body.data).toEqual({ job_id: null, total: 0 });
+  });
+
   it("refuses a project longer than the remaining characters before starting, and other members' projects and jobs", async () => {
     const m = await member("short-job@example.com");
     const p = await project(m.call, ["가".repeat(300), "나".repeat(300)]);

@@ -3,6 +3,7 @@ import { inferences, paragraphs, projects } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { cutCodePoints } from "../../lib/text";
+import { hasSpeech } from "../../lib/tts-text";
 import { convertWav, fileName, joinedStream, zipStream, type Format } from "../../speech/export";
 import { RENDER } from "../../speech/render";
 import type { MemberScope } from "../scope";
@@ -33,7 +34,7 @@ const readAudio = (s: MemberScope, key: string) => async () => {
 async function readyParagraphs(s: MemberScope, projectId: string, chosen?: string[]): Promise<Result<Ready[]>> {
   const rows = await projectParagraphs(s.db, projectId);
   if (chosen && chosen.some((id) => !rows.some((r) => r.id === id))) return refusal(Code.NOT_FOUND);
-  const wanted = rows.filter((r) => (!chosen || chosen.includes(r.id)) && r.text.trim());
+  const wanted = rows.filter((r) => (!chosen || chosen.includes(r.id)) && hasSpeech(r.text));
   if (wanted.length === 0) return refusal(Code.TEXT_EMPTY);
   let stale = 0;
   for (const r of wanted) if (!(await audioCurrent(r))) stale++;

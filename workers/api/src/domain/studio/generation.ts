@@ -2,7 +2,7 @@ import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { activeProjectJob, admitJob, finishJob, JOB_LIMIT_REFUSAL, runSlot } from "../../lib/jobs";
 import { usage } from "../../lib/allowance";
-import { characterCount } from "../../lib/tts-text";
+import { characterCount, hasSpeech } from "../../lib/tts-text";
 import { generateSpeech, type GenerateInput } from "../../speech/generate";
 import type { MemberScope } from "../scope";
 import { audioCurrent, projectParagraphs } from "./paragraphs";
@@ -53,7 +53,7 @@ export async function startProjectGeneration(
   if (active) return running(active);
   const rows = await projectParagraphs(s.db, project.id);
   if (wanted && wanted.some((id) => !rows.some((r) => r.id === id))) return refusal(Code.NOT_FOUND);
-  const chosen = rows.filter((r) => (!wanted || wanted.includes(r.id)) && r.text.trim());
+  const chosen = rows.filter((r) => (!wanted || wanted.includes(r.id)) && hasSpeech(r.text));
   const todo: typeof chosen = [];
   for (const r of chosen) if (!(await audioCurrent(r))) todo.push(r);
   if (todo.length === 0) return done({ job_id: null, total: 0 });
