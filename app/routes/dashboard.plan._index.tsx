@@ -124,7 +124,12 @@ export default function MyPlanPage() {
       <Section id="payment" title={t("payment.title")}>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-slate-500">{t("payment.method")}</dt>
-          <dd data-testid="payment-method">{t(`payment.methods.${state.paymentMethod || "none"}`)}</dd>
+          <dd data-testid="payment-method">
+            {/* A cancelled subscription's card no longer pays automatically (it may be turned back on above). */}
+            {t(
+              `payment.methods.${state.paymentMethod === "card" && state.subscription === "cancelled" ? "cardCancelled" : state.paymentMethod || "none"}`,
+            )}
+          </dd>
           <dt className="text-slate-500">{t("payment.card")}</dt>
           <dd data-testid="main-card">
             {card ? (
@@ -332,6 +337,8 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
   const label = (c: (typeof COLUMNS)[number]) => t(`history.columns.${c}`);
   // A failed payment has no receipt: a PayPal order left unpaid keeps its order id, which no receipt answers.
   const receipt = row.status === "failed" ? null : row.imp_uid;
+  // Nor a discount: nothing was charged, and the first-month discount is still the member's.
+  const discount = row.status === "failed" ? 0 : row.discount;
   return (
     <tr
       className="block rounded-xl border border-slate-200 p-3 align-top sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:border-slate-100 sm:p-0"
@@ -374,8 +381,8 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
       <Cell label={label("fee")} empty={!row.fee} className="tabular-nums sm:whitespace-nowrap">
         {row.fee ? money(row.fee) : "-"}
       </Cell>
-      <Cell label={label("discount")} empty={!row.discount} testId="invoice-discount" className="tabular-nums sm:whitespace-nowrap">
-        {row.discount ? `-${money(row.discount)}` : "-"}
+      <Cell label={label("discount")} empty={!discount} testId="invoice-discount" className="tabular-nums sm:whitespace-nowrap">
+        {discount ? `-${money(discount)}` : "-"}
       </Cell>
       <Cell label={label("receipt")} empty={!receipt} className="sm:whitespace-nowrap">
         {receipt && row.method === "paypal" ? (

@@ -192,6 +192,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("plan-cancelled")).toContainText("에 종료된 뒤 Free 요금제로 바뀝니다.");
     await expect(page.getByTestId("plan-name")).toHaveText("Creator");
     await expect(page.getByTestId("plan-renewal")).toHaveText("자동 결제 없음");
+    await expect(page.getByTestId("payment-method")).toHaveText("카드 (자동 결제 해지됨)");
     await expect(page.getByRole("link", { name: "구독 해지" })).toHaveCount(0);
     // The outcome stays on the page (not only the toast), and the plan page says what the end deletes.
     await expect(page.getByTestId("billing-outcome")).toContainText("구독을 해지했습니다.");
@@ -202,6 +203,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("billing-outcome")).toContainText("자동 결제를 다시 켰습니다.");
     await expect(page.getByTestId("plan-cancelled")).toHaveCount(0);
     await expect(page.getByTestId("plan-renewal")).not.toHaveText("자동 결제 없음");
+    await expect(page.getByTestId("payment-method")).toHaveText("카드 자동 결제");
     await expect(page.getByRole("link", { name: "구독 해지" })).toBeVisible();
     await expect(page.getByRole("button", { name: "자동 결제 다시 켜기" })).toHaveCount(0);
   });
@@ -261,6 +263,8 @@ test.describe("without JavaScript", () => {
     await page.goto("/dashboard/plan");
     await expect(page.getByTestId("plan-name")).toHaveText("Free");
     await expect(page.getByTestId("invoice-failure").first()).toHaveText("카드 한도 초과");
+    // Nothing was charged: no discount shows on the failed row (the first month's is still the member's).
+    await expect(page.getByTestId("invoice-discount").first()).toHaveText("-");
   });
 
   test("receipts: a payment's receipt opens; one without a link says to ask the card issuer", async ({ page, request, context }) => {
