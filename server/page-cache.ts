@@ -37,6 +37,21 @@ export function cacheKey(request: Request, origin: string): string | null {
   ].join("\n");
 }
 
+const SIGNED_IN = /(?:^|;\s*)(?:accessToken|refreshToken)=/;
+
+/**
+ * A page or its data answered to a signed-in request holds the member's data: never kept by the browser or anything
+ * between (`private, no-store`), unless the route said otherwise. Without it, Back after logging out showed the last
+ * account page (e-mail, profile) from the browser's cache (found using the flows, seventeenth session). The cost: such
+ * pages are not kept for an instant Back while signed in; Remix's own navigations are unaffected.
+ */
+export function privateWhenSignedIn(request: Request, response: Response): Response {
+  if (response.headers.has("Cache-Control") || !SIGNED_IN.test(request.headers.get("Cookie") ?? "")) return response;
+  const out = new Response(response.body, response);
+  out.headers.set("Cache-Control", "private, no-store");
+  return out;
+}
+
 /** Seconds a response may be shared for, from `s-maxage` with `public`; 0 when not shareable. */
 export function sharedMaxAge(response: Response): number {
   const cc = response.headers.get("Cache-Control") ?? "";

@@ -6,7 +6,7 @@ import * as build from "../build/server";
 import { getLoadContext, type AppEnv } from "./load-context";
 import { withCookieAuth } from "./api-auth";
 import { formPostRefusal, isCrossSitePost } from "./csrf";
-import { cacheKey, PageCache } from "./page-cache";
+import { cacheKey, PageCache, privateWhenSignedIn } from "./page-cache";
 import { checkEnv, refusalFor, unavailable } from "../workers/api/src/lib/deployment";
 import { newNonce, withSecurityHeaders } from "./security-headers";
 
@@ -72,7 +72,7 @@ export default {
     const cached = key ? pages.get(key, { nonce: loadContext.cspNonce }) : null;
     if (cached) return withSecurityHeaders(cached, url, csp);
 
-    const response = withCookies(await handleRemixRequest(request, loadContext), loadContext.outgoingCookies);
+    const response = privateWhenSignedIn(request, withCookies(await handleRemixRequest(request, loadContext), loadContext.outgoingCookies));
     return withSecurityHeaders(key ? await pages.put(key, response, { nonce: loadContext.cspNonce }) : response, url, csp);
   },
 } satisfies ExportedHandler<AppEnv>;

@@ -109,6 +109,21 @@ test("logout revokes the refresh token on the server", async ({ page, request, c
   expect((await refreshed.json()).code).toBe(8004);
 });
 
+test("after logging out, Back does not bring the account page back from the browser's cache", async ({ page, request, context }) => {
+  const session = await signUp(request);
+  await signIn(context, session);
+  await page.goto("/");
+  const settings = await page.goto("/dashboard/settings");
+  // A signed-in page is never stored (server/page-cache.ts privateWhenSignedIn).
+  expect(settings!.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByText(session.email).first()).toBeVisible();
+  await page.getByRole("button", { name: "로그아웃" }).last().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText(session.email)).toHaveCount(0);
+});
+
 test("login: the wrong-password message, an unknown address, and the dialog for another provider", async ({ page, request }) => {
   const session = await signUp(request);
   await logInWithForm(page, session.email, "Wrong#2026a");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheKey, PageCache, sharedMaxAge } from "../../server/page-cache";
+import { cacheKey, PageCache, privateWhenSignedIn, sharedMaxAge } from "../../server/page-cache";
 
 const req = (path: string, headers: Record<string, string> = {}, method = "GET") =>
   new Request(`http://localhost${path}`, { method, headers });
@@ -78,5 +78,19 @@ describe("page micro-cache", () => {
     await cache.put("n", page(html), { now: 0, nonce: "OLD+n0nce==" });
     const hit = cache.get("n", { now: 1, nonce: "NEW/n0nce==" })!;
     expect(await hit.text()).toBe('<script nonce="NEW/n0nce==">a</script><p>nonce="NEW/n0nce=="</p>');
+  });
+});
+
+describe("pages of a signed-in request", () => {
+  const html = (headers: Record<string, string> = {}) =>
+    new Response("<p>me@example.com</p>", { headers: { "content-type": "text/html", ...headers } });
+  it("are private and never stored, with a session's access or refresh token", () => {
+    for (const cookie of ["accessToken=a", "lng=ko; refreshToken=r"])
+      expect(privateWhenSignedIn(req("/dashboard/settings", { cookie }), html()).headers.get("cache-control")).toBe("private, no-store");
+  });
+  it("keep what the route said, and a visitor's pages are left as they are", () => {
+    const own = privateWhenSignedIn(req("/", { cookie: "accessToken=a" }), html({ "cache-control": "public, s-maxage=60" }));
+    expect(own.headers.get("cache-control")).toBe("public, s-maxage=60");
+    expect(privateWhenSignedIn(req("/plan", { cookie: "lng=ko; toast=x" }), html()).headers.get("cache-control")).toBeNull();
   });
 });
