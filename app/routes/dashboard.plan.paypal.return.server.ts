@@ -21,6 +21,8 @@ export async function paypalReturn(args: Args) {
   const t = fixedT(await getLocale(args.request, args.context), "billing");
   // The api's PayPal messages already say what failed ('Payment failed. PayPal declined ...').
   const failed = (message: string) => done(args, { key: "error", params: { message } }, "/dashboard/plan/upgrade");
+  // Cancelled at PayPal (its cancel_url): nothing was charged; said on the plan page, PayPal's token left behind.
+  if (url.searchParams.get("cancelled") === "1") return done(args, { key: "paypalCancelled" }, "/dashboard/plan/upgrade");
   if (!plan || !orderID) return failed(t("errors.purchaseFailed", { reason: t("errors.unknown") }));
   const capture = await api<{ orderID: string; payerID: string; merchant_uid: string; authorization_id: string; status: string }>(
     args,

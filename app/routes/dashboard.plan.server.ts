@@ -315,7 +315,12 @@ async function paypalOrder({ args, form, url, t }: Ctx) {
   const back = new URL("/dashboard/plan/paypal/return", url.origin);
   back.search = new URLSearchParams({ flow, plan }).toString();
   const envelope = await api<{ orderID: string; approve_url: string }>(args, "/payment/paypal_order", {
-    body: { plan, flow, return_url: back.toString(), cancel_url: new URL("/dashboard/plan/upgrade", url.origin).toString() },
+    body: {
+      plan,
+      flow,
+      return_url: back.toString(),
+      cancel_url: new URL("/dashboard/plan/paypal/return?cancelled=1", url.origin).toString(),
+    },
   });
   if (!envelope.success || !envelope.data?.approve_url) {
     const to = redirectFor(envelope, url, flow === "save" ? "purchase" : "change", plan);

@@ -41,6 +41,7 @@ const KEYS = [
   "cardRegistered",
   "couponApplied",
   "purchased",
+  "paypalCancelled",
   "upgraded",
   "downgraded",
   "cancelled",

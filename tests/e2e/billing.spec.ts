@@ -449,7 +449,9 @@ test.describe("with JavaScript", () => {
     };
     await order();
     await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/plan\/upgrade/);
+    // Back on the plan page with a message that stays, and without PayPal's token in the address.
+    await expect(page).toHaveURL(/\/dashboard\/plan\/upgrade$/);
+    await expect(page.getByTestId("billing-outcome")).toContainText("PayPal 결제를 취소했습니다. 결제된 금액은 없어요.");
     await order();
     await page.getByLabel("Pay as").selectOption("decline@paypal.test");
     await page.getByRole("button", { name: "Approve" }).click();

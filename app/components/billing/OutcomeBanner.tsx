@@ -3,7 +3,17 @@ import { useTranslation } from "react-i18next";
 import { useRootData } from "~/utils/root-data";
 
 /** The toasts that report a payment or plan outcome: the plan pages also keep them on the page (issue 19). */
-const OUTCOMES = new Set(["purchased", "upgraded", "downgraded", "cancelled", "resumed", "refunded", "couponApplied", "cardRegistered"]);
+const OUTCOMES = new Set([
+  "purchased",
+  "paypalCancelled",
+  "upgraded",
+  "downgraded",
+  "cancelled",
+  "resumed",
+  "refunded",
+  "couponApplied",
+  "cardRegistered",
+]);
 
 /**
  * A payment's outcome as a message that stays on the page until dismissed (issue 19: not only the spec's

@@ -132,6 +132,7 @@ export default {
     cardRegistered: "Your card was registered.",
     couponApplied: "Coupon registered. You have the {{plan}} plan until {{date}}.",
     purchased: "Payment complete: you are on the {{plan}} plan.",
+    paypalCancelled: "You cancelled the PayPal payment; nothing was charged.",
     upgraded: "Upgraded to the {{plan}} plan.",
     downgraded: "Your plan will change to {{plan}} on {{date}}.",
     cancelled: "Subscription cancelled. You keep your plan until {{date}}.",

@@ -128,6 +128,7 @@ export default {
     cardRegistered: "카드를 등록했습니다.",
     couponApplied: "쿠폰을 등록했습니다. {{date}}까지 {{plan}} 요금제를 이용할 수 있어요.",
     purchased: "{{plan}} 요금제 결제가 완료되었습니다.",
+    paypalCancelled: "PayPal 결제를 취소했습니다. 결제된 금액은 없어요.",
     upgraded: "{{plan}} 요금제로 업그레이드했습니다.",
     downgraded: "{{date}}에 {{plan}} 요금제로 변경될 예정입니다.",
     cancelled: "구독을 해지했습니다. {{date}}까지 이용할 수 있어요.",
