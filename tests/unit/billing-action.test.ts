@@ -272,7 +272,7 @@ describe("PayPal", () => {
       plan: "Creator",
       flow: "save",
       return_url: "http://localhost:8787/dashboard/plan/paypal/return?flow=save&plan=Creator",
-      cancel_url: "http://localhost:8787/dashboard/plan/upgrade",
+      cancel_url: "http://localhost:8787/dashboard/plan/paypal/return?cancelled=1",
     });
   });
 
