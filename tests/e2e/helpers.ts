@@ -164,6 +164,25 @@ export async function visitShare(browser: Browser, shareUrl: string) {
 }
 
 /** The values a stage's window global (`__avatarMouth`, `__letterLevel`) takes every 40 ms for `ms`. */
+/** The loudest value of `name` seen, watched every 20 ms until it passes `above` or `ms` have gone by. */
+export function loudestUntil(page: Page, name: "__avatarMouth" | "__letterLevel", above: number, ms: number) {
+  return page.evaluate(
+    ([key, limit, span]) =>
+      new Promise<number>((resolve) => {
+        const started = Date.now();
+        let loudest = 0;
+        const every = setInterval(() => {
+          loudest = Math.max(loudest, (window as unknown as Record<string, number | undefined>)[key] ?? 0);
+          if (loudest > limit || Date.now() - started > span) {
+            clearInterval(every);
+            resolve(loudest);
+          }
+        }, 20);
+      }),
+    [name, above, ms] as const,
+  );
+}
+
 export function sampleWindow(page: Page, name: "__avatarMouth" | "__letterLevel", ms: number) {
   return page.evaluate(
     ([key, span]) =>
