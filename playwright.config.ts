@@ -23,8 +23,8 @@ export default defineConfig({
     { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
   ],
   webServer: [
-    // A stand-in of a remote speech inference service: generation in these tests goes through the
-    // api's HTTP engine to it (tests/workers/standins/engine.js).
+    // A stand-in of Xinference: voices in these tests come from the api's Xinference engine talking to it
+    // (tests/workers/standins/xinference.js).
     {
       command: `node tests/e2e/engine-server.mjs`,
       url: `http://127.0.0.1:${ENGINE_PORT}/healthz`,
@@ -42,7 +42,7 @@ export default defineConfig({
         CI: process.env.CI ?? "",
         // PUBLIC_ORIGIN: the pages' canonical URLs name the address the tests browse.
         // PLAYER_FRAME_ANCESTORS: the letter player's framing test frames it from another origin, a server of its own (issue 20).
-        EXTRA_VARS: `PUBLIC_ORIGIN=${baseURL},VOICE_ENGINE=http,VOICE_ENGINE_URL=http://127.0.0.1:${ENGINE_PORT}/,VOICE_ENGINE_KEY=engine-test-key,PLAYER_FRAME_ANCESTORS=http://localhost:*`,
+        EXTRA_VARS: `PUBLIC_ORIGIN=${baseURL},VOICE_ENGINE=xinference,XINFERENCE_URL=http://127.0.0.1:${ENGINE_PORT}/,XINFERENCE_API_KEY=xinference-test-key,XINFERENCE_TTS_MODEL=cosyvoice2,XINFERENCE_ASR_MODEL=whisper-large-v3,XINFERENCE_PRESET_MODEL_KO=melotts-korean,XINFERENCE_PRESET_MODEL_EN=melotts-english,PLAYER_FRAME_ANCESTORS=http://localhost:*`,
       },
       stdout: "ignore",
       stderr: "pipe",

@@ -33,10 +33,15 @@ export default defineConfig(async () => {
             NAVER_CLIENT_SECRET: OAUTH_CLIENTS.naver.secret,
             KAKAO_CLIENT_ID: OAUTH_CLIENTS.kakao.id,
             KAKAO_CLIENT_SECRET: OAUTH_CLIENTS.kakao.secret,
-            // Generation through the HTTP engine, against its stand-in (tests/workers/standins/engine.js).
-            VOICE_ENGINE: "http",
-            VOICE_ENGINE_URL: "https://engine.test/",
-            VOICE_ENGINE_KEY: "engine-test-key",
+            // Voices from Xinference's models, against its stand-in (tests/workers/standins/xinference.js): the
+            // cloning model, speech recognition and a preset model per language, as launched there.
+            VOICE_ENGINE: "xinference",
+            XINFERENCE_URL: "https://xinference.test/",
+            XINFERENCE_API_KEY: "xinference-test-key",
+            XINFERENCE_TTS_MODEL: "cosyvoice2",
+            XINFERENCE_ASR_MODEL: "whisper-large-v3",
+            XINFERENCE_PRESET_MODEL_KO: "melotts-korean",
+            XINFERENCE_PRESET_MODEL_EN: "melotts-english",
             // Payments through the real adapters against the outbound stand-in (live mode, test keys);
             // a short timeout so the "answer lost" card is a timeout within a test.
             PAYMENTS: "live",
@@ -54,7 +59,7 @@ export default defineConfig(async () => {
           serviceBindings: { NOTIFY: () => Response.json({ success: true, code: 1000, data: null, message: "OK" }) },
           // Local stand-ins of the e-mail, OAuth, payment and speech-engine providers
           // (tests/workers/standins/providers.ts): the worker's outbound fetches go to them, so the
-          // real HttpMailer, OAuth, gateway and HTTP engine code run over HTTP.
+          // real HttpMailer, OAuth, gateway and Xinference engine code run over HTTP.
           outboundService: "provider-standin",
           workers: [
             {

@@ -1,12 +1,26 @@
 // `npm run dev`: the api and notify workers under wrangler (sharing .wrangler/state with the app),
 // and Remix under Vite with hot reload on PORT (default 8787).
 import { spawn } from "node:child_process";
-import { wranglerEnv } from "./wrangler-env.mjs";
+import { engineVars, wranglerEnv } from "./wrangler-env.mjs";
 
 const port = process.env.PORT ?? "8787";
 const env = wranglerEnv();
+// The voice engine's variables from the environment reach the api worker (VOICE_ENGINE=xinference XINFERENCE_URL=...).
+const engine = Object.entries(engineVars()).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
 const children = [
-  ["wrangler", "dev", "-c", "workers/api/wrangler.toml", "--persist-to", ".wrangler/state", "--port", "8788", "--inspector-port", "9230"],
+  [
+    "wrangler",
+    "dev",
+    "-c",
+    "workers/api/wrangler.toml",
+    "--persist-to",
+    ".wrangler/state",
+    "--port",
+    "8788",
+    "--inspector-port",
+    "9230",
+    ...engine,
+  ],
   [
     "wrangler",
     "dev",

@@ -1,20 +1,23 @@
 // `npm start` (after build and setup:db): the production build of the three workers in one local
 // workerd via wrangler, on PORT (default 8787). No Cloudflare account, no network.
 import { spawn } from "node:child_process";
-import { persistArgs, wranglerEnv } from "./wrangler-env.mjs";
+import { engineVars, persistArgs, wranglerEnv } from "./wrangler-env.mjs";
 
 const port = process.env.PORT ?? "8787";
 
-// EXTRA_VARS ("NAME=value,NAME=value"): variables for every worker (the browser tests point the
+// The voice engine's variables from the environment (engineVars), and EXTRA_VARS ("NAME=value,NAME=value"): variables for every worker (the browser tests point the
 // speech engine at a local stand-in this way). `--var` only reaches the first worker of a
 // multi-worker `wrangler dev`, so they travel as process environment, which wrangler then offers
 // to each worker (CLOUDFLARE_INCLUDE_PROCESS_ENV).
-const extra = Object.fromEntries(
-  (process.env.EXTRA_VARS ?? "")
-    .split(",")
-    .filter((pair) => pair.includes("="))
-    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
-);
+const extra = {
+  ...engineVars(),
+  ...Object.fromEntries(
+    (process.env.EXTRA_VARS ?? "")
+      .split(",")
+      .filter((pair) => pair.includes("="))
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  ),
+};
 // The canonical origin follows PORT unless given (wrangler.toml's value is for the default port).
 if (!extra.PUBLIC_ORIGIN && port !== "8787") extra.PUBLIC_ORIGIN = `http://localhost:${port}`;
 const extraEnv = Object.keys(extra).length > 0 ? { ...extra, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true" } : {};

@@ -18,3 +18,14 @@ export function wranglerEnv(extra = {}) {
 export function persistArgs() {
   return process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
 }
+
+/**
+ * The voice engine's variables taken from this process's environment (VOICE_ENGINE and XINFERENCE_*), so that
+ * `VOICE_ENGINE=xinference XINFERENCE_URL=... npm start` points the local product at a real Xinference server
+ * without editing a file (docs/voice-engine.md).
+ */
+export function engineVars() {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name, value]) => value && (name === "VOICE_ENGINE" || name.startsWith("XINFERENCE_"))),
+  );
+}

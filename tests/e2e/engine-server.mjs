@@ -1,8 +1,8 @@
-// The remote speech engine's stand-in for the browser tests (the same one the workerd tests use,
-// tests/workers/standins/engine.js), as a local HTTP server: playwright.config.ts starts it and
-// points the api worker's HTTP engine at it (VOICE_ENGINE=http).
+// Xinference's stand-in for the browser tests (the same one the workerd tests use, tests/workers/standins/xinference.js),
+// as a local HTTP server: playwright.config.ts starts it and points the api worker at it (VOICE_ENGINE=xinference).
 import { createServer } from "node:http";
-import { engineStandin } from "../workers/standins/engine.js";
+import { Readable } from "node:stream";
+import { xinferenceStandin } from "../workers/standins/xinference.js";
 
 const port = Number(process.env.ENGINE_PORT ?? 8799);
 createServer(async (req, res) => {
@@ -14,7 +14,9 @@ createServer(async (req, res) => {
     headers: req.headers,
     body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
   });
-  const response = url.pathname === "/healthz" ? new Response("ok") : await engineStandin(request, url);
+  const response = url.pathname === "/healthz" ? new Response("ok") : await xinferenceStandin(request, url);
   res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.end(Buffer.from(await response.arrayBuffer()));
+  // A streamed answer goes out as it is made.
+  if (response.body) Readable.fromWeb(response.body).pipe(res);
+  else res.end();
 }).listen(port, "127.0.0.1");

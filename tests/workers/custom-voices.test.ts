@@ -247,15 +247,24 @@ describe("the job", () => {
       expect((await made(m.token)).end.status).toBe("completed");
     });
 
-  it("makes the voice from all the files: the HTTP engine receives every one, the preview speaks, the consents are stored", async () => {
+  it("makes the voice from all the files: a reference clip chosen among them and transcribed, the preview speaks, the consents are stored", async () => {
     const m = await member("cv-made@example.com", "Creator");
     const before = Date.now();
     const { voice_id, job_id, end } = await made(m.token, [good("a.wav", 190), good("b.wav", 200, 7), good("c.wav", 185, 8)]);
     expect(end).toEqual({ status: "completed", kind: "custom-voice", voiceId: voice_id });
     const row = (await voiceRow(voice_id))!;
     expect(row.status).toBe("ready");
-    // The stand-in names the count of WAV recordings it received, and the pooled median F0.
-    expect(JSON.parse(row.engine as string).remoteId).toMatch(/^standin-ko-female-1\d\d-x3$/);
+    // A cloned voice: 5-15 s of one of the three files, kept with the voice's files, and its transcript.
+    const params = JSON.parse(row.engine as string) as {
+      prompt: { key: string; text: string };
+      segment: { recording: number; start: number; end: number; choices: number };
+    };
+    expect(params.prompt).toEqual({ key: `${customVoicePrefix(m.id, voice_id)}prompt.wav`, text: expect.stringMatching(/^음성( 음성)*$/) });
+    expect(params.segment.recording).toBeGreaterThanOrEqual(0);
+    expect(params.segment.recording).toBeLessThan(3);
+    expect(params.segment.end - params.segment.start).toBeGreaterThanOrEqual(5);
+    expect(params.segment.choices).toBeGreaterThanOrEqual(1);
+    expect(await env.MEDIA.head(params.prompt.key)).not.toBeNull();
     expect(JSON.parse(row.consents as string)).toEqual(["consent_rights", "consent_training", "consent_no_harm"]);
     expect(row.consented_at).toBeGreaterThanOrEqual(before);
     const v = (await json(await call(m.token, `/voices/custom/${voice_id}`))).data as Record<string, unknown>;
@@ -268,7 +277,7 @@ describe("the job", () => {
       design: { gender: "female", moods: ["calm", "warm"] },
     });
     expect((await json(await call(m.token, `/voices/custom/${voice_id}`, { lang: "ko" }))).data).toMatchObject({ name: "내 보이스 1" });
-    expect((v.profile as { recording: { f0: number }; engine: string }).engine).toBe("http");
+    expect((v.profile as { recording: { f0: number }; engine: string }).engine).toBe("xinference");
     expect(Math.abs((v.profile as { recording: { f0: number } }).recording.f0 - 190)).toBeLessThan(20);
     const preview = await call(m.token, (v.audioURL as string).replace("/api/v1", ""));
     expect(preview.status).toBe(200);
@@ -519,38 +528,28 @@ describe("the profile step, privacy and deletion", () => {
     expect((await voiceRow(voice_id))!.status).toBe("ready");
   });
 
-  it("deleting deletes the voice the HTTP engine made for it; a failing engine service does not stop the deletion", async () => {
+  it("deleting deletes the voice's reference clip, and with it the voice: nothing of it stays", async () => {
     const m = await member("cv-remote-delete@example.com", "Production");
-    const held = async (remoteId: string) => {
-      const res = await fetch(`https://engine.test/v1/voices/${encodeURIComponent(remoteId)}`, {
-        headers: { authorization: "Bearer engine-test-key" },
-      });
-      return res.status === 200 ? (await res.json<{ count: number }>()).count : 0;
-    };
     const { voice_id } = await made(m.token, [good("own.wav", 173)]);
-    const remoteId = JSON.parse((await voiceRow(voice_id))!.engine as string).remoteId as string;
-    const before = await held(remoteId);
-    expect(before).toBeGreaterThan(0);
-    // The remote voice goes after the answer (the request's waitUntil; docs/decisions/0052).
+    const key = (JSON.parse((await voiceRow(voice_id))!.engine as string) as { prompt: { key: string } }).prompt.key;
+    expect(await env.MEDIA.head(key)).not.toBeNull();
     const ctx = createExecutionContext();
-    const del1 = await api.fetch(
+    const del = await api.fetch(
       new Request(`http://localhost/api/v1/voices/${voice_id}`, { method: "DELETE", headers: { lang: "en", "api-key": m.token } }),
       env,
       ctx,
     );
-    expect((await json(del1)).code).toBe(Code.OK);
+    expect((await json(del)).code).toBe(Code.OK);
     await waitOnExecutionContext(ctx);
-    expect(await held(remoteId)).toBe(before - 1);
-
-    // The service fails (500) on the next one: the voice is deleted all the same, with its files.
-    const second = await made(m.token);
-    await env.DB.prepare("UPDATE voices SET engine = ? WHERE id = ?")
-      .bind(JSON.stringify({ remoteId: "standin-FAIL-1" }), second.voice_id)
-      .run();
-    const del = await json(await call(m.token, `/voices/${second.voice_id}`, { method: "DELETE" }));
-    expect(del.code).toBe(Code.OK);
-    expect((await call(m.token, `/voices/custom/${second.voice_id}`)).status).toBe(404);
-    expect(await filesOf(m.id, second.voice_id)).toBe(0);
+    expect(await env.MEDIA.head(key)).toBeNull();
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM remote_voice_deletions WHERE source_id = ?").bind(voice_id).first("n")).toBe(0);
+    // A synthesis with the deleted voice is refused before any engine call (it could not be spoken anyway).
+    const tts = await worker.fetch("http://localhost/api/v1/studio/tts", {
+      method: "POST",
+      headers: { lang: "en", "api-key": m.token, "content-type": "application/json" },
+      body: JSON.stringify({ text: "안녕하세요.", voice_id }),
+    });
+    expect((await json(tts)).code).toBe(Code.VOICE_DELETED);
   });
 
   it("deleting frees the slot and deletes every file; the voice is gone for its owner too", async () => {

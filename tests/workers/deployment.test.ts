@@ -92,11 +92,26 @@ describe("production guards", () => {
     expect(
       deploymentProblems("api", {
         ...production,
-        VOICE_ENGINE: "http",
-        VOICE_ENGINE_URL: "http://engine.internal",
-        VOICE_ENGINE_KEY: "",
+        VOICE_ENGINE: "xinference",
+        XINFERENCE_URL: "http://xinference.internal:9997",
+        XINFERENCE_API_KEY: "",
+        XINFERENCE_TTS_MODEL: "cosyvoice2",
+        XINFERENCE_ASR_MODEL: "",
       }).join("\n"),
-    ).toMatch(/VOICE_ENGINE_URL must be an https URL[\s\S]*VOICE_ENGINE_KEY is missing/);
+    ).toMatch(
+      /VOICE_ENGINE=xinference needs XINFERENCE_ASR_MODEL[\s\S]*XINFERENCE_URL must be an https URL[\s\S]*XINFERENCE_API_KEY is missing[\s\S]*XINFERENCE_ASR_MODEL is missing/,
+    );
+    // Outside production too, the engine's three variables are needed (a request would fail without them).
+    expect(deploymentProblems("api", { APP_ENV: "development", JWT_SECRET: "x", EMAIL_HASH_KEY: "y", VOICE_ENGINE: "xinference" })).toEqual(
+      [
+        "VOICE_ENGINE=xinference needs XINFERENCE_URL",
+        "VOICE_ENGINE=xinference needs XINFERENCE_TTS_MODEL",
+        "VOICE_ENGINE=xinference needs XINFERENCE_ASR_MODEL",
+      ],
+    );
+    expect(deploymentProblems("api", { ...production, VOICE_ENGINE: "http" })).toContain(
+      'VOICE_ENGINE must be "embedded", "xinference" or "workers-ai"',
+    );
     expect(deploymentProblems("notify", { APP_ENV: "prod" })).toEqual(["APP_ENV must be development, test or production"]);
   });
 

@@ -1,6 +1,6 @@
 // Open voice registration through the api (routes/open-voices.ts, domain/open-voices.ts; docs/decisions/0029):
-// step 2's draft (the recording checked, kept and made into a voice by the engine's creation call, here the HTTP
-// engine's stand-in), its preview, step 3's publication with tags, name, intro and image, deletion by the
+// step 2's draft (the recording checked, kept and made into a voice by the engine's creation call, here Xinference's
+// stand-in: a reference clip and its transcript), its preview, step 3's publication with tags, name, intro and image, deletion by the
 // creator with projects that used the voice, IDOR (owner, another member, visitor) and rate limits.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -8,8 +8,8 @@ import { seedStatements } from "../../db/seed";
 import { medianF0 } from "../../workers/api/src/engine/convert";
 import { Code } from "../../workers/api/src/lib/codes";
 import { imageInfo } from "../../workers/api/src/lib/image";
-import { HttpSpeechEngine } from "../../workers/api/src/speech/http-engine";
 import { EngineError } from "../../workers/api/src/speech/types";
+import { XinferenceEngine, xinferenceConfig } from "../../workers/api/src/speech/xinference";
 import { decodeWav } from "../../workers/api/src/speech/wav";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
@@ -107,16 +107,24 @@ describe("step 2: a draft (POST /voices/open/drafts)", () => {
     const d = r.data as unknown as Draft;
     expect(d.facts.duration).toBeCloseTo(8, 1);
     expect(d.facts.speakers).toBe(1);
-    // The HTTP engine's voice id, from the stand-in: language, gender and the measured median F0.
+    // A cloned voice: a 5-15 s reference clip of the recording, kept in R2, and its transcript (the stand-in's words).
     const engine = (await env.DB.prepare("SELECT engine FROM voice_drafts WHERE id = ?").bind(d.draft_id).first<{ engine: string }>())!;
-    expect(JSON.parse(engine.engine).remoteId).toMatch(/^standin-ko-female-1[45]\d$/);
+    const params = JSON.parse(engine.engine) as { prompt: { key: string; text: string }; segment: { start: number; end: number } };
+    expect(params.prompt.key).toBe(`voices/prompts/${await memberId("ov-draft@example.com")}/${d.draft_id}.wav`);
+    expect(params.prompt.text).toMatch(/^음성( 음성)*$/);
+    expect(params.segment.end - params.segment.start).toBeGreaterThanOrEqual(5);
+    expect(params.segment.end - params.segment.start).toBeLessThanOrEqual(15);
+    const clip = decodeWav(await (await env.MEDIA.get(params.prompt.key))!.arrayBuffer());
+    expect(clip.samples.length / clip.sampleRate).toBeCloseTo(params.segment.end - params.segment.start, 1);
     expect((d.profile.recording as { f0: number }).f0).toBeGreaterThan(140);
     // The preview is spoken by the created voice (the stand-in speaks at the F0 it was given).
     const preview = await call(s.token!, d.previewURL.replace("/api/v1", ""));
     expect(preview.status).toBe(200);
     expect(preview.headers.get("content-type")).toBe("audio/wav");
     const audio = decodeWav(await preview.arrayBuffer());
-    expect(Math.abs(12 * Math.log2(medianF0(audio.samples, audio.sampleRate)! / 150))).toBeLessThan(1.5);
+    // The stand-in's cloned voice speaks at the F0 it measures on the clip: the recording's register, not a preset's 150 Hz.
+    const f0 = (d.profile.recording as { f0: number }).f0;
+    expect(Math.abs(12 * Math.log2(medianF0(audio.samples, audio.sampleRate)! / f0))).toBeLessThan(2);
     // Asked again: the same kept file. MP3 too.
     expect((await call(s.token!, d.previewURL.replace("/api/v1", "") + "?format=mp3")).headers.get("content-type")).toBe("audio/mpeg");
     const kept = await call(s.token!, d.audioURL.replace("/api/v1", ""));
@@ -140,19 +148,23 @@ describe("step 2: a draft (POST /voices/open/drafts)", () => {
     expect([bad.status, bad.code]).toEqual([400, Code.BAD_REQUEST]);
   });
 
-  it("a failing engine answers 4439 and keeps nothing; the adapter refuses a service without a usable voice_id", async () => {
-    const engine = new HttpSpeechEngine("https://engine.test/", "engine-test-key");
+  it("the engine refuses to make a voice without a place for its clip, or when the server refuses it", async () => {
     const request = {
       recordings: [{ samples: voice(6), sampleRate: 24_000 }],
       lang: "ko" as const,
+      gender: "male" as const,
       profile: { f0: 150, f0Range: 3, formants: null, tilt: null, rate: null },
     };
-    await expect(engine.createVoice({ ...request, gender: "FAIL" as never })).rejects.toBeInstanceOf(EngineError);
-    const made = await engine.createVoice({ ...request, gender: "male" });
-    expect(made.params.remoteId).toBe("standin-ko-male-150");
-    await expect(
-      new HttpSpeechEngine("https://engine.test/", "wrong-key").createVoice({ ...request, gender: "male" }),
-    ).rejects.toBeInstanceOf(EngineError);
+    const fallback = { synthesize: () => Promise.reject(new Error("unused")), convert: () => Promise.reject(new Error("unused")) };
+    const engine = (key: string) => new XinferenceEngine({ ...xinferenceConfig(env), apiKey: key }, env.MEDIA, fallback);
+    await expect(engine("xinference-test-key").createVoice(request)).rejects.toBeInstanceOf(EngineError);
+    await expect(engine("wrong-key").createVoice({ ...request, promptKey: "voices/prompts/t/refused.wav" })).rejects.toThrow(
+      /401: Invalid credentials/,
+    );
+    expect(await env.MEDIA.head("voices/prompts/t/refused.wav")).toBeNull();
+    const made = await engine("xinference-test-key").createVoice({ ...request, promptKey: "voices/prompts/t/made.wav" });
+    expect(made.params.prompt).toEqual({ key: "voices/prompts/t/made.wav", text: expect.stringMatching(/^음성/) });
+    expect(await env.MEDIA.head("voices/prompts/t/made.wav")).not.toBeNull();
   });
 
   it("drafts and their audio are the member's own: another member gets 404, a visitor 8000", async () => {
@@ -229,7 +241,8 @@ describe("step 3: publish (POST /voices/open)", () => {
     expect([row.type, row.lang, row.tone, row.gender, row.age]).toEqual(["open", "ko", "medium", "female", "young"]);
     expect(JSON.parse(row.features!)).toEqual(["calm", "warm"]);
     expect(JSON.parse(row.categories!)).toEqual(["narration", "audiobook"]);
-    expect(JSON.parse(row.engine!).remoteId).toMatch(/^standin-ko-female-/);
+    // The draft's reference clip goes on with the voice.
+    expect(JSON.parse(row.engine!).prompt.key).toBe(`voices/prompts/${await memberId(email)}/${d.draft_id}.wav`);
     expect(JSON.parse(row.profile!).facts.speakers).toBe(1);
     expect(row.source_key).toMatch(/^voices\/recordings\//);
     expect(await env.MEDIA.head(row.source_key!)).not.toBeNull();

@@ -274,10 +274,10 @@ describe("STS conversion", () => {
 
   it("a failed conversion gives the time back and keeps nothing but the checked recording", async () => {
     const s = await signedUp("sts-fail@example.com");
-    // A voice the engine's stand-in fails on (a copy of ko-minjun).
+    // A voice the engine fails on (a copy of ko-minjun naming a speaker its preset model does not have: 500 "Invalid voice").
     await env.DB.prepare(
       `INSERT INTO voices (id, type, owner_id, lang, name, intro, tone, gender, age, features, categories, engine, usage_count, created_at)
-       SELECT 'ko-FAIL', type, owner_id, lang, name, intro, tone, gender, age, features, categories, engine, 0, created_at FROM voices WHERE id = 'ko-minjun'`,
+       SELECT 'ko-FAIL', type, owner_id, lang, name, intro, tone, gender, age, features, categories, '{"preset":{"speaker":"FAIL"}}', 0, created_at FROM voices WHERE id = 'ko-minjun'`,
     ).run();
     const direct = await json(await call(s.token!, "/studio/sts", { form: form(wav(), "a.wav", { voice_id: "ko-FAIL" }), lang: "en" }));
     expect([direct.status, direct.code]).toEqual([502, Code.CONVERT_FAILED]);

@@ -4,7 +4,7 @@
 // lives in module memory: one per miniflare instance, so each test file starts empty. The OAuth clients
 // it knows come as a binding (clients.ts, the same values the api worker is configured with).
 // - E-mail provider (any host not named below): POST /emails with a Bearer key; GET /sent lists what was sent.
-// - The remote speech engine (engine.test): tests/workers/standins/engine.js.
+// - Xinference (xinference.test): tests/workers/standins/xinference.js.
 // - PortOne (api.iamport.kr): workers/api/src/sandbox/portone.js, with its test cards and controls.
 // - PayPal (api-m.paypal.com and its approval page on www.paypal.com; the sandbox hosts too):
 //   workers/api/src/sandbox/paypal.js, with its test payers and controls.
@@ -19,7 +19,7 @@
 import { paypalStandin } from "../../../workers/api/src/sandbox/paypal.js";
 import { portoneStandin } from "../../../workers/api/src/sandbox/portone.js";
 import type { OAuthClients, Provider } from "./clients";
-import { engineStandin } from "./engine.js";
+import { xinferenceStandin } from "./xinference.js";
 
 /** The Bearer key the e-mail provider accepts (the tests' MAIL_API_KEY). */
 const MAIL_KEY = "test-key";
@@ -181,7 +181,7 @@ type Env = { OAUTH_CLIENTS: OAuthClients };
 export default {
   async fetch(request, env) {
     const url = new URL(request.url);
-    if (url.host === "engine.test") return engineStandin(request, url);
+    if (url.host === "xinference.test") return xinferenceStandin(request, url);
     if (url.host === "api.iamport.kr") return portoneStandin(request, url);
     if (PAYPAL_HOSTS.has(url.host)) return paypalStandin(request, url);
     const p = HOSTS[url.host];

@@ -111,7 +111,7 @@ async function releaseDrafts(s: Pick<MemberScope, "env" | "db">, rows: DraftRow[
 
 /**
  * The recording checked, its profile measured and the voice made from it by the engine
- * (`createVoice`: parameters derived for eSpeak, or the remote service's voice), kept for 24 hours as
+ * (`createVoice`: parameters derived for eSpeak, or a cloned voice's reference clip), kept for 24 hours as
  * a draft with its recording in R2: step 3 publishes it, and its preview can be heard before that.
  */
 async function makeDraft(s: MemberScope, file: File, fields: z.output<typeof draftFields>): Promise<Result<DraftRow>> {
@@ -120,15 +120,21 @@ async function makeDraft(s: MemberScope, file: File, fields: z.output<typeof dra
   const { audio, facts, analysis } = result.value;
   const recording = profileOf(analysis);
   const engine = speechEngine(s.env);
+  const id = crypto.randomUUID();
   let created;
   try {
-    created = await engine.createVoice({ recordings: [audio], lang: fields.lang, gender: fields.gender, profile: recording });
+    created = await engine.createVoice({
+      recordings: [audio],
+      lang: fields.lang,
+      gender: fields.gender,
+      profile: recording,
+      promptKey: `voices/prompts/${s.member.id}/${id}.wav`,
+    });
   } catch (err) {
     if (!(err instanceof EngineError)) throw err;
     console.error("voice creation failed", err.message);
     return refusal(Code.VOICE_CREATE_FAILED);
   }
-  const id = crypto.randomUUID();
   const now = Date.now();
   const row: DraftRow = {
     id,

@@ -37,8 +37,15 @@ export type VoiceParams = {
    * spectral tilt toward a recording's (open and custom voices derived from a recording, docs/decisions/0029).
    */
   tilt?: number;
-  /** A voice made by a remote engine's voice-creation call (docs/engine-http-contract.md): its id there. */
-  remoteId?: string;
+  /**
+   * A cloned voice's reference clip (docs/decisions/0061): its R2 key and exact transcript, sent with every request of
+   * the voice to a cloning model. Deleting the voice queues the key for deletion (migration 0031).
+   */
+  prompt?: { key: string; text: string };
+  /** Which stretch of the member's recordings the clip is (seconds), and how many candidates there were. */
+  segment?: { recording: number; start: number; end: number; choices: number };
+  /** A preset model's speaker (MeloTTS's "KR", "EN-US", ...), optionally of another model uid than the language's. */
+  preset?: { speaker: string; model?: string };
 };
 
 export type SynthesisRequest = {

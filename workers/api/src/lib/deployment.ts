@@ -61,11 +61,15 @@ export const apiSecrets = z.object(
     ...(["GOOGLE", "NAVER", "KAKAO"] as const).flatMap(
       (p) => [`${p}_CLIENT_ID`, `${p}_CLIENT_SECRET`, `${p}_AUTHORIZE_URL`, `${p}_TOKEN_URL`, `${p}_USERINFO_URL`] as const,
     ),
-    // "embedded" (default), "http" (a remote inference service at VOICE_ENGINE_URL with VOICE_ENGINE_KEY) or
+    // "embedded" (default), "xinference" (an Xinference server's models; speech/xinference.ts, docs/voice-engine.md) or
     // "workers-ai" (MeloTTS through the AI binding; docs/decisions/0025).
     "VOICE_ENGINE",
-    "VOICE_ENGINE_URL",
-    "VOICE_ENGINE_KEY",
+    "XINFERENCE_URL",
+    "XINFERENCE_API_KEY",
+    "XINFERENCE_TTS_MODEL",
+    "XINFERENCE_ASR_MODEL",
+    "XINFERENCE_PRESET_MODEL_KO",
+    "XINFERENCE_PRESET_MODEL_EN",
     // The live gateways (lib/payments/gateways.ts) and how long a call may take (ms, default 15000).
     "PORTONE_API_URL",
     "PORTONE_API_KEY",
@@ -124,7 +128,9 @@ const apiProduction = z.object({
     .string()
     .optional()
     .refine((v) => v !== "on", "TEST_CLOCK must be off (it lets a header set the clock)"),
-  VOICE_ENGINE: z.enum(["embedded", "http", "workers-ai"]).optional(),
+  VOICE_ENGINE: z
+    .enum(["embedded", "xinference", "workers-ai"], { error: 'VOICE_ENGINE must be "embedded", "xinference" or "workers-ai"' })
+    .optional(),
 });
 
 const appProduction = z.object({
@@ -140,6 +146,9 @@ function inspect<W extends WorkerName>(worker: W, env: Record<string, unknown>):
   const problems = entry.success ? [] : entry.error.issues.map((i) => i.message);
   if (worker === "app" && typeof env.PLAYER_FRAME_ANCESTORS === "string")
     problems.push(...frameAncestorProblems(env.PLAYER_FRAME_ANCESTORS, mode.data === "production"));
+  if (worker === "api" && env.VOICE_ENGINE === "xinference")
+    for (const name of ["XINFERENCE_URL", "XINFERENCE_TTS_MODEL", "XINFERENCE_ASR_MODEL"])
+      if (!env[name]) problems.push(`VOICE_ENGINE=xinference needs ${name}`);
   if (mode.data === "production") problems.push(...productionProblems(worker, env));
   // A missing secret is named once, though both the entry and the production rules miss it.
   const unique = [...new Set(problems)];
@@ -159,8 +168,18 @@ function productionProblems(worker: WorkerName, env: Record<string, unknown>): s
   };
   if (worker === "api") {
     const problems = issues(apiProduction);
-    if (env.VOICE_ENGINE === "http")
-      problems.push(...issues(z.object({ VOICE_ENGINE_URL: httpsUrl("VOICE_ENGINE_URL"), VOICE_ENGINE_KEY: present("VOICE_ENGINE_KEY") })));
+    // The neural engine's server is reached over the internet (a Cloudflare Tunnel's https name) with a key.
+    if (env.VOICE_ENGINE === "xinference")
+      problems.push(
+        ...issues(
+          z.object({
+            XINFERENCE_URL: httpsUrl("XINFERENCE_URL"),
+            XINFERENCE_API_KEY: present("XINFERENCE_API_KEY"),
+            XINFERENCE_TTS_MODEL: present("XINFERENCE_TTS_MODEL"),
+            XINFERENCE_ASR_MODEL: present("XINFERENCE_ASR_MODEL"),
+          }),
+        ),
+      );
     // The neural engine needs Workers AI's binding ([ai] binding = "AI" in the deployed configuration).
     const ai = env.AI as { run?: unknown } | undefined;
     if (env.VOICE_ENGINE === "workers-ai" && typeof ai?.run !== "function")

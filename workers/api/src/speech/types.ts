@@ -18,6 +18,8 @@ export type SynthesisRequest = {
   pitch: number;
   /** Speed factor, 0.5..2 (duration divided by it). */
   tempo: number;
+  /** Hears the audio in parts as a streaming engine receives them (before loudness and the member's pitch and tempo). */
+  onAudio?: (part: Audio) => void;
 };
 
 /** Speech-to-speech: a recording (mono) to be spoken again in `voice`'s voice, timing kept. */
@@ -40,13 +42,17 @@ export type VoiceCreationRequest = {
   lang: "ko" | "en";
   gender: "male" | "female" | "other";
   profile: SpeechProfile;
+  /** Where an engine that clones from a reference clip keeps it (R2); the caller deletes it with the voice's files. */
+  promptKey?: string;
+  /** Which candidate reference clip to take, best first (0); a member who did not like the first asks for the next. */
+  segment?: number;
 };
 /** The new voice's parameters (stored as the voice's `engine`), and what the engine measured of it. */
 export type CreatedVoice = { params: VoiceParams; base?: SpeechProfile; derived?: SpeechProfile };
 
 /**
- * The product's speech engine (docs/decisions): the embedded engine by default, or a remote GPU
- * inference service over HTTP (docs/engine-http-contract.md).
+ * The product's speech engine (speech/engine.ts): the embedded engine by default, Xinference's neural models
+ * (speech/xinference.ts) or Workers AI's MeloTTS.
  */
 export interface SpeechEngine {
   readonly name: string;
@@ -59,18 +65,19 @@ export interface SpeechEngine {
    * Speech-to-speech. The embedded engine moves the recording's register and formants to the
    * voice's (decision 0012): the speaker stays recognisable. A neural service changes identity.
    */
-  convert(request: ConversionRequest): Promise<Audio & { normalized?: boolean }>;
+  convert(request: ConversionRequest): Promise<Audio & { normalized?: boolean; method?: ConversionMethod }>;
   /**
    * Makes a voice from recordings (docs/decisions/0029). The embedded engine derives eSpeak parameters
-   * from the profile; a remote service trains or enrols a speaker and answers its id.
+   * from the profile; Xinference keeps a reference clip and its transcript (docs/decisions/0061).
    */
   createVoice(request: VoiceCreationRequest): Promise<CreatedVoice>;
-  /**
-   * Deletes a voice the engine made (`params` as `createVoice` answered them), when the engine keeps voices of its
-   * own: the HTTP engine's `DELETE /v1/voices/{id}`. Engines that keep nothing have no such method.
-   */
-  deleteVoice?(params: VoiceParams): Promise<void>;
 }
+
+/**
+ * How a conversion was made: "register" moves the recording's pitch and formants to the voice's (the speaker stays
+ * recognisable; the embedded engine); "resynthesis" transcribes it and speaks it again in the voice (a neural engine).
+ */
+export type ConversionMethod = "register" | "resynthesis";
 
 /** The engine could not produce audio (the service failed, or the request could not be spoken). */
 export class EngineError extends Error {}

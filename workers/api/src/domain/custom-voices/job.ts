@@ -16,13 +16,13 @@ import { EngineError, type SpeechEngine } from "../../speech/types";
 import { poolAnalyses, PREVIEW, profileOf } from "../../speech/voice-profile";
 import type { Audio } from "../../speech/wav";
 import { customVoicePreviewKey } from "./create";
-import { deleteCustomVoiceFiles } from "./slots";
+import { customVoicePrefix, deleteCustomVoiceFiles } from "./slots";
 
 /*
  * The custom voice creation job (docs/decisions/0034), run by the GenerationJob Durable Object from an alarm:
  * each file through the recording check (length, onset within 2 s, loudness, noise, one speaker), then the voice
  * from all the files together (the embedded engine: a profile of the pooled recordings and the eSpeak parameters
- * derived from it; the HTTP engine: its voice-creation call with every file), then the preview sentence. A failure
+ * derived from it; Xinference: a reference clip chosen from the files and transcribed), then the preview sentence. A failure
  * marks the voice "failed" with the rule's words naming the file, deletes its files and so gives its slot back.
  */
 
@@ -46,9 +46,10 @@ export async function voiceFromRecordings(
   recordings: { audio: Audio; analysis: FrameAnalysis }[],
   lang: "ko" | "en",
   gender: "male" | "female",
+  promptKey?: string,
 ): Promise<MadeVoice> {
   const recording = profileOf(poolAnalyses(recordings.map((r) => r.analysis)));
-  const created = await engine.createVoice({ recordings: recordings.map((r) => r.audio), lang, gender, profile: recording });
+  const created = await engine.createVoice({ recordings: recordings.map((r) => r.audio), lang, gender, profile: recording, promptKey });
   return { params: created.params, profile: { recording, base: created.base, derived: created.derived, engine: engine.name } };
 }
 
@@ -102,7 +103,14 @@ export async function runCustomVoiceJob(env: Bindings, spec: CustomVoiceSpec, re
   let made: MadeVoice;
   let preview: Audio;
   try {
-    made = await voiceFromRecordings(engine, checked, spec.lang, spec.gender);
+    // A cloned voice's reference clip sits with the voice's files, so a failure or a deletion takes it too.
+    made = await voiceFromRecordings(
+      engine,
+      checked,
+      spec.lang,
+      spec.gender,
+      `${customVoicePrefix(spec.memberId, spec.voiceId)}prompt.wav`,
+    );
     checked.length = 0;
     await report({ status: "generating", ...base, step: "preview", done: total, total });
     preview = await renderPassage(engine, {

@@ -1,0 +1,575 @@
+/**
+ * Xinference (xorbitsai/inference): the neural engine of a real deployment (VOICE_ENGINE=xinference;
+ * docs/decisions/0061, docs/voice-engine.md). One REST API in front of a GPU cluster serves a cloning TTS model, an ASR
+ * model and, optionally, a preset-speaker TTS model per language. Requests are exactly what Xinference's
+ * `create_speech` and `create_transcriptions` parse (api/restful_api.py); tests/workers/standins/xinference.js is a
+ * stand-in built from that source.
+ *
+ * Voices:
+ * - a voice with a reference clip (`params.prompt`: its R2 key and exact transcript; open, custom and operators' basic
+ *   voices) is spoken by the cloning model, the clip sent as `prompt_speech` with every request (nothing is kept on the
+ *   engine between requests, so deleting the clip deletes the voice);
+ * - a voice with `params.preset` is a preset model's speaker;
+ * - any other voice (the seed's eSpeak presets) is the language's preset model moved to the voice's register and
+ *   formants, or, with no preset model configured, the embedded engine.
+ * Speech-to-speech transcribes the recording with timestamps and speaks each segment again in the target voice, fitted
+ * to the segment's time and level (resynthesis.ts).
+ */
+import { normalizeEnglish } from "../engine/english";
+import { normalizeKorean } from "../engine/korean";
+import { encodeWav, fadeEdges, resample, stretch } from "../engine/dsp";
+import type { VoiceParams } from "../engine/types";
+import { analyseFrames } from "./analysis";
+import { decodeAudio, SILENCE } from "./decode";
+import { cutSegment, promptSegments } from "./prompt-segment";
+import { RENDER } from "./render";
+import { resynthesize, type Transcript } from "./resynthesis";
+import {
+  EngineError,
+  type ConversionRequest,
+  type CreatedVoice,
+  type SpeechEngine,
+  type Style,
+  type SynthesisRequest,
+  type VoiceCreationRequest,
+} from "./types";
+import type { Audio } from "./wav";
+
+export type XinferenceConfig = {
+  url: string;
+  apiKey?: string;
+  /** Model uid of a cloning TTS model (ability text2audio_voice_cloning). */
+  ttsModel: string;
+  /** Model uid of a speech recognition model (ability audio2text). */
+  asrModel: string;
+  /** Model uids of preset-speaker TTS models, per language (optional). */
+  presets: Partial<Record<"ko" | "en", string>>;
+};
+
+/** The environment variables of this engine (lib/deployment.ts lists and checks them). */
+export type XinferenceEnv = {
+  XINFERENCE_URL?: string;
+  XINFERENCE_API_KEY?: string;
+  XINFERENCE_TTS_MODEL?: string;
+  XINFERENCE_ASR_MODEL?: string;
+  XINFERENCE_PRESET_MODEL_KO?: string;
+  XINFERENCE_PRESET_MODEL_EN?: string;
+};
+
+export function xinferenceConfig(env: XinferenceEnv): XinferenceConfig {
+  if (!env.XINFERENCE_URL || !env.XINFERENCE_TTS_MODEL || !env.XINFERENCE_ASR_MODEL)
+    throw new EngineError("VOICE_ENGINE=xinference needs XINFERENCE_URL, XINFERENCE_TTS_MODEL and XINFERENCE_ASR_MODEL");
+  return {
+    url: env.XINFERENCE_URL,
+    apiKey: env.XINFERENCE_API_KEY || undefined,
+    ttsModel: env.XINFERENCE_TTS_MODEL,
+    asrModel: env.XINFERENCE_ASR_MODEL,
+    presets: { ko: env.XINFERENCE_PRESET_MODEL_KO || undefined, en: env.XINFERENCE_PRESET_MODEL_EN || undefined },
+  };
+}
+
+/**
+ * Time limits (ms). `answerMs` is the wait for the response's headers (a streamed answer starts at once; a model list
+ * or a short transcription is quick); `totalMs` bounds a whole call (a 500-character passage is about a minute of speech,
+ * which a GPU makes in seconds). A call that fails by a 5xx or a timeout is tried once more.
+ */
+export const XINFERENCE_LIMITS = {
+  answerMs: 15_000,
+  totalMs: 60_000,
+  transcribeMs: 120_000,
+  /** No answer may make the worker hold more than this (a minute of 44.1 kHz float audio is 10.6 MB). */
+  maxBytes: 32 * 1024 * 1024,
+  /** Consecutive failures that open the circuit, and how long it stays open. */
+  breakerFailures: 3,
+  breakerOpenMs: 30_000,
+  /** How long a model check is trusted: a success, a failure. */
+  checkOkMs: 60_000,
+  checkFailMs: 10_000,
+} as const;
+
+/** What this product drives in each model family, from each model's `speech()` (xinference/model/audio/*.py). */
+type Family = {
+  /** `stream: true` is supported (MeloTTS and Qwen3-TTS raise on it). */
+  streams: boolean;
+  /** `speed` changes the tempo (CosyVoice and FishSpeech take it and ignore it). */
+  speed: boolean;
+  /** The kwargs of a cloned voice's request: its transcript, or an instruction for a style the model can follow. */
+  cloneArgs?: (prompt: { text: string }, style: Style, lang: "ko" | "en") => Record<string, unknown>;
+};
+
+/**
+ * CosyVoice 2 (cosyvoice.py): `prompt_speech` with `prompt_text` is zero-shot cloning; with `instruct_text` instead it is
+ * instruct2, the clip's timbre speaking as told, which is how styles are asked for (the instructions are the model's own
+ * examples' wording). Its speed is ignored, so tempo is done here.
+ */
+const COSYVOICE_STYLE: Record<Exclude<Style, "neutral">, string> = {
+  angry: "用生气的语气说",
+  happy: "用开心的语气说",
+  sad: "用伤心的语气说",
+  anxious: "用紧张不安的语气说",
+  sports: "用激动的体育解说员的语气说",
+};
+export const FAMILIES: Record<string, Family> = {
+  CosyVoice: {
+    streams: true,
+    speed: false,
+    cloneArgs: (prompt, style) => (style === "neutral" ? { prompt_text: prompt.text } : { instruct_text: COSYVOICE_STYLE[style] }),
+  },
+  MeloTTS: { streams: false, speed: true },
+};
+/**
+ * A preset model's speaker per language when the voice names none: MeloTTS-English's American speaker; for Korean, none
+ * (null), which MeloTTS answers with its checkpoint's first and only speaker (melotts.py), whatever its key is named.
+ */
+const DEFAULT_SPEAKER = { ko: null, en: "EN-US" } as const;
+
+/** Where the style's prosody comes from when the model cannot be told: tempo and a small pitch move. */
+const STYLE_PROSODY: Record<Style, { rate: number; semitones: number }> = {
+  neutral: { rate: 1, semitones: 0 },
+  angry: { rate: 1.08, semitones: 1 },
+  happy: { rate: 1.06, semitones: 2 },
+  sad: { rate: 0.88, semitones: -2 },
+  anxious: { rate: 1.12, semitones: 1.5 },
+  sports: { rate: 1.2, semitones: 3 },
+};
+
+type ModelInfo = { id: string; model_type?: string; model_name?: string; model_family?: string; model_ability?: string[] };
+export type ModelCheck =
+  | { ok: true; checkedAt: number; families: { tts: string; presets: Partial<Record<"ko" | "en", string>> } }
+  | { ok: false; checkedAt: number; problems: string[] };
+
+/** Per isolate: the last model check and the circuit, per server URL. */
+const checks = new Map<string, ModelCheck>();
+const circuits = new Map<string, { failures: number; openUntil: number }>();
+
+/** What the product needs of the configured uids, said exactly (for the log and /api/v1/healthz). */
+export function modelProblems(config: XinferenceConfig, models: ModelInfo[]): ModelCheck {
+  const byId = new Map(models.map((m) => [m.id, m]));
+  const problems: string[] = [];
+  const need = (name: string, uid: string, ability: string) => {
+    const m = byId.get(uid);
+    if (!m) {
+      problems.push(`${name}=${uid} is not launched on the Xinference server`);
+      return null;
+    }
+    if (!m.model_ability?.includes(ability))
+      problems.push(
+        `${name}=${uid} (${m.model_name ?? "?"}) lacks the ability ${ability} (has: ${(m.model_ability ?? []).join(", ") || "none"})`,
+      );
+    return m;
+  };
+  const tts = need("XINFERENCE_TTS_MODEL", config.ttsModel, "text2audio_voice_cloning");
+  if (tts && !FAMILIES[tts.model_family ?? ""]?.cloneArgs)
+    problems.push(`XINFERENCE_TTS_MODEL=${config.ttsModel} is a ${tts.model_family} model; the product clones voices with: CosyVoice`);
+  need("XINFERENCE_ASR_MODEL", config.asrModel, "audio2text");
+  const presets: Partial<Record<"ko" | "en", string>> = {};
+  for (const lang of ["ko", "en"] as const) {
+    const uid = config.presets[lang];
+    if (!uid) continue;
+    const m = need(`XINFERENCE_PRESET_MODEL_${lang.toUpperCase()}`, uid, "text2audio");
+    if (m && m.model_family !== "MeloTTS")
+      problems.push(`XINFERENCE_PRESET_MODEL_${lang.toUpperCase()}=${uid} is a ${m.model_family} model; preset speakers come from MeloTTS`);
+    else if (m) presets[lang] = m.model_family;
+  }
+  const checkedAt = Date.now();
+  if (problems.length > 0 || !tts) return { ok: false, checkedAt, problems };
+  return { ok: true, checkedAt, families: { tts: tts.model_family!, presets } };
+}
+
+/** Embedded engine for the voices no model here can speak (set by speech/engine.ts). */
+export type Fallback = Pick<SpeechEngine, "synthesize" | "convert">;
+
+export class XinferenceEngine implements SpeechEngine {
+  readonly name = "xinference";
+
+  constructor(
+    private readonly config: XinferenceConfig,
+    /** R2, where reference clips live. */
+    private readonly media: R2Bucket,
+    private readonly fallback: Fallback,
+  ) {}
+
+  /** The server's models checked against the configuration (cached per isolate); a failed check is logged once per period. */
+  async check(force = false): Promise<ModelCheck> {
+    const cached = checks.get(this.config.url);
+    const now = Date.now();
+    if (!force && cached && now - cached.checkedAt < (cached.ok ? XINFERENCE_LIMITS.checkOkMs : XINFERENCE_LIMITS.checkFailMs))
+      return cached;
+    let result: ModelCheck;
+    try {
+      const res = await this.call("v1/models", { method: "GET" }, XINFERENCE_LIMITS.answerMs);
+      const body = (await res.json().catch(() => null)) as { data?: unknown } | null;
+      if (!body || !Array.isArray(body.data)) throw new EngineError("GET /v1/models answered no model list");
+      result = modelProblems(this.config, body.data as ModelInfo[]);
+    } catch (err) {
+      result = { ok: false, checkedAt: now, problems: [`the Xinference server cannot be asked for its models: ${reason(err)}`] };
+    }
+    if (!result.ok) console.error(`xinference: ${result.problems.join("; ")}`);
+    checks.set(this.config.url, result);
+    return result;
+  }
+
+  private async ready() {
+    const check = await this.check();
+    if (!check.ok) throw new EngineError(`xinference is not ready: ${check.problems.join("; ")}`);
+    return check;
+  }
+
+  async synthesize(request: SynthesisRequest): Promise<Audio & { normalized?: boolean }> {
+    const params = request.voice.params;
+    const presetModel = this.config.presets[request.lang];
+    if (!params.prompt && !params.preset && !presetModel) return this.fallback.synthesize(request);
+    const check = await this.ready();
+    // The models read text as written: numbers, dates and acronyms are spelled out as spoken, not respelled as sounds.
+    const text = request.lang === "ko" ? normalizeKorean(request.text) : normalizeEnglish(request.text);
+    const style = STYLE_PROSODY[request.style];
+    let audio: Audio;
+    let tempo = request.tempo;
+    let semitones = request.pitch;
+    let formant = 1;
+    if (params.prompt) {
+      const family = FAMILIES[check.families.tts]!;
+      const clip = await this.media.get(params.prompt.key);
+      if (!clip) throw new EngineError(`the voice's reference clip ${params.prompt.key} is missing`);
+      const kwargs = family.cloneArgs!(params.prompt, request.style, request.lang);
+      if (!("instruct_text" in kwargs)) {
+        tempo *= style.rate;
+        semitones += style.semitones;
+      }
+      audio = await this.speak(
+        { model: this.config.ttsModel, input: text, kwargs, prompt: new Uint8Array(await clip.arrayBuffer()), stream: family.streams },
+        request.onAudio,
+      );
+    } else {
+      const uid = params.preset?.model ?? presetModel!;
+      const speaker = params.preset?.speaker ?? DEFAULT_SPEAKER[request.lang];
+      // MeloTTS applies speed itself; an eSpeak preset's own register is moved here (its semitones and formants).
+      const speed = Math.min(2, Math.max(0.5, request.tempo * style.rate * (params.tempo ?? 1)));
+      tempo = 1;
+      semitones += style.semitones + (params.preset ? 0 : (params.semitones ?? 0));
+      formant = params.preset ? 1 : (params.formant ?? 1);
+      audio = await this.speak({ model: uid, input: text, voice: speaker, speed, stream: false }, request.onAudio);
+    }
+    return finish(audio, { semitones: clamp(semitones, -24, 24), tempo: clamp(tempo, 0.5, 2), formant }, text);
+  }
+
+  /**
+   * One POST /v1/audio/speech (create_speech): JSON for a preset speaker, a multipart form with the `prompt_speech` file
+   * and `kwargs` as a JSON string for a cloned voice. A streamed answer is read as it arrives (`onAudio` hears each part).
+   */
+  private async speak(
+    req: {
+      model: string;
+      input: string;
+      voice?: string | null;
+      speed?: number;
+      stream: boolean;
+      kwargs?: Record<string, unknown>;
+      prompt?: Uint8Array;
+    },
+    onAudio?: (part: Audio) => void,
+  ): Promise<Audio> {
+    const fields = {
+      model: req.model,
+      input: req.input,
+      // SpeechRequest's `voice` is required (it may be null); a cloned voice's request names no speaker.
+      voice: req.voice ?? null,
+      response_format: "wav",
+      speed: req.speed ?? 1,
+      stream: req.stream,
+      ...(req.kwargs ? { kwargs: JSON.stringify(req.kwargs) } : {}),
+    };
+    const body = (): BodyInit => {
+      if (!req.prompt) return JSON.stringify(fields);
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.set(k, v === null ? "" : String(v));
+      form.set("prompt_speech", new Blob([req.prompt as Uint8Array<ArrayBuffer>], { type: "audio/wav" }), "prompt.wav");
+      return form;
+    };
+    const headers: Record<string, string> = req.prompt ? {} : { "content-type": "application/json" };
+    const res = await this.call(
+      "v1/audio/speech",
+      { method: "POST", body, headers },
+      req.stream ? XINFERENCE_LIMITS.answerMs : XINFERENCE_LIMITS.totalMs,
+    );
+    return req.stream ? readStreamedWav(res, onAudio) : readAudio(res);
+  }
+
+  async transcribe(audio: Audio, lang: "ko" | "en", segments: boolean): Promise<Transcript> {
+    await this.ready();
+    const wav = encodeWav(audio.sampleRate === 16_000 ? audio.samples : resample(audio.samples, audio.sampleRate, 16_000), 16_000);
+    const body = () => {
+      const form = new FormData();
+      form.set("model", this.config.asrModel);
+      form.set("file", new Blob([wav as Uint8Array<ArrayBuffer>], { type: "audio/wav" }), "speech.wav");
+      form.set("language", lang);
+      form.set("response_format", segments ? "verbose_json" : "json");
+      if (segments) form.set("timestamp_granularities[]", "segment");
+      return form;
+    };
+    const res = await this.call("v1/audio/transcriptions", { method: "POST", body }, XINFERENCE_LIMITS.transcribeMs);
+    const answer = (await boundedText(res)
+      .then((t) => JSON.parse(t))
+      .catch(() => null)) as {
+      text?: unknown;
+      segments?: { start?: unknown; end?: unknown; text?: unknown }[];
+    } | null;
+    if (!answer || typeof answer.text !== "string") throw new EngineError("the transcription answered no text");
+    const duration = audio.samples.length / audio.sampleRate;
+    const parts = Array.isArray(answer.segments)
+      ? answer.segments.flatMap((s, i, all) => {
+          const text = typeof s.text === "string" ? s.text.trim() : "";
+          const start = typeof s.start === "number" ? s.start : null;
+          // The last chunk of a Hugging Face pipeline may end at null: it runs to the recording's end (or the next start).
+          const next = all[i + 1]?.start;
+          const end = typeof s.end === "number" ? s.end : typeof next === "number" ? next : duration;
+          if (!text || start === null || !(end > start)) return [];
+          return [{ start: clamp(start, 0, duration), end: clamp(end, 0, duration), text }];
+        })
+      : [];
+    return { text: answer.text.trim(), segments: parts };
+  }
+
+  async convert(request: ConversionRequest) {
+    const p = request.voice.params;
+    if (!p.prompt && !p.preset && !this.config.presets[request.lang])
+      return { ...(await this.fallback.convert(request)), method: "register" as const };
+    return { ...(await resynthesize(this, request)), method: "resynthesis" as const };
+  }
+
+  /**
+   * A cloned voice: the cleanest 5-15 s of the recordings (prompt-segment.ts), its transcript from the ASR model, both
+   * kept (R2 at `promptKey`, the transcript in the voice's parameters) and sent with every request of the voice.
+   */
+  async createVoice(request: VoiceCreationRequest): Promise<CreatedVoice> {
+    if (!request.promptKey) throw new EngineError("no place was given for the voice's reference clip");
+    const analysed = request.recordings.map((audio) => ({ audio, analysis: analyseFrames(audio.samples, audio.sampleRate) }));
+    const choices = promptSegments(analysed, (request.segment ?? 0) + 1);
+    const chosen = choices[Math.min(request.segment ?? 0, choices.length - 1)];
+    if (!chosen) throw new EngineError("no segment of the recordings can be a reference clip");
+    const clip = cutSegment(analysed[chosen.recording]!.audio, chosen);
+    const transcript = await this.transcribe(clip, request.lang, false);
+    if (!transcript.text) throw new EngineError("the reference clip's speech could not be transcribed");
+    await this.media.put(request.promptKey, encodeWav(clip.samples, clip.sampleRate), { httpMetadata: { contentType: "audio/wav" } });
+    return {
+      params: {
+        prompt: { key: request.promptKey, text: transcript.text.slice(0, 1000) },
+        segment: { recording: chosen.recording, start: chosen.start, end: chosen.end, choices: choices.length },
+      },
+    };
+  }
+
+  /**
+   * A request to the server with the API key, a time limit, one more try on a 5xx, a timeout or no connection, and the
+   * circuit: after `breakerFailures` failed calls in a row, calls fail at once for `breakerOpenMs`, so a server that is
+   * down costs members a quick, refunded failure instead of a minute's wait each.
+   */
+  private async call(
+    path: string,
+    init: { method: string; body?: () => BodyInit; headers?: Record<string, string> },
+    answerMs: number,
+  ): Promise<Response> {
+    const circuit = circuits.get(this.config.url) ?? { failures: 0, openUntil: 0 };
+    circuits.set(this.config.url, circuit);
+    if (circuit.openUntil > Date.now()) throw new EngineError(`xinference unavailable (circuit open after ${circuit.failures} failures)`);
+    const url = new URL(path, this.config.url.endsWith("/") ? this.config.url : `${this.config.url}/`);
+    let last = "";
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: init.method,
+          headers: { accept: "*/*", ...(this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {}), ...init.headers },
+          body: init.body?.(),
+          signal: AbortSignal.timeout(answerMs),
+        });
+      } catch (err) {
+        last = `${init.method} /${path} failed: ${reason(err)}`;
+        continue;
+      }
+      if (res.ok) {
+        circuit.failures = 0;
+        return res;
+      }
+      const detail = await errorDetail(res);
+      last = `${init.method} /${path} answered ${res.status}: ${detail}`;
+      // A 4xx is the request's fault (or a missing model): trying again cannot help, and it says nothing of the server's health.
+      if (res.status < 500) throw new EngineError(last);
+    }
+    circuit.failures++;
+    if (circuit.failures >= XINFERENCE_LIMITS.breakerFailures) circuit.openUntil = Date.now() + XINFERENCE_LIMITS.breakerOpenMs;
+    throw new EngineError(last);
+  }
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const reason = (err: unknown) => (err instanceof Error ? `${err.name === "TimeoutError" ? "timed out: " : ""}${err.message}` : String(err));
+
+/** Xinference's errors are FastAPI's {"detail": ...}; anything else is shown as its first 200 characters. */
+async function errorDetail(res: Response) {
+  const text = await boundedText(res, 4096).catch(() => "");
+  try {
+    const detail = (JSON.parse(text) as { detail?: unknown }).detail;
+    return (typeof detail === "string" ? detail : JSON.stringify(detail)).slice(0, 300);
+  } catch {
+    return text.slice(0, 200);
+  }
+}
+
+/** The body, refused past `max` bytes (a server cannot make the worker hold more than its answer's worth). */
+async function boundedBytes(res: Response, max: number = XINFERENCE_LIMITS.maxBytes, onChunk?: (bytes: Uint8Array) => void) {
+  if (!res.body) return new Uint8Array(0);
+  const reader = res.body.getReader();
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      throw new EngineError(`xinference answered more than ${max} bytes`);
+    }
+    parts.push(value);
+    onChunk?.(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+const boundedText = async (res: Response, max = 1024 * 1024) => new TextDecoder().decode(await boundedBytes(res, max));
+
+/** A whole answer through the product's own decoder and its checks (format by content, bounds, silence). */
+async function readAudio(res: Response): Promise<Audio> {
+  const bytes = await boundedBytes(res);
+  const decoded = await decodeAudio(bytes, { maxBytes: XINFERENCE_LIMITS.maxBytes, maxSeconds: 300 });
+  if (!decoded.ok)
+    throw new EngineError(`xinference answered no usable audio (${decoded.reason}${decoded.detail ? `: ${decoded.detail}` : ""})`);
+  return decoded.audio;
+}
+
+/**
+ * A streamed WAV (torchaudio's StreamWriter): a header whose sizes are unknown, then 16-bit PCM as the model makes it.
+ * Each whole block of samples is handed to `onAudio` as it arrives; the whole is answered at the end.
+ */
+async function readStreamedWav(res: Response, onAudio?: (part: Audio) => void): Promise<Audio> {
+  let head = new Uint8Array(0);
+  let format: { rate: number; channels: number; bits: number; float: boolean } | null = null;
+  let carry = new Uint8Array(0);
+  const parts: Float32Array[] = [];
+  const take = (bytes: Uint8Array) => {
+    if (!format) {
+      const joined = new Uint8Array(head.length + bytes.length);
+      joined.set(head);
+      joined.set(bytes, head.length);
+      const parsed = wavHeader(joined);
+      if (parsed === "more") {
+        if (joined.length > 4096) throw new EngineError("xinference streamed no WAV header");
+        head = joined;
+        return;
+      }
+      format = parsed;
+      bytes = joined.subarray(parsed.dataAt);
+    }
+    const frame = (format.bits / 8) * format.channels;
+    const all = new Uint8Array(carry.length + bytes.length);
+    all.set(carry);
+    all.set(bytes, carry.length);
+    const whole = all.length - (all.length % frame);
+    carry = all.slice(whole);
+    if (whole === 0) return;
+    const view = new DataView(all.buffer, all.byteOffset, whole);
+    const samples = new Float32Array(whole / frame);
+    for (let i = 0; i < samples.length; i++) {
+      let sum = 0;
+      for (let c = 0; c < format.channels; c++) {
+        const at = (i * format.channels + c) * (format.bits / 8);
+        sum += format.float ? view.getFloat32(at, true) : view.getInt16(at, true) / 0x8000;
+      }
+      samples[i] = sum / format.channels;
+    }
+    parts.push(samples);
+    onAudio?.({ samples, sampleRate: format.rate });
+  };
+  let failure: unknown = null;
+  await boundedBytes(res, XINFERENCE_LIMITS.maxBytes, (chunk) => {
+    if (failure) return;
+    try {
+      take(chunk);
+    } catch (err) {
+      failure = err;
+    }
+  });
+  if (failure) throw failure;
+  const rate = (format as { rate: number } | null)?.rate;
+  if (!rate) throw new EngineError("xinference streamed no audio");
+  const samples = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    samples.set(p, at);
+    at += p.length;
+  }
+  return { samples, sampleRate: rate };
+}
+
+/** The format and where the samples start, from a WAV header whose sizes may be unknown; "more" until it is whole. */
+function wavHeader(bytes: Uint8Array): { rate: number; channels: number; bits: number; float: boolean; dataAt: number } | "more" {
+  if (bytes.length < 12) return "more";
+  const tag = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+  if (tag(0) !== "RIFF" || tag(8) !== "WAVE") throw new EngineError("xinference streamed something that is not WAV");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let fmt: { rate: number; channels: number; bits: number; float: boolean } | null = null;
+  for (let at = 12; ;) {
+    if (at + 8 > bytes.length) return "more";
+    const id = tag(at);
+    const size = view.getUint32(at + 4, true);
+    if (id === "data") {
+      if (!fmt) throw new EngineError("xinference streamed a WAV without its format");
+      return { ...fmt, dataAt: at + 8 };
+    }
+    if (at + 8 + size > bytes.length) return "more";
+    if (id === "fmt ") {
+      let format = view.getUint16(at + 8, true);
+      if (format === 0xfffe && size >= 26) format = view.getUint16(at + 32, true);
+      const channels = view.getUint16(at + 10, true);
+      const rate = view.getUint32(at + 12, true);
+      const bits = view.getUint16(at + 22, true);
+      const float = format === 3 && bits === 32;
+      if (!(format === 1 && bits === 16) && !float) throw new EngineError(`xinference streamed WAV format ${format}/${bits} bits`);
+      if (channels < 1 || channels > 8 || rate < 8000 || rate > 192_000)
+        throw new EngineError("xinference streamed an impossible WAV format");
+      fmt = { rate, channels, bits, float };
+    }
+    at += 8 + size + (size % 2);
+  }
+}
+
+/**
+ * The model's audio for the render: checked (not silent, not longer than the text could take), the member's pitch and
+ * tempo (Rubber Band, formants kept), 24 kHz, faded edges.
+ */
+async function finish(audio: Audio, move: { semitones: number; tempo: number; formant: number }, text: string) {
+  let peak = 0;
+  for (const s of audio.samples) peak = Math.max(peak, Math.abs(s));
+  if (audio.samples.length === 0 || peak < SILENCE.peak) throw new EngineError("xinference answered silence");
+  const seconds = audio.samples.length / audio.sampleRate;
+  // Slow speech is 3 syllables a second; a passage's audio far past that is a model that did not stop.
+  const most = 5 + [...text].length * 0.5;
+  if (seconds > most) throw new EngineError(`xinference answered ${seconds.toFixed(1)} s for ${[...text].length} characters`);
+  let samples = audio.sampleRate === RENDER.sampleRate ? audio.samples : resample(audio.samples, audio.sampleRate, RENDER.sampleRate);
+  if (move.semitones !== 0 || move.tempo !== 1 || move.formant !== 1) samples = await stretch(samples, RENDER.sampleRate, move);
+  // Loudness is the passage's (renderPassage measures the pieces together: a short piece alone measures louder).
+  return { samples: fadeEdges(samples, RENDER.sampleRate, RENDER.fadeMs), sampleRate: RENDER.sampleRate, normalized: false };
+}
+
+/** For the benchmark and tests: forget the model checks and circuits of this isolate. */
+export function resetXinferenceState() {
+  checks.clear();
+  circuits.clear();
+}
+
+export type { VoiceParams };
