@@ -32,10 +32,12 @@ function standIn(answer?: (inputs: { prompt: string; lang: string }) => Promise<
   const ai: AiBinding = {
     async run(model, inputs) {
       calls.push({ model, inputs });
+      // MeloTTS's languages (its README: EN, ES, FR, ZH, JP, KR), lower case as the Workers AI model page writes them.
+      if (!["en", "es", "fr", "zh", "jp", "kr"].includes(inputs.lang)) throw new Error(`AiError: unsupported language ${inputs.lang}`);
       if (answer) return await answer(inputs);
       const speech = await embedded.synthesize({
         text: inputs.prompt,
-        lang: inputs.lang === "ko" ? "ko" : "en",
+        lang: inputs.lang === "kr" ? "ko" : "en",
         voice: {},
         pitch: 0,
         tempo: 1,
@@ -65,7 +67,7 @@ describe("Workers AI engine (MeloTTS) with the product's post-processing", { tim
   it("sends the model the text as spoken in the paragraph's language and answers normalised 24 kHz audio", async () => {
     const { ai, calls } = standIn();
     const audio = await new WorkersAiEngine(ai, noConversions).synthesize(request());
-    expect(calls).toEqual([{ model: MELOTTS_MODEL, inputs: { prompt: "회의는 세시에 시작합니다.", lang: "ko" } }]);
+    expect(calls).toEqual([{ model: MELOTTS_MODEL, inputs: { prompt: "회의는 세시에 시작합니다.", lang: "kr" } }]);
     expect(audio.sampleRate).toBe(24000);
     expect(audio.normalized).toBe(true);
     expect(audio.samples.length / audio.sampleRate).toBeGreaterThan(0.8);

@@ -26,8 +26,8 @@
 // The audio: a tone of 70 ms per character, at 200 Hz for a preset speaker
 // or, for a cloned voice, the F0 measured on its prompt, so that a voice made from a recording is heard as made. The
 // transcription: one segment per stretch of sound, its text "음성" / "voice" repeated to the stretch's length.
-// Controls for the tests: an input containing FAIL answers 500 {"detail"}, GARBAGE answers 200 with bytes that are not
-// audio, EMPTY answers 200 with no bytes, SLOW answers after 2 s; a recording of the word "FAIL" cannot be given (audio
+// Controls for the tests: an input containing FAIL answers 500 {"detail"}, BUSY 503 with Retry-After (a model loading),
+// GARBAGE answers 200 with bytes that are not audio, EMPTY answers 200 with no bytes, SLOW answers after 2 s; a recording of the word "FAIL" cannot be given (audio
 // has no words here), so a transcription of a file named FAIL.wav answers 500.
 
 export const XINFERENCE_KEY = "xinference-test-key";
@@ -65,6 +65,11 @@ const internal = () => new Response("Internal Server Error", { status: 500, head
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function xinferenceStandin(request, url) {
+  // For the tests only (not Xinference's): what was received, and a clean slate.
+  if (url.pathname === "/_standin/received") {
+    if (request.method === "DELETE") received.length = 0;
+    return Response.json(received);
+  }
   if (request.headers.get("authorization") !== `Bearer ${XINFERENCE_KEY}`) return detail(401, "Invalid credentials");
   if (request.method === "GET" && url.pathname === "/v1/models") return models();
   if (request.method === "POST" && url.pathname === "/v1/audio/speech") return speech(request);
@@ -146,6 +151,12 @@ async function speech(request) {
     }
   }
   if (body.input.includes("SLOW")) await sleep(2000);
+  // A model still loading (restful_api.py answers 503 with Retry-After while a replica starts).
+  if (body.input.includes("BUSY"))
+    return new Response(JSON.stringify({ detail: `Model ${body.model} is loading` }), {
+      status: 503,
+      headers: { "content-type": "application/json", "retry-after": "30" },
+    });
   if (body.input.includes("FAIL")) return detail(500, "CUDA error: an illegal memory access was encountered");
   if (body.input.includes("GARBAGE"))
     return new Response("<html>bad gateway</html>", { headers: { "content-type": "application/octet-stream" } });

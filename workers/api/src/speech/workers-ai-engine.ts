@@ -14,8 +14,11 @@ import { RENDER } from "./render";
 import { EngineError, type SpeechEngine, type SynthesisRequest } from "./types";
 
 export const MELOTTS_MODEL = "@cf/myshell-ai/melotts";
-/** MeloTTS's language per product language (Workers AI takes lower-case codes: "en", "fr", ...). */
-export const MELOTTS_LANG = { ko: "ko", en: "en" } as const;
+/**
+ * MeloTTS's language per product language. MeloTTS names its languages EN, ES, FR, ZH, JP and KR (Korean is "KR", not
+ * ISO's "ko"); Workers AI's model page takes them in lower case ("en", "fr"), so Korean is "kr".
+ */
+export const MELOTTS_LANG = { ko: "kr", en: "en" } as const;
 /** Workers AI's price for the model (2026-11): USD per minute of audio produced. */
 export const MELOTTS_USD_PER_MINUTE = 0.0002;
 

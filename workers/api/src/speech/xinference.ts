@@ -187,17 +187,23 @@ export class XinferenceEngine implements SpeechEngine {
     /** R2, where reference clips live. */
     private readonly media: R2Bucket,
     private readonly fallback: Fallback,
+    private readonly limits: { [K in keyof typeof XINFERENCE_LIMITS]: number } = XINFERENCE_LIMITS,
   ) {}
+
+  /** The check and the circuit are per server and configuration (tests and the health route try others). */
+  private get stateKey() {
+    const c = this.config;
+    return JSON.stringify([c.url, c.apiKey ?? "", c.ttsModel, c.asrModel, c.presets.ko ?? "", c.presets.en ?? ""]);
+  }
 
   /** The server's models checked against the configuration (cached per isolate); a failed check is logged once per period. */
   async check(force = false): Promise<ModelCheck> {
-    const cached = checks.get(this.config.url);
+    const cached = checks.get(this.stateKey);
     const now = Date.now();
-    if (!force && cached && now - cached.checkedAt < (cached.ok ? XINFERENCE_LIMITS.checkOkMs : XINFERENCE_LIMITS.checkFailMs))
-      return cached;
+    if (!force && cached && now - cached.checkedAt < (cached.ok ? this.limits.checkOkMs : this.limits.checkFailMs)) return cached;
     let result: ModelCheck;
     try {
-      const res = await this.call("v1/models", { method: "GET" }, XINFERENCE_LIMITS.answerMs);
+      const res = await this.call("v1/models", { method: "GET" }, this.limits.answerMs);
       const body = (await res.json().catch(() => null)) as { data?: unknown } | null;
       if (!body || !Array.isArray(body.data)) throw new EngineError("GET /v1/models answered no model list");
       result = modelProblems(this.config, body.data as ModelInfo[]);
@@ -205,7 +211,7 @@ export class XinferenceEngine implements SpeechEngine {
       result = { ok: false, checkedAt: now, problems: [`the Xinference server cannot be asked for its models: ${reason(err)}`] };
     }
     if (!result.ok) console.error(`xinference: ${result.problems.join("; ")}`);
-    checks.set(this.config.url, result);
+    checks.set(this.stateKey, result);
     return result;
   }
 
@@ -290,9 +296,10 @@ export class XinferenceEngine implements SpeechEngine {
     const res = await this.call(
       "v1/audio/speech",
       { method: "POST", body, headers },
-      req.stream ? XINFERENCE_LIMITS.answerMs : XINFERENCE_LIMITS.totalMs,
+      req.stream ? this.limits.answerMs : this.limits.totalMs,
     );
-    return req.stream ? readStreamedWav(res, onAudio) : readAudio(res);
+    const deadline = Date.now() + this.limits.totalMs;
+    return req.stream ? readStreamedWav(res, deadline, onAudio) : readAudio(res, deadline);
   }
 
   async transcribe(audio: Audio, lang: "ko" | "en", segments: boolean): Promise<Transcript> {
@@ -307,7 +314,7 @@ export class XinferenceEngine implements SpeechEngine {
       if (segments) form.set("timestamp_granularities[]", "segment");
       return form;
     };
-    const res = await this.call("v1/audio/transcriptions", { method: "POST", body }, XINFERENCE_LIMITS.transcribeMs);
+    const res = await this.call("v1/audio/transcriptions", { method: "POST", body }, this.limits.transcribeMs);
     const answer = (await boundedText(res)
       .then((t) => JSON.parse(t))
       .catch(() => null)) as {
@@ -369,20 +376,24 @@ export class XinferenceEngine implements SpeechEngine {
     init: { method: string; body?: () => BodyInit; headers?: Record<string, string> },
     answerMs: number,
   ): Promise<Response> {
-    const circuit = circuits.get(this.config.url) ?? { failures: 0, openUntil: 0 };
-    circuits.set(this.config.url, circuit);
+    const circuit = circuits.get(this.stateKey) ?? { failures: 0, openUntil: 0 };
+    circuits.set(this.stateKey, circuit);
     if (circuit.openUntil > Date.now()) throw new EngineError(`xinference unavailable (circuit open after ${circuit.failures} failures)`);
     const url = new URL(path, this.config.url.endsWith("/") ? this.config.url : `${this.config.url}/`);
     let last = "";
     for (let attempt = 0; attempt < 2; attempt++) {
       let res: Response;
       try {
-        res = await fetch(url, {
-          method: init.method,
-          headers: { accept: "*/*", ...(this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {}), ...init.headers },
-          body: init.body?.(),
-          signal: AbortSignal.timeout(answerMs),
-        });
+        res = await withinTime(
+          (signal) =>
+            fetch(url, {
+              method: init.method,
+              headers: { accept: "*/*", ...(this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {}), ...init.headers },
+              body: init.body?.(),
+              signal,
+            }),
+          answerMs,
+        );
       } catch (err) {
         last = `${init.method} /${path} failed: ${reason(err)}`;
         continue;
@@ -397,12 +408,34 @@ export class XinferenceEngine implements SpeechEngine {
       if (res.status < 500) throw new EngineError(last);
     }
     circuit.failures++;
-    if (circuit.failures >= XINFERENCE_LIMITS.breakerFailures) circuit.openUntil = Date.now() + XINFERENCE_LIMITS.breakerOpenMs;
+    if (circuit.failures >= this.limits.breakerFailures) circuit.openUntil = Date.now() + this.limits.breakerOpenMs;
     throw new EngineError(last);
   }
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/**
+ * `work` given `ms`: past it the signal aborts and the promise rejects with a TimeoutError at once, whether or not the
+ * runtime gives up the request (a fetch to a service in workerd may go on waiting for its answer).
+ */
+async function withinTime<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const err = new Error(`no answer within ${ms} ms`);
+      err.name = "TimeoutError";
+      controller.abort(err);
+      reject(err);
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(controller.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 const reason = (err: unknown) => (err instanceof Error ? `${err.name === "TimeoutError" ? "timed out: " : ""}${err.message}` : String(err));
 
 /** Xinference's errors are FastAPI's {"detail": ...}; anything else is shown as its first 200 characters. */
@@ -417,13 +450,22 @@ async function errorDetail(res: Response) {
 }
 
 /** The body, refused past `max` bytes (a server cannot make the worker hold more than its answer's worth). */
-async function boundedBytes(res: Response, max: number = XINFERENCE_LIMITS.maxBytes, onChunk?: (bytes: Uint8Array) => void) {
+async function boundedBytes(
+  res: Response,
+  max: number = XINFERENCE_LIMITS.maxBytes,
+  onChunk?: (bytes: Uint8Array) => void,
+  deadline = Date.now() + XINFERENCE_LIMITS.totalMs,
+) {
   if (!res.body) return new Uint8Array(0);
   const reader = res.body.getReader();
   const parts: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const left = deadline - Date.now();
+    const { done, value } = await withinTime(() => reader.read(), Math.max(1, left)).catch(async (err: unknown) => {
+      await reader.cancel().catch(() => {});
+      throw new EngineError(`xinference's answer did not end in time: ${reason(err)}`);
+    });
     if (done) break;
     total += value.byteLength;
     if (total > max) {
@@ -444,8 +486,8 @@ async function boundedBytes(res: Response, max: number = XINFERENCE_LIMITS.maxBy
 const boundedText = async (res: Response, max = 1024 * 1024) => new TextDecoder().decode(await boundedBytes(res, max));
 
 /** A whole answer through the product's own decoder and its checks (format by content, bounds, silence). */
-async function readAudio(res: Response): Promise<Audio> {
-  const bytes = await boundedBytes(res);
+async function readAudio(res: Response, deadline: number): Promise<Audio> {
+  const bytes = await boundedBytes(res, XINFERENCE_LIMITS.maxBytes, undefined, deadline);
   const decoded = await decodeAudio(bytes, { maxBytes: XINFERENCE_LIMITS.maxBytes, maxSeconds: 300 });
   if (!decoded.ok)
     throw new EngineError(`xinference answered no usable audio (${decoded.reason}${decoded.detail ? `: ${decoded.detail}` : ""})`);
@@ -456,7 +498,7 @@ async function readAudio(res: Response): Promise<Audio> {
  * A streamed WAV (torchaudio's StreamWriter): a header whose sizes are unknown, then 16-bit PCM as the model makes it.
  * Each whole block of samples is handed to `onAudio` as it arrives; the whole is answered at the end.
  */
-async function readStreamedWav(res: Response, onAudio?: (part: Audio) => void): Promise<Audio> {
+async function readStreamedWav(res: Response, deadline: number, onAudio?: (part: Audio) => void): Promise<Audio> {
   let head = new Uint8Array(0);
   let format: { rate: number; channels: number; bits: number; float: boolean } | null = null;
   let carry = new Uint8Array(0);
@@ -496,14 +538,19 @@ async function readStreamedWav(res: Response, onAudio?: (part: Audio) => void): 
     onAudio?.({ samples, sampleRate: format.rate });
   };
   let failure: unknown = null;
-  await boundedBytes(res, XINFERENCE_LIMITS.maxBytes, (chunk) => {
-    if (failure) return;
-    try {
-      take(chunk);
-    } catch (err) {
-      failure = err;
-    }
-  });
+  await boundedBytes(
+    res,
+    XINFERENCE_LIMITS.maxBytes,
+    (chunk) => {
+      if (failure) return;
+      try {
+        take(chunk);
+      } catch (err) {
+        failure = err;
+      }
+    },
+    deadline,
+  );
   if (failure) throw failure;
   const rate = (format as { rate: number } | null)?.rate;
   if (!rate) throw new EngineError("xinference streamed no audio");
