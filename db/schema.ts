@@ -587,6 +587,11 @@ export const inferences = sqliteTable(
     audioKey: text("audio_key").notNull(),
     /** The original recording of a conversion (decoded WAV), for before/after. */
     sourceKey: text("source_key"),
+    /**
+     * How a conversion was made (docs/decisions/0061): "register" moved the recording's pitch and formants (embedded
+     * engine), "resynthesis" spoke its recognised words again in the voice (Xinference). Null for TTS.
+     */
+    conversion: text("conversion", { enum: ["register", "resynthesis"] }),
     durationMs: integer("duration_ms").notNull(),
     createdAt: integer("created_at").notNull(),
     shareId: text("share_id"),

@@ -5,7 +5,8 @@
 // the voice library's queries at scale (scripts/bench-library.mjs, alone: `npm run bench:library`); then
 // the voice engine inside workerd (scripts/bench-engine.mjs, alone: `npm run bench:engine`), side by
 // side with the previous engine build (afb4e0f) in the same run: cold and warm first sentence, real-time
-// factors, the conversion of a 60 s clip, and whether both builds make the same output.
+// factors, the conversion of a 60 s clip, and whether both builds make the same output; then the Xinference mode
+// (scripts/bench-xinference.mjs, alone: `npm run bench:xinference`).
 // Figures are for comparison within one run on this machine, not absolute targets.
 // The signed-in dashboard (`/dashboard`, rendered for every request: issue 19, target ≥ 30% of trivial) is
 // measured as the development operator (db/seed-operator.ts). `BENCH_PAGES_ONLY=1` stops after the pages.
@@ -109,6 +110,10 @@ await run("node", ["scripts/bench-library.mjs"], wranglerEnv(), false);
 // The voice engine: time to first audio (cold and warm), real-time factors and the 60 s conversion, beside
 // the previous engine build; native eSpeak NG / Rubber Band if installed.
 await run("node", ["scripts/bench-engine.mjs"], wranglerEnv(), false);
+
+// VOICE_ENGINE=xinference against the stand-in answering at once: the product's own overhead per sentence and the first
+// audio of a job (scripts/bench-xinference.mjs; a server of its own, after the others have stopped).
+await run("node", ["scripts/bench-xinference.mjs"], wranglerEnv(), false);
 process.exit(0);
 
 async function load(url, headers) {

@@ -22,6 +22,8 @@ export type StudioResult = {
   createdAt: number;
   audioURL: string;
   sourceURL: string | null;
+  /** How a conversion was made (null for TTS): pitch and timbre moved, or spoken again in the voice. */
+  conversion: "register" | "resynthesis" | null;
   source_id: string | null;
   share: { share_id: string; url: string } | null;
   review: { score: number; text: string } | null;

@@ -2,7 +2,7 @@
 // JavaScript on, to a voice that plays and is used in a TTS project; the Free member's "needs Starter" dialog,
 // the "all slots used" dialog at the limit, and a failed creation (a too-quiet file) with retry and 1:1 inquiry,
 // with JavaScript on and off (the two projects of playwright.config.ts), in Korean and English, at 360 px.
-// The voice is made by the api's HTTP engine from the engine stand-in (tests/e2e/engine-server.mjs).
+// The voice is made by the api's Xinference engine from its stand-in (tests/e2e/engine-server.mjs): a reference clip and its transcript.
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, signIn, signUp, test } from "./fixtures";

@@ -2,7 +2,10 @@
 // as a local HTTP server: playwright.config.ts starts it and points the api worker at it (VOICE_ENGINE=xinference).
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
-import { xinferenceStandin } from "../workers/standins/xinference.js";
+import { timing, xinferenceStandin } from "../workers/standins/xinference.js";
+
+// The benchmark's server answers at once (scripts/bench-xinference.mjs).
+if (process.env.STANDIN_INSTANT) timing.chunkMs = 0;
 
 const port = Number(process.env.ENGINE_PORT ?? 8799);
 createServer(async (req, res) => {

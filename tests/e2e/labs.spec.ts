@@ -3,7 +3,7 @@
 // SwiftShader's software WebGL; the mouth's blend-shape weight (window.__avatarMouth, set by the stage
 // every frame) must move while the audio plays. A VRM upload and a refused non-VRM; the pages at 360 px;
 // without JavaScript the page says what it needs and still offers the converted audio. Conversion runs
-// through the api's HTTP engine against its stand-in.
+// through the api's Xinference engine against its stand-in.
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, signIn, signUp, test } from "./fixtures";

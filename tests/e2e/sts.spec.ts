@@ -1,6 +1,6 @@
 // The speech-to-speech studio in a real Chromium (JavaScript on and off): record with the fake
 // microphone (playwright.config.ts), upload, file check, voice, conversion, before/after, share page,
-// review, history. Conversion runs through the api's HTTP engine against its stand-in.
+// review, history. Conversion runs through the api's Xinference engine against its stand-in (resynthesis).
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
@@ -16,7 +16,7 @@ async function uploadFile(page: Page, name: string, buffer: Buffer) {
 /** Steps 3-4: choose a voice and convert; answers when the result (step 5) shows. */
 async function convertTo(page: Page, voice: RegExp) {
   await page.getByRole("link", { name: "보이스 고르기 →" }).click();
-  await expect(page.getByTestId("sts-honesty")).toContainText("화자 자체를 바꾸는 변환은 원격 신경망 엔진");
+  await expect(page.getByTestId("sts-honesty")).toContainText("결과 화면에서 어떤 방식으로 만들었는지 알려 드려요");
   await page.getByRole("radio", { name: voice }).check();
   await page.getByRole("button", { name: "변환하기" }).click();
   // Without JavaScript the progress page refreshes itself every 2 s and then lands on the result.
@@ -40,6 +40,8 @@ test("upload, file check, voice, conversion, result with both versions and downl
   await expect(page.getByTestId("file-check")).toContainText("3초 / 3분");
   await convertTo(page, /서연/);
   await expect(page.getByTestId("sts-result")).toContainText("보이스: 서연");
+  // The result says how it was made: with Xinference, spoken again in the voice.
+  await expect(page.getByTestId("sts-method")).toContainText("다시 말하기로 만들었어요");
   await expect(page.getByTestId("remaining")).toHaveText("이번 달 남은 변환 시간: 2분 57초");
   await expect(page.getByTestId("audio-before")).toBeVisible();
   await expect(page.getByTestId("audio-after")).toBeVisible();

@@ -212,6 +212,8 @@ describe("STS conversion", () => {
       method: "upload",
       text: "내 목소리.wav",
       voice_id: "ko-seoyeon",
+      // Made by Xinference (the tests' engine): recognised and spoken again in the voice.
+      conversion: "resynthesis",
       seconds: 2,
       characters: 0,
       share: null,
@@ -303,7 +305,7 @@ describe("STS conversion", () => {
       lang: "ko",
       voice: { id: "x", params: { semitones: 4, formant: 1.05, rate: 165 } as never },
     });
-    expect(audio.normalized).toBe(true);
+    expect([audio.normalized, audio.method]).toEqual([true, "register"]);
     expect(audio.sampleRate).toBe(24_000);
     expect(Math.abs(audio.samples.length / 24_000 - 1.5)).toBeLessThan(0.05);
   });

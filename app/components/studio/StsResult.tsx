@@ -66,7 +66,9 @@ export function ResultStep({ result, project, replying }: { result: StudioResult
             </>
           ) : null}
         </div>
-        <p className="mt-3 text-xs text-slate-500">{t("sts.honesty")}</p>
+        <p className="mt-3 text-xs text-slate-500" data-testid="sts-method">
+          {t(result.conversion === "resynthesis" ? "sts.method.resynthesis" : "sts.method.register")}
+        </p>
       </div>
 
       {/* Issue 20: the result as a video letter with a still image, shared with the link below. */}

@@ -202,9 +202,15 @@ export default {
   },
   sts: {
     title: "Voice conversion studio",
-    intro: "Record your voice or upload a file, and hear it in the register and timbre of the voice you choose.",
+    intro: "Record your voice or upload a file, and hear it in the voice you choose.",
     honesty:
-      "The embedded engine keeps your words and timing and moves the pitch (register) and timbre (formants) of your voice toward the chosen voice. It does not make you sound like a different person. Changing the speaker's identity needs the remote neural engine.",
+      "How it is converted depends on the voice engine: the embedded engine moves the pitch (register) and timbre of your voice toward the chosen voice, and you stay recognisable; the neural engine recognises your words and speaks them again in the chosen voice. The result says which was used.",
+    method: {
+      register:
+        "Made by moving the register: your words, timing and intonation are kept, and the pitch and timbre of your voice moved toward the chosen voice. You are still recognisable.",
+      resynthesis:
+        "Made by resynthesis: your words were recognised and spoken again in the chosen voice, phrase by phrase at the original's timing and level. The intonation within each phrase is the voice's, not yours.",
+    },
     steps: { studio: "Studio", check: "File check", voice: "Select voice", process: "AI process", result: "Result" },
     stepOf: "Step {{n}} of 5",
     remaining: "Conversion time left this month: {{time}}",

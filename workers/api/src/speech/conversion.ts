@@ -169,6 +169,7 @@ export async function convertRecording(
       seconds,
       audioKey,
       sourceKey,
+      conversion: out.method ?? "register",
       durationMs: ms,
       createdAt: Date.now(),
     });

@@ -46,6 +46,8 @@ export async function resultsOut(s: Pick<MemberScope, "db" | "locale">, rows: Re
     createdAt: r.createdAt,
     audioURL: `/api/v1/studio/inferences/${r.id}/audio`,
     sourceURL: r.sourceKey ? `/api/v1/studio/inferences/${r.id}/source` : null,
+    /** How a conversion was made: "register" (pitch and timbre moved) or "resynthesis" (spoken again in the voice). */
+    conversion: r.conversion,
     /** The checked recording (sts_sources) the original is stored as, when it was one. */
     source_id: r.sourceKey?.match(/^sources\/[^/]+\/([^/]+)\.wav$/)?.[1] ?? null,
     share: r.shareId ? { share_id: r.shareId, url: `/share/${r.shareId}` } : null,

@@ -1,0 +1,2 @@
+-- How a conversion was made (docs/decisions/0061): register (embedded engine) or resynthesis (Xinference).
+ALTER TABLE `inferences` ADD `conversion` text;
