@@ -66,6 +66,11 @@ export type VoiceDraft = {
   audioURL: string;
   /** Milliseconds since the epoch; after it the draft answers 4438. */
   expiresAt: number;
+  /**
+   * A cloned voice's reference clip (Xinference): where in the recording it is (seconds), which candidate (0 = the best)
+   * of how many; `POST .../segment` takes the next. Null with an engine that makes voices otherwise.
+   */
+  segment: { start: number; end: number; index: number; choices: number } | null;
 };
 
 /** `POST /api/v1/voices/open` (multipart): the publish form's limits. */

@@ -120,4 +120,6 @@ export const OpenVoiceWizardSchema = z.discriminatedUnion("intent", [
   OpenVoiceRecordingSchema.extend({ intent: z.literal("recording") }),
   OpenVoiceProfileSchema.extend({ intent: z.literal("publish") }),
   z.object({ intent: z.literal("restart") }),
+  // Another part of the same recording as the cloned voice's reference clip (Xinference).
+  z.object({ intent: z.literal("segment") }),
 ]);

@@ -84,6 +84,13 @@ export async function action(args: ActionFunctionArgs) {
       await wizardCookie.write(args.request, args.context, { tags: state.tags, draftId: made.data.draft_id });
       throw redirect(`${PATH}?step=2#preview`);
     }
+    case "segment": {
+      if (!state.draftId) throw redirect(`${PATH}?step=2`);
+      const next = await api<OpenVoiceDraft>(args, `/voices/open/drafts/${encodeURIComponent(state.draftId)}/segment`, { method: "POST" });
+      if (!next.success)
+        return data({ intent: "segment" as const, result: submission.reply({ formErrors: [next.message] }), facts: null }, { status: 400 });
+      throw redirect(`${PATH}?step=2#preview`);
+    }
     case "publish": {
       if (!state.tags || !state.draftId) throw redirect(PATH);
       const form = new FormData();

@@ -36,7 +36,13 @@ export default function OpenVoiceWizard() {
       <WizardSteps step={step} labels={STEPS.map((n) => t(`wizard.steps.${n}`))} label={t("wizard.stepOf", { n: step })} />
       {step === 1 ? <TagsStep tags={tags} lastResult={lastResult("tags")} /> : null}
       {step === 2 ? (
-        <OpenRecordingStep draft={draft} draftGone={draftGone} lastResult={lastResult("recording")} facts={actionData?.facts ?? null} />
+        <OpenRecordingStep
+          draft={draft}
+          draftGone={draftGone}
+          lastResult={lastResult("recording")}
+          segmentError={lastResult("segment")?.error?.[""]?.[0] ?? null}
+          facts={actionData?.facts ?? null}
+        />
       ) : null}
       {step === 3 && draft && tags ? <OpenProfileStep draft={draft} lastResult={lastResult("publish")} /> : null}
       <Form method="post" className="text-right">

@@ -78,6 +78,13 @@ export function speechWav(seconds: number, rate = 16_000) {
   return out;
 }
 
+/** speechWav in 1.6 s phrases with 0.4 s of silence between them, as a person reading sentences. */
+export function phrasedSpeechWav(seconds: number, rate = 16_000) {
+  const out = speechWav(seconds, rate);
+  for (let i = 0; i < Math.round(seconds * rate); i++) if ((i / rate) % 2 > 1.6) out.writeInt16LE(0, 44 + i * 2);
+  return out;
+}
+
 /** Polls a job through the api until it ends; answers its last state. */
 export async function jobEnd(request: APIRequestContext, token: string, id: string) {
   for (let i = 0; i < 200; i++) {

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, signIn, signUp, test } from "./fixtures";
-import { speechWav } from "./helpers";
+import { phrasedSpeechWav, speechWav } from "./helpers";
 
 async function expectFits(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
@@ -201,6 +201,40 @@ test("a voice's page: rate, comment (add, edit, delete), report once, bookmark",
   await expect(page.getByTestId("library-empty")).toBeVisible();
 });
 
+test("the open voice wizard: the new voice's reference part is named, and another part of the recording can be tried", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await member(page, request);
+  await page.goto("/dashboard/library/open");
+  const tags = page.getByTestId("tags-form");
+  for (const label of ["한국어", "중간 톤", "여성", "청년", "차분한", "따뜻한", "내레이션"]) await tags.getByLabel(label).check();
+  await tags.getByRole("button", { name: "다음" }).click();
+  await expect(page).toHaveURL(/step=2/);
+  // 30 s of phrases with pauses between them: the voice is cloned from the best 5-15 s, and there are others.
+  await page
+    .getByTestId("recording-form")
+    .getByLabel("목소리 파일")
+    .setInputFiles({ name: "reading.wav", mimeType: "audio/wav", buffer: phrasedSpeechWav(30) });
+  await page
+    .getByTestId("recording-form")
+    .getByRole("button", { name: /확인하고 AI 보이스 만들기|확인하는 중/ })
+    .click();
+  await expect(page.getByTestId("check-passed")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("draft-segment")).toContainText(
+    /녹음의 [\d.]+-[\d.]+초 구간을 본떠 만든 목소리예요 \(구간 \d개 중 1번째\)/,
+  );
+  const first = await page.getByTestId("draft-segment").textContent();
+  await page.getByRole("button", { name: "녹음의 다른 구간으로 다시 만들기" }).click();
+  await expect(page.getByTestId("draft-segment")).toContainText("2번째", { timeout: 60_000 });
+  expect(await page.getByTestId("draft-segment").textContent()).not.toBe(first);
+  // The preview is the new clip's, spoken when asked for.
+  const heard = await page.request.get((await page.getByTestId("draft-preview").getAttribute("src"))!);
+  expect(heard.status()).toBe(200);
+  expect(heard.headers()["cache-control"]).toBe("private, no-cache");
+});
+
 test("the open voice wizard by upload: tags, a failed check that keeps the tags, the check, preview, profile, publish, delete", async ({
   page,
   request,
@@ -248,6 +282,9 @@ test("the open voice wizard by upload: tags, a failed check that keeps the tags,
     .getByRole("button", { name: /확인하고 AI 보이스 만들기|확인하는 중/ })
     .click();
   await expect(page.getByTestId("check-passed")).toBeVisible({ timeout: 60_000 });
+  // 8.8 s of speech holds one reference part only: it is named, and no other is offered.
+  await expect(page.getByTestId("draft-segment")).toContainText("구간 1개 중 1번째");
+  await expect(page.getByRole("button", { name: "녹음의 다른 구간으로 다시 만들기" })).toHaveCount(0);
   const preview = await page.getByTestId("draft-preview").getAttribute("src");
   const heard = await page.request.get(preview!);
   expect(heard.status()).toBe(200);

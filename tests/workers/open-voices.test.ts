@@ -148,6 +148,57 @@ describe("step 2: a draft (POST /voices/open/drafts)", () => {
     expect([bad.status, bad.code]).toEqual([400, Code.BAD_REQUEST]);
   });
 
+  it("another part of the recording: the next candidate clip replaces the first, with a fresh preview; owner only", async () => {
+    const email = "ov-segment@example.com";
+    const s = await signedUp(email);
+    const other = await signedUp("ov-segment-other@example.com");
+    const d = (await makeDraft(s.token!, undefined, wavOf(voice(30, 150)))).data as unknown as Draft & {
+      segment: { start: number; end: number; index: number; choices: number };
+    };
+    expect(d.segment).toMatchObject({ index: 0 });
+    expect(d.segment.choices).toBeGreaterThanOrEqual(2);
+    const key = `voices/prompts/${await memberId(email)}/${d.draft_id}.wav`;
+    const firstClip = new Uint8Array(await (await env.MEDIA.get(key))!.arrayBuffer());
+    expect((await call(s.token!, d.previewURL.replace("/api/v1", ""))).status).toBe(200);
+    // Another member and a visitor cannot touch it.
+    expect((await json(await call(other.token!, `/voices/open/drafts/${d.draft_id}/segment`, { method: "POST" }))).status).toBe(404);
+    expect((await json(await call(null, `/voices/open/drafts/${d.draft_id}/segment`, { method: "POST" }))).code).toBe(Code.LOGIN_REQUIRED);
+    const next = await json(await call(s.token!, `/voices/open/drafts/${d.draft_id}/segment`, { method: "POST" }));
+    expect(next.success, next.message).toBe(true);
+    const n = next.data as unknown as typeof d;
+    expect(n.segment).toMatchObject({ index: 1, choices: d.segment.choices });
+    expect(n.segment.start === d.segment.start && n.segment.end === d.segment.end).toBe(false);
+    // The clip was replaced in place (same key, other samples); the old preview is gone and a new one is spoken.
+    const secondClip = new Uint8Array(await (await env.MEDIA.get(key))!.arrayBuffer());
+    expect(secondClip.length === firstClip.length && secondClip.every((b, i) => b === firstClip[i])).toBe(false);
+    const row = (await env.DB.prepare("SELECT preview_key AS previewKey FROM voice_drafts WHERE id = ?")
+      .bind(d.draft_id)
+      .first<{ previewKey: string | null }>())!;
+    expect(row.previewKey).toBeNull();
+    const preview = await call(s.token!, n.previewURL.replace("/api/v1", ""));
+    expect(preview.headers.get("cache-control")).toBe("private, no-cache");
+    expect(preview.status).toBe(200);
+    expect(
+      (await env.DB.prepare("SELECT preview_key AS previewKey FROM voice_drafts WHERE id = ?")
+        .bind(d.draft_id)
+        .first<{ previewKey: string | null }>())!.previewKey,
+    ).not.toBeNull();
+    // Past the last candidate it comes back to the first.
+    let last = n;
+    for (let i = 1; i < d.segment.choices; i++)
+      last = (await json(await call(s.token!, `/voices/open/drafts/${d.draft_id}/segment`, { method: "POST" })))
+        .data as unknown as typeof d;
+    expect(last.segment.index).toBe(0);
+    // A recording with one stretch only: 4670 in the asked language.
+    const short = (await makeDraft(s.token!)).data as unknown as Draft;
+    const none = await json(await call(s.token!, `/voices/open/drafts/${short.draft_id}/segment`, { method: "POST", lang: "ko" }));
+    expect([none.status, none.code, none.message]).toEqual([
+      409,
+      Code.NO_OTHER_SEGMENT,
+      "이 녹음에서는 다른 구간을 고를 수 없어요. 더 긴 녹음을 올려 보세요.",
+    ]);
+  });
+
   it("the engine refuses to make a voice without a place for its clip, or when the server refuses it", async () => {
     const request = {
       recordings: [{ samples: voice(6), sampleRate: 24_000 }],

@@ -42,11 +42,14 @@ export function RecordingStep({
   draft,
   draftGone,
   lastResult,
+  segmentError,
   facts,
 }: {
   draft: OpenVoiceDraft | null;
   draftGone: string | null;
   lastResult: LastResult;
+  /** Why another part of the recording could not be taken (the api's message), if it was asked for and refused. */
+  segmentError: string | null;
   facts: RecordingFacts | null;
 }) {
   const { t } = useTranslation("library");
@@ -115,6 +118,8 @@ export function RecordingStep({
           <Facts facts={draft.facts} />
           <p className="mt-4 text-sm text-slate-600">{t("wizard.previewHelp")}</p>
           <audio
+            // Another part of the recording is another preview at the same address: a new element loads it again.
+            key={draft.segment?.index ?? 0}
             controls
             preload="none"
             src={draft.previewURL}
@@ -122,6 +127,24 @@ export function RecordingStep({
             data-testid="draft-preview"
             aria-label={t("wizard.preview")}
           />
+          {draft.segment ? (
+            <p className="mt-2 text-sm text-slate-600" data-testid="draft-segment">
+              {t("wizard.segment", {
+                start: draft.segment.start.toFixed(1),
+                end: draft.segment.end.toFixed(1),
+                n: draft.segment.index + 1,
+                count: draft.segment.choices,
+              })}
+            </p>
+          ) : null}
+          {draft.segment && draft.segment.choices > 1 ? (
+            <Form method="post" className="mt-2">
+              <SubmitButton name="intent" value="segment" variant="secondary">
+                {t("wizard.anotherSegment")}
+              </SubmitButton>
+            </Form>
+          ) : null}
+          {segmentError ? <ErrorList errors={[segmentError]} /> : null}
           <p className="mt-3 text-sm text-slate-600">{t("wizard.yourRecording")}</p>
           <audio controls preload="none" src={draft.audioURL} className="mt-2 w-full" aria-label={t("wizard.yourRecording")} />
           <div className="mt-5 flex flex-wrap gap-3">

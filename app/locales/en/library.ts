@@ -177,6 +177,8 @@ export default {
     },
     preview: "Preview the new voice",
     previewHelp: "Listen to a sentence in your new voice before you save it.",
+    segment: "The voice is copied from {{start}}-{{end}} s of your recording (part {{n}} of {{count}}).",
+    anotherSegment: "Try another part of the recording",
     yourRecording: "Your recording",
     name: "Name",
     nameHelp: "Up to {{max}} characters with spaces ({{count}} so far)",

@@ -178,6 +178,8 @@ export default {
     },
     preview: "새 목소리 미리 듣기",
     previewHelp: "저장하기 전에 새 목소리로 읽은 예문을 들어 보세요.",
+    segment: "녹음의 {{start}}-{{end}}초 구간을 본떠 만든 목소리예요 (구간 {{count}}개 중 {{n}}번째).",
+    anotherSegment: "녹음의 다른 구간으로 다시 만들기",
     yourRecording: "올린 녹음",
     name: "이름",
     nameHelp: "공백 포함 {{max}}자까지 ({{count}}자)",

@@ -16,6 +16,7 @@ import { checkVoiceRecording, type CheckedRecording, type RecordingFacts } from 
 import { renderPassage } from "../speech/render";
 import { EngineError, type VoiceParams } from "../speech/types";
 import { PREVIEW, profileOf, type SpeechProfile } from "../speech/voice-profile";
+import { decodeWav } from "../speech/wav";
 import { deleteCustomVoiceFiles } from "./custom-voices/slots";
 import type { Db, MemberScope } from "./scope";
 
@@ -87,7 +88,13 @@ const draftOut = (d: DraftRow): VoiceDraft => ({
   previewURL: `/api/v1/voices/open/drafts/${d.id}/preview`,
   audioURL: `/api/v1/voices/open/drafts/${d.id}/audio`,
   expiresAt: d.expiresAt,
+  segment: segmentOf(d),
 });
+
+function segmentOf(d: DraftRow): VoiceDraft["segment"] {
+  const seg = (d.engine as VoiceParams).segment;
+  return seg ? { start: seg.start, end: seg.end, index: seg.index ?? 0, choices: seg.choices } : null;
+}
 
 const ownDraft = (db: Db, memberId: string, id: string) =>
   db
@@ -215,6 +222,44 @@ export async function draftPreview(s: MemberScope, id: string): Promise<Result<s
   await s.env.MEDIA.put(key, encodeWav(audio.samples, audio.sampleRate), { httpMetadata: { contentType: "audio/wav" } });
   await s.db.update(voiceDrafts).set({ previewKey: key }).where(eq(voiceDrafts.id, d.id));
   return done(key);
+}
+
+/**
+ * POST /voices/open/drafts/:id/segment: the member did not like the preview; the voice is made again from the next
+ * candidate stretch of the same recording (a cloned voice's reference clip, Xinference), its clip replaced in place and
+ * its preview spoken anew on the next listen. 4670 when the engine made the voice otherwise or found only one stretch.
+ */
+export async function nextDraftSegment(s: MemberScope, id: string) {
+  const row = await liveDraft(s, id);
+  if (!row.ok) return row;
+  const d = row.value;
+  const params = d.engine as VoiceParams;
+  if (!params.segment || !params.prompt || params.segment.choices < 2) return refusal(Code.NO_OTHER_SEGMENT);
+  const stored = await s.env.MEDIA.get(d.audioKey);
+  if (!stored) return refusal(Code.DRAFT_EXPIRED);
+  const audio = decodeWav(await stored.arrayBuffer());
+  const made = await withSlot(s, async () => {
+    try {
+      const created = await speechEngine(s.env).createVoice({
+        recordings: [audio],
+        lang: d.lang,
+        gender: d.gender,
+        profile: (d.profile as DraftProfile).recording,
+        promptKey: params.prompt!.key,
+        segment: (params.segment!.index ?? 0) + 1,
+      });
+      return done(created.params);
+    } catch (err) {
+      if (!(err instanceof EngineError)) throw err;
+      console.error("voice creation failed", err.message);
+      return refusal(Code.VOICE_CREATE_FAILED);
+    }
+  });
+  if (!made.ok) return made;
+  if (d.previewKey) await s.env.MEDIA.delete(d.previewKey);
+  const next: DraftRow = { ...d, engine: made.value, previewKey: null };
+  await s.db.update(voiceDrafts).set({ engine: next.engine, previewKey: null }).where(eq(voiceDrafts.id, d.id));
+  return done(draftOut(next));
 }
 
 /** The daily clean-up: drafts past their 24 hours, with their files. */

@@ -42,8 +42,8 @@ export type VoiceParams = {
    * the voice to a cloning model. Deleting the voice queues the key for deletion (migration 0031).
    */
   prompt?: { key: string; text: string };
-  /** Which stretch of the member's recordings the clip is (seconds), and how many candidates there were. */
-  segment?: { recording: number; start: number; end: number; choices: number };
+  /** Which stretch of the member's recordings the clip is (seconds), which candidate (0 = best) of how many. */
+  segment?: { recording: number; start: number; end: number; index: number; choices: number };
   /** A preset model's speaker (MeloTTS's "KR", "EN-US", ...), optionally of another model uid than the language's. */
   preset?: { speaker: string; model?: string };
 };

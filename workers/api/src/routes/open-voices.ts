@@ -11,6 +11,7 @@ import {
   draftAudio,
   draftFields,
   draftPreview,
+  nextDraftSegment,
   openVoiceFields,
   storedImage,
 } from "../domain/open-voices";
@@ -80,6 +81,10 @@ export const openVoicesRoutes = new Hono<AppEnv>()
     return answer(c, await createDraft(memberScope(c), file, fields.data));
   })
   .get("/open/drafts/:id", requireMember, async (c) => answer(c, await draft(memberScope(c), c.req.param("id"))))
+  /** Step 2 again with the next stretch of the same recording as the cloned voice's reference clip. */
+  .post("/open/drafts/:id/segment", requireMember, recordingLimit, async (c) =>
+    answer(c, await nextDraftSegment(memberScope(c), c.req.param("id"))),
+  )
   .get("/open/drafts/:id/audio", requireMember, queryParams(audioQuery), async (c) => {
     const { format, download } = c.req.valid("query");
     const key = await draftAudio(memberScope(c), c.req.param("id"));
@@ -91,7 +96,8 @@ export const openVoicesRoutes = new Hono<AppEnv>()
     const { format, download } = c.req.valid("query");
     const key = await draftPreview(memberScope(c), c.req.param("id"));
     if (!key.ok) return answer(c, key);
-    return sendAudio(c, key.value, "preview", format, download === "1", "private, max-age=600");
+    // Asked again each time: another part of the recording (POST .../segment) makes another preview at this address.
+    return sendAudio(c, key.value, "preview", format, download === "1", "private, no-cache");
   })
   /** Step 3: publishes the draft with the tags, name, intro and optional profile image (`image`). */
   .post("/open", requireMember, publishLimit, async (c) => {

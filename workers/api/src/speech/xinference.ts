@@ -351,8 +351,10 @@ export class XinferenceEngine implements SpeechEngine {
   async createVoice(request: VoiceCreationRequest): Promise<CreatedVoice> {
     if (!request.promptKey) throw new EngineError("no place was given for the voice's reference clip");
     const analysed = request.recordings.map((audio) => ({ audio, analysis: analyseFrames(audio.samples, audio.sampleRate) }));
-    const choices = promptSegments(analysed, (request.segment ?? 0) + 1);
-    const chosen = choices[Math.min(request.segment ?? 0, choices.length - 1)];
+    // Up to three candidates, best first; asking past the last comes back to the first.
+    const choices = promptSegments(analysed, 3);
+    const index = choices.length > 0 ? (request.segment ?? 0) % choices.length : 0;
+    const chosen = choices[index];
     if (!chosen) throw new EngineError("no segment of the recordings can be a reference clip");
     const clip = cutSegment(analysed[chosen.recording]!.audio, chosen);
     const transcript = await this.transcribe(clip, request.lang, false);
@@ -361,7 +363,7 @@ export class XinferenceEngine implements SpeechEngine {
     return {
       params: {
         prompt: { key: request.promptKey, text: transcript.text.slice(0, 1000) },
-        segment: { recording: chosen.recording, start: chosen.start, end: chosen.end, choices: choices.length },
+        segment: { recording: chosen.recording, start: chosen.start, end: chosen.end, index, choices: choices.length },
       },
     };
   }
