@@ -96,6 +96,11 @@ export type CustomVoice = {
   profile?: { recording: SpeechProfile; derived?: SpeechProfile; engine: string };
   /** The failed job's code and reason (status "failed"). */
   failure?: { code: number; reason: string };
+  /**
+   * A cloned voice's reference clip (Xinference): which file and where in it (seconds), which candidate (0 = the best) of
+   * how many; `POST /voices/custom/:id/segment` takes the next. Null with an engine that makes voices otherwise.
+   */
+  segment: { file: number; start: number; end: number; index: number; choices: number } | null;
 };
 
 /** `POST /voices/custom/:id/profile` (multipart `name`, `intro`, optional `image` 240x240): the voice. */

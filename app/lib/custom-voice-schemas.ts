@@ -57,4 +57,6 @@ export const CustomVoiceWizardSchema = z.discriminatedUnion("intent", [
   // After a failed creation: the generate step again (with JavaScript the chosen files are still there).
   z.object({ intent: z.literal("retry") }),
   z.object({ intent: z.literal("restart") }),
+  // Another part of the files as the cloned voice's reference clip (Xinference).
+  z.object({ intent: z.literal("segment") }),
 ]);

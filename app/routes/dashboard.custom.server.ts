@@ -171,6 +171,16 @@ export async function action(args: ActionFunctionArgs) {
       });
       throw redirect(`${PATH}?step=2`);
     }
+    case "segment": {
+      if (!state.voiceId) throw redirect(PATH);
+      const next = await api<CustomVoice>(args, `/voices/custom/${encodeURIComponent(state.voiceId)}/segment`, { method: "POST" });
+      if (!next.success)
+        return data(
+          { intent: "segment", result: submission.reply({ formErrors: [next.message] }), error: null, gate: null as Gate },
+          { status: 400 },
+        );
+      throw redirect(`${PATH}?step=3#profile`);
+    }
     case "profile": {
       if (!state.voiceId) throw redirect(PATH);
       const form = new FormData();

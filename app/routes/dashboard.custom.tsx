@@ -56,7 +56,13 @@ export default function CustomVoicePage() {
           error={actionData?.error ?? null}
         />
       ) : null}
-      {step === 3 && voice ? <CustomProfileStep voice={voice} lastResult={lastResult("profile")} /> : null}
+      {step === 3 && voice ? (
+        <CustomProfileStep
+          voice={voice}
+          lastResult={lastResult("profile")}
+          segmentError={lastResult("segment")?.error?.[""]?.[0] ?? null}
+        />
+      ) : null}
       {step === 4 && voice ? <CustomDoneStep voice={voice} /> : null}
       {step < 4 ? (
         <Form method="post" className="text-right">

@@ -145,6 +145,13 @@ test("the four steps by upload: design, files and consents, live progress, profi
   await expect(page.getByTestId("image-preview")).toHaveAttribute("data-default", "true");
   await expect.poll(() => page.getByTestId("image-preview").evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
 
+  // The preview names the part of the files the voice copies (a cloned voice); another part can be tried before saving.
+  await expect(page.getByTestId("voice-segment")).toContainText(
+    /\d번 파일의 [\d.]+-[\d.]+초 구간을 본떠 만든 목소리예요 \(구간 \d개 중 1번째\)/,
+  );
+  await page.getByRole("button", { name: "파일의 다른 구간으로 다시 만들기" }).click();
+  await expect(page.getByTestId("voice-segment")).toContainText("2번째");
+
   // Step 3: the name's 14-character rule, then save.
   const profile = page.getByTestId("profile-form");
   await profile.getByLabel("이름").fill("열다섯 글자가 넘는 아주 긴 이름");

@@ -528,6 +528,38 @@ describe("the profile step, privacy and deletion", () => {
     expect((await voiceRow(voice_id))!.status).toBe("ready");
   });
 
+  it("another part of the files: the voice is cloned again from the next candidate clip, with a new preview; owner only", async () => {
+    const m = await member("cv-segment@example.com", "Production");
+    const other = await member("cv-segment-other@example.com", "Creator");
+    const { voice_id } = await made(m.token, [good("a.wav", 190, 12), good("b.wav", 175, 12)]);
+    const before = (await json(await call(m.token, `/voices/custom/${voice_id}`))).data as {
+      segment: { file: number; start: number; end: number; index: number; choices: number };
+    };
+    expect(before.segment).toMatchObject({ index: 0 });
+    expect(before.segment.choices).toBeGreaterThanOrEqual(2);
+    const key = `${customVoicePrefix(m.id, voice_id)}prompt.wav`;
+    const clip = async () => new Uint8Array(await (await env.MEDIA.get(key))!.arrayBuffer());
+    // The preview is spoken again (its upload time tells; the stand-in's clone speaks at the clip's F0).
+    const previewAt = async () => (await env.MEDIA.head(`${customVoicePrefix(m.id, voice_id)}preview.wav`))!.uploaded.getTime();
+    const [clip1, preview1] = [await clip(), await previewAt()];
+    // Another member: 404; a visitor: 8000.
+    expect((await call(other.token, `/voices/custom/${voice_id}/segment`, { method: "POST" })).status).toBe(404);
+    expect((await json(await call(null, `/voices/custom/${voice_id}/segment`, { method: "POST" }))).code).toBe(Code.LOGIN_REQUIRED);
+    const next = await json(await call(m.token, `/voices/custom/${voice_id}/segment`, { method: "POST" }));
+    expect(next.success, next.message).toBe(true);
+    const after = next.data as typeof before;
+    expect(after.segment).toMatchObject({ index: 1, choices: before.segment.choices });
+    const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+    expect(same(await clip(), clip1)).toBe(false);
+    expect(await previewAt()).toBeGreaterThan(preview1);
+    const heard = await call(m.token, `/voices/custom/${voice_id}/preview`);
+    expect([heard.status, heard.headers.get("cache-control")]).toEqual([200, "private, no-cache"]);
+    // One short file holds one part only: 4670.
+    const single = await made(m.token, [good("one.wav", 190, 6)]);
+    const none = await json(await call(m.token, `/voices/custom/${single.voice_id}/segment`, { method: "POST" }));
+    expect([none.status, none.code]).toEqual([409, Code.NO_OTHER_SEGMENT]);
+  });
+
   it("deleting deletes the voice's reference clip, and with it the voice: nothing of it stays", async () => {
     const m = await member("cv-remote-delete@example.com", "Production");
     const { voice_id } = await made(m.token, [good("own.wav", 173)]);

@@ -14,7 +14,16 @@ import type { CustomVoice } from "../../../contracts/custom-voices";
  * docs/decisions/0050: import them from components/library/wizard-on-use.tsx, never from here).
  */
 
-export function ProfileStep({ voice, lastResult }: { voice: CustomVoice; lastResult: LastResult }) {
+export function ProfileStep({
+  voice,
+  lastResult,
+  segmentError,
+}: {
+  voice: CustomVoice;
+  lastResult: LastResult;
+  /** Why another part of the files could not be taken (the api's message), if it was asked for and refused. */
+  segmentError: string | null;
+}) {
   const { t } = useTranslation("custom");
   const [form, fields] = useSchemaForm("profile", specs.CustomProfileSchema, lastResult, { validate: "onBlur" });
   const [name, setName] = useState("");
@@ -43,12 +52,39 @@ export function ProfileStep({ voice, lastResult }: { voice: CustomVoice; lastRes
         {voice.audioURL ? (
           <div>
             <p className="text-sm font-medium text-slate-800">{t("profile.preview")}</p>
-            <audio controls preload="none" src={voice.audioURL} className="mt-2 w-full" aria-label={t("profile.preview")} />
+            <audio
+              // Another part of the files is another preview at the same address: a new element loads it again.
+              key={voice.segment?.index ?? 0}
+              controls
+              preload="none"
+              src={voice.audioURL}
+              className="mt-2 w-full"
+              aria-label={t("profile.preview")}
+            />
+            {voice.segment ? (
+              <p className="mt-2 text-sm text-slate-600" data-testid="voice-segment">
+                {t("profile.segment", {
+                  file: voice.segment.file,
+                  start: voice.segment.start.toFixed(1),
+                  end: voice.segment.end.toFixed(1),
+                  n: voice.segment.index + 1,
+                  count: voice.segment.choices,
+                })}
+              </p>
+            ) : null}
           </div>
         ) : null}
         <ErrorList errors={form.errors} />
         <SubmitButton className="sm:w-auto">{t("profile.save")}</SubmitButton>
       </Form>
+      {voice.segment && voice.segment.choices > 1 ? (
+        <Form method="post" className="mt-3">
+          <SubmitButton name="intent" value="segment" variant="secondary">
+            {t("profile.anotherSegment")}
+          </SubmitButton>
+        </Form>
+      ) : null}
+      {segmentError ? <ErrorList errors={[segmentError]} /> : null}
     </Section>
   );
 }

@@ -74,6 +74,8 @@ export default {
     introHelp: "Up to {{max}} characters",
     defaultImage: "Default image",
     preview: "Preview the new voice",
+    segment: "The voice is copied from {{start}}-{{end}} s of file {{file}} (part {{n}} of {{count}}).",
+    anotherSegment: "Try another part of the files",
     save: "Save and finish",
   },
   done: {

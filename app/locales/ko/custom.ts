@@ -72,6 +72,8 @@ export default {
     introHelp: "{{max}}자까지",
     defaultImage: "기본 이미지",
     preview: "새 목소리 미리 듣기",
+    segment: "{{file}}번 파일의 {{start}}-{{end}}초 구간을 본떠 만든 목소리예요 (구간 {{count}}개 중 {{n}}번째).",
+    anotherSegment: "파일의 다른 구간으로 다시 만들기",
     save: "저장하고 완료",
   },
   done: {

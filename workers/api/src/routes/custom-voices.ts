@@ -1,3 +1,4 @@
+import { nextCustomVoiceSegment } from "../domain/custom-voices/job";
 import { Hono, type Context } from "hono";
 import { z } from "zod/v4";
 import { memberScope } from "../domain/scope";
@@ -79,7 +80,14 @@ export const customVoicesRoutes = new Hono<AppEnv>()
     const { format, download } = c.req.valid("query");
     const key = await customVoicePreview(memberScope(c), c.req.param("id"));
     if (!key.ok) return answer(c, key);
-    return sendAudio(c, key.value, "preview", format, download === "1", "private, max-age=600");
+    // Asked again each time: another part of the files (POST /:id/segment) makes another preview at this address.
+    return sendAudio(c, key.value, "preview", format, download === "1", "private, no-cache");
+  })
+  /** The voice made again from the next candidate part of its files (a cloned voice); answers the voice. */
+  .post("/:id/segment", requireMember, profileLimit, async (c) => {
+    const s = memberScope(c);
+    const next = await nextCustomVoiceSegment(c.env, s.member.id, c.req.param("id"), s.locale);
+    return next.ok ? answer(c, await customVoice(s, c.req.param("id"))) : answer(c, next);
   })
   /** The profile image (240x240 as uploaded), or the generated one. */
   .get("/:id/image", optionalMember, memberOr404, async (c) => {

@@ -5,6 +5,7 @@ import { VOICE_AGES, VOICE_CATEGORIES, VOICE_LANGS, VOICE_MOODS, VOICE_TONES } f
 import { CUSTOM_VOICE_FORM, type CustomVoice, type CustomVoiceStarted } from "../../../../../contracts/custom-voices";
 import type { SpeechProfile } from "../../../../../contracts/open-voices";
 import type { CustomVoiceSpec } from "../../durable/job-types";
+import type { VoiceParams } from "../../speech/types";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { IMAGE_EXTENSION } from "../../lib/image";
@@ -220,7 +221,15 @@ function customVoiceOut(v: VoiceRow, locale: "ko" | "en"): CustomVoice {
       ? { profile: { recording: stored.recording, derived: stored.derived, engine: stored.engine } }
       : {}),
     ...(v.status === "failed" && v.failure ? { failure: { code: v.failure.code, reason: v.failure.reason } } : {}),
+    segment: segmentOf(v),
   };
+}
+
+function segmentOf(v: VoiceRow): CustomVoice["segment"] {
+  const seg = (v.engine as VoiceParams | null)?.segment;
+  return v.status === "ready" && seg
+    ? { file: seg.recording + 1, start: seg.start, end: seg.end, index: seg.index ?? 0, choices: seg.choices }
+    : null;
 }
 
 /** GET /voices/custom/:id: the owner's custom voice, whatever its state. */

@@ -12,7 +12,9 @@ import type { FrameAnalysis } from "../../speech/analysis";
 import { speechEngine } from "../../speech/engine";
 import { checkVoiceRecording, type CheckedRecording } from "../../speech/recording-check";
 import { renderPassage } from "../../speech/render";
-import { EngineError, type SpeechEngine } from "../../speech/types";
+import { EngineError, type SpeechEngine, type VoiceParams } from "../../speech/types";
+import { analyseFrames } from "../../speech/analysis";
+import { done, refusal, type Result } from "../../lib/envelope";
 import { poolAnalyses, PREVIEW, profileOf } from "../../speech/voice-profile";
 import type { Audio } from "../../speech/wav";
 import { customVoicePreviewKey } from "./create";
@@ -142,6 +144,63 @@ export async function runCustomVoiceJob(env: Bindings, spec: CustomVoiceSpec, re
     return { status: "failed", ...base, code: Code.NOT_FOUND, reason: message(Code.CUSTOM_VOICE_FAILED, spec.locale) };
   }
   return { status: "completed", ...base };
+}
+
+/**
+ * POST /voices/custom/:id/segment: the owner did not like the preview; the cloned voice is made again from the next
+ * candidate part of its files (Xinference), its reference clip replaced in place and its preview spoken again. 4670 when
+ * the voice was made otherwise or its files hold one part only.
+ */
+export async function nextCustomVoiceSegment(env: Bindings, memberId: string, id: string, locale: "ko" | "en"): Promise<Result<true>> {
+  const v = await env.DB.prepare(
+    "SELECT lang, gender, engine FROM voices WHERE id = ?1 AND owner_id = ?2 AND type = 'custom' AND status = 'ready' AND deleted_at IS NULL",
+  )
+    .bind(id, memberId)
+    .first<{ lang: "ko" | "en"; gender: string; engine: string }>();
+  if (!v) return refusal(Code.NOT_FOUND);
+  const params = JSON.parse(v.engine) as VoiceParams;
+  if (!params.prompt || !params.segment || params.segment.choices < 2) return refusal(Code.NO_OTHER_SEGMENT);
+  // The files as the creation read them: decoded and at the render rate (they passed the recording check then).
+  const recordings: Audio[] = [];
+  for (let i = 1; ; i++) {
+    const object = await env.MEDIA.get(`${customVoicePrefix(memberId, id)}files/${i}`);
+    if (!object) break;
+    const checked = await checkVoiceRecording(new Uint8Array(await object.arrayBuffer()), locale);
+    if (!checked.ok) return refusal(Code.CUSTOM_VOICE_FAILED);
+    recordings.push(checked.audio);
+  }
+  if (recordings.length === 0) return refusal(Code.NO_OTHER_SEGMENT);
+  const engine = speechEngine(env);
+  let made: VoiceParams;
+  let preview: Audio;
+  try {
+    const created = await engine.createVoice({
+      recordings,
+      lang: v.lang,
+      gender: v.gender === "female" ? "female" : "male",
+      profile: profileOf(poolAnalyses(recordings.map((r) => analyseFrames(r.samples, r.sampleRate)))),
+      promptKey: params.prompt.key,
+      segment: (params.segment.index ?? 0) + 1,
+    });
+    made = created.params;
+    preview = await renderPassage(engine, {
+      text: PREVIEW[v.lang],
+      lang: v.lang,
+      voice: { id, params: made },
+      style: "neutral",
+      pitch: 0,
+      tempo: 1,
+    });
+  } catch (err) {
+    if (!(err instanceof EngineError)) throw err;
+    console.error("custom voice segment failed", err.message);
+    return refusal(Code.VOICE_CREATE_FAILED);
+  }
+  await env.MEDIA.put(customVoicePreviewKey(memberId, id), encodeWav(preview.samples, preview.sampleRate), {
+    httpMetadata: { contentType: "audio/wav" },
+  });
+  await env.DB.prepare("UPDATE voices SET engine = ?3 WHERE id = ?1 AND owner_id = ?2").bind(id, memberId, JSON.stringify(made)).run();
+  return done(true);
 }
 
 /**
