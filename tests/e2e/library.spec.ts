@@ -163,19 +163,21 @@ test("a voice's page: rate, comment (add, edit, delete), report once, bookmark",
   await page.getByRole("button", { name: "별점 저장" }).click();
   await expect(page.getByTestId("rating-form")).toContainText("내 별점: 5점");
 
-  // Comments: add, edit, delete one's own.
-  await page.getByLabel("댓글", { exact: true }).first().fill("따뜻한 목소리네요");
+  // Comments: add, edit, delete one's own. The words carry a number of this run's: the JavaScript and no-JavaScript
+  // projects run this test at the same time on the same voice, and each must find its own comment.
+  const words = `따뜻한 목소리네요 ${Math.floor(Math.random() * 1e6)}`;
+  await page.getByLabel("댓글", { exact: true }).first().fill(words);
   await page.getByRole("button", { name: "댓글 남기기" }).click();
-  const mine = page.getByTestId("comment").filter({ hasText: "따뜻한 목소리네요" });
+  const mine = page.getByTestId("comment").filter({ hasText: words });
   await expect(mine).toBeVisible();
   await mine.getByRole("link", { name: "수정" }).click();
-  await page.getByTestId("comments").getByLabel("댓글").fill("정말 따뜻한 목소리네요");
+  await page.getByTestId("comments").getByLabel("댓글").fill(`정말 ${words}`);
   await page.getByRole("button", { name: "수정 저장" }).click();
-  const edited = page.getByTestId("comment").filter({ hasText: "정말 따뜻한 목소리네요" });
+  const edited = page.getByTestId("comment").filter({ hasText: `정말 ${words}` });
   await expect(edited).toContainText("(수정됨)");
   page.once("dialog", (d) => void d.accept());
   await edited.getByRole("button", { name: "삭제" }).click();
-  await expect(page.getByTestId("comment").filter({ hasText: "정말 따뜻한 목소리네요" })).toHaveCount(0);
+  await expect(page.getByTestId("comment").filter({ hasText: `정말 ${words}` })).toHaveCount(0);
 
   // Report: the three categories; once per voice.
   await page.getByTestId("report-voice").click();
