@@ -211,17 +211,16 @@ for (const c of cases) {
 // A job: three paragraphs in the cloned voice, generated; the progress stream read until the end.
 const project = await api("/api/v1/studio/projects", { json: { name: "bench", type: "tts" } }, token);
 const texts = [SENTENCE.ko, "두 번째 문단은 조금 더 깁니다. 문장이 두 개입니다.", "세 번째 문단으로 끝납니다."];
-await api(
-  `/api/v1/studio/projects/${project.id}/paragraphs`,
-  { method: "PUT", json: { paragraphs: texts.map((text) => ({ text, voice_id: cloned.id })) } },
-  token,
-);
+// A new project has one paragraph, which a save keeps (by its id).
+const firstId = (await api(`/api/v1/studio/projects/${project.id}`, {}, token)).paragraphs[0].id;
+const paragraphsFor = (suffix) =>
+  texts.map((text, i) => ({ ...(i === 0 ? { id: firstId } : {}), text: `${text}${suffix}`, voice_id: cloned.id }));
 const jobTimes = [];
 for (let run = 0; run < 3; run++) {
   // A changed text each run, so every paragraph is generated again.
   await api(
     `/api/v1/studio/projects/${project.id}/paragraphs`,
-    { method: "PUT", json: { paragraphs: texts.map((text) => ({ text: `${text} ${run + 1}`, voice_id: cloned.id })) } },
+    { method: "PUT", json: { paragraphs: paragraphsFor(` ${run + 1}`) } },
     token,
   );
   const t0 = performance.now();
@@ -238,12 +237,14 @@ for (let run = 0; run < 3; run++) {
     const { done, value } = await reader.read();
     if (done) break;
     buffer += decoder.decode(value, { stream: true });
-    for (const frame of buffer.split("\n\n").slice(0, -1)) {
-      const state = JSON.parse(frame.replace(/^data: /, ""));
+    const frames = buffer.split("\n\n");
+    buffer = frames.pop() ?? "";
+    for (const frame of frames) {
+      if (!frame.startsWith("data: ")) continue;
+      const state = JSON.parse(frame.slice("data: ".length));
       if (first === null && state.items?.some((i) => i.status === "done")) first = performance.now() - t0;
       if (state.status === "completed" || state.status === "failed") last = performance.now() - t0;
     }
-    buffer = buffer.slice(buffer.lastIndexOf("\n\n") + 2);
   }
   await reader.cancel().catch(() => {});
   jobTimes.push({ first, last });
