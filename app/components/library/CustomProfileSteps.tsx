@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import { AnotherSegment } from "~/components/library/AnotherSegment";
 import { ProfileImageInput } from "~/components/library/ProfileImageInput";
 import { Section } from "~/components/shell/Page";
 import { CUSTOM_VOICE, CUSTOM_VOICE_LIBRARY as LIBRARY } from "~/lib/custom-voice";
@@ -77,14 +78,7 @@ export function ProfileStep({
         <ErrorList errors={form.errors} />
         <SubmitButton className="sm:w-auto">{t("profile.save")}</SubmitButton>
       </Form>
-      {voice.segment && voice.segment.choices > 1 ? (
-        <Form method="post" className="mt-3">
-          <SubmitButton name="intent" value="segment" variant="secondary">
-            {t("profile.anotherSegment")}
-          </SubmitButton>
-        </Form>
-      ) : null}
-      {segmentError ? <ErrorList errors={[segmentError]} /> : null}
+      <AnotherSegment choices={voice.segment?.choices ?? 0} label={t("profile.anotherSegment")} error={segmentError} />
     </Section>
   );
 }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "~/components/form-props";
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
+import { AnotherSegment } from "~/components/library/AnotherSegment";
 import { RecordPanel } from "~/components/library/RecordPanel";
 import { Section } from "~/components/shell/Page";
 import { OPEN_VOICE, type OpenVoiceDraft, type RecordingFacts } from "~/lib/library";
@@ -137,14 +138,7 @@ export function RecordingStep({
               })}
             </p>
           ) : null}
-          {draft.segment && draft.segment.choices > 1 ? (
-            <Form method="post" className="mt-2">
-              <SubmitButton name="intent" value="segment" variant="secondary">
-                {t("wizard.anotherSegment")}
-              </SubmitButton>
-            </Form>
-          ) : null}
-          {segmentError ? <ErrorList errors={[segmentError]} /> : null}
+          <AnotherSegment choices={draft.segment?.choices ?? 0} label={t("wizard.anotherSegment")} error={segmentError} />
           <p className="mt-3 text-sm text-slate-600">{t("wizard.yourRecording")}</p>
           <audio controls preload="none" src={draft.audioURL} className="mt-2 w-full" aria-label={t("wizard.yourRecording")} />
           <div className="mt-5 flex flex-wrap gap-3">

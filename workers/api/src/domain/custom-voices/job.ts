@@ -55,6 +55,15 @@ export async function voiceFromRecordings(
   return { params: created.params, profile: { recording, base: created.base, derived: created.derived, engine: engine.name } };
 }
 
+/** The preview sentence in a new voice, as the voice's page plays it. */
+const speakPreview = (engine: SpeechEngine, lang: "ko" | "en", id: string, params: VoiceParams) =>
+  renderPassage(engine, { text: PREVIEW[lang], lang, voice: { id, params }, style: "neutral", pitch: 0, tempo: 1 });
+
+const keepPreview = (env: Bindings, memberId: string, voiceId: string, preview: Audio) =>
+  env.MEDIA.put(customVoicePreviewKey(memberId, voiceId), encodeWav(preview.samples, preview.sampleRate), {
+    httpMetadata: { contentType: "audio/wav" },
+  });
+
 /** Marks the voice failed (it no longer takes a slot), deletes its files, and answers the failed state. */
 async function failed(env: Bindings, spec: CustomVoiceSpec, f: Failure): Promise<CustomVoiceJobState> {
   await env.DB.prepare("UPDATE voices SET status = 'failed', failure = ?2 WHERE id = ?1 AND owner_id = ?3 AND status = 'creating'")
@@ -115,22 +124,13 @@ export async function runCustomVoiceJob(env: Bindings, spec: CustomVoiceSpec, re
     );
     checked.length = 0;
     await report({ status: "generating", ...base, step: "preview", done: total, total });
-    preview = await renderPassage(engine, {
-      text: PREVIEW[spec.lang],
-      lang: spec.lang,
-      voice: { id: spec.voiceId, params: made.params },
-      style: "neutral",
-      pitch: 0,
-      tempo: 1,
-    });
+    preview = await speakPreview(engine, spec.lang, spec.voiceId, made.params);
   } catch (err) {
     if (!(err instanceof EngineError)) throw err;
     console.error("custom voice creation failed", err.message);
     return failed(env, spec, general(spec));
   }
-  await env.MEDIA.put(customVoicePreviewKey(spec.memberId, spec.voiceId), encodeWav(preview.samples, preview.sampleRate), {
-    httpMetadata: { contentType: "audio/wav" },
-  });
+  await keepPreview(env, spec.memberId, spec.voiceId, preview);
   const db = drizzle(env.DB, { schema });
   // A name from the start (the profile step may change it): a voice whose owner never reaches that step is not nameless.
   const [row] = await db
@@ -183,22 +183,13 @@ export async function nextCustomVoiceSegment(env: Bindings, memberId: string, id
       segment: (params.segment.index ?? 0) + 1,
     });
     made = created.params;
-    preview = await renderPassage(engine, {
-      text: PREVIEW[v.lang],
-      lang: v.lang,
-      voice: { id, params: made },
-      style: "neutral",
-      pitch: 0,
-      tempo: 1,
-    });
+    preview = await speakPreview(engine, v.lang, id, made);
   } catch (err) {
     if (!(err instanceof EngineError)) throw err;
     console.error("custom voice segment failed", err.message);
     return refusal(Code.VOICE_CREATE_FAILED);
   }
-  await env.MEDIA.put(customVoicePreviewKey(memberId, id), encodeWav(preview.samples, preview.sampleRate), {
-    httpMetadata: { contentType: "audio/wav" },
-  });
+  await keepPreview(env, memberId, id, preview);
   await env.DB.prepare("UPDATE voices SET engine = ?3 WHERE id = ?1 AND owner_id = ?2").bind(id, memberId, JSON.stringify(made)).run();
   return done(true);
 }
