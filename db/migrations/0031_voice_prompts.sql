@@ -2,6 +2,8 @@
 -- The queue of 0029 now holds those keys (its `remote_id`): the HTTP engine's remote voices (`engine.remoteId`) are gone
 -- with that engine. The triggers fire on every path that lets go of a voice, as before (workers/api/src/speech/engine.ts).
 DROP TRIGGER IF EXISTS `voices_remote_forget_soft`;--> statement-breakpoint
+-- Rows of the HTTP engine's remote ids name no clip of ours: nothing of them is ours to delete.
+DELETE FROM `remote_voice_deletions` WHERE `remote_id` NOT LIKE 'voices/%';--> statement-breakpoint
 DROP TRIGGER IF EXISTS `voices_remote_forget_delete`;--> statement-breakpoint
 DROP TRIGGER IF EXISTS `voice_drafts_remote_forget`;--> statement-breakpoint
 CREATE TRIGGER `voices_prompt_forget_soft` AFTER UPDATE OF `deleted_at` ON `voices`

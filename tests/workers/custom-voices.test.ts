@@ -537,8 +537,9 @@ describe("the profile step, privacy and deletion", () => {
     };
     expect(before.segment).toMatchObject({ index: 0 });
     expect(before.segment.choices).toBeGreaterThanOrEqual(2);
-    const key = `${customVoicePrefix(m.id, voice_id)}prompt.wav`;
-    const clip = async () => new Uint8Array(await (await env.MEDIA.get(key))!.arrayBuffer());
+    const keyOf = async () => (JSON.parse((await voiceRow(voice_id))!.engine as string) as { prompt: { key: string } }).prompt.key;
+    const key = await keyOf();
+    const clip = async () => new Uint8Array(await (await env.MEDIA.get(await keyOf()))!.arrayBuffer());
     // The preview is spoken again (its upload time tells; the stand-in's clone speaks at the clip's F0).
     const previewAt = async () => (await env.MEDIA.head(`${customVoicePrefix(m.id, voice_id)}preview.wav`))!.uploaded.getTime();
     const [clip1, preview1] = [await clip(), await previewAt()];
@@ -551,6 +552,9 @@ describe("the profile step, privacy and deletion", () => {
     expect(after.segment).toMatchObject({ index: 1, choices: before.segment.choices });
     const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
     expect(same(await clip(), clip1)).toBe(false);
+    // A new key in the voice's folder; the old clip is gone.
+    expect(await keyOf()).toMatch(new RegExp(`^${customVoicePrefix(m.id, voice_id)}prompt-\\w+\\.wav$`));
+    expect(await env.MEDIA.head(key)).toBeNull();
     expect(await previewAt()).toBeGreaterThan(preview1);
     const heard = await call(m.token, `/voices/custom/${voice_id}/preview`);
     expect([heard.status, heard.headers.get("cache-control")]).toEqual([200, "private, no-cache"]);

@@ -168,8 +168,18 @@ describe("step 2: a draft (POST /voices/open/drafts)", () => {
     const n = next.data as unknown as typeof d;
     expect(n.segment).toMatchObject({ index: 1, choices: d.segment.choices });
     expect(n.segment.start === d.segment.start && n.segment.end === d.segment.end).toBe(false);
-    // The clip was replaced in place (same key, other samples); the old preview is gone and a new one is spoken.
-    const secondClip = new Uint8Array(await (await env.MEDIA.get(key))!.arrayBuffer());
+    // The new clip is under a new key (the draft kept clip and transcript together until the swap); the old one is gone,
+    // and so is the old preview: a new one is spoken on the next listen.
+    const params = async () =>
+      JSON.parse(
+        (await env.DB.prepare("SELECT engine FROM voice_drafts WHERE id = ?").bind(d.draft_id).first<{ engine: string }>())!.engine,
+      ) as {
+        prompt: { key: string; text: string };
+      };
+    const swapped = (await params()).prompt.key;
+    expect(swapped).toMatch(new RegExp(`^voices/prompts/${await memberId(email)}/${d.draft_id}-\\w+\\.wav$`));
+    expect(await env.MEDIA.head(key)).toBeNull();
+    const secondClip = new Uint8Array(await (await env.MEDIA.get(swapped))!.arrayBuffer());
     expect(secondClip.length === firstClip.length && secondClip.every((b, i) => b === firstClip[i])).toBe(false);
     const row = (await env.DB.prepare("SELECT preview_key AS previewKey FROM voice_drafts WHERE id = ?")
       .bind(d.draft_id)
@@ -210,7 +220,7 @@ describe("step 2: a draft (POST /voices/open/drafts)", () => {
     const engine = (key: string) => new XinferenceEngine({ ...xinferenceConfig(env), apiKey: key }, env.MEDIA, fallback);
     await expect(engine("xinference-test-key").createVoice(request)).rejects.toBeInstanceOf(EngineError);
     await expect(engine("wrong-key").createVoice({ ...request, promptKey: "voices/prompts/t/refused.wav" })).rejects.toThrow(
-      /401: Invalid credentials/,
+      /401: Could not validate credentials/,
     );
     expect(await env.MEDIA.head("voices/prompts/t/refused.wav")).toBeNull();
     const made = await engine("xinference-test-key").createVoice({ ...request, promptKey: "voices/prompts/t/made.wav" });

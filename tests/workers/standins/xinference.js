@@ -73,7 +73,7 @@ export async function xinferenceStandin(request, url) {
     if (request.method === "DELETE") received.length = 0;
     return Response.json(received);
   }
-  if (request.headers.get("authorization") !== `Bearer ${XINFERENCE_KEY}`) return detail(401, "Invalid credentials");
+  if (request.headers.get("authorization") !== `Bearer ${XINFERENCE_KEY}`) return detail(401, "Could not validate credentials");
   if (request.method === "GET" && url.pathname === "/v1/models") return models();
   if (request.method === "POST" && url.pathname === "/v1/audio/speech") return speech(request);
   if (request.method === "POST" && url.pathname === "/v1/audio/transcriptions") return transcriptions(request);
@@ -102,7 +102,8 @@ function models() {
 function speechRequest(f) {
   if (!f || typeof f !== "object") return null;
   const str = (v) => typeof v === "string";
-  if (!str(f.model) || !str(f.input) || !("voice" in f) || (f.voice !== null && !str(f.voice))) return null;
+  // pydantic v1: Optional[str] without a default is optional.
+  if (!str(f.model) || !str(f.input) || (f.voice !== undefined && f.voice !== null && !str(f.voice))) return null;
   const bool = (v, d) =>
     v === undefined ? d : v === true || v === "true" || v === "1" ? true : v === false || v === "false" || v === "0" ? false : null;
   const num = (v, d) => (v === undefined ? d : v === null ? null : Number.isFinite(Number(v)) && v !== "" ? Number(v) : NaN);
@@ -113,7 +114,7 @@ function speechRequest(f) {
   return {
     model: f.model,
     input: f.input,
-    voice: f.voice,
+    voice: f.voice ?? null,
     response_format: f.response_format ?? "mp3",
     speed,
     stream,
@@ -175,14 +176,16 @@ async function speech(request) {
         `Invalid voice: ${body.voice}, available speakers: ${JSON.stringify(Object.fromEntries(model.speakers.map((s, i) => [s, i])))}`,
       );
   } else if (model.model_family === "CosyVoice") {
-    if (!prompt) return detail(500, `Invalid voice ${body.voice}, CosyVoice available speakers: ['中文女', '中文男', '英文女', '英文男']`);
+    const speakers = ["中文女", "中文男", "日语男", "粤语女", "英文女", "英文男", "韩语女"];
+    if (!prompt && body.voice && !speakers.includes(body.voice))
+      return detail(500, `Invalid voice ${body.voice}, CosyVoice available speakers: ${JSON.stringify(speakers)}`);
     if (kwargs.prompt_text && kwargs.instruct_text) kwargs.instruct_text = undefined; // zero-shot wins (cosyvoice.py)
-    const audio = readWav(prompt);
+    const audio = prompt ? readWav(prompt) : { samples: new Float32Array(0), rate: 24000 };
     if (!audio) return detail(500, "Error opening <_io.BytesIO object>: Format not recognised.");
     // cosyvoice.utils.file_utils.load_wav asserts the clip's rate; the frontend refuses clips over 30 s.
-    if (audio.rate < 16000) return detail(500, `wav sample rate ${audio.rate} must be greater than 16000`);
+    if (prompt && audio.rate < 16000) return detail(500, `wav sample rate ${audio.rate} must be greater than 16000`);
     if (audio.samples.length / audio.rate > 30) return detail(500, "do not support extract speech token for audio longer than 30s");
-    f0 = measureF0(audio) ?? 200;
+    f0 = (prompt && measureF0(audio)) || 200;
     speed = 1; // taken and not used (cosyvoice.py _speech_handle)
   }
   const format = String(body.response_format).toLowerCase();
@@ -193,14 +196,15 @@ async function speech(request) {
     const bytes = format === "wav" ? floatWav(samples, model.rate) : pcm16(samples);
     return new Response(bytes, { headers: { "content-type": format === "wav" ? "audio/wav" : "audio/pcm" } });
   }
-  // Streamed: the header (sizes unknown), then about half a second of audio at a time, as the model makes it.
-  const chunk = Math.round(model.rate / 2);
+  // Streamed: FFmpeg's WAV header (RIFF and data sizes unknown, an INFO list naming the encoder), then the audio about
+  // half a second at a time as the model makes it; the bytes are cut where the encoder's buffer ends, not on samples.
+  const bytes = format === "wav" ? concat(streamHeader(model.rate), pcm16(samples)) : pcm16(samples);
+  const chunk = Math.round(model.rate / 2) * 2 + 1;
   const stream = new ReadableStream({
     async start(controller) {
-      if (format === "wav") controller.enqueue(streamHeader(model.rate));
-      for (let at = 0; at < samples.length; at += chunk) {
+      for (let at = 0; at < bytes.length; at += at === 0 ? 50 : chunk) {
         if (timing.chunkMs > 0) await sleep(timing.chunkMs);
-        controller.enqueue(pcm16(samples.subarray(at, at + chunk)));
+        controller.enqueue(bytes.subarray(at, at === 0 ? 50 : at + chunk));
       }
       controller.close();
     },
@@ -238,13 +242,18 @@ async function transcriptions(request) {
   if (granularity && granularity !== "segment" && granularity !== "word")
     return detail(500, `Unsupported timestamp_granularities: ['${granularity}']`);
   let seek = 0;
-  const segments = stretches.map(([start, end], id) => {
+  const segments = stretches.map(([start, stretchEnd], id) => {
+    let end = stretchEnd;
     const t = ` ${texts[id]}`;
     const at = text.indexOf(t, seek);
     seek = at + t.length;
+    // A Hugging Face pipeline leaves the last chunk's end null when the speech runs to the end of the audio.
+    if (id === stretches.length - 1 && end >= audio.samples.length / audio.rate - 0.02) end = null;
     return { id, seek: at, start, end, text: t, tokens: [], temperature: 0, avg_logprob: 0, compression_ratio: 0, no_speech_prob: 0 };
   });
-  return Response.json({ task: "transcribe", language: language ?? "english", duration: segments.at(-1)?.end ?? 0, text, segments });
+  // whisper.py: the last segment's end, null with it.
+  const duration = segments.length ? segments.at(-1).end : 0;
+  return Response.json({ task: "transcribe", language: language ?? "english", duration, text, segments });
 }
 
 /** Stretches of sound (s): 20 ms frames above -40 dBFS, joined across gaps under 300 ms, rounded to 10 ms. */
@@ -358,7 +367,21 @@ function floatWav(samples, rate) {
   return out;
 }
 
-const streamHeader = (rate) => header(rate, 1, 16, 0, true);
+function streamHeader(rate) {
+  const plain = header(rate, 1, 16, 0, true);
+  const info = new TextEncoder().encode("LIST\x1a\x00\x00\x00INFOISFT\x0e\x00\x00\x00Lavf60.16.100\x00");
+  return concat(plain.subarray(0, 36), info, plain.subarray(36));
+}
+
+function concat(...parts) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
 
 function pcm16(samples) {
   const out = new Uint8Array(samples.length * 2);

@@ -156,8 +156,15 @@ async function makeDraft(s: MemberScope, file: File, fields: z.output<typeof dra
     createdAt: now,
     expiresAt: now + DRAFT_KEEP_MS,
   };
-  await s.env.MEDIA.put(row.audioKey, encodeWav(audio.samples, audio.sampleRate), { httpMetadata: { contentType: "audio/wav" } });
-  await s.db.insert(voiceDrafts).values(row);
+  try {
+    await s.env.MEDIA.put(row.audioKey, encodeWav(audio.samples, audio.sampleRate), { httpMetadata: { contentType: "audio/wav" } });
+    await s.db.insert(voiceDrafts).values(row);
+  } catch (err) {
+    // No draft row holds the clip yet, so no trigger would ever queue it: it goes now.
+    const prompt = (created.params as VoiceParams).prompt;
+    await s.env.MEDIA.delete([row.audioKey, ...(prompt ? [prompt.key] : [])]);
+    throw err;
+  }
   // A member keeps at most DRAFTS_PER_MEMBER: the oldest beyond go with their files.
   const all = await s.db.select().from(voiceDrafts).where(eq(voiceDrafts.memberId, s.member.id)).orderBy(voiceDrafts.createdAt);
   await releaseDrafts(s, all.slice(0, Math.max(0, all.length - DRAFTS_PER_MEMBER)));
@@ -234,18 +241,29 @@ export async function nextDraftSegment(s: MemberScope, id: string) {
   if (!row.ok) return row;
   const d = row.value;
   const params = d.engine as VoiceParams;
-  if (!params.segment || !params.prompt || params.segment.choices < 2) return refusal(Code.NO_OTHER_SEGMENT);
+  let engine;
+  try {
+    engine = speechEngine(s.env);
+  } catch (err) {
+    if (!(err instanceof EngineError)) throw err;
+    return refusal(Code.VOICE_CREATE_FAILED);
+  }
+  // Only the engine that cloned it can clone it again (a changed VOICE_ENGINE would leave the clip behind).
+  if (engine.name !== "xinference" || !params.segment || !params.prompt || params.segment.choices < 2)
+    return refusal(Code.NO_OTHER_SEGMENT);
   const stored = await s.env.MEDIA.get(d.audioKey);
   if (!stored) return refusal(Code.DRAFT_EXPIRED);
   const audio = decodeWav(await stored.arrayBuffer());
+  // A new clip under a new key: the draft keeps its clip and transcript together until the swap below.
+  const promptKey = `voices/prompts/${s.member.id}/${d.id}-${crypto.randomUUID().slice(0, 8)}.wav`;
   const made = await withSlot(s, async () => {
     try {
-      const created = await speechEngine(s.env).createVoice({
+      const created = await engine.createVoice({
         recordings: [audio],
         lang: d.lang,
         gender: d.gender,
         profile: (d.profile as DraftProfile).recording,
-        promptKey: params.prompt!.key,
+        promptKey,
         segment: (params.segment!.index ?? 0) + 1,
       });
       return done(created.params);
@@ -255,11 +273,22 @@ export async function nextDraftSegment(s: MemberScope, id: string) {
       return refusal(Code.VOICE_CREATE_FAILED);
     }
   });
-  if (!made.ok) return made;
-  if (d.previewKey) await s.env.MEDIA.delete(d.previewKey);
-  const next: DraftRow = { ...d, engine: made.value, previewKey: null };
-  await s.db.update(voiceDrafts).set({ engine: next.engine, previewKey: null }).where(eq(voiceDrafts.id, d.id));
-  return done(draftOut(next));
+  if (!made.ok) {
+    await s.env.MEDIA.delete(promptKey);
+    return made;
+  }
+  const swapped = await s.db
+    .update(voiceDrafts)
+    .set({ engine: made.value, previewKey: null })
+    .where(and(eq(voiceDrafts.id, d.id), eq(voiceDrafts.memberId, s.member.id)))
+    .returning({ id: voiceDrafts.id });
+  if (swapped.length === 0) {
+    // Published or released meanwhile: the voice (if any) keeps the clip it took.
+    await s.env.MEDIA.delete(promptKey);
+    return refusal(Code.NOT_FOUND);
+  }
+  await s.env.MEDIA.delete([params.prompt.key, ...(d.previewKey ? [d.previewKey] : [])]);
+  return done(draftOut({ ...d, engine: made.value, previewKey: null }));
 }
 
 /** The daily clean-up: drafts past their 24 hours, with their files. */

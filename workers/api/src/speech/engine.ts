@@ -56,7 +56,8 @@ export async function forgetRemoteVoices(env: AppEnv["Bindings"], opts: { source
     const { results } = await due.all<{ sourceId: string; key: string; attempts: number }>();
     const one = async (row: (typeof results)[number]) => {
       try {
-        await env.MEDIA.delete(row.key);
+        // Only the product's own clips (voices/...) are deleted; anything else in the queue is not ours to touch.
+        if (row.key.startsWith("voices/")) await env.MEDIA.delete(row.key);
         await env.DB.prepare("DELETE FROM remote_voice_deletions WHERE source_id = ?1").bind(row.sourceId).run();
         counts.deleted++;
       } catch (err) {

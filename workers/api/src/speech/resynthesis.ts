@@ -68,8 +68,9 @@ export async function resynthesize(engine: Resynthesizer, request: ConversionReq
     cursor = at + samples.length;
   }
   await request.progress?.(1);
-  const out = new Float32Array(Math.max(total, cursor));
-  for (const p of placed) out.set(p.samples, p.at);
+  // Segments pushed back by long speech may run past the original's end, up to a third of its length.
+  const out = new Float32Array(Math.min(Math.max(total, cursor), Math.ceil(total * 1.3) + rate));
+  for (const p of placed) if (p.at < out.length) out.set(p.samples.subarray(0, out.length - p.at), p.at);
   const normalized = normalizeLoudness(out, rate, RENDER.lufs, RENDER.ceilingDbfs);
   return { samples: fadeEdges(normalized, rate, RENDER.fadeMs), sampleRate: rate, normalized: true };
 }

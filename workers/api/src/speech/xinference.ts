@@ -94,7 +94,7 @@ type Family = {
   /** `speed` changes the tempo (CosyVoice and FishSpeech take it and ignore it). */
   speed: boolean;
   /** The kwargs of a cloned voice's request: its transcript, or an instruction for a style the model can follow. */
-  cloneArgs?: (prompt: { text: string }, style: Style, lang: "ko" | "en") => Record<string, unknown>;
+  cloneArgs?: (prompt: { text: string }, style: Style, instructs: boolean) => Record<string, unknown>;
 };
 
 /**
@@ -113,7 +113,8 @@ export const FAMILIES: Record<string, Family> = {
   CosyVoice: {
     streams: true,
     speed: false,
-    cloneArgs: (prompt, style) => (style === "neutral" ? { prompt_text: prompt.text } : { instruct_text: COSYVOICE_STYLE[style] }),
+    cloneArgs: (prompt, style, instructs) =>
+      style === "neutral" || !instructs ? { prompt_text: prompt.text } : { instruct_text: COSYVOICE_STYLE[style] },
   },
   MeloTTS: { streams: false, speed: true },
 };
@@ -135,7 +136,7 @@ const STYLE_PROSODY: Record<Style, { rate: number; semitones: number }> = {
 
 type ModelInfo = { id: string; model_type?: string; model_name?: string; model_family?: string; model_ability?: string[] };
 export type ModelCheck =
-  | { ok: true; checkedAt: number; families: { tts: string; presets: Partial<Record<"ko" | "en", string>> } }
+  | { ok: true; checkedAt: number; families: { tts: string; presets: Partial<Record<"ko" | "en", string>> }; instructs: boolean }
   | { ok: false; checkedAt: number; problems: string[] };
 
 /** Per isolate: the last model check and the circuit, per server URL. */
@@ -161,7 +162,10 @@ export function modelProblems(config: XinferenceConfig, models: ModelInfo[]): Mo
   const tts = need("XINFERENCE_TTS_MODEL", config.ttsModel, "text2audio_voice_cloning");
   if (tts && !FAMILIES[tts.model_family ?? ""]?.cloneArgs)
     problems.push(`XINFERENCE_TTS_MODEL=${config.ttsModel} is a ${tts.model_family} model; the product clones voices with: CosyVoice`);
-  need("XINFERENCE_ASR_MODEL", config.asrModel, "audio2text");
+  const asr = need("XINFERENCE_ASR_MODEL", config.asrModel, "audio2text");
+  // Only Whisper answers segments with timestamps (whisper.py); speech-to-speech needs them.
+  if (asr && asr.model_family !== "whisper")
+    problems.push(`XINFERENCE_ASR_MODEL=${config.asrModel} is a ${asr.model_family} model; speech-to-speech needs Whisper's timestamps`);
   const presets: Partial<Record<"ko" | "en", string>> = {};
   for (const lang of ["ko", "en"] as const) {
     const uid = config.presets[lang];
@@ -173,7 +177,8 @@ export function modelProblems(config: XinferenceConfig, models: ModelInfo[]): Mo
   }
   const checkedAt = Date.now();
   if (problems.length > 0 || !tts) return { ok: false, checkedAt, problems };
-  return { ok: true, checkedAt, families: { tts: tts.model_family!, presets } };
+  // CosyVoice 2's instruct2 takes a style's instruction with a clip; the first CosyVoice asserts against it (cosyvoice.py).
+  return { ok: true, checkedAt, families: { tts: tts.model_family!, presets }, instructs: /CosyVoice2/i.test(tts.model_name ?? "") };
 }
 
 /** Embedded engine for the voices no model here can speak (set by speech/engine.ts). */
@@ -204,7 +209,9 @@ export class XinferenceEngine implements SpeechEngine {
     let result: ModelCheck;
     try {
       const res = await this.call("v1/models", { method: "GET" }, this.limits.answerMs);
-      const body = (await res.json().catch(() => null)) as { data?: unknown } | null;
+      const body = (await boundedText(res)
+        .then((t) => JSON.parse(t))
+        .catch(() => null)) as { data?: unknown } | null;
       if (!body || !Array.isArray(body.data)) throw new EngineError("GET /v1/models answered no model list");
       result = modelProblems(this.config, body.data as ModelInfo[]);
     } catch (err) {
@@ -237,17 +244,27 @@ export class XinferenceEngine implements SpeechEngine {
       const family = FAMILIES[check.families.tts]!;
       const clip = await this.media.get(params.prompt.key);
       if (!clip) throw new EngineError(`the voice's reference clip ${params.prompt.key} is missing`);
-      const kwargs = family.cloneArgs!(params.prompt, request.style, request.lang);
+      const kwargs = family.cloneArgs!(params.prompt, request.style, check.instructs);
       if (!("instruct_text" in kwargs)) {
         tempo *= style.rate;
         semitones += style.semitones;
       }
       audio = await this.speak(
-        { model: this.config.ttsModel, input: text, kwargs, prompt: new Uint8Array(await clip.arrayBuffer()), stream: family.streams },
+        {
+          model: this.config.ttsModel,
+          input: text,
+          kwargs,
+          prompt: new Uint8Array(await clip.arrayBuffer()),
+          // Streamed only for a listener of the parts: Xinference's stream ends before the encoder's last flush (its
+          // final ~85 ms never leave the server), and a model failing mid-stream looks like an end.
+          stream: family.streams && request.onAudio !== undefined,
+        },
         request.onAudio,
       );
     } else {
-      const uid = params.preset?.model ?? presetModel!;
+      const uid = params.preset?.model ?? presetModel;
+      if (!uid)
+        throw new EngineError(`no preset model is configured for ${request.lang} (XINFERENCE_PRESET_MODEL_${request.lang.toUpperCase()})`);
       const speaker = params.preset?.speaker ?? DEFAULT_SPEAKER[request.lang];
       // MeloTTS applies speed itself; an eSpeak preset's own register is moved here (its semitones and formants).
       const speed = Math.min(2, Math.max(0.5, request.tempo * style.rate * (params.tempo ?? 1)));
@@ -278,7 +295,7 @@ export class XinferenceEngine implements SpeechEngine {
     const fields = {
       model: req.model,
       input: req.input,
-      // SpeechRequest's `voice` is required (it may be null); a cloned voice's request names no speaker.
+      // A cloned voice's request names no speaker (SpeechRequest's `voice` is Optional; null, or empty in a form).
       voice: req.voice ?? null,
       response_format: "wav",
       speed: req.speed ?? 1,
@@ -299,7 +316,8 @@ export class XinferenceEngine implements SpeechEngine {
       req.stream ? this.limits.answerMs : this.limits.totalMs,
     );
     const deadline = Date.now() + this.limits.totalMs;
-    return req.stream ? readStreamedWav(res, deadline, onAudio) : readAudio(res, deadline);
+    const bounds = answerBounds(req.input);
+    return req.stream ? readStreamedWav(res, deadline, bounds, onAudio) : readAudio(res, deadline, bounds);
   }
 
   async transcribe(audio: Audio, lang: "ko" | "en", segments: boolean): Promise<Transcript> {
@@ -311,7 +329,6 @@ export class XinferenceEngine implements SpeechEngine {
       form.set("file", new Blob([wav as Uint8Array<ArrayBuffer>], { type: "audio/wav" }), "speech.wav");
       form.set("language", lang);
       form.set("response_format", segments ? "verbose_json" : "json");
-      if (segments) form.set("timestamp_granularities[]", "segment");
       return form;
     };
     const res = await this.call("v1/audio/transcriptions", { method: "POST", body }, this.limits.transcribeMs);
@@ -325,10 +342,11 @@ export class XinferenceEngine implements SpeechEngine {
     const duration = audio.samples.length / audio.sampleRate;
     const parts = Array.isArray(answer.segments)
       ? answer.segments.flatMap((s, i, all) => {
+          if (!s || typeof s !== "object") return [];
           const text = typeof s.text === "string" ? s.text.trim() : "";
           const start = typeof s.start === "number" ? s.start : null;
           // The last chunk of a Hugging Face pipeline may end at null: it runs to the recording's end (or the next start).
-          const next = all[i + 1]?.start;
+          const next = all[i + 1] && typeof all[i + 1] === "object" ? all[i + 1]!.start : undefined;
           const end = typeof s.end === "number" ? s.end : typeof next === "number" ? next : duration;
           if (!text || start === null || !(end > start)) return [];
           return [{ start: clamp(start, 0, duration), end: clamp(end, 0, duration), text }];
@@ -370,8 +388,8 @@ export class XinferenceEngine implements SpeechEngine {
 
   /**
    * A request to the server with the API key, a time limit, one more try on a 5xx, a timeout or no connection, and the
-   * circuit: after `breakerFailures` failed calls in a row, calls fail at once for `breakerOpenMs`, so a server that is
-   * down costs members a quick, refunded failure instead of a minute's wait each.
+   * circuit: after `breakerFailures` calls in a row failed by timeouts, no connection or 502-504, calls fail at once for
+   * `breakerOpenMs`, so a server that is down costs members a quick, refunded failure instead of a minute's wait each.
    */
   private async call(
     path: string,
@@ -383,6 +401,7 @@ export class XinferenceEngine implements SpeechEngine {
     if (circuit.openUntil > Date.now()) throw new EngineError(`xinference unavailable (circuit open after ${circuit.failures} failures)`);
     const url = new URL(path, this.config.url.endsWith("/") ? this.config.url : `${this.config.url}/`);
     let last = "";
+    let unwell = false;
     for (let attempt = 0; attempt < 2; attempt++) {
       let res: Response;
       try {
@@ -398,6 +417,7 @@ export class XinferenceEngine implements SpeechEngine {
         );
       } catch (err) {
         last = `${init.method} /${path} failed: ${reason(err)}`;
+        unwell = true;
         continue;
       }
       if (res.ok) {
@@ -408,7 +428,11 @@ export class XinferenceEngine implements SpeechEngine {
       last = `${init.method} /${path} answered ${res.status}: ${detail}`;
       // A 4xx is the request's fault (or a missing model): trying again cannot help, and it says nothing of the server's health.
       if (res.status < 500) throw new EngineError(last);
+      // A 500 is the model's exception on this input (Xinference answers every one so); 502-504 is the server unwell.
+      unwell = res.status !== 500;
     }
+    // Only a server that is unwell opens the circuit: one member's text that a model refuses must not stop the others.
+    if (!unwell) throw new EngineError(last);
     circuit.failures++;
     if (circuit.failures >= this.limits.breakerFailures) circuit.openUntil = Date.now() + this.limits.breakerOpenMs;
     throw new EngineError(last);
@@ -440,9 +464,20 @@ async function withinTime<T>(work: (signal: AbortSignal) => Promise<T>, ms: numb
 }
 const reason = (err: unknown) => (err instanceof Error ? `${err.name === "TimeoutError" ? "timed out: " : ""}${err.message}` : String(err));
 
+type AnswerBounds = { maxSeconds: number; maxBytes: number };
+
+/**
+ * What an answer for `text` may hold: slow speech is 3 syllables a second, so past 5 s + 0.5 s a character the model did
+ * not stop; in bytes, that much 48 kHz 32-bit audio (the most any of these models writes), at most `maxBytes`.
+ */
+function answerBounds(text: string): AnswerBounds {
+  const maxSeconds = 5 + [...text].length * 0.5;
+  return { maxSeconds, maxBytes: Math.min(XINFERENCE_LIMITS.maxBytes, Math.ceil(maxSeconds * 48_000 * 4) + 64 * 1024) };
+}
+
 /** Xinference's errors are FastAPI's {"detail": ...}; anything else is shown as its first 200 characters. */
 async function errorDetail(res: Response) {
-  const text = await boundedText(res, 4096).catch(() => "");
+  const text = await boundedText(res, 4096, Date.now() + 5_000).catch(() => "");
   try {
     const detail = (JSON.parse(text) as { detail?: unknown }).detail;
     return (typeof detail === "string" ? detail : JSON.stringify(detail)).slice(0, 300);
@@ -457,6 +492,8 @@ async function boundedBytes(
   max: number = XINFERENCE_LIMITS.maxBytes,
   onChunk?: (bytes: Uint8Array) => void,
   deadline = Date.now() + XINFERENCE_LIMITS.totalMs,
+  /** Whether the bytes are kept and answered (a streamed answer is only handed to `onChunk`). */
+  keep = true,
 ) {
   if (!res.body) return new Uint8Array(0);
   const reader = res.body.getReader();
@@ -474,10 +511,10 @@ async function boundedBytes(
       await reader.cancel().catch(() => {});
       throw new EngineError(`xinference answered more than ${max} bytes`);
     }
-    parts.push(value);
+    if (keep) parts.push(value);
     onChunk?.(value);
   }
-  const out = new Uint8Array(total);
+  const out = new Uint8Array(keep ? total : 0);
   let at = 0;
   for (const p of parts) {
     out.set(p, at);
@@ -485,12 +522,13 @@ async function boundedBytes(
   }
   return out;
 }
-const boundedText = async (res: Response, max = 1024 * 1024) => new TextDecoder().decode(await boundedBytes(res, max));
+const boundedText = async (res: Response, max = 1024 * 1024, deadline?: number) =>
+  new TextDecoder().decode(await boundedBytes(res, max, undefined, deadline));
 
 /** A whole answer through the product's own decoder and its checks (format by content, bounds, silence). */
-async function readAudio(res: Response, deadline: number): Promise<Audio> {
-  const bytes = await boundedBytes(res, XINFERENCE_LIMITS.maxBytes, undefined, deadline);
-  const decoded = await decodeAudio(bytes, { maxBytes: XINFERENCE_LIMITS.maxBytes, maxSeconds: 300 });
+async function readAudio(res: Response, deadline: number, bounds: AnswerBounds): Promise<Audio> {
+  const bytes = await boundedBytes(res, bounds.maxBytes, undefined, deadline);
+  const decoded = await decodeAudio(bytes, { maxBytes: bounds.maxBytes, maxSeconds: bounds.maxSeconds });
   if (!decoded.ok)
     throw new EngineError(`xinference answered no usable audio (${decoded.reason}${decoded.detail ? `: ${decoded.detail}` : ""})`);
   return decoded.audio;
@@ -500,7 +538,8 @@ async function readAudio(res: Response, deadline: number): Promise<Audio> {
  * A streamed WAV (torchaudio's StreamWriter): a header whose sizes are unknown, then 16-bit PCM as the model makes it.
  * Each whole block of samples is handed to `onAudio` as it arrives; the whole is answered at the end.
  */
-async function readStreamedWav(res: Response, deadline: number, onAudio?: (part: Audio) => void): Promise<Audio> {
+async function readStreamedWav(res: Response, deadline: number, bounds: AnswerBounds, onAudio?: (part: Audio) => void): Promise<Audio> {
+  let held = 0;
   let head = new Uint8Array(0);
   let format: { rate: number; channels: number; bits: number; float: boolean } | null = null;
   let carry = new Uint8Array(0);
@@ -536,13 +575,15 @@ async function readStreamedWav(res: Response, deadline: number, onAudio?: (part:
       }
       samples[i] = sum / format.channels;
     }
+    held += samples.length;
+    if (held > bounds.maxSeconds * format.rate) throw new EngineError(`xinference streamed more than ${bounds.maxSeconds} s`);
     parts.push(samples);
     onAudio?.({ samples, sampleRate: format.rate });
   };
   let failure: unknown = null;
   await boundedBytes(
     res,
-    XINFERENCE_LIMITS.maxBytes,
+    bounds.maxBytes,
     (chunk) => {
       if (failure) return;
       try {
@@ -552,6 +593,7 @@ async function readStreamedWav(res: Response, deadline: number, onAudio?: (part:
       }
     },
     deadline,
+    false,
   );
   if (failure) throw failure;
   const rate = (format as { rate: number } | null)?.rate;
@@ -606,9 +648,8 @@ async function finish(audio: Audio, move: { semitones: number; tempo: number; fo
   for (const s of audio.samples) peak = Math.max(peak, Math.abs(s));
   if (audio.samples.length === 0 || peak < SILENCE.peak) throw new EngineError("xinference answered silence");
   const seconds = audio.samples.length / audio.sampleRate;
-  // Slow speech is 3 syllables a second; a passage's audio far past that is a model that did not stop.
-  const most = 5 + [...text].length * 0.5;
-  if (seconds > most) throw new EngineError(`xinference answered ${seconds.toFixed(1)} s for ${[...text].length} characters`);
+  if (seconds > answerBounds(text).maxSeconds)
+    throw new EngineError(`xinference answered ${seconds.toFixed(1)} s for ${[...text].length} characters`);
   let samples = audio.sampleRate === RENDER.sampleRate ? audio.samples : resample(audio.samples, audio.sampleRate, RENDER.sampleRate);
   if (move.semitones !== 0 || move.tempo !== 1 || move.formant !== 1) samples = await stretch(samples, RENDER.sampleRate, move);
   // Loudness is the passage's (renderPassage measures the pieces together: a short piece alone measures louder).

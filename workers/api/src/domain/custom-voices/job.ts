@@ -159,7 +159,16 @@ export async function nextCustomVoiceSegment(env: Bindings, memberId: string, id
     .first<{ lang: "ko" | "en"; gender: string; engine: string }>();
   if (!v) return refusal(Code.NOT_FOUND);
   const params = JSON.parse(v.engine) as VoiceParams;
-  if (!params.prompt || !params.segment || params.segment.choices < 2) return refusal(Code.NO_OTHER_SEGMENT);
+  let engine: SpeechEngine;
+  try {
+    engine = speechEngine(env);
+  } catch (err) {
+    if (!(err instanceof EngineError)) throw err;
+    return refusal(Code.VOICE_CREATE_FAILED);
+  }
+  // Only the engine that cloned it can clone it again (a changed VOICE_ENGINE would leave the clip behind).
+  if (engine.name !== "xinference" || !params.prompt || !params.segment || params.segment.choices < 2)
+    return refusal(Code.NO_OTHER_SEGMENT);
   // The files as the creation read them: decoded and at the render rate (they passed the recording check then).
   const recordings: Audio[] = [];
   for (let i = 1; ; i++) {
@@ -170,7 +179,8 @@ export async function nextCustomVoiceSegment(env: Bindings, memberId: string, id
     recordings.push(checked.audio);
   }
   if (recordings.length === 0) return refusal(Code.NO_OTHER_SEGMENT);
-  const engine = speechEngine(env);
+  // A new clip under a new key in the voice's folder: the voice keeps its clip and transcript together until the swap.
+  const promptKey = `${customVoicePrefix(memberId, id)}prompt-${crypto.randomUUID().slice(0, 8)}.wav`;
   let made: VoiceParams;
   let preview: Audio;
   try {
@@ -179,7 +189,7 @@ export async function nextCustomVoiceSegment(env: Bindings, memberId: string, id
       lang: v.lang,
       gender: v.gender === "female" ? "female" : "male",
       profile: profileOf(poolAnalyses(recordings.map((r) => analyseFrames(r.samples, r.sampleRate)))),
-      promptKey: params.prompt.key,
+      promptKey,
       segment: (params.segment.index ?? 0) + 1,
     });
     made = created.params;
@@ -187,10 +197,21 @@ export async function nextCustomVoiceSegment(env: Bindings, memberId: string, id
   } catch (err) {
     if (!(err instanceof EngineError)) throw err;
     console.error("custom voice segment failed", err.message);
+    await env.MEDIA.delete(promptKey);
     return refusal(Code.VOICE_CREATE_FAILED);
   }
   await keepPreview(env, memberId, id, preview);
-  await env.DB.prepare("UPDATE voices SET engine = ?3 WHERE id = ?1 AND owner_id = ?2").bind(id, memberId, JSON.stringify(made)).run();
+  const swapped = await env.DB.prepare(
+    "UPDATE voices SET engine = ?3 WHERE id = ?1 AND owner_id = ?2 AND status = 'ready' AND deleted_at IS NULL",
+  )
+    .bind(id, memberId, JSON.stringify(made))
+    .run();
+  if (swapped.meta.changes !== 1) {
+    // Deleted meanwhile: nothing of it stays (its deletion may have emptied the folder before the writes above).
+    await deleteCustomVoiceFiles(env.MEDIA, memberId, [id]);
+    return refusal(Code.NOT_FOUND);
+  }
+  await env.MEDIA.delete(params.prompt.key);
   return done(true);
 }
 
