@@ -180,7 +180,7 @@ const cases = [
       standinSpeech({ model: "melotts-korean", input: SENTENCE.ko, voice: null, response_format: "wav", speed: 1, stream: false }),
   },
   {
-    name: "cloned voice (CosyVoice 2, streamed)",
+    name: "cloned voice (CosyVoice 2)",
     voice: cloned.id,
     standin: () =>
       standinSpeech(
@@ -190,7 +190,7 @@ const cases = [
           voice: null,
           response_format: "wav",
           speed: 1,
-          stream: true,
+          stream: false,
           kwargs: JSON.stringify({ prompt_text: "음성" }),
         },
         clip,
