@@ -167,7 +167,7 @@ export const Code = {
   SHORT_NOT_VERTICAL: 4659,
   // Session 12, server defects (docs/decisions/0052): 4660-4669.
   REPLY_TARGET_UNKNOWN: 4660,
-  // Session 18, voices from Xinference (docs/decisions/0061): 4670-4679.
+  // Voices from Xinference (docs/decisions/0061): 4670-4679.
   NO_OTHER_SEGMENT: 4670,
   GATEWAY_FAILED: 5040,
   TERMINATION_FAILED: 5041,

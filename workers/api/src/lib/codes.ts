@@ -610,7 +610,7 @@ export const messages: Record<Code, Localized> = {
     ko: "답장하려는 음성을 찾을 수 없거나 더 이상 공유되지 않습니다. 공유 링크를 확인하거나 reply_to 없이 변환해 주세요.",
     en: "The recording you are replying to was not found or is no longer shared. Check its share link, or convert without reply_to.",
   },
-  // Session 18, voices from Xinference (docs/decisions/0061).
+  // Voices from Xinference (docs/decisions/0061).
   [Code.NO_OTHER_SEGMENT]: {
     ko: "이 녹음에서는 다른 구간을 고를 수 없어요. 더 긴 녹음을 올려 보세요.",
     en: "There is no other part of this recording to choose. Try uploading a longer recording.",
