@@ -1118,3 +1118,44 @@ export const remoteVoiceDeletions = sqliteTable(
   },
   (t) => [index("remote_voice_deletions_due").on(t.nextAt)],
 );
+
+/**
+ * A basic voice as an operator stages it (docs/decisions/0062): a consented speaker's reference clip (R2) with its
+ * exact transcript, or a neural model's preset speaker; the card it will have in the library; the speaker's consent
+ * and the licence; the last audition. Publishing makes the basic voice (`voice_id`); the row stays as its provenance.
+ */
+export const voiceReferences = sqliteTable(
+  "voice_references",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["clip", "preset"] }).notNull(),
+    lang: text("lang", { enum: ["ko", "en"] }).notNull(),
+    name: text("name", { mode: "json" }).$type<LocalizedText>().notNull(),
+    intro: text("intro", { mode: "json" }).$type<LocalizedText>().notNull(),
+    tone: text("tone").$type<VoiceTone>().notNull(),
+    gender: text("gender").$type<VoiceGender>().notNull(),
+    age: text("age").$type<VoiceAge>().notNull(),
+    features: text("features", { mode: "json" }).$type<string[]>().notNull(),
+    categories: text("categories", { mode: "json" }).$type<string[]>().notNull(),
+    /** The parameters the basic voice gets (the clip as `prompt`, or `preset`, with eSpeak parameters derived from the clip). */
+    engine: text("engine", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    clipKey: text("clip_key"),
+    transcript: text("transcript"),
+    clipSeconds: real("clip_seconds"),
+    speaker: text("speaker").notNull(),
+    consentAt: integer("consent_at"),
+    consentDocument: text("consent_document"),
+    licence: text("licence", { enum: ["exclusive", "non_exclusive", "model"] }).notNull(),
+    licenceNote: text("licence_note"),
+    licenceEndsAt: integer("licence_ends_at"),
+    auditionKey: text("audition_key"),
+    auditionText: text("audition_text"),
+    auditionEngine: text("audition_engine"),
+    auditionedAt: integer("auditioned_at"),
+    voiceId: text("voice_id").references(() => voices.id, { onDelete: "set null" }),
+    publishedAt: integer("published_at"),
+    createdBy: text("created_by").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("voice_references_created").on(t.createdAt), uniqueIndex("voice_references_voice").on(t.voiceId)],
+);

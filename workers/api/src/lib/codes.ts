@@ -615,6 +615,27 @@ export const messages: Record<Code, Localized> = {
     ko: "이 녹음에서는 다른 구간을 고를 수 없어요. 더 긴 녹음을 올려 보세요.",
     en: "There is no other part of this recording to choose. Try uploading a longer recording.",
   },
+  // Basic voices made by operators (docs/decisions/0062).
+  [Code.REFERENCE_NOT_AUDITIONED]: {
+    ko: "공개하기 전에 지금 설정된 엔진으로 목소리를 들어 보세요.",
+    en: "Listen to the voice with the engine configured now before publishing it.",
+  },
+  [Code.REFERENCE_PUBLISHED]: {
+    ko: "이미 공개된 목소리예요. 라이브러리에서 숨기려면 신고 관리의 숨기기를 쓰세요.",
+    en: "This voice is already published. To take it out of the library, hide it from the reports page.",
+  },
+  [Code.REFERENCE_PRESET_UNAVAILABLE]: {
+    ko: "프리셋 화자는 Xinference 엔진(VOICE_ENGINE=xinference)과 이 언어의 프리셋 모델(XINFERENCE_PRESET_MODEL_{lang}) 또는 모델 uid가 있어야 써요.",
+    en: "Preset speakers need the Xinference engine (VOICE_ENGINE=xinference) and a preset model for this language (XINFERENCE_PRESET_MODEL_{lang}) or a model uid.",
+  },
+  [Code.REFERENCE_LICENCE_ENDED]: {
+    ko: "라이선스 기간이 끝난 목소리는 공개할 수 없어요.",
+    en: "The licence of this voice has ended: it cannot be published.",
+  },
+  [Code.REFERENCE_AUDITION_FAILED]: {
+    ko: "엔진이 이 목소리로 말하지 못했어요: {reason}",
+    en: "The engine could not speak in this voice: {reason}",
+  },
 };
 
 /** Values of `{name}` placeholders: text, a number (grouped as the locale writes it) or a label in both locales. */
@@ -825,4 +846,9 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   // Session 12, server defects (docs/decisions/0052).
   [Code.REPLY_TARGET_UNKNOWN]: 404,
   [Code.NO_OTHER_SEGMENT]: 409,
+  [Code.REFERENCE_NOT_AUDITIONED]: 409,
+  [Code.REFERENCE_PUBLISHED]: 409,
+  [Code.REFERENCE_PRESET_UNAVAILABLE]: 409,
+  [Code.REFERENCE_LICENCE_ENDED]: 409,
+  [Code.REFERENCE_AUDITION_FAILED]: 502,
 };

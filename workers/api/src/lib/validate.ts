@@ -37,6 +37,17 @@ const ruleMessages = {
     en: "Control characters and invisible direction marks are not allowed.",
   },
   uniqueIds: { ko: "같은 id가 두 번 들어 있습니다.", en: "The same id appears more than once." },
+  referenceClip: { ko: "화자의 참조 음성 파일을 올려 주세요.", en: "Upload the speaker's reference clip." },
+  referenceTranscript: { ko: "참조 음성이 말하는 내용을 그대로 적어 주세요.", en: "Write exactly what the reference clip says." },
+  referenceConsent: {
+    ko: "화자의 서면 동의 날짜와 동의서 보관 위치를 적어 주세요.",
+    en: "Give the date of the speaker's written consent and where the signed document is kept.",
+  },
+  referenceLicence: {
+    ko: "참조 음성은 화자의 독점 또는 비독점 이용 허락으로, 프리셋 화자는 모델의 라이선스로 등록해요.",
+    en: "A reference clip is licensed by its speaker (exclusive or non-exclusive); a preset speaker by its model's licence.",
+  },
+  referencePreset: { ko: "모델의 화자 이름을 적어 주세요(예: KR, EN-US).", en: "Name the model's speaker (for example KR or EN-US)." },
 } satisfies Record<string, Localized>;
 
 /**

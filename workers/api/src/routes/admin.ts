@@ -29,6 +29,21 @@ import { numericId, readSubmission, uploadLimit } from "../lib/multipart";
 import { jsonBody, queryParams } from "../lib/validate";
 import type { AppEnv } from "../env";
 import { forgetAfterAnswer } from "../speech/engine";
+import { bodyLimit } from "hono/body-limit";
+import {
+  audition,
+  createReference,
+  deleteReference,
+  publishReference,
+  reference,
+  referenceAudio,
+  referenceFields,
+  referenceList,
+} from "../domain/admin/voice-references";
+import { REFERENCE_LIMITS } from "../../../../contracts/voice-references";
+import { sendAudio } from "../lib/audio";
+import { invalid, parseLocalized } from "../lib/validate";
+import { VOICE_RECORDING_RULES } from "../speech/recording-check";
 
 /**
  * The operator console's API (`/admin/*`, docs/decisions/0032). Every path answers 404 (4004), exactly as
@@ -77,6 +92,24 @@ const applicationBody = z.object({ status: z.enum(APPLICATION_STATUSES) });
 const reportKind = (raw: string) => (raw === "voice" || raw === "comment" ? raw : null);
 
 const contentKind = (raw: string): ContentKind | null => (raw === "notices" || raw === "faq" || raw === "contests" ? raw : null);
+
+/** A reference clip of at most 10 MB (a member's recording's limit) with the form's fields around it. */
+const clipLimit = bodyLimit({
+  maxSize: VOICE_RECORDING_RULES.maxBytes + 64 * 1024,
+  onError: (c) => fail(c as never, Code.AUDIO_TOO_LARGE, { params: { max: VOICE_RECORDING_RULES.maxBytes / 1024 / 1024 } }),
+});
+const auditionBody = z.object({ text: z.string().max(REFERENCE_LIMITS.auditionMax).optional() });
+const referenceAudioQuery = z.object({ format: z.enum(["wav", "mp3"]).default("wav") });
+
+/** A multipart form's fields as an object (a field given more than once becomes a list), files included. */
+function formFields(form: FormData) {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    const had = out[key];
+    out[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+  }
+  return out;
+}
 
 const answerLimit = uploadLimit(INQUIRY.images * INQUIRY.imageBytes, Code.INQUIRY_IMAGE_TOO_LARGE, {
   max: INQUIRY.imageBytes / 1024 / 1024,
@@ -176,6 +209,30 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/actor-applications/:id/status", jsonBody(applicationBody), async (c) =>
     answer(c, await setApplicationStatus(memberScope(c), c.req.param("id"), c.req.valid("json").status, now(c))),
   )
+  // Basic voices from reference clips or preset speakers (domain/admin/voice-references.ts, docs/decisions/0062).
+  .get("/voice-references", async (c) => answer(c, await referenceList(memberScope(c))))
+  /** Stages one (multipart: the card, speaker, consent and licence fields, and the clip as `file`). */
+  .post("/voice-references", clipLimit, async (c) => {
+    const form = await c.req.formData().catch(() => null);
+    if (!form) return fail(c, Code.BAD_REQUEST);
+    const fields = parseLocalized(referenceFields, formFields(form), c.var.locale);
+    if (!fields.success) return invalid(c, fields.issues);
+    return answer(c, await createReference(memberScope(c), fields.data, now(c)));
+  })
+  .get("/voice-references/:id", async (c) => answer(c, await reference(memberScope(c), c.req.param("id"))))
+  /** Speaks `text` (or the preview sentence) in the staged voice with the engine configured now. */
+  .post("/voice-references/:id/audition", jsonBody(auditionBody), async (c) =>
+    answer(c, await audition(memberScope(c), c.req.param("id"), c.req.valid("json").text, now(c))),
+  )
+  .get("/voice-references/:id/:which{clip|audition}", queryParams(referenceAudioQuery), async (c) => {
+    const which = c.req.param("which") as "clip" | "audition";
+    const key = await referenceAudio(memberScope(c), c.req.param("id"), which);
+    if (!key.ok) return answer(c, key);
+    // An audition is replaced at the same address: asked again each time.
+    return sendAudio(c, key.value, which, c.req.valid("query").format, false, "private, no-cache");
+  })
+  .post("/voice-references/:id/publish", async (c) => answer(c, await publishReference(memberScope(c), c.req.param("id"), now(c))))
+  .delete("/voice-references/:id", async (c) => answer(c, await deleteReference(memberScope(c), c.req.param("id"), now(c))))
   .get("/audit", queryParams(auditQuery), async (c) => {
     const q = c.req.valid("query");
     return answer(c, done(await auditPage(c.var.db, { page: q.page, action: q.action, targetType: q.target_type, targetId: q.target_id })));

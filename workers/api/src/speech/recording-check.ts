@@ -19,6 +19,8 @@ import type { Audio } from "./wav";
 
 /** The rules (contracts/open-voices.ts, shared with the wizard). */
 export const VOICE_RECORDING_RULES = RECORDING_RULES;
+/** The rules with other bounds (an operator's reference clip is held to 5-15 s). */
+export type RecordingRules = { [K in keyof typeof RECORDING_RULES]: number };
 
 /** What the check measured (seconds, dB); a rule that failed early leaves the later facts out. */
 export type { RecordingFacts };
@@ -145,7 +147,7 @@ export function speakerRegisters(analysis: FrameAnalysis, gap: number = VOICE_RE
 export async function checkVoiceRecording(
   bytes: Uint8Array,
   locale: Locale,
-  rules: typeof VOICE_RECORDING_RULES = VOICE_RECORDING_RULES,
+  rules: RecordingRules = VOICE_RECORDING_RULES,
 ): Promise<CheckedRecording | RecordingRefusal> {
   const facts: RecordingFacts = {};
   const refuse = (code: Code, params?: Record<string, string | number>): RecordingRefusal => ({
