@@ -26,7 +26,15 @@ export const FORM_SCHEMAS: Record<string, string[]> = {
     "WithdrawSchema",
   ],
   "lib/billing-schemas": ["CouponSchema", "CancelSchema", "CardSchema", "PurchaseSchema", "RefundSchema", "PaypalSchema"],
-  "lib/admin-schemas": ["ReportActionSchema", "FeatureFormSchema", "ContestFormSchema", "FaqFormSchema", "NoticeFormSchema"],
+  "lib/admin-schemas": [
+    "ReportActionSchema",
+    "FeatureFormSchema",
+    "ContestFormSchema",
+    "FaqFormSchema",
+    "NoticeFormSchema",
+    "VoiceReferenceFormSchema",
+    "VoiceReferenceActionSchema",
+  ],
   "lib/content-schemas": ["KeyCreateSchema", "ContestEntrySchema"],
   "lib/library-schemas": [
     "VoiceDetailSchema",

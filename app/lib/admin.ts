@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS: { to: string; label: `nav.${string}` }[] = [
   { to: "/admin/contests", label: "nav.contests" },
   { to: "/admin/reports", label: "nav.reports" },
   { to: "/admin/featured", label: "nav.featured" },
+  { to: "/admin/voices", label: "nav.voices" },
   { to: "/admin/actor-applications", label: "nav.actors" },
   { to: "/admin/audit", label: "nav.audit" },
 ];

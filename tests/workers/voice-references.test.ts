@@ -137,7 +137,9 @@ describe("basic voices from reference clips", () => {
     });
     const noClip = await call("/admin/voice-references", op.token, { form: referenceForm({}, null) });
     expect(noClip.data.issues).toEqual([{ path: "file", message: "Upload the speaker's reference clip." }]);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM voice_references WHERE created_by = ?").bind(op.id).first<Loose>()).toEqual({ n: 0 });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM voice_references WHERE created_by = ?").bind(op.id).first<Loose>()).toEqual({
+      n: 0,
+    });
   });
 
   it("holds a clip to 5-15 s and the recording rules, with what was measured", async () => {
@@ -145,7 +147,9 @@ describe("basic voices from reference clips", () => {
     const long = await call("/admin/voice-references", op.token, { form: referenceForm({}, wavOf(voice(20, 150))) });
     expect([long.status, long.code]).toEqual([400, Code.RECORDING_TOO_LONG]);
     expect(long.message).toContain("15");
-    const garbage = await call("/admin/voice-references", op.token, { form: referenceForm({}, new TextEncoder().encode("not audio at all")) });
+    const garbage = await call("/admin/voice-references", op.token, {
+      form: referenceForm({}, new TextEncoder().encode("not audio at all")),
+    });
     expect([garbage.status, garbage.code]).toEqual([415, Code.AUDIO_NOT_AUDIO]);
     const quiet = await call("/admin/voice-references", op.token, { form: referenceForm({}, wavOf(voice(8, 140, { gain: 0.012 }))) });
     expect(quiet.code).toBe(Code.RECORDING_TOO_QUIET);
@@ -168,7 +172,9 @@ describe("basic voices from reference clips", () => {
     expect((await call(`/admin/voice-references/${b.id}/audition`, op.token, { body: {} })).code).toBe(Code.OK);
     const both = await Promise.all([1, 2].map(() => call(`/admin/voice-references/${b.id}/publish`, op.token, { method: "POST" })));
     expect(both.map((r) => r.code).sort()).toEqual([Code.OK, Code.REFERENCE_PUBLISHED].sort());
-    const made = await env.DB.prepare("SELECT COUNT(*) AS n FROM voices WHERE id LIKE ?").bind(`basic-ko-${b.id.slice(0, 8)}%`).first<Loose>();
+    const made = await env.DB.prepare("SELECT COUNT(*) AS n FROM voices WHERE id LIKE ?")
+      .bind(`basic-ko-${b.id.slice(0, 8)}%`)
+      .first<Loose>();
     expect(made).toEqual({ n: 1 });
   });
 
@@ -179,9 +185,14 @@ describe("basic voices from reference clips", () => {
     await env.DB.prepare("UPDATE voice_references SET audition_engine = 'embedded' WHERE id = ?").bind(r.id).run();
     expect((await call(`/admin/voice-references/${r.id}/publish`, op.token, { method: "POST" })).code).toBe(Code.REFERENCE_NOT_AUDITIONED);
     expect((await call(`/admin/voice-references/${r.id}/audition`, op.token, { body: {} })).code).toBe(Code.OK);
-    const late = await call(`/admin/voice-references/${r.id}/publish`, op.token, { method: "POST", at: Date.parse("2027-02-01T00:00:00Z") });
+    const late = await call(`/admin/voice-references/${r.id}/publish`, op.token, {
+      method: "POST",
+      at: Date.parse("2027-02-01T00:00:00Z"),
+    });
     expect([late.status, late.code]).toEqual([409, Code.REFERENCE_LICENCE_ENDED]);
-    expect((await call(`/admin/voice-references/${r.id}/publish`, op.token, { method: "POST", at: Date.parse("2027-01-01T00:00:00Z") })).code).toBe(Code.OK);
+    expect(
+      (await call(`/admin/voice-references/${r.id}/publish`, op.token, { method: "POST", at: Date.parse("2027-01-01T00:00:00Z") })).code,
+    ).toBe(Code.OK);
   });
 });
 
@@ -190,7 +201,16 @@ describe("basic voices from preset speakers", () => {
     const op = await newOperator();
     const preset = (speaker: string) =>
       referenceForm(
-        { kind: "preset", lang: "en", preset_speaker: speaker, licence: "model", licence_note: "MeloTTS, MIT", transcript: null, consent_on: null, consent_document: null },
+        {
+          kind: "preset",
+          lang: "en",
+          preset_speaker: speaker,
+          licence: "model",
+          licence_note: "MeloTTS, MIT",
+          transcript: null,
+          consent_on: null,
+          consent_document: null,
+        },
         null,
       );
     const wrong = (await call("/admin/voice-references", op.token, { form: preset("EN-XX") })).data;
@@ -244,6 +264,8 @@ describe("who may", () => {
     }
     const row = await env.DB.prepare("SELECT published_at, audition_key FROM voice_references WHERE id = ?").bind(ref.id).first<Loose>();
     expect(row).toEqual({ published_at: null, audition_key: null });
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM voice_references WHERE created_by = ?").bind(member.id).first<Loose>()).toEqual({ n: 0 });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM voice_references WHERE created_by = ?").bind(member.id).first<Loose>()).toEqual({
+      n: 0,
+    });
   });
 });

@@ -6,3 +6,5 @@ export { FeatureFormSchema } from "./admin/FeatureFormSchema";
 export { ContestFormSchema } from "./admin/ContestFormSchema";
 export { FaqFormSchema } from "./admin/FaqFormSchema";
 export { NoticeFormSchema } from "./admin/NoticeFormSchema";
+export { VoiceReferenceFormSchema } from "./admin/VoiceReferenceFormSchema";
+export { VoiceReferenceActionSchema } from "./admin/VoiceReferenceActionSchema";
