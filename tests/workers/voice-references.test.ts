@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
+import { drizzle } from "drizzle-orm/d1";
+import { hideEndedLicences, LICENCE_ENDED_REASON } from "../../workers/api/src/domain/admin/voice-references";
 import { Code } from "../../workers/api/src/lib/codes";
 import { worker } from "./helpers";
 import { call, newMember, newOperator, type Loose } from "./operators";
@@ -267,5 +269,26 @@ describe("who may", () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM voice_references WHERE created_by = ?").bind(member.id).first<Loose>()).toEqual({
       n: 0,
     });
+  });
+});
+
+describe("a licence's end", () => {
+  it("takes the published voice out of the library at the hourly cron, once", async () => {
+    const op = await newOperator();
+    const r = (await call("/admin/voice-references", op.token, { form: referenceForm({ licence_ends_on: "2027-03-01" }) })).data;
+    expect((await call(`/admin/voice-references/${r.id}/audition`, op.token, { body: {} })).code).toBe(Code.OK);
+    const { voiceId } = (await call(`/admin/voice-references/${r.id}/publish`, op.token, { method: "POST" })).data;
+    const db = drizzle(env.DB);
+    const hiddenAt = async () =>
+      (await env.DB.prepare("SELECT hidden_at FROM voices WHERE id = ?").bind(voiceId).first<Loose>())!.hidden_at as number | null;
+    // The day before (voices of other tests here whose licence ended earlier may go now).
+    await hideEndedLicences(db, Date.parse("2027-02-28T00:00:00+09:00"));
+    expect(await hiddenAt()).toBeNull();
+    expect(await hideEndedLicences(db, Date.parse("2027-03-01T00:00:00+09:00"))).toBe(1);
+    expect(await hideEndedLicences(db, Date.parse("2027-03-02T00:00:00+09:00"))).toBe(0);
+    const row = await env.DB.prepare("SELECT hidden_reason FROM voices WHERE id = ?").bind(voiceId).first<Loose>();
+    expect(row).toEqual({ hidden_reason: LICENCE_ENDED_REASON });
+    const member = await newMember();
+    expect((await call(`/voices/${voiceId}`, member.token)).status).toBe(404);
   });
 });

@@ -13,6 +13,7 @@ import { reapStale } from "./lib/jobs";
 import { cardGateway } from "./integrations/payments/gateways";
 import { checkEnv } from "./lib/deployment";
 import { forgetRemoteVoices } from "./speech/engine";
+import { hideEndedLicences } from "./domain/admin/voice-references";
 import * as schema from "../../../db/schema";
 import type { AppEnv } from "./env";
 
@@ -25,8 +26,9 @@ export default {
   fetch: app.fetch,
   /**
    * The crons (wrangler.toml `[triggers]`). Hourly: billing (renewals, lost payment answers, ended
-   * periods; lib/billing.ts) and the remote voices to delete at the HTTP engine (speech/engine.ts, docs/decisions/0052). Daily at 03:17: deletes rows that can no longer matter, applies the retention
-   * periods (domain/retention.ts), and refunds and frees jobs that died.
+   * periods; lib/billing.ts), the reference clips of voices let go of (speech/engine.ts, docs/decisions/0061) and basic
+   * voices whose speaker's licence ended (docs/decisions/0062). Daily at 03:17: deletes rows that can no longer matter,
+   * applies the retention periods (domain/retention.ts), and refunds and frees jobs that died.
    */
   async scheduled(controller, env, ctx) {
     // A misconfigured worker runs no billing or clean-up either: the same parse, once, as the fetch
@@ -49,10 +51,11 @@ export default {
       ctx.waitUntil(reapStale(env.DB, null, controller.scheduledTime).then((n) => console.log("stale jobs", n)));
       return;
     }
-    // Remote voices the product let go of, deleted at the HTTP engine's service (docs/decisions/0052; bounded, retried).
+    // Reference clips of the voices the product let go of, deleted from R2 (docs/decisions/0061; bounded, retried).
     ctx.waitUntil(
       forgetRemoteVoices(env, { now: controller.scheduledTime }).then((counts) => console.log("remote voices", JSON.stringify(counts))),
     );
+    ctx.waitUntil(hideEndedLicences(db, controller.scheduledTime).then((n) => console.log("basic voices past their licence", n)));
     ctx.waitUntil(
       runBilling(env, db, env.MEDIA, cardGateway(env), controller.scheduledTime).then((counts) =>
         console.log("billing", JSON.stringify(counts)),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { z } from "zod/v4";
 import { voiceReferences, voices } from "../../../../../db/schema";
 import { RECORDING_RULES } from "../../../../../contracts/open-voices";
@@ -15,7 +15,7 @@ import { EngineError, type VoiceParams } from "../../speech/types";
 import { deriveVoice, PREVIEW, profileOf } from "../../speech/voice-profile";
 import { xinferenceConfig } from "../../speech/xinference";
 import { list } from "../open-voices";
-import type { MemberScope } from "../scope";
+import type { Db, MemberScope } from "../scope";
 import { entry } from "./audit";
 
 /**
@@ -309,4 +309,24 @@ export async function deleteReference(s: MemberScope, id: string, now: number): 
   await entry(s.db, s.member, { action: "voice_reference.delete", targetType: "voice_reference", targetId: row.id, before: out(row) }, now);
   await s.env.MEDIA.delete([row.clipKey, row.auditionKey].filter((k): k is string => k !== null));
   return done({ deleted: true as const });
+}
+
+/** Why a basic voice left the library when its speaker's licence ended (shown where a hidden voice's reason is). */
+export const LICENCE_ENDED_REASON = "licence ended";
+
+/**
+ * Takes the basic voices whose licence has ended out of the library (the library's hide: projects keep their audio),
+ * from the hourly cron. Answers how many were hidden.
+ */
+export async function hideEndedLicences(db: Db, now: number): Promise<number> {
+  const ended = db
+    .select({ id: voiceReferences.voiceId })
+    .from(voiceReferences)
+    .where(and(isNotNull(voiceReferences.voiceId), lte(voiceReferences.licenceEndsAt, now)));
+  const hidden = await db
+    .update(voices)
+    .set({ hiddenAt: now, hiddenReason: LICENCE_ENDED_REASON })
+    .where(and(isNull(voices.hiddenAt), inArray(voices.id, ended)))
+    .returning({ id: voices.id });
+  return hidden.length;
 }
