@@ -9,6 +9,7 @@ test("an operator stages a speaker's clip, hears it, publishes it; a member find
   request,
   context,
   browser,
+  javaScriptEnabled,
 }) => {
   await signIn(context, await operatorSession(request));
   const name = `하늘${Date.now().toString(36).slice(-4)}`;
@@ -84,7 +85,7 @@ test("an operator stages a speaker's clip, hears it, publishes it; a member find
   await expect(page.getByTestId("voice-reference-row").filter({ hasText: name })).toContainText("공개됨");
 
   // A member sees it as a basic voice.
-  const member = await browser.newContext({ locale: "ko-KR", javaScriptEnabled: context.javaScriptEnabled ?? true });
+  const member = await browser.newContext({ locale: "ko-KR", javaScriptEnabled });
   await signIn(member, await signUp(request, uniqueEmail("basicvoice")));
   const memberPage = await member.newPage();
   await memberPage.goto(libraryPath!);
