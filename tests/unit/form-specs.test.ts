@@ -5,7 +5,10 @@ import { FORM_SCHEMAS, renderFormSpecs, specsFile } from "../../scripts/form-spe
 
 // Issue 19 (docs/decisions/0049): the browser renders a form's constraints from app/lib/form-specs/*.ts and loads
 // its schema on use; both must be the schema's own, or server and browser HTML (and validation) would differ.
-describe("form specs", () => {
+// The first test imports every form-schema module through Vite's transform and formats about 55 files with Prettier:
+// about 1.3 s alone, past Vitest's 5 s default when the unit files share a loaded 2-core machine. The timeout is a
+// guard against a hang, not a speed target.
+describe("form specs", { timeout: 30_000 }, () => {
   it("the generated files are what the schemas give now (run `npm run forms:specs` after changing a schema)", async () => {
     for (const [file, text] of await renderFormSpecs()) expect(readFileSync(file, "utf8"), file).toBe(text);
   });
