@@ -12,6 +12,11 @@ export type ItemState = {
   attempt?: number;
   durationMs?: number;
   error?: string;
+  /**
+   * Sentences of this run ready to hear before the paragraph is done (GET /studio/jobs/:id/parts/:paragraphId/:index,
+   * 0 first): consecutive stretches of the paragraph's audio, each a sentence with the pause before it.
+   */
+  parts?: number;
 };
 
 /** The states a generation job passes through (spec section 4: generating, then completed). */

@@ -126,6 +126,41 @@ export function segments(input: string): Segment[] {
   return out;
 }
 
+/**
+ * Abbreviations whose full stop ends no sentence (as they are written: "He sat." ends one, "Sat." of a date does not),
+ * and a single capital (U.S., J. Smith). A stop not split at only makes a longer first part; a wrong split would break a
+ * sentence's intonation, so the list errs toward not splitting.
+ */
+const NO_SENTENCE_END =
+  /(?:^|[\s(.])(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|Ft|No|Nos|Vol|vs|etc|approx|Inc|Ltd|Co|Corp|Dept|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Mon|Tue|Tues|Wed|Thu|Thurs|Fri|Sat|Sun|e\.g|i\.e|a\.m|p\.m|Ph\.D|[A-Z])\.$/;
+/** A sentence's end: . ! ? (repeated, or "...") with closing quotes or brackets, then a space and not a lower-case word. */
+const SENTENCE_END = /[.!?]+["'’”)\]]*(?=\s+[^\s\p{Ll}])/gu;
+
+/**
+ * A piece of text (a `segments` text, between pauses) in its sentences, in order; their concatenation with single
+ * spaces is the piece. A generation speaks and publishes them one by one (the first plays before the rest are made).
+ */
+export function sentences(piece: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of piece.matchAll(SENTENCE_END)) {
+    const end = m.index + m[0].length;
+    if (m[0].startsWith(".") && m[0].length === 1 && NO_SENTENCE_END.test(piece.slice(start, end))) continue;
+    const sentence = piece.slice(start, end).trim();
+    // Something to say: a sentence of punctuation alone joins the next one.
+    if (/[\p{L}\p{N}]/u.test(sentence)) {
+      out.push(sentence);
+      start = end;
+    }
+  }
+  const rest = piece.slice(start).trim();
+  if (rest) {
+    if (/[\p{L}\p{N}]/u.test(rest) || out.length === 0) out.push(rest);
+    else out[out.length - 1] += ` ${rest}`;
+  }
+  return out;
+}
+
 /** The characters a generation costs: every character that is read (pauses, emoji, quotes and surrounding spaces are free). */
 export function characterCount(text: string) {
   return segments(text).reduce((n, s) => n + ("text" in s ? [...s.text].length : 0), 0);

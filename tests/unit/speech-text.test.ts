@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { characterCount, checkText, invalidCharacters, lineLanguage, segments, speakable } from "../../contracts/speech-text";
+import { characterCount, checkText, invalidCharacters, lineLanguage, segments, sentences, speakable } from "../../contracts/speech-text";
 
 /** Real sentences as members type them (issue 19): each is read, and what is read is shown. */
 const KOREAN: [string, string][] = [
@@ -105,5 +105,28 @@ describe("line language (issue 19, import)", () => {
     ["12345 !!!", null],
   ] as const)("%s -> %s", (line, lang) => {
     expect(lineLanguage(line)).toBe(lang);
+  });
+});
+
+describe("sentences (a generation speaks and publishes them one by one)", () => {
+  it("splits at . ! ? and their repeats before a new sentence, in Korean and English", () => {
+    expect(sentences("안녕하세요. 오늘은 날씨가 좋네요! 정말요? 네.")).toEqual(["안녕하세요.", "오늘은 날씨가 좋네요!", "정말요?", "네."]);
+    expect(sentences("Wait... Really?! Yes.")).toEqual(["Wait...", "Really?!", "Yes."]);
+    expect(sentences("He sat. Then he left.")).toEqual(["He sat.", "Then he left."]);
+    expect(sentences("Prices rose 1.5% in 2024. Next year, more.")).toEqual(["Prices rose 1.5% in 2024.", "Next year, more."]);
+  });
+  it("keeps abbreviations, initials, decimals and a quote's end inside their sentence", () => {
+    expect(sentences("This is Dr. Kim from the U.S. Army! Is it 9 a.m. now? Mt. Everest, No. 5 and Jan. 3 vs. St. Louis.")).toEqual([
+      "This is Dr. Kim from the U.S. Army!",
+      "Is it 9 a.m. now?",
+      "Mt. Everest, No. 5 and Jan. 3 vs. St. Louis.",
+    ]);
+    expect(sentences('"Go!" she said. Fine.')).toEqual(['"Go!" she said.', "Fine."]);
+    expect(sentences("e.g. this one, i.e. that")).toEqual(["e.g. this one, i.e. that"]);
+  });
+  it("answers the piece whole when there is one sentence, and puts stray punctuation with its neighbour", () => {
+    expect(sentences("한 문장")).toEqual(["한 문장"]);
+    expect(sentences("Hello. !!")).toEqual(["Hello. !!"]);
+    expect(sentences("")).toEqual([]);
   });
 });

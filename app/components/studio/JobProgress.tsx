@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { LivePlayback } from "./LivePlayback";
 import { jobCounts, useJobProgress } from "./useJobProgress";
 import type { Job } from "../../../contracts/jobs";
 
@@ -29,6 +30,7 @@ export function JobProgress({ job, compact = false }: { job: Job; compact?: bool
     >
       <p className="font-medium">{text}</p>
       <progress max={Math.max(total, 1)} value={done + failed} className="mt-2 w-full" />
+      {items.length > 0 ? <LivePlayback job={{ ...live, id: job.id }} items={items} /> : null}
       {items.some((i) => i.error) ? (
         <ul className="mt-2 text-sm text-red-600">
           {items

@@ -99,6 +99,12 @@ export default {
       completed: "Done: {{done}} generated, {{failed}} failed",
       failed: "The generation failed.",
     },
+    live: {
+      listen: "Listen as it is made",
+      stop: "Stop listening",
+      playing: "Playing paragraph {{n}}, sentence {{k}}",
+      waiting: "Waiting for the next sentence…",
+    },
     voiceOf: "Voice of paragraph {{n}}",
     audioOutdated: "Changed since generated. Generate it again.",
     pick: "Include in download",

@@ -97,6 +97,12 @@ export default {
       completed: "생성 완료: {{done}}개 성공, {{failed}}개 실패",
       failed: "생성하지 못했습니다.",
     },
+    live: {
+      listen: "만들어지는 대로 듣기",
+      stop: "듣기 멈추기",
+      playing: "{{n}}번째 문단의 {{k}}번째 문장 재생 중",
+      waiting: "다음 문장을 기다리는 중…",
+    },
     voiceOf: "{{n}}번째 문단의 보이스",
     audioOutdated: "수정된 문단입니다. 다시 생성하세요.",
     pick: "다운로드에 포함",

@@ -11,6 +11,7 @@ import { sha256Hex } from "../lib/crypto";
 import { generateSpeech } from "../speech/generate";
 import { convertRecording } from "../speech/conversion";
 import { decodeWav } from "../speech/wav";
+import { encodeWav } from "../engine/dsp";
 import type { AppEnv } from "../env";
 import { interruptedCreation, runCustomVoiceJob } from "../domain/custom-voices/job";
 import type { AnyJobState, ConversionSpec, CustomVoiceSpec, GenerationJobRpc, ItemState, JobSpec, JobState } from "./job-types";
@@ -20,6 +21,12 @@ type AnySpec = JobSpec | ConversionSpec | CustomVoiceSpec;
 /** What an interrupted item's message says, from what became of its charge. */
 const interruptedCode = (refund: "refunded" | "already" | "settled" | "none") =>
   refund === "settled" ? Code.JOB_INTERRUPTED_KEPT : refund === "none" ? Code.JOB_INTERRUPTED : Code.JOB_INTERRUPTED_REFUNDED;
+
+/** Sentences kept for early listening: about 4 minutes of 24 kHz 16-bit audio, a small share of an object's 128 MB. */
+const PARTS_KEPT_BYTES = 12 * 1024 * 1024;
+
+/** Lets the object answer other requests (a page asking for a sentence, a progress stream) between CPU-bound steps. */
+const yieldNow = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** What produced a paragraph's audio: a paragraph whose hash is unchanged is not generated (nor charged) again. */
 export const paragraphHash = (p: typeof paragraphs.$inferSelect) =>
@@ -32,6 +39,29 @@ export const paragraphHash = (p: typeof paragraphs.$inferSelect) =>
  */
 export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements GenerationJobRpc {
   private streams = new Set<WritableStreamDefaultWriter<Uint8Array>>();
+  /**
+   * Sentences made so far, as WAV, by `paragraphId/index`, for the page that plays them before their paragraph is done.
+   * Kept in memory only (an object evicted mid-job loses them; the paragraphs' audio is in R2), the oldest dropped past
+   * PARTS_KEPT_BYTES.
+   */
+  private parts = new Map<string, Uint8Array>();
+  private partBytes = 0;
+
+  async getPart(paragraphId: string, index: number): Promise<Uint8Array | null> {
+    return this.parts.get(`${paragraphId}/${index}`) ?? null;
+  }
+
+  private keepPart(paragraphId: string, index: number, wav: Uint8Array) {
+    const key = `${paragraphId}/${index}`;
+    this.partBytes += wav.length - (this.parts.get(key)?.length ?? 0);
+    this.parts.delete(key);
+    this.parts.set(key, wav);
+    for (const [old, bytes] of this.parts) {
+      if (this.partBytes <= PARTS_KEPT_BYTES) break;
+      this.parts.delete(old);
+      this.partBytes -= bytes.length;
+    }
+  }
 
   async getState(): Promise<AnyJobState> {
     return (await this.ctx.storage.get<AnyJobState>("state")) ?? { status: "idle" };
@@ -132,8 +162,10 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
       return;
     }
     next.status = "generating";
-    await this.setState({ status: "generating", total: items.length, done: count("done"), failed: count("failed"), items });
-    Object.assign(next, await this.generate(spec, next));
+    next.parts = undefined;
+    const progress = () => this.setState({ status: "generating", total: items.length, done: count("done"), failed: count("failed"), items });
+    await progress();
+    Object.assign(next, await this.generate(spec, next, progress));
     const left = items.some((i) => i.status === "queued");
     await this.setState({
       status: left ? "generating" : "completed",
@@ -185,7 +217,8 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
     await this.setState({ status: "completed", total: ended.length, done: count("done"), failed: count("failed"), items: ended });
   }
 
-  private async generate(spec: JobSpec, item: ItemState): Promise<Partial<ItemState>> {
+  /** One paragraph; each sentence is published as it is made (`item.parts`, then `progress` streams the state). */
+  private async generate(spec: JobSpec, item: ItemState, progress: () => Promise<unknown>): Promise<Partial<ItemState>> {
     const paragraphId = item.paragraphId;
     const db = drizzle(this.env.DB, { schema });
     const row = await db
@@ -213,6 +246,12 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
         pauseMs: p.pauseMs,
         projectId: spec.projectId,
         paragraphId,
+        onPart: async (part, index) => {
+          this.keepPart(paragraphId, index, encodeWav(part.samples, part.sampleRate));
+          item.parts = index + 1;
+          await progress();
+          await yieldNow();
+        },
       },
       spec.locale,
       { key: this.chargeKey(spec, item), jobId: spec.jobId },
@@ -240,7 +279,6 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
     await this.setState({ status: "generating", total: 100, done: 0, items });
     // The conversion is seconds of CPU in this object: between its steps it reports the percentage
     // done and yields, so a progress stream opened meanwhile is answered at once, not at the end.
-    const yieldNow = () => new Promise((resolve) => setTimeout(resolve, 0));
     let reported = 0;
     const progress = async (fraction: number) => {
       const percent = Math.min(99, Math.floor(fraction * 100));
@@ -322,7 +360,6 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
       await this.putState(await interruptedCreation(this.env, spec));
       return;
     }
-    const yieldNow = () => new Promise((resolve) => setTimeout(resolve, 0));
     try {
       const end = await runCustomVoiceJob(this.env, spec, async (step) => {
         await this.putState(step);

@@ -65,4 +65,5 @@ export interface GenerationJobRpc extends Rpc.DurableObjectBranded {
   startCustomVoice(spec: CustomVoiceSpec): Promise<AnyJobState>;
   alarm(): Promise<void>;
   fetch(request: Request): Promise<Response>;
+  getPart(paragraphId: string, index: number): Promise<Uint8Array | null>;
 }

@@ -184,6 +184,21 @@ export const studioRoutes = new Hono<AppEnv>()
     if (!stub) return fail(c, Code.NOT_FOUND);
     return stub.fetch("https://job/events", { signal: c.req.raw.signal });
   })
+  /**
+   * A sentence of a paragraph the job is making (or made a moment ago), to hear before the paragraph is done: WAV, to the
+   * job's owner only; 404 once the job has let go of it (the paragraph's own audio is there by then).
+   */
+  .get("/jobs/:id/parts/:paragraph/:index{[0-9]{1,3}}", async (c) => {
+    const stub = await ownJob(memberScope(c), c.req.param("id"));
+    if (!stub) return fail(c, Code.NOT_FOUND);
+    const wav = await stub.getPart(c.req.param("paragraph").slice(0, 64), Number(c.req.param("index")));
+    if (!wav) return fail(c, Code.NOT_FOUND);
+    return c.body(wav as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": "audio/wav",
+      "content-length": String(wav.length),
+      "cache-control": "private, no-store",
+    });
+  })
   /** The last generated audio of a paragraph, to the project's owner: WAV or MP3, to play or to save. */
   .get("/paragraphs/:id/audio", queryParams(audioQuery), async (c) => {
     const { format, download } = c.req.valid("query");

@@ -10,7 +10,7 @@ import { overSlotsRefusal } from "../domain/custom-voices/slots";
 import { unusableVoiceCode } from "../domain/voice-availability";
 import type { AppEnv, Member } from "../env";
 import { speechEngine } from "./engine";
-import { renderPassage } from "./render";
+import { renderPassage, type PartListener } from "./render";
 import { EngineError, type Style, type VoiceParams } from "./types";
 import { applyDictionary } from "../engine/dictionary";
 import { entriesFor } from "../domain/studio/dictionary";
@@ -28,6 +28,8 @@ export type GenerateInput = {
   pauseMs?: number;
   projectId?: string;
   paragraphId?: string;
+  /** Hears the audio sentence by sentence as it is made (a project job publishes each to the page that follows it). */
+  onPart?: PartListener;
 };
 
 export type Generated = { inferenceId: string; audioKey: string; durationMs: number; characters: number };
@@ -91,6 +93,7 @@ export async function generateSpeech(
         tempo: input.tempo,
       },
       input.pauseMs ?? 0,
+      input.onPart,
     );
     const id = crypto.randomUUID();
     const audioKey = `inferences/${member.id}/${id}.wav`;
