@@ -9,6 +9,8 @@ export type Shared = {
   share_id: string;
   locale: Lang;
   method: "tts" | "record" | "upload";
+  /** How a conversion was made; null for speech from text. */
+  conversion: "register" | "resynthesis" | null;
   voice: { id: string; name: { ko: string; en: string }; profileImageURL: string };
   duration: number;
   createdAt: number;

@@ -77,6 +77,11 @@ export default function SharePage() {
             <p className="text-sm text-slate-500">{t("share.made", { date, seconds: shared.duration.toFixed(1) })}</p>
           </div>
         </div>
+        {shared.conversion ? (
+          <p className="mt-3 text-xs text-slate-500" data-testid="share-method">
+            {t(shared.conversion === "resynthesis" ? "share.method.resynthesis" : "share.method.register", { voice })}
+          </p>
+        ) : null}
         {shared.replyTo ? (
           <p className="mt-3 text-sm" data-testid="in-reply-to">
             <Link to={shared.replyTo.url} className="text-brand-700 underline">

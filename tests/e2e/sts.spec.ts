@@ -125,6 +125,8 @@ test("share page: server-rendered Open Graph and Twitter tags in the visitor's l
     /^\/studio\/projects\/speech-to-speech\?reply=[\w-]{22}$/,
   );
   await expect(shared.getByTestId("shared-audio").locator("audio")).toHaveAttribute("src", /\/api\/v1\/share\/[\w-]{22}\/audio$/);
+  // The visitor is told how the conversion was made (the api's engine here speaks it again in the voice).
+  await expect(shared.getByTestId("share-method")).toContainText("Spoken again in the voice of");
   // And it plays, for a visitor with JavaScript: the waveform player takes over and time runs.
   const listener = await browser.newContext({ locale: "en-US", javaScriptEnabled: true });
   const listening = await listener.newPage();

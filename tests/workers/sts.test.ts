@@ -332,6 +332,8 @@ describe("results: share pages, reviews, ownership", () => {
     expect(page.data).toMatchObject({
       locale: "en",
       method: "upload",
+      // Named on the page: this suite's engine (Xinference's stand-in) speaks the recording again in the voice.
+      conversion: "resynthesis",
       voice: { id: "ko-minjun", name: { ko: "민준", en: "Minjun" } },
       audioURL: `/api/v1/share/${share_id}/audio`,
     });

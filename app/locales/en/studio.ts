@@ -329,6 +329,12 @@ export default {
     what: "Voice Studio is an AI studio that turns text into speech and your voice into other voices.",
     // Issue 19: replies linked to the original.
     inReplyTo: "A reply to a recording in the voice of {{voice}}",
+    method: {
+      register:
+        "Made by moving the speaker's pitch and timbre toward {{voice}}'s: what was said, its timing and intonation are the speaker's own.",
+      resynthesis:
+        "Spoken again in the voice of {{voice}}: the AI heard what was said and said it again, sentence by sentence, in the original timing.",
+    },
     replies: "Replies",
     replyItem: "In the voice of {{voice}} · {{date}}",
     replyHelp: "Record or upload your answer, convert it, then share it back: it appears here.",

@@ -325,6 +325,10 @@ export default {
     player: "공유된 음성",
     // Issue 19: replies linked to the original.
     inReplyTo: "{{voice}} 목소리로 바꾼 음성에 보낸 답장",
+    method: {
+      register: "말한 사람의 음높이와 음색을 {{voice}}의 목소리 쪽으로 옮겨 만들었어요. 말한 내용과 타이밍, 억양은 말한 사람의 것이에요.",
+      resynthesis: "{{voice}}의 목소리로 다시 말했어요. AI가 말한 내용을 알아듣고 문장마다 원래 타이밍에 맞춰 다시 말했어요.",
+    },
     replies: "답장",
     replyItem: "{{voice}} 목소리 · {{date}}",
     replyHelp: "녹음하거나 파일을 올려 변환한 뒤 공유하면 여기에 답장으로 보여요.",

@@ -115,6 +115,8 @@ export async function sharePage(db: Db, id: string) {
     share_id: row.shareId,
     locale: row.shareLocale ?? "ko",
     method: row.method,
+    /** How a conversion was made ("register" or "resynthesis"; null for speech from text), named on the page. */
+    conversion: row.conversion ?? null,
     voice: {
       id: row.voiceId,
       name: voice?.name ?? { ko: row.voiceId, en: row.voiceId },
