@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { readFileSync } from "node:fs";
 import { transformWithEsbuild } from "vite";
 import { defineConfig } from "vitest/config";
+import { LOCAL_SECRETS } from "./scripts/local-secrets.mjs";
 import { OAUTH_CLIENTS } from "./tests/workers/standins/clients";
 
 /**
@@ -25,6 +26,8 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            // The signing keys are secrets, not [vars]: the local ones, whether or not workers/api/.env exists yet.
+            ...LOCAL_SECRETS["workers/api/.env"],
             // Social login on for all three providers; their endpoints stay at the real defaults,
             // which the outbound stand-in answers.
             GOOGLE_CLIENT_ID: OAUTH_CLIENTS.google.id,

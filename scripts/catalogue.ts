@@ -7,15 +7,17 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { catalogueStatements } from "../db/seed";
+import { ENV } from "./deploy-config.mjs";
 import { persistArgs, wranglerEnv } from "./wrangler-env.mjs";
 
 const remote = process.argv.includes("--remote");
 const statements = catalogueStatements();
 mkdirSync(".wrangler", { recursive: true });
 writeFileSync(".wrangler/catalogue.sql", statements.join("\n") + "\n");
-execFileSync(
-  "npx",
-  ["wrangler", "d1", "execute", "DB", ...(remote ? ["--remote"] : ["--local", ...persistArgs()]), "--file", ".wrangler/catalogue.sql"],
-  { stdio: "inherit", env: wranglerEnv() },
-);
+// The deployed database is the one of the root wrangler.toml's production environment (docs/deploy.md).
+const where = remote ? ["--remote", "--env", ENV] : ["--local", ...persistArgs()];
+execFileSync("npx", ["wrangler", "d1", "execute", "DB", ...where, "--file", ".wrangler/catalogue.sql"], {
+  stdio: "inherit",
+  env: wranglerEnv(),
+});
 console.log(`catalogue: ${statements.length} statements written to the ${remote ? "deployed" : "local"} database.`);

@@ -1,7 +1,10 @@
 // `npm run dev`: the api and notify workers under wrangler (sharing .wrangler/state with the app),
 // and Remix under Vite with hot reload on PORT (default 8787).
 import { spawn } from "node:child_process";
+import { writeLocalSecrets } from "./local-secrets.mjs";
 import { engineVars, wranglerEnv } from "./wrangler-env.mjs";
+
+writeLocalSecrets();
 
 const port = process.env.PORT ?? "8787";
 const env = wranglerEnv();

@@ -9,6 +9,7 @@
 // Each grant or revoke writes an audit_log row (actor "cli" with the local user's name) in the same call.
 import { execFileSync } from "node:child_process";
 import { userInfo } from "node:os";
+import { ENV } from "./deploy-config.mjs";
 import { persistArgs, wranglerEnv } from "./wrangler-env.mjs";
 
 const args = process.argv.slice(2);
@@ -16,7 +17,8 @@ const remote = args.includes("--remote");
 const [command, rawEmail] = args.filter((a) => !a.startsWith("--"));
 const usage = "usage: npm run operator -- grant|revoke <email> [--remote] | list [--remote]";
 
-const where = remote ? ["--remote"] : ["--local", ...persistArgs()];
+// The deployed database is the one of the root wrangler.toml's production environment (docs/deploy.md).
+const where = remote ? ["--remote", "--env", ENV] : ["--local", ...persistArgs()];
 const sql = (command: string) =>
   JSON.parse(
     execFileSync("npx", ["wrangler", "d1", "execute", "DB", ...where, "--json", "--command", command], {

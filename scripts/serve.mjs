@@ -1,7 +1,10 @@
 // `npm start` (after build and setup:db): the production build of the three workers in one local
 // workerd via wrangler, on PORT (default 8787). No Cloudflare account, no network.
 import { spawn } from "node:child_process";
+import { writeLocalSecrets } from "./local-secrets.mjs";
 import { engineVars, persistArgs, wranglerEnv } from "./wrangler-env.mjs";
+
+writeLocalSecrets();
 
 const port = process.env.PORT ?? "8787";
 

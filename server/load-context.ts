@@ -11,7 +11,11 @@ import { newNonce } from "./security-headers";
  * (empty: the request's own origin). `SESSION_SECRET` keys the sealed (AES-GCM) cookies that carry
  * sign-up and recovery steps (app/utils/sealed.server.ts).
  */
-export type AppEnv = AppBindings;
+export type AppEnv = Omit<AppBindings, "SESSION_SECRET"> & {
+  // A secret, so `wrangler types` has it optional (production declares it, local runs read .env); the entry
+  // refuses to serve without it, so past the entry it is a string.
+  SESSION_SECRET: string;
+};
 
 type Cloudflare = Omit<PlatformProxy<AppEnv>, "dispose">;
 
