@@ -113,6 +113,25 @@ describe("requests as Xinference parses them", () => {
     expect(Math.abs(12 * Math.log2(medianF0(out.samples, RATE)! / 150))).toBeLessThan(2);
   });
 
+  it("other cloning families as their speech() reads them: Qwen3-TTS with its language's name, FishSpeech with the transcript", async () => {
+    const params = await clonedVoice("voices/prompts/t/families.wav");
+    const qwen = await engine({ ttsModel: "qwen3-tts" }).synthesize(request(params, { style: "happy" }));
+    await engine({ ttsModel: "qwen3-tts" }).synthesize(request(params, { text: "Hello there.", lang: "en" }));
+    const fish = await engine({ ttsModel: "fish-speech" }).synthesize(request(params));
+    const [q, qEn, f] = await received();
+    expect(q).toMatchObject({ multipart: true, body: { model: "qwen3-tts", stream: false } });
+    // No instruction in Qwen3's cloning path: the style is prosody, done here.
+    expect(JSON.parse(q!.body.kwargs as string)).toEqual({ prompt_text: params.prompt!.text, language: "korean" });
+    expect(JSON.parse(qEn!.body.kwargs as string)).toEqual({ prompt_text: params.prompt!.text, language: "english" });
+    expect(f).toMatchObject({
+      multipart: true,
+      body: { model: "fish-speech", kwargs: JSON.stringify({ prompt_text: params.prompt!.text }) },
+    });
+    expect(f!.promptBytes).toBeGreaterThan(0);
+    // Both speak in the clip's register.
+    for (const out of [qwen, fish]) expect(Math.abs(12 * Math.log2(medianF0(out.samples, out.sampleRate)! / 150))).toBeLessThan(2.5);
+  });
+
   it("a style is CosyVoice's instruction (instruct2, without the transcript); tempo and pitch are done after", async () => {
     const params = await clonedVoice("voices/prompts/t/style.wav");
     const plain = await engine().synthesize(request(params));
@@ -174,8 +193,16 @@ describe("the models, checked at start", () => {
     const first = { ...models[0]!, model_name: "CosyVoice-300M" };
     expect(modelProblems(base, [first, models[1]!, whisper])).toMatchObject({ ok: true, instructs: false });
     expect(modelProblems({ ...base, ttsModel: "melo", asrModel: "cosyvoice2" }, models).ok).toBe(false);
-    expect(modelProblems({ ...base, ttsModel: "qwen", asrModel: "melo" }, models)).toMatchObject({
-      problems: expect.arrayContaining(["XINFERENCE_TTS_MODEL=qwen is a qwen3_tts model; the product clones voices with: CosyVoice"]),
+    // Qwen3-TTS Base clones; IndexTTS2 speaks Chinese and English only, so the product's Korean voices cannot be its.
+    expect(modelProblems({ ...base, ttsModel: "qwen" }, [...models, whisper])).toMatchObject({ ok: true, instructs: false });
+    const index = {
+      id: "index",
+      model_name: "IndexTTS2",
+      model_family: "IndexTTS2",
+      model_ability: ["text2audio", "text2audio_voice_cloning"],
+    };
+    expect(modelProblems({ ...base, ttsModel: "index" }, [...models, whisper, index])).toMatchObject({
+      problems: ["XINFERENCE_TTS_MODEL=index is a IndexTTS2 model; the product clones voices with: CosyVoice, FishAudio, qwen3_tts"],
     });
   });
 

@@ -17,7 +17,9 @@
 //   CosyVoice (model/audio/cosyvoice.py): prompt_speech + prompt_text is zero-shot, prompt_speech + instruct_text is
 //   instruct2 (CosyVoice2 only), prompt_speech alone cross-lingual; the prompt is read with torchaudio (must be audio);
 //   `speed` is taken and not used; 24 kHz. MeloTTS (model/audio/melotts.py): no stream ("MeloTTS does not support stream
-//   mode."), `voice` must be one of the checkpoint's speakers, `speed` is applied; 44.1 kHz.
+//   mode."), `voice` must be one of the checkpoint's speakers, `speed` is applied; 44.1 kHz. Qwen3-TTS Base
+//   (model/audio/qwen3_tts.py): no stream, `language` among the checkpoint's lower-cased names, prompt_text required with
+//   the clip. FishSpeech (model/audio/fish_speech.py): the clip and prompt_text as its reference, voice and speed ignored.
 // - POST /v1/audio/transcriptions (create_transcriptions): multipart {model, file, language, prompt, response_format="json",
 //   temperature, kwargs, timestamp_granularities[]}; whisper answers {"text"} for json and, for verbose_json,
 //   {task, language, duration, text, segments:[{id, seek, start, end, text, tokens, temperature, avg_logprob,
@@ -41,6 +43,24 @@ export const LAUNCHED = {
     rate: 24000,
   },
   "whisper-large-v3": { model_name: "whisper-large-v3", model_family: "whisper", model_ability: ["audio2text"] },
+  "fish-speech": {
+    model_name: "FishSpeech-1.5",
+    model_family: "FishAudio",
+    model_ability: ["text2audio", "text2audio_zero_shot", "text2audio_voice_cloning"],
+    rate: 44100,
+  },
+  "qwen3-tts": {
+    model_name: "Qwen3-TTS-12Hz-1.7B-Base",
+    model_family: "qwen3_tts",
+    model_ability: ["text2audio", "text2audio_voice_cloning"],
+    rate: 24000,
+  },
+  indextts2: {
+    model_name: "IndexTTS2",
+    model_family: "IndexTTS2",
+    model_ability: ["text2audio", "text2audio_zero_shot", "text2audio_voice_cloning", "text2audio_emotion_control"],
+    rate: 22050,
+  },
   "melotts-korean": {
     model_name: "MeloTTS-Korean",
     model_family: "MeloTTS",
@@ -175,6 +195,33 @@ async function speech(request) {
         500,
         `Invalid voice: ${body.voice}, available speakers: ${JSON.stringify(Object.fromEntries(model.speakers.map((s, i) => [s, i])))}`,
       );
+  } else if (model.model_family === "qwen3_tts") {
+    // qwen3_tts.py: no stream; `language` (default "chinese") must be one of the checkpoint's, lower-cased; the Base
+    // model clones only, and needs prompt_text with prompt_speech. Speed is not passed on.
+    if (body.stream) return detail(500, "qwen-tts does not support stream generation.");
+    const languages = ["chinese", "english", "french", "german", "italian", "japanese", "korean", "portuguese", "russian", "spanish"];
+    const language = kwargs.language ?? "chinese";
+    if (!languages.includes(language))
+      return detail(500, `Language '${language}' is not supported. Supported languages are: ${languages.join(", ")}`);
+    if (!prompt)
+      return detail(
+        500,
+        "Base does not support generate_voice_design and generate_custom_voice, Please add prompt speech and prompt text for voice cloning.",
+      );
+    if (kwargs.prompt_text === undefined || kwargs.prompt_text === null)
+      return detail(500, "prompt_text is required when prompt_speech is provided.");
+    const audio = readWav(prompt);
+    if (!audio) return detail(500, "Error opening '/tmp/tmpprompt.wav': Format not recognised.");
+    f0 = measureF0(audio) || 200;
+    speed = 1;
+  } else if (model.model_family === "FishAudio") {
+    // fish_speech.py: the clip and prompt_text become its reference; voice and speed are logged and ignored.
+    if (prompt) {
+      const audio = readWav(prompt);
+      if (!audio) return detail(500, "Format not recognised.");
+      f0 = measureF0(audio) || 200;
+    }
+    speed = 1;
   } else if (model.model_family === "CosyVoice") {
     const speakers = ["中文女", "中文男", "日语男", "粤语女", "英文女", "英文男", "韩语女"];
     if (!prompt && body.voice && !speakers.includes(body.voice))

@@ -93,9 +93,15 @@ type Family = {
   streams: boolean;
   /** `speed` changes the tempo (CosyVoice and FishSpeech take it and ignore it). */
   speed: boolean;
-  /** The kwargs of a cloned voice's request: its transcript, or an instruction for a style the model can follow. */
-  cloneArgs?: (prompt: { text: string }, style: Style, instructs: boolean) => Record<string, unknown>;
+  /**
+   * The kwargs of a cloned voice's request: its transcript, or an instruction for a style the model can follow (then the
+   * style's prosody is not added here), and the language where the model must be told it.
+   */
+  cloneArgs?: (prompt: { text: string }, style: Style, instructs: boolean, lang: "ko" | "en") => Record<string, unknown>;
 };
+
+/** Qwen3-TTS checks `language` against its checkpoint's names, lower-cased (qwen_tts codec_language_id; qwen3_tts.py). */
+const QWEN3_LANGUAGE = { ko: "korean", en: "english" } as const;
 
 /**
  * CosyVoice 2 (cosyvoice.py): `prompt_speech` with `prompt_text` is zero-shot cloning; with `instruct_text` instead it is
@@ -117,7 +123,21 @@ export const FAMILIES: Record<string, Family> = {
       style === "neutral" || !instructs ? { prompt_text: prompt.text } : { instruct_text: COSYVOICE_STYLE[style] },
   },
   MeloTTS: { streams: false, speed: true },
+  // FishSpeech (fish_speech.py): the clip with `prompt_text` as its reference; `voice` and `speed` are ignored.
+  FishAudio: { streams: true, speed: false, cloneArgs: (prompt) => ({ prompt_text: prompt.text }) },
+  // Qwen3-TTS Base (qwen3_tts.py): cloning needs `prompt_text` and the language (Chinese by default); no stream, no
+  // speed, and no instruction in the cloning path, so styles are prosody.
+  qwen3_tts: {
+    streams: false,
+    speed: false,
+    cloneArgs: (prompt, _style, _instructs, lang) => ({ prompt_text: prompt.text, language: QWEN3_LANGUAGE[lang] }),
+  },
 };
+/** The families a voice can be cloned with, as the model check names them. */
+const CLONING_FAMILIES = Object.entries(FAMILIES)
+  .filter(([, f]) => f.cloneArgs)
+  .map(([name]) => name)
+  .join(", ");
 /**
  * A preset model's speaker per language when the voice names none: MeloTTS-English's American speaker; for Korean, none
  * (null), which MeloTTS answers with its checkpoint's first and only speaker (melotts.py), whatever its key is named.
@@ -161,7 +181,9 @@ export function modelProblems(config: XinferenceConfig, models: ModelInfo[]): Mo
   };
   const tts = need("XINFERENCE_TTS_MODEL", config.ttsModel, "text2audio_voice_cloning");
   if (tts && !FAMILIES[tts.model_family ?? ""]?.cloneArgs)
-    problems.push(`XINFERENCE_TTS_MODEL=${config.ttsModel} is a ${tts.model_family} model; the product clones voices with: CosyVoice`);
+    problems.push(
+      `XINFERENCE_TTS_MODEL=${config.ttsModel} is a ${tts.model_family} model; the product clones voices with: ${CLONING_FAMILIES}`,
+    );
   const asr = need("XINFERENCE_ASR_MODEL", config.asrModel, "audio2text");
   // Only Whisper answers segments with timestamps (whisper.py); speech-to-speech needs them.
   if (asr && asr.model_family !== "whisper")
@@ -244,7 +266,7 @@ export class XinferenceEngine implements SpeechEngine {
       const family = FAMILIES[check.families.tts]!;
       const clip = await this.media.get(params.prompt.key);
       if (!clip) throw new EngineError(`the voice's reference clip ${params.prompt.key} is missing`);
-      const kwargs = family.cloneArgs!(params.prompt, request.style, check.instructs);
+      const kwargs = family.cloneArgs!(params.prompt, request.style, check.instructs, request.lang);
       if (!("instruct_text" in kwargs)) {
         tempo *= style.rate;
         semitones += style.semitones;
