@@ -163,7 +163,8 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
     }
     next.status = "generating";
     next.parts = undefined;
-    const progress = () => this.setState({ status: "generating", total: items.length, done: count("done"), failed: count("failed"), items });
+    const progress = () =>
+      this.setState({ status: "generating", total: items.length, done: count("done"), failed: count("failed"), items });
     await progress();
     Object.assign(next, await this.generate(spec, next, progress));
     const left = items.some((i) => i.status === "queued");
