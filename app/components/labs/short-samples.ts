@@ -35,7 +35,7 @@ export const SHORT_SAMPLES: readonly ShortSample[] = [
     src: "/labs/shorts/trailer.en.mp3",
     seconds: 16,
     bytes: 48276,
-    sha256: "e1dfb42d1de95790740930c395c7d629debec77b5060914767af5b396c16a378",
+    sha256: "bbc4f7580e14cc7224e4be3425a6a995d925984c48ee8512225c088bcb357a09",
   },
   {
     template: "birthday",
