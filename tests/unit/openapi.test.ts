@@ -12,7 +12,14 @@ describe("the public API's OpenAPI document", () => {
     const doc = structuredClone(openApiDocument());
     const api = await SwaggerParser.validate(doc as never);
     expect(api.info.title).toBe("Voice Studio public API");
-    expect(Object.keys(api.paths ?? {}).sort()).toEqual(["/studio/inferences/{id}/audio", "/studio/sts", "/studio/tts"]);
+    expect(Object.keys(api.paths ?? {}).sort()).toEqual([
+      "/member/usage",
+      "/studio/inferences/{id}/audio",
+      "/studio/sts",
+      "/studio/tts",
+      "/voices",
+      "/voices/{id}",
+    ]);
   });
 
   it("fails validation when the document is broken (the check can fail)", async () => {

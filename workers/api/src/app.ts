@@ -46,6 +46,15 @@ export function createApp() {
   // 503 and logs why (lib/deployment.ts, docs/decisions/0019).
   app.use("*", async (c, next) => (refusalFor("api", c.env, c.req.url) ? unavailable(localeFromHeader(c.req.header("lang"))) : next()));
   app.use("*", context, defaultBodyLimit);
+  // The public API's calls also take a business API key (Authorization: Bearer; docs/decisions/0031), on every method of
+  // their paths, so a wrong method with a valid key is told 405 with Allow rather than "log in". The library is read-only
+  // with a key: its other methods stay the signed-in member's.
+  app.use("/studio/tts", apiKeyMember);
+  app.use("/studio/sts", apiKeyMember);
+  app.use("/studio/inferences/:id/audio", apiKeyMember);
+  app.use("/member/usage", apiKeyMember);
+  app.get("/voices", apiKeyMember);
+  app.get("/voices/:id", apiKeyMember);
   app.route("/utils", utils);
   app.route("/member", membersRoutes);
   app.route("/member", socialRoutes);
@@ -57,10 +66,6 @@ export function createApp() {
   app.route("/voices", voicesRoutes);
   app.route("/actors", actorsRoutes);
   app.route("/comments", commentsRoutes);
-  // The public API's calls also take a business API key (Authorization: Bearer; docs/decisions/0031).
-  app.post("/studio/tts", apiKeyMember);
-  app.post("/studio/sts", apiKeyMember);
-  app.get("/studio/inferences/:id/audio", apiKeyMember);
   app.route("/studio", studioRoutes);
   app.route("/studio", stsRoutes);
   app.route("/share", shareRoutes);

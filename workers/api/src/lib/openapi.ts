@@ -6,6 +6,7 @@
 // validates the document against the OpenAPI specification.
 import { Code, httpStatus, messages } from "./codes";
 import { LIMITS } from "./rate-limit";
+import { LIBRARY_PAGE, LIBRARY_QUERY_MAX, LIBRARY_SORTS, LIBRARY_TABS } from "../../../../contracts/voices";
 
 /** Codes every public call can answer: the key or token checks, its rate limit, a path or method error. */
 const COMMON = [Code.LOGIN_REQUIRED, Code.API_KEY_INVALID, Code.API_KEY_RATE_LIMITED, Code.INTERNAL] as const;
@@ -20,6 +21,8 @@ type Operation = {
   request?: Record<string, unknown>;
   success: Record<string, unknown>;
   parameters?: Record<string, unknown>[];
+  /** The answer is a file (WAV or MP3, with Range), not the envelope. */
+  audio?: boolean;
 };
 
 const envelope = (data: Record<string, unknown>) => ({
@@ -156,7 +159,99 @@ export const PUBLIC_OPERATIONS: readonly Operation[] = [
       { name: "download", in: "query", schema: { type: "string", enum: ["0", "1"], default: "0" } },
     ],
     codes: [Code.OK, Code.BAD_REQUEST, Code.NOT_FOUND, Code.RANGE_NOT_SATISFIABLE, ...COMMON],
+    audio: true,
     success: { type: "string", contentMediaType: "audio/wav" },
+  },
+  {
+    method: "get",
+    path: "/voices",
+    operationId: "listVoices",
+    summary: "Voices the key may use",
+    description:
+      "The voice library one page at a time: basic voices (commercial use), open voices (members' voices, personal use) and, with `tab=custom` or `tab=mine`, the key's member's own custom voices. Another member's custom voice is never listed.",
+    parameters: [
+      { name: "tab", in: "query", schema: { type: "string", enum: [...LIBRARY_TABS] } },
+      {
+        name: "lang",
+        in: "query",
+        description: "Only voices that speak these languages (comma-separated).",
+        schema: { type: "string", examples: ["ko", "en", "ko,en"] },
+      },
+      { name: "q", in: "query", description: "Part of a voice's name.", schema: { type: "string", maxLength: LIBRARY_QUERY_MAX } },
+      { name: "sort", in: "query", schema: { type: "string", enum: [...LIBRARY_SORTS], default: "popular" } },
+      { name: "page", in: "query", schema: { type: "integer", minimum: 1, maximum: 10000, default: 1 } },
+      {
+        name: "limit",
+        in: "query",
+        schema: { type: "integer", minimum: 1, maximum: LIBRARY_PAGE.maxLimit, default: LIBRARY_PAGE.defaultLimit },
+      },
+    ],
+    codes: [Code.OK, Code.BAD_REQUEST, ...COMMON],
+    success: {
+      type: "object",
+      properties: {
+        voices: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              id: { type: "string", description: "The `voice_id` of text to speech and speech to speech." },
+              type: { type: "string", enum: ["basic", "open", "custom"] },
+              lang: { type: "string", enum: ["ko", "en"] },
+              name: { type: "string" },
+              pr: { type: "string", description: "Its one-line introduction." },
+              audioURL: { type: "string", description: "A sample (MP3)." },
+              mine: { type: "boolean" },
+            },
+          },
+        },
+        page: { type: "integer" },
+        limit: { type: "integer" },
+        total: { type: "integer" },
+      },
+    },
+  },
+  {
+    method: "get",
+    path: "/voices/{id}",
+    operationId: "getVoice",
+    summary: "One voice",
+    description:
+      "A voice's card with its usage terms (`terms.code`: commercial, personal or private). A custom voice of another member is 4207.",
+    parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+    codes: [Code.OK, Code.VOICE_NOT_FOUND, ...COMMON],
+    success: {
+      type: "object",
+      properties: {
+        id: { type: "string" },
+        type: { type: "string", enum: ["basic", "open", "custom"] },
+        lang: { type: "string", enum: ["ko", "en"] },
+        name: { type: "string" },
+        terms: {
+          type: "object",
+          properties: { code: { type: "string", enum: ["commercial", "personal", "private"] }, text: { type: "string" } },
+        },
+      },
+    },
+  },
+  {
+    method: "get",
+    path: "/member/usage",
+    operationId: "usage",
+    summary: "Usage of the key's member",
+    description:
+      "What the plan of the key's member allows in its current period and what has been used: characters of text to speech, seconds of speech to speech.",
+    codes: [Code.OK, ...COMMON],
+    success: {
+      type: "object",
+      required: ["plan", "period", "characters", "seconds"],
+      properties: {
+        plan: { type: "string" },
+        period: { type: "object", properties: { start: { type: ["string", "null"] }, end: { type: ["string", "null"] } } },
+        characters: { $ref: "#/components/schemas/Allowance" },
+        seconds: { $ref: "#/components/schemas/Allowance" },
+      },
+    },
   },
 ];
 
@@ -167,13 +262,19 @@ function responses(op: Operation) {
   const out: Record<string, unknown> = {};
   for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     const description = codes.map((c) => `${c}: ${messages[c].en}`).join("\n");
-    if (status === 200 && op.method === "get") {
+    if (status === 200 && op.audio) {
       out["200"] = { description, content: { "audio/wav": { schema: op.success }, "audio/mpeg": { schema: { type: "string" } } } };
-      out["206"] = { description: "Partial content (one range)." };
+      out["206"] = { description: "Partial content (one range).", headers: { "Content-Range": { schema: { type: "string" } } } };
       continue;
     }
-    const data = status === 200 ? op.success : { type: ["object", "null"] };
-    out[String(status)] = { description, content: { "application/json": { schema: envelope(data) } } };
+    // A refused field is named with its message in `data.issues` (4000); other refusals carry what they say.
+    const data = status === 200 ? op.success : status === 400 ? { $ref: "#/components/schemas/Refusal" } : { type: ["object", "null"] };
+    out[String(status)] = {
+      description,
+      content: { "application/json": { schema: envelope(data) } },
+      // Past a rate limit: when to try again.
+      ...(status === 429 ? { headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } } } : {}),
+    };
   }
   return out;
 }
@@ -205,6 +306,27 @@ export function openApiDocument() {
     security: [{ apiKey: [] }],
     components: {
       securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A business API key (vsk_ and 43 characters)." } },
+      schemas: {
+        Allowance: {
+          type: "object",
+          required: ["used", "limit", "remaining"],
+          properties: { used: { type: "integer" }, limit: { type: "integer" }, remaining: { type: "integer" } },
+        },
+        Refusal: {
+          type: ["object", "null"],
+          properties: {
+            issues: {
+              type: "array",
+              description: "With 4000: each refused field and why, in the language of the `lang` header.",
+              items: {
+                type: "object",
+                required: ["path", "message"],
+                properties: { path: { type: "string" }, message: { type: "string" } },
+              },
+            },
+          },
+        },
+      },
       parameters: {
         lang: {
           name: "lang",

@@ -144,6 +144,22 @@ export const membersRoutes = new Hono<AppEnv>()
   .post("/check_pwd", requireMember, jsonBody(checkPwdBody), async (c) =>
     answer(c, await recheckPassword(c.env, c.var.db, c.var.member, c.req.valid("json").pwd)),
   )
+  /**
+   * The plan's allowance and what is used of it in the current period (the business API's usage, with a key or a
+   * session): characters of text to speech and seconds of speech to speech, an upgrade's carried amounts included.
+   */
+  .get("/usage", requireMember, async (c) => {
+    const found = await memberAndPlanState(c.var.db, c.var.member.id, now(c));
+    if (!found) return fail(c, Code.LOGIN_REQUIRED);
+    const s = found.state;
+    const amount = (used: number, limit: number) => ({ used, limit, remaining: Math.max(0, limit - used) });
+    return ok(c, {
+      plan: s.planName,
+      period: { start: s.startDate, end: s.endDate },
+      characters: amount(s.usedCharacters, s.limits.characters),
+      seconds: amount(s.usedTime, s.limits.time),
+    });
+  })
   /** The profile response (spec section 3). */
   .get("/getmember", requireMember, async (c) => {
     // The member and its plan state in one query (issue 19: every signed-in page asks for the profile).
