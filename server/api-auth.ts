@@ -1,4 +1,5 @@
 import { isCrossSitePost } from "./csrf";
+import { BOOKMARK_HEADER, bookmarkCookie, cookieBookmark, laterBookmark } from "../workers/api/src/lib/d1-session";
 
 /**
  * Browser calls to /api/v1 carry "credentials" (spec section 7), but the access token lives in an
@@ -7,14 +8,32 @@ import { isCrossSitePost } from "./csrf";
  * requests get it for methods that change things, so a cookie never authorises a cross-site post.
  */
 export function withCookieAuth(request: Request): Request {
-  if (request.headers.has("api-key")) return request;
-  const match = (request.headers.get("Cookie") ?? "").match(/(?:^|;\s*)accessToken=([^;]+)/);
-  if (!match || isCrossSitePost(request)) return request;
-  const token = decodeRemixCookie(match[1]!);
-  if (!token) return request;
+  const cookies = request.headers.get("Cookie") ?? "";
+  // The browser's D1 bookmark goes along, so the api reads at least what this browser wrote (docs/decisions/0065).
+  const bookmark = request.headers.has(BOOKMARK_HEADER) ? null : cookieBookmark(cookies);
+  const match = request.headers.has("api-key") ? null : cookies.match(/(?:^|;\s*)accessToken=([^;]+)/);
+  const token = match && !isCrossSitePost(request) ? decodeRemixCookie(match[1]!) : null;
+  if (!token && !bookmark) return request;
   const headers = new Headers(request.headers);
-  headers.set("api-key", token);
+  if (token) headers.set("api-key", token);
+  if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
   return new Request(request, { headers });
+}
+
+/**
+ * The api's answer with the browser's bookmark cookie moved forward when the answer carries a later one. An answer a
+ * shared cache may keep (`public`) sets no cookie.
+ */
+export function withBookmarkCookie(request: Request, response: Response): Response {
+  const answered = response.headers.get(BOOKMARK_HEADER);
+  const known = cookieBookmark(request.headers.get("Cookie"));
+  const later = laterBookmark(known, answered);
+  if (!later || later === known || /\bpublic\b/.test(response.headers.get("cache-control") ?? "")) return response;
+  const out = new Response(response.body, response);
+  const url = new URL(request.url);
+  const local = url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  out.headers.append("set-cookie", bookmarkCookie(later, !local));
+  return out;
 }
 
 /** The value of an unsigned cookie written by Remix's createCookie: base64 of its JSON (a JWT is ASCII). */

@@ -4,7 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `remix vite:build` (typecheck runs before it in CI).
 import * as build from "../build/server";
 import { getLoadContext, type AppEnv } from "./load-context";
-import { withCookieAuth } from "./api-auth";
+import { withBookmarkCookie, withCookieAuth } from "./api-auth";
 import { formPostRefusal, isCrossSitePost } from "./csrf";
 import { cacheKey, PageCache, privateWhenSignedIn } from "./page-cache";
 import { checkEnv, refusalFor, unavailable } from "../workers/api/src/lib/deployment";
@@ -25,7 +25,8 @@ export default {
       return withSecurityHeaders(unavailable(locale), new URL(request.url), { nonce: newNonce() });
     }
     const { pathname } = new URL(request.url);
-    if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) return env.API.fetch(withCookieAuth(request));
+    if (pathname === "/api/v1" || pathname.startsWith("/api/v1/"))
+      return withBookmarkCookie(request, await env.API.fetch(withCookieAuth(request)));
     if (pathname === "/api/notify")
       return withSecurityHeaders(await env.NOTIFY.fetch(request), new URL(request.url), { nonce: newNonce() });
     if (pathname === "/healthz") return new Response("ok", { headers: { "content-type": "text/plain" } });

@@ -2,6 +2,8 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { accessTokenCookie, cookieSecurity, refreshTokenCookie } from "./cookies.server";
 import { getLocale } from "~/i18n/i18n.server";
 import { decodeJwt, readTokens } from "./session.server";
+import { bookmarkFor, keepBookmark } from "./d1-bookmark.server";
+import { BOOKMARK_HEADER } from "../../workers/api/src/lib/d1-session";
 
 import { Code, type Envelope } from "../../contracts/codes";
 
@@ -40,6 +42,7 @@ export async function api<T>({ request, context }: CallArgs, path: string, init:
       headers,
       body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     });
+    keepBookmark(request, context, response);
     envelope = (await response.json()) as Envelope<T>;
   } catch (err) {
     envelope = { success: false, code: Code.INTERNAL, data: null, message: String(err) };
@@ -69,6 +72,8 @@ async function apiHeaders(request: Request, context: AppLoadContext) {
   const accessToken = await freshAccessToken(request, context);
   const headers: Record<string, string> = { lang: langHeader(locale) };
   if (accessToken) headers["api-key"] = accessToken;
+  const bookmark = bookmarkFor(request, context);
+  if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
   // The api's per-IP rate limits need the visitor's address, not the app worker's.
   const ip = request.headers.get("cf-connecting-ip");
   if (ip) headers["cf-connecting-ip"] = ip;
@@ -88,6 +93,7 @@ export async function apiFile({ request, context }: CallArgs, path: string): Pro
   } catch (err) {
     return { envelope: { success: false, code: Code.INTERNAL, data: null, message: String(err) } };
   }
+  keepBookmark(request, context, response);
   if (!(response.headers.get("content-type") ?? "").startsWith("application/json")) return { file: response };
   const envelope = (await response
     .json()

@@ -23,6 +23,8 @@ const PARAMS: Record<string, (ids: Ids) => string> = {
   "notice.$id": () => "seed-notice-maintenance",
   "dashboard.help.$no": (ids) => String(ids.inquiry),
   "admin.inquiries.$no": (ids) => String(ids.inquiry),
+  // A staged basic voice that does not exist: the console's not-found page, checked too.
+  "admin.voices.$id": () => "no-such-voice",
   "share.$id": (ids) => ids.share,
   // Issue 20: a shared result's video letter player (this share has no letter: the not-found page, checked too).
   "share.$id_.player": (ids) => ids.share,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withCookieAuth } from "../../server/api-auth";
+import { withBookmarkCookie, withCookieAuth } from "../../server/api-auth";
 import { formPostRefusal, isCrossSitePost } from "../../server/csrf";
 import { URLENCODED_MAX } from "../../server/post-limits";
 import { accessTokenCookie } from "~/utils/cookies.server";
@@ -34,6 +34,26 @@ describe("cookie to api-key at the edge", () => {
     expect(
       withCookieAuth(new Request("http://localhost/api/v1/x", { headers: { cookie: "accessToken=%%%" } })).headers.has("api-key"),
     ).toBe(false);
+  });
+});
+
+describe("the browser's D1 bookmark at the edge", () => {
+  it("sends the cookie's bookmark to the api, and moves the cookie forward only to a later one, never on a public answer", () => {
+    const req = new Request("http://localhost/api/v1/voices/x/sample", { headers: { cookie: "lng=ko; d1b=0000000a-00000002" } });
+    expect(withCookieAuth(req).headers.get("x-d1-bookmark")).toBe("0000000a-00000002");
+    const answer = (bookmark: string, cache = "private, no-store") =>
+      new Response("{}", { headers: { "x-d1-bookmark": bookmark, "cache-control": cache } });
+    expect(withBookmarkCookie(req, answer("0000000a-00000003")).headers.get("set-cookie")).toBe(
+      "d1b=0000000a-00000003; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax",
+    );
+    expect(withBookmarkCookie(req, answer("0000000a-00000001")).headers.get("set-cookie")).toBeNull();
+    expect(withBookmarkCookie(req, answer("0000000a-00000003", "public, max-age=86400")).headers.get("set-cookie")).toBeNull();
+    // A caller's own bookmark header is kept; a forged cookie value is not sent.
+    const own = new Request("http://localhost/api/v1/x", { headers: { cookie: "d1b=0000000a-00000002", "x-d1-bookmark": "0000000b-1" } });
+    expect(withCookieAuth(own).headers.get("x-d1-bookmark")).toBe("0000000b-1");
+    expect(withCookieAuth(new Request("http://localhost/api/v1/x", { headers: { cookie: "d1b=<x>" } })).headers.has("x-d1-bookmark")).toBe(
+      false,
+    );
   });
 });
 

@@ -2,7 +2,7 @@
 // else); the app is built in app.ts.
 import { drizzle } from "drizzle-orm/d1";
 import { createApp } from "./app";
-import { runBilling } from "./domain/billing/renewal";
+import { runBilling, settleLostPayments } from "./domain/billing/renewal";
 import { applyRetention } from "./domain/retention";
 import { cleanUp } from "./lib/cleanup";
 import { purgeDeleted } from "./domain/studio/projects";
@@ -13,6 +13,7 @@ import { reapStale } from "./lib/jobs";
 import { cardGateway } from "./integrations/payments/gateways";
 import { checkEnv } from "./lib/deployment";
 import { forgetRemoteVoices } from "./speech/engine";
+import { BOOKMARK_HEADER, requestSession } from "./lib/d1-session";
 import { hideEndedLicences } from "./domain/admin/voice-references";
 import * as schema from "../../../db/schema";
 import type { AppEnv } from "./env";
@@ -21,9 +22,20 @@ export { GenerationJob } from "./durable/generation-job";
 
 const app = createApp();
 const DAILY_CRON = "17 3 * * *";
+const MINUTE_CRON = "* * * * *";
 
 export default {
-  fetch: app.fetch,
+  /** Each request on one D1 session (lib/d1-session.ts); the answer carries the session's bookmark. */
+  async fetch(request: Request, env: AppEnv["Bindings"], ctx: ExecutionContext) {
+    const session = requestSession(env.DB, request.headers.get(BOOKMARK_HEADER));
+    const res = await app.fetch(request, { ...env, DB: session as unknown as D1Database }, ctx);
+    const bookmark = session.getBookmark();
+    if (!bookmark) return res;
+    // Answers from a Durable Object or R2 may have immutable headers: the body passes through a new response.
+    const out = new Response(res.body, res);
+    out.headers.set(BOOKMARK_HEADER, bookmark);
+    return out;
+  },
   /**
    * The crons (wrangler.toml `[triggers]`). Hourly: billing (renewals, lost payment answers, ended
    * periods; lib/billing.ts), the reference clips of voices let go of (speech/engine.ts, docs/decisions/0061) and basic
@@ -35,6 +47,12 @@ export default {
     // entry's (app.ts, lib/deployment.ts), which logs why.
     if (checkEnv("api", env).problems.length > 0) return;
     const db = drizzle(env.DB, { schema });
+    if (controller.cron === MINUTE_CRON) {
+      // Card payments whose request ended before the answer was recorded, settled within 2 minutes (decision 0066).
+      const gateway = cardGateway(env);
+      if (gateway) ctx.waitUntil(settleLostPayments(db, gateway, controller.scheduledTime).then((n) => n && console.log("settled lost", n)));
+      return;
+    }
     if (controller.cron === DAILY_CRON) {
       ctx.waitUntil(cleanUp(drizzle(env.DB)).then((counts) => console.log("clean-up", JSON.stringify(counts))));
       // Spec section 9's retention: content 30 days, inquiries 3 years, payments 5 years, dormant accounts (domain/retention.ts).

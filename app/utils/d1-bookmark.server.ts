@@ -1,0 +1,22 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { BOOKMARK_HEADER, bookmarkCookie, cookieBookmark, laterBookmark } from "../../workers/api/src/lib/d1-session";
+import { cookieSecurity } from "./cookies.server";
+
+/**
+ * The browser's D1 bookmark (docs/decisions/0065): sent with every api call of a request, so its reads (from a replica
+ * near the member) include what the member wrote before; the latest the api answers is kept for the next request.
+ */
+export function bookmarkFor(request: Request, context: AppLoadContext): string | null {
+  const known = context.requestState.get("d1Bookmark");
+  return typeof known === "string" ? known : cookieBookmark(request.headers.get("cookie"));
+}
+
+/** Keeps the api's answer's bookmark when it is later than the one the request knows (parallel calls never go back). */
+export function keepBookmark(request: Request, context: AppLoadContext, response: Response) {
+  const answered = response.headers.get(BOOKMARK_HEADER);
+  const known = bookmarkFor(request, context);
+  const later = laterBookmark(known, answered);
+  if (!later || later === known) return;
+  context.requestState.set("d1Bookmark", later);
+  context.outgoingCookies.push(bookmarkCookie(later, cookieSecurity(request).secure));
+}

@@ -1,0 +1,43 @@
+// D1's Sessions API (docs/decisions/0065): every api request runs on one session; its answer carries the session's
+// bookmark, and a request that sends a bookmark back reads at least what was written before it (locally the database
+// has no replicas, so this checks the plumbing: the header both ways, a bookmark that never goes back, a bad one ignored).
+import { describe, expect, it } from "vitest";
+import { BOOKMARK_HEADER, cookieBookmark, laterBookmark, requestSession } from "../../workers/api/src/lib/d1-session";
+import { env } from "cloudflare:workers";
+import { signedUp, worker } from "./helpers";
+
+describe("D1 sessions", () => {
+  it("answers the session's bookmark, takes one back, and ignores one that is not a bookmark", async () => {
+    const s = await signedUp(`d1-${crypto.randomUUID().slice(0, 6)}@example.com`);
+    const first = await worker.fetch("http://localhost/api/v1/member/getmember", { headers: { "api-key": s.token!, lang: "en" } });
+    expect(first.status).toBe(200);
+    const bookmark = first.headers.get(BOOKMARK_HEADER);
+    expect(bookmark).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
+    // A write, then a read in a new request that carries the bookmark: the write is there.
+    const saved = await worker.fetch("http://localhost/api/v1/member/updatemember", {
+      method: "POST",
+      headers: { "api-key": s.token!, lang: "en", "content-type": "application/json", [BOOKMARK_HEADER]: bookmark! },
+      body: JSON.stringify({ nickname: "북마크" }),
+    });
+    const afterWrite = saved.headers.get(BOOKMARK_HEADER);
+    expect(laterBookmark(bookmark, afterWrite)).toBe(afterWrite);
+    const read = await worker.fetch("http://localhost/api/v1/member/getmember", {
+      headers: { "api-key": s.token!, lang: "en", [BOOKMARK_HEADER]: afterWrite! },
+    });
+    expect(((await read.json()) as { data: { nickname: string } }).data.nickname).toBe("북마크");
+    // Garbage is not handed to D1: the request starts at the primary and answers as usual.
+    const garbage = await worker.fetch("http://localhost/api/v1/member/getmember", {
+      headers: { "api-key": s.token!, lang: "en", [BOOKMARK_HEADER]: "'; DROP TABLE members; --" },
+    });
+    expect(garbage.status).toBe(200);
+  });
+
+  it("keeps the later of two bookmarks and reads the cookie's", () => {
+    expect(laterBookmark("00000001-00000002", "00000001-00000003")).toBe("00000001-00000003");
+    expect(laterBookmark("00000001-00000003", "00000001-00000002")).toBe("00000001-00000003");
+    expect(laterBookmark(null, "0000-1")).toBe("0000-1");
+    expect(cookieBookmark("lng=ko; d1b=0000000a-00000001; accessToken=x")).toBe("0000000a-00000001");
+    expect(cookieBookmark("d1b=<script>")).toBeNull();
+    expect(requestSession(env.DB, "not a bookmark").getBookmark()).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * D1's Sessions API (read replication, docs/decisions/0065): every request to the api runs on one session of the
+ * database, so its reads may be served by a replica near the member while staying sequentially consistent. A caller
+ * that carries the bookmark of its last answer (`x-d1-bookmark`: the app keeps it per browser in a cookie) reads at
+ * least what it wrote; a caller without one starts at the primary, which is what every request did before, so a
+ * business API client that writes and then reads (a generation, then its audio) is never shown a stale replica.
+ */
+export const BOOKMARK_HEADER = "x-d1-bookmark";
+
+/** A bookmark as D1 writes them (hex groups joined by hyphens); anything else is ignored, not trusted. */
+const BOOKMARK = /^[0-9a-f]{1,16}(?:-[0-9a-f]{1,64}){1,8}$/;
+
+export function requestSession(db: D1Database, bookmark: string | null) {
+  const given = bookmark && bookmark.length <= 256 && BOOKMARK.test(bookmark) ? bookmark : null;
+  let session: D1DatabaseSession;
+  try {
+    session = db.withSession(given ?? "first-primary");
+  } catch {
+    session = db.withSession("first-primary");
+  }
+  return session;
+}
+
+/**
+ * The later of two bookmarks (D1's bookmarks sort oldest to newest as strings), so parallel answers never move a
+ * caller's bookmark backwards.
+ */
+export const laterBookmark = (a: string | null | undefined, b: string | null | undefined) => (!a ? (b ?? null) : !b ? a : a > b ? a : b);
+
+/** The cookie the app keeps a browser's bookmark in (a day: past that, a session starting at the primary loses nothing). */
+export const BOOKMARK_COOKIE = "d1b";
+
+/** The bookmark in a Cookie header, or null. */
+export function cookieBookmark(cookieHeader: string | null): string | null {
+  const match = (cookieHeader ?? "").match(/(?:^|;\s*)d1b=([0-9a-f-]{1,256})(?:;|$)/);
+  return match ? match[1]! : null;
+}
+
+/** The Set-Cookie value that keeps `bookmark` (httpOnly: only the app reads it). */
+export const bookmarkCookie = (bookmark: string, secure: boolean) =>
+  `${BOOKMARK_COOKIE}=${bookmark}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
