@@ -7,7 +7,8 @@
 //   checks, post-processing, R2, D1, the allowance): the product's whole path for that sentence.
 // The difference of the medians is the product's own overhead per sentence. Then a three-paragraph project is generated
 // as a job and the progress stream is read: the time from the generate request to the first paragraph's audio, and to
-// the last, and to the first sentence fetched as the editor fetches it (published before its paragraph is done).
+// the last, and to the first sentence fetched as the editor fetches it (published before its paragraph is done). The
+// same job then runs on the embedded engine (the default) on a freshly started server: its first run cold, then warm.
 // Figures are for comparison within one run on this machine.
 import { spawn } from "node:child_process";
 import { wranglerEnv } from "./wrangler-env.mjs";
@@ -15,7 +16,7 @@ import { wranglerEnv } from "./wrangler-env.mjs";
 const PORT = Number(process.env.BENCH_PORT ?? 8794);
 const ENGINE_PORT = Number(process.env.BENCH_ENGINE_PORT ?? 8793);
 const RUNS = Number(process.env.BENCH_XINFERENCE_RUNS ?? 15);
-const base = `http://127.0.0.1:${PORT}`;
+let base = `http://127.0.0.1:${PORT}`;
 const engineBase = `http://127.0.0.1:${ENGINE_PORT}`;
 const KEY = "xinference-test-key";
 const SENTENCE = { ko: "오늘 회의는 세 시에 시작합니다.", en: "The meeting starts at three o'clock today." };
@@ -209,62 +210,82 @@ for (const c of cases) {
   rows.push({ name: c.name, alone, product });
 }
 
-// A job: three paragraphs in the cloned voice, generated; the progress stream read until the end.
-const project = await api("/api/v1/studio/projects", { json: { name: "bench", type: "tts" } }, token);
+// A job: three paragraphs in one voice, generated; the progress stream read until the end, timing the first sentence
+// fetched as the editor fetches it, the first paragraph done and the whole job.
 // The first paragraph has three sentences: its first is heard before the paragraph is done.
 const texts = [
   `${SENTENCE.ko} 자료는 미리 읽어 오세요. 늦지 않게 와 주세요.`,
   "두 번째 문단은 조금 더 깁니다. 문장이 두 개입니다.",
   "세 번째 문단으로 끝납니다.",
 ];
-// A new project has one paragraph, which a save keeps (by its id).
-const firstId = (await api(`/api/v1/studio/projects/${project.id}`, {}, token)).paragraphs[0].id;
-const paragraphsFor = (suffix) =>
-  texts.map((text, i) => ({ ...(i === 0 ? { id: firstId } : {}), text: `${text}${suffix}`, voice_id: cloned.id }));
-const jobTimes = [];
-for (let run = 0; run < 3; run++) {
-  // A changed text each run, so every paragraph is generated again.
-  await api(
-    `/api/v1/studio/projects/${project.id}/paragraphs`,
-    { method: "PUT", json: { paragraphs: paragraphsFor(` ${run + 1}`) } },
-    token,
-  );
-  const t0 = performance.now();
-  const job = await api(`/api/v1/studio/projects/${project.id}/generate`, { json: {} }, token);
-  const res = await fetch(`${base}/api/v1/studio/jobs/${job.job_id}/events`, {
-    headers: { lang: "kr", "api-key": token, accept: "text/event-stream" },
-  });
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let sentence = null;
-  let first = null;
-  let last = null;
-  while (last === null) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    const frames = buffer.split("\n\n");
-    buffer = frames.pop() ?? "";
-    for (const frame of frames) {
-      if (!frame.startsWith("data: ")) continue;
-      const state = JSON.parse(frame.slice("data: ".length));
-      const published = state.items?.find((i) => (i.parts ?? 0) > 0);
-      if (sentence === null && published) {
-        // Available to the browser: the first sentence fetched as the editor fetches it.
-        const part = await fetch(`${base}/api/v1/studio/jobs/${job.job_id}/parts/${published.paragraphId}/0`, {
-          headers: { lang: "kr", "api-key": token },
-        });
-        await part.arrayBuffer();
-        if (part.ok) sentence = performance.now() - t0;
+async function jobRuns(token, voiceId, runs) {
+  const project = await api("/api/v1/studio/projects", { json: { name: "bench", type: "tts" } }, token);
+  // A new project has one paragraph, which a save keeps (by its id).
+  const firstId = (await api(`/api/v1/studio/projects/${project.id}`, {}, token)).paragraphs[0].id;
+  const paragraphsFor = (suffix) =>
+    texts.map((text, i) => ({ ...(i === 0 ? { id: firstId } : {}), text: `${text}${suffix}`, voice_id: voiceId }));
+  const times = [];
+  for (let run = 0; run < runs; run++) {
+    // A changed text each run, so every paragraph is generated again.
+    await api(
+      `/api/v1/studio/projects/${project.id}/paragraphs`,
+      { method: "PUT", json: { paragraphs: paragraphsFor(` ${run + 1}`) } },
+      token,
+    );
+    const t0 = performance.now();
+    const job = await api(`/api/v1/studio/projects/${project.id}/generate`, { json: {} }, token);
+    const res = await fetch(`${base}/api/v1/studio/jobs/${job.job_id}/events`, {
+      headers: { lang: "kr", "api-key": token, accept: "text/event-stream" },
+    });
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    let sentence = null;
+    let first = null;
+    let last = null;
+    while (last === null) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      const frames = buffer.split("\n\n");
+      buffer = frames.pop() ?? "";
+      for (const frame of frames) {
+        if (!frame.startsWith("data: ")) continue;
+        const state = JSON.parse(frame.slice("data: ".length));
+        const published = state.items?.find((i) => (i.parts ?? 0) > 0);
+        if (sentence === null && published) {
+          // Available to the browser: the first sentence fetched as the editor fetches it.
+          const part = await fetch(`${base}/api/v1/studio/jobs/${job.job_id}/parts/${published.paragraphId}/0`, {
+            headers: { lang: "kr", "api-key": token },
+          });
+          await part.arrayBuffer();
+          if (part.ok) sentence = performance.now() - t0;
+        }
+        if (first === null && state.items?.some((i) => i.status === "done")) first = performance.now() - t0;
+        if (state.status === "completed" || state.status === "failed") last = performance.now() - t0;
       }
-      if (first === null && state.items?.some((i) => i.status === "done")) first = performance.now() - t0;
-      if (state.status === "completed" || state.status === "failed") last = performance.now() - t0;
     }
+    await reader.cancel().catch(() => {});
+    times.push({ sentence, first, last });
   }
-  await reader.cancel().catch(() => {});
-  jobTimes.push({ sentence, first, last });
+  return times;
 }
+const jobTimes = await jobRuns(token, cloned.id, 3);
+
+// The embedded engine (the default): the same job with a seeded basic voice on a freshly started server, its first
+// run cold (the engine starts on the first sentence), then warm.
+stop();
+children.length = 0;
+const EMBEDDED_PORT = PORT + 10;
+base = `http://127.0.0.1:${EMBEDDED_PORT}`;
+const embeddedEnv = wranglerEnv({ PORT: String(EMBEDDED_PORT), PERSIST_DIR: ".wrangler/bench-embedded-state", CI: "1" });
+await new Promise((resolve, reject) => {
+  const setup = spawn("npx", ["tsx", "scripts/setup-db.ts"], { env: embeddedEnv, stdio: "ignore" });
+  setup.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`setup-db exited ${code}`))));
+});
+start("node", ["scripts/serve.mjs"], embeddedEnv);
+await waitFor(`${base}/healthz`);
+const embeddedTimes = await jobRuns(await signUp(), "ko-seoyeon", 6);
 
 console.log("\n## Xinference mode (stand-in answering at once), one sentence of Korean\n");
 console.log("| voice | stand-in alone (median) | `POST /studio/tts` (median) | product's own overhead | ratio |");
@@ -274,13 +295,17 @@ for (const r of rows)
     `| ${r.name} | ${r.alone.toFixed(1)} ms | ${r.product.toFixed(1)} ms | ${(r.product - r.alone).toFixed(1)} ms | ${(r.product / r.alone).toFixed(1)}x |`,
   );
 console.log(`\n(${RUNS} runs each after two warm-up runs; sequential requests from Node.)`);
-console.log(
-  "\n## A job of three paragraphs (cloned voice), after the generate request: the first sentence fetched, the first paragraph done, the whole job\n",
-);
-console.log("| run | first sentence | first paragraph | whole job |");
-console.log("|---|---|---|---|");
-jobTimes.forEach((j, i) =>
-  console.log(`| ${i + 1} | ${j.sentence?.toFixed(0)} ms | ${j.first?.toFixed(0)} ms | ${j.last?.toFixed(0)} ms |`),
+const jobTable = (title, times, label) => {
+  console.log(`\n## ${title}: after the generate request, the first sentence fetched, the first paragraph done, the whole job\n`);
+  console.log("| run | first sentence | first paragraph | whole job |");
+  console.log("|---|---|---|---|");
+  times.forEach((j, i) =>
+    console.log(`| ${label(i)} | ${j.sentence?.toFixed(0)} ms | ${j.first?.toFixed(0)} ms | ${j.last?.toFixed(0)} ms |`),
+  );
+};
+jobTable("A job of three paragraphs, Xinference mode (cloned voice, stand-in answering at once)", jobTimes, (i) => String(i + 1));
+jobTable("The same job on the embedded engine (basic voice ko-seoyeon, fresh server)", embeddedTimes, (i) =>
+  i === 0 ? "1 (cold)" : `${i + 1} (warm)`,
 );
 stop();
 process.exit(0);
