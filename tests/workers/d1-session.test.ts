@@ -2,7 +2,14 @@
 // bookmark, and a request that sends a bookmark back reads at least what was written before it (locally the database
 // has no replicas, so this checks the plumbing: the header both ways, a bookmark that never goes back, a bad one ignored).
 import { describe, expect, it } from "vitest";
-import { BOOKMARK_HEADER, cookieBookmark, laterBookmark, requestSession } from "../../workers/api/src/lib/d1-session";
+import {
+  BOOKMARK_HEADER,
+  cookieBookmark,
+  laterBookmark,
+  requestSession,
+  sessionEnv,
+  withRequestSession,
+} from "../../workers/api/src/lib/d1-session";
 import { env } from "cloudflare:workers";
 import { signedUp, worker } from "./helpers";
 
@@ -39,5 +46,16 @@ describe("D1 sessions", () => {
     expect(cookieBookmark("lng=ko; d1b=0000000a-00000001; accessToken=x")).toBe("0000000a-00000001");
     expect(cookieBookmark("d1b=<script>")).toBeNull();
     expect(requestSession(env.DB, "not a bookmark").getBookmark()).toBeNull();
+  });
+
+  it("gives the app one environment per isolate (its drizzle database made once), its queries on the request's session", async () => {
+    const app = sessionEnv(env);
+    expect(sessionEnv(env)).toBe(app);
+    expect(app.DB).not.toBe(env.DB);
+    const session = requestSession(env.DB, null);
+    await withRequestSession(session, () => app.DB.prepare("SELECT 1 AS one").first());
+    // The query went through the session: it has a bookmark now; outside a request the binding answers.
+    expect(session.getBookmark()).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
+    expect(await app.DB.prepare("SELECT 2 AS two").first()).toEqual({ two: 2 });
   });
 });

@@ -13,7 +13,7 @@ import { reapStale } from "./lib/jobs";
 import { cardGateway } from "./integrations/payments/gateways";
 import { checkEnv } from "./lib/deployment";
 import { forgetRemoteVoices } from "./speech/engine";
-import { BOOKMARK_HEADER, requestSession } from "./lib/d1-session";
+import { BOOKMARK_HEADER, requestSession, sessionEnv, withRequestSession } from "./lib/d1-session";
 import { hideEndedLicences } from "./domain/admin/voice-references";
 import * as schema from "../../../db/schema";
 import type { AppEnv } from "./env";
@@ -28,7 +28,7 @@ export default {
   /** Each request on one D1 session (lib/d1-session.ts); the answer carries the session's bookmark. */
   async fetch(request: Request, env: AppEnv["Bindings"], ctx: ExecutionContext) {
     const session = requestSession(env.DB, request.headers.get(BOOKMARK_HEADER));
-    const res = await app.fetch(request, { ...env, DB: session as unknown as D1Database }, ctx);
+    const res = await withRequestSession(session, () => app.fetch(request, sessionEnv(env), ctx));
     const bookmark = session.getBookmark();
     if (!bookmark) return res;
     // Answers from a Durable Object or R2 may have immutable headers: the body passes through a new response.
@@ -50,7 +50,8 @@ export default {
     if (controller.cron === MINUTE_CRON) {
       // Card payments whose request ended before the answer was recorded, settled within 2 minutes (decision 0066).
       const gateway = cardGateway(env);
-      if (gateway) ctx.waitUntil(settleLostPayments(db, gateway, controller.scheduledTime).then((n) => n && console.log("settled lost", n)));
+      if (gateway)
+        ctx.waitUntil(settleLostPayments(db, gateway, controller.scheduledTime).then((n) => n && console.log("settled lost", n)));
       return;
     }
     if (controller.cron === DAILY_CRON) {
