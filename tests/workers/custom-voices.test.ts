@@ -18,6 +18,7 @@ import { customVoicePrefix, FAILED_CUSTOM_VOICE_KEEP_MS } from "../../workers/ap
 import { Code } from "../../workers/api/src/lib/codes";
 import { decodeWav } from "../../workers/api/src/speech/wav";
 import { signedUp, worker, type Answer } from "./helpers";
+import { png } from "./images";
 import { join, silence, voice, wavOf, withNoise } from "./voice-recordings";
 
 beforeAll(async () => {
@@ -429,15 +430,6 @@ describe("an interrupted creation", () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM active_jobs WHERE member_id = ?").bind(m.id).first("n")).toBe(0);
   });
 });
-
-/** A 240x240 (or other) PNG header: what the image check reads. */
-function png(width: number, height: number) {
-  const b = new Uint8Array(64);
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  new DataView(b.buffer).setUint32(16, width);
-  new DataView(b.buffer).setUint32(20, height);
-  return b;
-}
 
 function profileForm(fields: Record<string, string>, image?: Uint8Array) {
   const form = new FormData();

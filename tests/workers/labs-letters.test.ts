@@ -16,6 +16,7 @@ import { checkWebm } from "../../workers/api/src/lib/webm";
 import letterUrl from "./fixtures/video/letter-vp8-opus.webm?inline";
 import audioOnlyUrl from "./fixtures/audio/tones.webm?inline";
 import { signedUp, worker, type Answer } from "./helpers";
+import { png } from "./images";
 import { voice, wavOf } from "./voice-recordings";
 import { cat, el, str, uintEl } from "./ebml";
 
@@ -25,9 +26,7 @@ beforeAll(async () => {
 
 const bytesOf = (dataUrl: string) => Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(",") + 1)), (c) => c.charCodeAt(0));
 const LETTER = bytesOf(letterUrl);
-const PNG = Uint8Array.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 180, 0, 0, 1, 64, 8, 6, 0, 0, 0,
-]);
+const PNG = png(180, 320);
 
 const f64 = (v: number) => {
   const b = new Uint8Array(8);

@@ -1,13 +1,14 @@
 // Issue 20's rest (docs/decisions/0047) through the api: a video letter answered with a video letter (the
 // reply flow of decision 0038, `reply_to`), the share page listing which replies are letters; who may link a
 // reply (owner, another member, visitor); a revoked letter gone from the share data and the files the player
-// page plays; and posters checked by their bytes (a still letter's picture, hostile images refused).
+// page plays; and posters checked by their bytes (a still letter's picture, hostile or incomplete images refused).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import letterUrl from "./fixtures/video/letter-vp8-opus.webm?inline";
 import { signedUp, worker, type Answer } from "./helpers";
+import { jpeg, pngHeader, webp } from "./images";
 import { voice, wavOf } from "./voice-recordings";
 
 beforeAll(async () => {
@@ -96,15 +97,9 @@ describe("a video letter answered with a video letter", () => {
   });
 });
 
-// Image headers for posters: only the header is read (nothing is decoded), so a few bytes make each case.
-const png = (w: number, h: number) => {
-  const b = new Uint8Array(33);
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  new DataView(b.buffer).setUint32(16, w);
-  new DataView(b.buffer).setUint32(20, h);
-  return b;
-};
-const jpeg = (w: number, h: number, app = 20) =>
+// Headers alone for the hostile cases: each is refused before anything is decoded.
+const png = pngHeader;
+const jpegHeader = (w: number, h: number, app = 20) =>
   Uint8Array.from([
     0xff,
     0xd8,
@@ -147,20 +142,21 @@ describe("a still letter's poster, checked by its bytes", () => {
   it("stores a JPEG or WebP picture as what it is, whatever its name", async () => {
     const s = await signedUp("still-poster@example.com");
     const id = await result(s.token!);
-    const stored = await letter(s.token!, id, jpeg(640, 640));
+    const picture = jpeg(640, 640);
+    const stored = await letter(s.token!, id, picture);
     expect(stored.code).toBe(Code.OK);
     const poster = await call(s.token!, `/studio/inferences/${id}/poster`);
     expect([poster.status, poster.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
-    expect(new Uint8Array(await poster.arrayBuffer())).toEqual(jpeg(640, 640));
+    expect(new Uint8Array(await poster.arrayBuffer())).toEqual(picture);
     const before = await env.DB.prepare("SELECT poster_key FROM video_letters WHERE inference_id = ?")
       .bind(id)
       .first<{ poster_key: string }>();
     expect(before!.poster_key).toMatch(/\.poster\.jpg$/);
     expect(await env.MEDIA.head(before!.poster_key)).not.toBeNull();
-    expect((await letter(s.token!, id, webpX(640, 640))).code).toBe(Code.OK);
-    const webp = await call(s.token!, `/studio/inferences/${id}/poster`);
-    expect(webp.headers.get("content-type")).toBe("image/webp");
-    await webp.arrayBuffer();
+    expect((await letter(s.token!, id, webp(640))).code).toBe(Code.OK);
+    const replaced = await call(s.token!, `/studio/inferences/${id}/poster`);
+    expect(replaced.headers.get("content-type")).toBe("image/webp");
+    await replaced.arrayBuffer();
     // The older poster's file went with the replacement.
     expect(await env.MEDIA.head(before!.poster_key)).toBeNull();
   });
@@ -175,8 +171,12 @@ describe("a still letter's poster, checked by its bytes", () => {
       "a PNG header claiming 100000x100000": png(100_000, 100_000),
       "a PNG of 0x0": png(0, 0),
       "a PNG cut before its size": png(640, 640).subarray(0, 20),
-      "a JPEG whose segment runs past the end": jpeg(640, 640).subarray(0, 12),
-      "a JPEG of 4000x3000": jpeg(4000, 3000),
+      "a JPEG whose segment runs past the end": jpegHeader(640, 640).subarray(0, 12),
+      "a JPEG of 4000x3000": jpegHeader(4000, 3000),
+      "a PNG header of 640x640 with no picture": png(640, 640),
+      "a JPEG header of 640x640 with no picture": jpegHeader(640, 640),
+      "a WebP header of 640x640 with no picture": webpX(640, 640),
+      "a JPEG cut short": jpeg(640, 640).subarray(0, 2000),
       "a WebP claiming 16384x16384": webpX(16384, 16384),
       "a poster over 1 MB": (() => {
         const big = new Uint8Array(1024 * 1024 + 1);

@@ -15,6 +15,7 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
 import { expireDrafts } from "../../workers/api/src/domain/open-voices";
 import { signedUp, worker, type Answer } from "./helpers";
+import { jpeg, png, pngHeader, webp } from "./images";
 import { voice, wavOf } from "./voice-recordings";
 
 beforeAll(async () => {
@@ -68,32 +69,6 @@ const FIELDS = {
 
 async function publish(token: string, draftId: string, more: Record<string, string | string[]> = {}, image?: Uint8Array) {
   return json(await call(token, "/voices/open", { form: formOf({ ...FIELDS, draft_id: draftId, ...more }, image ? { image } : {}) }));
-}
-
-/** The smallest headers our check reads: a PNG IHDR, a JPEG SOF0, a WebP VP8X. */
-function png(width: number, height: number) {
-  const b = new Uint8Array(64);
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  new DataView(b.buffer).setUint32(16, width);
-  new DataView(b.buffer).setUint32(20, height);
-  return b;
-}
-function jpeg(width: number, height: number) {
-  // SOI, an APP0 segment of 16 bytes, then SOF0 with precision, height, width.
-  const b = new Uint8Array(64);
-  b.set([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...new TextEncoder().encode("JFIF\0"), 1, 1, 0, 0, 1, 0, 1, 0, 0]);
-  b.set([0xff, 0xc0, 0, 17, 8, height >> 8, height & 255, width >> 8, width & 255, 3], 20);
-  return b;
-}
-function webp(width: number, height: number) {
-  const b = new Uint8Array(64);
-  const text = (at: number, s: string) => b.set(new TextEncoder().encode(s), at);
-  text(0, "RIFF");
-  text(8, "WEBPVP8X");
-  const w = width - 1,
-    h = height - 1;
-  b.set([w & 255, (w >> 8) & 255, w >> 16, h & 255, (h >> 8) & 255, h >> 16], 24);
-  return b;
 }
 
 const memberId = async (email: string) =>
@@ -358,7 +333,7 @@ describe("step 3: publish (POST /voices/open)", () => {
     for (const [kind, bytes] of [
       ["image/png", png(240, 240)],
       ["image/jpeg", jpeg(240, 240)],
-      ["image/webp", webp(240, 240)],
+      ["image/webp", webp(240)],
     ] as const) {
       expect(imageInfo(bytes)).toEqual({ type: kind, width: 240, height: 240 });
       const d = (await makeDraft(s.token!)).data as unknown as Draft;
@@ -385,6 +360,23 @@ describe("step 3: publish (POST /voices/open)", () => {
     await env.DB.prepare("UPDATE voices SET hidden_at = ?, hidden_reason = 'test' WHERE id = ?").bind(Date.now(), hiddenId).run();
     expect((await call(s.token!, `/voices/${hiddenId}/image`)).headers.get("content-type")).toBe("image/png");
     expect((await call(null, `/voices/${hiddenId}/image`)).status).toBe(404);
+  });
+
+  it("a profile image must decode whole: a header alone or a file cut short is refused", async () => {
+    const s = await signedUp("ov-publish-image-whole@example.com");
+    const d = (await makeDraft(s.token!)).data as unknown as Draft;
+    const whole = { png: png(240, 240), jpeg: jpeg(240, 240), webp: webp(240, "lossy") };
+    const refused = {
+      "a PNG header of 240x240 and nothing else": pngHeader(240, 240),
+      "a PNG cut in half": whole.png.subarray(0, whole.png.length / 2),
+      "a JPEG cut in half": whole.jpeg.subarray(0, whole.jpeg.length / 2),
+      "a WebP cut in half": whole.webp.subarray(0, whole.webp.length / 2),
+    };
+    for (const [name, bytes] of Object.entries(refused)) {
+      const r = await publish(s.token!, d.draft_id, {}, bytes);
+      expect([r.status, r.code], name).toEqual([415, Code.IMAGE_INVALID]);
+    }
+    expect((await publish(s.token!, d.draft_id, {}, whole.webp)).success).toBe(true);
   });
 
   it("needs a login, and is rate limited (10 in 6 hours)", async () => {

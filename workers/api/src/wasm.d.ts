@@ -9,3 +9,9 @@ declare module "wasm-media-encoders/wasm/mp3" {
   const module: WebAssembly.Module;
   export default module;
 }
+
+// jpeg-js's decoder alone (its index also pulls in the encoder, which the api never uses).
+declare module "jpeg-js/lib/decoder.js" {
+  import { decode } from "jpeg-js";
+  export default decode;
+}

@@ -7,7 +7,7 @@ import { OPEN_VOICE_FORM, type CreatedOpenVoice, type VoiceDraft } from "../../.
 import { encodeWav } from "../engine/dsp";
 import { Code } from "../lib/codes";
 import { done, refusal, type Refusal, type Result } from "../lib/envelope";
-import { IMAGE_EXTENSION, imageInfo, PROFILE_IMAGE } from "../lib/image";
+import { decodes, IMAGE_EXTENSION, imageInfo, PROFILE_IMAGE } from "../lib/image";
 import { JOB_LIMIT_REFUSAL, runSlot } from "../lib/jobs";
 import { hit, type LimitName } from "../lib/rate-limit";
 import { plainText } from "../lib/validate";
@@ -332,7 +332,7 @@ export const openVoiceFields = z.object({
 });
 export type OpenVoiceFields = z.output<typeof openVoiceFields>;
 
-/** The profile image, checked by content: PNG, JPEG or WebP, exactly 240x240, at most 1 MB. */
+/** The profile image, checked by content: PNG, JPEG or WebP that decodes whole, exactly 240x240, at most 1 MB. */
 export async function checkImage(file: File | null) {
   if (!file || file.size === 0) return done(null);
   if (file.size > PROFILE_IMAGE.maxBytes) return refusal(Code.IMAGE_INVALID);
@@ -341,6 +341,7 @@ export async function checkImage(file: File | null) {
   if (!info) return refusal(Code.IMAGE_INVALID);
   if (info.width !== PROFILE_IMAGE.width || info.height !== PROFILE_IMAGE.height)
     return refusal(Code.IMAGE_SIZE, { params: { width: info.width, height: info.height } });
+  if (!(await decodes(bytes, info))) return refusal(Code.IMAGE_INVALID);
   return done({ bytes, type: info.type });
 }
 

@@ -4,7 +4,7 @@ import { inferences, videoLetters } from "../../../../../db/schema";
 import { shortTemplate, VIDEO_LIMITS, type VideoLetter } from "../../../../../contracts/labs";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
-import { IMAGE_EXTENSION, imageInfo } from "../../lib/image";
+import { decodes, IMAGE_EXTENSION, imageInfo } from "../../lib/image";
 import { hit } from "../../lib/rate-limit";
 import { checkWebm } from "../../lib/webm";
 import type { Db, MemberScope } from "../scope";
@@ -73,10 +73,16 @@ export async function saveLetter(s: MemberScope, inferenceId: string, video: Fil
   if (template !== null && !isVertical(checked.info.width, checked.info.height)) return refusal(Code.SHORT_NOT_VERTICAL);
   const posterBytes = poster ? new Uint8Array(await poster.arrayBuffer()) : null;
   const image = posterBytes ? imageInfo(posterBytes) : null;
-  // A poster (an avatar's frame, or a still letter's picture: issue 20) is checked by its bytes: PNG/JPEG/WebP, 1-1920 px a side.
+  // A poster (an avatar's frame, or a still letter's picture: issue 20) is checked by its bytes: PNG/JPEG/WebP,
+  // 1-1920 px a side, decoding whole.
   if (
     posterBytes &&
-    (!image || image.width < 1 || image.height < 1 || image.width > VIDEO_LIMITS.maxSide || image.height > VIDEO_LIMITS.maxSide)
+    (!image ||
+      image.width < 1 ||
+      image.height < 1 ||
+      image.width > VIDEO_LIMITS.maxSide ||
+      image.height > VIDEO_LIMITS.maxSide ||
+      !(await decodes(posterBytes, image)))
   )
     return refusal(Code.POSTER_INVALID);
   // Files of their own for each upload: a replacement that fails half-way leaves the earlier letter whole (its row
