@@ -53,6 +53,8 @@ export default defineConfig(async () => {
             // PayPal at its default host (https://api-m.paypal.com), which the stand-in answers.
             PAYPAL_CLIENT_ID: "paypal-test-client",
             PAYPAL_CLIENT_SECRET: "paypal-test-secret",
+            // The webhook the stand-in signs its deliveries for (workers/api/src/sandbox/paypal.js).
+            PAYPAL_WEBHOOK_ID: "1STANDINWEBHOOK0PAYPAL",
             PAYMENT_TIMEOUT_MS: "1500",
             // Requests may set the clock with x-test-now (workers/api/src/lib/clock.ts).
             TEST_CLOCK: "on",

@@ -47,7 +47,7 @@ export type Card = {
 
 /** An invoice row (spec section 3: date, plan, price, detail, refund status, refund amount, fee deducted, discount). Money in minor units. */
 /** What a declined card payment means (issue 19). */
-export type DeclineKind = "limit" | "balance" | "expired" | "blocked" | "invalid" | "unverified" | "abandoned" | "declined";
+export type DeclineKind = "limit" | "balance" | "expired" | "blocked" | "invalid" | "unverified" | "abandoned" | "interrupted" | "declined";
 
 export type Invoice = {
   no: number;

@@ -122,6 +122,7 @@ export const Code = {
   PAYPAL_ORDER_MISMATCH: 4332,
   PAYPAL_ORDER_CLOSED: 4333,
   PAYPAL_NOT_CAPTURED: 4334,
+  PAYPAL_WEBHOOK_UNVERIFIED: 4335,
   // Help, 1:1 inquiries and the operator console (issue 18, docs/decisions/0032): 4530-4559.
   INQUIRY_TOO_MANY_IMAGES: 4530,
   INQUIRY_IMAGE_TOO_LARGE: 4531,

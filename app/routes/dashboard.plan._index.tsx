@@ -371,6 +371,14 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
             <span className="whitespace-nowrap">{t("history.refundRequested")}</span>
             <span className="block text-xs text-slate-500">{t("history.refundArrives")}</span>
           </>
+        ) : row.status === "pending" ? (
+          // A card payment whose answer is not recorded yet: the gateway is asked within 2 minutes (card.ts settleLost).
+          <>
+            <span className="whitespace-nowrap" data-testid="invoice-checking">
+              {t("history.checking")}
+            </span>
+            <span className="block text-xs text-slate-500">{t("history.checkingNote")}</span>
+          </>
         ) : (
           <span className="whitespace-nowrap">{t(`history.status.${row.status}`)}</span>
         )}

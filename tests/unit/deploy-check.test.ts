@@ -119,12 +119,16 @@ describe("deploy:check", () => {
 
   it("--ready: names what the operator has yet to fill in, and passes once it is", () => {
     expect(readinessProblems(WORKERS.map((w) => readWorker(w)))).toEqual([
+      "workers/api/wrangler.toml [env.production]: PAYPAL_WEBHOOK_ID is missing",
       "workers/api/wrangler.toml [env.production]: MAIL_FROM is missing",
       expect.stringMatching(/^wrangler\.toml \[\[env\.production\.d1_databases\]\] database_id: not set/),
       "wrangler.toml [env.production]: PUBLIC_ORIGIN must be an https URL",
     ]);
     const filled = workersWith({
-      [API]: [['# MAIL_FROM = ""', 'MAIL_FROM = "Voice Studio <no-reply@voice.example.com>"']],
+      [API]: [
+        ['# MAIL_FROM = ""', 'MAIL_FROM = "Voice Studio <no-reply@voice.example.com>"'],
+        ['# PAYPAL_WEBHOOK_ID = ""', 'PAYPAL_WEBHOOK_ID = "5GP028458E2496506"'],
+      ],
       [APP]: [
         ['# database_id = ""', 'database_id = "3c5b2f0e-8d1a-4e6b-9f2c-7a4d1e0b5c93"'],
         ['PUBLIC_ORIGIN = ""', 'PUBLIC_ORIGIN = "https://voice.example.com"'],

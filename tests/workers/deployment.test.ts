@@ -25,6 +25,7 @@ const production = {
   PORTONE_API_SECRET: "s",
   PAYPAL_CLIENT_ID: "c",
   PAYPAL_CLIENT_SECRET: "s",
+  PAYPAL_WEBHOOK_ID: "5GP028458E2496506",
   MAIL_PROVIDER: "http",
   MAIL_API_URL: "https://mail.provider.test/",
   MAIL_API_KEY: "m",

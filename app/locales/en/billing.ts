@@ -82,6 +82,9 @@ export default {
     receipt: "Receipt",
     kinds: { purchase: "Purchase", upgrade: "Upgrade", renewal: "Monthly renewal", paypal: "PayPal purchase", card: "Card" },
     status: { pending: "Processing", paid: "Paid", failed: "Payment failed", refunded: "Refunded" },
+    checking: "Checking with the card company",
+    checkingNote:
+      "We are confirming with the card company whether the payment went through; this takes up to 2 minutes and nothing is charged twice.",
     refundRequested: "Refund requested",
     refundArrives: "It reaches your payment method within 3 to 5 business days.",
     listPrice: "List price {{price}}",
@@ -93,6 +96,7 @@ export default {
       expired: "Expired card",
       blocked: "Card cannot be used",
       invalid: "Card details not valid",
+      interrupted: "Interrupted; nothing was charged",
       declined: "Declined by the card issuer",
     },
   },

@@ -22,7 +22,7 @@ import { labsRoutes, letterRoutes, shareLetterRoutes } from "./routes/labs";
 import { membersRoutes } from "./routes/members";
 import { openVoicesRoutes } from "./routes/open-voices";
 import { paymentRoutes } from "./routes/payment";
-import { paypalRoutes } from "./routes/paypal";
+import { paypalRoutes, paypalWebhookRoutes } from "./routes/paypal";
 import { publicApiRoutes } from "./routes/public-api";
 import { sandboxRoutes } from "./routes/sandbox";
 import { socialRoutes } from "./routes/social";
@@ -69,6 +69,7 @@ export function createApp() {
   app.route("/studio", studioRoutes);
   app.route("/studio", stsRoutes);
   app.route("/share", shareRoutes);
+  app.route("/payment", paypalWebhookRoutes);
   app.route("/payment", paymentRoutes);
   app.route("/payment", paypalRoutes);
   app.route("/sandbox", sandboxRoutes);

@@ -441,6 +441,10 @@ export const messages: Record<Code, Localized> = {
     ko: "이 주문으로는 더 이상 결제할 수 없습니다. 처음부터 다시 시도해 주세요.",
     en: "This order can no longer be paid. Please start again.",
   },
+  [Code.PAYPAL_WEBHOOK_UNVERIFIED]: {
+    ko: "PayPal이 보낸 알림임을 확인하지 못했습니다.",
+    en: "The notification could not be verified as PayPal's.",
+  },
   [Code.PAYPAL_NOT_CAPTURED]: {
     ko: "구매에 실패했습니다. 결제가 아직 완료되지 않았습니다.",
     en: "Failed to purchase. The payment has not been completed yet.",
@@ -797,6 +801,7 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.PAYPAL_ORDER_MISMATCH]: 409,
   [Code.PAYPAL_ORDER_CLOSED]: 409,
   [Code.PAYPAL_NOT_CAPTURED]: 409,
+  [Code.PAYPAL_WEBHOOK_UNVERIFIED]: 400,
   [Code.INQUIRY_TOO_MANY_IMAGES]: 400,
   [Code.INQUIRY_IMAGE_TOO_LARGE]: 413,
   [Code.INQUIRY_IMAGE_TYPE]: 415,

@@ -77,6 +77,8 @@ export const apiSecrets = z.object(
     "PAYPAL_API_URL",
     "PAYPAL_CLIENT_ID",
     "PAYPAL_CLIENT_SECRET",
+    // PayPal's id of our webhook (POST /payment/paypal_webhook), sent back with each event to verify it.
+    "PAYPAL_WEBHOOK_ID",
     "PAYMENT_TIMEOUT_MS",
     // "on" only in the tests: a request's `x-test-now` header sets the clock (lib/clock.ts).
     "TEST_CLOCK",
@@ -120,6 +122,7 @@ const apiProduction = z.object({
   PORTONE_API_SECRET: present("PORTONE_API_SECRET"),
   PAYPAL_CLIENT_ID: present("PAYPAL_CLIENT_ID"),
   PAYPAL_CLIENT_SECRET: present("PAYPAL_CLIENT_SECRET"),
+  PAYPAL_WEBHOOK_ID: present("PAYPAL_WEBHOOK_ID"),
   MAIL_PROVIDER: z.literal("http", { error: 'MAIL_PROVIDER must be "http" (the outbox keeps mail in D1)' }),
   MAIL_API_URL: httpsUrl("MAIL_API_URL"),
   MAIL_API_KEY: present("MAIL_API_KEY"),

@@ -133,6 +133,10 @@ export const DECLINES: Record<DeclineKind, Localized> = {
     ko: "PayPal에서 결제를 마치지 않아 결제되지 않았습니다.",
     en: "The payment was not completed at PayPal; nothing was charged.",
   },
+  interrupted: {
+    ko: "결제가 중간에 끊겼고 카드사에 결제 내역이 없어 청구되지 않았습니다. 다시 시도해 주세요.",
+    en: "The payment was interrupted and the card company has no record of it; nothing was charged. Please try again.",
+  },
   declined: {
     ko: "카드사에서 결제를 거절했습니다. 카드사에 문의해 주세요.",
     en: "The card issuer declined the payment. Please contact your card issuer.",

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod/v4";
 import { MERCHANT_UID } from "../../../../contracts/billing";
 import { cancel, resume, cardQuote, downgrade, purchase, registerCard, unregisterCard, upgrade } from "../domain/billing/card";
-import { cardList, invoiceOf, invoicePage, receipt } from "../domain/billing/payments";
+import { cardList, history, invoiceOf, receipt } from "../domain/billing/payments";
 import { refund, refundQuote } from "../domain/billing/refunds";
 import { ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
@@ -82,7 +82,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   /** Payment history, newest first (spec: page size 10). */
   .get("/list", queryParams(listQuery), async (c) => {
     const { page, limit } = c.req.valid("query");
-    return ok(c, await invoicePage(c.var.db, c.var.member.id, page, limit));
+    return ok(c, await history(c, page, limit));
   })
   .post("/detail", jsonBody(noBody), async (c) => answer(c, await invoiceOf(c.var.db, c.var.member.id, c.req.valid("json").no)))
   /** The card receipt's link, from the gateway (spec: receipt link unavailable → ask the card issuer). */

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod/v4";
 import { MERCHANT_UID } from "../../../../contracts/billing";
-import { capture, order, paypalQuote, save } from "../domain/billing/paypal";
+import { capture, order, paypalQuote, paypalWebhook, save } from "../domain/billing/paypal";
 import { clearPaypalPlan } from "../domain/billing/refunds";
 import { requireMember } from "../lib/middleware";
 import { answer } from "../lib/outcome";
@@ -56,3 +56,11 @@ export const paypalRoutes = new Hono<AppEnv>()
     if (outcome.ok) forgetAfterAnswer(c);
     return answer(c, outcome);
   });
+
+/**
+ * PayPal's webhook (PAYMENT.CAPTURE.* events), mounted before the member routes: PayPal signs in no member. The
+ * raw body is what verify-webhook-signature is given back (domain/billing/paypal.ts `paypalWebhook`).
+ */
+export const paypalWebhookRoutes = new Hono<AppEnv>().post("/paypal_webhook", async (c) =>
+  answer(c, await paypalWebhook(c, await c.req.text())),
+);

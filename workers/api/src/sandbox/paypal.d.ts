@@ -1,5 +1,5 @@
 export function paypalStandin(
   request: Request,
   url: URL,
-  options?: { approveBase?: string; clientId?: string; secret?: string },
+  options?: { approveBase?: string; clientId?: string; secret?: string; webhookId?: string },
 ): Promise<Response>;

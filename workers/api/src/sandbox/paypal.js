@@ -20,7 +20,17 @@
 //   decline@paypal.test   the capture is refused: 422 INSTRUMENT_DECLINED
 //   slow@paypal.test      the capture is recorded but answered only after 10 s (a timeout)
 //   mismatch@paypal.test  the capture is for 1.00 more than the order's amount
+//   pending@paypal.test   the capture is made but left PENDING (status_details.reason PENDING_REVIEW)
 // Control: GET /__standin/orders/{id} answers an order with its captures and refunds, without a token.
+// POST /__standin/captures/{id}/event {event_type, status?} sets the capture's status (when given) and answers
+// the webhook delivery PayPal would make for it, {headers, body}: PAYPAL-TRANSMISSION-ID, -TIME, -SIG,
+// PAYPAL-AUTH-ALGO and PAYPAL-CERT-URL, and the event as JSON text (resource: the capture, or its last refund
+// for PAYMENT.CAPTURE.REFUNDED). POST /v1/notifications/verify-webhook-signature {auth_algo, cert_url,
+// transmission_id, transmission_sig, transmission_time, webhook_id, webhook_event} answers
+// {verification_status: "SUCCESS" | "FAILURE"}: SUCCESS only for a delivery this stand-in signed, for the
+// webhook `webhookId` (option; PayPal's id of the merchant's webhook), with the event unchanged. The signature
+// is an HMAC with a key of this isolate's, standing in for PayPal's certificate (the merchant never checks it
+// itself: it asks this API).
 // State lives in memory (the isolate's lifetime).
 export async function paypalStandin(request, url, options = {}) {
   const s = (globalThis.__paypalStandin ??= {
@@ -29,7 +39,9 @@ export async function paypalStandin(request, url, options = {}) {
     captures: new Map(),
     idempotent: new Map(),
     payers: new Map(),
+    signingKey: crypto.getRandomValues(new Uint8Array(32)),
   });
+  const webhookId = options.webhookId ?? "1STANDINWEBHOOK0PAYPAL";
   const clientId = options.clientId ?? "paypal-test-client";
   const secret = options.secret ?? "paypal-test-secret";
   const live = url.host === "api-m.paypal.com" || url.host === "www.paypal.com";
@@ -77,6 +89,23 @@ export async function paypalStandin(request, url, options = {}) {
       return false;
     }
   };
+
+  /** CRC-32 (IEEE) of a text's UTF-8 bytes, as PayPal's signed message takes the event body's. */
+  const crc32 = (text) => {
+    let crc = -1;
+    for (const byte of new TextEncoder().encode(text)) {
+      crc ^= byte;
+      for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+    }
+    return (crc ^ -1) >>> 0;
+  };
+  /** The stand-in's signature of a delivery: transmission id, time, webhook id and the body's CRC-32, as PayPal signs. */
+  async function sign(transmissionId, transmissionTime, hook, bodyText) {
+    const key = await crypto.subtle.importKey("raw", s.signingKey, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const message = `${transmissionId}|${transmissionTime}|${hook}|${crc32(bodyText)}`;
+    const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
+    return btoa(String.fromCharCode(...new Uint8Array(mac)));
+  }
 
   /** An order as the API answers it (the full representation). */
   function view(o) {
@@ -169,6 +198,7 @@ ${
 <option value="decline@paypal.test">decline@paypal.test (capture declined)</option>
 <option value="slow@paypal.test">slow@paypal.test (capture answered after 10 s)</option>
 <option value="mismatch@paypal.test">mismatch@paypal.test (captures another amount)</option>
+<option value="pending@paypal.test">pending@paypal.test (capture left pending)</option>
 </select>
 <p><button type="submit" name="choice" value="approve">Approve</button>
 <button type="submit" name="choice" value="cancel">Cancel</button></p>
@@ -182,6 +212,47 @@ ${
   if (controlOrder && request.method === "GET") {
     const o = s.orders.get(decodeURIComponent(controlOrder[1]));
     return o ? Response.json({ ...view(o), behavior: o.behavior ?? "" }) : Response.json({ error: "not found" }, { status: 404 });
+  }
+
+  // A webhook delivery, as PayPal would POST it to the merchant's listener.
+  const controlEvent = path.match(/^\/__standin\/captures\/([^/]+)\/event$/);
+  if (controlEvent && request.method === "POST") {
+    const c = s.captures.get(decodeURIComponent(controlEvent[1]));
+    const b = await request.json().catch(() => ({}));
+    if (!c) return Response.json({ error: "not found" }, { status: 404 });
+    if (b.status) {
+      c.status = b.status;
+      if (b.status !== "PENDING") delete c.status_details;
+      c.update_time = nowIso();
+    }
+    const refund = c.refunds.at(-1);
+    const resource = b.event_type === "PAYMENT.CAPTURE.REFUNDED" ? refund : capView(c);
+    if (!resource) return Response.json({ error: "no refund" }, { status: 409 });
+    const event = {
+      id: `WH-${newId(17)}-${newId(17)}`,
+      event_version: "1.0",
+      create_time: nowIso(),
+      resource_type: b.event_type === "PAYMENT.CAPTURE.REFUNDED" ? "refund" : "capture",
+      resource_version: "2.0",
+      event_type: b.event_type,
+      summary: `Payment ${b.event_type.split(".").at(-1).toLowerCase()} for ${c.amount.value} ${c.amount.currency_code}`,
+      resource,
+      links: [{ href: `${apiBase}/v1/notifications/webhooks-events/WH-0`, rel: "self", method: "GET" }],
+    };
+    const body = JSON.stringify(event);
+    const transmissionId = crypto.randomUUID();
+    const transmissionTime = nowIso();
+    return Response.json({
+      headers: {
+        "content-type": "application/json",
+        "paypal-transmission-id": transmissionId,
+        "paypal-transmission-time": transmissionTime,
+        "paypal-transmission-sig": await sign(transmissionId, transmissionTime, webhookId, body),
+        "paypal-auth-algo": "SHA256withRSA",
+        "paypal-cert-url": `${apiBase}/v1/notifications/certs/CERT-360caa42-fca2a594-standin`,
+      },
+      body,
+    });
   }
 
   if (path === "/v1/oauth2/token" && request.method === "POST") {
@@ -283,6 +354,36 @@ ${
     return settle({ status: 201, body: view(o) });
   }
 
+  if (path === "/v1/notifications/verify-webhook-signature" && request.method === "POST") {
+    const fields = ["auth_algo", "cert_url", "transmission_id", "transmission_sig", "transmission_time", "webhook_id"];
+    const missing = fields.find((f) => typeof body[f] !== "string" || !body[f]);
+    if (missing || typeof body.webhook_event !== "object" || body.webhook_event === null)
+      return answer(
+        problem(
+          400,
+          "INVALID_REQUEST",
+          "MISSING_REQUIRED_PARAMETER",
+          `A required field / parameter is missing: ${missing ?? "webhook_event"}.`,
+        ),
+      );
+    if (!/^[a-zA-Z0-9]+$/.test(body.webhook_id))
+      return answer(
+        problem(
+          400,
+          "INVALID_REQUEST",
+          "INVALID_PARAMETER_SYNTAX",
+          "The value of a field does not conform to the expected format: webhook_id.",
+        ),
+      );
+    const expected = await sign(body.transmission_id, body.transmission_time, body.webhook_id, JSON.stringify(body.webhook_event));
+    const ok =
+      body.webhook_id === webhookId &&
+      body.auth_algo === "SHA256withRSA" &&
+      body.cert_url.startsWith(`${apiBase}/v1/notifications/certs/`) &&
+      body.transmission_sig === expected;
+    return answer({ status: 200, body: { verification_status: ok ? "SUCCESS" : "FAILURE" } });
+  }
+
   const orderPath = path.match(/^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/);
   if (orderPath) {
     const o = s.orders.get(decodeURIComponent(orderPath[1]));
@@ -334,9 +435,11 @@ ${
       const fee = Math.round(gross * 0.0349) + 49;
       const id = newId(17);
       const currency_code = unit.amount.currency_code;
+      const pending = o.behavior === "pending";
       s.captures.set(id, {
         id,
-        status: "COMPLETED",
+        status: pending ? "PENDING" : "COMPLETED",
+        ...(pending ? { status_details: { reason: "PENDING_REVIEW" } } : {}),
         amount: { currency_code, value: value(gross) },
         final_capture: true,
         seller_protection: { status: "ELIGIBLE", dispute_categories: ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"] },

@@ -56,7 +56,8 @@ export async function portoneStandin(request, url, options = {}) {
     s.tokens.set(token, now + 1800);
     return reply({ access_token: token, now, expired_at: now + 1800 });
   }
-  const token = (request.headers.get("authorization") ?? "").replace(/^Bearer /, "");
+  // As PortOne documents it: `Authorization: Bearer <access_token>`; a bare token is refused.
+  const token = (request.headers.get("authorization") ?? "").match(/^Bearer ([0-9a-f]+)$/)?.[1];
   if (!token || !(s.tokens.get(token) > Date.now() / 1000)) return reply(null, -1, "Unauthorized", 401);
 
   const customer = path.match(/^\/subscribe\/customers\/([^/]+)$/);

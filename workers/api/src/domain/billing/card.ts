@@ -20,6 +20,7 @@ import {
   downgradeRefusal,
   newPeriod,
   nextBoundary,
+  PENDING_RECONCILE_MS,
   purchaseRefusal,
   quote,
   renewing,
@@ -242,7 +243,13 @@ export async function settle(db: Db, gateway: PortOne, row: PaymentRow, impUid: 
   // Periods run on our clock (the request's, or the cron's scheduled time), not the gateway's.
   const paidAt = row.createdAt;
   const memberSet = await apply(row, paidAt);
-  const [paid] = await db.batch([
+  // One transaction, the member first and only while the payment is still pending: the member's request and the
+  // one that settles a lost answer (settleLost) may both get here, and only the first changes the member.
+  const [, paid] = await db.batch([
+    db
+      .update(members)
+      .set(memberSet)
+      .where(and(eq(members.id, row.memberId!), sql`EXISTS (SELECT 1 FROM payments WHERE no = ${row.no} AND status = 'pending')`)),
     db
       .update(payments)
       .set({
@@ -255,14 +262,53 @@ export async function settle(db: Db, gateway: PortOne, row: PaymentRow, impUid: 
       })
       .where(and(eq(payments.no, row.no), eq(payments.status, "pending")))
       .returning(),
-    db
-      .update(members)
-      .set(memberSet)
-      .where(and(eq(members.id, row.memberId!), sql`EXISTS (SELECT 1 FROM payments WHERE no = ${row.no} AND status = 'paid')`)),
   ]);
   const payment = paid[0];
   if (!payment) return { ok: false, code: Code.PAYMENT_IN_PROGRESS };
   return { ok: true, payment, replay: false };
+}
+
+/**
+ * A card payment left pending: its request ended (a crash, a deploy, a dropped connection) before the answer
+ * was recorded. The gateway says what happened to its merchant_uid: paid is applied as the request would have,
+ * failed or unknown is marked failed (nothing was charged). Undefined when the gateway did not answer (tried
+ * again later). Safe beside a request still running: both settle through the same guarded batch.
+ */
+export async function settleLost(db: Db, gateway: PortOne, row: PaymentRow): Promise<"paid" | "failed" | undefined> {
+  const found = await gateway.findByMerchant(row.merchantUid).catch(() => undefined);
+  if (found === undefined) return undefined;
+  if (!found) {
+    await failPayment(db, row, "interrupted: no payment at the gateway", Code.PAYMENT_DECLINED);
+    return "failed";
+  }
+  if (found.status === "failed") {
+    await failPayment(db, row, found.fail_reason ?? "declined", Code.PAYMENT_DECLINED);
+    return "failed";
+  }
+  return (await settle(db, gateway, row, found.imp_uid, applyCardPayment(db, row.kind))).ok ? "paid" : undefined;
+}
+
+/**
+ * The member's card payment left pending longer than a request can wait for the gateway (PENDING_RECONCILE_MS),
+ * settled now, before the request reads the member: their next purchase, upgrade, PayPal order or look at the
+ * payment history does not wait for the cron, is not refused 4311 for a payment no request works on any more,
+ * and is checked against the plan that payment gave. Null when there is none (or the gateway did not answer).
+ */
+export async function settleMembersLost(db: Db, gateway: PortOne | null, memberId: string, t: number) {
+  if (!gateway) return null;
+  const row = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.memberId, memberId),
+        eq(payments.status, "pending"),
+        eq(payments.provider, "portone"),
+        sql`${payments.createdAt} <= ${t - PENDING_RECONCILE_MS}`,
+      ),
+    )
+    .get();
+  return row ? ((await settleLost(db, gateway, row)) ?? null) : null;
 }
 
 export async function failPayment(db: Db, row: PaymentRow, reason: string, code: Code): Promise<ChargeOutcome> {
@@ -365,6 +411,7 @@ export type PurchaseInput = {
 /** First purchase of a paid plan with the main card (spec sections 4 and 5); `amount` must be the server's quote. */
 export async function purchase(c: Ctx, b: PurchaseInput) {
   const t = now(c);
+  await settleMembersLost(c.var.db, cardGateway(c.env), c.var.member.id, t);
   const [plan, m, paid] = await Promise.all([
     planByName(c.var.db, b.plan),
     member(c.var.db, c.var.member.id),
@@ -386,6 +433,7 @@ export async function purchase(c: Ctx, b: PurchaseInput) {
 /** Upgrade (spec section 4): charged now, the period restarts, the unused part of the old plan carries over. */
 export async function upgrade(c: Ctx, b: { toplan: string; merchant_uid?: string }) {
   const t = now(c);
+  await settleMembersLost(c.var.db, cardGateway(c.env), c.var.member.id, t);
   const [target, m] = await Promise.all([planByName(c.var.db, b.toplan), member(c.var.db, c.var.member.id)]);
   if (!m) return refused(Code.LOGIN_REQUIRED);
   const merchantUid = scopedMerchantUid(m.id, "upgrade", b.merchant_uid);

@@ -9,6 +9,8 @@ import { DECLINES } from "../../lib/labels";
  */
 const RULES: [RegExp, DeclineKind][] = [
   // Our own checks of the gateway's answer (card.ts, renewal.ts): the payment was not taken as made.
+  // A payment whose request ended before its answer and that the gateway never received (card.ts settleLost).
+  [/^interrupted/i, "interrupted"],
   [/amount mismatch|already used|not found at the gateway|captured but never saved/i, "unverified"],
   // A PayPal order the payer left at PayPal (paypal.ts closeOpenOrder): nothing was charged.
   [/^not completed/i, "abandoned"],

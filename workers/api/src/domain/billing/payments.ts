@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or } from "drizzle-orm";
 import { declineKind } from "./declines";
 import type { Context } from "hono";
 import { cards, members, payments } from "../../../../../db/schema";
@@ -9,7 +9,9 @@ import { verifyPassword } from "../../lib/password";
 import { hit } from "../../lib/rate-limit";
 import { cardGateway } from "../../integrations/payments/gateways";
 import type { AppEnv } from "../../env";
-import type { CardRow, Db, PaymentRow } from "./rules";
+import { settleMembersLost } from "./card";
+import { PENDING_RECONCILE_MS, type CardRow, type Db, type PaymentRow } from "./rules";
+import { now } from "../../lib/clock";
 
 // Payments as a member sees them (history, one invoice, a receipt, the cards) and the password check of
 // termination and refund, shared by the card and PayPal flows.
@@ -67,7 +69,14 @@ export async function mainCard(db: Db, memberId: string) {
   );
 }
 
-const shown = inArray(payments.status, ["paid", "refunded", "failed"]);
+/**
+ * What the history lists: settled payments, and a card payment still pending (shown as being checked with the
+ * card company until it is settled). A PayPal order waiting for its payer is not a payment yet.
+ */
+const shown = or(
+  inArray(payments.status, ["paid", "refunded", "failed"]),
+  and(eq(payments.status, "pending"), eq(payments.provider, "portone")),
+);
 
 /** Payment history, newest first (spec: page size 10). */
 export async function invoicePage(db: Db, memberId: string, page: number, limit: number): Promise<InvoicePage> {
@@ -83,6 +92,19 @@ export async function invoicePage(db: Db, memberId: string, page: number, limit:
     db.select({ n: count() }).from(payments).where(and(mine, shown)).get(),
   ]);
   return { items: rows.map(invoice), page, limit, total: total?.n ?? 0 };
+}
+
+/**
+ * The member's payment history page. A card payment listed as pending past the time a request can wait for the
+ * gateway is settled first (card.ts settleMembersLost) and the page read again; otherwise one read.
+ */
+export async function history(c: Ctx, page: number, limit: number): Promise<InvoicePage> {
+  const db = c.var.db;
+  const first = await invoicePage(db, c.var.member.id, page, limit);
+  const t = now(c);
+  const lost = first.items.some((p) => p.status === "pending" && p.method === "card" && Date.parse(p.date) <= t - PENDING_RECONCILE_MS);
+  if (!lost || !(await settleMembersLost(db, cardGateway(c.env), c.var.member.id, t))) return first;
+  return invoicePage(db, c.var.member.id, page, limit);
 }
 
 /** One of the member's payments. */

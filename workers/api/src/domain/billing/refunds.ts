@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Context } from "hono";
 import { cancellations, members, payments } from "../../../../../db/schema";
 import type { RefundQuote } from "../../../../../contracts/billing";
@@ -6,7 +6,7 @@ import { now } from "../../lib/clock";
 import { Code } from "../../lib/codes";
 import { done, refused, type Outcome } from "../../lib/outcome";
 import { cardGateway, paypalGateway } from "../../integrations/payments/gateways";
-import { refundKey } from "../../integrations/payments/paypal";
+import { PayPalError, refundKey } from "../../integrations/payments/paypal";
 import { GatewayError } from "../../integrations/payments/portone";
 import type { AppEnv } from "../../env";
 import { passwordChecked } from "./payments";
@@ -121,9 +121,11 @@ export async function refundQuote(c: Ctx): Promise<Outcome<RefundQuote>> {
 }
 
 /**
- * Gives the refundable payment back at its gateway, less the fee, and marks it refunded. PayPal: the
- * capture is refunded once per payment (the same PayPal-Request-Id whichever route asks); a card: the
- * checksum is what we believe is still cancellable, so a second refund is refused by the gateway.
+ * Gives the refundable payment back at its gateway, less the fee. PayPal: the capture is refunded once per
+ * payment (the same PayPal-Request-Id whichever route asks); a card: the checksum is what we believe is still
+ * cancellable, so a second refund is refused by the gateway. A refusal is not taken at its word: two requests
+ * of the same member (two tabs, a double click) race here, and the loser's refusal only says that the winner's
+ * refund went through. The gateway is asked what it holds, and a payment already given back counts as given.
  * `only`: the one provider the caller refunds (PayPal's clearplan never refunds a card payment).
  */
 async function giveRefund(env: AppEnv["Bindings"], r: RefundPart, note: string, only?: "paypal") {
@@ -135,8 +137,13 @@ async function giveRefund(env: AppEnv["Bindings"], r: RefundPart, note: string, 
     if (wallet) await wallet.refund(p.impUid, { amount: r.refund_amount, currency: p.currency, requestId: refundKey(p.merchantUid), note });
     else await gateway!.cancel({ imp_uid: p.impUid, amount: r.refund_amount, checksum: p.amount, reason: note });
   } catch (err) {
-    if (err instanceof GatewayError) return Code.TERMINATION_FAILED;
-    throw err;
+    if (!(err instanceof GatewayError)) throw err;
+    if (err instanceof PayPalError && err.issue === "CAPTURE_FULLY_REFUNDED") return null;
+    if (gateway) {
+      const held = await gateway.payment(p.impUid).catch(() => null);
+      if (held && held.merchant_uid === p.merchantUid && held.cancel_amount >= r.refund_amount) return null;
+    }
+    return Code.TERMINATION_FAILED;
   }
   return null;
 }
@@ -164,7 +171,8 @@ async function endPlanNow(db: Db, media: R2Bucket, memberId: string, t: number) 
 
 /**
  * Gives back each part at its gateway, the latest first, marking each refunded as soon as it is: a failure
- * stops there (a code) with the parts before it done, so asking again refunds what is left.
+ * stops there (a code) with the parts before it done, so asking again refunds what is left. `marked`: how many
+ * rows this request marked (none when a concurrent request of the member refunded them all first).
  */
 async function giveRefunds(
   env: AppEnv["Bindings"],
@@ -174,15 +182,44 @@ async function giveRefunds(
   t: number,
   only?: "paypal",
 ) {
+  let marked = 0;
   for (const p of r.parts) {
     const failed = await giveRefund(env, p, note, only);
-    if (failed) return failed;
-    await db
+    if (failed) return { failed, marked };
+    const changed = await db
       .update(payments)
       .set(refundedSet(p, t))
-      .where(and(eq(payments.no, p.payment.no), eq(payments.status, "paid")));
+      .where(and(eq(payments.no, p.payment.no), eq(payments.status, "paid")))
+      .returning({ no: payments.no });
+    marked += changed.length;
   }
-  return null;
+  return { failed: null, marked };
+}
+
+/** How recent a refund must be to be a concurrent request's (a bound: the race itself lasts seconds). */
+const REFUND_REPLAY_MS = 10 * 60_000;
+
+/**
+ * The refund a concurrent request of the member made a moment ago, as it answered, or null. A request that read
+ * the member on the paid plan but the payments after the other marked them finds nothing refundable, and would
+ * otherwise be told "no paid plan" or "only within 7 days" though its refund went through.
+ */
+async function recentRefund(db: Db, memberId: string, t: number, provider?: "paypal") {
+  const latest = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.memberId, memberId), inArray(payments.status, ["paid", "refunded"])))
+    .orderBy(desc(payments.paidAt), desc(payments.no))
+    .limit(RECENT_PAYMENTS);
+  const last = latest[0];
+  if (!last || last.status !== "refunded" || last.refundedAt === null || t - last.refundedAt > REFUND_REPLAY_MS) return null;
+  if (provider && last.provider !== provider) return null;
+  const parts = latest.filter((p) => p.status === "refunded" && p.refundedAt === last.refundedAt);
+  return {
+    refund_amount: parts.reduce((n, p) => n + p.refundAmount, 0),
+    fee: parts.reduce((n, p) => n + p.refundFee, 0),
+    currency: last.currency,
+  };
 }
 
 /** Immediate cancel and refund (spec section 4): within 7 days, no paid use, less the fee; Free at once. */
@@ -191,17 +228,39 @@ export async function refund(c: Ctx, b: { reason: string; comment: string; pwd?:
   const db = c.var.db;
   const m = await member(db, c.var.member.id);
   if (!m) return refused(Code.LOGIN_REQUIRED);
+  // The member was still on the paid plan when this request read them: a refund found made since then is a
+  // concurrent request's (two tabs, a double click), and this request is answered with it. Asked again later,
+  // the member is on Free and is told so.
+  const raced = async () => (isPaid(m) ? recentRefund(db, m.id, t) : null);
   const checked = await passwordChecked(c, b.pwd);
+  if (checked === Code.RATE_LIMITED) {
+    // Many parallel tries of one refund: those past the password limit are answered with the refund made too,
+    // whenever they read the member (a burst past the limit is one refund asked many times).
+    const earlier = await recentRefund(db, m.id, t);
+    if (earlier) return done({ ...earlier, replay: true, planState: await planStateOf(db, m.id, t) });
+  }
   if (checked !== true) return refused(checked);
   const r = await refundable(db, m, t);
-  if (!r.eligible) return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
-  const failed = await giveRefunds(c.env, db, r, b.reason || "refund within 7 days", t);
+  if (!r.eligible) {
+    const earlier = await raced();
+    if (earlier) return done({ ...earlier, replay: true, planState: await planStateOf(db, m.id, t) });
+    return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
+  }
+  const { failed, marked } = await giveRefunds(c.env, db, r, b.reason || "refund within 7 days", t);
   if (failed) return refused(failed);
-  await db
-    .insert(cancellations)
-    .values({ memberId: m.id, plan: m.plan, reason: b.reason, comment: b.comment, kind: "refund", createdAt: t });
+  // The request that marked the payments records the cancellation; one that lost the race only answers.
+  if (marked > 0)
+    await db
+      .insert(cancellations)
+      .values({ memberId: m.id, plan: m.plan, reason: b.reason, comment: b.comment, kind: "refund", createdAt: t });
   await endPlanNow(db, c.env.MEDIA, m.id, t);
-  return done({ refund_amount: r.refund_amount, fee: r.fee, currency: r.currency, planState: await planStateOf(db, m.id, t) });
+  return done({
+    refund_amount: r.refund_amount,
+    fee: r.fee,
+    currency: r.currency,
+    replay: marked === 0,
+    planState: await planStateOf(db, m.id, t),
+  });
 }
 
 /**
@@ -217,23 +276,31 @@ export async function clearPaypalPlan(c: Ctx, b: { reason_clear: string; comment
   const checked = await passwordChecked(c, b.pwd);
   if (checked !== true) return refused(checked);
   let refunded = { refund_amount: 0, fee: 0 };
+  let marked = 1;
   if (b.option === "refund") {
     const r = await refundable(db, m, t);
-    if (!r.eligible) return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
-    const failed = await giveRefunds(c.env, db, r, b.reason_clear || "refund within 7 days", t, "paypal");
-    if (failed) return refused(failed);
+    if (!r.eligible) {
+      // As in `refund`: the member was on the PayPal month when read, so a refund made since is a concurrent one.
+      const earlier = await recentRefund(db, m.id, t, "paypal");
+      if (earlier) return done({ option: b.option, ...earlier, replay: true, planState: await planStateOf(db, m.id, t) });
+      return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
+    }
+    const given = await giveRefunds(c.env, db, r, b.reason_clear || "refund within 7 days", t, "paypal");
+    if (given.failed) return refused(given.failed);
     refunded = { refund_amount: r.refund_amount, fee: r.fee };
+    marked = given.marked;
   }
-  await db.insert(cancellations).values({
-    memberId: m.id,
-    plan: m.plan,
-    reason: b.reason_clear,
-    comment: b.comment,
-    kind: b.option === "refund" ? "refund" : "cancel",
-    createdAt: t,
-  });
+  if (marked > 0)
+    await db.insert(cancellations).values({
+      memberId: m.id,
+      plan: m.plan,
+      reason: b.reason_clear,
+      comment: b.comment,
+      kind: b.option === "refund" ? "refund" : "cancel",
+      createdAt: t,
+    });
   await endPlanNow(db, c.env.MEDIA, m.id, t);
-  return done({ option: b.option, ...refunded, currency: "USD", planState: await planStateOf(db, m.id, t) });
+  return done({ option: b.option, ...refunded, currency: "USD", replay: marked === 0, planState: await planStateOf(db, m.id, t) });
 }
 
 /**
@@ -248,7 +315,7 @@ export async function operatorRefund(env: AppEnv["Bindings"], db: Db, memberId: 
   const r = await refundable(db, m, t);
   if (!r.eligible) return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
   if (r.payment.no !== paymentNo) return refused(Code.REFUND_NOT_ALLOWED, { reason: "window" });
-  const failed = await giveRefunds(env, db, r, reason || "refund by support", t);
+  const { failed } = await giveRefunds(env, db, r, reason || "refund by support", t);
   if (failed) return refused(failed);
   await db.insert(cancellations).values({ memberId: m.id, plan: m.plan, reason: "support", comment: reason, kind: "refund", createdAt: t });
   await endPlanNow(db, env.MEDIA, m.id, t);

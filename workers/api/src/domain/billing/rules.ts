@@ -30,8 +30,13 @@ export const PROJECTS_KEPT_ON_FREE = 3;
 /** A declined renewal is tried again daily, this many times in all, before the plan ends. */
 export const RENEWAL_ATTEMPTS = 3;
 export const RENEWAL_RETRY_MS = 86_400_000;
-/** A payment left pending this long (its answer was lost) is looked up by the cron. */
-export const PENDING_RECONCILE_MS = 2 * 60_000;
+/**
+ * A card payment still pending this long has no request working on it any more (a request waits for at most
+ * three gateway calls, 15 s each by default: the charge, the look-up of a lost answer, the check), so the
+ * gateway is asked what happened: by the member's next billing request or the every-minute cron, which keeps
+ * a crash's pending payment under 2 minutes.
+ */
+export const PENDING_RECONCILE_MS = 60_000;
 /** Plans that take corporate cards (spec section 5: Production and Max). */
 export const CORPORATE_PLANS = new Set(["Production", "Max"]);
 

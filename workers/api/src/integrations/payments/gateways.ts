@@ -8,6 +8,8 @@ import { portOne } from "./portone";
 export const SANDBOX_PREFIX = "/api/v1/sandbox";
 const SANDBOX_KEYS = { key: "portone-test-key", secret: "portone-test-secret" };
 const PAYPAL_SANDBOX_KEYS = { clientId: "paypal-test-client", secret: "paypal-test-secret" };
+/** The id of the sandbox's webhook at its PayPal stand-in (PayPal's ids are letters and digits). */
+const PAYPAL_SANDBOX_WEBHOOK_ID = "1STANDINWEBHOOK0PAYPAL";
 
 /** A payment call waits this long before it counts as timed out (then the payment is looked up). */
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -56,7 +58,11 @@ export function paypalGateway(env: Bindings) {
       ...PAYPAL_SANDBOX_KEYS,
       timeoutMs,
       fetch: async (request) =>
-        paypalStandin(request, new URL(request.url), { ...PAYPAL_SANDBOX_KEYS, approveBase: `${SANDBOX_PREFIX}/paypal` }),
+        paypalStandin(request, new URL(request.url), {
+          ...PAYPAL_SANDBOX_KEYS,
+          approveBase: `${SANDBOX_PREFIX}/paypal`,
+          webhookId: PAYPAL_SANDBOX_WEBHOOK_ID,
+        }),
     });
   }
   if (!env.PAYPAL_CLIENT_ID || !env.PAYPAL_CLIENT_SECRET) return null;
@@ -67,4 +73,14 @@ export function paypalGateway(env: Bindings) {
     timeoutMs,
     fetch: (request) => fetch(request),
   });
+}
+
+/**
+ * The id PayPal gave our webhook (its Developer Dashboard, the app's Webhooks), which verify-webhook-signature
+ * takes with each event: PAYPAL_WEBHOOK_ID live, the stand-in's in the sandbox. Null when unset: the webhook
+ * route then answers 404 and the hourly cron alone settles captures PayPal left pending.
+ */
+export function paypalWebhookId(env: Bindings) {
+  if (sandboxMode(env)) return PAYPAL_SANDBOX_WEBHOOK_ID;
+  return env.PAYPAL_WEBHOOK_ID || null;
 }

@@ -25,7 +25,25 @@ export type PayPalCapture = {
   amount: PayPalMoney;
   custom_id?: string;
   final_capture?: boolean;
+  links?: { href: string; rel: string; method?: string }[];
 };
+
+/** A webhook event as PayPal posts it (the fields we read); `resource` is a capture or, for refunds, a refund. */
+export type PayPalEvent = {
+  id: string;
+  event_type: string;
+  resource_type?: string;
+  resource?: { id?: string; custom_id?: string; links?: { href: string; rel: string }[] };
+};
+
+/** The transmission headers PayPal sends with a webhook event, which verify-webhook-signature takes back. */
+export const WEBHOOK_HEADERS = {
+  auth_algo: "paypal-auth-algo",
+  cert_url: "paypal-cert-url",
+  transmission_id: "paypal-transmission-id",
+  transmission_sig: "paypal-transmission-sig",
+  transmission_time: "paypal-transmission-time",
+} as const;
 export type PayPalOrder = {
   id: string;
   intent?: string;
@@ -197,6 +215,18 @@ export function payPal(config: PayPalConfig) {
     /** Captures an approved order; the same `requestId` again answers the first capture. */
     capture: (orderId: string, requestId: string) =>
       call<PayPalOrder>("POST", `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, { requestId }),
+    /** A capture as PayPal holds it now (its status changes after the order: PENDING to COMPLETED or DECLINED, refunds). */
+    captureDetails: (captureId: string) => call<PayPalCapture>("GET", `/v2/payments/captures/${encodeURIComponent(captureId)}`),
+    /**
+     * Whether PayPal sent this webhook event: its transmission headers and the event, as received, go back to
+     * PayPal's verify-webhook-signature with our webhook's id. True only for "SUCCESS".
+     */
+    async verifyWebhook(headers: Record<keyof typeof WEBHOOK_HEADERS, string>, webhookId: string, event: unknown) {
+      const answer = await call<{ verification_status?: string }>("POST", "/v1/notifications/verify-webhook-signature", {
+        body: { ...headers, webhook_id: webhookId, webhook_event: event },
+      });
+      return answer.verification_status === "SUCCESS";
+    },
     /** Refunds `amount` cents of a capture; the same `requestId` again refunds nothing more. */
     refund: (captureId: string, p: { amount: number; currency: string; requestId: string; note?: string }) =>
       call<PayPalRefund>("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {

@@ -52,7 +52,8 @@ export function portOne(config: PortOneConfig) {
   async function send<T>(method: string, path: string, body?: unknown, auth = true): Promise<Envelope<T>> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
-    if (auth) headers.authorization = await accessToken();
+    // PortOne v1 authenticates with the Bearer scheme (developers.portone.io, "REST API Access Token").
+    if (auth) headers.authorization = `Bearer ${await accessToken()}`;
     const request = new Request(new URL(path.replace(/^\//, ""), config.baseUrl.replace(/\/?$/, "/")), {
       method,
       headers,
