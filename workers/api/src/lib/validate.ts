@@ -18,6 +18,8 @@ const zodLocales: Record<Locale, () => { localeError: z.core.$ZodErrorMap }> = {
  * message, if it sets one, wins). Issues come back as `[{path: "email", message: "..."}]`.
  */
 export function parseLocalized<S extends z.ZodType>(schema: S, value: unknown, locale: Locale) {
+  const unreadable = unreadableText(value);
+  if (unreadable !== null) return { success: false as const, issues: [{ path: unreadable, message: ruleMessages.readableText[locale] }] };
   const builtIn = zodLocales[locale]().localeError;
   const result = schema.safeParse(value, {
     error: (issue) => {
@@ -30,8 +32,50 @@ export function parseLocalized<S extends z.ZodType>(schema: S, value: unknown, l
   return { success: false as const, issues };
 }
 
+/**
+ * A lone surrogate half (JSON's "\ud800" parses to one) or U+FFFD, which is what the platform makes of bytes that
+ * are not UTF-8 (a JSON body, a form field) and of a lone surrogate a browser sends. Stored, either comes back as
+ * U+FFFD; refused instead, the sender learns their text was damaged before it arrived.
+ */
+const UNREADABLE = /[\p{Cs}\ufffd]/u;
+
+type PathNode = { key: string | number; parent: PathNode | null } | null;
+const joinPath = (node: PathNode) => {
+  const keys: (string | number)[] = [];
+  for (let n = node; n; n = n.parent) keys.unshift(n.key);
+  return keys.join(".");
+};
+
+/**
+ * The path of the first string (or object key) in `value` with an unreadable character, else null. A loop over
+ * linked paths, not recursion: a 64 KB body can nest arrays tens of thousands deep.
+ */
+export function unreadableText(value: unknown): string | null {
+  const pending: [unknown, PathNode][] = [[value, null]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, path] = next;
+    if (typeof item === "string") {
+      if (UNREADABLE.test(item)) return joinPath(path);
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) pending.push([item[i], { key: i, parent: path }]);
+    } else if (item !== null && typeof item === "object") {
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        if (UNREADABLE.test(key)) return joinPath(path);
+        pending.push([child, { key, parent: path }]);
+      }
+    }
+  }
+  return null;
+}
+
 /** Messages of our own refinements (zod's own ko/en messages cover the built-in checks). */
 const ruleMessages = {
+  readableText: {
+    ko: "읽을 수 없는 문자(짝이 없는 서로게이트 또는 U+FFFD)가 들어 있습니다. 텍스트를 다시 복사해 붙여 넣어 주세요.",
+    en: "The text contains a character that cannot be read (a lone surrogate or U+FFFD). Copy and paste the text again.",
+  },
   plainText: {
     ko: "제어 문자나 보이지 않는 방향 바꿈 문자는 쓸 수 없습니다.",
     en: "Control characters and invisible direction marks are not allowed.",
