@@ -37,8 +37,9 @@ export default {
     return out;
   },
   /**
-   * The crons (wrangler.toml `[triggers]`). Hourly: billing (renewals, lost payment answers, ended
-   * periods; lib/billing.ts), the reference clips of voices let go of (speech/engine.ts, docs/decisions/0061) and basic
+   * The crons (wrangler.toml `[triggers]`). Every minute: card payments left pending by a request that ended
+   * (domain/billing/renewal.ts `settleLostPayments`). Hourly: billing (renewals, lost payment answers, PayPal captures
+   * left pending, ended periods; domain/billing/renewal.ts), the reference clips of voices let go of (speech/engine.ts, docs/decisions/0061) and basic
    * voices whose speaker's licence ended (docs/decisions/0062). Daily at 03:17: deletes rows that can no longer matter,
    * applies the retention periods (domain/retention.ts), and refunds and frees jobs that died.
    */
@@ -48,7 +49,7 @@ export default {
     if (checkEnv("api", env).problems.length > 0) return;
     const db = drizzle(env.DB, { schema });
     if (controller.cron === MINUTE_CRON) {
-      // Card payments whose request ended before the answer was recorded, settled within 2 minutes (decision 0066).
+      // Card payments whose request ended before the answer was recorded, settled within 2 minutes (docs/decisions/0066).
       const gateway = cardGateway(env);
       if (gateway)
         ctx.waitUntil(settleLostPayments(db, gateway, controller.scheduledTime).then((n) => n && console.log("settled lost", n)));
