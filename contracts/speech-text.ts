@@ -60,13 +60,23 @@ const EMOJI = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}
 /** Marks that decorate a line rather than say something. */
 const DECORATIONS = /[★☆♪♫♬♩※•◦·*#_|■□▲△▼▽◆◇○●◎→←↑↓⇒]/g;
 
+/**
+ * Control characters other than line breaks and tabs (NUL, escape, C1) and the bidi controls (U+061C,
+ * U+200E-U+200F, U+202A-U+202E, U+2066-U+2069): never read, and in a saved or listed text a NUL can cut it short
+ * in another program and a U+202E shows the rest of the line backwards.
+ */
+const CONTROL_OR_BIDI = /[^\P{Cc}\n\r\t]|[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** TTS text as the api keeps it (saved paragraphs, a generation's text): typed text without control and bidi characters. */
+export const withoutControls = (text: string): string => text.replace(CONTROL_OR_BIDI, "");
+
 /** The text as it will be read: see the head of this file. Linear in the text's length. */
 export function speakable(text: string): string {
   // Every pattern with a run (\s*, +) starts only where that run starts ((?<!...)), so no input makes it quadratic.
   return (
-    text
-      // Invisible: format characters (zero-width joiners and spaces, BOM, tags) and controls other than line breaks.
-      .replace(/[\p{Cf}]|[^\P{Cc}\n\r\t]/gu, "")
+    withoutControls(text)
+      // Invisible: the other format characters (zero-width joiners and spaces, BOM, tags).
+      .replace(/\p{Cf}/gu, "")
       .replace(/[\t\p{Zs}]/gu, " ")
       .replace(PUNCTUATION_RE, (ch) => PUNCTUATION[ch]!)
       .replace(EMOJI, "")

@@ -26,7 +26,7 @@ import { answer, fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
 import { sendBytes } from "../lib/range";
 import { hit } from "../lib/rate-limit";
-import { MAX_CHARACTERS_PER_GENERATION } from "../lib/tts-text";
+import { MAX_CHARACTERS_PER_GENERATION, withoutControls } from "../lib/tts-text";
 import { jsonBody, limit, plainText, queryParams, uniqueIds } from "../lib/validate";
 import { DICTIONARY_LIMITS } from "../engine/dictionary";
 import { pronunciationPreview } from "../engine/preview";
@@ -37,7 +37,10 @@ import type { AppEnv } from "../env";
 const paragraphInput = z.object({
   /** An existing paragraph keeps its id (and its audio while text and settings stay the same). */
   id: z.string().max(64).optional(),
-  text: z.string().max(MAX_CHARACTERS_PER_GENERATION * 4),
+  text: z
+    .string()
+    .max(MAX_CHARACTERS_PER_GENERATION * 4)
+    .transform(withoutControls),
   voice_id: z.string().min(1).max(64),
   style: z.enum(STYLES).default("neutral"),
   lang: z.enum(["ko", "en", "multi"]).default("ko"),
@@ -119,7 +122,10 @@ const projectsDownloadQuery = z.object({ ids: idList(BATCH_MAX), format: z.enum(
 const batchQuery = z.object({ ids: idList(BATCH_MAX) });
 /** Spec: POST /studio/tts {text, voice_id, lang, style, pitch, tempo}. */
 const ttsBody = z.object({
-  text: z.string().max(MAX_CHARACTERS_PER_GENERATION * 4),
+  text: z
+    .string()
+    .max(MAX_CHARACTERS_PER_GENERATION * 4)
+    .transform(withoutControls),
   voice_id: z.string().min(1).max(64),
   lang: z.enum(["ko", "en", "multi"]).default("ko"),
   style: z.enum(STYLES).default("neutral"),

@@ -7,7 +7,7 @@ import { UNTITLED_PROJECT } from "../../lib/labels";
 import { releaseAudio } from "../../lib/media";
 import { preparedOnce } from "../../lib/prepared";
 import { cutCodePoints } from "../../lib/text";
-import { checkText, lineLanguage, MAX_CHARACTERS_PER_GENERATION } from "../../lib/tts-text";
+import { checkText, lineLanguage, MAX_CHARACTERS_PER_GENERATION, withoutControls } from "../../lib/tts-text";
 import { stripControls } from "../../lib/validate";
 import type { Db, MemberScope } from "../scope";
 
@@ -161,7 +161,7 @@ export function scriptToParagraphs(text: string, max = MAX_CHARACTERS_PER_GENERA
 export async function importScript(s: MemberScope, fileName: string, bytes: ArrayBuffer) {
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = withoutControls(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     return refusal(Code.BAD_REQUEST);
   }
