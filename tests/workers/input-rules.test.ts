@@ -55,6 +55,16 @@ describe("input rules", () => {
     expect(renamed.status).toBe(400);
   });
 
+  it("a choice's message lists the options in the reader's language (a card's type: personal or corporate in English)", async () => {
+    const card = { card_number1: "1234", card_number2: "5678", card_number3: "9012", card_number4: "3456", expiry: "12/30" };
+    const body = { ...card, birth: "900101", pwd_2digit: "12", card_type: "business" };
+    const en = await call(token, "POST", "/payment/registcard", body);
+    expect(en.status).toBe(400);
+    expect(en.body.message).toBe('card_type: Invalid option: expected one of "personal"|"corporate"');
+    const ko = await call(token, "POST", "/payment/registcard", body, "kr");
+    expect(ko.body.message).toContain('"개인"또는 "법인"');
+  });
+
   it("the same paragraph id twice in one PUT is refused, and nothing changes", async () => {
     const created = await call(token, "POST", "/studio/projects", { type: "tts" });
     const id = (created.body.data as { id: string }).id;

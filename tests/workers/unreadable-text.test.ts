@@ -12,11 +12,11 @@ const KO = "읽을 수 없는 문자(짝이 없는 서로게이트 또는 U+FFFD
 const bytes = (...parts: (string | number[])[]) =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...new TextEncoder().encode(p)] : p)));
 
-async function send(token: string, path: string, body: BodyInit, type: string | null, lang = "en") {
+async function send(token: string, path: string, body: Uint8Array, type: string | null, lang = "en") {
   const res = await worker.fetch(`http://localhost/api/v1${path}`, {
     method: "POST",
     headers: { lang, "api-key": token, ...(type ? { "content-type": type } : {}) },
-    body,
+    body: body as Uint8Array<ArrayBuffer>,
   });
   return { status: res.status, ...(await res.json<Answer>()) };
 }

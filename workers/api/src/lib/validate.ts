@@ -24,7 +24,8 @@ export function parseLocalized<S extends z.ZodType>(schema: S, value: unknown, l
   const result = schema.safeParse(value, {
     error: (issue) => {
       const key = issue.code === "custom" ? (issue.params as { rule?: keyof typeof ruleMessages } | undefined)?.rule : undefined;
-      return key && ruleMessages[key] ? ruleMessages[key][locale] : builtIn(issue);
+      if (key && ruleMessages[key]) return ruleMessages[key][locale];
+      return builtIn(issue.code === "invalid_value" ? { ...issue, values: optionsFor(issue.values, locale) } : issue);
     },
   });
   if (result.success) return { success: true as const, data: result.data };
@@ -68,6 +69,16 @@ export function unreadableText(value: unknown): string | null {
     }
   }
   return null;
+}
+
+/**
+ * The options an English message lists: an enum that takes a Korean and an English spelling of each choice (a card's
+ * 개인 or personal) names the English ones to an English reader; Korean readers see them all.
+ */
+function optionsFor<T>(values: T[], locale: Locale): T[] {
+  if (locale !== "en") return values;
+  const english = values.filter((v) => typeof v !== "string" || !/\p{Script=Hangul}/u.test(v));
+  return english.length > 0 ? english : values;
 }
 
 /** Messages of our own refinements (zod's own ko/en messages cover the built-in checks). */
