@@ -134,17 +134,35 @@ const REFERENCE: Record<EngineLang, string> = {
 };
 
 let engine: EmbeddedEngine | undefined;
+/**
+ * Profiles measured in this isolate, the least recently used dropped past PROFILES_KEPT: every custom and open voice
+ * has parameters of its own, so a map without a bound grows with the catalogue for the isolate's life. Measuring one
+ * again costs one reference sentence.
+ */
+export const PROFILES_KEPT = 256;
 const profiles = new Map<string, Promise<VoiceProfile>>();
 
-/** A voice's profile, measured once per isolate on its reference sentence. */
+/** How many profiles this isolate holds. */
+export const profilesKept = () => profiles.size;
+
+/** A voice's profile, measured once per isolate on its reference sentence (while it is among the last PROFILES_KEPT used). */
 export function voiceProfile(voice: VoiceParams, lang: EngineLang): Promise<VoiceProfile> {
   const key = JSON.stringify([voice, lang]);
   let known = profiles.get(key);
-  if (!known) {
+  if (known)
+    profiles.delete(key); // set again below: the most recently used is last
+  else {
     engine ??= new EmbeddedEngine();
     known = engine.synthesize({ text: REFERENCE[lang], lang, voice, pitch: 0, tempo: 1 }).then(profile);
-    known.catch(() => profiles.delete(key));
-    profiles.set(key, known);
+    const measuring = known;
+    known.catch(() => {
+      if (profiles.get(key) === measuring) profiles.delete(key);
+    });
+  }
+  profiles.set(key, known);
+  for (const oldest of profiles.keys()) {
+    if (profiles.size <= PROFILES_KEPT) break;
+    profiles.delete(oldest);
   }
   return known;
 }

@@ -8,7 +8,7 @@
 // before each run the module's memory is put back as it was when the module had started (the
 // stretches listed in ESPEAK_SNAPSHOT, measured at build time), so every run starts like a fresh
 // process: no state, heap or random seed carried from one request to the next. The file system
-// (the data and the voice variants written by shiftedVariant) lives in JavaScript and is kept.
+// (the data, and the last VARIANTS_KEPT voice variants written by shiftedVariant) lives in JavaScript and is kept.
 import espeakData from "./generated/espeak-ko-en.data";
 import { ESPEAK_FILES, ESPEAK_SNAPSHOT } from "./generated/espeak-files.js";
 import createEspeakModule from "./generated/espeak-ng.js";
@@ -24,6 +24,7 @@ type EspeakModule = {
     readFile(path: string, opts: { encoding: "utf8" }): string;
     readFile(path: string): Uint8Array;
     unlink(path: string): void;
+    readdir(path: string): string[];
     analyzePath(path: string): { exists: boolean };
   };
 };
@@ -183,6 +184,30 @@ const DEFAULT_PITCH = [80, 118] as const;
 const FORMANTS = 9;
 
 /**
+ * The shifted variants written in this isolate, least recently used first. Each custom or open voice has a shift of
+ * its own, so the files (kept in JavaScript with the module) would grow with the catalogue for the isolate's life;
+ * past VARIANTS_KEPT the least recently used is deleted, and written again (a few hundred bytes) when next wanted.
+ */
+export const VARIANTS_KEPT = 256;
+const variantsUsed = new Set<string>();
+
+function keepVariant(module: EspeakModule, name: string) {
+  variantsUsed.delete(name);
+  variantsUsed.add(name);
+  for (const oldest of variantsUsed) {
+    if (variantsUsed.size <= VARIANTS_KEPT) break;
+    variantsUsed.delete(oldest);
+    if (module.FS.analyzePath(`${VARIANTS}/${oldest}`).exists) module.FS.unlink(`${VARIANTS}/${oldest}`);
+  }
+}
+
+/** How many shifted variant files this isolate's eSpeak holds. */
+export async function variantsKept(): Promise<number> {
+  const { module } = await espeak();
+  return module.FS.readdir(VARIANTS).filter((f) => f.startsWith("vs_")).length;
+}
+
+/**
  * A voice variant with the base variant's character moved by `semitones` and its formants scaled by
  * `formant`, written once into eSpeak's in-memory data and named by its parameters (`vs_f2_p3_f1.15`).
  * eSpeak's own formant synthesis does the shift, so a basic voice's register and timbre cost nothing
@@ -196,6 +221,7 @@ export async function shiftedVariant(base: string | undefined, semitones: number
   const { module } = await espeak();
   const name = `vs_${base || "x"}_p${Math.round(semitones * 100)}_f${Math.round(formant * 1000)}`;
   const path = `${VARIANTS}/${name}`;
+  keepVariant(module, name);
   if (module.FS.analyzePath(path).exists) return name;
   const source = base ? module.FS.readFile(`${VARIANTS}/${base}`, { encoding: "utf8" }) : "language variant\n";
   const ratio = 2 ** (semitones / 12);
