@@ -3,7 +3,7 @@ import { accessTokenCookie, cookieSecurity, refreshTokenCookie } from "./cookies
 import { getLocale } from "~/i18n/i18n.server";
 import { decodeJwt, readTokens } from "./session.server";
 import { bookmarkFor, keepBookmark } from "./d1-bookmark.server";
-import { BOOKMARK_HEADER } from "../../workers/api/src/lib/d1-session";
+import { BOOKMARK_HEADER } from "../../contracts/d1-bookmark";
 
 import { Code, type Envelope } from "../../contracts/codes";
 

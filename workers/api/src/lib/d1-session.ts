@@ -6,8 +6,9 @@
  * business API client that writes and then reads (a generation, then its audio) is never shown a stale replica.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { BOOKMARK_HEADER } from "../../../../contracts/d1-bookmark";
 
-export const BOOKMARK_HEADER = "x-d1-bookmark";
+export { BOOKMARK_HEADER };
 
 /** The session of the request being served (each request runs inside `withRequestSession`). */
 const current = new AsyncLocalStorage<D1DatabaseSession>();
@@ -60,22 +61,3 @@ export function requestSession(db: D1Database, bookmark: string | null) {
   }
   return session;
 }
-
-/**
- * The later of two bookmarks (D1's bookmarks sort oldest to newest as strings), so parallel answers never move a
- * caller's bookmark backwards.
- */
-export const laterBookmark = (a: string | null | undefined, b: string | null | undefined) => (!a ? (b ?? null) : !b ? a : a > b ? a : b);
-
-/** The cookie the app keeps a browser's bookmark in (a day: past that, a session starting at the primary loses nothing). */
-export const BOOKMARK_COOKIE = "d1b";
-
-/** The bookmark in a Cookie header, or null. */
-export function cookieBookmark(cookieHeader: string | null): string | null {
-  const match = (cookieHeader ?? "").match(/(?:^|;\s*)d1b=([0-9a-f-]{1,256})(?:;|$)/);
-  return match ? match[1]! : null;
-}
-
-/** The Set-Cookie value that keeps `bookmark` (httpOnly: only the app reads it). */
-export const bookmarkCookie = (bookmark: string, secure: boolean) =>
-  `${BOOKMARK_COOKIE}=${bookmark}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod/v4";
 import { MERCHANT_UID } from "../../../../contracts/billing";
-import { cancel, resume, cardQuote, downgrade, purchase, registerCard, unregisterCard, upgrade } from "../domain/billing/card";
-import { cardList, history, invoiceOf, receipt } from "../domain/billing/payments";
+import { cancel, resume, cardQuote, downgrade, history, purchase, registerCard, unregisterCard, upgrade } from "../domain/billing/card";
+import { cardList, invoiceOf, receipt } from "../domain/billing/payments";
 import { refund, refundQuote } from "../domain/billing/refunds";
 import { ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";

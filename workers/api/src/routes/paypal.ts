@@ -2,7 +2,10 @@ import { Hono } from "hono";
 import { z } from "zod/v4";
 import { MERCHANT_UID } from "../../../../contracts/billing";
 import { capture, order, paypalQuote, paypalWebhook, save } from "../domain/billing/paypal";
+import { settleMembersLost } from "../domain/billing/card";
 import { clearPaypalPlan } from "../domain/billing/refunds";
+import { cardGateway } from "../integrations/payments/gateways";
+import { now } from "../lib/clock";
 import { requireMember } from "../lib/middleware";
 import { answer } from "../lib/outcome";
 import { jsonBody, queryParams } from "../lib/validate";
@@ -44,7 +47,11 @@ export const paypalRoutes = new Hono<AppEnv>()
     return answer(c, await paypalQuote(c, q.plan, q.flow));
   })
   /** Creates the PayPal order for one month of `plan`; the client sends the payer to `approve_url`. */
-  .post("/paypal_order", jsonBody(orderBody), async (c) => answer(c, await order(c, c.req.valid("json"))))
+  .post("/paypal_order", jsonBody(orderBody), async (c) => {
+    // A card payment left pending is settled before the order is judged against the member's plan.
+    await settleMembersLost(c.var.db, cardGateway(c.env), c.var.member.id, now(c));
+    return answer(c, await order(c, c.req.valid("json")));
+  })
   /** Captures an approved order of this member (server to PayPal); a repeated call answers the same capture. */
   .post("/paypal_payment", jsonBody(captureBody), async (c) => answer(c, await capture(c, c.req.valid("json"))))
   .post("/paypal_save", jsonBody(saveBody), async (c) => answer(c, await save(c, "save", c.req.valid("json"))))

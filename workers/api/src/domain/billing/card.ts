@@ -2,14 +2,14 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { declineText } from "./declines";
 import type { Context } from "hono";
 import { cancellations, cards, members, payments } from "../../../../../db/schema";
-import { cardProblem, isCorporate, type Card, type CardFields } from "../../../../../contracts/billing";
+import { cardProblem, isCorporate, type Card, type CardFields, type InvoicePage } from "../../../../../contracts/billing";
 import { now } from "../../lib/clock";
 import { Code, type Locale } from "../../lib/codes";
 import { done, refused, type Outcome } from "../../lib/outcome";
 import { cardGateway, paypalGateway } from "../../integrations/payments/gateways";
 import { GatewayError, type PortOne, type PortOnePayment } from "../../integrations/payments/portone";
 import type { AppEnv } from "../../env";
-import { cardOut, invoice, mainCard, passwordChecked } from "./payments";
+import { cardOut, invoice, invoicePage, mainCard, passwordChecked } from "./payments";
 import { closeOpenOrder } from "./paypal";
 import { planByName } from "./plans";
 import { hasPaymentRecord, leftover, member, overSlots, planState, planStateOf } from "./plan-state";
@@ -504,4 +504,17 @@ export async function resume(c: Ctx) {
     .returning();
   if (!updated) return refused(Code.SUBSCRIPTION_NOT_RESUMABLE);
   return done({ planState: await planState(c.var.db, updated, t) });
+}
+
+/**
+ * The member's payment history page. A card payment listed as pending past the time a request can wait for the
+ * gateway is settled first (`settleMembersLost`, in this module so that payments.ts need not import it back) and the page read again; otherwise one read.
+ */
+export async function history(c: Ctx, page: number, limit: number): Promise<InvoicePage> {
+  const db = c.var.db;
+  const first = await invoicePage(db, c.var.member.id, page, limit);
+  const t = now(c);
+  const lost = first.items.some((p) => p.status === "pending" && p.method === "card" && Date.parse(p.date) <= t - PENDING_RECONCILE_MS);
+  if (!lost || !(await settleMembersLost(db, cardGateway(c.env), c.var.member.id, t))) return first;
+  return invoicePage(db, c.var.member.id, page, limit);
 }

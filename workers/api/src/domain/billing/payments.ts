@@ -9,9 +9,7 @@ import { verifyPassword } from "../../lib/password";
 import { hit } from "../../lib/rate-limit";
 import { cardGateway } from "../../integrations/payments/gateways";
 import type { AppEnv } from "../../env";
-import { settleMembersLost } from "./card";
-import { PENDING_RECONCILE_MS, type CardRow, type Db, type PaymentRow } from "./rules";
-import { now } from "../../lib/clock";
+import type { CardRow, Db, PaymentRow } from "./rules";
 
 // Payments as a member sees them (history, one invoice, a receipt, the cards) and the password check of
 // termination and refund, shared by the card and PayPal flows.
@@ -92,19 +90,6 @@ export async function invoicePage(db: Db, memberId: string, page: number, limit:
     db.select({ n: count() }).from(payments).where(and(mine, shown)).get(),
   ]);
   return { items: rows.map(invoice), page, limit, total: total?.n ?? 0 };
-}
-
-/**
- * The member's payment history page. A card payment listed as pending past the time a request can wait for the
- * gateway is settled first (card.ts settleMembersLost) and the page read again; otherwise one read.
- */
-export async function history(c: Ctx, page: number, limit: number): Promise<InvoicePage> {
-  const db = c.var.db;
-  const first = await invoicePage(db, c.var.member.id, page, limit);
-  const t = now(c);
-  const lost = first.items.some((p) => p.status === "pending" && p.method === "card" && Date.parse(p.date) <= t - PENDING_RECONCILE_MS);
-  if (!lost || !(await settleMembersLost(db, cardGateway(c.env), c.var.member.id, t))) return first;
-  return invoicePage(db, c.var.member.id, page, limit);
 }
 
 /** One of the member's payments. */

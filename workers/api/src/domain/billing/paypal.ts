@@ -4,8 +4,7 @@ import { members, payments } from "../../../../../db/schema";
 import { now } from "../../lib/clock";
 import { Code } from "../../lib/codes";
 import { done, refused, type Outcome } from "../../lib/outcome";
-import { cardGateway, paypalGateway, paypalWebhookId } from "../../integrations/payments/gateways";
-import { settleMembersLost } from "./card";
+import { paypalGateway, paypalWebhookId } from "../../integrations/payments/gateways";
 import {
   captureOf,
   PayPalError,
@@ -173,11 +172,14 @@ export async function paypalQuote(c: Ctx, planName: string, f: Flow) {
   return done({ ...priceFor(m, target, f, paidBefore), flow: f });
 }
 
-/** Creates the PayPal order for one month of `plan`; the client sends the payer to `approve_url`. */
+/**
+ * Creates the PayPal order for one month of `plan`; the client sends the payer to `approve_url`. The route settles a
+ * card payment the member left pending first (card.ts `settleMembersLost`; there, so this module need not import card.ts,
+ * which imports it).
+ */
 export async function order(c: Ctx, b: { plan: string; flow: Flow; return_url: string; cancel_url: string }) {
   const t = now(c);
   const db = c.var.db;
-  await settleMembersLost(db, cardGateway(c.env), c.var.member.id, t);
   const [target, m, paidBefore] = await Promise.all([
     planByName(db, b.plan),
     member(db, c.var.member.id),
