@@ -26,7 +26,7 @@ import sideLeft from "./fixtures/speech/Side_Left.wav?inline";
 import sideRight from "./fixtures/speech/Side_Right.wav?inline";
 
 const synth = new EmbeddedEngine();
-// The product's embedded engine, as the job gets it when VOICE_ENGINE is unset (the workerd suite itself runs "http").
+// The product's embedded engine, as the job gets it when VOICE_ENGINE is unset (the workerd suite itself runs "xinference" against its stand-in).
 const embedded = speechEngine({} as never);
 
 const SENTENCES = [

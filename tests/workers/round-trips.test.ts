@@ -1,4 +1,4 @@
-// Sequential D1 round trips per api read (issue 33's harness): a D1 wrapper counts the queries that start while none is
+// Sequential D1 round trips per api read: a D1 wrapper counts the queries that start while none is
 // in flight (queries awaited together in one Promise.all or batch count once), for a signed-in member's reads. Each
 // round trip is a wait on the primary for a member far from it (20-300 ms). The ceilings are today's counts, so a change
 // that adds a round trip fails here; the target (every read at most 1) is not reached yet: see the README's table.

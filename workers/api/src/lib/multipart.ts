@@ -32,5 +32,19 @@ export async function readSubmission<S extends z.ZodType>(c: Context<AppEnv>, fi
   return { value: parsed.data as z.output<S>, files } as const;
 }
 
+/**
+ * A form's fields as an object for a zod schema: a field given more than once becomes a list; file parts are left out
+ * unless `files` (then kept as File values, for a schema that checks them).
+ */
+export function formFields(form: FormData, { files = false } = {}) {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string" && !files) continue;
+    const had = out[key];
+    out[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+  }
+  return out;
+}
+
 /** A numeric id from a path (a positive integer of at most 12 digits), else null: the route answers 404. */
 export const numericId = (raw: string) => (/^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);

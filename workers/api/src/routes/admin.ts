@@ -25,11 +25,10 @@ import { now } from "../lib/clock";
 import { Code } from "../lib/codes";
 import { answer, done, fail } from "../lib/envelope";
 import { memberOf } from "../lib/middleware";
-import { numericId, readSubmission, uploadLimit } from "../lib/multipart";
+import { formFields, numericId, readSubmission, uploadLimit } from "../lib/multipart";
 import { jsonBody, queryParams } from "../lib/validate";
 import type { AppEnv } from "../env";
 import { forgetAfterAnswer } from "../speech/engine";
-import { bodyLimit } from "hono/body-limit";
 import {
   audition,
   createReference,
@@ -94,22 +93,9 @@ const reportKind = (raw: string) => (raw === "voice" || raw === "comment" ? raw 
 const contentKind = (raw: string): ContentKind | null => (raw === "notices" || raw === "faq" || raw === "contests" ? raw : null);
 
 /** A reference clip of at most 10 MB (a member's recording's limit) with the form's fields around it. */
-const clipLimit = bodyLimit({
-  maxSize: VOICE_RECORDING_RULES.maxBytes + 64 * 1024,
-  onError: (c) => fail(c as never, Code.AUDIO_TOO_LARGE, { params: { max: VOICE_RECORDING_RULES.maxBytes / 1024 / 1024 } }),
-});
+const clipLimit = uploadLimit(VOICE_RECORDING_RULES.maxBytes, Code.AUDIO_TOO_LARGE, { max: VOICE_RECORDING_RULES.maxBytes / 1024 / 1024 });
 const auditionBody = z.object({ text: z.string().max(REFERENCE_LIMITS.auditionMax).optional() });
 const referenceAudioQuery = z.object({ format: z.enum(["wav", "mp3"]).default("wav") });
-
-/** A multipart form's fields as an object (a field given more than once becomes a list), files included. */
-function formFields(form: FormData) {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of form.entries()) {
-    const had = out[key];
-    out[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
-  }
-  return out;
-}
 
 const answerLimit = uploadLimit(INQUIRY.images * INQUIRY.imageBytes, Code.INQUIRY_IMAGE_TOO_LARGE, {
   max: INQUIRY.imageBytes / 1024 / 1024,
@@ -215,7 +201,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/voice-references", clipLimit, async (c) => {
     const form = await c.req.formData().catch(() => null);
     if (!form) return fail(c, Code.BAD_REQUEST);
-    const fields = parseLocalized(referenceFields, formFields(form), c.var.locale);
+    const fields = parseLocalized(referenceFields, formFields(form, { files: true }), c.var.locale);
     if (!fields.success) return invalid(c, fields.issues);
     return answer(c, await createReference(memberScope(c), fields.data, now(c)));
   })

@@ -18,7 +18,7 @@ import { Code } from "../lib/codes";
 import { answer, fail } from "../lib/envelope";
 import { PROFILE_IMAGE } from "../lib/image";
 import { requireMember, optionalMember } from "../lib/middleware";
-import { uploadLimit } from "../lib/multipart";
+import { formFields, uploadLimit } from "../lib/multipart";
 import { sendStored } from "../lib/range";
 import { invalid, parseLocalized, queryParams } from "../lib/validate";
 import { FORMATS } from "../speech/export";
@@ -32,17 +32,6 @@ const creationLimit = uploadLimit(CUSTOM_VOICE_BODY_MAX, Code.PAYLOAD_TOO_LARGE)
 const profileLimit = uploadLimit(PROFILE_IMAGE.maxBytes, Code.PAYLOAD_TOO_LARGE);
 
 const formOf = (c: Ctx) => c.req.formData().catch(() => null);
-
-/** A form's text fields as an object (a field given more than once becomes a list). */
-function textFields(form: FormData) {
-  const out: Record<string, string | string[]> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value !== "string") continue;
-    const had = out[key];
-    out[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
-  }
-  return out;
-}
 
 const audioQuery = z.object({ format: z.enum(FORMATS).default("wav"), download: z.enum(["0", "1"]).default("0") });
 
@@ -65,7 +54,7 @@ export const customVoicesRoutes = new Hono<AppEnv>()
     const files = form.getAll("file").filter((v): v is File => v instanceof File);
     const locale = c.var.locale;
     let issues: { path: string; message: string }[] = [];
-    const result = await startCustomVoice(memberScope(c), { fields: textFields(form), files }, (fields) => {
+    const result = await startCustomVoice(memberScope(c), { fields: formFields(form), files }, (fields) => {
       const parsed = parseLocalized(customVoiceFields, fields, locale);
       if (parsed.success) return { ok: true, value: parsed.data };
       issues = parsed.issues;
@@ -104,7 +93,7 @@ export const customVoicesRoutes = new Hono<AppEnv>()
   .post("/:id/profile", requireMember, profileLimit, async (c) => {
     const form = await formOf(c);
     if (!form) return fail(c, Code.BAD_REQUEST);
-    const fields = parseLocalized(customVoiceProfileFields, textFields(form), c.var.locale);
+    const fields = parseLocalized(customVoiceProfileFields, formFields(form), c.var.locale);
     if (!fields.success) return invalid(c, fields.issues);
     const image = form.get("image");
     return answer(c, await setCustomVoiceProfile(memberScope(c), c.req.param("id"), fields.data, image instanceof File ? image : null));

@@ -20,6 +20,7 @@ import { Code } from "../lib/codes";
 import { answer, fail } from "../lib/envelope";
 import { PROFILE_IMAGE } from "../lib/image";
 import { optionalMember, requireMember } from "../lib/middleware";
+import { formFields } from "../lib/multipart";
 import { sendStored } from "../lib/range";
 import { invalid, parseLocalized, queryParams } from "../lib/validate";
 import { forgetAfterAnswer } from "../speech/engine";
@@ -46,17 +47,6 @@ const publishLimit = bodyLimit({
 /** The multipart form, or null when the body is not one. */
 const formOf = (c: Ctx) => c.req.formData().catch(() => null);
 
-/** A form's text fields as an object (a field given more than once becomes a list). */
-function textFields(form: FormData) {
-  const out: Record<string, string | string[]> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value !== "string") continue;
-    const had = out[key];
-    out[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
-  }
-  return out;
-}
-
 const audioQuery = z.object({ format: z.enum(FORMATS).default("wav"), download: z.enum(["0", "1"]).default("0") });
 
 /**
@@ -76,7 +66,7 @@ export const openVoicesRoutes = new Hono<AppEnv>()
     const form = await formOf(c);
     const file = form?.get("file");
     if (!form || !(file instanceof File)) return fail(c, Code.BAD_REQUEST);
-    const fields = parseLocalized(draftFields, textFields(form), c.var.locale);
+    const fields = parseLocalized(draftFields, formFields(form), c.var.locale);
     if (!fields.success) return invalid(c, fields.issues);
     return answer(c, await createDraft(memberScope(c), file, fields.data));
   })
@@ -103,7 +93,7 @@ export const openVoicesRoutes = new Hono<AppEnv>()
   .post("/open", requireMember, publishLimit, async (c) => {
     const form = await formOf(c);
     if (!form) return fail(c, Code.BAD_REQUEST);
-    const fields = parseLocalized(openVoiceFields, textFields(form), c.var.locale);
+    const fields = parseLocalized(openVoiceFields, formFields(form), c.var.locale);
     if (!fields.success) return invalid(c, fields.issues);
     const image = form.get("image");
     return answer(c, await createOpenVoice(memberScope(c), fields.data, image instanceof File ? image : null));

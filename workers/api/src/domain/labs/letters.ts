@@ -73,7 +73,7 @@ export async function saveLetter(s: MemberScope, inferenceId: string, video: Fil
   if (template !== null && !isVertical(checked.info.width, checked.info.height)) return refusal(Code.SHORT_NOT_VERTICAL);
   const posterBytes = poster ? new Uint8Array(await poster.arrayBuffer()) : null;
   const image = posterBytes ? imageInfo(posterBytes) : null;
-  // A poster (an avatar's frame, or a still letter's picture: issue 20) is checked by its bytes: PNG/JPEG/WebP,
+  // A poster (an avatar's frame, or a still letter's picture) is checked by its bytes: PNG/JPEG/WebP,
   // 1-1920 px a side, decoding whole.
   if (
     posterBytes &&
