@@ -21,14 +21,15 @@ export function withCookieAuth(request: Request): Request {
 }
 
 /**
- * The api's answer with the browser's bookmark cookie moved forward when the answer carries a later one. An answer a
- * shared cache may keep (`public`) sets no cookie.
+ * The api's answer with a signed-in browser's bookmark cookie moved forward when the answer carries a later one. An
+ * answer a shared cache may keep (`public`) sets no cookie, nor does a visitor's (nothing of theirs to read back).
  */
 export function withBookmarkCookie(request: Request, response: Response): Response {
   const answered = response.headers.get(BOOKMARK_HEADER);
   const known = cookieBookmark(request.headers.get("Cookie"));
   const later = laterBookmark(known, answered);
-  if (!later || later === known || /\bpublic\b/.test(response.headers.get("cache-control") ?? "")) return response;
+  const member = /(?:^|;\s*)accessToken=/.test(request.headers.get("Cookie") ?? "");
+  if (!member || !later || later === known || /\bpublic\b/.test(response.headers.get("cache-control") ?? "")) return response;
   const out = new Response(response.body, response);
   const url = new URL(request.url);
   const local = url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);

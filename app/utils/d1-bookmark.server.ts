@@ -13,6 +13,9 @@ export function bookmarkFor(request: Request, context: AppLoadContext): string |
 
 /** Keeps the api's answer's bookmark when it is later than the one the request knows (parallel calls never go back). */
 export function keepBookmark(request: Request, context: AppLoadContext, response: Response) {
+  // Only a member's: a visitor's pages may be cached and served to others (server/page-cache.ts), cookies included,
+  // and a visitor has written nothing a replica could be missing.
+  if (!context.requestState.get("accessToken") && !/(?:^|;\s*)accessToken=/.test(request.headers.get("cookie") ?? "")) return;
   const answered = response.headers.get(BOOKMARK_HEADER);
   const known = bookmarkFor(request, context);
   const later = laterBookmark(known, answered);

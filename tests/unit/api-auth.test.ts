@@ -39,7 +39,9 @@ describe("cookie to api-key at the edge", () => {
 
 describe("the browser's D1 bookmark at the edge", () => {
   it("sends the cookie's bookmark to the api, and moves the cookie forward only to a later one, never on a public answer", () => {
-    const req = new Request("http://localhost/api/v1/voices/x/sample", { headers: { cookie: "lng=ko; d1b=0000000a-00000002" } });
+    const req = new Request("http://localhost/api/v1/voices/x/sample", {
+      headers: { cookie: "lng=ko; accessToken=x; d1b=0000000a-00000002" },
+    });
     expect(withCookieAuth(req).headers.get("x-d1-bookmark")).toBe("0000000a-00000002");
     const answer = (bookmark: string, cache = "private, no-store") =>
       new Response("{}", { headers: { "x-d1-bookmark": bookmark, "cache-control": cache } });
@@ -48,6 +50,9 @@ describe("the browser's D1 bookmark at the edge", () => {
     );
     expect(withBookmarkCookie(req, answer("0000000a-00000001")).headers.get("set-cookie")).toBeNull();
     expect(withBookmarkCookie(req, answer("0000000a-00000003", "public, max-age=86400")).headers.get("set-cookie")).toBeNull();
+    // A visitor's answers set none (their pages may be cached for others).
+    const visitor = new Request("http://localhost/api/v1/voices", { headers: { cookie: "lng=ko; d1b=0000000a-00000002" } });
+    expect(withBookmarkCookie(visitor, answer("0000000a-00000003")).headers.get("set-cookie")).toBeNull();
     // A caller's own bookmark header is kept; a forged cookie value is not sent.
     const own = new Request("http://localhost/api/v1/x", { headers: { cookie: "d1b=0000000a-00000002", "x-d1-bookmark": "0000000b-1" } });
     expect(withCookieAuth(own).headers.get("x-d1-bookmark")).toBe("0000000b-1");
