@@ -1,10 +1,13 @@
-// `node scripts/bench-cpu.mjs` (after `npm run build`): workerd CPU per request for a few pages, the way
-// docs/decisions/0043 and 0051 measure page speed on this shared machine, where throughput under load moves by a
-// factor of 3 between runs. Starts the production build under `wrangler dev` (scripts/serve.mjs, its own
+// `node scripts/bench-cpu.mjs` (after `npm run build`; part of `npm run bench`): page speed as the workerd CPU each
+// request costs, the way docs/decisions/0043 and 0051 measure it on this shared machine, where throughput under load
+// moves by a factor of 3 between runs. Starts the production build under `wrangler dev` (scripts/serve.mjs, its own
 // database), signs the development operator in, and for each path sends warm-up requests, then N sequential
 // requests, reading utime + stime of the workerd processes (every worker runs in them) from /proc before and
-// after. Linux only. BENCH_CPU_PORT (8913), BENCH_CPU_N (200), BENCH_CPU_ROUNDS (1: rounds over all paths,
-// interleaved so that a slow spell of the machine falls on every path), BENCH_CPU_PATHS (comma-separated).
+// after. Target: every signed-in page at most 8x the trivial response's CPU. Then each signed-in page's latency with
+// every D1 query held 100 ms (a database one region away; `x-d1-delay`, docs/decisions/0067), p50 of sequential
+// requests, beside the D1 round trips the page takes in sequence. Linux only. BENCH_CPU_PORT (8913), BENCH_CPU_N
+// (200), BENCH_CPU_ROUNDS (1: rounds over all paths, interleaved so that a slow spell of the machine falls on every
+// path), BENCH_CPU_PATHS (comma-separated), BENCH_LATENCY_N (15).
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { wranglerEnv } from "./wrangler-env.mjs";
@@ -13,7 +16,10 @@ const PORT = Number(process.env.BENCH_CPU_PORT ?? 8913);
 const BASE = `http://127.0.0.1:${PORT}`;
 const N = Number(process.env.BENCH_CPU_N ?? 200);
 const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 1);
+const LATENCY_N = Number(process.env.BENCH_LATENCY_N ?? 15);
 const TICK_MS = 10; // USER_HZ is 100 on Linux
+const CPU_TARGET = 8;
+const SIMULATED_D1_MS = 100;
 
 const env = wranglerEnv({ PORT: String(PORT), PERSIST_DIR: ".wrangler/bench-state", CI: "1" });
 await run("npx", ["tsx", "scripts/setup-db.ts"], env);
@@ -32,17 +38,33 @@ try {
   await waitFor(`${BASE}/healthz`);
   const ko = { "accept-language": "ko-KR,ko;q=0.9" };
   const session = { ...ko, cookie: await signIn() };
+  const project = await ttsProject(session.cookie);
+  const signedIn = [
+    "/dashboard",
+    "/dashboard/plan",
+    "/dashboard/plan/upgrade",
+    "/dashboard/settings",
+    "/dashboard/keys",
+    "/dashboard/help",
+    "/dashboard/library",
+    "/dashboard/library/voices/ko-seoyeon",
+    "/dashboard/library/slots",
+    "/dashboard/custom",
+    "/studio",
+    "/studio/history",
+    "/studio/dictionary",
+    `/studio/projects/text-to-speech?id=${project.id}`,
+    "/labs/avatar",
+  ].map((path) => ({ name: path.replace(/\?id=.*/, "?id=…"), path, headers: session, signedIn: true }));
   const cases = [
     { name: "trivial /healthz", path: "/healthz", headers: ko },
     { name: "landing rendered (no-cache)", path: "/", headers: { ...ko, "cache-control": "no-cache" } },
-    { name: "/dashboard", path: "/dashboard", headers: session },
-    { name: "/dashboard/plan", path: "/dashboard/plan", headers: session },
-    { name: "/studio", path: "/studio", headers: session },
+    ...signedIn,
     { name: "api GET /member/frame", path: "/api/v1/member/frame", headers: session },
     { name: "api GET /member/home", path: "/api/v1/member/home", headers: session },
   ];
   const only = process.env.BENCH_CPU_PATHS?.split(",");
-  const chosen = only ? cases.filter((c) => only.includes(c.path)) : cases;
+  const chosen = only ? cases.filter((c) => c.path === "/healthz" || only.includes(c.path)) : cases;
   for (const c of chosen) {
     for (let i = 0; i < 30; i++) await get(c);
     c.ms = [];
@@ -54,13 +76,42 @@ try {
       c.ms.push(((workerdTicks() - before) * TICK_MS) / N);
     }
   }
+  // The least of the rounds: the machine is shared, and other work only ever adds to a round.
+  const least = (c) => [...c.ms].sort((a, b) => a - b)[0];
+  const trivial = least(chosen[0]);
   console.log(`\nworkerd CPU per request (ms; ${N} sequential requests after 30 warm, ${ROUNDS} round(s)), load ${loadAvg()}\n`);
-  console.log("| page | CPU per request (ms, least of the rounds) | rounds |");
-  console.log("|---|---|---|");
+  console.log(`| page | CPU per request (ms, least of the rounds) | × trivial | target | rounds |`);
+  console.log("|---|---|---|---|---|");
+  let over = 0;
   for (const c of chosen) {
-    const sorted = [...c.ms].sort((a, b) => a - b);
-    // The least of the rounds: the machine is shared, and other work only ever adds to a round.
-    console.log(`| ${c.name} | ${sorted[0].toFixed(2)} | ${c.ms.map((m) => m.toFixed(2)).join(" ")} |`);
+    const ratio = least(c) / trivial;
+    const verdict = c.signedIn ? (ratio <= CPU_TARGET ? `≤ ${CPU_TARGET}x ok` : `≤ ${CPU_TARGET}x OVER`) : "";
+    if (c.signedIn && ratio > CPU_TARGET) over++;
+    console.log(`| ${c.name} | ${least(c).toFixed(2)} | ${ratio.toFixed(1)}x | ${verdict} | ${c.ms.map((m) => m.toFixed(2)).join(" ")} |`);
+  }
+  console.log(
+    `\n${over === 0 ? "every signed-in page within" : `${over} signed-in page(s) over`} ${CPU_TARGET}x the trivial response's CPU`,
+  );
+
+  // Latency with D1 one region away: every query held 100 ms; what a page waits is its sequential round trips.
+  console.log(
+    `\nSigned-in pages with every D1 query held ${SIMULATED_D1_MS} ms (p50 of ${LATENCY_N} sequential requests), load ${loadAvg()}\n`,
+  );
+  console.log("| page | p50 (ms) | D1 round trips in sequence |");
+  console.log("|---|---|---|");
+  for (const c of chosen.filter((c) => c.signedIn)) {
+    const times = [];
+    let rounds = 0;
+    for (let i = 0; i < LATENCY_N; i++) {
+      const trace = `bench-${i}-${Math.random().toString(36).slice(2, 10)}`;
+      const started = performance.now();
+      await get({ ...c, headers: { ...c.headers, "x-round-trace": trace, "x-d1-delay": String(SIMULATED_D1_MS) } });
+      times.push(performance.now() - started);
+      const counted = await fetch(`${BASE}/api/v1/dev/round-trips/${trace}`);
+      rounds = counted.ok ? (await counted.json()).data.rounds : 0;
+    }
+    times.sort((a, b) => a - b);
+    console.log(`| ${c.name} | ${times[Math.floor(times.length / 2)].toFixed(0)} | ${rounds} |`);
   }
 } finally {
   stop();
@@ -110,6 +161,24 @@ async function signIn() {
   return `${cookie("accessToken", data.token)}; ${cookie("refreshToken", data.refreshToken)}`;
 }
 
+/** A TTS project of the signed-in operator's for the editor page: the first there is, else a new one. */
+async function ttsProject(cookie) {
+  const token = JSON.parse(Buffer.from(decodeURIComponent(cookie.match(/accessToken=([^;]+)/)[1]), "base64").toString());
+  const call = async (path, body) =>
+    (
+      await (
+        await fetch(`${BASE}/api/v1${path}`, {
+          method: body ? "POST" : "GET",
+          headers: { "content-type": "application/json", "api-key": token },
+          body: body ? JSON.stringify(body) : undefined,
+        })
+      ).json()
+    ).data;
+  const existing = (await call("/studio/projects?type=tts"))?.[0];
+  const project = existing ?? (await call("/studio/projects", { type: "tts", name: "bench" }));
+  if (!project?.id) throw new Error("bench-cpu: no TTS project for the editor page");
+  return project;
+}
 async function waitFor(url) {
   for (let i = 0; i < 240; i++) {
     try {

@@ -8,8 +8,11 @@
 // factors, the conversion of a 60 s clip, and whether both builds make the same output; then the Xinference mode
 // (scripts/bench-xinference.mjs, alone: `npm run bench:xinference`).
 // Figures are for comparison within one run on this machine, not absolute targets.
-// The signed-in dashboard (`/dashboard`, rendered for every request: issue 19, target ≥ 30% of trivial) is
-// measured as the development operator (db/seed-operator.ts). `BENCH_PAGES_ONLY=1` stops after the pages.
+// The signed-in dashboard (`/dashboard`, rendered for every request) is measured as the development operator
+// (db/seed-operator.ts); its throughput is reported, not held to a target (it moves 3x with the machine's load:
+// decisions 0040, 0043, 0051). The signed-in pages' targets are CPU per request (at most 8x the trivial response's)
+// and their latency with a simulated 100 ms D1 (scripts/bench-cpu.mjs, alone: `npm run bench:cpu`, run after the
+// pages). `BENCH_PAGES_ONLY=1` stops after the pages.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -84,7 +87,7 @@ try {
   const x = (a, b) => `${(a / Math.max(b, 1)).toFixed(1)}x`;
   console.log("\n| measure | signed-in `/dashboard` (ko), rendered every time | dashboard / trivial |");
   console.log("|---|---|---|");
-  console.log(`| requests/s (mean) | ${d.rps.toFixed(0)} | ${pct(d.rps, trivial.rps)} (target ≥ 30%) |`);
+  console.log(`| requests/s (mean) | ${d.rps.toFixed(0)} | ${pct(d.rps, trivial.rps)} |`);
   console.log(`| latency p50 | ${d.p50} ms | ${x(d.p50, trivial.p50)} |`);
   console.log(`| latency p99 | ${d.p99} ms | ${x(d.p99, trivial.p99)} |`);
   console.log(`| non-2xx responses | ${d.errors} | |`);
@@ -103,6 +106,10 @@ try {
 } finally {
   stop();
 }
+
+// Every signed-in page's CPU per request against the trivial response's, and its latency with D1 one region away
+// (scripts/bench-cpu.mjs; a server of its own).
+await run("node", ["scripts/bench-cpu.mjs"], wranglerEnv(), false);
 
 // The voice library's queries at 10,000 voices and 100,000 ratings, inside workerd (scripts/bench-library.mjs).
 await run("node", ["scripts/bench-library.mjs"], wranglerEnv(), false);

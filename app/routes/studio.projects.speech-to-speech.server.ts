@@ -22,12 +22,11 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const q = new URL(args.request.url).searchParams;
   const [id, sourceId, jobId, resultId, reply] = ["id", "source", "job", "result", "reply"].map((k) => q.get(k));
-  const [profile, plans, meta] = await Promise.all([
+  // One wave of api calls: a member far from the database waits for its slowest, not for their sum.
+  const [profile, plans, meta, project, source, job, result, voices, replyTo] = await Promise.all([
     loadProfile(args),
     api<{ plan: string; plan_time: number }[]>(args, "/utils/planlist"),
     pageMeta(args.request, args.context, "meta.titles.sts"),
-  ]);
-  const [project, source, job, result, voices, replyTo] = await Promise.all([
     id ? api<StsProject>(args, `/studio/sts/projects/${encodeURIComponent(id)}`) : null,
     sourceId ? api<StsSource>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}`) : null,
     jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,

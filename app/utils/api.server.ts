@@ -4,6 +4,7 @@ import { getLocale } from "~/i18n/i18n.server";
 import { decodeJwt, readTokens } from "./session.server";
 import { bookmarkFor, keepBookmark } from "./d1-bookmark.server";
 import { BOOKMARK_HEADER } from "../../contracts/d1-bookmark";
+import { DELAY_HEADER, TRACE_HEADER } from "../../contracts/round-trips";
 
 import { Code, type Envelope } from "../../contracts/codes";
 
@@ -74,6 +75,13 @@ async function apiHeaders(request: Request, context: AppLoadContext) {
   if (accessToken) headers["api-key"] = accessToken;
   const bookmark = bookmarkFor(request, context);
   if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
+  // Local runs: the page's D1 round trips counted and slowed for the tests and the bench (contracts/round-trips.ts).
+  if (context.cloudflare.env.APP_ENV === "development") {
+    for (const name of [TRACE_HEADER, DELAY_HEADER]) {
+      const value = request.headers.get(name);
+      if (value) headers[name] = value;
+    }
+  }
   // The api's per-IP rate limits need the visitor's address, not the app worker's.
   const ip = request.headers.get("cf-connecting-ip");
   if (ip) headers["cf-connecting-ip"] = ip;

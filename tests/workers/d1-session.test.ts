@@ -52,4 +52,33 @@ describe("D1 sessions", () => {
     expect(session.getBookmark()).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
     expect(await app.DB.prepare("SELECT 2 AS two").first()).toEqual({ two: 2 });
   });
+
+  it("runs a statement prepared during one request on the session of the request that runs it", async () => {
+    const used: string[] = [];
+    const fake = (name: string) => {
+      const statement = {
+        bind: () => statement,
+        first: async () => (used.push(`${name} first`), null),
+        all: async () => (used.push(`${name} all`), { results: [] }),
+        run: async () => (used.push(`${name} run`), { meta: {} }),
+        raw: async () => (used.push(`${name} raw`), []),
+      };
+      return {
+        prepare: () => statement,
+        batch: async (list: unknown[]) => (used.push(`${name} batch of ${list.length}`), []),
+        getBookmark: () => null,
+      } as unknown as D1DatabaseSession;
+    };
+    const app = sessionEnv(env);
+    // Prepared once, during the first request (as `preparedOnce` queries are), then run during two later ones.
+    const prepared = withRequestSession(fake("first request"), () => app.DB.prepare("SELECT ?1 AS n"));
+    await withRequestSession(fake("second request"), () => prepared.bind(1).first());
+    await withRequestSession(fake("third request"), async () => {
+      await prepared.bind(2).all();
+      await app.DB.batch([prepared.bind(3), prepared.bind(4)]);
+    });
+    expect(used).toEqual(["second request first", "third request all", "third request batch of 2"]);
+    // Outside a request, the binding itself answers, with the values bound.
+    expect(await prepared.bind(5).first()).toEqual({ n: 5 });
+  });
 });

@@ -47,6 +47,37 @@ describe("sessions end on the server at once", () => {
     expect((await profile(laptop.token)).body.success).toBe(true);
   });
 
+  it("a read made beside the session check is thrown away when the session has ended: 8000, none of its data or headers", async () => {
+    const s = await session(`ended-read-${crypto.randomUUID().slice(0, 6)}@example.com`);
+    const spoken = await api("/studio/tts", s.token, { body: { text: "안녕하세요.", voice_id: "ko-seoyeon", lang: "ko" } });
+    expect(spoken.body.success, spoken.body.message).toBe(true);
+    const id = (spoken.body.data as { inference_id: string }).inference_id;
+    const audio = (token: string) =>
+      worker.fetch(`http://localhost/api/v1/studio/inferences/${id}/audio`, {
+        headers: { "api-key": token, lang: "en", range: "bytes=0-99" },
+      });
+    // Live: the member's history and the audio's first bytes.
+    expect((await api("/studio/history", s.token)).body.data).toMatchObject({ items: [{ inference_id: id }] });
+    expect((await audio(s.token)).status).toBe(206);
+
+    expect((await api("/member/logout", null, { body: {}, bearer: s.refreshToken })).body.success).toBe(true);
+    // The token is still signed and unexpired; only D1 knows the session ended, and the reads ran beside that check.
+    for (const path of ["/studio/history", "/voices/ko-seoyeon", `/studio/inferences/${id}`]) {
+      const read = await api(path, s.token);
+      expect(read, path).toMatchObject({
+        status: 401,
+        body: { success: false, code: Code.LOGIN_REQUIRED, data: null, message: "Please log in." },
+      });
+    }
+    const refused = await audio(s.token);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("content-type")).toBe("application/json");
+    expect(refused.headers.get("content-range")).toBeNull();
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(refused.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await refused.json<Answer>()).code).toBe(Code.LOGIN_REQUIRED);
+  });
+
   it("'log out everywhere' ends every session of the member, this one included", async () => {
     const email = `everywhere-${crypto.randomUUID().slice(0, 6)}@example.com`;
     const a = await session(email);

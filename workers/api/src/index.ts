@@ -14,6 +14,7 @@ import { cardGateway } from "./integrations/payments/gateways";
 import { checkEnv } from "./lib/deployment";
 import { forgetRemoteVoices } from "./speech/engine";
 import { BOOKMARK_HEADER, requestSession, sessionEnv, withRequestSession } from "./lib/d1-session";
+import { traced, tracing } from "./lib/round-trips";
 import { hideEndedLicences } from "./domain/admin/voice-references";
 import * as schema from "../../../db/schema";
 import type { AppEnv } from "./env";
@@ -28,7 +29,9 @@ export default {
   /** Each request on one D1 session (lib/d1-session.ts); the answer carries the session's bookmark. */
   async fetch(request: Request, env: AppEnv["Bindings"], ctx: ExecutionContext) {
     const session = requestSession(env.DB, request.headers.get(BOOKMARK_HEADER));
-    const res = await withRequestSession(session, () => app.fetch(request, sessionEnv(env), ctx));
+    // Local runs only: round trips counted and slowed for the tests and the bench (lib/round-trips.ts).
+    const trace = tracing(request, env.APP_ENV);
+    const res = await withRequestSession(trace ? traced(session, trace) : session, () => app.fetch(request, sessionEnv(env), ctx));
     const bookmark = session.getBookmark();
     if (!bookmark) return res;
     // Answers from a Durable Object or R2 may have immutable headers: the body passes through a new response.

@@ -14,6 +14,41 @@ export { BOOKMARK_HEADER };
 const current = new AsyncLocalStorage<D1DatabaseSession>();
 
 /**
+ * A statement whose session is chosen when it runs, not when it is prepared: queries built once per isolate
+ * (`preparedOnce`, drizzle's `.prepare()`) are prepared during some request and run during every later one, each on
+ * its own request's session (its bookmark, its replica; the round-trip trace of lib/round-trips.ts).
+ */
+class SessionStatement {
+  constructor(
+    private readonly db: D1Database,
+    readonly query: string,
+    private readonly values: unknown[] = [],
+  ) {}
+  bind(...values: unknown[]) {
+    return new SessionStatement(this.db, this.query, values);
+  }
+  /** The statement on the current request's session (the binding itself outside one). */
+  real(): D1PreparedStatement {
+    const statement = (current.getStore() ?? this.db).prepare(this.query);
+    return this.values.length ? statement.bind(...this.values) : statement;
+  }
+  first(column?: string) {
+    return column === undefined ? this.real().first() : this.real().first(column);
+  }
+  run() {
+    return this.real().run();
+  }
+  all() {
+    return this.real().all();
+  }
+  raw(options?: { columnNames?: boolean }) {
+    return this.real().raw(options as { columnNames: true });
+  }
+}
+
+const realStatement = (s: D1PreparedStatement) => (s instanceof SessionStatement ? s.real() : s);
+
+/**
  * A stand-in for the D1 binding, made once per binding, whose queries go to the current request's session (the binding
  * itself outside one: Durable Objects, crons). Stable, so the environment built on it and the drizzle database built on
  * that are made once per isolate, not per request (`drizzle(d1, { schema })` walks the whole schema: ~3 ms of CPU).
@@ -23,8 +58,8 @@ function sessionBound(db: D1Database): D1Database {
   let proxy = bound.get(db);
   if (!proxy) {
     proxy = {
-      prepare: (query: string) => (current.getStore() ?? db).prepare(query),
-      batch: (statements: D1PreparedStatement[]) => (current.getStore() ?? db).batch(statements),
+      prepare: (query: string) => new SessionStatement(db, query) as unknown as D1PreparedStatement,
+      batch: (statements: D1PreparedStatement[]) => (current.getStore() ?? db).batch(statements.map(realStatement)),
       exec: (query: string) => db.exec(query),
       withSession: (constraint?: string) => db.withSession(constraint),
       dump: () => db.dump(),

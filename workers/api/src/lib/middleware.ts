@@ -1,4 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
+import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import { verify } from "hono/jwt";
 import * as schema from "../../../../db/schema";
@@ -6,6 +7,7 @@ import { Code, localeFromHeader } from "./codes";
 
 export { localeFromHeader };
 import { fail } from "./envelope";
+import { httpStatus, message } from "./codes";
 import { liveSession } from "./tokens";
 import { liveApiKey, touchApiKey } from "./api-keys";
 import { hit, LIMITS } from "./rate-limit";
@@ -58,7 +60,10 @@ function verifyKey(secret: string) {
  * refused). Whether its session is still live is not asked here: `memberOf` asks D1, and a route that folds that
  * check into its own statement (GET /member/frame, docs/decisions/0051) asks it there. Null otherwise.
  */
-export async function tokenClaims(token: string | null, env: AppEnv["Bindings"]): Promise<{ sub: string; sid: string } | null> {
+export async function tokenClaims(
+  token: string | null,
+  env: AppEnv["Bindings"],
+): Promise<{ sub: string; sid: string; email: string } | null> {
   if (!token) return null;
   let payload: Record<string, unknown>;
   try {
@@ -67,7 +72,7 @@ export async function tokenClaims(token: string | null, env: AppEnv["Bindings"])
     return null;
   }
   if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
-  return { sub: payload.sub, sid: payload.sid };
+  return { sub: payload.sub, sid: payload.sid, email: typeof payload.email === "string" ? payload.email : "" };
 }
 
 /**
@@ -82,18 +87,58 @@ export async function memberOf(token: string | null, env: AppEnv["Bindings"]): P
   return live ? { id: claims.sub, email: live.email } : null;
 }
 
+/**
+ * A read (GET or HEAD) by the member of a valid token runs beside its session check instead of after it: the check
+ * and the read's first query reach D1 in one round trip, which is what a member far from the primary waits for (one
+ * trip is 20-300 ms). The token's signature already names the member (its `sub` and `email`, and an e-mail never
+ * changes), so the read is the right member's; only whether the session was ended since the token was issued is
+ * unknown until the check answers. When it was ended, the read's answer is thrown away and 8000 is sent instead,
+ * exactly as if the check had come first. Writes (every other method) still wait for the check. What a read itself
+ * writes (an answer marked read, the member's own deletions purged once past their undo time) may still happen for
+ * an ended session's token: it is bookkeeping of the member the signature names, never a change they asked for.
+ */
+async function readBesideSessionCheck(c: Context<AppEnv>, next: Next, claims: { sub: string; sid: string; email: string }) {
+  c.set("member", { id: claims.sub, email: claims.email });
+  const [live] = await Promise.all([liveSession(c.env.DB, claims.sub, claims.sid), next()]);
+  if (live) return;
+  await c.res.body?.cancel().catch(() => undefined);
+  // A fresh answer, not one built on the read's: none of its headers (Range, caching, disposition) may stay.
+  c.res = undefined;
+  const body = { success: false, code: Code.LOGIN_REQUIRED, data: null, message: message(Code.LOGIN_REQUIRED, c.var.locale) };
+  c.res = new Response(JSON.stringify(body), {
+    status: httpStatus[Code.LOGIN_REQUIRED],
+    headers: { "content-type": "application/json", "cache-control": "no-store" },
+  });
+}
+
+const isRead = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
+
 /** Routes that need a member: a valid access token in the `api-key` header, else 8000 (login required). */
 export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
   // Two routers mounted on one path (studio, sts) both ask; the token is checked once.
   if (c.var.member) return next();
+  if (isRead(c)) {
+    const claims = await tokenClaims(c.var.accessToken, c.env);
+    if (!claims) return fail(c, Code.LOGIN_REQUIRED);
+    return readBesideSessionCheck(c, next, claims);
+  }
   const member = await memberOf(c.var.accessToken, c.env);
   if (!member) return fail(c, Code.LOGIN_REQUIRED);
   c.set("member", member);
   await next();
 });
 
-/** Routes open to visitors that answer more for a member: sets `c.var.member` when the token is valid. */
+/**
+ * Routes open to visitors that answer more for a member: sets `c.var.member` when the token is valid. A token whose
+ * session has ended answers 8000 on a read (the client drops it and asks again as a visitor) rather than being
+ * read for twice.
+ */
 export const optionalMember = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.member) return next();
+  if (isRead(c)) {
+    const claims = await tokenClaims(c.var.accessToken, c.env);
+    return claims ? readBesideSessionCheck(c, next, claims) : next();
+  }
   const member = await memberOf(c.var.accessToken, c.env);
   if (member) c.set("member", member);
   await next();

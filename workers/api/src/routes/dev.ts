@@ -6,12 +6,18 @@ import { planByName } from "../domain/billing/plans";
 import { Code } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
+import { roundTrips } from "../lib/round-trips";
 import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../env";
 
 /** Development-only helpers; every path answers 404 unless APP_ENV is "development". */
 export const devRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => (c.env.APP_ENV === "development" ? next() : fail(c, Code.NOT_FOUND)))
+  /** The sequential D1 round trips counted under a page request's trace (lib/round-trips.ts); 404 when unknown. */
+  .get("/round-trips/:trace", (c) => {
+    const rounds = roundTrips(c.req.param("trace"));
+    return rounds === null ? fail(c, Code.NOT_FOUND) : ok(c, { rounds });
+  })
   /** The latest mails kept by the dev outbox (newest first). */
   .get("/mailbox", async (c) => {
     const mails = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(50);

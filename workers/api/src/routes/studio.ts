@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod/v4";
 import { BATCH_MAX, batchItems, paragraphAudio, projectAudio, projectsZip } from "../domain/studio/downloads";
 import { ownJob, speakOnce, startProjectGeneration } from "../domain/studio/generation";
-import { projectWithParagraphs, saveParagraphs } from "../domain/studio/paragraphs";
+import { ownProjectWithParagraphs, saveParagraphs } from "../domain/studio/paragraphs";
 import {
   deleteProject,
   importScript,
@@ -10,7 +10,6 @@ import {
   listProjects,
   MAX_PARAGRAPHS,
   newProject,
-  ownProject,
   renameProject,
   restoreProject,
 } from "../domain/studio/projects";
@@ -251,10 +250,8 @@ export const studioRoutes = new Hono<AppEnv>()
     return answer(c, await importScript(memberScope(c), file.name, await file.arrayBuffer()));
   })
   .get("/projects/:id", async (c) => {
-    const s = memberScope(c);
-    const project = await ownProject(s, c.req.param("id"));
-    if (!project) return fail(c, Code.NOT_FOUND);
-    return ok(c, await projectWithParagraphs(s, project));
+    const project = await ownProjectWithParagraphs(memberScope(c), c.req.param("id"));
+    return project ? ok(c, project) : fail(c, Code.NOT_FOUND);
   })
   .patch("/projects/:id", jsonBody(renameBody), async (c) =>
     answer(c, await renameProject(memberScope(c), c.req.param("id"), c.req.valid("json").name)),

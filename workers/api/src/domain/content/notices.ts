@@ -25,17 +25,19 @@ const listItem = (r: NoticeRow, locale: Locale) => ({
 export async function listNotices(db: Db, locale: Locale, query: { category?: NoticeCategory; page: number }) {
   const where: SQL[] = [isNotNull(notices.publishedAt)];
   if (query.category) where.push(eq(notices.category, query.category));
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(notices)
-    .where(and(...where));
-  const rows = await db
-    .select()
-    .from(notices)
-    .where(and(...where))
-    .orderBy(desc(notices.pinned), desc(notices.publishedAt), desc(notices.id))
-    .limit(NOTICE_PAGE_SIZE)
-    .offset((query.page - 1) * NOTICE_PAGE_SIZE);
+  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+    db
+      .select({ total: count() })
+      .from(notices)
+      .where(and(...where)),
+    db
+      .select()
+      .from(notices)
+      .where(and(...where))
+      .orderBy(desc(notices.pinned), desc(notices.publishedAt), desc(notices.id))
+      .limit(NOTICE_PAGE_SIZE)
+      .offset((query.page - 1) * NOTICE_PAGE_SIZE),
+  ]);
   return {
     items: rows.map((r) => listItem(r, locale)),
     page: query.page,

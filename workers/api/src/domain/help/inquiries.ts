@@ -90,10 +90,17 @@ async function imagesOut(env: Bindings, rows: ImageRow[], now: number) {
  * `answer` is the latest operator answer, or null.
  */
 export async function inquiryOut(env: Bindings, db: Db, row: InquiryRow, now: number) {
-  const [messages, images] = await Promise.all([
-    db.select().from(inquiryMessages).where(eq(inquiryMessages.inquiryNo, row.no)).orderBy(asc(inquiryMessages.id)),
-    db.select().from(inquiryImages).where(eq(inquiryImages.inquiryNo, row.no)).orderBy(asc(inquiryImages.createdAt)),
+  return threadOut(env, row, await thread(db, row.no), now);
+}
+
+/** The messages and images of inquiry `no`, asked for together. */
+const thread = (db: Db, no: number) =>
+  Promise.all([
+    db.select().from(inquiryMessages).where(eq(inquiryMessages.inquiryNo, no)).orderBy(asc(inquiryMessages.id)),
+    db.select().from(inquiryImages).where(eq(inquiryImages.inquiryNo, no)).orderBy(asc(inquiryImages.createdAt)),
   ]);
+
+async function threadOut(env: Bindings, row: InquiryRow, [messages, images]: Awaited<ReturnType<typeof thread>>, now: number) {
   const signed = await imagesOut(env, images, now);
   const imagesOf = (messageId: number | null) => signed.filter((_, i) => images[i]!.messageId === messageId);
   const thread = messages.map((m) => ({
@@ -186,10 +193,18 @@ export async function createInquiry(s: MemberScope, category: Category, sub: Sub
 
 /** The member's inquiry with its answer and signed image URLs; opening it marks the answer read. */
 export async function readInquiry(s: MemberScope, no: number, now: number) {
-  const row = await own(s, no);
+  // One round trip: the thread and the answer's "read" mark go beside the inquiry itself; the mark touches only the
+  // member's own inquiry, and the thread is thrown away unless the inquiry is theirs.
+  const [row, parts] = await Promise.all([
+    own(s, no),
+    thread(s.db, no),
+    s.db
+      .update(inquiries)
+      .set({ readYn: "Y" })
+      .where(and(eq(inquiries.no, no), eq(inquiries.memberId, s.member.id), eq(inquiries.readYn, "N"))),
+  ]);
   if (!row) return refusal(Code.NOT_FOUND);
-  if (row.readYn === "N") await s.db.update(inquiries).set({ readYn: "Y" }).where(eq(inquiries.no, no));
-  return done(await inquiryOut(s.env, s.db, { ...row, readYn: "Y" }, now));
+  return done(await threadOut(s.env, { ...row, readYn: "Y" }, parts, now));
 }
 
 /** A follow-up while the inquiry is open (4533 once completed): back to "received" for the operators. */

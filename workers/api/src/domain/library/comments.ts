@@ -1,6 +1,6 @@
 // Comments on a voice (issue 16): paged newest first, written, edited and deleted by their author only, at most
 // COMMENT_MAX characters, rate limited per member. A hidden comment (an operator's) shows to its author only.
-import { and, count, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, count, desc, eq, isNull, or } from "drizzle-orm";
 import { commentReports, members, voiceComments } from "../../../../../db/schema";
 import { COMMENT_MAX, type CommentPage, type VoiceComment } from "../../../../../contracts/voices";
 import type { Member } from "../../env";
@@ -42,39 +42,24 @@ const shownTo = (member: Member | null) => or(isNull(voiceComments.hiddenAt), eq
 
 /** One page of a voice's comments, newest first (id as the tie-break), for a viewer who may see the voice. */
 export async function listComments(v: Viewer, voiceId: string, page: number, limit: number): Promise<Result<CommentPage>> {
-  if (!(await visibleVoice(v.db, v.member, voiceId))) return refusal(Code.VOICE_NOT_FOUND);
   const where = and(eq(voiceComments.voiceId, voiceId), shownTo(v.member));
-  const [rows, [{ n } = { n: 0 }]] = await Promise.all([
+  // One round trip: the page (with whether the viewer reported each comment) and the count are asked for beside the
+  // voice's visibility check, and thrown away when the viewer may not see the voice.
+  const [visible, rows, [{ n } = { n: 0 }]] = await Promise.all([
+    visibleVoice(v.db, v.member, voiceId),
     v.db
-      .select({ c: voiceComments, nickname: members.nickname })
+      .select({ c: voiceComments, nickname: members.nickname, reported: commentReports.commentId })
       .from(voiceComments)
       .innerJoin(members, eq(members.id, voiceComments.memberId))
+      .leftJoin(commentReports, and(eq(commentReports.commentId, voiceComments.id), eq(commentReports.memberId, v.member?.id ?? "")))
       .where(where)
       .orderBy(desc(voiceComments.createdAt), desc(voiceComments.id))
       .limit(limit)
       .offset((page - 1) * limit),
     v.db.select({ n: count() }).from(voiceComments).where(where),
   ]);
-  const reported =
-    v.member && rows.length
-      ? new Set(
-          (
-            await v.db
-              .select({ id: commentReports.commentId })
-              .from(commentReports)
-              .where(
-                and(
-                  eq(commentReports.memberId, v.member.id),
-                  inArray(
-                    commentReports.commentId,
-                    rows.map((r) => r.c.id),
-                  ),
-                ),
-              )
-          ).map((r) => r.id),
-        )
-      : new Set<string>();
-  return done({ comments: rows.map((r) => out(r.c, r.nickname, v.member, reported.has(r.c.id))), page, limit, total: n });
+  if (!visible) return refusal(Code.VOICE_NOT_FOUND);
+  return done({ comments: rows.map((r) => out(r.c, r.nickname, v.member, r.reported !== null)), page, limit, total: n });
 }
 
 /** Adds a comment to a voice the member may see (10 comment writes a minute per member). */

@@ -1,5 +1,5 @@
 import { inList } from "../../lib/in-list";
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import { inferences, videoLetters, voices } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
@@ -23,21 +23,29 @@ export const liveResult = isNull(inferences.deletedAt);
  */
 export async function resultsOut(s: Pick<MemberScope, "db" | "locale">, rows: ResultRow[]) {
   const ids = [...new Set(rows.map((r) => r.voiceId))];
-  const names = ids.length ? await s.db.select({ id: voices.id, name: voices.name }).from(voices).where(inList(voices.id, ids)) : [];
+  // Independent look-ups, so they share one round trip to D1.
+  const [names, lettered] = await Promise.all([
+    ids.length ? s.db.select({ id: voices.id, name: voices.name }).from(voices).where(inList(voices.id, ids)) : [],
+    // The work history's video column (issue 20): the results that have a video letter.
+    letterIds(
+      s.db,
+      rows.map((r) => r.id),
+    ),
+  ]);
   const nameOf = new Map(names.map((v) => [v.id, v.name[s.locale]]));
-  // The work history's video column (issue 20): the results that have a video letter.
-  const lettered = await letterIds(
-    s.db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({
+  return rows.map((r) => resultOut(r, nameOf.get(r.voiceId), lettered.has(r.id), lettered.get(r.id) ?? null));
+}
+
+/** One result as `resultsOut` gives it, from its row and what was looked up beside it. */
+function resultOut(r: ResultRow, voiceName: string | undefined, hasVideo: boolean, videoTemplate: string | null) {
+  return {
     inference_id: r.id,
     project_id: r.projectId,
     method: r.method,
     /** The text spoken (TTS) or the original file's name (STS). */
     text: r.text,
     voice_id: r.voiceId,
-    voiceName: nameOf.get(r.voiceId) ?? r.voiceId,
+    voiceName: voiceName ?? r.voiceId,
     characters: r.characters,
     seconds: r.seconds,
     duration: r.durationMs / 1000,
@@ -54,10 +62,10 @@ export async function resultsOut(s: Pick<MemberScope, "db" | "locale">, rows: Re
     review: r.reviewScore ? { score: r.reviewScore, text: r.reviewText ?? "" } : null,
     /** It answers another shared result (issue 19, "reply with my voice"). */
     isReply: r.replyTo !== null,
-    videoURL: lettered.has(r.id) ? `/api/v1/studio/inferences/${r.id}/video` : null,
+    videoURL: hasVideo ? `/api/v1/studio/inferences/${r.id}/video` : null,
     /** The short template its video was made from (docs/decisions/0042), null for a plain letter or none. */
-    videoTemplate: lettered.get(r.id) ?? null,
-  }));
+    videoTemplate,
+  };
 }
 
 /** The member's own result, or undefined. */
@@ -70,16 +78,33 @@ export const ownResult = (s: Pick<MemberScope, "db" | "member">, id: string) =>
 
 /** Work history (spec: date, method, audio, voice, duration), newest first, a page at a time. */
 export async function history(s: MemberScope, page: number, size: number, now = Date.now()) {
-  // Results deleted and not brought back in time go now (the daily clean-up catches the rest).
-  await purgeDeletedResults(s, now, s.member.id);
-  const rows = await s.db
-    .select()
+  // One round trip to D1: the page, and beside it the purge of results deleted and not brought back in time (the
+  // daily clean-up catches the rest), which the page never shows.
+  const [items] = await Promise.all([
+    resultsWhere(s, and(eq(inferences.memberId, s.member.id), liveResult), { limit: size + 1, offset: (page - 1) * size }),
+    purgeDeletedResults(s, now, s.member.id),
+  ]);
+  return { items: items.slice(0, size), page, hasMore: items.length > size };
+}
+
+/**
+ * The results `where` selects, newest first, as `resultsOut` gives them, in one statement: each with its voice's name
+ * and its video letter joined in rather than looked up after.
+ */
+export async function resultsWhere(
+  s: Pick<MemberScope, "db" | "locale">,
+  where: SQL | undefined,
+  page?: { limit: number; offset: number },
+) {
+  const query = s.db
+    .select({ result: inferences, voiceName: voices.name, letter: videoLetters.inferenceId, template: videoLetters.template })
     .from(inferences)
-    .where(and(eq(inferences.memberId, s.member.id), liveResult))
-    .orderBy(desc(inferences.createdAt), desc(inferences.id))
-    .limit(size + 1)
-    .offset((page - 1) * size);
-  return { items: await resultsOut(s, rows.slice(0, size)), page, hasMore: rows.length > size };
+    .leftJoin(voices, eq(voices.id, inferences.voiceId))
+    .leftJoin(videoLetters, eq(videoLetters.inferenceId, inferences.id))
+    .where(where)
+    .orderBy(desc(inferences.createdAt), desc(inferences.id));
+  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+  return rows.map((r) => resultOut(r.result, r.voiceName?.[s.locale], r.letter !== null, r.template));
 }
 
 /**

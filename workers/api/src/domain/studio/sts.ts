@@ -13,7 +13,7 @@ import { overSlotsRefusal } from "../custom-voices/slots";
 import { unusableVoiceCode } from "../voice-availability";
 import { createProject, ownProjectOf } from "./projects";
 import { sharedResult } from "./sharing";
-import { liveResult, ownResult, resultsOut } from "./results";
+import { liveResult, ownResult, resultsWhere } from "./results";
 
 /**
  * Speech-to-speech (spec: STS studio, five steps): upload or record (step 1), the file check on the
@@ -55,17 +55,20 @@ const ownSource = async (s: MemberScope, id: string) =>
 
 /** An STS project with its checked recordings and its conversions, newest first. */
 export async function stsProject(s: MemberScope, id: string) {
-  const project = await ownProjectOf(s, id, "sts");
-  if (!project) return refusal(Code.NOT_FOUND);
-  const [sources, results] = await Promise.all([
-    s.db.select().from(stsSources).where(eq(stsSources.projectId, project.id)).orderBy(desc(stsSources.createdAt)),
+  // One round trip: the recordings and conversions are asked for beside the project itself, each only where the
+  // project is the member's, and thrown away when it is not.
+  const [project, sources, conversions] = await Promise.all([
+    ownProjectOf(s, id, "sts"),
     s.db
-      .select()
-      .from(inferences)
-      .where(and(eq(inferences.projectId, project.id), eq(inferences.memberId, s.member.id), liveResult))
-      .orderBy(desc(inferences.createdAt)),
+      .select({ source: stsSources })
+      .from(stsSources)
+      .innerJoin(projects, eq(projects.id, stsSources.projectId))
+      .where(and(eq(stsSources.projectId, id), eq(projects.memberId, s.member.id), isNull(projects.deletedAt)))
+      .orderBy(desc(stsSources.createdAt)),
+    resultsWhere(s, and(eq(inferences.projectId, id), eq(inferences.memberId, s.member.id), liveResult)),
   ]);
-  return done({ ...project, sources: sources.map(sourceOut), conversions: await resultsOut(s, results) });
+  if (!project) return refusal(Code.NOT_FOUND);
+  return done({ ...project, sources: sources.map((r) => sourceOut(r.source)), conversions });
 }
 
 /** A checked recording of the member's. */

@@ -14,13 +14,16 @@ import { VERSION_UNDO_MS, type SnapshotParagraph } from "./snapshots";
 
 /** The versions, newest first: when, the revision, how many paragraphs and the first words. */
 export async function listVersions(s: MemberScope, projectId: string) {
-  const project = await ownProjectOf(s, projectId, "tts");
+  // The versions are asked for beside the project (one round trip) and thrown away unless it is the member's.
+  const [project, rows] = await Promise.all([
+    ownProjectOf(s, projectId, "tts"),
+    s.db
+      .select()
+      .from(projectVersions)
+      .where(and(eq(projectVersions.projectId, projectId), isNull(projectVersions.deletedAt)))
+      .orderBy(desc(projectVersions.updatedAt)),
+  ]);
   if (!project) return refusal(Code.NOT_FOUND);
-  const rows = await s.db
-    .select()
-    .from(projectVersions)
-    .where(and(eq(projectVersions.projectId, project.id), isNull(projectVersions.deletedAt)))
-    .orderBy(desc(projectVersions.updatedAt));
   return done({
     revision: project.revision,
     versions: rows.map((v) => {

@@ -1,0 +1,65 @@
+import { DELAY_HEADER, TRACE_HEADER } from "../../contracts/round-trips";
+import { apiCall, expect, signUp, test } from "./fixtures";
+import { remixCookieValue } from "./helpers";
+
+/**
+ * What a member far from the database waits for on a page is the D1 round trips its loaders make one after another,
+ * across every api call they make for it. Each signed-in page is asked for with a trace name the app forwards to its
+ * api calls (contracts/round-trips.ts); the api counts the page's sequential round trips under it. A page may take at
+ * most 2 (the shell's one read beside the page's own one); its rendering does not change with JavaScript, so it is
+ * measured once, by HTTP.
+ */
+const MOST = 2;
+
+test("every signed-in page's loaders wait for at most 2 D1 round trips in sequence", async ({ request }, info) => {
+  test.skip(info.project.name !== "no-js", "one run is enough: the loaders are the same");
+  const session = await signUp(request);
+  const tts = await apiCall<{ id: string }>(request, session, "/studio/projects", { type: "tts", name: "round trips" });
+  const sts = await apiCall<{ id: string }>(request, session, "/studio/projects", { type: "sts", name: "round trips" });
+  expect(tts.success && sts.success).toBe(true);
+  const inquiry = await request.post("/api/v1/help/inquiries", {
+    headers: { "api-key": session.token },
+    multipart: { category: "service", content: "How many round trips does this page take?" },
+  });
+  const no = ((await inquiry.json()) as { data: { no: number } }).data.no;
+  expect(no).toBeGreaterThan(0);
+  const pages = [
+    "/dashboard",
+    "/dashboard/plan",
+    "/dashboard/plan/upgrade",
+    "/dashboard/settings",
+    "/dashboard/keys",
+    "/dashboard/help",
+    `/dashboard/help/${no}`,
+    "/dashboard/faq",
+    "/dashboard/notice",
+    "/dashboard/library",
+    "/dashboard/library/open",
+    "/dashboard/library/voices/ko-seoyeon",
+    "/dashboard/library/slots",
+    "/dashboard/custom",
+    "/studio",
+    "/studio/history",
+    "/studio/dictionary",
+    `/studio/projects/text-to-speech?id=${tts.data.id}`,
+    `/studio/projects/speech-to-speech?id=${sts.data.id}`,
+    "/labs",
+    "/labs/avatar",
+    "/labs/shorts",
+  ];
+  const cookie = `accessToken=${remixCookieValue(session.token)}; refreshToken=${remixCookieValue(session.refreshToken)}`;
+  const measured: [string, number][] = [];
+  for (const path of pages) {
+    const trace = crypto.randomUUID();
+    const res = await request.get(path, { headers: { cookie, [TRACE_HEADER]: trace, [DELAY_HEADER]: "0" }, maxRedirects: 0 });
+    expect(res.status(), path).toBe(200);
+    // A trace the api never saw is a page that asked D1 nothing (404).
+    const counted = await request.get(`/api/v1/dev/round-trips/${trace}`);
+    expect([200, 404], path).toContain(counted.status());
+    measured.push([path, counted.status() === 404 ? 0 : ((await counted.json()) as { data: { rounds: number } }).data.rounds]);
+  }
+  console.log(["| page | D1 round trips in sequence |", "|---|---|", ...measured.map(([p, n]) => `| ${p} | ${n} |`)].join("\n"));
+  // The count is real: the pages that show the member's own data are traced.
+  for (const path of ["/dashboard", "/studio/history", "/dashboard/plan"]) expect(new Map(measured).get(path), path).toBeGreaterThan(0);
+  for (const [path, rounds] of measured) expect(rounds, path).toBeLessThanOrEqual(MOST);
+});
