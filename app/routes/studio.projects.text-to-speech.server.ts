@@ -18,26 +18,26 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const id = new URL(args.request.url).searchParams.get("id");
   if (!id) throw redirect("/studio");
-  const [project, picker, profile, meta, versions] = await Promise.all([
+  const jobId = new URL(args.request.url).searchParams.get("job");
+  // One wave of api calls: a member far from the database waits for its slowest, not for their sum.
+  const [project, picker, profile, meta, versions, plans, job] = await Promise.all([
     api<TtsProject>(args, `/studio/projects/${encodeURIComponent(id)}`),
     pickerVoices(args),
     loadProfile(args),
     pageMeta(args.request, args.context, "meta.titles.studio"),
     api<{ versions: ProjectVersion[] }>(args, `/studio/projects/${encodeURIComponent(id)}/versions`),
+    api<{ plan: string; plan_txt: number }[]>(args, "/utils/planlist"),
+    jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
   ]);
   // An STS project's id under the TTS editor is not a TTS project: not found.
   const tts = requireData(project);
   if (tts.type !== "tts") throw new Response(null, { status: 404 });
+  // A voice the project uses that the picker does not list (another language's, a custom one) is looked up after.
   const voices = await withChosen(
     args,
     picker.voices,
     tts.paragraphs.map((p) => p.voice_id),
   );
-  const jobId = new URL(args.request.url).searchParams.get("job");
-  const [plans, job] = await Promise.all([
-    api<{ plan: string; plan_txt: number }[]>(args, "/utils/planlist"),
-    jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
-  ]);
   const allowance = plans.data?.find((p) => p.plan === profile.plan)?.plan_txt ?? 0;
   const q = new URL(args.request.url).searchParams;
   const clean = (v: string | null) => (v && /^[\w-]{1,64}$/.test(v) ? v : null);

@@ -8,38 +8,35 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "../../db/seed";
 import { createApp } from "../../workers/api/src/app";
 import { signedUp, withToken } from "./helpers";
+import { newTrace, traced } from "../../workers/api/src/lib/round-trips";
 
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
 });
 
-type Statement = D1PreparedStatement & { inner: D1PreparedStatement };
-
-/** The binding, counting round trips: a query that starts while another is in flight rides the same round. */
-function counting(db: D1Database) {
-  let inFlight = 0;
-  let rounds = 0;
-  const track = <T>(run: () => Promise<T>): Promise<T> => {
-    if (inFlight === 0) rounds++;
-    inFlight++;
-    return run().finally(() => inFlight--);
-  };
-  const wrap = (inner: D1PreparedStatement): Statement =>
-    ({
-      inner,
-      bind: (...values: unknown[]) => wrap(inner.bind(...values)),
-      first: (col?: string) => track(() => (col === undefined ? inner.first() : inner.first(col))),
-      run: () => track(() => inner.run()),
-      all: () => track(() => inner.all()),
-      raw: (opts?: { columnNames?: boolean }) => track(() => inner.raw(opts as never)),
-    }) as unknown as Statement;
-  const binding = {
-    prepare: (query: string) => wrap(db.prepare(query)),
-    batch: (statements: Statement[]) => track(() => db.batch(statements.map((s) => s.inner))),
-    exec: (query: string) => track(() => db.exec(query)),
-  } as unknown as D1Database;
-  return { binding, rounds: () => rounds, reset: () => (rounds = 0) };
+/** The binding, counting the round trips in sequence (lib/round-trips.ts), each query held `delayMs` first. */
+function counting(db: D1Database, delayMs = 10) {
+  const trace = newTrace();
+  const binding = traced(db, { trace, delayMs });
+  return { binding, rounds: () => trace.rounds, reset: () => Object.assign(trace, newTrace()) };
 }
+
+describe("the round-trip counter", () => {
+  it("counts a query that waited for another's answer as a trip after it, and queries started together as one", async () => {
+    const d1 = counting(env.DB);
+    const q = (n: number) => d1.binding.prepare("SELECT ?1 AS n").bind(n).first();
+    await Promise.all([q(1), q(2), d1.binding.batch([d1.binding.prepare("SELECT 3"), d1.binding.prepare("SELECT 4")])]);
+    expect(d1.rounds()).toBe(1);
+    d1.reset();
+    await q(1);
+    await q(2);
+    expect(d1.rounds()).toBe(2);
+    d1.reset();
+    // A chain of two beside a single query: the chain decides.
+    await Promise.all([q(1).then(() => q(2)), q(3)]);
+    expect(d1.rounds()).toBe(2);
+  });
+});
 
 /** The reads of the signed-in pages; `:tts`, `:sts` and `:inquiry` are the member's own, made first. */
 const READS = [

@@ -111,7 +111,9 @@ async function readBesideSessionCheck(c: Context<AppEnv>, next: Next, claims: { 
   });
 }
 
-const isRead = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
+/** The spec's POSTs that only read (the card list), run as reads. */
+const POSTS_THAT_READ = new Set(["/api/v1/payment/cardList"]);
+const isRead = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD" || POSTS_THAT_READ.has(c.req.path);
 
 /** Routes that need a member: a valid access token in the `api-key` header, else 8000 (login required). */
 export const requireMember = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,16 +1,23 @@
 /**
  * Sequential D1 round trips, counted and (for the bench) slowed, on local runs only. A page's loaders call the api
- * several times, in parallel or one after another; what a member far from the primary waits for is the number of
- * D1 round trips that follow one another across all of those calls. The app forwards two headers of a page request
+ * several times, in parallel or one after another; what a member far from the primary waits for is the longest chain
+ * of D1 round trips that follow one another across all of those calls. The app forwards two headers of a page request
  * to each api call it makes for it (app/utils/api.server.ts): `x-round-trace` names the page request, and every query
- * of the api requests carrying it is counted under that name (a query that starts while another of the same name is in
- * flight rides the same round trip); `x-d1-delay` (milliseconds, at most 1000) holds each query that long before it
- * goes to D1, as a database one region away would. Both are ignored unless APP_ENV is "development", and the count
- * is read from GET /api/v1/dev/round-trips/:trace (tests/e2e/round-trips.spec.ts, scripts/bench-cpu.mjs).
+ * of the api requests carrying it is counted under that name; `x-d1-delay` (milliseconds, at most 1000) holds each
+ * query that long before it goes to D1, as a database one region away would. Both are ignored unless APP_ENV is
+ * "development", and the count is read from GET /api/v1/dev/round-trips/:trace (tests/e2e/round-trips.spec.ts,
+ * scripts/bench-cpu.mjs).
+ *
+ * A query's depth is one more than the deepest query already answered when it starts: one that waited for another's
+ * answer (a check, then the read) is a trip after it, while queries started together (a Promise.all, a batch, two api
+ * calls made at once) share a depth. A delay makes "started together" hold when the local D1 answers faster than the
+ * code between two queries runs.
  */
 import { DELAY_HEADER, TRACE_HEADER } from "../../../../contracts/round-trips";
 
-type Trace = { inFlight: number; rounds: number };
+/** The deepest query answered so far, and the deepest started: the round trips in sequence. */
+export type Trace = { answered: number; rounds: number };
+export const newTrace = (): Trace => ({ answered: 0, rounds: 0 });
 
 /** The traces of recent page requests; the oldest are forgotten past a few hundred (a bench sends thousands). */
 const traces = new Map<string, Trace>();
@@ -31,26 +38,25 @@ export function tracing(request: Request, appEnv: string | undefined): { trace: 
     trace = traces.get(name) ?? null;
     if (!trace) {
       if (traces.size >= TRACES_KEPT) traces.delete(traces.keys().next().value!);
-      trace = { inFlight: 0, rounds: 0 };
+      trace = newTrace();
       traces.set(name, trace);
     }
   }
   return { trace, delayMs };
 }
 
-/** The session with each query counted under `trace` and held `delayMs` first. */
-export function traced(session: D1DatabaseSession, { trace, delayMs }: { trace: Trace | null; delayMs: number }): D1DatabaseSession {
+/** The session (or binding) with each query counted under `trace` and held `delayMs` first. */
+export function traced<S extends Pick<D1Database, "prepare" | "batch">>(
+  session: S,
+  { trace, delayMs }: { trace: Trace | null; delayMs: number },
+): S {
   const track = async <T>(run: () => Promise<T>): Promise<T> => {
-    if (trace) {
-      if (trace.inFlight === 0) trace.rounds++;
-      trace.inFlight++;
-    }
-    try {
-      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-      return await run();
-    } finally {
-      if (trace) trace.inFlight--;
-    }
+    const depth = trace ? trace.answered + 1 : 0;
+    if (trace) trace.rounds = Math.max(trace.rounds, depth);
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    const answer = await run();
+    if (trace) trace.answered = Math.max(trace.answered, depth);
+    return answer;
   };
   const wrap = (inner: D1PreparedStatement): D1PreparedStatement =>
     ({
@@ -63,8 +69,9 @@ export function traced(session: D1DatabaseSession, { trace, delayMs }: { trace: 
     }) as unknown as D1PreparedStatement;
   const unwrap = (s: D1PreparedStatement) => (s as D1PreparedStatement & { inner?: D1PreparedStatement }).inner ?? s;
   return {
+    ...session,
     prepare: (query: string) => wrap(session.prepare(query)),
     batch: (statements: D1PreparedStatement[]) => track(() => session.batch(statements.map(unwrap))),
-    getBookmark: () => session.getBookmark(),
-  } as D1DatabaseSession;
+    ...("getBookmark" in session ? { getBookmark: () => (session as unknown as D1DatabaseSession).getBookmark() } : {}),
+  } as S;
 }
