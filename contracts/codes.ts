@@ -134,6 +134,7 @@ export const Code = {
   // The operator console's reports, actor applications and dormancy period (issue 18, docs/decisions/0036): 4537-4559.
   REPORT_NOT_OPEN: 4537,
   SAMPLE_LINK_EXPIRED: 4538,
+  INQUIRY_IMAGE_UNREADABLE: 4539,
   // Open voices (issue 16, docs/decisions/0029): the recording rules, the profile image, drafts and voice creation
   // (a deleted voice answers the library's VOICE_DELETED, 4412).
   RECORDING_TOO_SHORT: 4430,

@@ -2,7 +2,7 @@ export const INQUIRY_LIMITS = { images: 5, imageMB: 5, content: 5000 } as const;
 export const INQUIRY_CATEGORIES = ["account", "service", "payment", "other"] as const;
 export type InquiryCategory = (typeof INQUIRY_CATEGORIES)[number];
 /** What the file inputs accept (the api decides by content). */
-export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
+export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
 
 /** Spec section 4: 0 received, 1 waiting, anything else completed. */
 export const stateName = (state: number) => (state === 0 ? "received" : state === 1 ? "waiting" : "completed");

@@ -17,7 +17,7 @@ export default {
     content: "Your question",
     contentHelp: "Up to 5,000 characters.",
     images: "Images (optional)",
-    imagesHelp: "Up to 5 PNG, JPEG, WebP or GIF images of at most 5 MB each.",
+    imagesHelp: "Up to 5 PNG, JPEG or WebP images of at most 5 MB each.",
     submit: "Send inquiry",
   },
   categories: { account: "Account", service: "Using the service", payment: "Payment and refund", other: "Other" },
@@ -50,6 +50,6 @@ export default {
     contentTooLong: "Please keep it to 5,000 characters.",
     tooManyImages: "You can attach up to 5 images.",
     imageTooLarge: "Each image must be 5 MB or smaller.",
-    imageType: "Only PNG, JPEG, WebP and GIF images can be attached.",
+    imageType: "Only PNG, JPEG and WebP images can be attached.",
   },
 } satisfies Translation<typeof ko>;

@@ -15,7 +15,7 @@ export default {
     content: "문의 내용",
     contentHelp: "최대 5,000자까지 쓸 수 있습니다.",
     images: "이미지 첨부 (선택)",
-    imagesHelp: "PNG, JPEG, WebP, GIF 이미지를 한 장에 5MB 이하로 최대 5장까지 첨부할 수 있습니다.",
+    imagesHelp: "PNG, JPEG, WebP 이미지를 한 장에 5MB 이하로 최대 5장까지 첨부할 수 있습니다.",
     submit: "문의 보내기",
   },
   categories: { account: "계정", service: "서비스 이용", payment: "결제·환불", other: "기타" },
@@ -48,6 +48,6 @@ export default {
     contentTooLong: "문의 내용은 5,000자 이하로 입력해 주세요.",
     tooManyImages: "이미지는 최대 5장까지 첨부할 수 있습니다.",
     imageTooLarge: "이미지 한 장의 크기는 5MB 이하여야 합니다.",
-    imageType: "PNG, JPEG, WebP, GIF 이미지만 첨부할 수 있습니다.",
+    imageType: "PNG, JPEG, WebP 이미지만 첨부할 수 있습니다.",
   },
 };

@@ -498,8 +498,12 @@ export const messages: Record<Code, Localized> = {
     en: "Each image must be {max} MB or smaller.",
   },
   [Code.INQUIRY_IMAGE_TYPE]: {
-    ko: "PNG, JPEG, WebP, GIF 이미지만 첨부할 수 있습니다.",
-    en: "Only PNG, JPEG, WebP and GIF images can be attached.",
+    ko: "PNG, JPEG, WebP 이미지만 첨부할 수 있습니다.",
+    en: "Only PNG, JPEG and WebP images can be attached.",
+  },
+  [Code.INQUIRY_IMAGE_UNREADABLE]: {
+    ko: "'{name}' 이미지를 열 수 없습니다. 손상되지 않은 {megapixels}메가픽셀 이하의 이미지를 첨부해 주세요.",
+    en: "The image '{name}' could not be opened. Please attach an undamaged image of at most {megapixels} megapixels.",
   },
   [Code.INQUIRY_CLOSED]: {
     ko: "답변이 완료된 문의에는 추가 문의를 남길 수 없습니다. 새 문의를 작성해 주세요.",
@@ -805,6 +809,7 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.INQUIRY_TOO_MANY_IMAGES]: 400,
   [Code.INQUIRY_IMAGE_TOO_LARGE]: 413,
   [Code.INQUIRY_IMAGE_TYPE]: 415,
+  [Code.INQUIRY_IMAGE_UNREADABLE]: 400,
   [Code.INQUIRY_CLOSED]: 409,
   [Code.IMAGE_LINK_EXPIRED]: 403,
   [Code.MEMBER_NOT_FOUND]: 404,

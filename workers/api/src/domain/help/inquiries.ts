@@ -4,6 +4,7 @@ import { inquiries, inquiryImages, inquiryMessages } from "../../../../../db/sch
 import type { Bindings } from "../../env";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
+import { decodes, imageInfo, MAX_DECODED_PIXELS } from "../../lib/image";
 import { IMAGE_EXTENSIONS, imageTypeOf, type ImageType } from "../../lib/image-type";
 import { hit } from "../../lib/rate-limit";
 import { signQuery } from "../../lib/signed-url";
@@ -33,18 +34,28 @@ export const IMAGE_PURPOSE = "inquiry-image";
 /** An image that passed the checks, ready to store. */
 export type CheckedImage = { file: File; type: ImageType; name: string };
 
+/** The most pixels a help image may have: what the api decodes (lib/image.ts), about 3.7 megapixels. */
+const HELP_IMAGE_MEGAPIXELS = Math.floor(MAX_DECODED_PIXELS / 1e5) / 10;
+
 /**
- * The images of a submission, checked before anything is stored: at most 5 (4530), each at most 5 MB
- * (4531), each a PNG, JPEG, WebP or GIF by its first bytes (4532). Reads 12 bytes of each file to decide.
+ * The images of a submission, checked before anything is stored: at most 5 (4530), each at most 5 MB (4531), each a
+ * PNG, JPEG or WebP by its content (4532), and each decoded whole to the size its header declares, within
+ * MAX_DECODED_PIXELS (4539, naming the image): a header alone, a file cut short or a picture too large to decode in
+ * an isolate is refused.
  */
 export async function checkImages(files: File[]): Promise<Result<CheckedImage[]>> {
   const real = files.filter((f) => f.size > 0 || f.name !== "");
   if (real.length > INQUIRY.images) return refusal(Code.INQUIRY_TOO_MANY_IMAGES, { params: { max: INQUIRY.images } });
+  if (real.some((f) => f.size > INQUIRY.imageBytes))
+    return refusal(Code.INQUIRY_IMAGE_TOO_LARGE, { params: { max: INQUIRY.imageBytes / 1024 / 1024 } });
   const out: CheckedImage[] = [];
   for (const file of real) {
-    if (file.size > INQUIRY.imageBytes) return refusal(Code.INQUIRY_IMAGE_TOO_LARGE, { params: { max: INQUIRY.imageBytes / 1024 / 1024 } });
     const type = imageTypeOf(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
-    if (!type) return refusal(Code.INQUIRY_IMAGE_TYPE);
+    if (!type || type === "image/gif") return refusal(Code.INQUIRY_IMAGE_TYPE);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const info = imageInfo(bytes);
+    if (!info || info.type !== type || !(await decodes(bytes, info)))
+      return refusal(Code.INQUIRY_IMAGE_UNREADABLE, { params: { name: imageName(file.name, type), megapixels: HELP_IMAGE_MEGAPIXELS } });
     out.push({ file, type, name: imageName(file.name, type) });
   }
   return done(out);
