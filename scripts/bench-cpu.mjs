@@ -99,21 +99,23 @@ try {
   console.log(
     `\nSigned-in pages with every D1 query held ${SIMULATED_D1_MS} ms (p50 of ${LATENCY_N} sequential requests), load ${loadAvg()}\n`,
   );
-  console.log("| page | p50 (ms) | D1 round trips in sequence |");
-  console.log("|---|---|---|");
+  console.log("| page | p50 (ms) | D1 round trips in sequence | api calls | D1 calls |");
+  console.log("|---|---|---|---|---|");
   for (const c of chosen.filter((c) => c.signedIn)) {
     const times = [];
-    let rounds = 0;
+    let counted = { rounds: 0, calls: 0, queries: 0 };
     for (let i = 0; i < LATENCY_N; i++) {
       const trace = `bench-${i}-${Math.random().toString(36).slice(2, 10)}`;
       const started = performance.now();
       await get({ ...c, headers: { ...c.headers, "x-round-trace": trace, "x-d1-delay": String(SIMULATED_D1_MS) } });
       times.push(performance.now() - started);
-      const counted = await fetch(`${BASE}/api/v1/dev/round-trips/${trace}`);
-      rounds = counted.ok ? (await counted.json()).data.rounds : 0;
+      const answer = await fetch(`${BASE}/api/v1/dev/round-trips/${trace}`);
+      counted = answer.ok ? (await answer.json()).data : { rounds: 0, calls: 0, queries: 0 };
     }
     times.sort((a, b) => a - b);
-    console.log(`| ${c.name} | ${times[Math.floor(times.length / 2)].toFixed(0)} | ${rounds} |`);
+    console.log(
+      `| ${c.name} | ${times[Math.floor(times.length / 2)].toFixed(0)} | ${counted.rounds} | ${counted.calls} | ${counted.queries} |`,
+    );
   }
 } finally {
   stop();

@@ -15,15 +15,18 @@
  */
 import { DELAY_HEADER, TRACE_HEADER } from "../../../../contracts/round-trips";
 
-/** The deepest query answered so far, and the deepest started: the round trips in sequence. */
-export type Trace = { answered: number; rounds: number };
-export const newTrace = (): Trace => ({ answered: 0, rounds: 0 });
+/**
+ * The deepest query answered so far, and the deepest started (the round trips in sequence); beside them the api calls
+ * and the D1 calls (queries and batches) made under the trace, which the bench reports.
+ */
+export type Trace = { answered: number; rounds: number; calls: number; queries: number };
+export const newTrace = (): Trace => ({ answered: 0, rounds: 0, calls: 0, queries: 0 });
 
 /** The traces of recent page requests; the oldest are forgotten past a few hundred (a bench sends thousands). */
 const traces = new Map<string, Trace>();
 const TRACES_KEPT = 500;
 
-export const roundTrips = (name: string) => traces.get(name)?.rounds ?? null;
+export const roundTrips = (name: string): Trace | null => traces.get(name) ?? null;
 
 /** The trace and delay a request asks for, when it may ask (a development deployment), else null. */
 export function tracing(request: Request, appEnv: string | undefined): { trace: Trace | null; delayMs: number } | null {
@@ -41,6 +44,7 @@ export function tracing(request: Request, appEnv: string | undefined): { trace: 
       trace = newTrace();
       traces.set(name, trace);
     }
+    trace.calls++;
   }
   return { trace, delayMs };
 }
@@ -52,7 +56,10 @@ export function traced<S extends Pick<D1Database, "prepare" | "batch">>(
 ): S {
   const track = async <T>(run: () => Promise<T>): Promise<T> => {
     const depth = trace ? trace.answered + 1 : 0;
-    if (trace) trace.rounds = Math.max(trace.rounds, depth);
+    if (trace) {
+      trace.rounds = Math.max(trace.rounds, depth);
+      trace.queries++;
+    }
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     const answer = await run();
     if (trace) trace.answered = Math.max(trace.answered, depth);

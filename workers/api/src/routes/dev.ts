@@ -13,10 +13,13 @@ import type { AppEnv } from "../env";
 /** Development-only helpers; every path answers 404 unless APP_ENV is "development". */
 export const devRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => (c.env.APP_ENV === "development" ? next() : fail(c, Code.NOT_FOUND)))
-  /** The sequential D1 round trips counted under a page request's trace (lib/round-trips.ts); 404 when unknown. */
+  /**
+   * What was counted under a page request's trace (lib/round-trips.ts): its D1 round trips in sequence, its api calls
+   * and its D1 calls; 404 when unknown.
+   */
   .get("/round-trips/:trace", (c) => {
-    const rounds = roundTrips(c.req.param("trace"));
-    return rounds === null ? fail(c, Code.NOT_FOUND) : ok(c, { rounds });
+    const trace = roundTrips(c.req.param("trace"));
+    return trace === null ? fail(c, Code.NOT_FOUND) : ok(c, { rounds: trace.rounds, calls: trace.calls, queries: trace.queries });
   })
   /** The latest mails kept by the dev outbox (newest first). */
   .get("/mailbox", async (c) => {
