@@ -31,6 +31,17 @@ describe("POST /studio/pronounce", () => {
     expect(String(en.body.data!.phonemes)).toContain("d");
   });
 
+  it("shows what the audio says: emoji and decorations are not read, sentences are read one by one", async () => {
+    const s = await signedUp("pronounce-emoji@example.com");
+    const en = await studio(s.token!, "/pronounce", { body: { text: "Party time 🎉 ★ Dr. Kim arrives at 9am.", lang: "en" } });
+    expect(en.body.data).toMatchObject({ pronunciation: "Party time Doctor Kim arrives at nine A M." });
+    // The IPA is that of the words alone: eSpeak would otherwise say the emoji's name ("party popper") and the star's.
+    const words = await studio(s.token!, "/pronounce", { body: { text: "Party time Doctor Kim arrives at nine A M.", lang: "en" } });
+    expect(en.body.data!.phonemes).toBe(words.body.data!.phonemes);
+    const ko = await studio(s.token!, "/pronounce", { body: { text: "축하해요 🎉 ♪ 모두 모여요", lang: "ko" } });
+    expect(ko.body.data).toMatchObject({ pronunciation: "추카해요 모두 모여요" });
+  });
+
   it("applies the member's dictionary first, and refuses visitors, empty and over-long text with localized messages", async () => {
     const s = await signedUp("pronounce-dict@example.com");
     await studio(s.token!, "/dictionary", { body: { lang: "ko", word: "VS", reading: "보이스 스튜디오" } });

@@ -5,10 +5,17 @@ import { applyDictionary, type DictionaryEntry } from "./dictionary";
 import { normalizeEnglish } from "./english";
 import { espeakPhonemes } from "./espeak";
 import { koreanPronunciation } from "./korean";
+import { segments, sentences } from "../lib/tts-text";
 
+/**
+ * The text as the audio is made from it: the dictionary, then what a generation reads (speech/render.ts: the pieces
+ * between pauses, without emoji or decorations, sentence by sentence), each sentence with the reading rules.
+ */
 export async function pronunciationPreview(text: string, lang: "ko" | "en", entries: readonly DictionaryEntry[]) {
-  const replaced = applyDictionary(text, entries);
-  const pronunciation = lang === "ko" ? koreanPronunciation(replaced) : normalizeEnglish(replaced);
+  const read = lang === "ko" ? koreanPronunciation : normalizeEnglish;
+  const pronunciation = segments(applyDictionary(text, entries))
+    .flatMap((piece) => ("text" in piece ? sentences(piece.text).map(read) : []))
+    .join(" ");
   const phonemes = await espeakPhonemes(pronunciation, lang === "ko" ? "ko" : "en-us");
   return { pronunciation, phonemes };
 }
