@@ -253,6 +253,21 @@ export const CORPUS: readonly CorpusItem[] = [
   ["numbers", "20대 여성", "이십때 여성"],
   // 날짜, 시간, 전화번호, 범위
   ["dates-times", "3:30", "세시 삼십뿐"],
+  // Days named by their date with a middle dot (6·25, 3·1절), read digit by digit.
+  ["dates-times", "6·25 전쟁", "유기오 전쟁"],
+  ["dates-times", "3·1절", "사밀쩔"],
+  ["dates-times", "4·19 혁명", "사일구 형명"],
+  ["dates-times", "8·15 광복절", "파리로 광복쩔"],
+  // Fractions: denominator first (1/2 이분의 일; the particle 의 said [에]).
+  ["numbers", "1/2", "이부네 일"],
+  ["numbers", "3/4 컵", "사부네 삼 컵"],
+  // The names of Hangul letters before a vowel (표준 발음법 제16항).
+  ["liaison", "디귿이", "디그시"],
+  ["liaison", "디귿을", "디그슬"],
+  ["liaison", "키읔을", "키으글"],
+  ["liaison", "피읖이", "피으비"],
+  ["liaison", "히읗이", "히으시"],
+  ["liaison", "지읒이", "지으시"],
   ["dates-times", "7시 30분", "일곱씨 삼십뿐"],
   ["dates-times", "2024-03-05", "이처니십싸년 사뭘 오일"],
   ["dates-times", "2024년 10월 9일", "이처니십싸년 시월 구일"],

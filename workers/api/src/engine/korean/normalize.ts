@@ -109,6 +109,12 @@ export function normalizeKorean(input: string): string {
   text = text.replace(/(?<![\d.])(\d{4})[-./](\d{1,2})[-./](\d{1,2})\.?(?![\d])/g, (m, y: string, mo: string, d: string) =>
     Number(mo) >= 1 && Number(mo) <= 12 && Number(d) >= 1 && Number(d) <= 31 ? `${y}년 ${Number(mo)}월 ${Number(d)}일` : m,
   );
+  // Days named by their date with a middle dot, digit by digit: 6·25 -> 육이오, 3·1절 -> 삼일절, 4·19 -> 사일구.
+  text = text.replace(/(?<![\d.])(\d{1,2})[·・‧](\d{1,2})(?![\d])/g, (_, mo: string, d: string) => `${decimals(mo)}${decimals(d)}`);
+  // Fractions: 1/2 -> 이분의 일, 3/4 -> 사분의 삼 (not a date, which has a year).
+  text = text.replace(/(?<![\d/.])(\d{1,3})\/(\d{1,3})(?![\d/])/g, (m, n: string, d: string) =>
+    Number(d) > 1 ? `${sino(Number(d))}분의 ${sino(Number(n))}` : m,
+  );
   // Times: 3:30 -> 3시 30분; 15:00 -> 15시; seconds too.
   text = text.replace(/(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])/g, (m, h: string, mi: string, s?: string) => {
     if (Number(h) > 24 || Number(mi) > 59 || (s && Number(s) > 59)) return m;

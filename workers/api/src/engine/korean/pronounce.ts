@@ -299,7 +299,23 @@ function acrossWords(words: string[]): string[] {
 }
 
 /** Every Hangul run of a text in its standard pronunciation; everything else stays as it is. */
-export function pronounceKorean(text: string): string {
+/**
+ * The names of Hangul letters before a vowel (표준 발음법 제16항): their final links as ㅅ, ㄱ or ㅂ, not as written
+ * (디귿이 [디그시], 키읔을 [키으글], 피읖이 [피으비]); the name is respelled with that final and the rules do the rest.
+ */
+const LETTER_NAMES: Record<string, string> = {
+  디귿: "디긋",
+  지읒: "지읏",
+  치읓: "치읏",
+  키읔: "키윽",
+  티읕: "티읏",
+  피읖: "피읍",
+  히읗: "히읏",
+};
+const LETTER_NAME = new RegExp(`(${Object.keys(LETTER_NAMES).join("|")})(?=[이을은에으와의])`, "g");
+
+export function pronounceKorean(input: string): string {
+  const text = input.replace(LETTER_NAME, (name) => LETTER_NAMES[name]!);
   return text.replace(HANGUL_RUN, (run) => {
     const parts = run.split(/([ \t]+)/);
     const words = parts.filter((_, k) => k % 2 === 0);
