@@ -75,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A route whose page is complete without JavaScript can opt out of hydration with
   // `handle.hydrate = false` (the landing: docs/decisions/0004).
   const hydrate = useMatches().every((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate !== false);
-  // A video letter's player (issue 20): just the video, framed by social sites.
+  // A video letter's player: just the video, framed by social sites.
   const bare = isBarePath(pathname);
   return (
     <html lang={locale} dir={i18n.dir(locale)}>
@@ -120,7 +120,7 @@ export default function App() {
       fetch("/api/country", { method: "POST" }).catch(() => undefined);
     }
   }, []);
-  // Issue 19: a post to an index route (`/studio?index`) leaves `?index` in the address; the page's own URL is
+  // A post to an index route (`/studio?index`) leaves `?index` in the address; the page's own URL is
   // put back (the router's state is not touched, so nothing reloads). Without JavaScript, forms of index routes
   // with a path post to their bare path instead (`useSelfAction`, docs/decisions/0039).
   const location = useLocation();

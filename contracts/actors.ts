@@ -1,5 +1,5 @@
 /**
- * Voice actors' applications (issue 16, /actors): the limits the page's form and POST
+ * Voice actors' applications (/actors): the limits the page's form and POST
  * /actors/applications both apply, and what the endpoint answers.
  */
 export const ACTOR_APPLICATION = {

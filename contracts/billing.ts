@@ -46,7 +46,7 @@ export type Card = {
 };
 
 /** An invoice row (spec section 3: date, plan, price, detail, refund status, refund amount, fee deducted, discount). Money in minor units. */
-/** What a declined card payment means (issue 19). */
+/** What a declined card payment means. */
 export type DeclineKind = "limit" | "balance" | "expired" | "blocked" | "invalid" | "unverified" | "abandoned" | "interrupted" | "declined";
 
 export type Invoice = {
@@ -197,7 +197,7 @@ export function cardProblem(b: CardFields, at: number): { code: Code; field: "ca
 }
 
 // ---------------------------------------------------------------------------------------------
-// Card brands (issue 19): the gateway names a card in Korean ("신한카드"); an English page says it in English.
+// Card brands: the gateway names a card in Korean ("신한카드"); an English page says it in English.
 
 const CARD_BRANDS_EN: Record<string, string> = {
   신한카드: "Shinhan Card",

@@ -1,6 +1,6 @@
 /**
  * The API's result codes by name: the one list the api, the notify worker, the app and the tests use
- * (issue 14: the app names codes, never numbers). No runtime dependencies; the ko/en messages and HTTP
+ * (the app names codes, never numbers). No runtime dependencies; the ko/en messages and HTTP
  * statuses stay in the api (`workers/api/src/lib/codes.ts`).
  */
 export const Code = {
@@ -55,13 +55,13 @@ export const Code = {
   RANGE_NOT_SATISFIABLE: 4230,
   DICTIONARY_FULL: 4240,
   DICTIONARY_DUPLICATE: 4241,
-  /** Issue 17: custom voices and their slots (4470-4499). */
+  /** Custom voices and their slots (4470-4499). */
   CUSTOM_VOICE_NEEDS_STARTER: 4470,
   CUSTOM_VOICE_SLOTS_FULL: 4471,
   SLOT_CHOICE_NOT_DUE: 4472,
   SLOT_CHOICE_INVALID: 4473,
   CUSTOM_VOICE_OVER_SLOTS: 4474,
-  // Issue 17: custom voice creation (docs/decisions/0034).
+  // Custom voice creation (docs/decisions/0034).
   CUSTOM_VOICE_CONSENT_REQUIRED: 4475,
   CUSTOM_VOICE_FILES_REQUIRED: 4476,
   CUSTOM_VOICE_TOO_MANY_FILES: 4477,
@@ -123,7 +123,7 @@ export const Code = {
   PAYPAL_ORDER_CLOSED: 4333,
   PAYPAL_NOT_CAPTURED: 4334,
   PAYPAL_WEBHOOK_UNVERIFIED: 4335,
-  // Help, 1:1 inquiries and the operator console (issue 18, docs/decisions/0032): 4530-4559.
+  // Help, 1:1 inquiries and the operator console (docs/decisions/0032): 4530-4559.
   INQUIRY_TOO_MANY_IMAGES: 4530,
   INQUIRY_IMAGE_TOO_LARGE: 4531,
   INQUIRY_IMAGE_TYPE: 4532,
@@ -131,11 +131,11 @@ export const Code = {
   IMAGE_LINK_EXPIRED: 4534,
   MEMBER_NOT_FOUND: 4535,
   INQUIRY_STATE_INVALID: 4536,
-  // The operator console's reports, actor applications and dormancy period (issue 18, docs/decisions/0036): 4537-4559.
+  // The operator console's reports, actor applications and dormancy period (docs/decisions/0036): 4537-4559.
   REPORT_NOT_OPEN: 4537,
   SAMPLE_LINK_EXPIRED: 4538,
   INQUIRY_IMAGE_UNREADABLE: 4539,
-  // Open voices (issue 16, docs/decisions/0029): the recording rules, the profile image, drafts and voice creation
+  // Open voices (docs/decisions/0029): the recording rules, the profile image, drafts and voice creation
   // (a deleted voice answers the library's VOICE_DELETED, 4412).
   RECORDING_TOO_SHORT: 4430,
   RECORDING_TOO_LONG: 4431,
@@ -147,15 +147,15 @@ export const Code = {
   IMAGE_SIZE: 4437,
   DRAFT_EXPIRED: 4438,
   VOICE_CREATE_FAILED: 4439,
-  // Issue 19 (lists, STS, sharing, billing trust; docs/decisions/0038): 4620-4639.
+  // (lists, STS, sharing, billing trust; docs/decisions/0038): 4620-4639.
   NOTHING_READY: 4620,
   REPLY_TARGET_GONE: 4621,
-  // The TTS editor (issue 19, docs/decisions/0037): 4600-4619.
+  // The TTS editor (docs/decisions/0037): 4600-4619.
   PROJECT_CONFLICT: 4600,
   PARAGRAPH_TEXT_INVALID: 4601,
   PARAGRAPH_TEXT_TOO_LONG: 4602,
   UNDO_EXPIRED: 4603,
-  // Labs (issue 20, docs/decisions/0041): avatar uploads and video letters.
+  // Labs (docs/decisions/0041): avatar uploads and video letters.
   AVATAR_NOT_VRM: 4650,
   AVATAR_TOO_LARGE: 4651,
   AVATAR_TOO_COMPLEX: 4652,
@@ -164,7 +164,7 @@ export const Code = {
   VIDEO_TOO_LARGE: 4655,
   VIDEO_TOO_LONG: 4656,
   POSTER_INVALID: 4657,
-  // Labs shorts (issue 20, docs/decisions/0042): 4658-4669.
+  // Labs shorts (docs/decisions/0042): 4658-4669.
   SHORT_TEMPLATE_UNKNOWN: 4658,
   SHORT_NOT_VERTICAL: 4659,
   // Session 12, server defects (docs/decisions/0052): 4660-4669.

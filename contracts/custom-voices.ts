@@ -1,4 +1,4 @@
-/** Custom voices and their slots (issue 17; spec sections 3, 4 and 9), as the API answers them. */
+/** Custom voices and their slots (spec sections 3, 4 and 9), as the API answers them. */
 
 import type { SpeechProfile } from "./open-voices";
 
@@ -30,7 +30,7 @@ export type CustomVoiceSlots = {
 export type SlotChoice = { kept: string[]; deleted: string[] };
 
 /**
- * Custom voice creation (issue 17; spec sections 3, 5 and 8: the custom voice form, 4 steps, up to 5 files, three
+ * Custom voice creation (spec sections 3, 5 and 8: the custom voice form, 4 steps, up to 5 files, three
  * consents). `POST /api/v1/voices/custom` is multipart: 1 to `CUSTOM_VOICE_FORM.maxFiles` `file` parts (each checked
  * as an open voice recording is: `RECORDING_RULES` in open-voices.ts), the design fields below and the three consents
  * (`consent_rights`, `consent_training`, `consent_no_harm`, each "on"). The file's format, size and count and the

@@ -2,7 +2,7 @@
  * Images recognised by their content (docs/decisions/0029, 0047): PNG, JPEG or WebP by their signatures, with
  * the dimensions read from the header (PNG IHDR, the JPEG frame header found by a bounded walk over the markers,
  * WebP's VP8, VP8L or VP8X chunk). Nothing is decoded. The api checks profile images and letter posters with it;
- * the app checks a member's own still image with it before the browser decodes it (issue 20). Pure, no imports.
+ * the app checks a member's own still image with it before the browser decodes it. Pure, no imports.
  */
 
 export type ImageType = "image/png" | "image/jpeg" | "image/webp";

@@ -1,4 +1,4 @@
-// Korean particles chosen by the word before them (issue 19; docs/decisions/0054): 서연이 / 2초가, 카카오로 /
+// Korean particles chosen by the word before them (docs/decisions/0054): 서연이 / 2초가, 카카오로 /
 // 서울로 / 3분으로. es-hangul's `josa` does this for Hangul words and is the oracle of tests/unit/josa.test.ts;
 // this module also reads what a Korean reader reads at the end of a value that is not Hangul (digits as
 // Sino-Korean numbers, Latin letters by their names), and weighs about a quarter of es-hangul's josa in the

@@ -1,5 +1,5 @@
 /**
- * The labs (issue 20, docs/decisions/0041): avatar talk's avatars and their upload limits, as the api
+ * The labs (docs/decisions/0041): avatar talk's avatars and their upload limits, as the api
  * answers them and the pages read them. The api builds these in workers/api/src/domain/labs/. No
  * runtime dependencies.
  */
@@ -62,7 +62,7 @@ export type VideoLetter = {
   template: string | null;
 };
 
-// Shorts (issue 20, docs/decisions/0042): vertical videos made in the browser from a template shipped with
+// Shorts (docs/decisions/0042): vertical videos made in the browser from a template shipped with
 // the product. The template is data, not an upload: changing one is a commit.
 
 /** A short's canvas, pixels (9:16). */

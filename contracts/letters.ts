@@ -1,5 +1,5 @@
 /**
- * Video letters from a plain STS result (issue 20, docs/decisions/0047): a still image drawn on a canvas with
+ * Video letters from a plain STS result (docs/decisions/0047): a still image drawn on a canvas with
  * the audio's level, recorded to WebM in the browser and uploaded through the letter endpoint. The stills
  * shipped with the product, and what a member's own image may be (checked by content before the browser
  * decodes it; the api checks the poster made from it the same way). No runtime dependencies.

@@ -1,5 +1,5 @@
 /**
- * Open voice registration as the api answers it and the wizard reads it (issue 16, docs/decisions/0029):
+ * Open voice registration as the api answers it and the wizard reads it (docs/decisions/0029):
  * the recording rules, the measured facts, drafts and the publish form's limits. The api builds these in
  * workers/api/src/domain/open-voices.ts. No runtime dependencies.
  */

@@ -1,5 +1,5 @@
 /**
- * The TTS text rules (spec sections 5 and 9, issue 19; docs/decisions/0037): the one module the api (saves,
+ * The TTS text rules (spec sections 5 and 9,; docs/decisions/0037): the one module the api (saves,
  * imports, generations, counts) and the editor's live count use.
  *
  * At most 500 characters a generation; the punctuation . , ... ! ? is read; a newline adds a pause, and so do
@@ -7,12 +7,12 @@
  * - quotes (straight and curly, 「」『』《》〈〉«») are not read; the words inside them are;
  * - "…" and "⋯" (what phones type for "...") become "...", full-width and CJK punctuation its ASCII twin,
  *   ";" and dashes a comma's pause, "‼" "!", "⁉" "?!";
- * - brackets ( ) [ ] { } 【 】 are a pause before their words (and after, unless a particle follows:
+ * - brackets () [ ] { } 【 】 are a pause before their words (and after, unless a particle follows:
  *   "가격(부가세 포함)은" is read "가격, 부가세 포함은"); "(주)" and "㈜" are read 주식회사;
  * - emoji (with their joiners, skin tones, flags and keycaps) and decorations (★ ♪ ※ • * # _ |) are
  *   dropped; invisible format and control characters too; tabs and other spaces are spaces.
  * Besides letters of any script and digits, the words may carry an apostrophe (don't), a hyphen
- * (well-known) and a percent sign (50%), and the signs the engine's normaliser reads aloud (issue 15:
+ * (well-known) and a percent sign (50%), and the signs the engine's normaliser reads aloud (
  * money $ ₩ € £ ¥, times and dates : /, ranges ~, & + =, degrees ° ℃). What is left beyond those cannot be
  * spoken (@ < > ^ \ § and the like) and is refused with the characters named.
  */
@@ -192,7 +192,7 @@ export function checkText(text: string): TextProblem | null {
 }
 
 /**
- * The language of a line by its letters (issue 19, import): Korean when Hangul (a syllable counted as two
+ * The language of a line by its letters (import): Korean when Hangul (a syllable counted as two
  * letters) is at least as much as Latin, English when Latin letters outnumber it; null for a line with neither (digits, symbols).
  */
 export function lineLanguage(line: string): "ko" | "en" | null {

@@ -1,5 +1,5 @@
 /**
- * Speech-to-speech time, one rule for the charge and for what the pages show (issue 19: a 30.04 s file
+ * Speech-to-speech time, one rule for the charge and for what the pages show (a 30.04 s file
  * is 30 s, not 31; docs/decisions/0038). The api charges `billedSeconds` of a recording's decoded
  * length and answers it as `seconds`; the pages show that number as the recording's length.
  */

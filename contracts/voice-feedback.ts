@@ -1,6 +1,6 @@
 /**
  * A voice's ratings and comments: their limits, in a module of their own so a voice's page does not load the
- * library's tag tables with them (issue 19). contracts/voices.ts re-exports them.
+ * library's tag tables with them. contracts/voices.ts re-exports them.
  */
 
 /** `PUT /api/v1/voices/:id/rating {score}`: 1 to 5, one per member and voice (a new one replaces the old). */

@@ -1,5 +1,5 @@
 /**
- * The voice library as the api answers it and the app reads it (issue 16, docs/decisions/0028): the voice
+ * The voice library as the api answers it and the app reads it (docs/decisions/0028): the voice
  * card and detail, the library's query (tabs, tag filters, sorts, paging), ratings, comments and reports.
  * The api builds these in workers/api/src/routes/voices.ts; the pages (dashboard library, voice detail,
  * studio voice pickers, dashboard home) read them. No runtime dependencies.

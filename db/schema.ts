@@ -269,7 +269,7 @@ export const voices = sqliteTable(
     /** The profile image (R2, 240x240 PNG, JPEG or WebP, checked by content) and its content type; null: the generated one. */
     imageKey: text("image_key"),
     imageType: text("image_type"),
-    // Issue 17, custom voices (migration 0021, docs/decisions/0034).
+    // Custom voices (migration 0021, docs/decisions/0034).
     /** "creating" while its job runs, "failed" when it could not be made (its slot given back), else "ready". */
     status: text("status", { enum: ["creating", "ready", "failed"] })
       .notNull()
@@ -460,17 +460,17 @@ export const projects = sqliteTable(
     type: text("type", { enum: ["tts", "sts"] }).notNull(),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
-    /** Issue 19: raised by every save of the paragraphs; a save from an older revision is a conflict (4600). */
+    /** Raised by every save of the paragraphs; a save from an older revision is a conflict (4600). */
     revision: integer("revision").notNull().default(0),
-    /** Issue 19: deleted by its member, restorable for a short while (domain/studio/projects.ts UNDO_WINDOW_MS), then purged. */
+    /** Deleted by its member, restorable for a short while (domain/studio/projects.ts UNDO_WINDOW_MS), then purged. */
     deletedAt: integer("deleted_at"),
   },
-  // Issue 19: page speed (migration 0025: the profile's project count and the project list, newest first) and undo.
+  // Page speed (migration 0025: the profile's project count and the project list, newest first) and undo.
   (t) => [index("projects_member_updated").on(t.memberId, t.updatedAt), index("projects_deleted").on(t.deletedAt)],
 );
 
 /**
- * Issue 19 (docs/decisions/0037): the last saved versions of a TTS project (its paragraphs as JSON), newest
+ * docs/decisions/0037: the last saved versions of a TTS project (its paragraphs as JSON), newest
  * kept; saves close together update the newest version instead of adding one. A deleted version can be
  * restored for a short while.
  */
@@ -522,12 +522,12 @@ export const paragraphs = sqliteTable(
     durationMs: integer("duration_ms"),
     updatedAt: integer("updated_at").notNull(),
   },
-  // Issue 19 (page speed, migration 0025): a project's paragraphs in order, and the project list's counts.
+  // (page speed, migration 0025): a project's paragraphs in order, and the project list's counts.
   (t) => [index("paragraphs_project_position").on(t.projectId, t.position)],
 );
 
 /**
- * A member's pronunciation dictionary (issue 15): a word as written -> how the engine should read it, per
+ * A member's pronunciation dictionary: a word as written -> how the engine should read it, per
  * language, applied to every generation of that member before the pronunciation rules. One entry per word.
  */
 export const pronunciationEntries = sqliteTable(
@@ -601,17 +601,17 @@ export const inferences = sqliteTable(
     reviewScore: integer("review_score"),
     reviewText: text("review_text"),
     reviewedAt: integer("reviewed_at"),
-    /** The shared result this one answers (issue 19, "reply with my voice"; migration 0024). */
+    /** The shared result this one answers ("reply with my voice"; migration 0024). */
     replyTo: text("reply_to").references((): AnySQLiteColumn => inferences.id, { onDelete: "set null" }),
-    /** Issue 19 (migration 0027): deleted from the work history, restorable for a few seconds, then purged. */
+    /** (migration 0027): deleted from the work history, restorable for a few seconds, then purged. */
     deletedAt: integer("deleted_at"),
   },
   (t) => [
     uniqueIndex("inferences_share_id").on(t.shareId),
     index("inferences_member_created").on(t.memberId, t.createdAt),
-    // Issue 19: the replies of a shared result.
+    // The replies of a shared result.
     index("inferences_reply_to").on(t.replyTo),
-    // Issue 19 (migration 0027): the purge of deleted results.
+    // (migration 0027): the purge of deleted results.
     index("inferences_deleted").on(t.deletedAt),
   ],
 );
@@ -788,7 +788,7 @@ export const jobCharges = sqliteTable(
 );
 
 /**
- * 1:1 inquiries (spec section 3, "Inquiry"; issue 18): category, content, state (0 received, 1 waiting,
+ * 1:1 inquiries (spec section 3, "Inquiry"): category, content, state (0 received, 1 waiting,
  * 2 completed; spec section 4 reads any other value as completed) and the read flag of the latest answer
  * (`read_yn` "N" from an answer until the member opens it). Kept 3 years after the last change (spec
  * section 9, complaints), also after the member withdraws (the member becomes null).
@@ -887,7 +887,7 @@ export const dormantMembers = sqliteTable("dormant_members", {
 });
 
 /**
- * Public content (issue 18, docs/decisions/0031): written by operators through `workers/api/src/domain/content/`,
+ * Public content (docs/decisions/0031): written by operators through `workers/api/src/domain/content/`,
  * seeded by `db/seed-content.ts`. Text is stored per language in its own column so a search reads one
  * language's column. A row with no `published_at` is a draft: the public API does not serve it.
  */
@@ -1017,7 +1017,7 @@ export const apiKeys = sqliteTable(
 );
 
 /**
- * Voice actors' applications from /actors (issue 16): who they are, how to reach them, a sample (a link
+ * Voice actors' applications from /actors: who they are, how to reach them, a sample (a link
  * or an uploaded recording kept in R2) and their consent, for the operator console. `contact_key` is the
  * contact as compared (trimmed, lower case): one application in `received` per contact.
  */
@@ -1050,7 +1050,7 @@ export const actorApplications = sqliteTable(
 );
 
 /**
- * Labs (issue 20, docs/decisions/0041): the avatars members uploaded for avatar talk. The VRM file is kept
+ * Labs (docs/decisions/0041): the avatars members uploaded for avatar talk. The VRM file is kept
  * privately in R2 (MEDIA) under `labs/avatars/<member>/<id>.vrm`, served to its owner only; what the
  * content check found is kept beside it. The default avatars are static files (public/labs/avatars/).
  */
@@ -1075,7 +1075,7 @@ export const labsAvatars = sqliteTable(
 );
 
 /**
- * Video letters (issue 20, docs/decisions/0041): a result's avatar (or still image) and its audio recorded
+ * Video letters (docs/decisions/0041): a result's avatar (or still image) and its audio recorded
  * to WebM in the browser, checked by content (VP8/VP9/AV1 + Opus, size and length) and kept privately in
  * R2 under `labs/letters/<member>/<inference>.webm` with an optional poster image; one per result (a new
  * one replaces it). Shared with the result's share page; gone with the result.
@@ -1094,7 +1094,7 @@ export const videoLetters = sqliteTable("video_letters", {
   width: integer("width").notNull(),
   height: integer("height").notNull(),
   createdAt: integer("created_at").notNull(),
-  /** A short's template id (contracts/labs.ts SHORT_TEMPLATES; issue 20's shorts, migration 0028), null for a letter. */
+  /** A short's template id (contracts/labs.ts SHORT_TEMPLATES; migration 0028), null for a letter. */
   template: text("template"),
 });
 

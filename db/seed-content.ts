@@ -1,4 +1,4 @@
-// Public content seeded into D1 (issue 18, docs/decisions/0031): notices and release notices, FAQ entries,
+// Public content seeded into D1 (docs/decisions/0031): notices and release notices, FAQ entries,
 // the user guide's sections and a contest page. The pages read all of it from D1, never from code.
 // Notices, FAQ entries and contests follow this file until an operator edits them (an edit sets `updated_by`;
 // the edited row survives every later seed); the guide's sections always follow this file (no operator edits them).

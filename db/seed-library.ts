@@ -2,7 +2,7 @@ import type { VoiceParams } from "../workers/api/src/engine/types";
 import type { voices } from "./schema";
 
 /**
- * The voice library's seed (issue 16): a few open voices by three seed creators, with ratings, comments and
+ * The voice library's seed: a few open voices by three seed creators, with ratings, comments and
  * one event, so the library, the Open voice and Event tabs and a voice's detail have something to show.
  * The creators are members without a password (nobody can log in as them). Idempotent: fixed ids, and
  * upserts that keep what members did since (their own ratings, comments, bookmarks).

@@ -1,5 +1,5 @@
 // `npm run bench:library` (also a step of `npm run bench`): the voice library's loader queries inside workerd
-// at scale (issue 16): 10,000 voices and 100,000 ratings (scripts/bench/library-data.mjs; BENCH_LIBRARY_VOICES
+// at scale: 10,000 voices and 100,000 ratings (scripts/bench/library-data.mjs; BENCH_LIBRARY_VOICES
 // and BENCH_LIBRARY_RATERS change the size), on the api worker as `wrangler dev` runs it (beside the notify worker it is bound to), pinned to one core
 // like the engine bench. What the library page's loader asks (GET /api/v1/voices with a tab, filters, a sort
 // and a page; a voice's detail and comments) is timed from Node, one request at a time, after warm-up: the

@@ -1,5 +1,5 @@
 // `npm run bench:sts` (also a step of `npm run bench`): speech-to-speech with the embedded engine.
-// The issue asks for the conversion's real-time factor on a 60-second clip on one core (issue 15's target:
+// The issue asks for the conversion's real-time factor on a 60-second clip on one core (
 // at least 40x) and the time from upload to the first progress event. No network, no Cloudflare account.
 // BENCH_STS_E2E=0 skips part 2 (no build or server needed).
 //

@@ -1,5 +1,5 @@
 /**
- * Issue 19 (docs/decisions/0049): writes app/lib/form-specs/*.ts, the browser's view of every form schema a page
+ * docs/decisions/0049: writes app/lib/form-specs/*.ts, the browser's view of every form schema a page
  * passes to `useSchemaForm`: the HTML constraints conform's `getZodConstraint` derives from the schema (so the
  * server and the browser render the same attributes without zod), and the schema behind `import()` (loaded on
  * the member's first focus of the form). tests/unit/form-specs.test.ts fails when the file and the schemas differ.
@@ -61,7 +61,7 @@ export const specsFile = (path: string) =>
  * The text of each generated file for the schemas as they are now (formatted as `npm run format` would). Per schema
  * module, a file that re-exports one file per schema (`app/lib/form-specs/studio.ts` and `studio/UploadSchema.ts`...):
  * pages import the module's file (`* as specs`), and Rollup puts each schema's constraints where the pages that use
- * it are, so a page loads the constraints of its own forms only (issue 19, docs/decisions/0050, thirteenth session).
+ * it are, so a page loads the constraints of its own forms only (docs/decisions/0050, thirteenth session).
  */
 export async function renderFormSpecs(): Promise<Map<string, string>> {
   const files = new Map<string, string>();

@@ -1,4 +1,4 @@
-// Remakes the user guide's screenshots (public/guide/{ko,en}/<section>.webp; issue 18, docs/decisions/0031)
+// Remakes the user guide's screenshots (public/guide/{ko,en}/<section>.webp; docs/decisions/0031)
 // from the product itself: signs up a member through the real API of a running app, opens each page the
 // guide describes in Korean and English at 1280x800, and saves it at 800x500 as WebP (Chromium encodes it).
 //

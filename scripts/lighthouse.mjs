@@ -1,12 +1,12 @@
 // `npm run lighthouse` (after `npm run build`): Lighthouse's mobile performance and accessibility scores of the
-// signed-in pages issue 19 names (/dashboard, /studio, the TTS editor, /dashboard/plan), in Debian's Chromium.
+// main signed-in pages (/dashboard, /studio, the TTS editor, /dashboard/plan), in Debian's Chromium.
 // It starts the production build on LIGHTHOUSE_PORT (default 8976) with its own local database
 // (.wrangler/lighthouse-state), logs the development operator in through the api (db/seed-operator.ts), makes
 // one TTS project for the editor, and runs Lighthouse (npm package, no network) on each page with the session
 // cookies. LIGHTHOUSE_BASE=http://host:port measures an app that is already running instead (the operator must
 // exist there). Scores depend on the machine's load: Lighthouse's simulated throttling scales with the CPU
 // it gets. Prints a table; `--json` prints the figures as JSON. Exits 1 when a score is under
-// LIGHTHOUSE_MIN (default 0: report only; 95 is issue 19's target). `--details` lists what keeps a score down.
+// LIGHTHOUSE_MIN (default 0: report only; 95 is the target). `--details` lists what keeps a score down.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";

@@ -1,4 +1,4 @@
-// The labs' default avatars (issue 20, docs/decisions/0041): small VRM 1.0 files made for this product,
+// The labs' default avatars (docs/decisions/0041): small VRM 1.0 files made for this product,
 // built here from hand-written glTF (no modelling tool): a head with hair, two eyes with a "blink" morph
 // target, a mouth with an "aa" (open) morph target, a torso, and the humanoid skeleton VRM requires.
 // Run: node scripts/make-avatars.mjs (writes public/labs/avatars/*.vrm and their icons, *.svg). `buildAvatar`
@@ -294,7 +294,7 @@ const hex = (rgb) =>
     .join("")}`;
 
 /**
- * The avatar's icon for the choose step (issue 20): the same head, hair, eyes, mouth and shirt in the same
+ * The avatar's icon for the choose step: the same head, hair, eyes, mouth and shirt in the same
  * colours, drawn flat as SVG (an emoji would need a font that a headless browser may not have).
  */
 export function avatarIcon(a) {

@@ -1,4 +1,4 @@
-// Makes public/favicon.ico from public/favicon.svg (browsers still ask for /favicon.ico; issue 19): Chromium
+// Makes public/favicon.ico from public/favicon.svg (browsers still ask for /favicon.ico): Chromium
 // renders the SVG at 16, 32 and 48 px, and the PNGs are packed into one ICO (PNG entries, Windows Vista and later).
 // Run: node scripts/make-favicon.mjs
 import { chromium } from "@playwright/test";

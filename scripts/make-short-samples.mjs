@@ -1,4 +1,4 @@
-// The sample shorts' audio (issue 20, docs/decisions/0042): every template's script, in ko and en, read by a
+// The sample shorts' audio (docs/decisions/0042): every template's script, in ko and en, read by a
 // basic voice of our own embedded engine inside workerd (scripts/shorts/voice-worker.ts, started as `wrangler
 // dev` starts a worker; no network, no account), written as public/labs/shorts/<template>.<lang>.mp3, and the
 // list the page reads (app/components/labs/short-samples.ts: each file's length and SHA-256, which

@@ -1,4 +1,4 @@
-// The shorts' backgrounds (issue 20, docs/decisions/0042): 9:16 pictures made for this product as SVG
+// The shorts' backgrounds (docs/decisions/0042): 9:16 pictures made for this product as SVG
 // (vector, a few KB each, no encoder and no third-party artwork), drawn under the subtitles by the
 // shorts' renderer. Deterministic: the same output every run (a test checks the committed files).
 // Run: node scripts/make-shorts.mjs (writes public/labs/shorts/*.svg).

@@ -7,7 +7,7 @@
 // document like the loader data) and the browser asks /__manifest for others as links appear. A page whose
 // branch opts out of hydration (`handle.hydrate = false`: the landing, the letter player) loads none.
 // tests/e2e/route-budget.spec.ts holds these lists to the HTML of real pages. Files counted once, each gzipped at
-// level 9; issue 19's budget is 100 KB (102,400 bytes) gzip per page.
+// level 9; the budget is 100 KB (102,400 bytes) gzip per page.
 //
 // Code a page loads later, on the member's action (`import()` of a dialog, the waveform, the avatar's 3D stage),
 // is not part of the first load and not held to the budget, but it is counted and printed beside it ("on use"):
@@ -178,7 +178,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes("--write-known")) {
     const ceilings = Object.fromEntries(rows.filter((r) => r.gzip > BUDGET_BYTES).map((r) => [r.id, r.gzip + KNOWN_SLACK]));
     const note =
-      "Routes over issue 19's 100 KB gzip budget when listed, with the size (bytes, gzip) each may not exceed. See scripts/route-budget.mjs and docs/decisions/0040.";
+      "Routes over the 100 KB gzip budget when listed, with the size (bytes, gzip) each may not exceed. See scripts/route-budget.mjs and docs/decisions/0040.";
     writeFileSync(KNOWN, JSON.stringify({ note, ceilings }, null, 2) + "\n");
     console.log(`${KNOWN}: ${Object.keys(ceilings).length} routes listed.`);
     process.exit(0);

@@ -7,7 +7,7 @@ const OPEN = "__vitePreload(";
 const CLOSE = /,__VITE_IS_MODERN__\?__VITE_PRELOAD__:void 0(?:,import\.meta\.url)?\)/g;
 
 /**
- * Issue 19 (docs/decisions/0050, thirteenth session): the browser build leaves the app's dynamic imports bare, without
+ * docs/decisions/0050: the browser build leaves the app's dynamic imports bare, without
  * Vite's preload helper. Vite wraps every `import("...")` of the browser build in `__vitePreload(() => import(...),
  * deps)`, which adds `<link rel=modulepreload>` for the chunk's own imports before loading it, and imports the helper
  * (0.6 KB gzip, its own chunk) plus a `__vite__mapDeps` list into every chunk with a dynamic import; `build.modulePreload:

@@ -6,7 +6,7 @@ import type { Plugin } from "vite";
 /**
  * The modules every hydrated page runs: the browser entry and the root route (docs/decisions/0050); and the
  * few-hundred-byte helper of parts loaded on use, which the frame of every signed-in page imports, and the meta function
- * of 52 of the 64 routes (app/utils/seo.ts; issue 19: 0.2-0.3 KB less on every page that has it). Files of their own
+ * of 52 of the 64 routes (app/utils/seo.ts; 0.2-0.3 KB less on every page that has it). Files of their own
  * would cost more in a file's overhead than they weigh.
  */
 const BASE_ROOTS = ["../app/entry.client.tsx", "../app/root.tsx"].map((p) => fileURLToPath(new URL(p, import.meta.url)));
@@ -22,7 +22,7 @@ const FORM_KIT = ["../app/components/schema-form.ts", "../app/components/form-pr
 );
 
 /**
- * Issue 19 (docs/decisions/0050): the browser build puts everything the entry and the root route import statically
+ * docs/decisions/0050: the browser build puts everything the entry and the root route import statically
  * (React DOM, Remix and its router, the translator, the shell's header, toast, error boundary...) into one
  * chunk, `base`. Every hydrated page loads all of it anyway; left to itself Rollup spreads it over eight files
  * (a vendor chunk named after react-client.ts, then LanguageSwitch, Logo, shell, root-data, GeneralErrorBoundary,

@@ -2,7 +2,7 @@ import MagicString from "magic-string";
 import type { Plugin } from "vite";
 
 /**
- * Issue 19 (docs/decisions/0044): the browser build marks the construction of zod schemas in the app's own modules
+ * docs/decisions/0044: the browser build marks the construction of zod schemas in the app's own modules
  * as pure (`/*#__PURE__*\/`), so Rollup drops the schemas a page does not use, and with them zod (25 KB gzip).
  * Without it, a page that imports one helper from a module that also defines schemas (app/lib/content.ts,
  * app/lib/admin.ts, ...) loads zod: a top-level `z.object(...)` is a call Rollup must assume has side effects.

@@ -28,7 +28,7 @@ export type CspOptions = {
 };
 
 /**
- * The one page other sites may frame (issue 20, docs/decisions/0047): a shared video letter's player,
+ * The one page other sites may frame (docs/decisions/0047): a shared video letter's player,
  * `/share/<share id>/player`, which Twitter's player card and the like show in an iframe. Nothing else.
  */
 export const PLAYER_PATH = /^\/share\/[A-Za-z0-9_-]{22}\/player\/?$/;

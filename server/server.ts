@@ -64,7 +64,7 @@ export default {
       nonce: loadContext.cspNonce,
       gtmId: vars.GTM_ID,
       formWidgetUrl: vars.FORM_WIDGET_URL,
-      // Issue 20: who else may frame a video letter's player (/share/:id/player).
+      // Who else may frame a video letter's player (/share/:id/player).
       playerFrameAncestors: vars.PLAYER_FRAME_ANCESTORS,
     };
 

@@ -1,7 +1,7 @@
 import { ErrorList, type Errors, type InputProps } from "~/components/forms";
 
 /*
- * Checkboxes and choice groups (issue 19): in a module of their own, so the pages without them (most) do not load
+ * Checkboxes and choice groups: in a module of their own, so the pages without them (most) do not load
  * them with forms.tsx.
  */
 

@@ -2,7 +2,7 @@
  * conform's prop helpers (`getFormProps`, `getInputProps`, `getSelectProps`, `getTextareaProps` of @conform-to/react
  * 1.21) for the metadata of useSchemaForm, written for the browsers we build for: conform ships them compiled to ES5
  * with Babel's object-spread helper, 1.0 KB gzip as a chunk of its own on every form page; these are about a third of
- * that inside the form hook's chunk (issue 19, docs/decisions/0059). tests/unit/form-props.test.ts holds them to
+ * that inside the form hook's chunk (docs/decisions/0059). tests/unit/form-props.test.ts holds them to
  * conform's over every kind of field and option the pages use.
  */
 

@@ -2,7 +2,7 @@ import { Link, useLocation, type LinkProps } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 // useSchemaForm (conform and zod) lives in its own module, so a page that only needs the components below does
-// not load conform and zod (issue 19, docs/decisions/0044). Imports from here keep working.
+// not load conform and zod (docs/decisions/0044). Imports from here keep working.
 export { useSchemaForm, type LastResult } from "./schema-form";
 
 export type Errors = string[] | undefined;
@@ -128,7 +128,7 @@ export function ButtonLink({ variant = "primary", className = "", ...props }: Li
 }
 
 /**
- * The action of a form that posts to the page it is on, without the `?index` Remix adds on index routes (issue 19,
+ * The action of a form that posts to the page it is on, without the `?index` Remix adds on index routes (
  * docs/decisions/0039): the address bar keeps the page's own URL after a post without JavaScript. Only for index
  * routes with a path of their own (`dashboard.plan._index`: "plan"), which a POST to their bare path reaches.
  */

@@ -19,7 +19,7 @@ export type Constraint = {
 };
 
 /**
- * A form's schema as the browser sees it (issue 19, docs/decisions/0049): its constraints, produced ahead of time
+ * A form's schema as the browser sees it (docs/decisions/0049): its constraints, produced ahead of time
  * from the zod schema (app/lib/form-specs.ts, held to the schemas by tests/unit/form-specs.test.ts), and the schema
  * itself behind `import()`, loaded when the member first focuses the form. So no page loads zod on its first load.
  */

@@ -22,7 +22,7 @@ export const i18nServer = new RemixI18Next({
   i18next: { resources, defaultNS, fallbackLng, supportedLngs: [...supportedLngs] },
 });
 
-// The render's `t` (issue 19 page speed, docs/decisions/0051): the browser's translator (app/i18n/translator.ts),
+// The render's `t` (docs/decisions/0051): the browser's translator (app/i18n/translator.ts),
 // which tests/unit/translator.test.ts holds to i18next over every key of every bundle, with every bundle in its
 // store once per isolate. i18next's `t` (its option merging, resolver and interpolator, for every call) was
 // about a tenth of a page's render; the hydrated page already reads the same strings through the translator.

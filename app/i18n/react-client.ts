@@ -1,5 +1,5 @@
 // What the browser build gets for `import { useTranslation } from "react-i18next"` (the `clientTranslator`
-// plugin in vite.config.ts; the server keeps react-i18next and i18next). Issue 19, docs/decisions/0044: the
+// plugin in vite.config.ts; the server keeps react-i18next and i18next). docs/decisions/0044: The
 // browser's i18n in about 1 KB instead of i18next's 15 KB.
 //
 // `useTranslation(ns)` returns `{ t, i18n, ready }` like react-i18next's (`t` reads the first namespace; `ns:key`

@@ -1,4 +1,4 @@
-// The browser's translator (issue 19, docs/decisions/0044): what the app uses of i18next, and nothing else.
+// The browser's translator (docs/decisions/0044): what the app uses of i18next, and nothing else.
 // The server renders with i18next (i18n.server.ts); the browser build resolves `react-i18next` to
 // ./react-client.ts, which reads from this store. Both must give the same string for every key, or hydration
 // fails: tests/unit/translator.test.ts holds this module to i18next over every key of every bundle.

@@ -7,7 +7,7 @@ export const ADMIN_SECTIONS: { to: string; label: `nav.${string}` }[] = [
   { to: "/admin/inquiries", label: "nav.inquiries" },
   { to: "/admin/members", label: "nav.members" },
   { to: "/admin/notices", label: "nav.notices" },
-  // Issue 18's remaining console (docs/decisions/0036).
+  // the remaining console (docs/decisions/0036).
   { to: "/admin/faq", label: "nav.faq" },
   { to: "/admin/contests", label: "nav.contests" },
   { to: "/admin/reports", label: "nav.reports" },

@@ -1,4 +1,4 @@
-// Issue 19 (docs/decisions/0049): the form schemas of ./billing.ts, apart, so a page that uses its helpers does not load zod.
+// docs/decisions/0049: the form schemas of ./billing.ts, apart, so a page that uses its helpers does not load zod.
 import { z } from "zod/v4";
 import {
   MERCHANT_UID,
@@ -36,7 +36,7 @@ export const CardSchema = z
     pwd_2digit: z.string({ error: "errors.cardPassword" }).refine(validCardPassword, "errors.cardPassword"),
   })
   .superRefine((v, ctx) => {
-    // Only a value of the right length is checked further: one message per field (issue 19: the birth-date error once).
+    // Only a value of the right length is checked further: one message per field (the birth-date error once).
     const shaped = /^(\d{6}|\d{10})$/.test(v.birth);
     if (shaped && (v.card_type === "corporate" ? !businessNumberShape(v.birth) : !validBirth(v.birth))) {
       ctx.addIssue({ code: "custom", path: ["birth"], message: v.card_type === "corporate" ? "errors.business" : "errors.birth" });

@@ -1,5 +1,5 @@
 // The zod schemas of the content pages' forms (the contest entry, the API keys page), apart from app/lib/content.ts
-// so that the pages that only show content do not load zod (issue 19, docs/decisions/0044). Client-safe.
+// so that the pages that only show content do not load zod (docs/decisions/0044). Client-safe.
 import { z } from "zod/v4";
 import { API_KEY_NAME_MAX, CONTEST_NOTE_MAX } from "./content";
 

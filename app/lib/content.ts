@@ -1,6 +1,6 @@
-// Public content pages and the API keys page (issue 18): the api's answer types, the forms' zod schemas
+// Public content pages and the API keys page: the api's answer types, the forms' zod schemas
 // and how a stored body (plain text) becomes blocks to render. Client-safe.
-// The forms' schemas live in ./content-schemas.ts (issue 19, docs/decisions/0044): a page that only needs the
+// The forms' schemas live in ./content-schemas.ts (docs/decisions/0044): a page that only needs the
 // helpers here does not load zod. Imports from here keep working.
 export const CONTEST_NOTE_MAX = 200;
 export const API_KEY_NAME_MAX = 40;

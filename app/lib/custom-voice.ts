@@ -1,7 +1,7 @@
 import { CUSTOM_VOICE_FORM } from "../../contracts/custom-voices";
 import { RECORDING_RULES } from "../../contracts/open-voices";
 /**
- * Custom voice creation (/dashboard/custom; issue 17, spec sections 3, 5 and 8): the four steps' zod schemas
+ * Custom voice creation (/dashboard/custom; spec sections 3, 5 and 8): the four steps' zod schemas
  * (the page's client validation and the action's `parseWithZod`), as the api checks them
  * (contracts/custom-voices.ts). Client-safe.
  */
@@ -26,7 +26,7 @@ export const AUDIO_ACCEPT = "audio/*,.wav,.mp3,.ogg,.webm,.m4a";
 
 export const codePoints = (v: string) => [...v].length;
 
-/** The page (issue 17) and the library tab it leads back to. */
+/** The page and the library tab it leads back to. */
 export const CUSTOM_VOICE_PATH = "/dashboard/custom";
 export const CUSTOM_VOICE_LIBRARY = "/dashboard/library?tab=custom";
 

@@ -1,9 +1,9 @@
-// Issue 19 (docs/decisions/0049): the form schemas of ./help.ts, apart, so a page that uses its helpers does not load zod.
+// docs/decisions/0049: the form schemas of ./help.ts, apart, so a page that uses its helpers does not load zod.
 import { z } from "zod/v4";
 import { INQUIRY_CATEGORIES, INQUIRY_LIMITS, type InquiryCategory, type InquiryImage } from "./help";
 
 /**
- * The help pages' and the operator console's forms and answer types (issue 18, docs/decisions/0032). The
+ * The help pages' and the operator console's forms and answer types (docs/decisions/0032). The
  * api checks everything again (images by content and size, owners); these schemas give the same answers
  * before a round trip, in the page's language.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { ConvertSchema, UploadSchema } from "~/lib/studio-schemas";
 
-/** The labs pages' form schemas (issue 20, docs/decisions/0041; split from labs.ts for docs/decisions/0049). */
+/** The labs pages' form schemas (docs/decisions/0041; split from labs.ts for docs/decisions/0049). */
 
 export const AvatarUploadSchema = z.object({
   avatar: z.instanceof(File, { error: "validation.fileRequired" }).refine((f) => f.size > 0, "validation.fileRequired"),
@@ -14,9 +14,9 @@ export const AvatarTalkSchema = z.discriminatedUnion("intent", [
   ConvertSchema.extend({ intent: z.literal("convert") }),
   z.object({ intent: z.literal("share") }),
   z.object({ intent: z.literal("unshare") }),
-  // Deleting one's own avatar after the confirmation dialog (issue 20).
+  // Deleting one's own avatar after the confirmation dialog.
   z.object({ intent: z.literal("delete-avatar"), avatar_id: z.string().min(1).max(64) }),
-  // No longer answering a shared letter (issue 20).
+  // No longer answering a shared letter.
   z.object({ intent: z.literal("stop-reply") }),
 ]);
 

@@ -1,5 +1,5 @@
 /**
- * The labs pages' shapes (issue 20, docs/decisions/0041; client-safe; their form schemas are in labs-schemas.ts,
+ * The labs pages' shapes (docs/decisions/0041; client-safe; their form schemas are in labs-schemas.ts,
  * so the pages load zod only when a form is used, docs/decisions/0049). Avatar talk
  * (/labs/avatar) is the STS flow (upload or record, the file check, the conversion job; usage charged as
  * STS conversion time) with an avatar chosen first and a stage at the end. Its state is in the search

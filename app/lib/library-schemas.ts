@@ -1,4 +1,4 @@
-// Issue 19 (docs/decisions/0049): the form schemas of ./library.ts, apart, so a page that uses its helpers does not load zod.
+// docs/decisions/0049: the form schemas of ./library.ts, apart, so a page that uses its helpers does not load zod.
 import { z } from "zod/v4";
 import { ACTOR_APPLICATION } from "../../contracts/actors";
 import {

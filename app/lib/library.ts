@@ -14,7 +14,7 @@ import {
 } from "../../contracts/voices";
 
 /**
- * The voice library's pages (issue 16): the forms' zod schemas (the pages' client validation and the
+ * The voice library's pages: the forms' zod schemas (the pages' client validation and the
  * actions' `parseWithZod`), the library's URL query and the pages' types. Client-safe.
  */
 
@@ -91,7 +91,7 @@ export const activeFilters = (view: LibraryView) => FILTER_NAMES.reduce((n, name
 
 // ---- /dashboard/library/voices/:id -------------------------------------------------------------
 
-/** A date as the pages show it (its own module, so a voice's page does not load the library's filters: issue 19). */
+/** A date as the pages show it (its own module, so a voice's page does not load the library's filters). */
 export { formatDay } from "./day";
 
 /** Comments per page on a voice's page. */

@@ -1,5 +1,5 @@
 /**
- * Where a login may send the browser afterwards: a path of this site only (issue 19: "redirectTo validated to
+ * Where a login may send the browser afterwards: a path of this site only ("redirectTo validated to
  * same-origin paths"). Anything else, an absolute or protocol-relative URL (`//evil.example`), a backslash
  * trick (`/\evil.example`), control characters, the sign-in pages themselves (a loop), or more than 1 KiB,
  * answers null and the caller uses its default.

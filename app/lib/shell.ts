@@ -21,7 +21,7 @@ export function isHeaderHidden(path: string) {
 }
 
 /**
- * Pages shown bare, without the header, footer or toasts: a shared video letter's player (issue 20), which
+ * Pages shown bare, without the header, footer or toasts: a shared video letter's player, which
  * social sites frame as a player card (just the video).
  */
 export const isBarePath = (path: string) => /^\/share\/[^/]+\/player\/?$/.test(path);

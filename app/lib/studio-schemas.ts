@@ -1,4 +1,4 @@
-// Issue 19 (docs/decisions/0049): the form schemas of ./studio.ts, apart, so a page that uses its helpers does not load zod.
+// docs/decisions/0049: the form schemas of ./studio.ts, apart, so a page that uses its helpers does not load zod.
 import { z } from "zod/v4";
 import { DICTIONARY, TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES, type StsSource, type StudioResult } from "./studio";
 
@@ -9,7 +9,7 @@ const index = z
 
 /**
  * The list's buttons (`intent`): new project, import a script, delete or generate the selected ones, generate all.
- * Issue 19: "delete" asks first (a confirmation dialog, a real page without JavaScript) unless `confirmed`;
+ * 9: "delete" asks first (a confirmation dialog, a real page without JavaScript) unless `confirmed`;
  * "restore" is its undo.
  */
 export const ProjectListSchema = z.discriminatedUnion("intent", [
@@ -50,7 +50,7 @@ export const RenameSchema = z.object({
 const id = z.string().min(1).max(64);
 
 /**
- * The editor's forms (`intent`): rename; save (and generate) the paragraphs; and (issue 19, docs/decisions/0037)
+ * The editor's forms (`intent`): rename; save (and generate) the paragraphs; and (docs/decisions/0037)
  * delete a paragraph after its confirmation, restore, delete and undelete a saved version.
  */
 export const TtsEditorSchema = z.discriminatedUnion("intent", [
@@ -80,7 +80,7 @@ export type TtsParagraph = z.infer<typeof ParagraphSchema> & { id: string; audio
 export type TtsProject = { id: string; name: string; type: "tts" | "sts"; revision: number; paragraphs: TtsParagraph[] };
 
 export const UploadSchema = z.object({
-  // No file chosen (a nameless empty part) is "choose a file"; a chosen file of 0 bytes is the empty-file message (issue 19).
+  // No file chosen (a nameless empty part) is "choose a file"; a chosen file of 0 bytes is the empty-file message.
   file: z
     .instanceof(File, { error: "validation.fileRequired" })
     .refine((f) => f.size > 0 || !f.name, { error: "validation.fileEmpty", abort: true })
@@ -106,7 +106,7 @@ export type StsProject = { id: string; name: string; type: "sts"; sources: StsSo
 
 /** Deleting one result (spec: POST /studio/delHistory); a missing id is the api's to refuse. */
 /**
- * The work history's forms (issue 19): "delete" asks first (without `confirmed` it answers the confirmation page,
+ * The work history's forms: "delete" asks first (without `confirmed` it answers the confirmation page,
  * `?confirm=delete&id=`), then deletes with an undo offered for a few seconds ("restore").
  */
 export const DeleteHistorySchema = z.object({

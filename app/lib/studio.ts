@@ -27,9 +27,9 @@ export type StudioResult = {
   source_id: string | null;
   share: { share_id: string; url: string } | null;
   review: { score: number; text: string } | null;
-  /** It answers another shared result (issue 19). */
+  /** It answers another shared result. */
   isReply: boolean;
-  /** Its video letter (labs, issue 20), or null. */
+  /** Its video letter (labs), or null. */
   videoURL: string | null;
   /** The short template the video was made from (docs/decisions/0042), or null. */
   videoTemplate: string | null;
@@ -71,9 +71,9 @@ export const TTS_LANGS = ["ko", "en", "multi"] as const;
 /** Characters of one paragraph (spec section 4; the api's lib/tts-text.ts). */
 export const TTS_MAX_CHARS = 500;
 
-/** Issue 19: the editor's autosave waits this long after the last keystroke. */
+/** The editor's autosave waits this long after the last keystroke. */
 export const AUTOSAVE_DELAY_MS = 1200;
-/** Issue 19: how long the page offers "undo" (the api keeps it restorable a while longer). */
+/** How long the page offers "undo" (the api keeps it restorable a while longer). */
 export { UNDO_SHOWN_MS } from "./undo";
 // ---- Speech to speech (/studio/projects/speech-to-speech) --------------------------------------
 

@@ -1,5 +1,5 @@
 /**
- * Units in the page's language (issue 19, docs/decisions/0039): one helper for every length shown to a member,
+ * Units in the page's language (docs/decisions/0039): one helper for every length shown to a member,
  * so Korean reads "30.0초" and "2분 30초" and English "30.0 s" and "2 min 30 s". Numbers through Intl, so
  * thousands are grouped as each language groups them. In English a number and its unit are joined by a no-break
  * space (U+00A0), so a narrow line never leaves the unit alone ("2 / s" on a phone's STS result).

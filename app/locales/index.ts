@@ -11,9 +11,9 @@ import koLibrary from "./ko/library";
 import koPlan from "./ko/plan";
 import koSlots from "./ko/slots";
 import koStudio from "./ko/studio";
-// Issue 17: custom voice creation.
+// Custom voice creation.
 import koCustom from "./ko/custom";
-// Labs (issue 20).
+// Labs.
 import koLabs from "./ko/labs";
 import enAccount from "./en/account";
 import enAdmin from "./en/admin";
@@ -28,9 +28,9 @@ import enLibrary from "./en/library";
 import enPlan from "./en/plan";
 import enSlots from "./en/slots";
 import enStudio from "./en/studio";
-// Issue 17: custom voice creation.
+// Custom voice creation.
 import enCustom from "./en/custom";
-// Labs (issue 20).
+// Labs.
 import enLabs from "./en/labs";
 
 /**
@@ -53,9 +53,9 @@ export const resources = {
     content: koContent,
     keys: koKeys,
     library: koLibrary,
-    // Issue 17: custom voice creation.
+    // Custom voice creation.
     custom: koCustom,
-    // Labs (issue 20).
+    // Labs.
     labs: koLabs,
   },
   en: {
@@ -72,9 +72,9 @@ export const resources = {
     content: enContent,
     keys: enKeys,
     library: enLibrary,
-    // Issue 17: custom voice creation.
+    // Custom voice creation.
     custom: enCustom,
-    // Labs (issue 20).
+    // Labs.
     labs: enLabs,
   },
 } as const;

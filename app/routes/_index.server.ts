@@ -13,7 +13,7 @@ const HERO_VOICES = 3;
 
 /**
  * The landing: the plan cards of the visitor's country, and samples of basic voices in the visitor's language.
- * A signed-in member's copy says whether the first-month price still applies (issue 19) and is private: the
+ * A signed-in member's copy says whether the first-month price still applies and is private: the
  * page cache never stores or serves it (server/page-cache.ts skips session cookies) and neither may any other.
  */
 export async function loader(args: LoaderFunctionArgs) {

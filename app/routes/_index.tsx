@@ -15,7 +15,7 @@ export const meta = pageMetaTags;
 
 /**
  * Public and the same for every anonymous visitor of a language and country: shareable for a minute. A signed-in
- * member's page (its first-month price depends on the member, issue 19) keeps the loader's private header.
+ * member's page (its first-month price depends on the member) keeps the loader's private header.
  */
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? "public, max-age=0, s-maxage=60",

@@ -12,7 +12,7 @@ export const handle = { i18n: ["common", "admin"] };
 export const meta = pageMetaTags;
 
 /**
- * Voice actors' applications from /actors (issue 18): who, how to reach them, their sample (a link, or the uploaded
+ * Voice actors' applications from /actors: who, how to reach them, their sample (a link, or the uploaded
  * file played through a short-lived signed URL), and a state (new, contacted, declined). Plain forms; audited.
  */
 export default function AdminActorApplications() {

@@ -7,7 +7,7 @@ export { action, loader } from "./admin.contests.server";
 export const handle = contentPageHandle;
 export const meta = pageMetaTags;
 
-/** The console's contest pages (issue 18): address, texts, period; write, change, publish, unpublish (components/admin/ContentEditor.tsx). */
+/** The console's contest pages: address, texts, period; write, change, publish, unpublish (components/admin/ContentEditor.tsx). */
 export default function AdminContests() {
   const { items, editing, t, ko, editor } = useContentPage<ContestRow>();
   const pair = (name: "title" | "summary" | "rules" | "prize", value?: { ko: string; en: string }) =>

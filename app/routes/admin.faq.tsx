@@ -7,7 +7,7 @@ export { action, loader } from "./admin.faq.server";
 export const handle = contentPageHandle;
 export const meta = pageMetaTags;
 
-/** The console's FAQ (issue 18): write, change, publish, unpublish entries of Service and Plan (components/admin/ContentEditor.tsx). */
+/** The console's FAQ: write, change, publish, unpublish entries of Service and Plan (components/admin/ContentEditor.tsx). */
 export default function AdminFaq() {
   const { items, editing, t, ko, editor } = useContentPage<FaqRow>();
   return (

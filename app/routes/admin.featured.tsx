@@ -14,7 +14,7 @@ export const meta = pageMetaTags;
 
 const DAY = 86_400_000;
 
-/** Featured (event) voices (issue 18): a basic or open voice shown in the library's Event tab for a period; add, remove. */
+/** Featured (event) voices: a basic or open voice shown in the library's Event tab for a period; add, remove. */
 export default function AdminFeatured() {
   const { items, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();

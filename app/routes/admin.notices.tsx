@@ -7,7 +7,7 @@ export { action, loader } from "./admin.notices.server";
 export const handle = contentPageHandle;
 export const meta = pageMetaTags;
 
-/** The console's notices and release notes (issue 18): write, change, publish, unpublish (components/admin/ContentEditor.tsx). */
+/** The console's notices and release notes: write, change, publish, unpublish (components/admin/ContentEditor.tsx). */
 export default function AdminNotices() {
   const { items, editing, t, ko, editor } = useContentPage<NoticeRow>();
   return (

@@ -16,7 +16,7 @@ export const meta = pageMetaTags;
 const button = "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold";
 
 /**
- * The report queue (issue 18): reports of voices and of comments by status; hide what a report is about with a
+ * The report queue: reports of voices and of comments by status; hide what a report is about with a
  * reason its creator sees, restore it, or dismiss the report. Plain forms (works without JavaScript); audited.
  */
 export default function AdminReports() {

@@ -8,7 +8,7 @@ type ProjectItem = { id: string; name: string; type: "tts" | "sts"; updatedAt: n
 type Home = { recent: ProjectItem[]; top: CardVoice[]; recommended: CardVoice[] };
 
 export async function loader(args: LoaderFunctionArgs) {
-  // One api call for the page's three lists (GET /member/home, issue 19 page speed, docs/decisions/0043).
+  // One api call for the page's three lists (GET /member/home, docs/decisions/0043).
   const [home, meta] = await Promise.all([api<Home>(args, "/member/home"), pageMeta(args.request, args.context, "meta.titles.dashboard")]);
   const lists = home.data ?? { recent: [], top: [], recommended: [] };
   return { recent: lists.recent.slice(0, 3), top: lists.top, recommended: lists.recommended, meta };

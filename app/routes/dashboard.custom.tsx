@@ -21,7 +21,7 @@ export const meta = pageMetaTags;
 const STEPS = [1, 2, 3, 4] as const;
 
 /**
- * Custom voice creation (spec sections 3, 5 and 8; issue 17): design, generate, profile, done. Every step is a
+ * Custom voice creation (spec sections 3, 5 and 8): design, generate, profile, done. Every step is a
  * plain form that works without JavaScript; with it, files are gathered (recorded or uploaded, listed, played,
  * removed) into the one file input, the consents move into a dialog, and the job's progress is live.
  */

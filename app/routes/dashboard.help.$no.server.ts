@@ -7,7 +7,7 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 
-/** /dashboard/help/:no (issue 18): one inquiry with its answer; opening it marks the answer read. Another member's: 404. */
+/** /dashboard/help/:no: one inquiry with its answer; opening it marks the answer read. Another member's: 404. */
 
 const inquiryPath = (no: string | undefined) => `/help/inquiries/${encodeURIComponent(no ?? "")}`;
 

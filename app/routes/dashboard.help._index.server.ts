@@ -7,7 +7,7 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 
-/** /dashboard/help (app/routes/dashboard.help._index.tsx; issue 18): the 1:1 inquiry form and the member's inquiries. */
+/** /dashboard/help (app/routes/dashboard.help._index.tsx): the 1:1 inquiry form and the member's inquiries. */
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);

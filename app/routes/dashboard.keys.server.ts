@@ -7,7 +7,7 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 
-/** The member's business API keys (/dashboard/keys; issue 18). */
+/** The member's business API keys (/dashboard/keys). */
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const [keys, meta] = await Promise.all([

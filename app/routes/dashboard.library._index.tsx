@@ -45,7 +45,7 @@ export default function LibraryPage() {
         description={t("list.intro")}
         actions={
           view.tab === "custom" ? (
-            // Issue 17: the Custom tab leads to custom voice creation.
+            // The Custom tab leads to custom voice creation.
             <ButtonLink to="/dashboard/custom" data-testid="make-custom-voice">
               {t("list.emptyActions.custom")}
             </ButtonLink>

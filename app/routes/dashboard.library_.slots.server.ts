@@ -7,7 +7,7 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 
-/** Voice slot management (/dashboard/library/slots; spec section 2, issue 17): the slots and the one-time choice. */
+/** Voice slot management (/dashboard/library/slots; spec section 2): the slots and the one-time choice. */
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);

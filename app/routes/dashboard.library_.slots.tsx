@@ -15,7 +15,7 @@ export { action, loader } from "./dashboard.library_.slots.server";
 export const meta = pageMetaTags;
 
 /**
- * Voice slot management (spec section 2: /dashboard/library/slots; issue 17): the plan's custom voice slots,
+ * Voice slot management (spec section 2: /dashboard/library/slots): the plan's custom voice slots,
  * the member's custom voices, and, after a plan change left more voices than slots, the one-time choice of
  * which to keep. The choice is a plain form (checkboxes and a confirmation), so it works without JavaScript.
  */
@@ -72,7 +72,7 @@ export default function VoiceSlots() {
           {slots.voices.length === 0 ? (
             <div data-testid="slots-empty">
               <p className="text-sm text-slate-600">{t("empty")}</p>
-              {/* Issue 17: the empty state leads to custom voice creation. */}
+              {/* The empty state leads to custom voice creation. */}
               <ButtonLink to="/dashboard/custom" className="mt-3">
                 {t("make")}
               </ButtonLink>

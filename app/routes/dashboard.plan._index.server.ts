@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     isEmail: profile.type === "email",
     toplanSlots: target ? target.cv_cnt : null,
-    // Members abroad pay with PayPal, a month at a time: no card to register (issue 19).
+    // Members abroad pay with PayPal, a month at a time: no card to register.
     paypalOnly: currencyFor(country) === "USD" && !cards.some((c) => c.main_card_yn === "Y"),
     state: profile.planState,
     card: cards.find((c) => c.main_card_yn === "Y") ?? null,

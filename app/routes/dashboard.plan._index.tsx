@@ -158,7 +158,7 @@ export default function MyPlanPage() {
         {invoices.items.length === 0 ? (
           <p className="mt-4 text-sm text-slate-500">{t("history.empty")}</p>
         ) : (
-          // Below sm: each payment a stacked card (a labelled line per field); the table from sm: up (issue 19).
+          // Below sm: each payment a stacked card (a labelled line per field); the table from sm: up.
           <div className="mt-4 sm:overflow-x-auto">
             <table className="block w-full text-left text-sm sm:table sm:min-w-[48rem]">
               <thead className="hidden border-b border-slate-200 text-slate-500 sm:table-header-group">
@@ -282,7 +282,7 @@ function PlanInfo({ state, locale }: { state: PlanState; locale: string }) {
 }
 
 /**
- * What the member loses when the plan ends or changes, said before it happens (issue 17; spec section 4): a
+ * What the member loses when the plan ends or changes, said before it happens (spec section 4): a
  * plan that will not renew becomes Free at its end (custom voices deleted, 3 recent projects kept); a
  * scheduled change to fewer custom voice slots than the member's voices means a one-time choice then.
  */
@@ -394,7 +394,7 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
       </Cell>
       <Cell label={label("receipt")} empty={!receipt} className="sm:whitespace-nowrap">
         {receipt && row.method === "paypal" ? (
-          // PayPal sends no receipt we could link: our own page says what was bought (issue 19).
+          // PayPal sends no receipt we could link: our own page says what was bought.
           <Link to={`/dashboard/plan/receipt/${row.no}`} className="text-brand-700 underline" data-testid="paypal-receipt">
             {t("history.receipt")}
           </Link>

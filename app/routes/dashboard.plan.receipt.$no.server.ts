@@ -5,7 +5,7 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 
 /**
- * /dashboard/plan/receipt/:no (issue 19): the receipt of a PayPal payment, from the member's own invoice
+ * /dashboard/plan/receipt/:no: the receipt of a PayPal payment, from the member's own invoice
  * (POST /payment/detail). Another member's payment, an unknown one or a card payment (its receipt is the
  * gateway's, linked from the history) is not found.
  */

@@ -12,7 +12,7 @@ export const handle = { i18n: ["common", "account", "billing"] };
 
 export const meta = pageMetaTags;
 
-/** A PayPal payment's receipt (issue 19): what was bought, the amount and period, and PayPal's capture id. */
+/** A PayPal payment's receipt: what was bought, the amount and period, and PayPal's capture id. */
 export default function PaypalReceipt() {
   const { invoice } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("billing");

@@ -356,7 +356,7 @@ async function cancelSubscription({ args, form, locale, t }: Ctx) {
   return done(args, { key: "cancelled", params: { date: formatDate(state.endDate, locale) } }, "/dashboard/plan");
 }
 
-/** Turns a cancelled card subscription's auto-payment back on before its period ends (issue 19). */
+/** Turns a cancelled card subscription's auto-payment back on before its period ends. */
 async function resumeSubscription({ args, locale }: Ctx) {
   const envelope = await api<{ planState: PlanState }>(args, "/payment/resume", { body: {} });
   if (!envelope.success || !envelope.data) return fail({ intent: "resume", message: envelope.message }, 409);

@@ -26,7 +26,7 @@ export default function Labs() {
           </Link>
           <p className="mt-2 text-xs text-slate-500">{t("area.loginNeeded")}</p>
         </section>
-        {/* The shorts (issue 20, docs/decisions/0042): their public page says the rest. */}
+        {/* The shorts (docs/decisions/0042): their public page says the rest. */}
         <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="lab-shorts" data-testid="lab-shorts">
           <h2 id="lab-shorts" className="flex items-center gap-2 text-lg font-semibold">
             {t("shorts.area.title")}

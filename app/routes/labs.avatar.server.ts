@@ -15,17 +15,17 @@ import { setToast } from "~/utils/toast.server";
 import { Code } from "../../contracts/codes";
 
 /**
- * Avatar talk (/labs/avatar, app/routes/labs.avatar.tsx; issue 20, docs/decisions/0041): choose an avatar,
+ * Avatar talk (/labs/avatar, app/routes/labs.avatar.tsx; docs/decisions/0041): choose an avatar,
  * record or upload speech, the file check, choose a voice, the conversion, the avatar speaking the result.
  * The speech steps are the STS studio's api (`/studio/sts/*`, charged as conversion time); the search
  * params name the step (`avatar`, `id`, `source`, `step=voice`, `job`, `result`).
  */
 
 /**
- * The shared letter this avatar talk answers (issue 20, docs/decisions/0047): the share page's "reply with a
+ * The shared letter this avatar talk answers (docs/decisions/0047): the share page's "reply with a
  * video letter" opens `/labs/avatar?reply=<share id>`; the id is kept in this cookie through the five steps
  * (their links and forms do not carry it) until the result is shared back as the reply, or the member stops. Sealed
- * (docs/decisions/0053): only an id this loader checked is read back.
+ * docs/decisions/0053: only an id this loader checked is read back.
  */
 const replyCookie = sealedCookie<{ share: string }>("labs_reply", { path: "/labs", maxAge: 2 * 60 * 60 });
 const SHARE_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -83,11 +83,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const allowance = (plans.data?.find((p) => p.plan === profile.plan)?.plan_time ?? 0) * 60;
   const step: AvatarStep = labsStep("avatar", { chosen: !!avatar, result, job, source, voice: q.get("step") === "voice" });
   const t = fixedT(await getLocale(args.request, args.context), "labs");
-  // `?delete=<id>`: the confirmation before one of the member's own avatars is deleted (issue 20).
+  // `?delete=<id>`: the confirmation before one of the member's own avatars is deleted.
   const deleting = step === "avatar" ? (list.avatars.find((a) => a.kind === "own" && a.id === q.get("delete")) ?? null) : null;
   return {
     deleting,
-    // The shared letter answered (issue 20), while it is still shared.
+    // The shared letter answered, while it is still shared.
     replyTo: replyTo?.success && replyTo.data ? { share_id: replyTo.data.share_id, voiceName: replyTo.data.voice.name } : null,
     step,
     avatars: list.avatars,
@@ -143,7 +143,7 @@ export async function action(args: ActionFunctionArgs) {
     case "unshare": {
       const share = value.intent === "share";
       const resultId = q.get("result") ?? "";
-      // Shared back as the reply to the letter this avatar talk answers (issue 20), linked like a voice reply.
+      // Shared back as the reply to the letter this avatar talk answers, linked like a voice reply.
       const answering = share ? await replyId(args.request, args.context) : null;
       const replyTo = answering ? `?${new URLSearchParams({ reply_to: answering })}` : "";
       const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share${replyTo}`, {

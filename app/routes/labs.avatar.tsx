@@ -78,7 +78,7 @@ export default function AvatarTalk() {
   );
 }
 
-/** Answering a shared letter (issue 20): what is answered, and a way to stop (a form: works without JavaScript). */
+/** Answering a shared letter: what is answered, and a way to stop (a form: works without JavaScript). */
 function ReplyBanner({ voiceName, shareId }: { voiceName: { ko: string; en: string }; shareId: string }) {
   const { t, i18n } = useTranslation("labs");
   return (
@@ -119,7 +119,7 @@ function AvatarStepper({ current }: { current: AvatarStep }) {
 
 const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
-/** An avatar's picture: a default's icon (an SVG made with it), a generic figure for one's own (no emoji: issue 20). */
+/** An avatar's picture: a default's icon (an SVG made with it), a generic figure for one's own (no emoji). */
 function AvatarIcon({ avatar }: { avatar: Avatar }) {
   if (avatar.iconURL)
     return <img src={avatar.iconURL} alt="" width={40} height={40} className="size-10 shrink-0 rounded-full" data-testid="avatar-icon" />;

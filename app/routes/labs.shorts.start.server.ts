@@ -12,7 +12,7 @@ import { loadProfile, requireUser } from "~/utils/auth.server";
 import { labsStep, labsStepAction } from "~/utils/labs-steps.server";
 
 /**
- * Making a short (/labs/shorts/start, app/routes/labs.shorts.start.tsx; issue 20, docs/decisions/0042):
+ * Making a short (/labs/shorts/start, app/routes/labs.shorts.start.tsx; docs/decisions/0042):
  * choose a template, record (or upload) reading its script, the file check, choose a voice, the
  * conversion, and the result the browser renders as a 9:16 WebM. The speech steps are the STS studio's
  * api (`/studio/sts/*`, charged as conversion time); the search params name the step (`template`, `id`,

@@ -3,7 +3,7 @@ import { getLocale } from "~/i18n/i18n.server";
 import { pageMeta } from "~/utils/meta.server";
 import { firstMonthFor, loadPlanCards } from "~/utils/plans.server";
 
-/** The public plans page: the catalogue in the visitor's currency; the first-month price only for who still qualifies (issue 19). */
+/** The public plans page: the catalogue in the visitor's currency; the first-month price only for who still qualifies. */
 export async function loader(args: LoaderFunctionArgs) {
   const locale = await getLocale(args.request, args.context);
   const [{ plans, currency }, { firstMonth }, meta] = await Promise.all([

@@ -16,14 +16,14 @@ export type Shared = {
   createdAt: number;
   audioURL: string;
   replyTo: { share_id: string; url: string; voiceName: { ko: string; en: string } } | null;
-  /** `video`: the reply is a video letter (issue 20). */
+  /** `video`: the reply is a video letter. */
   replies: { share_id: string; url: string; voiceName: { ko: string; en: string }; createdAt: number; video: boolean }[];
-  /** Its video letter (labs, issue 20), or null. */
+  /** Its video letter (labs), or null. */
   video: { videoURL: string; posterURL: string | null; width: number; height: number; template: string | null } | null;
 };
 
 /**
- * The language a visitor asked for, if any (issue 19): `?lng=`, the `lng` cookie, then the first language of
+ * The language a visitor asked for, if any: `?lng=`, the `lng` cookie, then the first language of
  * Accept-Language we speak. Null when none says, e.g. a link preview's crawler that sends no language.
  */
 export async function visitorLanguage(request: Request): Promise<Lang | null> {
@@ -51,7 +51,7 @@ export async function visitorLanguage(request: Request): Promise<Lang | null> {
 
 /**
  * A shared result (public): unknown and revoked ids are "not found". Its page and its social metadata speak
- * the visitor's language; the sharer's only when the visitor's request names none (issue 19).
+ * the visitor's language; the sharer's only when the visitor's request names none.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const id = args.params.id ?? "";

@@ -19,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   const audio = `${root.origin}${data.shared.audioURL}?format=mp3`;
   const lang = data.meta.lang;
   const video = data.shared.video;
-  // A video letter (issue 20): the video itself and its poster for social previews.
+  // A video letter: the video itself and its poster for social previews.
   const videoTags = video
     ? [
         { property: "og:video", content: `${root.origin}${video.videoURL}` },
@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
         { property: "og:video:type", content: "video/webm" },
         { property: "og:video:width", content: String(video.width) },
         { property: "og:video:height", content: String(video.height) },
-        // Twitter's player card (issue 20): the player page (the one page it may frame) and the stream itself.
+        // Twitter's player card: the player page (the one page it may frame) and the stream itself.
         { name: "twitter:card", content: "player" },
         { name: "twitter:player", content: `${root.origin}/share/${data.shared.share_id}/player` },
         { name: "twitter:player:width", content: String(video.width) },
@@ -109,7 +109,7 @@ export default function SharePage() {
         <div className="mt-5">
           <Waveform src={shared.audioURL} label={t("share.player")} testId="shared-audio" height={64} />
         </div>
-        {/* Reply with my voice (issue 19): the STS studio with this share as the one answered; a visitor logs in or signs up first and comes back to it. */}
+        {/* Reply with my voice: the STS studio with this share as the one answered; a visitor logs in or signs up first and comes back to it. */}
         <div className="mt-6 flex flex-wrap gap-3">
           <Link
             to={`/studio/projects/speech-to-speech?reply=${encodeURIComponent(shared.share_id)}`}
@@ -118,7 +118,7 @@ export default function SharePage() {
           >
             {t("share.reply")}
           </Link>
-          {/* Issue 20: a video letter answered with one (avatar talk, its result made a letter and shared back). */}
+          {/* A video letter answered with one (avatar talk, its result made a letter and shared back). */}
           {shared.video ? (
             <Link
               to={`/labs/avatar?reply=${encodeURIComponent(shared.share_id)}`}

@@ -4,7 +4,7 @@ import { api, requireData } from "~/utils/api.server";
 import { visitorLanguage, type Shared } from "./share.$id.server";
 
 /**
- * A shared video letter's player (/share/:id/player, issue 20, docs/decisions/0047): just the video, for the
+ * A shared video letter's player (/share/:id/player, docs/decisions/0047): just the video, for the
  * share page's Twitter player card (`twitter:player`); the one page social sites may frame
  * (server/security-headers.ts `PLAYER_PATH`). An unknown or revoked share, or a shared result without a
  * video letter, answers 404 like the revoked share page.

@@ -11,7 +11,7 @@ export { loader } from "./share.$id_.player.server";
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.meta.title }, { name: "robots", content: "noindex" }] : [{ title: "Voice Studio" }];
 
-/** A shared video letter's player (issue 20): the video alone, filling the frame a social site gives it. */
+/** A shared video letter's player: the video alone, filling the frame a social site gives it. */
 export default function LetterPlayer() {
   const { share_id, video } = useLoaderData<typeof loader>();
   const { t } = useTranslation("labs");

@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const q = new URL(args.request.url).searchParams;
   const tab = PROJECT_TABS.find((t) => t === q.get("type")) ?? "all";
-  // "Play selected" and "download selected" (issue 19): what of each chosen project is ready (a TTS project's
+  // "Play selected" and "download selected": what of each chosen project is ready (a TTS project's
   // sentences joined, an STS project's conversions), in the list's order, and why the rest is skipped.
   const batchAction: "play" | "download" | null = q.get("play") === "1" ? "play" : q.get("download") === "1" ? "download" : null;
   const batchIds = batchAction ? q.getAll("id").filter(Boolean).slice(0, MAX_SELECTED) : [];
@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
     .slice(0, MAX_SELECTED)
     .map((pair) => pair.split(":"))
     .filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]);
-  // /dashboard/studio is outside the signed-in frame, so the voice-slot alert the frame shows is this page's (issue 19).
+  // /dashboard/studio is outside the signed-in frame, so the voice-slot alert the frame shows is this page's.
   const framed = !new URL(args.request.url).pathname.startsWith("/dashboard/studio");
   const [list, meta, batch, jobs, flash, profile] = await Promise.all([
     api<ProjectItem[]>(args, `/studio/projects?type=${tab}`),
@@ -57,7 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
       : null;
   const jobByProject: Record<string, Job> = {};
   for (const j of jobs) if (j.state.success && j.state.data) jobByProject[j.projectId] = { ...j.state.data, id: j.jobId };
-  // Issue 19: deleting asks first (?confirm=delete&id=…, a dialog that is a real page without JavaScript), and
+  // Deleting asks first (?confirm=delete&id=…, a dialog that is a real page without JavaScript), and
   // the deleted ones can be brought back for a few seconds (?undo=id,id).
   const toConfirm = q.get("confirm") === "delete" ? new Set(q.getAll("id")) : null;
   const confirmDelete = toConfirm ? projects.filter((p) => toConfirm.has(p.id)).map((p) => ({ id: p.id, name: p.name })) : [];
@@ -98,7 +98,7 @@ function refusalFrom(flash: Record<string, unknown> | null): { error: string | n
 
 /**
  * The list's own address after a post: the same path and tab, without `index` (a post from /studio goes to
- * `/studio?index`; issue 19: no `?index` reaches the address bar, with or without JavaScript), without `drop`,
+ * `/studio?index`; no `?index` reaches the address bar, with or without JavaScript), without `drop`,
  * and without a batch ("play selected", "download selected" and its format): a batch answers the one click that
  * asked for it, and kept in the URL it would play or download again (with JavaScript, as soon as a generation
  * ends and the page's data is reloaded).
@@ -138,7 +138,7 @@ export async function action(args: ActionFunctionArgs) {
       throw redirect(`/studio/projects/text-to-speech?id=${created.data.id}`);
     }
     case "delete": {
-      // Issue 19: asked first; once confirmed, deleted with an undo offered on the list.
+      // Asked first; once confirmed, deleted with an undo offered on the list.
       const ids = form.id.slice(0, 100);
       const back = listUrl(url, ["confirm", "id", "undo", "select"]);
       if (ids.length === 0) throw redirect(at(url, back));

@@ -22,7 +22,7 @@ const INERT = { inert: "" } as React.HTMLAttributes<HTMLDivElement>;
 export default function ProjectList() {
   const { slotAlert } = useLoaderData<typeof loader>();
   if (!slotAlert) return <ProjectListPage />;
-  // /dashboard/studio (outside the frame): the frame's blocking voice-slot alert, the page behind it inert (issue 19).
+  // /dashboard/studio (outside the frame): the frame's blocking voice-slot alert, the page behind it inert.
   return (
     <>
       <VoiceSlotAlert slots={slotAlert.slots} used={slotAlert.used} />
@@ -34,7 +34,7 @@ export default function ProjectList() {
 }
 
 function ProjectListPage() {
-  // A refused post's error or usage dialog comes with the page the action redirected to (issue 19: no `?index`).
+  // A refused post's error or usage dialog comes with the page the action redirected to (no `?index`).
   const { tab, projects, batch, jobs, confirmDelete, undo, error, usage } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("studio");
   const [params] = useSearchParams();
@@ -50,7 +50,7 @@ function ProjectListPage() {
   return (
     <main className="px-6 py-8">
       {Object.values(jobs).some((j) => jobRunning(j)) ? <NoScriptRefresh /> : null}
-      {/* Issue 19: the delete confirmation and its undo (components/studio/ConfirmDelete.tsx). */}
+      {/* The delete confirmation and its undo (components/studio/ConfirmDelete.tsx). */}
       {confirmDelete.length ? <ConfirmProjectsDelete projects={confirmDelete} closeTo={tabPath} /> : null}
       {undo.length ? <UndoProjectsDelete ids={undo} /> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -191,7 +191,7 @@ function ProjectListPage() {
                       className="accent-brand-600"
                     />
                   </td>
-                  {/* At least 6rem, so at 360 px a short name is not broken letter by letter (issue 19). */}
+                  {/* At least 6rem, so at 360 px a short name is not broken letter by letter. */}
                   <td className="min-w-24 break-words px-3 py-2 font-medium">
                     <Link
                       to={p.type === "tts" ? `/studio/projects/text-to-speech?id=${p.id}` : `/studio/projects/speech-to-speech?id=${p.id}`}

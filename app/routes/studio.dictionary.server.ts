@@ -6,7 +6,7 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 
-/** The member's pronunciation dictionary (/studio/dictionary, app/routes/studio.dictionary.tsx; issue 15). */
+/** The member's pronunciation dictionary (/studio/dictionary, app/routes/studio.dictionary.tsx). */
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);

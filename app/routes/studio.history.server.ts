@@ -16,7 +16,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const q = new URL(args.request.url).searchParams;
   const page = Math.max(1, Math.min(10_000, Number(q.get("page")) || 1));
-  // Issue 19: deleting asks first (`?confirm=delete&id=`, a dialog that is a real page without JavaScript) and
+  // Deleting asks first (`?confirm=delete&id=`, a dialog that is a real page without JavaScript) and
   // offers undo for a few seconds after (`?undo=id`).
   const confirmId = q.get("confirm") === "delete" ? (q.get("id") ?? "") : "";
   const undoId = q.get("undo") ?? "";
@@ -38,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /**
  * Deletes one result (spec: POST /studio/delHistory) once confirmed, then back to the same page offering undo
- * (issue 19); "restore" brings it back within the api's undo time. A refusal comes back as a toast.
+ * ; "restore" brings it back within the api's undo time. A refusal comes back as a toast.
  */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);

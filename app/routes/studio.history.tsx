@@ -24,13 +24,13 @@ export default function History() {
     timeStyle: "short",
     timeZone: "Asia/Seoul",
   });
-  // This page of the history, without the confirmation or the undo (issue 19).
+  // This page of the history, without the confirmation or the undo.
   const here = page > 1 ? `/studio/history?page=${page}` : "/studio/history";
   const confirmPath = (id: string) =>
     `/studio/history?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), confirm: "delete", id })}`;
   return (
     <main className="px-4 py-8 sm:px-6">
-      {/* Issue 19: deleting asks first and can be undone for a few seconds (components/studio/ConfirmDelete.tsx). */}
+      {/* Deleting asks first and can be undone for a few seconds (components/studio/ConfirmDelete.tsx). */}
       {confirmDelete ? <ConfirmHistoryDelete item={confirmDelete} closeTo={here} /> : null}
       <Link to="/studio" className="text-sm text-slate-600 underline">
         ← {t("editor.back")}
@@ -59,7 +59,7 @@ export default function History() {
               {item.sourceURL ? (
                 <div className="mt-2 flex flex-wrap items-center gap-3 text-xs">
                   <span className="w-16 font-semibold text-slate-600">{t("history.original")}</span>
-                  {/* At least 13rem, so on a phone the links go to the next line instead of squeezing the player (issue 19). */}
+                  {/* At least 13rem, so on a phone the links go to the next line instead of squeezing the player. */}
                   <div className="flex min-w-52 flex-1">
                     <Waveform
                       src={item.sourceURL}

@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
     jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
     resultId ? api<StudioResult>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
     sourceId && q.get("step") === "voice" ? pickerVoices(args) : null,
-    // Answering a shared recording (issue 19): what is answered, while it is still shared.
+    // Answering a shared recording: what is answered, while it is still shared.
     reply ? api<{ share_id: string; voice: { name: { ko: string; en: string } } }>(args, `/share/${encodeURIComponent(reply)}`) : null,
   ]);
   for (const answer of [project, source, job, result]) if (answer && !answer.success) requireData<unknown>(answer);
@@ -61,7 +61,7 @@ export async function action(args: ActionFunctionArgs) {
   const q = url.searchParams;
   const id = q.get("id");
   const resultId = q.get("result") ?? "";
-  // The shared recording this flow answers (issue 19), kept from step to step.
+  // The shared recording this flow answers, kept from step to step.
   const reply = q.get("reply");
   const back = () => redirect(url.pathname + url.search);
   const formData = await readForm(args.request);
@@ -93,7 +93,7 @@ export async function action(args: ActionFunctionArgs) {
     case "convert": {
       const sourceId = q.get("source") ?? "";
       const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, {
-        // Answering a shared recording (issue 19): linked to it as it is made, shared or not.
+        // Answering a shared recording: linked to it as it is made, shared or not.
         body: { voice_id: value.voice_id, ...(reply ? { reply_to: reply } : {}) },
       });
       if (!started.success || !started.data) return refused("convert", started);
@@ -102,7 +102,7 @@ export async function action(args: ActionFunctionArgs) {
     case "share":
     case "unshare": {
       const share = value.intent === "share";
-      // Shared back as a reply when this flow answers a shared recording (issue 19).
+      // Shared back as a reply when this flow answers a shared recording.
       const replyTo = share && reply ? `?${new URLSearchParams({ reply_to: reply })}` : "";
       const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share${replyTo}`, {
         method: share ? "POST" : "DELETE",

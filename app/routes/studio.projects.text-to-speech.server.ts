@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const allowance = plans.data?.find((p) => p.plan === profile.plan)?.plan_txt ?? 0;
   const q = new URL(args.request.url).searchParams;
   const clean = (v: string | null) => (v && /^[\w-]{1,64}$/.test(v) ? v : null);
-  // Issue 19: what asks for confirmation (a paragraph, a version) and what can be undone (the version before a
+  // What asks for confirmation (a paragraph, a version) and what can be undone (the version before a
   // step, a deleted version), from the URL so that every dialog works without JavaScript.
   const confirmParagraph = clean(q.get("confirm") === "paragraph" ? q.get("target") : null);
   const confirmVersion = clean(q.get("confirm") === "version" ? q.get("target") : null);
@@ -64,7 +64,7 @@ export async function loader(args: LoaderFunctionArgs) {
 type Reply = (options?: { formErrors?: string[] }) => SubmissionResult<string[]>;
 
 /**
- * "Show pronunciation" of one paragraph (issue 15): what the engine will read, without saving. A mixed-language
+ * "Show pronunciation" of one paragraph: what the engine will read, without saving. A mixed-language
  * paragraph is previewed in Korean when it has Hangul. The typed paragraphs stay in the form (reply()).
  */
 async function pronunciation(
@@ -151,7 +151,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   const { generate, paragraphs, pronounce, remove, autosave } = value;
   if (pronounce !== undefined) return pronunciation(args, (o) => submission.reply(o), Number(pronounce), paragraphs[Number(pronounce)]);
-  // Issue 19: saved from the revision the page has (a conflict when another tab saved since), or over the
+  // Saved from the revision the page has (a conflict when another tab saved since), or over the
   // revision the conflict named ("overwrite").
   const revision = value.overwrite ?? value.revision;
   const saved = await api<{ paragraphs: { id: string }[]; revision: number }>(args, `${projectPath}/paragraphs`, {

@@ -56,7 +56,7 @@ const PARAGRAPH_FIELDS = ["id", "text", "voice_id", "style", "lang", "pitch", "t
 const DEFAULTS = { text: "", style: "neutral", pitch: "0", tempo: "1", pause_ms: "300" } as const;
 
 /**
- * The paragraphs of the form (issue 19, docs/decisions/0059): what the action echoed after a page post (without
+ * The paragraphs of the form (docs/decisions/0059): what the action echoed after a page post (without
  * JavaScript: a refused save, "+ add", whose insert the action applied), else the saved ones; from the start again when
  * the form's id changes (`formKey`). "+ add" with JavaScript appends here; `setIds` puts the ids a save gave new
  * paragraphs into their rows.
@@ -316,7 +316,7 @@ const versionTime = new Intl.DateTimeFormat("sv-SE", { dateStyle: "short", timeS
 const formatTime = (ms: number) => versionTime.format(ms);
 
 /**
- * Autosave (issue 19, docs/decisions/0037): with JavaScript, the paragraphs form is sent through a fetcher
+ * Autosave (docs/decisions/0037): with JavaScript, the paragraphs form is sent through a fetcher
  * AUTOSAVE_DELAY_MS after the last change, from the revision the page has; the answer gives the new
  * revision and the ids of new paragraphs (put into their hidden fields), a conflict, or an error. Without
  * JavaScript the Save button does the same as a page. The page data is not reloaded after an autosave.
@@ -436,7 +436,7 @@ function useAutosave(
 
 /**
  * Before leaving with unsaved changes: the browser's own question only where the page itself goes (reload, close,
- * another site: `beforeunload`), and for a link in the app the product's dialog (issue 19: `useBlocker`, answered by
+ * another site: `beforeunload`), and for a link in the app the product's dialog (`useBlocker`, answered by
  * `LeaveDialog`). Answers the blocked navigation's two ways out, or null when nothing is blocked.
  */
 function useLeaveWarning(unsaved: boolean) {
@@ -475,7 +475,7 @@ function SaveState({ state, error }: { state: "saving" | "saved" | "failed" | "u
 }
 
 /**
- * The editor's keys (issue 19): Alt+↓ / Alt+↑ next and previous paragraph, Ctrl+Enter (⌘+Enter) generate this
+ * The editor's keys: Alt+↓ / Alt+↑ next and previous paragraph, Ctrl+Enter (⌘+Enter) generate this
  * paragraph, Alt+K play or pause this paragraph's audio. Listed on the page (`Shortcuts`).
  */
 function editorKeys(e: React.KeyboardEvent<HTMLFormElement>) {
@@ -524,7 +524,7 @@ function Shortcuts() {
   );
 }
 
-/** The version history (issue 19): the last saved versions, each restorable, each deletable after a confirmation. */
+/** The version history: the last saved versions, each restorable, each deletable after a confirmation. */
 function Versions({ versions, here }: { versions: ProjectVersion[]; here: string }) {
   const { t } = useTranslation("studio");
   if (versions.length === 0) return null;

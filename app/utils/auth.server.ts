@@ -14,7 +14,7 @@ export async function startSession({ request, context }: Args, session: { token:
     await accessTokenCookie.serialize(session.token, security),
     await refreshTokenCookie.serialize(session.refreshToken, security),
   );
-  // Issue 19: the member's saved language applies from the first page after the login.
+  // The member's saved language applies from the first page after the login.
   const saved = await savedLocale(request, context, session.token);
   if (saved) context.outgoingCookies.push(await localeCookie.serialize(saved, security));
 }
@@ -36,7 +36,7 @@ async function savedLocale(request: Request, context: AppLoadContext, token: str
 
 /**
  * The guard of /dashboard* and /studio* (spec section 2). Without a login the visitor goes to the login page,
- * which brings them back to the page they asked for (issue 19: a logged-out deep link returns to its page;
+ * which brings them back to the page they asked for (a logged-out deep link returns to its page;
  * the spec's "to /" is the landing's own login link). Answers the (fresh) access token.
  */
 export async function requireUser({ request, context }: Args) {
@@ -68,7 +68,7 @@ export type Frame = { profile: Profile; unread: number };
 
 /**
  * The signed-in member's profile; a failure ends the session (spec section 7). On a GET it comes from the
- * request's one frame call (`loadFrame`), which the frame's loader makes anyway (issue 19 page speed,
+ * request's one frame call (`loadFrame`), which the frame's loader makes anyway (
  * docs/decisions/0043); after an action (a POST, whose loaders then run in the same request) it is asked
  * for afresh, so a loader never sees the profile as it was before the action changed it.
  */

@@ -4,7 +4,7 @@ import { excerpt, faqQuery, noticeQuery, type FaqList, type Notice, type NoticeL
 import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 
-/** The loaders of the notices and FAQ pages, shared by the public pages and their dashboard twins (issue 18). */
+/** The loaders of the notices and FAQ pages, shared by the public pages and their dashboard twins. */
 
 export async function loadNotices(args: LoaderFunctionArgs) {
   const { category, page } = noticeQuery(new URL(args.request.url));

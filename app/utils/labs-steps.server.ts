@@ -5,7 +5,7 @@ import { api } from "~/utils/api.server";
 import { setToast } from "~/utils/toast.server";
 
 /**
- * The STS steps of the labs pages (avatar talk, the shorts; issue 20, docs/decisions/0041-0042): the
+ * The STS steps of the labs pages (avatar talk, the shorts; docs/decisions/0041-0042): the
  * speech upload or recording (`/studio/sts/sources`), the conversion (`/sources/:id/convert`, the STS job
  * charged as conversion time) and the result's share link, each answered the same way on both pages.
  * `path` builds the page's address from the STS params; the page adds its own (`avatar`, `template`).

@@ -35,7 +35,7 @@ export async function loadPlanCards(args: { request: Request; context: AppLoadCo
 }
 
 /**
- * Whether the first-month price applies to whoever asks (issue 19): a visitor, yes (a new member qualifies);
+ * Whether the first-month price applies to whoever asks: a visitor, yes (a new member qualifies);
  * a signed-in member only while the api says so (`planState.discountEligible`: no discounted purchase and no
  * payment before). A session the api refuses counts as a visitor: a public page is never turned into a login.
  * Answers `member` so a page can keep a signed-in member's copy out of shared caches.

@@ -3,7 +3,7 @@ import { safeRedirect } from "~/lib/redirect";
 import { sealedCookie } from "./sealed.server";
 
 /**
- * Where to go after a login or sign-up (issue 19): a deep link or a plan's call to action opens
+ * Where to go after a login or sign-up: a deep link or a plan's call to action opens
  * `/login?redirectTo=<path>` (or `/join?redirectTo=`); the path, checked by `safeRedirect`, waits in a
  * sealed cookie for 30 minutes, so it survives every sign-up step and the social providers' round trip.
  */

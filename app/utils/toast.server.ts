@@ -4,7 +4,7 @@ import { sealedCookie } from "./sealed.server";
 
 /**
  * What an action hands to the page it redirects to, read once (style note 9): the toast, and the flash of pages
- * whose refusals must travel with a redirect (issue 19, docs/decisions/0045). Both are sealed (sealed.server.ts:
+ * whose refusals must travel with a redirect (docs/decisions/0045). Both are sealed (sealed.server.ts:
  * the browser can neither read nor forge them; docs/decisions/0053), short-lived and httpOnly; the reader takes the
  * value and clears the cookie on its response.
  */
@@ -51,7 +51,7 @@ const KEYS = [
   "couponIssued",
   "resumed",
   "slotsKept",
-  // Issue 18's console (docs/decisions/0036): the operator's refund, in the operator's words.
+  // the console (docs/decisions/0036): the operator's refund, in the operator's words.
   "operatorRefunded",
 ] as const;
 
@@ -86,7 +86,7 @@ export async function takeToast(request: Request, context: AppLoadContext): Prom
 }
 
 /**
- * The flash (issue 19, docs/decisions/0045): an action of an index route without a path of its own (`/studio`'s list
+ * The flash (docs/decisions/0045): an action of an index route without a path of its own (`/studio`'s list
  * posts to `/studio?index`) answers every outcome with a redirect to the page's own address, so the address never
  * keeps `?index`, and a refusal it must show (an error, a usage dialog) travels here.
  */

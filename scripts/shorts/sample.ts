@@ -1,4 +1,4 @@
-// The sample shorts' voice (issue 20, docs/decisions/0042): each template's script read by one of the product's
+// The sample shorts' voice (docs/decisions/0042): each template's script read by one of the product's
 // basic voices with the embedded engine (eSpeak NG + Rubber Band, as a TTS generation renders a passage), every
 // cue's speech placed at the cue's start so the audio follows the script's timing, then encoded to a small MP3
 // (24 kHz mono, 24 kb/s CBR, LAME through wasm-media-encoders as the product's downloads). Runs inside workerd:

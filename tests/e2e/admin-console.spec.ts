@@ -1,4 +1,4 @@
-// Issue 18's remaining console in the browser (JavaScript on and off; docs/decisions/0036): FAQ and contest pages on
+// the remaining console in the browser (JavaScript on and off; docs/decisions/0036): FAQ and contest pages on
 // the shared content editor, the report queue (hide with a reason the author sees, dismiss), featured voices, actor
 // applications with their sample through a signed URL, the member's dormancy period; 404 to members and visitors.
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";

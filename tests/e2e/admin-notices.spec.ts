@@ -1,4 +1,4 @@
-// Issue 18 in the browser (JavaScript on and off): the operator console's notices. A draft is not public; publishing
+// JavaScript on and off: The operator console's notices. A draft is not public; publishing
 // puts it on /notice; a change shows there; unpublishing takes it away; members are refused the console (404).
 import { expect, operatorSession, signIn, signUp, test } from "./fixtures";
 

@@ -1,4 +1,4 @@
-// Issue 19's billing trust remainder (docs/decisions/0038): a PayPal month gets a receipt page (what was
+// the billing trust remainder (docs/decisions/0038): a PayPal month gets a receipt page (what was
 // bought, amount, period, PayPal's capture id) linked from the history, in ko and en, and only for its
 // owner; PayPal and coupon members are not offered auto-payment cancellation nor asked for a card abroad;
 // card brands are said in the page's language. Payments go to the api worker's sandboxes.

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { apiCall, buyPlan, card, expect, memberAbroad, PASSWORD, payWithPayPal, signIn, signUp, test } from "./fixtures";
 
 /**
- * My plan and plan change (issue 6): the card, coupon and termination forms without JavaScript,
+ * My plan and plan change: the card, coupon and termination forms without JavaScript,
  * the purchase flow with it. Payments go to the api worker's PortOne sandbox (its test cards:
  * 4242... succeeds, 4000-0000-0000-0002 is declined, ...0010 is refused at registration, ...0044
  * has no receipt).

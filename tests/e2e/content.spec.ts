@@ -1,4 +1,4 @@
-// Issue 18: the public content pages (/notice, /faq, /guide, /contest) in Korean and English at 360 and
+// The public content pages (/notice, /faq, /guide, /contest) in Korean and English at 360 and
 // 1280 px (both projects; the no-js project has JavaScript off), and the API key shown once.
 import { expect, signIn, signUp, test } from "./fixtures";
 import { expectMeta } from "./helpers";

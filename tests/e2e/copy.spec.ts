@@ -3,7 +3,7 @@ import { certifiedTicket, codeFor, expect, PASSWORD, signIn, signUp, test, uniqu
 import { remixCookieValue } from "./helpers";
 
 /**
- * Issue 19's small things a member meets in the first minutes: the saved language at login, ?index kept out
+ * The saved language at login, ?index kept out
  * of the address, the birth-date error once, the sign-up's 이전 on one line, the gear menu before hydration,
  * and voices heard where they are shown (the landing hero, the dashboard's cards).
  */

@@ -1,4 +1,4 @@
-// Custom voice creation in a real Chromium (issue 17; spec sections 3, 5 and 8): the four steps by upload with
+// Custom voice creation in a real Chromium (spec sections 3, 5 and 8): the four steps by upload with
 // JavaScript on, to a voice that plays and is used in a TTS project; the Free member's "needs Starter" dialog,
 // the "all slots used" dialog at the limit, and a failed creation (a too-quiet file) with retry and 1:1 inquiry,
 // with JavaScript on and off (the two projects of playwright.config.ts), in Korean and English, at 360 px.

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, kakaoMember, PASSWORD, signIn, signUp, test } from "./fixtures";
 
 /**
- * Dialogs (issue 19, docs/decisions/0039): with JavaScript a modal <dialog> that keeps the focus inside,
+ * Dialogs (docs/decisions/0039): with JavaScript a modal <dialog> that keeps the focus inside,
  * closes on Escape and on its backdrop, gives the focus back to what opened it and is announced as a dialog
  * named by its title; without JavaScript the same dialog is rendered open by the server and its close link
  * goes back to the page.

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, signIn, signUp, test } from "./fixtures";
 
-/** Issue 19 (docs/decisions/0037): the TTS editor's autosave, conflicts, text rules, controls, import, confirmations and undo. */
+/** docs/decisions/0037: the TTS editor's autosave, conflicts, text rules, controls, import, confirmations and undo. */
 
 async function newProject(page: Page) {
   await page.goto("/studio");
@@ -82,7 +82,7 @@ test.describe("JavaScript on", () => {
     await hydrated(page);
     await expect(page.getByTestId("paragraph").first().locator("textarea")).toHaveValue("자동 저장 테스트입니다.");
 
-    // Unsaved text: a link in the app asks in the product's own dialog (issue 19: not the browser's confirm);
+    // Unsaved text: a link in the app asks in the product's own dialog (not the browser's confirm);
     // "stay" (and Escape) keep the page and the text, "leave" goes.
     const browserDialogs: string[] = [];
     page.on("dialog", (d) => {

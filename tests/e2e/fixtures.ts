@@ -141,7 +141,7 @@ export async function operatorSession(request: APIRequestContext): Promise<{ tok
 /** The dev-only signing secret of workers/api/wrangler.toml (it signs social sign-up tickets too). */
 const DEV_JWT_SECRET = "local-dev-secret-change-me-0123456789abcdef";
 
-/** A Kakao member, created with a sign-up ticket as /login/kakao/callback would; answers its address (issue 19). */
+/** A Kakao member, created with a sign-up ticket as /login/kakao/callback would; answers its address. */
 export async function kakaoMember(request: APIRequestContext) {
   const { sign } = await import("hono/jwt");
   const email = uniqueEmail("kakao");

@@ -1,4 +1,4 @@
-// Issue 19's remaining gaps (docs/decisions/0045), with JavaScript on and off: the work history's delete asks and
+// the remaining gaps (docs/decisions/0045), with JavaScript on and off: the work history's delete asks and
 // can be undone; /studio's refused posts stay on /studio (no ?index); a project deleted within its undo window is
 // not counted; a reply is linked to the original when it is converted; the STS review's star labels fit at 360 px.
 import type { APIRequestContext } from "@playwright/test";

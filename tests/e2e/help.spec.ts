@@ -1,4 +1,4 @@
-// Issue 18 in the browser, with JavaScript on and off: a member sends a 1:1 inquiry with an image (the payment
+// With JavaScript on and off: a member sends a 1:1 inquiry with an image (the payment
 // failure link prefills the category), the development operator answers it with an image in /admin, and the
 // member sees the unread badge, reads the answer and its image, and the badge goes.
 import { expect, operatorSession, signIn, signUp, test } from "./fixtures";

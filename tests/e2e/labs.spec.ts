@@ -1,4 +1,4 @@
-// The labs (issue 20; docs/decisions/0041) in a real Chromium: avatar talk from choosing an avatar to
+// The labs (docs/decisions/0041) in a real Chromium: avatar talk from choosing an avatar to
 // the avatar speaking the converted audio, recorded with Chromium's fake microphone and rendered with
 // SwiftShader's software WebGL; the mouth's blend-shape weight (window.__avatarMouth, set by the stage
 // every frame) must move while the audio plays. A VRM upload and a refused non-VRM; the pages at 360 px;

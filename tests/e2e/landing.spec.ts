@@ -61,7 +61,7 @@ test("the header: navigation from the bundle, active link, new-tab links, login 
   await expect(nav.getByRole("link", { name: "요금제" })).toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: /공지사항/ })).not.toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: /보이스 마켓/ })).toContainText("BETA");
-  // The business API page is the site's own (issue 18); links that leave the site open a new tab (the footer's).
+  // The business API page is the site's own; links that leave the site open a new tab (the footer's).
   await expect(nav.getByRole("link", { name: /비즈니스 API/ })).toHaveAttribute("href", "/business");
   const external = page.getByTestId("public-footer").getByRole("link", { name: /YouTube|유튜브/ });
   await expect(external).toHaveAttribute("target", "_blank");

@@ -1,4 +1,4 @@
-// Issue 20's video letters, the rest (docs/decisions/0047), in a real Chromium: a letter answered with a video
+// The rest (docs/decisions/0047), in a real Chromium: a letter answered with a video
 // letter from avatar talk and linked to it; a plain STS result made a letter with a shipped still (and a
 // member's own image checked by its bytes), shared and opened by a visitor; one's own avatar deleted after a
 // confirmation (JavaScript on and off); the letter's player page, framable by another origin, and only it.

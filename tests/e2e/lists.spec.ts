@@ -1,4 +1,4 @@
-// Issue 19's project list (docs/decisions/0038): play and download selected understand STS projects
+// the project list (docs/decisions/0038): play and download selected understand STS projects
 // (continuous play across projects; a ZIP of what is ready; what was skipped named by project until
 // dismissed), and /dashboard/studio, the list without the sidebar. JavaScript on and off, ko and en.
 import { readFile } from "node:fs/promises";

@@ -5,7 +5,7 @@ import { expect, operatorSession, signIn, signUp, test } from "./fixtures";
 import { remixCookieValue, speechWav } from "./helpers";
 
 /**
- * Phones (issue 19): no page scrolls sideways at 360 px, in Korean and English, for a visitor, a member with
+ * Phones: no page scrolls sideways at 360 px, in Korean and English, for a visitor, a member with
  * data in every list (a paid plan with its payment history, a TTS project, work history, an inquiry, a shared
  * result) and an operator (the console). Every page route in app/routes is visited: a route file this list
  * cannot turn into an address fails the test, so a new route is checked from the day it is added.
@@ -26,7 +26,7 @@ const PARAMS: Record<string, (ids: Ids) => string> = {
   // A staged basic voice that does not exist: the console's not-found page, checked too.
   "admin.voices.$id": () => "no-such-voice",
   "share.$id": (ids) => ids.share,
-  // Issue 20: a shared result's video letter player (this share has no letter: the not-found page, checked too).
+  // A shared result's video letter player (this share has no letter: the not-found page, checked too).
   "share.$id_.player": (ids) => ids.share,
   "terms.$doc": () => "privacy",
   // The member's payments are by card: a receipt number that is not theirs answers the not-found page, checked too.

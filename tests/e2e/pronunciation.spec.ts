@@ -1,4 +1,4 @@
-// Issue 15 in the browser, with JavaScript on and off: a paragraph's pronunciation preview in the TTS editor and
+// With JavaScript on and off: a paragraph's pronunciation preview in the TTS editor and
 // the member's pronunciation dictionary page.
 import { expect, signIn, signUp, test } from "./fixtures";
 
@@ -78,6 +78,6 @@ test("the pronunciation dictionary: add, refuse a duplicate with its message, ch
 
 test("a visitor is sent away from the dictionary", async ({ page }) => {
   await page.goto("/studio/dictionary");
-  // Signed-out members go to the login page, which brings them back here (requireUser; issue 19).
+  // Signed-out members go to the login page, which brings them back here (requireUser).
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fstudio%2Fdictionary$/);
 });

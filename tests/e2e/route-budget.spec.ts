@@ -3,7 +3,7 @@ import { BUDGET_BYTES, measureRoutes, readKnown, sizer } from "../../scripts/rou
 import { apiCall, expect, signIn, signUp, test } from "./fixtures";
 
 /**
- * Issue 19 (docs/decisions/0050): `npm run check:routes` counts exactly the JavaScript a page's HTML loads and
+ * docs/decisions/0050: `npm run check:routes` counts exactly the JavaScript a page's HTML loads and
  * preloads: the same files as the modulepreload links and module imports of the real page, neither more nor less;
  * none for a page that does not hydrate. With JavaScript, what the browser fetched by the time the page is
  * hydrated and idle is those files plus, at most, code the check lists as loaded on use, and all of it together (a

@@ -1,4 +1,4 @@
-// Issue 19's sharing (docs/decisions/0038): "reply with my voice" takes a visitor through login back to the
+// the sharing (docs/decisions/0038): "reply with my voice" takes a visitor through login back to the
 // STS studio answering the shared recording, and the reply is shared back linked to the original; the share
 // page speaks the visitor's language. JavaScript on and off.
 import type { APIRequestContext } from "@playwright/test";

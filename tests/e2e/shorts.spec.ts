@@ -1,4 +1,4 @@
-// The shorts (issue 20; docs/decisions/0042) in a real Chromium: a short made from a template, from the
+// The shorts (docs/decisions/0042) in a real Chromium: a short made from a template, from the
 // public page through login to the template, reading it with the fake microphone (the teleprompter follows
 // the recording), the check, a voice, the conversion (the api's Xinference engine against its stand-in), and the
 // 9:16 short drawn with the script's subtitles and recorded to WebM in the browser: downloaded, saved with

@@ -1,4 +1,4 @@
-// Issue 17 in the browser (both projects: JavaScript on and off): the blocking voice-slot alert while a plan change
+// both projects: JavaScript on and off: The blocking voice-slot alert while a plan change
 // has left more custom voices than slots, and the one-time choice on /dashboard/library/slots, in ko and en at 360 px.
 import type { APIRequestContext } from "@playwright/test";
 import { expect, signIn, signUp, test } from "./fixtures";
@@ -20,7 +20,7 @@ test("the voice-slot alert blocks the dashboard and the studio until the member 
   await customVoices(request, session.token, { count: 3, plan: "Creator", must_choose: true });
   await signIn(context, session);
 
-  // Issue 19: /dashboard/studio (the studio without the sidebar, outside the frame) is blocked the same way.
+  // 9: /dashboard/studio (the studio without the sidebar, outside the frame) is blocked the same way.
   for (const path of ["/dashboard", "/studio", "/dashboard/plan", "/dashboard/studio"]) {
     await page.goto(path);
     const alert = page.getByRole("alertdialog", { name: "커스텀 보이스 슬롯을 정리해 주세요" });

@@ -60,7 +60,7 @@ test("upload, file check, voice, conversion, result with both versions and downl
   await expect(page.getByRole("link", { name: "인터뷰" })).toBeVisible();
 });
 
-test("a 30.04 s file is shown, quoted and charged as 30 s (issue 19: not 31)", async ({ page, request, context }) => {
+test("a 30.04 s file is shown, quoted and charged as 30 s (not 31)", async ({ page, request, context }) => {
   await signIn(context, await signUp(request));
   await page.goto("/studio/projects/speech-to-speech");
   await uploadFile(page, "memo.wav", speechWav(30.04));
@@ -101,7 +101,7 @@ test("share page: server-rendered Open Graph and Twitter tags in the visitor's l
   const shareUrl = await page.getByTestId("share-url").inputValue();
   expect(shareUrl).toMatch(new RegExp(`^${baseURL}/share/[A-Za-z0-9_-]{22}$`));
 
-  // A visitor, in English: the page and its preview metadata in the visitor's language (issue 19); a request
+  // A visitor, in English: the page and its preview metadata in the visitor's language; a request
   // that names no language (a link preview's crawler) gets the sharer's (Korean).
   const visitor = await browser.newContext({ locale: "en-US", javaScriptEnabled: false });
   const html = await (await visitor.request.get(shareUrl, { headers: { "accept-language": "en-US" } })).text();
@@ -140,7 +140,7 @@ test("share page: server-rendered Open Graph and Twitter tags in the visitor's l
   // Review: a score is required; then it is saved.
   await page.getByRole("button", { name: "리뷰 남기기" }).click();
   await expect(page.getByTestId("review-form")).toContainText("필수 입력 항목입니다.");
-  // The stars are labels around visually hidden radios (issue 19: one star per choice): a person clicks the star.
+  // The stars are labels around visually hidden radios (one star per choice): a person clicks the star.
   await page.getByTestId("review-form").locator("fieldset label").filter({ hasText: "4점" }).click();
   await expect(page.getByRole("radio", { name: "4점" })).toBeChecked();
   await page.getByLabel("의견 (선택)").fill("발음이 또렷해요");
@@ -161,7 +161,7 @@ test("share page: server-rendered Open Graph and Twitter tags in the visitor's l
   await expect(row.getByTestId("history-method")).toHaveText("파일 업로드");
   await expect(row.getByTestId("history-original")).toBeVisible();
   await expect(row).toContainText("변환 시간 2초");
-  // Deleting asks first (issue 19; tests/e2e/gaps.spec.ts covers the dialog and undo).
+  // Deleting asks first (tests/e2e/gaps.spec.ts covers the dialog and undo).
   await row.getByTestId("history-delete").click();
   await page
     .getByRole("alertdialog", { name: "이 결과를 작업 기록에서 삭제할까요?" })

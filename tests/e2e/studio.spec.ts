@@ -45,7 +45,7 @@ test("projects: create a TTS project, write and save paragraphs, rename, list an
   await second.locator("textarea").fill("Welcome to the studio!");
   await chooseVoice(second, /^엠마/);
   await second.getByLabel("언어").selectOption("en");
-  // The pitch is a slider (issue 19): the keyboard moves it, with and without JavaScript.
+  // The pitch is a slider: the keyboard moves it, with and without JavaScript.
   await second.getByLabel("피치 (반음)").focus();
   for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
   await page.getByRole("button", { name: "저장", exact: true }).click();
@@ -62,7 +62,7 @@ test("projects: create a TTS project, write and save paragraphs, rename, list an
   await expect(page.getByText(/읽을 수 없는 문자가 있습니다: § < >/)).toBeVisible();
   await expect(page.getByTestId("paragraph").nth(1).locator("textarea")).toHaveValue("Price: §5 <b>");
 
-  // Delete the second paragraph: asked first (issue 19), then gone.
+  // Delete the second paragraph: asked first, then gone.
   await page.getByTestId("paragraph").nth(1).locator("textarea").fill("Welcome to the studio!");
   await page.getByRole("button", { name: "문단 삭제" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "삭제", exact: true }).click();
@@ -149,7 +149,7 @@ test("generate all: progress, play, download the project as one WAV, a ZIP of ea
   await chooseVoice(second, /^엠마/);
   await page.getByRole("button", { name: "전체 생성" }).click();
   await expect(page).toHaveURL(/&job=/);
-  // The page's save is a save (issue 19): its state is not left at "unsaved".
+  // The page's save is a save: its state is not left at "unsaved".
   await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "saved");
   await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
   await expect(page.getByTestId("job-progress")).toContainText("생성 완료: 2개 성공, 0개 실패");
@@ -203,7 +203,7 @@ test("generate all: progress, play, download the project as one WAV, a ZIP of ea
   await page.goto("/studio/history");
   await expect(page.getByTestId("history-item")).toHaveCount(2);
   await expect(page.getByTestId("history-item").first()).toContainText("Hello from the studio!");
-  // Deleting asks first (issue 19, tests/e2e/gaps.spec.ts has the undo).
+  // Deleting asks first (tests/e2e/gaps.spec.ts has the undo).
   await page.getByTestId("history-item").first().getByTestId("history-delete").click();
   await page.getByRole("alertdialog").getByRole("button", { name: "삭제", exact: true }).click();
   await expect(page.getByTestId("history-item")).toHaveCount(1);
@@ -250,7 +250,7 @@ test("the voice picker shows each voice's tags and plays its sample", async ({ p
   await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
   const paragraph = page.getByTestId("paragraph").first();
   await paragraph.getByTestId("voice-picker").locator("summary").click();
-  // Every basic voice and the seeded open voices (any member may use open voices; issue 16), one radio each.
+  // Every basic voice and the seeded open voices (any member may use open voices), one radio each.
   const voiceIds = paragraph.locator('input[type="radio"]');
   await expect(voiceIds.first()).toBeAttached();
   const offered = await voiceIds.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));

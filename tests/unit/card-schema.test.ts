@@ -17,7 +17,7 @@ const card = (over: Record<string, string>) => ({
 const birthIssues = (over: Record<string, string>) =>
   (CardSchema.safeParse(card(over)).error?.issues ?? []).filter((i) => i.path.join(".") === "birth").map((i) => i.message);
 
-describe("the card form's birth date (issue 19: its error shows once)", () => {
+describe("the card form's birth date (its error shows once)", () => {
   it.each(["", "12", "9901011", "99-13-32x"])("a value of the wrong length (%j) gets one message", (birth) => {
     expect(birthIssues({ birth })).toEqual(["errors.birth"]);
   });

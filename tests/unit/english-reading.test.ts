@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cardinal, normalizeEnglish, ordinal, year } from "../../workers/api/src/engine/english";
 
-describe("English text as spoken (issue 15: numbers, dates and money in English too)", () => {
+describe("English text as spoken (numbers, dates and money in English too)", () => {
   it.each([
     ["I have 42 apples.", "I have forty-two apples."],
     ["It costs $5.99.", "It costs five dollars ninety-nine cents."],

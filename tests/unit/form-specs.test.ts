@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FORM_SCHEMAS, renderFormSpecs, specsFile } from "../../scripts/form-specs";
 
-// Issue 19 (docs/decisions/0049): the browser renders a form's constraints from app/lib/form-specs/*.ts and loads
+// docs/decisions/0049: the browser renders a form's constraints from app/lib/form-specs/*.ts and loads
 // its schema on use; both must be the schema's own, or server and browser HTML (and validation) would differ.
 // The first test imports every form-schema module through Vite's transform and formats about 55 files with Prettier:
 // about 1.3 s alone, past Vitest's 5 s default when the unit files share a loaded 2-core machine. The timeout is a

@@ -49,7 +49,7 @@ describe("translation bundles", () => {
     expect(keys({ a: { b: "x" } })).not.toEqual(ko);
   });
 
-  // Issue 19: a particle is chosen for the word it follows (a fixed noun after a placeholder), never left to the reader.
+  // A particle is chosen for the word it follows (a fixed noun after a placeholder), never left to the reader.
   it.each(namespaces)("%s: no Korean string leaves the particle open, as (으)로 or 을(를)", (ns) => {
     const open = /\(으\)|을\(를\)|를\(을\)|은\(는\)|는\(은\)|이\(가\)|가\(이\)|과\(와\)|와\(과\)|\(이\)/;
     const values = (v: unknown, path = ""): [string, string][] =>

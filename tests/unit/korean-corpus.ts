@@ -1,4 +1,4 @@
-// The Korean reading corpus (issue 15): written text -> what the engine must read, as a Hangul respelling of the
+// The Korean reading corpus: written text -> what the engine must read, as a Hangul respelling of the
 // standard pronunciation (표준 발음법) after normalisation. Expected readings were written from the rules and
 // everyday usage, not from the program's output. Conventions: each word is read on its own (liaison and
 // assimilation do not cross a space, except 제27항 tensification after -ㄹ and ㄴ-insertion in 할 일); a number is

@@ -16,7 +16,7 @@ export function scoreCorpus(items: readonly CorpusItem[] = [...CORPUS, ...HELD_O
   return families;
 }
 
-describe("Korean reading corpus (issue 15)", () => {
+describe("Korean reading corpus", () => {
   const all = [...CORPUS, ...HELD_OUT];
 
   it("has at least 200 items, each written once", () => {

@@ -1,4 +1,4 @@
-// Issue 20 (docs/decisions/0047): the one page other sites may frame is a shared video letter's player; its
+// docs/decisions/0047: the one page other sites may frame is a shared video letter's player; its
 // frame-ancestors name the social sites and the configured origins (only well-formed origins), every other
 // page keeps 'none' and X-Frame-Options DENY. A member's own still image is checked by its bytes.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 19 page speed (docs/decisions/0043): the api's router keeps its answers per method and path; every
+// Page speed (docs/decisions/0043): the api's router keeps its answers per method and path; every
 // request still reaches the handler of its own path with its own parameters, however many paths it has seen.
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 18: the public API's OpenAPI document (workers/api/src/lib/openapi.ts) is a valid OpenAPI 3.1
+// The public API's OpenAPI document (workers/api/src/lib/openapi.ts) is a valid OpenAPI 3.1
 // document, checked against the specification's schema by swagger-parser; tests/workers/openapi.test.ts
 // checks it against the app's routes and real answers.
 import SwaggerParser from "@apidevtools/swagger-parser";

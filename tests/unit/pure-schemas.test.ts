@@ -5,7 +5,7 @@ import { build, parseAst, type Rollup } from "vite";
 import { afterAll, describe, expect, it } from "vitest";
 import { pureCallStarts, pureSchemas } from "../../scripts/vite-pure-schemas";
 
-// Issue 19 (docs/decisions/0044): the browser build marks zod schema construction pure so a page that imports a
+// docs/decisions/0044: the browser build marks zod schema construction pure so a page that imports a
 // module's helpers, and none of its schemas, does not load zod.
 
 const marked = (code: string) => {

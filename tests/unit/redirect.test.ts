@@ -1,4 +1,4 @@
-// Issue 19: where a login may send the browser afterwards (app/lib/redirect.ts).
+// Where a login may send the browser afterwards (app/lib/redirect.ts).
 import { describe, expect, it } from "vitest";
 import { loginThen, safeRedirect } from "~/lib/redirect";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BUDGET_BYTES, hydratesFromSource, judge, onUseScripts, routeScripts } from "../../scripts/route-budget.mjs";
 
-// Issue 19: every hydrated page's JavaScript at most 100 KB gzip, checked per route over the Remix manifest.
+// Every hydrated page's JavaScript at most 100 KB gzip, checked per route over the Remix manifest.
 
 const manifest = {
   url: "/assets/manifest-1.js",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { characterCount, checkText, invalidCharacters, lineLanguage, segments, sentences, speakable } from "../../contracts/speech-text";
 
-/** Real sentences as members type them (issue 19): each is read, and what is read is shown. */
+/** Real sentences as members type them: each is read, and what is read is shown. */
 const KOREAN: [string, string][] = [
   ["“안녕하세요”라고 말했어요.", "안녕하세요라고 말했어요."],
   ['그는 "괜찮아"라고 했다.', "그는 괜찮아라고 했다."],
@@ -50,7 +50,7 @@ const ENGLISH: [string, string][] = [
   ["Tabs\tare spaces", "Tabs are spaces"],
 ];
 
-describe("speakable text (issue 19): quotes, times, brackets, emoji and ellipses are read, not refused", () => {
+describe("speakable text: quotes, times, brackets, emoji and ellipses are read, not refused", () => {
   it.each(KOREAN)("ko: %s", (typed, read) => {
     expect(speakable(typed)).toBe(read);
     expect(checkText(typed)).toBeNull();
@@ -65,7 +65,7 @@ describe("speakable text (issue 19): quotes, times, brackets, emoji and ellipses
     expect(invalidCharacters("메일은 help@voice.studio 로 보내 주세요 @")).toEqual(["@"]);
     expect(checkText("hello <b>")).toEqual({ code: "invalid", chars: ["<", ">"] });
     expect(checkText("x^2 \\ y § 1")).toEqual({ code: "invalid", chars: ["^", "\\", "§"] });
-    // What the normaliser reads aloud stays allowed (issue 15).
+    // What the normaliser reads aloud stays allowed.
     expect(invalidCharacters("$5, ₩1,000, 3:30, 2024/03/05, 3~5개, R&D, 1+1=2, 36.5℃, 50%")).toEqual([]);
   });
 
@@ -94,7 +94,7 @@ describe("speakable text (issue 19): quotes, times, brackets, emoji and ellipses
   });
 });
 
-describe("line language (issue 19, import)", () => {
+describe("line language (import)", () => {
   it.each([
     ["안녕하세요, 반갑습니다.", "ko"],
     ["Welcome to Voice Studio.", "en"],

@@ -49,7 +49,7 @@ const toastOf = (context: AppLoadContext) => sealedCookieOf<{ key: string; param
 describe("the project list", () => {
   it("refuses an empty import and an unknown button without calling the api, back on the list's own address", async () => {
     const { calls, post } = await setup(() => null);
-    // A post from /studio goes to /studio?index: the answer is the list without it (issue 19).
+    // A post from /studio goes to /studio?index: the answer is the list without it.
     expect(await post(projectListAction, "/studio?index&type=tts", { intent: "import", file: new File([], "") })).toMatchObject({
       status: 302,
       location: "/studio?type=tts",
@@ -78,7 +78,7 @@ describe("the project list", () => {
     expect(await flashOf(limit.context)).toMatchObject({ studioList: { usage: { kind: "projectLimit" } } });
   });
 
-  it("asks before deleting the selected projects, then deletes them, comes back to the same list and offers undo (issue 19)", async () => {
+  it("asks before deleting the selected projects, then deletes them, comes back to the same list and offers undo", async () => {
     const { calls, post } = await setup(() => ok(null));
     const asked = await post(projectListAction, "/studio?type=tts", { intent: "delete", id: ["p1", "p2"], format: "wav" });
     expect(asked.location).toBe("/studio?type=tts&confirm=delete&id=p1&id=p2");
@@ -249,7 +249,7 @@ describe("speech to speech", () => {
 });
 
 describe("work history", () => {
-  it("asks before deleting (issue 19): an unconfirmed delete answers the confirmation page and calls nothing", async () => {
+  it("asks before deleting: an unconfirmed delete answers the confirmation page and calls nothing", async () => {
     const { calls, post } = await setup(() => ok({ deleted: true }));
     const r = await post(historyAction, "/studio/history?page=2&undo=old", { inference_id: "i1" });
     expect(r.location).toBe("/studio/history?page=2&confirm=delete&id=i1");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDuration, formatSeconds } from "~/lib/units";
 
-describe("units in the page's language (issue 19)", () => {
+describe("units in the page's language", () => {
   it("seconds with one decimal: 30.0초 and 30.0 s", () => {
     expect(formatSeconds(30, "ko")).toBe("30.0초");
     expect(formatSeconds(30.04, "en")).toBe("30.0\u00a0s");

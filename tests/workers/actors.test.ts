@@ -1,4 +1,4 @@
-// Voice actors' applications (POST /api/v1/actors/applications, issue 16): consent and a sample are
+// Voice actors' applications (POST /api/v1/actors/applications): consent and a sample are
 // required, an uploaded sample is checked by content like every audio upload and kept in R2, one
 // application per contact waits for review (concurrent duplicates included), the per-IP limit, and a
 // signed-in applicant's id kept with it.

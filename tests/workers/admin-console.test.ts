@@ -10,7 +10,7 @@ import { SIGNED_URL_TTL_MS } from "../../workers/api/src/lib/signed-url";
 import { worker, type Answer } from "./helpers";
 import { call, newMember, newOperator, type Init, type Loose } from "./operators";
 
-// Issue 18's remaining console (docs/decisions/0036): report statuses (queue, dismiss, hiding resolves), actor
+// the remaining console (docs/decisions/0036): report statuses (queue, dismiss, hiding resolves), actor
 // applications (samples by signed URL, states), FAQ and contest pages through the one content editor, and the
 // member's dormancy period; every endpoint refused (404) to members and visitors, every action audited.
 

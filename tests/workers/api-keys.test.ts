@@ -1,4 +1,4 @@
-// Issue 18: business API keys (GET|POST /keys, DELETE /keys/:id) and the public TTS and STS calls with
+// Business API keys (GET|POST /keys, DELETE /keys/:id) and the public TTS and STS calls with
 // `Authorization: Bearer <api key>`: stored hashed, shown once, revoked at once, a per-key rate limit,
 // usage charged to the key's member, another member's key id 404 (docs/decisions/0031).
 import { env } from "cloudflare:workers";

@@ -6,7 +6,7 @@ import { encodeWav } from "../../workers/api/src/engine/dsp";
 import { signedUp, worker } from "./helpers";
 
 /**
- * Every /api/v1 route against one shared corpus of bad input (issue 13): malformed JSON, the wrong
+ * Every /api/v1 route against one shared corpus of bad input: malformed JSON, the wrong
  * content type, wrong types, huge and hostile values, hostile query strings, garbage multipart, the
  * wrong method, and another member's ids; as a visitor and as a member, in Korean and English.
  * Nothing may answer 5xx; every JSON answer is the envelope with a message in the asked language;

@@ -1,4 +1,4 @@
-// Issue 19's billing trust remainder (docs/decisions/0038): a purchase and an upgrade within the refund
+// the billing trust remainder (docs/decisions/0038): a purchase and an upgrade within the refund
 // window are refunded together (each less its fee) when no AI was used since the first; AI used before the
 // upgrade keeps the earlier payment; a card the gateway refuses is explained in the member's language, the
 // gateway's own text never sent. Payments go through the PortOne stand-in with the test clock.

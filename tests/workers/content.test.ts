@@ -1,4 +1,4 @@
-// Issue 18: public content from D1. GET /notices (paged, pinned first, newest first, release notices as
+// Public content from D1. GET /notices (paged, pinned first, newest first, release notices as
 // their own category), GET /notices/:id, GET /faq (category, search), GET /guide, the contests and
 // their entries, and the operators' domain functions (create, edit, publish, unpublish).
 import { env } from "cloudflare:workers";
@@ -378,7 +378,7 @@ describe("seeding again", () => {
     expect((await faqAnswer(faqEdited.id))?.answer_ko).toBe("운영자 답변");
     const contestTitle = await env.DB.prepare("SELECT title_ko FROM contests WHERE id = ?").bind(contest.id).first<{ title_ko: string }>();
     expect(contestTitle?.title_ko).toBe(contest.titleKo);
-    // The seeded words themselves say 요금제, not 플랜 (issue 19's wording).
+    // The seeded words themselves say 요금제, not 플랜.
     const seeded = JSON.stringify([seedNotices, seedFaq, seedContests]);
     expect(seeded).not.toContain("플랜");
     // The public answers show the seeded words.

@@ -1,4 +1,4 @@
-// The measurement of issue 17 (docs/decisions/0034, README "Custom voices: what the profile moves"): a custom voice
+// The custom voice measurement (docs/decisions/0034, README "Custom voices: what the profile moves"): a custom voice
 // made with the embedded engine from several files, each through the real recording check, then one profile of
 // all of them pooled (speech/voice-profile.ts `poolAnalyses`) and the eSpeak parameters derived from it
 // (domain/custom-voices/job.ts `voiceFromRecordings`, the job's own code). How far the new voice's output is from

@@ -1,4 +1,4 @@
-// Issue 17: custom voice creation through the api (routes/custom-voices.ts, domain/custom-voices/{create,job}.ts,
+// Custom voice creation through the api (routes/custom-voices.ts, domain/custom-voices/{create,job}.ts,
 // docs/decisions/0034): the plan gates, the slot taken atomically (concurrent creations at the last slot), the
 // consents, each file rule (at once, and in the job), the job's states and failure (the slot given back, the files
 // deleted), the voice's privacy (owner, another member, a visitor, a forged id) for every endpoint, the profile

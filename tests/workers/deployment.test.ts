@@ -7,7 +7,7 @@ import { deploymentProblems, isLocalHost, refusalFor } from "../../workers/api/s
 import { app as notifyApp } from "../../workers/notify/src/app";
 
 /**
- * Production cannot run on development defaults (issue 13, docs/decisions/0019): each worker parses
+ * Production cannot run on development defaults (docs/decisions/0019): each worker parses
  * its environment once and refuses to serve (503 envelope, problems logged) when APP_ENV=production
  * comes with a committed or short secret, sandbox payments, missing provider keys or the test clock;
  * a development configuration answers only local hosts.
@@ -47,7 +47,7 @@ describe("production guards", () => {
     expect(res.status).toBe(200);
   });
 
-  it("refuses the Workers AI engine without its binding (issue 15)", () => {
+  it("refuses the Workers AI engine without its binding", () => {
     expect(deploymentProblems("api", { ...production, VOICE_ENGINE: "workers-ai" })).toEqual([
       'VOICE_ENGINE=workers-ai needs the AI binding ([ai] binding = "AI")',
     ]);

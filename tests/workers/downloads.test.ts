@@ -197,9 +197,9 @@ describe("downloads", () => {
     expect((await m.get(p.paragraphs[0]!.audioURL!.replace("/api/v1", ""))).status).toBe(200);
     expect(await env.MEDIA.head(key)).not.toBeNull();
     await m.call("DELETE", `/projects/${p.id}`);
-    // Issue 19: a deleted project can be undone for a while; its purge releases the audio.
+    // A deleted project can be undone for a while; its purge releases the audio.
     await purgeDeleted({ db: drizzle(env.DB, { schema }), env }, Date.now() + UNDO_WINDOW_MS + 1);
-    // The deleted history entry shares the audio until its own undo time is over (issue 19, decision 0045).
+    // The deleted history entry shares the audio until its own undo time is over (decision 0045).
     expect(await env.MEDIA.head(key)).not.toBeNull();
     await purgeDeletedResults({ db: drizzle(env.DB, { schema }), env }, Date.now() + RESULT_UNDO_MS + 1);
     expect(await env.MEDIA.head(key)).toBeNull();

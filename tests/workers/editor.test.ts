@@ -6,7 +6,7 @@ import { UNDO_WINDOW_MS } from "../../workers/api/src/domain/studio/projects";
 import { VERSION_LIMIT, VERSION_MERGE_MS, VERSION_UNDO_MS } from "../../workers/api/src/domain/studio/snapshots";
 import { signedUp, worker } from "./helpers";
 
-/** Issue 19 (docs/decisions/0037): the TTS editor's autosave, conflicts, version history and undo. */
+/** docs/decisions/0037: the TTS editor's autosave, conflicts, version history and undo. */
 
 type Answer<T = Record<string, unknown>> = { success: boolean; code: number; data: T; message: string };
 type Paragraph = { id: string; text: string; voice_id: string; lang: string };
@@ -261,7 +261,7 @@ describe("every new endpoint: the owner, another member, a visitor", () => {
   });
 });
 
-describe("import (issue 19): the text rules and a language per line", () => {
+describe("import: the text rules and a language per line", () => {
   const upload = async (token: string, name: string, content: string) => {
     const form = new FormData();
     form.set("file", new File([content], name, { type: "text/plain" }));

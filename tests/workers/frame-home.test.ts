@@ -1,4 +1,4 @@
-// Issue 19 page speed (docs/decisions/0043): one api call for what every signed-in frame shows (GET /member/frame)
+// Page speed (docs/decisions/0043): one api call for what every signed-in frame shows (GET /member/frame)
 // and one for the dashboard home's lists (GET /member/home). Each answers what the calls it replaces answer, for the
 // caller only.
 import { env } from "cloudflare:workers";

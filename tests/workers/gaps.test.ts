@@ -1,4 +1,4 @@
-// Issue 19's remaining gaps (docs/decisions/0045): work-history results deleted with undo, projects deleted within
+// the remaining gaps (docs/decisions/0045): work-history results deleted with undo, projects deleted within
 // their undo window counted and listed nowhere, and a reply linked to the original when it is converted.
 // Conversions run through the HTTP engine's stand-in.
 import { env } from "cloudflare:workers";
@@ -85,7 +85,7 @@ async function conversion(m: Member, voice = "ko-seoyeon", replyTo?: string) {
 const replyToOf = async (id: string) =>
   (await env.DB.prepare("SELECT reply_to FROM inferences WHERE id = ?").bind(id).first<{ reply_to: string | null }>())?.reply_to;
 
-describe("work history: delete with undo (issue 19)", () => {
+describe("work history: delete with undo", () => {
   it("a deleted result leaves the history, its audio and its share page at once, comes back within the undo time, and is purged after", async () => {
     const m = await member();
     const { inferenceId } = await conversion(m);
@@ -167,7 +167,7 @@ describe("work history: delete with undo (issue 19)", () => {
   });
 });
 
-describe("a project deleted within its undo window counts and lists nowhere (issue 19)", () => {
+describe("a project deleted within its undo window counts and lists nowhere", () => {
   it("not in the profile's project count, a batch, a ZIP, its paragraph audio or its recordings", async () => {
     const m = await member();
     const tts = (await m.json<{ id: string }>("/studio/projects", { body: { type: "tts" } })).data.id;
@@ -203,7 +203,7 @@ describe("a project deleted within its undo window counts and lists nowhere (iss
   });
 });
 
-describe("a reply is linked to the original when it is converted (issue 19)", () => {
+describe("a reply is linked to the original when it is converted", () => {
   it("linked at conversion; the original's page lists it only once it is shared; an unshared original converts without a link", async () => {
     const alice = await member();
     const bob = await member();

@@ -9,7 +9,7 @@ import { CARD } from "./billing-helpers";
 import { call, newMember, newOperator, type Init, type Loose } from "./operators";
 import { jpeg, png, pngHeader, webp } from "./images";
 
-// Issue 18: 1:1 inquiries (images by content and size, owners, signed URLs, read flag, follow-ups) and the
+// 1:1 inquiries (images by content and size, owners, signed URLs, read flag, follow-ups) and the
 // operator console's API (404 to everyone else, answers, state changes, members, coupons, refunds, the audit log).
 
 beforeAll(async () => {

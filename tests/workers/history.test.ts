@@ -56,7 +56,7 @@ describe("studio history (work history, delHistory, audio)", () => {
     expect(await env.MEDIA.head(key)).not.toBeNull();
     const deleted = await call(owner.token!, "/delHistory", { method: "POST", body: { inference_id: id } });
     expect((await deleted.json<{ success: boolean }>()).success).toBe(true);
-    // Gone at once; its audio stays for the undo time (issue 19), then the purge releases it.
+    // Gone at once; its audio stays for the undo time, then the purge releases it.
     expect((await call(owner.token!, `/inferences/${id}/audio`)).status).toBe(404);
     expect(await env.MEDIA.head(key)).not.toBeNull();
     await purgeDeletedResults({ db: drizzle(env.DB, { schema }), env }, Date.now() + RESULT_UNDO_MS + 1);

@@ -1,4 +1,4 @@
-// Hostile input through the api (issue 13): files whose sizes, counts and lengths lie, that are cut
+// Hostile input through the api: files whose sizes, counts and lengths lie, that are cut
 // short, nested deep, or declare absurd channel counts and rates; a 256 KB single-line script; names
 // with an emoji or a rare CJK character (two UTF-16 units) at the cut. Every refusal must come with
 // its code at once (well within 2 s: the old MP4 sample-table loops stalled for seconds on 248
@@ -429,7 +429,7 @@ describe("names cut by code point; downloads never answer 500", () => {
     expect(audio.status).toBe(200);
     expect(dispositionName(audio.headers.get("content-disposition"))).toBe(`${"a".repeat(59)}${EMOJI}.wav`);
 
-    // The public API: the result is named after the file, cut at 30, and its voice (issue 19) for its download.
+    // The public API: the result is named after the file, cut at 30, and its voice for its download.
     const converted = await (
       await call("/studio/sts", { method: "POST", body: form(recording, `${"가".repeat(29)}${RARE_CJK}나.wav`, { voice_id: "ko-minjun" }) })
     ).json<Answer<{ inference_id: string }>>();

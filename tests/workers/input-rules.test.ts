@@ -4,7 +4,7 @@ import { seedStatements } from "../../db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { type Answer, signedUp, worker } from "./helpers";
 
-/** Issue 13, "Smaller": wrong methods, control and bidi characters in names, duplicate paragraph ids. */
+/** Wrong methods, control and bidi characters in names, duplicate paragraph ids. */
 const call = async (token: string | null, method: string, path: string, body?: unknown, lang = "en") => {
   const res = await worker.fetch(`http://localhost/api/v1${path}`, {
     method,

@@ -1,4 +1,4 @@
-// Avatar talk's avatars through the api (issue 20; routes/labs.ts, domain/labs/avatars.ts, lib/vrm.ts;
+// Avatar talk's avatars through the api (routes/labs.ts, domain/labs/avatars.ts, lib/vrm.ts;
 // docs/decisions/0041): the shipped defaults and VRM 0.x and 1.0 files accepted; hostile files refused by
 // content with the spec's "VRM only" message (a GLB without VRM, a renamed PNG, lying header and chunk
 // lengths, views and accessors past their bytes, an external buffer, deep JSON), complexity and size limits;
@@ -63,7 +63,7 @@ describe("VRM check by content (lib/vrm.ts)", () => {
     }
     // The committed files are what the script makes (scripts/make-avatars.mjs).
     expect(bytesOf(nariUrl)).toEqual(buildAvatar(AVATARS[0]));
-    // Their icons too (issue 20: pictures, not an emoji a headless browser has no font for).
+    // Their icons too (pictures, not an emoji a headless browser has no font for).
     expect([nariIcon, haruIcon, miroIcon]).toEqual(AVATARS.map(avatarIcon));
     for (const icon of [nariIcon, haruIcon, miroIcon]) expect(icon).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^]*<\/svg>\n$/);
     expect(checkVrm(buildAvatar(AVATARS[1], { version: "0.x" }))).toMatchObject({ ok: true, info: { version: "0.x", name: "Haru" } });

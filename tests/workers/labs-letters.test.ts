@@ -1,4 +1,4 @@
-// Video letters through the api (issue 20; routes/labs.ts letterRoutes and shareLetterRoutes,
+// Video letters through the api (routes/labs.ts letterRoutes and shareLetterRoutes,
 // domain/labs/letters.ts, lib/webm.ts; docs/decisions/0041): a real WebM from Chromium's MediaRecorder
 // (fixtures/video/letter-vp8-opus.webm: a 180x320 canvas and an oscillator, VP8 + Opus, 2 s, recorded
 // with the suite's Chromium) accepted; hostile files refused by content (audio only, a renamed PNG,

@@ -1,4 +1,4 @@
-// Issue 20's rest (docs/decisions/0047) through the api: a video letter answered with a video letter (the
+// the rest (docs/decisions/0047) through the api: a video letter answered with a video letter (the
 // reply flow of decision 0038, `reply_to`), the share page listing which replies are letters; who may link a
 // reply (owner, another member, visitor); a revoked letter gone from the share data and the files the player
 // page plays; and posters checked by their bytes (a still letter's picture, hostile or incomplete images refused).

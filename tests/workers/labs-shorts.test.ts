@@ -1,4 +1,4 @@
-// Shorts through the api (issue 20's shorts; docs/decisions/0042; routes/labs.ts letterRoutes,
+// Shorts through the api (docs/decisions/0042; routes/labs.ts letterRoutes,
 // domain/labs/letters.ts): a short is a video letter with a template id. The real MediaRecorder WebM
 // (fixtures/video/letter-vp8-opus.webm, 180x320: 9:16) is accepted as a short of a shipped template and
 // named so in the result, the work history and the share page; an unknown template, a template field

@@ -16,7 +16,7 @@ import { Code } from "../../workers/api/src/lib/codes";
 import { signedUp } from "./helpers";
 
 /**
- * The voice detail and the community around a voice (issue 16): ratings, comments, reports, bookmarks; one
+ * The voice detail and the community around a voice: ratings, comments, reports, bookmarks; one
  * rating and one report per member even when the requests race; comment ownership; IDOR for every voice,
  * comment, rating, report and bookmark endpoint (the owner, another member, a visitor); the moderation
  * functions the operator console will call.

@@ -7,7 +7,7 @@ import { Code } from "../../workers/api/src/lib/codes";
 import { signedUp } from "./helpers";
 
 /**
- * GET /api/v1/voices (issue 16): every tab, tag filter, search and sort, combined and paged, checked against a
+ * GET /api/v1/voices: every tab, tag filter, search and sort, combined and paged, checked against a
  * reference computed here from the tables themselves (not from the query under test): who may see what
  * (custom voices private, hidden voices for their creator only, deleted voices for nobody), and a stable
  * order through every page (ties in every sort key, broken by the id).

@@ -8,7 +8,7 @@ import { libraryPage, libraryQueries, type LibraryFilters } from "../../workers/
 import { libraryBenchStatements, raterId } from "../../scripts/bench/library-data.mjs";
 
 /**
- * The library's queries at scale (issue 16, "Tests and figures"): with 10,000 voices and 100,000 ratings
+ * The library's queries at scale ("Tests and figures"): with 10,000 voices and 100,000 ratings
  * (scripts/bench/library-data.mjs), SQLite's plan for every tab and sort reads `voices` through an index,
  * never a whole-table scan, and for the kind tabs (Open voice, Basic) takes the order from the index (no
  * sort step). Plans, not timings: `npm run bench:library` measures the time.

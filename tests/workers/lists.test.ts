@@ -1,4 +1,4 @@
-// Issue 19's project list and STS remainder (docs/decisions/0038): the list's batch answer (what of each
+// the project list and STS remainder (docs/decisions/0038): the list's batch answer (what of each
 // chosen project plays or downloads, STS conversions included, and why the rest is skipped), the
 // lenient ZIP of what is ready, conversion download names (original + voice), and one rounding rule
 // for the charged and the shown seconds. Conversion runs through the HTTP engine's stand-in.
@@ -98,7 +98,7 @@ type Item = {
   skipped: { reason: string; count?: number } | null;
 };
 
-describe("the list's batch actions understand STS projects (issue 19)", () => {
+describe("the list's batch actions understand STS projects", () => {
   it("answers each chosen project in order: ready tracks (TTS joined, STS conversions oldest first) or why it is skipped", async () => {
     // Paid time: the Free plan's 3 projects would not hold five.
     const m = await member("batch-owner@example.com");
@@ -155,7 +155,7 @@ describe("the list's batch actions understand STS projects (issue 19)", () => {
   });
 });
 
-describe("STS names and time (issue 19)", () => {
+describe("STS names and time", () => {
   it("a conversion downloads as the original's name plus the voice, with filename* for any name", async () => {
     const m = await member("sts-names@example.com", "kr");
     const { inferenceId } = await stsProject(m, "회의 메모.wav", 1.2, "ko-seoyeon");
@@ -195,7 +195,7 @@ describe("STS names and time (issue 19)", () => {
   });
 });
 
-describe("share replies (issue 19, migration 0024)", () => {
+describe("share replies (migration 0024)", () => {
   it("a result shared as a reply links to the original, which lists it; only the owner shares, and the original must be shared", async () => {
     const alice = await member("reply-alice@example.com");
     const bob = await member("reply-bob@example.com");

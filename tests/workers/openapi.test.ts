@@ -1,4 +1,4 @@
-// Issue 18: the OpenAPI document of the public API is served at a stable URL (GET /api/v1/openapi.json),
+// The OpenAPI document of the public API is served at a stable URL (GET /api/v1/openapi.json),
 // names only routes the app has, and the codes real calls answer are the ones it lists.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -7,7 +7,7 @@ import { seedStatements } from "../../db/seed";
 import { hasPaymentRecord, memberAndPlanState, planState, planStateOf } from "../../workers/api/src/domain/billing/plan-state";
 import { customVoiceSlots, spend, usage } from "../../workers/api/src/lib/allowance";
 
-// Issue 19 (page speed): the profile every signed-in page loads reads the member and its plan state in one
+// (page speed): the profile every signed-in page loads reads the member and its plan state in one
 // statement. These tests hold that one statement to the allowance module's own definitions of "used" and
 // "limit" (lib/allowance.ts), the plan catalogue and the counts, member state by member state.
 
@@ -95,7 +95,7 @@ function countingDb() {
   return { db: drizzle(client, { schema }), counter };
 }
 
-describe("the plan state in one query (issue 19)", () => {
+describe("the plan state in one query", () => {
   it("matches the allowance module, the catalogue and the counts for members in every state", async () => {
     const now = Date.now();
     const cases: Array<[string, string]> = [];

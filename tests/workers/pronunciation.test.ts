@@ -1,4 +1,4 @@
-// Issue 15: the pronunciation preview (POST /studio/pronounce) and a member's pronunciation dictionary
+// The pronunciation preview (POST /studio/pronounce) and a member's pronunciation dictionary
 // (GET/POST /studio/dictionary, PATCH/DELETE /studio/dictionary/:id), applied to every generation.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";

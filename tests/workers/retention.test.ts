@@ -8,7 +8,7 @@ import { RETENTION } from "../../workers/api/src/domain/retention";
 import { Code } from "../../workers/api/src/lib/codes";
 import { memberPost, PASSWORD, signedUp } from "./helpers";
 
-// Issue 18: the daily cron applies spec section 9's retention on seeded old data: content 30 days after its
+// The daily cron applies spec section 9's retention on seeded old data: content 30 days after its
 // last change (every kind, R2 files too), inquiries 3 years, payments 5 years, dormant accounts after a year
 // (the notice mail 30 days before, then the separation; a login brings the account back).
 

@@ -7,7 +7,7 @@ import { type Answer, memberPost, PASSWORD, signedUp, worker } from "./helpers";
 import { CARD } from "./billing-helpers";
 
 /**
- * Server-side session revocation (issue 13, docs/decisions/0019): an access token counts only while
+ * Server-side session revocation (docs/decisions/0019): an access token counts only while
  * its session (refresh-token family) is live and its member exists, so logout, password reset,
  * withdrawal and "log out everywhere" end sessions at once instead of after the token's day.
  */

@@ -1,4 +1,4 @@
-// Objective measures of the engine's sound (issue 15, "Cleaner sound"), used by tests/workers/sound.test.ts
+// Objective measures of the engine's sound ("Cleaner sound"), used by tests/workers/sound.test.ts
 // and the STS accuracy test. Test code only: these measure the product's output, they are not part of it.
 
 /** In-place radix-2 complex FFT (re, im of length 2^k). */

@@ -1,4 +1,4 @@
-// Issue 15, "Cleaner sound" and the STS accuracy: the figures the README's engine section reports, each as an
+// And the STS accuracy: the figures the README's engine section reports, each as an
 // assertion against its target (docs/decisions/0026-cleaner-sound.md). The measures are in sound-metrics.ts.
 // Real human speech: the eight spoken clips of Debian's alsa-utils (/usr/share/sounds/alsa, GPL-2; one
 // speaker, 48 kHz mono, 11.4 s together, median F0 188 Hz).
@@ -65,7 +65,7 @@ const at24 = (audio: { samples: Float32Array; sampleRate: number }) => ({
   sampleRate: 24000,
 });
 
-describe("pitch shifts keep the band (issue 15: a -13 semitone shift keeps content up to at least 10 kHz)", { timeout: 120_000 }, () => {
+describe("pitch shifts keep the band (a -13 semitone shift keeps content up to at least 10 kHz)", { timeout: 120_000 }, () => {
   it("human speech shifted -12 and -13 semitones at 24 kHz keeps content to 10 kHz and more (it was 6.0 and 5.5 kHz)", async () => {
     const speech = at24(await humanSpeech());
     expect(bandwidthHz(speech.samples, 24000)).toBeGreaterThanOrEqual(11000); // the source itself
@@ -152,7 +152,7 @@ describe("speech-to-speech on real human speech", { timeout: 180_000 }, () => {
   });
 });
 
-describe("loudness without heavy limiting (issue 15: the limiter acted on 98% of clips)", { timeout: 180_000 }, () => {
+describe("loudness without heavy limiting (the limiter acted on 98% of clips)", { timeout: 180_000 }, () => {
   it("12 basic voices x 3 sentences: -20 LUFS (±0.2), true peak <= -1 dBTP, peak reduction of any kind on fewer than 20% of clips, breath-free pauses", async () => {
     loudnessTally.reset();
     const pauses: Record<string, number> = {};

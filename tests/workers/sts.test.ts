@@ -127,7 +127,7 @@ describe("STS file check (step 2)", () => {
       expect(project.data).toMatchObject({ type: "sts", name: name.replace(/\.\w+$/, "") });
       // Free plan: 3 projects. Delete to make room for the next kind.
       expect((await json(await call(s.token!, `/studio/projects/${d.project_id}`, { method: "DELETE" }))).success).toBe(true);
-      // Issue 19: a deleted project can be undone for a while; its purge releases the recording.
+      // A deleted project can be undone for a while; its purge releases the recording.
       await purgeDeleted({ db: drizzle(env.DB, { schema }), env }, Date.now() + UNDO_WINDOW_MS + 1);
     }
     expect(await usedSeconds("sts-kinds@example.com")).toBe(0);

@@ -93,7 +93,7 @@ describe("studio projects", () => {
     const invalid = await call("PUT", `/projects/${id}/paragraphs`, {
       paragraphs: [{ id: first.id, text: "가격 §5 (할인) @", voice_id: "ko-minjun" }],
     });
-    // Issue 19: brackets are read; what cannot be spoken is named with its paragraph.
+    // Brackets are read; what cannot be spoken is named with its paragraph.
     expect(invalid.body).toMatchObject({ code: Code.PARAGRAPH_TEXT_INVALID, message: "1번 문단에 읽을 수 없는 문자가 있습니다: § @" });
     const long = await call("PUT", `/projects/${id}/paragraphs`, {
       paragraphs: [{ id: first.id, text: "가".repeat(501), voice_id: "ko-minjun" }],

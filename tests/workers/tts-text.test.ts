@@ -4,9 +4,9 @@ import { characterCount, checkText, invalidCharacters, segments } from "../../wo
 describe("TTS text rules (spec sections 5 and 9)", () => {
   it("reads . , ... ! ? and the letters of any script; names the characters it cannot read", () => {
     expect(invalidCharacters("안녕하세요. 반가워요, 정말... 그래요! 왜요? Don't stop, well-known 50%")).toEqual([]);
-    // Issue 19: brackets, ";" and "#" are read or left out; "@" cannot be spoken.
+    // Brackets, ";" and "#" are read or left out; "@" cannot be spoken.
     expect(invalidCharacters("가격은 $5 (세금 포함); 할인 @ 오늘 #특가 $")).toEqual(["@"]);
-    // What the normaliser reads aloud is allowed (issue 15): money, times, dates, ranges, symbols, degrees.
+    // What the normaliser reads aloud is allowed: money, times, dates, ranges, symbols, degrees.
     expect(invalidCharacters("$5, ₩1,000, 3:30, 2024/03/05, 3~5개, R&D, 1+1=2, 36.5℃")).toEqual([]);
     expect(checkText("hello <b>")).toEqual({ code: "invalid", chars: ["<", ">"] });
   });

@@ -1,4 +1,4 @@
-// Issue 17: custom voice slots. GET /voices/slots, the one-time choice (POST /voices/slots/keep) after a
+// Custom voice slots. GET /voices/slots, the one-time choice (POST /voices/slots/keep) after a
 // plan change left more custom voices than slots, the refusal of voices over the slots until then, and
 // the files of deleted voices (R2) going with them, also on the move to Free.
 import { env } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// The Workers AI engine (issue 15) against a stand-in of the `AI` binding with MeloTTS's input and output shape:
+// The Workers AI engine against a stand-in of the `AI` binding with MeloTTS's input and output shape:
 // run("@cf/myshell-ai/melotts", { prompt, lang }) -> { audio: base64 MP3 }. The stand-in answers speech made by
 // the embedded engine, encoded as MP3 the way the model answers.
 import { TARGET_LUFS } from "../../workers/api/src/engine/types";

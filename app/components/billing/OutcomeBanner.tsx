@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/utils/root-data";
 
-/** The toasts that report a payment or plan outcome: the plan pages also keep them on the page (issue 19). */
+/** The toasts that report a payment or plan outcome: the plan pages also keep them on the page. */
 const OUTCOMES = new Set([
   "purchased",
   "paypalCancelled",
@@ -16,7 +16,7 @@ const OUTCOMES = new Set([
 ]);
 
 /**
- * A payment's outcome as a message that stays on the page until dismissed (issue 19: not only the spec's
+ * A payment's outcome as a message that stays on the page until dismissed (not only the spec's
  * 1.5 s toast). It is the same flash message the toast shows, so it appears once, after the action that
  * made it; without JavaScript it stays until the next page.
  */

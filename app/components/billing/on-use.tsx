@@ -11,7 +11,7 @@ import { ReceiptDialog as ReceiptDialogNow } from "./dialogs/ReceiptDialog";
 import { RefundDialog as RefundDialogNow } from "./dialogs/RefundDialog";
 
 /**
- * Issue 19 (docs/decisions/0050, amended): the plan pages' dialogs (card, PayPal, coupon, cancel, refund, ...), each
+ * docs/decisions/0050: the plan pages' dialogs (card, PayPal, coupon, cancel, refund, ...), each
  * opened by a link (`?modal=...`) or an answer, loaded when first shown (`onUse`): the server renders the open dialog
  * in place (a page of its own without JavaScript), the browser loads its code (and the form hook and `<dialog>`
  * module under it) only when a dialog is open. Import them from here, never from their own modules.

@@ -19,18 +19,18 @@ export function DashboardFrame({
     { to: "/dashboard", label: t("sidebar.home"), end: true },
     { to: "/studio", label: t("sidebar.studio"), end: false },
     { to: "/dashboard/library", label: t("sidebar.library"), end: false },
-    // Issue 17: custom voice creation.
+    // Custom voice creation.
     { to: "/dashboard/custom", label: t("sidebar.custom"), end: false },
     // Active for every path below it too (/dashboard/plan/upgrade), as spec section 2 asks.
     { to: "/dashboard/plan", label: t("sidebar.plan"), end: false },
-    // Help with the count of unread answers (issue 18).
+    // Help with the count of unread answers.
     { to: "/dashboard/help", label: tc("helpNav.label"), end: false, badge: unreadInquiries },
     { to: "/dashboard/settings", label: t("sidebar.settings"), end: false },
     { to: "/dashboard/notice", label: t("sidebar.notice"), end: false },
     { to: "/dashboard/faq", label: t("sidebar.faq"), end: false },
     { to: "/dashboard/keys", label: t("sidebar.keys"), end: false },
   ];
-  // Phones (issue 19): the tab strip scrolls sideways, so the current page's tab is scrolled into view.
+  // Phones: the tab strip scrolls sideways, so the current page's tab is scrolled into view.
   const strip = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   useEffect(() => {
@@ -43,7 +43,7 @@ export function DashboardFrame({
     <div className="min-h-screen bg-slate-50 md:flex">
       <nav aria-label={t("sidebar.label")} className="border-b border-slate-200 bg-white md:min-h-screen md:w-56 md:border-b-0 md:border-r">
         <div className="flex items-center gap-1 px-2 py-2 md:block md:px-3 md:py-4">
-          {/* On phones a strip that scrolls; its right edge fades out before the settings button (issue 19). */}
+          {/* On phones a strip that scrolls; its right edge fades out before the settings button. */}
           <ul
             ref={strip}
             className="flex min-w-0 flex-1 gap-1 overflow-x-auto pr-6 [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] md:block md:space-y-1 md:pr-0 md:[mask-image:none]"

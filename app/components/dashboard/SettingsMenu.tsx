@@ -11,7 +11,7 @@ export function SettingsMenu() {
   const { pathname } = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   // Spec section 4: the menu closes (on logout, and on any navigation). Not on hydration: a menu opened
-  // before the page's JavaScript ran stays open (issue 19).
+  // before the page's JavaScript ran stays open.
   const shownPath = useRef(pathname);
   useEffect(() => {
     if (shownPath.current === pathname) return;

@@ -35,7 +35,7 @@ function Checks({ items, tone = "text-brand-600" }: { items: string[]; tone?: st
   );
 }
 
-/** A basic voice whose sample the hero plays (issue 19: voices can be heard where they are shown). */
+/** A basic voice whose sample the hero plays (voices can be heard where they are shown). */
 export type HeroVoice = { id: string; name: string; pr: string; audioURL: string };
 
 function Hero({ voices }: { voices: HeroVoice[] }) {
@@ -155,7 +155,7 @@ function Promotion({ plans }: { plans: PlanCard[] }) {
 
 /**
  * The landing page (spec section 2): every section renders on the server and needs no JavaScript. The
- * first-month promotion is left out for a signed-in member who no longer qualifies (issue 19).
+ * first-month promotion is left out for a signed-in member who no longer qualifies.
  */
 export function Landing({ plans, firstMonth = true, voices }: { plans: PlanCard[]; firstMonth?: boolean; voices: HeroVoice[] }) {
   const { t } = useTranslation("home");

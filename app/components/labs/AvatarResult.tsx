@@ -15,7 +15,7 @@ const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
 /**
  * Avatar talk's result step: the avatar speaking the conversion, downloads, and the video letter. Moved out of the
- * route module (issue 19): loaded when first shown (`AvatarResult` in ./on-use, docs/decisions/0050).
+ * route module: loaded when first shown (`AvatarResult` in ./on-use, docs/decisions/0050).
  */
 export function AvatarResult({ avatar, result, replying }: { avatar: Avatar; result: StudioResult; replying: boolean }) {
   const { t, i18n } = useTranslation(["labs", "studio"]);

@@ -6,7 +6,7 @@ import type { Stage } from "./media-stage";
 type State = "static" | "loading" | "ready" | "playing" | "nowebgl" | "error";
 
 /**
- * Avatar talk's result (issue 20): the avatar speaking the converted audio on a simple stage, with
+ * Avatar talk's result: the avatar speaking the converted audio on a simple stage, with
  * play/pause. three and three-vrm come with `avatar-stage.client.ts`, imported here only when the
  * stage mounts in the browser. Without JavaScript or WebGL the page says what it needs and the plain
  * audio player (rendered on the server) stays.

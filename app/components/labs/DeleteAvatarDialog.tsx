@@ -5,7 +5,7 @@ import { SubmitButton } from "~/components/forms";
 import { Modal } from "~/components/shell/Modal";
 import { avatarPath } from "~/lib/labs";
 
-/* Moved out of the avatar talk's route module (issue 19): loaded when first shown (./on-use, decision 0050). */
+/* Moved out of the avatar talk's route module: loaded when first shown (./on-use, decision 0050). */
 
 /** Asks before one's own avatar is deleted (spec: the labs' VRM upload; the api: DELETE /labs/avatars/:id). */
 export function DeleteAvatarDialog({ avatar }: { avatar: Avatar }) {

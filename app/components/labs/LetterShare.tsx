@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { SubmitButton } from "~/components/forms";
 
 /**
- * A saved video letter's or short's share link (issue 20): the link to copy and "revoke" once shared, "share"
+ * A saved video letter's or short's share link: the link to copy and "revoke" once shared, "share"
  * before. Both labs pages post the same intents (`share`, `unshare`; utils/labs-steps.server.ts).
  */
 export function LetterShare({

@@ -33,7 +33,7 @@ function videoType() {
 type Graph = { context: AudioContext; stream: MediaStream };
 
 /**
- * A short's result (issue 20, docs/decisions/0042): the template's background and the script's cues, timed
+ * A short's result (docs/decisions/0042): the template's background and the script's cues, timed
  * to the converted audio's length, drawn on a 9:16 canvas in step with the audio; "make" records canvas and
  * audio with MediaRecorder to WebM (real time), offered as a download, and saved through the letter upload
  * (`/studio/inferences/:id/video` with the template id) so it can be shared. Without JavaScript the server's

@@ -16,7 +16,7 @@ async function loadStill(url: string): Promise<StillPicture> {
 }
 
 /**
- * A video letter from a plain STS result (issue 20, docs/decisions/0047): one of the stills shipped with the
+ * A video letter from a plain STS result (docs/decisions/0047): one of the stills shipped with the
  * product or the member's own image (checked by its bytes: PNG/JPEG/WebP signature, size and pixels, before the
  * browser decodes it), drawn with the audio's level (`still-stage.client.ts`, loaded only here), recorded and
  * uploaded like an avatar letter (`MakeVideoLetter`), then shared with the result's share link.

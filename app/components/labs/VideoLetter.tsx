@@ -15,7 +15,7 @@ function letterType() {
 }
 
 /**
- * A video letter (issue 20): the stage's canvas and the converted audio recorded to WebM in the browser
+ * A video letter: the stage's canvas and the converted audio recorded to WebM in the browser
  * while the audio plays once from the start, with the first frame as its poster, uploaded to
  * `/api/v1/studio/inferences/:id/video` (checked by content there). The page reloads its data afterwards,
  * so the result shows the letter and its share link.

@@ -1,5 +1,5 @@
 /**
- * The avatar talk stage (issue 20, docs/decisions/0041): three + @pixiv/three-vrm render a VRM avatar
+ * The avatar talk stage (docs/decisions/0041): three + @pixiv/three-vrm render a VRM avatar
  * speaking an audio element, in the browser only. This module is the only importer of three and
  * three-vrm; it is `.client.ts` (never in the server bundle) and loaded with `import()` by
  * AvatarStage.tsx on /labs/avatar only, so no other page's JavaScript contains them.

@@ -1,6 +1,6 @@
 /**
  * What the labs' two stages share (the avatar's, avatar-stage.client.ts, and the still letter's,
- * still-stage.client.ts; issue 20, docs/decisions/0041 and 0047): the stage's own audio element through a Web Audio
+ * still-stage.client.ts; docs/decisions/0041 and 0047): the stage's own audio element through a Web Audio
  * analyser to the speakers and to a stream for recording, a frame loop that counts its frames, and the `Stage` the
  * pages hold (play, pause, poster, capture, stats, dispose). Each stage brings only its drawing. No three here.
  */

@@ -3,7 +3,7 @@ import { AvatarResult as AvatarResultNow } from "./AvatarResult";
 import { DeleteAvatarDialog as DeleteAvatarDialogNow } from "./DeleteAvatarDialog";
 
 /**
- * Issue 19 (docs/decisions/0050, amended): avatar talk's parts the first paint does not need, loaded when first
+ * docs/decisions/0050: avatar talk's parts the first paint does not need, loaded when first
  * shown (`onUse`): the server renders them in place; import them from here, never from their own modules.
  */
 

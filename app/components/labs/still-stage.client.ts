@@ -2,7 +2,7 @@ import { STILL_CANVAS } from "../../../contracts/letters";
 import { audioGraph, runStage, stageAudio, type Stage } from "./media-stage";
 
 /**
- * A still letter's stage (issue 20, docs/decisions/0047): a still image drawn on a 2D canvas with the audio's
+ * A still letter's stage (docs/decisions/0047): a still image drawn on a 2D canvas with the audio's
  * level (the picture breathes with the voice, level bars along the bottom), and the same `Stage` as the avatar
  * stage (media-stage.ts), so one `MakeVideoLetter` records either. Loaded with `import()` only when a result offers a letter.
  * No three here: a 2D canvas is enough for a picture.

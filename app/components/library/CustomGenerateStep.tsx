@@ -13,8 +13,8 @@ import * as specs from "~/lib/form-specs/custom-voice";
 import type { CreationJob, Failure } from "~/routes/dashboard.custom.server";
 
 /**
- * Custom voice creation's second step (issue 17): the files (recorded or uploaded), the consents, the creation's
- * progress and the failure dialog. Loaded when first shown (issue 19, docs/decisions/0050: import it from
+ * Custom voice creation's second step: the files (recorded or uploaded), the consents, the creation's
+ * progress and the failure dialog. Loaded when first shown (docs/decisions/0050: import it from
  * components/library/wizard-on-use.tsx, never from here); the first step (the design) is the page's first load.
  */
 /** True once the page runs its JavaScript (the server and the first render say false). */

@@ -11,7 +11,7 @@ import * as specs from "~/lib/form-specs/custom-voice";
 import type { CustomVoice } from "../../../contracts/custom-voices";
 
 /**
- * Custom voice creation's last steps (issue 17): the profile and "done". Loaded when first shown (issue 19,
+ * Custom voice creation's last steps: the profile and "done". Loaded when first shown (
  * docs/decisions/0050: import them from components/library/wizard-on-use.tsx, never from here).
  */
 

@@ -7,7 +7,7 @@ import { COMMENT_MAX } from "../../../contracts/voice-feedback";
 
 /**
  * Editing one's comment on a voice's page (`?edit=<id>`), shown in place of the comment: loaded when first shown
- * (`EditCommentForm` in ./on-use, issue 19, docs/decisions/0050).
+ * (`EditCommentForm` in ./on-use, docs/decisions/0050).
  */
 export function EditCommentForm({
   id,

@@ -9,7 +9,7 @@ import { OPEN_VOICE, type OpenVoiceDraft } from "~/lib/library";
 import * as specs from "~/lib/form-specs/library";
 
 /**
- * The open voice wizard's last step (the profile, published). Loaded when first shown (issue 19, docs/decisions/0050:
+ * The open voice wizard's last step (the profile, published). Loaded when first shown (docs/decisions/0050:
  * import it from components/library/wizard-on-use.tsx, never from here).
  */
 

@@ -9,7 +9,7 @@ import { OPEN_VOICE, type OpenVoiceDraft, type RecordingFacts } from "~/lib/libr
 import * as specs from "~/lib/form-specs/library";
 
 /**
- * The open voice wizard's second step (the recording, its check and the preview). Loaded when first shown (issue 19,
+ * The open voice wizard's second step (the recording, its check and the preview). Loaded when first shown (
  * docs/decisions/0050: import it from components/library/wizard-on-use.tsx, never from here).
  */
 

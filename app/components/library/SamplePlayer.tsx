@@ -46,7 +46,7 @@ export function SamplePlayer({ src, name, size = "md" }: { src: string; name: st
         setState("idle");
       };
       el.onerror = () => {
-        // The api client comes with the first failure (issue 19: it is not in the first load of a page of samples).
+        // The api client comes with the first failure (it is not in the first load of a page of samples).
         const failed = el!;
         void import("~/lib/api-client").then(({ apiClient }) => apiClient.mediaFailed(src, failed));
         setState("idle");

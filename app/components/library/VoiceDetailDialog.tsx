@@ -10,7 +10,7 @@ type Result = Parameters<typeof useSchemaForm>[2];
 
 /**
  * A voice's page's dialogs (report the voice, report a comment, delete one's open voice), opened by a link
- * (`?modal=...`) and moved out of the route module (issue 19): loaded when first shown (`VoiceDetailDialog` in
+ * (`?modal=...`) and moved out of the route module: loaded when first shown (`VoiceDetailDialog` in
  * ./on-use, docs/decisions/0050), the `<dialog>` module and the report form with them.
  */
 export function VoiceDetailDialog({

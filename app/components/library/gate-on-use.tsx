@@ -2,7 +2,7 @@ import { onUse } from "~/components/shell/on-use";
 import { NeedsStarterDialog as NeedsStarterDialogNow, SlotsFullDialog as SlotsFullDialogNow } from "./CustomVoiceDialogs";
 
 /**
- * Issue 19 (docs/decisions/0050, thirteenth session): the custom voice gates' dialogs (Starter needed, no free slot),
+ * docs/decisions/0050: the custom voice gates' dialogs (Starter needed, no free slot),
  * loaded when first shown (`onUse`): the server renders an open one in place (a page of its own without JavaScript;
  * React keeps its markup until the code has loaded), so the `<dialog>` module is not in the first load of the pages
  * that may show them (custom voice, the library). Import them from here, never from their own module.

@@ -3,7 +3,7 @@ import { EditCommentForm as EditCommentFormNow } from "./EditCommentForm";
 import { VoiceDetailDialog as VoiceDetailDialogNow } from "./VoiceDetailDialog";
 
 /**
- * Issue 19 (docs/decisions/0050, amended): a voice's page's dialogs, loaded when first shown (`onUse`): the server
+ * docs/decisions/0050: a voice's page's dialogs, loaded when first shown (`onUse`): the server
  * renders an open dialog in place (a page of its own without JavaScript); the browser loads its code only then.
  */
 export const VoiceDetailDialog = /*#__PURE__*/ onUse(

@@ -5,7 +5,7 @@ import { ProfileStep as OpenProfileStepNow } from "./OpenProfileStep";
 import { RecordingStep as RecordingStepNow } from "./OpenRecordingStep";
 
 /**
- * Issue 19 (docs/decisions/0050, thirteenth session): the voice wizards' steps after the first (custom voice: the
+ * docs/decisions/0050: the voice wizards' steps after the first (custom voice: the
  * files and the creation, the profile, done; the open voice: the recording, the profile), loaded when first shown
  * (`onUse`): the server renders the step in place, the browser loads its code (with the recorder) only on a page
  * that shows it. The first step (the tags, `TagsForm` in Wizard.tsx) stays in the first load. Import these from

@@ -5,7 +5,7 @@ import { loginThen } from "~/lib/redirect";
 
 /**
  * The plan cards of /plan: price per month, first-month price, allowances and features. A paid plan's link
- * goes through login (or sign-up) to the purchase dialog of that plan (issue 19). `action`
+ * goes through login (or sign-up) to the purchase dialog of that plan. `action`
  * replaces each card's sign-up link (the signed-in upgrade page puts its buy or change buttons there).
  */
 export function PlanCards({
@@ -15,7 +15,7 @@ export function PlanCards({
 }: {
   plans: PlanCard[];
   action?: (plan: PlanCard) => React.ReactNode;
-  /** Whether the first-month price applies: only to members who still qualify (issue 19). */
+  /** Whether the first-month price applies: only to members who still qualify. */
   firstMonth?: boolean;
 }) {
   const { t } = useTranslation("plan");

@@ -28,7 +28,7 @@ export function GeneralErrorBoundary({
 }
 
 /**
- * The generic message. Issue 19: a page that failed to load (a dropped connection while a page's data loads
+ * The generic message. A page that failed to load (a dropped connection while a page's data loads
  * lands here, at the root: one request carries every route's data) offers retry, a full load of the same
  * address, and back, to the deepest route's `handle.back` (its list), else the page's section (`sectionOf`: the
  * dashboard, the studio, the console, the labs) or the landing; not for a 403.

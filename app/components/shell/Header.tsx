@@ -55,7 +55,7 @@ export function Header() {
   const email = data?.user.email ?? null;
   const hasToken = data?.user.hasAccessToken ?? false;
 
-  // The mobile menu closes on route change (not on hydration: one opened before it stays open, issue 19).
+  // The mobile menu closes on route change (not on hydration: one opened before it stays open).
   const shownAt = useRef(location.pathname + location.search);
   useEffect(() => {
     const at = location.pathname + location.search;

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, type ComponentType } from "react";
 
 /**
- * Issue 19 (docs/decisions/0050): a part of a page that the first paint does not need (a dialog opened on click or
+ * docs/decisions/0050: a part of a page that the first paint does not need (a dialog opened on click or
  * by an answer, a job's progress, a player's waveform) whose code the browser loads only when the part is first
  * rendered. `npm run check:routes` counts that code as "loaded on use" beside the page's budget.
  *

@@ -3,7 +3,7 @@ import { Footer as FooterNow } from "./Footer";
 import { ThirdPartyScripts as ThirdPartyScriptsNow } from "./ThirdPartyScripts";
 
 /**
- * Issue 19 (docs/decisions/0050): parts of the shell that most pages never render, loaded when rendered (`onUse`), so
+ * docs/decisions/0050: parts of the shell that most pages never render, loaded when rendered (`onUse`), so
  * the base every page loads does not carry them. Import them from here, never from their own modules.
  */
 

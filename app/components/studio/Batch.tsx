@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Waveform } from "./on-use";
 
-/** One chosen project in the list's batch answer (GET /api/v1/studio/batch; issue 19). */
+/** One chosen project in the list's batch answer (GET /api/v1/studio/batch). */
 export type BatchItem = {
   id: string;
   name: string | null;
@@ -13,7 +13,7 @@ export type BatchItem = {
 };
 
 /**
- * "Play selected" (issue 19): every ready track of the chosen projects in order, TTS projects joined and
+ * "Play selected": every ready track of the chosen projects in order, TTS projects joined and
  * STS conversions one by one, in the studio's player (`Waveform`: the browser's own player without JavaScript, the
  * waveform with it); with JavaScript, when one ends the next one starts (continuous play across projects), and the
  * one playing is marked.
@@ -75,7 +75,7 @@ export function Playlist({ items }: { items: BatchItem[] }) {
 }
 
 /**
- * What a batch action left out (issue 19): each skipped project by name with its reason, in a message
+ * What a batch action left out: each skipped project by name with its reason, in a message
  * that stays until dismissed (with JavaScript the button hides it; without, the link goes back to the
  * list without the batch).
  */

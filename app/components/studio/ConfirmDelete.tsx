@@ -7,7 +7,7 @@ import { UNDO_SHOWN_MS } from "~/lib/undo";
 type Fields = [name: string, value: string][];
 
 /**
- * A delete that asks first (issue 19, docs/decisions/0037): a confirmation rendered from the URL, so it is a real page
+ * A delete that asks first (docs/decisions/0037): a confirmation rendered from the URL, so it is a real page
  * without JavaScript and a dialog with it. `children` say what goes (the element with the id `describedBy`); the form
  * posts `fields` (to `action`, or the page's own action) and says the deletion can be undone for a while.
  */
@@ -130,7 +130,7 @@ export function UndoProjectsDelete({ ids }: { ids: string[] }) {
 }
 
 /**
- * Deleting a work-history result (issue 19, docs/decisions/0045): the same confirmation rendered from the URL
+ * Deleting a work-history result (docs/decisions/0045): the same confirmation rendered from the URL
  * (`?confirm=delete&id=`), naming the result by its date, kind and text.
  */
 export function ConfirmHistoryDelete({

@@ -4,7 +4,7 @@ import { NativeDialog } from "~/components/shell/Modal";
 import { ConfirmDeleteDialog } from "~/components/studio/ConfirmDelete";
 
 /**
- * The TTS editor's dialogs (issue 19): its confirmations and "leave without saving?". Loaded when first shown (docs/decisions/0050:
+ * The TTS editor's dialogs: its confirmations and "leave without saving?". Loaded when first shown (docs/decisions/0050:
  * import them from components/studio/editor-on-use.tsx, never from here), with the `<dialog>` module.
  */
 

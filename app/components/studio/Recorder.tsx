@@ -80,7 +80,7 @@ export function Recorder({
   };
 
   if (supported === false) return <p className="text-sm text-slate-600">{t("sts.record.unsupported")}</p>;
-  // Why the button cannot be pressed (issue 19): said next to it and tied to it for screen readers.
+  // Why the button cannot be pressed: said next to it and tied to it for screen readers.
   // Before hydration the page's <noscript> note says it (recording needs JavaScript); with JavaScript that moment is brief.
   const disabledWhy = maxSeconds <= 0 ? "disabledNoTime" : busy ? "disabledBusy" : null;
   return (

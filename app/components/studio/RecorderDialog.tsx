@@ -14,7 +14,7 @@ export function RecorderDialog({
   title: string;
   testId: string;
   role?: "dialog" | "alertdialog";
-  /** Escape and the backdrop (issue 19); none where the member must choose. */
+  /** Escape and the backdrop; none where the member must choose. */
   onDismiss?: () => void;
   children: React.ReactNode;
 }) {

@@ -14,7 +14,7 @@ import { Waveform } from "./on-use";
 export { VoiceSearch } from "./VoicePicker";
 
 /*
- * The STS flow's check and voice steps (issue 20), shown after a recording or an upload: loaded on use
+ * The STS flow's check and voice steps, shown after a recording or an upload: loaded on use
  * (`SourceCheck`, `VoiceChoice` in ./sts-on-use, docs/decisions/0050), the voice picker with them.
  */
 

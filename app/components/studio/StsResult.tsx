@@ -14,10 +14,10 @@ import type { action } from "~/routes/studio.projects.speech-to-speech.server";
 
 /*
  * The STS studio's result (the last step): the audio, downloads, the still-image letter, sharing and the review.
- * Loaded when first shown (issue 19, docs/decisions/0050: import it from ./sts-on-use, never from here).
+ * Loaded when first shown (docs/decisions/0050: import it from ./sts-on-use, never from here).
  */
 
-/** Issue 20: a result made a video letter with a still image; its code loads with a result, not with the other steps. */
+/** A result made a video letter with a still image; its code loads with a result, not with the other steps. */
 const StillLetter = /*#__PURE__*/ lazy(() => import("~/components/labs/StillLetter").then((m) => ({ default: m.StillLetter })));
 
 export function ResultStep({ result, project, replying }: { result: StudioResult; project: StsProject | null; replying: boolean }) {
@@ -71,7 +71,7 @@ export function ResultStep({ result, project, replying }: { result: StudioResult
         </p>
       </div>
 
-      {/* Issue 20: the result as a video letter with a still image, shared with the link below. */}
+      {/* The result as a video letter with a still image, shared with the link below. */}
       <Suspense fallback={null}>
         <StillLetter inferenceId={result.inference_id} audioUrl={result.audioURL} videoUrl={result.videoURL} />
       </Suspense>
@@ -132,7 +132,7 @@ export function ResultStep({ result, project, replying }: { result: StudioResult
           <input type="hidden" name="intent" value="review" />
           <fieldset>
             <legend className="text-sm font-semibold">{t("sts.result.review")}</legend>
-            {/* Issue 19: one star per choice (five radios and 15 stars did not fit at 360 px). Highest first in the
+            {/* One star per choice (five radios and 15 stars did not fit at 360 px). Highest first in the
                 markup, shown from 1 (row-reverse), so the checked star and the ones before it light up: CSS only. */}
             <div className="mt-2 flex flex-row-reverse justify-end gap-1 [&>label:has(:checked)~label]:text-amber-500">
               {[5, 4, 3, 2, 1].map((n) => {

@@ -8,7 +8,7 @@ import { STS_MAX_SECONDS } from "~/lib/studio";
 import { Recorder } from "./Recorder";
 
 /*
- * The STS flow's record/upload step as a component (issue 20; its check and voice steps: StsChoice.tsx, loaded on use), shared by the STS studio,
+ * The STS flow's record/upload step as a component (its check and voice steps: StsChoice.tsx, loaded on use), shared by the STS studio,
  * avatar talk and the shorts. Beside Sts.tsx rather than in it: the voice library's wizard imports Sts.tsx
  * for the Recorder, and must not carry these steps' forms and schemas (the route budgets, decision 0040).
  */

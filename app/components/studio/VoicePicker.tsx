@@ -196,7 +196,7 @@ function SampleButton({ src, label }: { src: string; label: string }) {
     audio.onplaying = () => setState("playing");
     audio.onended = stop;
     audio.onerror = () => {
-      // The api client comes with the first failure (issue 19: it is not in the first load of a page of samples).
+      // The api client comes with the first failure (it is not in the first load of a page of samples).
       void import("~/lib/api-client").then(({ apiClient }) => apiClient.mediaFailed(src, audio));
       stop();
     };

@@ -52,7 +52,7 @@ export function Waveform({
         // every request) is fetched once and handed to wavesurfer and the player as a blob URL.
         void Promise.all([
           import("wavesurfer.js"),
-          // The api client comes with wavesurfer (issue 19: not in the first load of a page whose player is its first content).
+          // The api client comes with wavesurfer (not in the first load of a page whose player is its first content).
           import("~/lib/api-client")
             .then(({ apiClient }) => apiClient.apiFetch(src))
             .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(String(r.status))))),

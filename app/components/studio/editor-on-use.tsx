@@ -2,7 +2,7 @@ import { onUse } from "~/components/shell/on-use";
 import { ConfirmDialog as ConfirmDialogNow, LeaveDialog as LeaveDialogNow, UndoBar as UndoBarNow } from "./EditorDialogs";
 
 /**
- * Issue 19 (docs/decisions/0050, thirteenth session): the TTS editor's parts shown only after a click or an answer (a
+ * docs/decisions/0050: the TTS editor's parts shown only after a click or an answer (a
  * confirmation opened by `?confirm=`, "deleted, undo", "leave without saving?"), loaded when first shown (`onUse`):
  * the server renders an open one in place (a page of its own without JavaScript), so the `<dialog>` module and the
  * delete confirmation are not in the editor's first load. Import them from here, never from their own modules.

@@ -5,7 +5,7 @@ import { UsageDialog as UsageDialogNow } from "~/components/studio/UsageDialog";
 import { Waveform as WaveformNow } from "~/components/studio/Waveform";
 
 /**
- * Issue 19 (docs/decisions/0050): page parts the first paint does not need, loaded when first rendered (`onUse`):
+ * docs/decisions/0050: page parts the first paint does not need, loaded when first rendered (`onUse`):
  * the server renders them in place, the browser loads their code only on a page that shows them. Import them from
  * here (the studio's; the frame's alert: components/dashboard/on-use.tsx) instead of their own modules (a static import of the module would put it back in the page's first load).
  */
@@ -28,7 +28,7 @@ export const Waveform = /*#__PURE__*/ onUse(
   import.meta.env.SSR && WaveformNow,
 );
 
-/** The recorder's dialogs (its time limit, a refused microphone): only after a recording (issue 19, the last nine pages). */
+/** The recorder's dialogs (its time limit, a refused microphone): only after a recording (the last nine pages). */
 export const RecorderDialog = /*#__PURE__*/ onUse(
   () => import("~/components/studio/RecorderDialog").then((m) => m.RecorderDialog),
   import.meta.env.SSR && RecorderDialogNow,

@@ -5,7 +5,7 @@ import { SourceCheck as SourceCheckNow, VoiceChoice as VoiceChoiceNow, VoiceSear
 import { ProcessStep as ProcessStepNow } from "~/components/studio/StsProcess";
 
 /**
- * Issue 19 (docs/decisions/0050, amended): the STS-shaped wizards' steps after the first (the STS studio, avatar
+ * docs/decisions/0050: the STS-shaped wizards' steps after the first (the STS studio, avatar
  * talk, the shorts), loaded when first shown (`onUse`): the server renders the step in place, the browser loads its
  * code only on a page that shows it. The first step (record or upload, StsSteps.tsx) stays in the first load.
  * Import these from here, never from their own modules.

@@ -3,7 +3,7 @@ import { LoadFailed as LoadFailedNow } from "~/components/studio/LoadFailed";
 import { ResultStep as ResultStepNow } from "~/components/studio/StsResult";
 
 /**
- * Issue 19 (docs/decisions/0050, thirteenth session): the STS studio's parts that are not its first step, loaded when
+ * docs/decisions/0050: the STS studio's parts that are not its first step, loaded when
  * first shown (`onUse`), like the steps in ./sts-on-use (which StsResult.tsx imports, so these have a module of their
  * own): the result, and the page shown when a project cannot be loaded. Import them from here, never from their own
  * modules.

@@ -7,7 +7,7 @@ import { jobRunning, type ItemState, type JobState, type JobStatus } from "../..
  * A job's live state: the loader's `job` at first, then, with JavaScript and while the job runs, each
  * state its event stream sends (GET /api/v1/studio/jobs/:id/events, contracts/jobs.ts). When a state
  * arrives that is no longer running, the stream is closed and the page's data reloaded (new audio, or
- * the STS result); while it runs, the page data is reloaded each time an item finishes (issue 19). A
+ * the STS result); while it runs, the page data is reloaded each time an item finishes. A
  * stream the browser gives up on (an HTTP error, not an event stream) is reported and closed: the page keeps the last state, and without JavaScript it refreshes itself instead
  * (`NoScriptRefresh`). A new `job` from the loader starts over. Generation jobs (`Job`) and custom voice
  * creation (`CustomVoiceJobState` of contracts/custom-voices.ts) stream the same way.
@@ -29,7 +29,7 @@ export function useJobProgress<J extends { id: string; status: JobStatus }>(job:
         revalidate();
         return;
       }
-      // Issue 19: each paragraph's audio appears as it finishes, not only when the whole job ends.
+      // Each paragraph's audio appears as it finishes, not only when the whole job ends.
       const done = jobCounts(state).done;
       if (done > finished) {
         finished = done;

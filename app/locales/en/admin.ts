@@ -119,7 +119,7 @@ export default {
     list: "All notices",
     empty: "No notices yet.",
   },
-  // Issue 18's remaining console (docs/decisions/0036).
+  // the remaining console (docs/decisions/0036).
   languages: { ko: "Korean", en: "English" },
   content: {
     save: "Save (publication unchanged)",

@@ -243,7 +243,7 @@ export default {
     receipt: "The receipt link is unavailable. Please ask the card issuer.",
     quote: "Could not load the price. Please try again shortly.",
   },
-  // Issue 19: the PayPal receipt page (PayPal sends none we could link).
+  // The PayPal receipt page (PayPal sends none we could link).
   paypalReceipt: {
     title: "PayPal payment receipt",
     metaTitle: "Payment receipt | Voice Studio",

@@ -75,7 +75,7 @@ export default {
     text: "The address may have changed or the page was removed. Please check the address you entered.",
     home: "Go to the home page",
   },
-  // The dashboard sidebar's help entry and its unread badge; the "1:1 inquiry" link of error dialogs (issue 18).
+  // The dashboard sidebar's help entry and its unread badge; the "1:1 inquiry" link of error dialogs.
   helpNav: { label: "Help", unread_one: "{{count}} new answer", unread_other: "{{count}} new answers", inquiry: "Ask us (1:1 inquiry)" },
   dialog: { close: "Close" },
   errors: {
@@ -85,7 +85,7 @@ export default {
     generic: "Oops, an unexpected error occurred. Please try again shortly; if it repeats, contact us at {{email}}.",
     title: "Something went wrong",
     ok: "OK",
-    // Issue 19 (h-trust): a page that failed to load offers back and retry.
+    // (h-trust): a page that failed to load offers back and retry.
     back: "Go back",
     retry: "Try again",
   },
@@ -93,7 +93,7 @@ export default {
     textTooLong: "You can generate up to 500 characters at a time. Please split the text.",
     number: "Please enter a valid number.",
     fileRequired: "Please choose an audio file to convert.",
-    // Issue 19: a chosen file of 0 bytes (the api's 4210 says the same).
+    // A chosen file of 0 bytes (the api's 4210 says the same).
     fileEmpty: "The file is empty. Please upload an audio file with your voice in it.",
     required: "This field is required.",
     email: "Please check the email format.",

@@ -2,7 +2,7 @@ import type ko from "../ko/labs";
 import type { Translation } from "../types";
 
 export default {
-  // The shorts (issue 20, docs/decisions/0042): /labs/shorts, /labs/shorts/start, the labs card, the history and share label.
+  // The shorts (docs/decisions/0042): /labs/shorts, /labs/shorts/start, the labs card, the history and share label.
   shorts: {
     metaTitle: "AI voice imitation shorts | Voice Studio",
     metaDescription: "Read a template's script, choose a voice, and get a vertical short with the converted voice and subtitles.",
@@ -132,7 +132,7 @@ export default {
       again: "Record again",
     },
   },
-  // Issue 20: a video letter from a plain STS result, with a still image.
+  // A video letter from a plain STS result, with a still image.
   still: {
     title: "Make a video letter",
     help: "A picture shown with your converted voice, moving with its level, recorded as a video (WebM). The sound plays while it records; share it with the share link below.",
@@ -164,7 +164,7 @@ export default {
     share: "Create a share link",
     shareUrl: "Share link",
     revoke: "Stop sharing",
-    // Issue 20: answering a shared letter with a video letter, and the player social sites frame.
+    // Answering a shared letter with a video letter, and the player social sites frame.
     reply: {
       button: "Reply with a video letter",
       banner: "You are answering a letter in the voice of {{voice}}. Make your video letter, then share it back as your reply.",

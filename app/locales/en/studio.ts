@@ -27,7 +27,7 @@ export default {
     downloadSelected: "Download selected",
     generateSelected: "Generate selected",
     generateAll: "Generate all",
-    // Issue 19: play and download selected understand STS projects; what was left out, by project.
+    // Play and download selected understand STS projects; what was left out, by project.
     batch: {
       continuous_one: "{{count}} recording plays.",
       continuous_other: "{{count}} recordings play one after another.",
@@ -124,14 +124,14 @@ export default {
     back: "Projects",
     retry: "Try again",
     loadFailed: "The project could not be loaded.",
-    // Issue 19: a project that is gone (deleted, or not this account's).
+    // A project that is gone (deleted, or not this account's).
     loadNotFound: "It was deleted, or it is not this account's project.",
     rules:
       "You can use the punctuation . , ... ! ? Numbers and signs ($ ₩ % ~ : + & ℃) are read as words. Quotes and ellipses (…) are fine, words in brackets are read after a short pause, and emoji are skipped. A new line or 5 or more spaces add a pause. Up to 500 characters per generation.",
     remaining: "Characters left this month: {{remaining}}",
     unreadable: "Cannot be spoken: {{chars}}",
   },
-  // Issue 19: autosave, confirmations, undo, version history and keys of the TTS editor.
+  // Autosave, confirmations, undo, version history and keys of the TTS editor.
   autosave: {
     saving: "Saving…",
     saved: "All changes saved",
@@ -152,7 +152,7 @@ export default {
     emptyParagraph: "(empty paragraph)",
     versionTitle: "Delete this version from the history?",
     projectsTitle: "Delete the selected projects?",
-    // Issue 19 (docs/decisions/0045): the work history's delete.
+    // docs/decisions/0045: the work history's delete.
     historyTitle: "Delete this result from the work history?",
     undoHint: "You can undo it for a few seconds after deleting.",
     cancel: "Cancel",
@@ -241,7 +241,7 @@ export default {
         "Microphone permission was denied. Allow the microphone in your browser's site settings (next to the address bar) and try again.",
       noDevice: "No microphone was found. Connect one, or upload a file.",
       close: "Close",
-      // Issue 19: why the record button cannot be pressed.
+      // Why the record button cannot be pressed.
       disabledBusy: "Checking the recording you sent.",
       disabledNoTime: "You have used this month's conversion time. Upgrade your plan to record again.",
     },
@@ -280,7 +280,7 @@ export default {
       result: "See the result",
       retry: "Try again",
     },
-    // Issue 19: answering a shared recording ("reply with my voice").
+    // Answering a shared recording ("reply with my voice").
     reply: {
       banner: "You are replying to a recording in the voice of {{voice}}. Record or upload, convert, then share it back as your reply.",
       original: "Listen to the original",
@@ -327,7 +327,7 @@ export default {
     made: "Made on {{date}} · {{seconds}} s",
     player: "Shared audio",
     what: "Voice Studio is an AI studio that turns text into speech and your voice into other voices.",
-    // Issue 19: replies linked to the original.
+    // Replies linked to the original.
     inReplyTo: "A reply to a recording in the voice of {{voice}}",
     method: {
       register:

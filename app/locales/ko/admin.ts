@@ -1,4 +1,4 @@
-/** The operator console (/admin; issue 18). */
+/** The operator console (/admin). */
 export default {
   meta: { title: "운영자 콘솔 | 보이스 스튜디오", description: "보이스 스튜디오 운영자 콘솔" },
   title: "운영자 콘솔",
@@ -117,7 +117,7 @@ export default {
     list: "공지 목록",
     empty: "아직 공지가 없습니다.",
   },
-  // Issue 18's remaining console (docs/decisions/0036).
+  // the remaining console (docs/decisions/0036).
   languages: { ko: "한국어", en: "영어" },
   content: {
     save: "저장 (게시 상태는 그대로)",

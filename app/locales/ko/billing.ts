@@ -239,7 +239,7 @@ export default {
     receipt: "영수증 링크를 불러올 수 없습니다. 카드사에 문의해 주세요.",
     quote: "가격을 불러오지 못했습니다. 잠시 뒤 다시 시도해 주세요.",
   },
-  // Issue 19: the PayPal receipt page (PayPal sends none we could link).
+  // The PayPal receipt page (PayPal sends none we could link).
   paypalReceipt: {
     title: "PayPal 결제 영수증",
     metaTitle: "결제 영수증 | 보이스 스튜디오",

@@ -71,7 +71,7 @@ export default {
     text: "주소가 바뀌었거나 삭제된 페이지입니다. 입력한 주소를 다시 확인해 주세요.",
     home: "홈으로 가기",
   },
-  // The dashboard sidebar's help entry and its unread badge; the "1:1 inquiry" link of error dialogs (issue 18).
+  // The dashboard sidebar's help entry and its unread badge; the "1:1 inquiry" link of error dialogs.
   helpNav: { label: "고객센터", unread_one: "새 답변 {{count}}개", unread_other: "새 답변 {{count}}개", inquiry: "1:1 문의하기" },
   dialog: { close: "닫기" },
   errors: {
@@ -81,7 +81,7 @@ export default {
     generic: "이런, 예상치 못한 오류가 발생했어요. 잠시 후 다시 시도해 주세요. 문제가 계속되면 {{email, 으로/로}} 문의해 주세요.",
     title: "오류가 발생했습니다",
     ok: "확인",
-    // Issue 19 (h-trust): a page that failed to load offers back and retry.
+    // (h-trust): a page that failed to load offers back and retry.
     back: "돌아가기",
     retry: "다시 시도",
   },
@@ -89,7 +89,7 @@ export default {
     textTooLong: "한 번에 최대 500자까지 생성할 수 있습니다. 문단을 나누어 주세요.",
     number: "올바른 숫자를 입력해 주세요.",
     fileRequired: "변환할 오디오 파일을 골라 주세요.",
-    // Issue 19: a chosen file of 0 bytes (the api's 4210 says the same).
+    // A chosen file of 0 bytes (the api's 4210 says the same).
     fileEmpty: "빈 파일입니다. 목소리가 담긴 오디오 파일을 올려 주세요.",
     required: "필수 입력 항목입니다.",
     email: "이메일 형식을 확인해 주세요.",

@@ -1,4 +1,4 @@
-/** Public content pages (issue 18): notices, FAQ, guide, contest and the business API page. The content itself is in D1. */
+/** Public content pages: notices, FAQ, guide, contest and the business API page. The content itself is in D1. */
 export default {
   meta: {
     notice: { title: "공지사항 | Voice Studio", description: "Voice Studio의 새 소식, 점검 안내와 업데이트 내역을 확인하세요." },

@@ -1,4 +1,4 @@
-/** Custom voice creation (/dashboard/custom; issue 17, spec sections 3, 5 and 8). The tags' names are the library bundle's. */
+/** Custom voice creation (/dashboard/custom; spec sections 3, 5 and 8). The tags' names are the library bundle's. */
 export default {
   meta: {
     title: "커스텀 보이스 만들기 | 보이스 스튜디오",

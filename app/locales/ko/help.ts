@@ -1,4 +1,4 @@
-/** The help pages (/dashboard/help): 1:1 inquiries and their history (issue 18). */
+/** The help pages (/dashboard/help): 1:1 inquiries and their history. */
 export default {
   meta: {
     title: "고객센터 | 보이스 스튜디오",

@@ -1,4 +1,4 @@
-/** The dashboard's API keys page (issue 18). */
+/** The dashboard's API keys page. */
 export default {
   meta: { title: "API 키 | Voice Studio", description: "비즈니스 API에 쓸 API 키를 만들고 관리합니다." },
   title: "API 키",

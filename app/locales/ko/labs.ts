@@ -1,6 +1,6 @@
-/** The labs pages (issue 20): the area, avatar talk. */
+/** The labs pages: the area, avatar talk. */
 export default {
-  // The shorts (issue 20, docs/decisions/0042): /labs/shorts, /labs/shorts/start, the labs card, the history and share label.
+  // The shorts (docs/decisions/0042): /labs/shorts, /labs/shorts/start, the labs card, the history and share label.
   shorts: {
     metaTitle: "AI 목소리 흉내 쇼츠 | Voice Studio",
     metaDescription: "템플릿 대본을 읽고 보이스를 고르면, 바뀐 목소리와 자막이 들어간 세로 쇼츠 영상이 만들어집니다.",
@@ -127,7 +127,7 @@ export default {
       again: "다시 녹음하기",
     },
   },
-  // Issue 20: a video letter from a plain STS result, with a still image.
+  // A video letter from a plain STS result, with a still image.
   still: {
     title: "영상 편지 만들기",
     help: "변환한 목소리에 맞춰 그림이 소리 크기에 따라 움직이는 영상(WebM)을 녹화해요. 녹화하는 동안 소리가 재생되며, 아래 공유 링크로 보낼 수 있어요.",
@@ -159,7 +159,7 @@ export default {
     share: "공유 링크 만들기",
     shareUrl: "공유 링크",
     revoke: "공유 중지",
-    // Issue 20: answering a shared letter with a video letter, and the player social sites frame.
+    // Answering a shared letter with a video letter, and the player social sites frame.
     reply: {
       button: "영상 편지로 답장하기",
       banner: "{{voice}} 목소리 편지에 답장하는 중이에요. 영상 편지를 만든 뒤 답장으로 공유하세요.",

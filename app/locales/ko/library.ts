@@ -1,6 +1,6 @@
 import { voiceTagNames } from "../../../contracts/voices";
 
-/** The voice library, voice detail, open voice wizard and the /actors page (issue 16). */
+/** The voice library, voice detail, open voice wizard and the /actors page. */
 export default {
   meta: {
     library: "보이스 라이브러리 | 보이스 스튜디오",

@@ -25,7 +25,7 @@ export default {
     downloadSelected: "선택 다운로드",
     generateSelected: "선택 생성",
     generateAll: "전체 생성",
-    // Issue 19: play and download selected understand STS projects; what was left out, by project.
+    // Play and download selected understand STS projects; what was left out, by project.
     batch: {
       continuous_one: "{{count}}개 음성을 재생해요.",
       continuous_other: "{{count}}개 음성을 차례로 이어서 재생해요.",
@@ -122,14 +122,14 @@ export default {
     back: "프로젝트 목록",
     retry: "다시 시도",
     loadFailed: "프로젝트를 불러오지 못했습니다.",
-    // Issue 19: a project that is gone (deleted, or not this account's).
+    // A project that is gone (deleted, or not this account's).
     loadNotFound: "삭제되었거나 이 계정의 프로젝트가 아니에요.",
     rules:
       "문장부호는 . , ... ! ? 를 쓸 수 있고, 숫자와 기호($ ₩ % ~ : + & ℃)는 읽는 말로 바꿔 읽어요. 따옴표와 말줄임표(…)는 그대로 써도 되고, 괄호 안의 말은 쉬었다가 읽으며, 이모지는 읽지 않아요. 줄을 바꾸거나 스페이스를 5번 이상 넣으면 쉬어 읽습니다. 한 번에 500자까지 생성할 수 있어요.",
     remaining: "이번 달 남은 글자 수: {{remaining}}자",
     unreadable: "읽을 수 없는 문자: {{chars}}",
   },
-  // Issue 19: autosave, confirmations, undo, version history and keys of the TTS editor.
+  // Autosave, confirmations, undo, version history and keys of the TTS editor.
   autosave: {
     saving: "저장 중…",
     saved: "모든 변경 사항이 저장됨",
@@ -150,7 +150,7 @@ export default {
     emptyParagraph: "(빈 문단)",
     versionTitle: "이 버전을 기록에서 삭제할까요?",
     projectsTitle: "선택한 프로젝트를 삭제할까요?",
-    // Issue 19 (docs/decisions/0045): the work history's delete.
+    // docs/decisions/0045: the work history's delete.
     historyTitle: "이 결과를 작업 기록에서 삭제할까요?",
     undoHint: "삭제한 뒤 몇 초 동안은 되돌릴 수 있어요.",
     cancel: "취소",
@@ -238,7 +238,7 @@ export default {
       permissionDenied: "마이크 권한이 거부되었습니다. 브라우저 주소창의 사이트 설정에서 마이크를 허용한 뒤 다시 시도해 주세요.",
       noDevice: "연결된 마이크를 찾지 못했습니다. 마이크를 연결하거나 파일을 올려 주세요.",
       close: "닫기",
-      // Issue 19: why the record button cannot be pressed.
+      // Why the record button cannot be pressed.
       disabledBusy: "올린 녹음을 확인하고 있어요.",
       disabledNoTime: "이번 달 변환 시간을 모두 썼어요. 요금제를 올리면 다시 녹음할 수 있어요.",
     },
@@ -277,7 +277,7 @@ export default {
       result: "결과 보기",
       retry: "다시 시도",
     },
-    // Issue 19: answering a shared recording ("reply with my voice").
+    // Answering a shared recording ("reply with my voice").
     reply: {
       banner: "{{voice}} 목소리로 바꾼 음성에 답장하고 있어요. 녹음하거나 파일을 올려 변환한 뒤 답장으로 공유하세요.",
       original: "원래 음성 듣기",
@@ -323,7 +323,7 @@ export default {
     reply: "내 목소리로 답장하기",
     made: "{{date}}에 만든 음성 · {{seconds}}초",
     player: "공유된 음성",
-    // Issue 19: replies linked to the original.
+    // Replies linked to the original.
     inReplyTo: "{{voice}} 목소리로 바꾼 음성에 보낸 답장",
     method: {
       register: "말한 사람의 음높이와 음색을 {{voice}}의 목소리 쪽으로 옮겨 만들었어요. 말한 내용과 타이밍, 억양은 말한 사람의 것이에요.",

@@ -17,7 +17,7 @@ import { customVoicesRoutes } from "./routes/custom-voices";
 import { devRoutes } from "./routes/dev";
 import { helpImageRoutes, helpRoutes } from "./routes/help";
 import { keysRoutes } from "./routes/keys";
-// Labs (issue 20).
+// Labs.
 import { labsRoutes, letterRoutes, shareLetterRoutes } from "./routes/labs";
 import { membersRoutes } from "./routes/members";
 import { openVoicesRoutes } from "./routes/open-voices";
@@ -38,7 +38,7 @@ import type { AppEnv } from "./env";
  * members, payments, voices and studio beside `utils`.
  */
 export function createApp() {
-  // Route answers kept per method and path (lib/memo-router.ts, issue 19 page speed, docs/decisions/0043).
+  // Route answers kept per method and path (lib/memo-router.ts, docs/decisions/0043).
   const app = new Hono<AppEnv>({ router: new MemoRouter() }).basePath("/api/v1");
   // The one place for the security headers of every answer (docs/decisions/0018).
   app.use("*", securityHeaders);
@@ -58,7 +58,7 @@ export function createApp() {
   app.route("/utils", utils);
   app.route("/member", membersRoutes);
   app.route("/member", socialRoutes);
-  // Issue 17: custom voices first, so `/voices/custom/*` reaches neither the open voices' nor the library's `/voices/:id` routes.
+  // Custom voices first, so `/voices/custom/*` reaches neither the open voices' nor the library's `/voices/:id` routes.
   app.route("/voices/custom", customVoicesRoutes);
   // Open voices first: `/voices/open/*` must not reach the library's `/voices/:id` routes.
   app.route("/voices", openVoicesRoutes);
@@ -82,12 +82,12 @@ export function createApp() {
   app.route("/guide", guideRoutes);
   app.route("/contests", contestsRoutes);
   app.route("/keys", keysRoutes);
-  // Labs (issue 20, docs/decisions/0041).
+  // Labs (docs/decisions/0041).
   app.route("/labs", labsRoutes);
   app.route("/studio/inferences", letterRoutes);
   app.route("/share", shareLetterRoutes);
   app.route("/", publicApiRoutes);
-  // Issue 18's console (docs/decisions/0036): actor samples by signed URL, for operators.
+  // the console (docs/decisions/0036): actor samples by signed URL, for operators.
   app.route("/actors/samples", actorSampleRoutes);
 
   // A path that exists with another method answers 405 (4005) with Allow; anything else 404 (4004).

@@ -64,11 +64,11 @@ export default {
       ctx.waitUntil(applyRetention(env, db, controller.scheduledTime).then((counts) => console.log("retention", JSON.stringify(counts))));
       // Open voice drafts past their 24 hours, with their recordings and previews (docs/decisions/0029).
       ctx.waitUntil(expireDrafts({ env, db }).then((n) => console.log("expired voice drafts", n)));
-      // Projects deleted and not brought back within their undo time (issue 19, docs/decisions/0037).
+      // Projects deleted and not brought back within their undo time (docs/decisions/0037).
       ctx.waitUntil(purgeDeleted({ db, env }, controller.scheduledTime).then((n) => console.log("purged projects", n)));
       // Failed custom voices past 30 days, rows and files (domain/custom-voices/slots.ts).
       ctx.waitUntil(purgeFailedCustomVoices(env, controller.scheduledTime).then((n) => console.log("failed custom voices", n)));
-      // Work-history results deleted and not brought back (issue 19, docs/decisions/0045).
+      // Work-history results deleted and not brought back (docs/decisions/0045).
       ctx.waitUntil(purgeDeletedResults({ db, env }, controller.scheduledTime).then((n) => console.log("purged results", n)));
       // Jobs that stopped beating: their open charges refunded, their slots freed (docs/decisions/0017).
       ctx.waitUntil(reapStale(env.DB, null, controller.scheduledTime).then((n) => console.log("stale jobs", n)));

@@ -71,7 +71,7 @@ export function PurchaseDialog({
           </fieldset>
           <ErrorList id={form.errorId} errors={form.errors} ns="billing" />
           {form.errors?.length ? (
-            // Spec section 8: a failed payment offers the 1:1 inquiry, its category chosen (issue 18).
+            // Spec section 8: a failed payment offers the 1:1 inquiry, its category chosen.
             <Link to="/dashboard/help?category=payment" className="block text-sm text-brand-700 underline" data-testid="payment-inquiry">
               {tc("helpNav.inquiry")}
             </Link>

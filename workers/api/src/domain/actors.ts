@@ -9,7 +9,7 @@ import type { Bindings, Member } from "../env";
 import type { Db } from "./scope";
 
 /**
- * Voice actors' applications (the /actors page, issue 16): stored for the operator console, with an
+ * Voice actors' applications (the /actors page): stored for the operator console, with an
  * uploaded sample checked by its content like every other audio upload (speech/decode.ts) and kept in
  * R2 as sent. Open to visitors; a signed-in applicant's member id is kept with it.
  */

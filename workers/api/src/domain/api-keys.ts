@@ -1,4 +1,4 @@
-// A member's business API keys (issue 18, docs/decisions/0031): created with a name and shown once,
+// A member's business API keys (docs/decisions/0031): created with a name and shown once,
 // listed by prefix and last use, revoked. The key itself is never stored (lib/api-keys.ts).
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { apiKeys } from "../../../../db/schema";

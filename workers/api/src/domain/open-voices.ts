@@ -21,7 +21,7 @@ import { deleteCustomVoiceFiles } from "./custom-voices/slots";
 import type { Db, MemberScope } from "./scope";
 
 /**
- * Open voices (spec: the 3-step registration wizard; issue 16; docs/decisions/0029): the recording
+ * Open voices (spec: the 3-step registration wizard;; docs/decisions/0029): the recording
  * check (step 2), drafts (a checked recording kept with its derived voice and its preview), creation
  * from the three steps' fields (step 3) and deletion by the creator.
  */
@@ -426,7 +426,7 @@ export async function deleteOwnVoice(s: MemberScope, id: string) {
     .returning({ id: voices.id, type: voices.type, sourceKey: voices.sourceKey, imageKey: voices.imageKey });
   if (!row) return refusal(Code.NOT_FOUND);
   // The voice the HTTP engine made for it was queued by the update (migration 0029); the route deletes it after the answer.
-  // A custom voice (issue 17): its slot is free from now (deleted voices do not count) and every file under its prefix goes.
+  // A custom voice: its slot is free from now (deleted voices do not count) and every file under its prefix goes.
   if (row.type === "custom") await deleteCustomVoiceFiles(s.env.MEDIA, s.member.id, [row.id]);
   const keys = [row.sourceKey, row.imageKey].filter((k): k is string => !!k);
   if (keys.length) await s.env.MEDIA.delete(keys);

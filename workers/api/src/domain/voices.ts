@@ -22,7 +22,7 @@ export const visibleTo = (member: Pick<Member, "id"> | null): SQL => visibleWher
 /** `visibleTo` by the member's id, which may be a placeholder of a prepared query (null: a visitor). */
 function visibleWhere(memberId: string | Placeholder | null): SQL {
   const listed = and(inArray(voices.type, ["basic", "open"]), isNull(voices.hiddenAt))!;
-  // A custom voice being made, or one whose making failed, is no voice yet (issue 17, docs/decisions/0034).
+  // A custom voice being made, or one whose making failed, is no voice yet (docs/decisions/0034).
   const own = memberId !== null ? and(eq(voices.ownerId, memberId), eq(voices.status, "ready")) : undefined;
   return and(isNull(voices.deletedAt), memberId !== null ? or(listed, own) : listed)!;
 }
@@ -42,7 +42,7 @@ export async function topVoices(db: Db, member: Pick<Member, "id"> | null) {
 }
 
 /**
- * The top voices' query, built once per database with placeholders (issue 19 page speed, docs/decisions/0051):
+ * The top voices' query, built once per database with placeholders (docs/decisions/0051):
  * `since` (the first day not counted), and `member` for a member's own voices.
  */
 const topQuery = (db: Db, visible: SQL) => {
@@ -114,7 +114,7 @@ const wantedCategories = () => sql`WITH RECURSIVE
 
 /**
  * The most matching categories (2 points each), then the member's language (1 point); without answers, the most
- * used. Scored and cut in SQL (issue 19 page speed, docs/decisions/0043): every visible voice used to come back to
+ * used. Scored and cut in SQL (docs/decisions/0043): every visible voice used to come back to
  * the worker to be sorted there, thousands of rows once the open voices grow. Built once per database with
  * placeholders (docs/decisions/0051): `member` and `locale`; the wanted categories come from the member's row.
  */

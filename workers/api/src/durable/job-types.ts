@@ -28,12 +28,12 @@ export type ConversionSpec = {
   projectId: string;
   sourceId: string;
   voiceId: string;
-  /** The shared result this conversion answers (its inference id; issue 19: linked when it is made). */
+  /** The shared result this conversion answers (its inference id; linked when it is made). */
   replyTo?: string | null;
 };
 
 /**
- * A custom voice's creation (issue 17, docs/decisions/0034): its files (already in R2 under the voice's
+ * A custom voice's creation (docs/decisions/0034): its files (already in R2 under the voice's
  * prefix, in the order given) checked one by one, the voice made from all of them, then its preview.
  */
 export type CustomVoiceSpec = {

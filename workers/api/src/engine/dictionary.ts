@@ -1,4 +1,4 @@
-// A member's pronunciation dictionary applied to a text before it is read (issue 15): each entry's word is
+// A member's pronunciation dictionary applied to a text before it is read: each entry's word is
 // replaced by its reading. Words are matched literally (never as a pattern a member could make slow), the
 // longest first, left to right without overlaps; a Latin word matches whole words regardless of case
 // (AWS, aws), a Hangul word matches inside a word too, so that its particles follow (카카오뱅크는).

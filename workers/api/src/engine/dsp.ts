@@ -133,7 +133,7 @@ export async function stretch(input: Float32Array, sampleRate: number, options: 
 
 /**
  * A downward pitch shift moves the whole spectrum down with the pitch, so above (rate / 2) x pitchScale the
- * shifted signal is empty: after -13 semitones at 24 kHz, everything above 5.7 kHz was gone (issue 15). That
+ * shifted signal is empty: after -13 semitones at 24 kHz, everything above 5.7 kHz was gone. That
  * band of speech is mostly noise (fricatives, breath) and the upper formants' envelope, which the shift is
  * meant to keep (formants preserved) anyway: it is taken from the input, unshifted, through a 4th-order
  * Linkwitz-Riley crossover at 90% of the shifted band's top (the shifted signal low-passed, the input
@@ -358,7 +358,7 @@ function limiterGain(peaks: Float32Array, gain: number, ceiling: number, reach: 
   return out;
 }
 
-/** What normalizeLoudness did to one clip (for the tests and the bench; issue 15's "share of clips limited"). */
+/** What normalizeLoudness did to one clip (for the tests and the bench; the "share of clips limited"). */
 export type LoudnessReport = {
   /** Integrated loudness before and after, LUFS. */
   inputLufs: number;
@@ -396,7 +396,7 @@ export type NormalizeOptions = {
 
 /**
  * Normalises to the target integrated loudness (default -20 LUFS, engine/types.ts TARGET_LUFS) with the true peak at most `ceilingDb`
- * (default -1 dBTP), limiting as little as possible (issue 15: the old path, gain then a 5 ms limiter
+ * (default -1 dBTP), limiting as little as possible (the old path, gain then a 5 ms limiter
  * and rounds of make-up gain, limited 98% of clips). Each step runs only when the one before was not enough:
  *
  * 1. The pauses are gated to silence (gatePauses), so a breathy voice's breath noise is not heard

@@ -1,4 +1,4 @@
-// What the engine will read for a text (issue 15, POST /studio/pronounce): the text after the member's
+// What the engine will read for a text (POST /studio/pronounce): the text after the member's
 // dictionary and the reading rules (for Korean a Hangul respelling such as 사라밈니다, for English the
 // normalised words) and the IPA eSpeak NG speaks for it.
 import { applyDictionary, type DictionaryEntry } from "./dictionary";

@@ -80,7 +80,7 @@ export const OUTPUT_SAMPLE_RATE = 24000;
  * Loudness target (ITU-R BS.1770 integrated, LUFS) and peak ceiling (dBFS). -20 LUFS for a mono file, which
  * plays on two speakers or earphones like -17 LUFS stereo (within a dB of the -16 LUFS stereo podcast norm),
  * lets eSpeak's peaky speech (a peak-to-loudness ratio of 14-21 dB) reach the target with peak reduction on
- * fewer than 20% of clips (issue 15; docs/decisions/0026). It was -16, where 30 of 36 clips needed it.
+ * fewer than 20% of clips (docs/decisions/0026). It was -16, where 30 of 36 clips needed it.
  */
 export const TARGET_LUFS = -20;
 export const PEAK_CEILING_DBFS = -1;

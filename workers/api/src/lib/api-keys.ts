@@ -1,4 +1,4 @@
-// Business API keys (issue 18, docs/decisions/0031): the key's shape, its hash and the one look-up the
+// Business API keys (docs/decisions/0031): the key's shape, its hash and the one look-up the
 // middleware makes. Creating, listing and revoking keys is domain/api-keys.ts.
 import { sha256Hex } from "./crypto";
 

@@ -242,7 +242,7 @@ export const messages: Record<Code, Localized> = {
     ko: "요금제의 슬롯을 넘는 커스텀 보이스예요. 보이스 슬롯 관리에서 남길 보이스를 고른 뒤 사용할 수 있어요.",
     en: "This custom voice is over your plan's slots. Choose the voices to keep in voice slot management to use it.",
   },
-  // Custom voice creation (issue 17, docs/decisions/0034). {name} is a file's name, {max} a number of files or MB.
+  // Custom voice creation (docs/decisions/0034). {name} is a file's name, {max} a number of files or MB.
   [Code.CUSTOM_VOICE_CONSENT_REQUIRED]: {
     ko: "세 가지 동의가 모두 필요해요: 파일에 대한 권리 보유, AI 학습 동의, 해로운 용도로 쓰지 않겠다는 약속에 동의해 주세요.",
     en: "All three consents are needed: confirm your rights to the files, consent to training, and promise no harmful use.",
@@ -275,7 +275,7 @@ export const messages: Record<Code, Localized> = {
     ko: "아직 만들고 있는 보이스예요. 완성된 뒤에 다시 시도해 주세요.",
     en: "This voice is still being made. Please try again once it is ready.",
   },
-  // The voice library (issue 16, docs/decisions/0028).
+  // The voice library (docs/decisions/0028).
   [Code.VOICE_ALREADY_REPORTED]: {
     ko: "이미 신고한 보이스예요. 보이스 하나는 한 번만 신고할 수 있어요.",
     en: "You have already reported this voice. Each voice can be reported once.",
@@ -521,7 +521,7 @@ export const messages: Record<Code, Localized> = {
     ko: "문의 상태는 접수(0), 대기(1), 완료(2) 중 하나여야 합니다.",
     en: "The inquiry state must be received (0), waiting (1) or completed (2).",
   },
-  // Issue 18's console (docs/decisions/0036).
+  // the console (docs/decisions/0036).
   [Code.REPORT_NOT_OPEN]: {
     ko: "이미 처리된 신고입니다. 목록을 새로고침해 주세요.",
     en: "This report has already been handled. Please reload the list.",
@@ -530,7 +530,7 @@ export const messages: Record<Code, Localized> = {
     ko: "샘플 링크가 만료되었습니다. 페이지를 새로고침해 주세요.",
     en: "The sample link has expired. Please reload the page.",
   },
-  // The TTS editor (issue 19, docs/decisions/0037).
+  // The TTS editor (docs/decisions/0037).
   [Code.PROJECT_CONFLICT]: {
     ko: "다른 탭이나 기기에서 이 프로젝트를 먼저 저장했습니다. 새로 불러오거나 지금 내용으로 덮어쓰세요.",
     en: "This project was saved from another tab or device. Reload it, or overwrite it with what you have here.",
@@ -544,7 +544,7 @@ export const messages: Record<Code, Localized> = {
     en: "Paragraph {n} reads more than {max} characters. Split it into two paragraphs.",
   },
   [Code.UNDO_EXPIRED]: { ko: "되돌릴 수 있는 시간이 지났습니다.", en: "It is too late to undo this." },
-  // Labs (issue 20, docs/decisions/0041). Spec section 5: "Avatar upload: VRM only."
+  // Labs (docs/decisions/0041). Spec section 5: "Avatar upload: VRM only."
   [Code.AVATAR_NOT_VRM]: {
     ko: "VRM 아바타 파일만 올릴 수 있습니다. VRM 확장이 들어 있는 glTF 바이너리(.vrm) 파일을 올려 주세요.",
     en: "Only VRM avatars can be uploaded. Please upload a .vrm file (glTF binary with a VRM extension).",
@@ -577,7 +577,7 @@ export const messages: Record<Code, Localized> = {
     ko: "영상 편지의 대표 이미지는 1MB 이하의 PNG, JPEG, WebP 파일이어야 합니다.",
     en: "A video letter's poster must be a PNG, JPEG or WebP image of at most 1 MB.",
   },
-  // Labs shorts (issue 20, docs/decisions/0042).
+  // Labs shorts (docs/decisions/0042).
   [Code.SHORT_TEMPLATE_UNKNOWN]: {
     ko: "없는 쇼츠 템플릿입니다. 템플릿을 다시 골라 주세요.",
     en: "There is no such shorts template. Please choose a template again.",
@@ -604,7 +604,7 @@ export const messages: Record<Code, Localized> = {
     ko: "로그인이 만료되었습니다. 다시 로그인해 주세요.",
     en: "Your login has expired. Please log in again.",
   },
-  // Issue 19 (lists, STS, sharing, billing trust; docs/decisions/0038).
+  // (lists, STS, sharing, billing trust; docs/decisions/0038).
   [Code.NOTHING_READY]: {
     ko: "고른 프로젝트 중 내려받을 수 있는 음성이 아직 없습니다. 먼저 생성하거나 변환해 주세요.",
     en: "None of the chosen projects has audio to download yet. Generate or convert first.",
@@ -814,14 +814,14 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.IMAGE_LINK_EXPIRED]: 403,
   [Code.MEMBER_NOT_FOUND]: 404,
   [Code.INQUIRY_STATE_INVALID]: 400,
-  // Issue 18's console (docs/decisions/0036).
+  // the console (docs/decisions/0036).
   [Code.REPORT_NOT_OPEN]: 409,
   [Code.SAMPLE_LINK_EXPIRED]: 403,
   [Code.PROJECT_CONFLICT]: 409,
   [Code.PARAGRAPH_TEXT_INVALID]: 400,
   [Code.PARAGRAPH_TEXT_TOO_LONG]: 400,
   [Code.UNDO_EXPIRED]: 410,
-  // Labs (issue 20).
+  // Labs.
   [Code.AVATAR_NOT_VRM]: 415,
   [Code.AVATAR_TOO_LARGE]: 413,
   [Code.AVATAR_TOO_COMPLEX]: 400,
@@ -830,7 +830,7 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.VIDEO_TOO_LARGE]: 413,
   [Code.VIDEO_TOO_LONG]: 400,
   [Code.POSTER_INVALID]: 415,
-  // Labs shorts (issue 20, docs/decisions/0042).
+  // Labs shorts (docs/decisions/0042).
   [Code.SHORT_TEMPLATE_UNKNOWN]: 400,
   [Code.SHORT_NOT_VERTICAL]: 400,
   [Code.GATEWAY_FAILED]: 502,
@@ -850,7 +850,7 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   [Code.LOGIN_REQUIRED]: 401,
   [Code.TOKEN_REFRESHED]: 200,
   [Code.REFRESH_EXPIRED]: 401,
-  // Issue 19 (docs/decisions/0038).
+  // docs/decisions/0038: .
   [Code.NOTHING_READY]: 409,
   [Code.REPLY_TARGET_GONE]: 404,
   // Session 12, server defects (docs/decisions/0052).

@@ -95,7 +95,7 @@ const ENTRY = {
     DEFAULT_COUNTRY: text("DEFAULT_COUNTRY").default(""),
     GTM_ID: text("GTM_ID").default(""),
     FORM_WIDGET_URL: text("FORM_WIDGET_URL").default(""),
-    // Issue 20: origins that may frame a video letter's player besides the social sites (space-separated).
+    // Origins that may frame a video letter's player besides the social sites (space-separated).
     PLAYER_FRAME_ANCESTORS: text("PLAYER_FRAME_ANCESTORS").default(""),
   }),
   api: apiSecrets.extend({
@@ -205,7 +205,7 @@ const FRAME_ORIGIN = /^(https?):\/\/(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(\d{
 
 /**
  * What is wrong with PLAYER_FRAME_ANCESTORS (the origins besides the social sites that may frame a video letter's
- * player; issue 20, docs/decisions/0047 and 0052), checked at start-up so a mistake refuses to serve instead of
+ * player; docs/decisions/0047 and 0052), checked at start-up so a mistake refuses to serve instead of
  * opening the player to more sites than meant: every origin https (http only for a local host outside production,
  * as the browser tests' `http://localhost:*`), a wildcard only as the first label and followed by at least two
  * labels (`https://*.example.com`, never `https://*.com`), a port from 1 to 65535.

@@ -13,7 +13,7 @@ import { VIDEO_LIMITS } from "../../../../contracts/labs";
 import { OPEN_VOICE_FORM } from "../../../../contracts/open-voices";
 import type { ImageInfo, ImageType } from "../../../../contracts/images";
 
-// The check itself is shared with the app (a member's still image for a video letter, issue 20).
+// The check itself is shared with the app (a member's still image for a video letter).
 export { imageInfo, type ImageInfo, type ImageType } from "../../../../contracts/images";
 
 /** What a profile image must be. */

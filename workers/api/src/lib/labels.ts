@@ -118,7 +118,7 @@ export const AGES: Labels = VOICE_TAG_NAMES.age;
 export const FEATURES: Labels = VOICE_TAG_NAMES.mood;
 export const CATEGORIES: Labels = VOICE_TAG_NAMES.category;
 
-/** What a card decline means, by kind (domain/billing/declines.ts; issue 19: members never read the gateway's raw text). */
+/** What a card decline means, by kind (domain/billing/declines.ts; members never read the gateway's raw text). */
 export const DECLINES: Record<DeclineKind, Localized> = {
   limit: { ko: "카드 한도를 초과했습니다.", en: "The card's limit was exceeded." },
   balance: { ko: "카드 잔액이 부족합니다.", en: "The card's balance is insufficient." },
@@ -165,7 +165,7 @@ export const REPORT_CATEGORY_NAMES: Labels = {
   other: { ko: "기타", en: "Other" },
 };
 
-/** What an avatar has too much of (labs, issue 20): the `{part}` of AVATAR_TOO_COMPLEX. */
+/** What an avatar has too much of (labs): the `{part}` of AVATAR_TOO_COMPLEX. */
 export const AVATAR_PARTS: Labels = {
   meshes: { ko: "메시 수", en: "meshes" },
   primitives: { ko: "메시 조각 수", en: "mesh parts" },

@@ -10,7 +10,7 @@ const MAX_ENTRIES = 1000;
 
 /**
  * Hono's default router (SmartRouter: RegExpRouter, else TrieRouter) with its answers kept per method and path
- * (issue 19 page speed, docs/decisions/0043). The app's patterns include some the RegExpRouter refuses
+ * docs/decisions/0043: . The app's patterns include some the RegExpRouter refuses
  * (`/voices/:id/image` beside `/voices/custom/...`), so Hono falls back to the TrieRouter, whose search walked the
  * whole tree on every request: about a tenth of an api call's CPU. An answer depends only on the method, the
  * path and the routes, and Hono only reads it, so the same answer serves the next request for that path. Bounded:

@@ -16,7 +16,7 @@ import type { AppEnv, Member } from "../env";
 /**
  * The drizzle database over a D1 binding, made once per binding object: `drizzle(d1, { schema })` walks the
  * whole schema (extractTablesRelationalConfig) each time it is called, which cost about 3 ms of CPU per
- * api request (issue 19's profile, docs/decisions/0040). Keyed weakly by the binding, so a new environment
+ * api request (docs/decisions/0040). Keyed weakly by the binding, so a new environment
  * (tests, a new isolate) gets its own.
  */
 const databases = new WeakMap<D1Database, AppEnv["Variables"]["db"]>();
@@ -39,7 +39,7 @@ export const context = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * The HS256 key of a JWT secret, imported once per secret and isolate (issue 19 page speed, docs/decisions/0043):
+ * The HS256 key of a JWT secret, imported once per secret and isolate (docs/decisions/0043):
  * hono's `verify` given the secret as text imports it again on every call. Hono's checks (header, algorithm,
  * expiry, not-before, issued-at, signature) are unchanged: it takes the imported key as it is.
  */

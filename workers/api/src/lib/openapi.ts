@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document of the public API (issue 18, docs/decisions/0031), served at
+// The OpenAPI 3.1 document of the public API (docs/decisions/0031), served at
 // GET /api/v1/openapi.json. Each operation lists the result codes it can answer (`x-result-codes`); the
 // responses are grouped from them by HTTP status, with each code's message from the code table, so the
 // document cannot drift from lib/codes.ts. tests/workers/openapi.test.ts checks that every path and

@@ -1,7 +1,7 @@
 import type { Db } from "../domain/scope";
 
 /**
- * A query built once per database object and run with placeholders (issue 19 page speed, docs/decisions/0051):
+ * A query built once per database object and run with placeholders (docs/decisions/0051):
  * drizzle builds the SQL text of a query (its builder, `sqlToQuery`, the selection's field list) on every call,
  * about a sixth of an api call's CPU; a query made with `sql.placeholder(...)` and `.prepare()` keeps its text
  * and its D1 statement, and each call only binds its values. `database()` (middleware.ts) keeps one drizzle

@@ -43,7 +43,7 @@ export const LIMITS = {
   voiceDraftPerMember: { max: 20, windowSeconds: 3600 },
   /** Open voices published per member (shorter than a day: the daily clean-up keeps windows up to its longest). */
   voiceCreatePerMember: { max: 10, windowSeconds: 6 * 3600 },
-  /** Custom voice creations started per member (issue 17: each stores up to 50 MB and runs a job; a failed one is retried with a new POST). */
+  /** Custom voice creations started per member (each stores up to 50 MB and runs a job; a failed one is retried with a new POST). */
   customVoicePerMember: { max: 10, windowSeconds: 3600 },
   /** Public API calls (TTS, STS, result audio) per business API key (docs/decisions/0031). */
   apiKeyCalls: { max: 60, windowSeconds: 60 },
@@ -51,7 +51,7 @@ export const LIMITS = {
   apiKeyCreatePerMember: { max: 20, windowSeconds: 3_600 },
   /** Voice actor applications (/actors) per client IP, tries that fail a check included. */
   actorApplyPerIp: { max: 10, windowSeconds: 3600 },
-  // Labs (issue 20, docs/decisions/0041).
+  // Labs (docs/decisions/0041).
   /** Avatar uploads per member (each is up to 30 MB parsed and stored), refused files included. */
   avatarUploadPerMember: { max: 20, windowSeconds: 3600 },
   /** Video letter uploads per member (each up to 25 MB walked and stored). */

@@ -32,7 +32,7 @@ export function apiSecurityHeaders(url: URL, contentType: string | null): Record
 }
 
 /**
- * The header sets, made once per policy and scheme (issue 19 page speed, docs/decisions/0043: building them and
+ * The header sets, made once per policy and scheme (docs/decisions/0043: building them and
  * parsing the URL again for every answer was a few percent of an api call's CPU).
  */
 const headerSets = new Map<string, [string, string][]>();

@@ -139,7 +139,7 @@ export async function liveSession(db: D1Database, memberId: string, sessionId: s
 }
 
 /**
- * `liveSession`'s condition as a part of another statement over `members` (issue 19 page speed,
+ * `liveSession`'s condition as a part of another statement over `members` (
  * docs/decisions/0051): the session `sid` (a placeholder) of the row's member has a token not revoked. A
  * statement that selects the member `WHERE members.id = ? AND` this is its own session check.
  */

@@ -1,5 +1,5 @@
 /**
- * The TTS text rules live in `contracts/speech-text.ts` (issue 19, docs/decisions/0037): the same module
+ * The TTS text rules live in `contracts/speech-text.ts` (docs/decisions/0037): the same module
  * serves the api and the editor's live count.
  */
 export * from "../../../../contracts/speech-text";

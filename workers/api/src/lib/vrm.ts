@@ -1,5 +1,5 @@
 /**
- * VRM avatars checked by their content (issue 20, docs/decisions/0041): a glTF binary (GLB) whose header,
+ * VRM avatars checked by their content (docs/decisions/0041): a glTF binary (GLB) whose header,
  * chunk lengths and JSON agree with the bytes, with a VRM 0.x (`VRM`) or 1.0 (`VRMC_vrm`) extension and a
  * humanoid with hips and head, within the mesh, vertex and texture limits of AVATAR_LIMITS. Nothing in the
  * file is trusted before it is checked against the bytes that hold it: the JSON chunk is parsed only when

@@ -1,5 +1,5 @@
 /**
- * Video letters checked by their content (issue 20, docs/decisions/0041): a WebM (EBML DocType "webm") with
+ * Video letters checked by their content (docs/decisions/0041): a WebM (EBML DocType "webm") with
  * one VP8, VP9 or AV1 video track and one Opus audio track, what the browser's MediaRecorder writes from a
  * canvas and an audio stream. Its length comes from the blocks' timecodes (MediaRecorder writes no
  * Duration; a Duration that is written is read too, must be finite and not negative, and the longer of the

@@ -170,7 +170,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   // The voice library (domain/library/moderation.ts): reports, hide and restore, featured voices, actor applications.
   .get("/reports", queryParams(reportQuery), async (c) => answer(c, await reportQueue(memberScope(c), c.req.valid("query").status)))
-  /** Dismisses one open report of a voice or a comment (issue 18's console, docs/decisions/0036). */
+  /** Dismisses one open report of a voice or a comment (docs/decisions/0036). */
   .post("/reports/:kind/:id/dismiss", async (c) => {
     const kind = reportKind(c.req.param("kind"));
     return kind ? answer(c, await dismissReport(memberScope(c), kind, c.req.param("id"), now(c))) : fail(c, Code.NOT_FOUND);

@@ -42,7 +42,7 @@ const memberOr404 = async (c: Ctx, next: () => Promise<void>) => {
 };
 
 /**
- * Custom voices (`/voices/custom*`, issue 17; domain/custom-voices/, docs/decisions/0034): creation (a job followed
+ * Custom voices (`/voices/custom*`,; domain/custom-voices/, docs/decisions/0034): creation (a job followed
  * with /studio/jobs/:id), the voice, its preview and image, and the profile step. Private: only the owner; anyone
  * else, a visitor and a forged id get 404. Mounted before the library's `/voices/:id` routes.
  */

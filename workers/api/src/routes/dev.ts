@@ -40,7 +40,7 @@ export const devRoutes = new Hono<AppEnv>()
     },
   )
   /**
-   * A member's state for browser tests of voice slots (issue 17): `count` custom voices (copies of a basic
+   * A member's state for browser tests of voice slots: `count` custom voices (copies of a basic
    * voice's engine settings), the plan, and whether the one-time choice is due. Kept beside the real creation
    * (POST /voices/custom, docs/decisions/0034) because tests/e2e/slots.spec.ts needs several voices and a due
    * choice at once: real creation makes one voice per job and never more than the plan's slots, and only a

@@ -11,7 +11,7 @@ import { sendStored } from "../lib/range";
 import type { AppEnv } from "../env";
 
 /**
- * The labs (`/labs/*`, issue 20, docs/decisions/0041; domain/labs/). Avatar talk's avatars: the defaults
+ * The labs (`/labs/*`, docs/decisions/0041; domain/labs/). Avatar talk's avatars: the defaults
  * and the member's own (`GET /avatars`), a VRM upload checked by content (`POST /avatars`, multipart
  * `file`), one avatar, its file (owner only) and its deletion. Another member's id answers 404.
  */
@@ -62,7 +62,7 @@ const videoLimit = uploadLimit(VIDEO_LIMITS.maxBytes + VIDEO_LIMITS.posterMaxByt
 });
 
 /**
- * Video letters of results (`/studio/inferences/:id/video`, issue 20): the owner uploads (multipart `file`, a
+ * Video letters of results (`/studio/inferences/:id/video`): the owner uploads (multipart `file`, a
  * WebM, optional `poster`, and `template` for a short, docs/decisions/0042), loads and deletes the letter of one of their results; another member's id 404.
  */
 export const letterRoutes = new Hono<AppEnv>()

@@ -162,13 +162,13 @@ export const membersRoutes = new Hono<AppEnv>()
   })
   /** The profile response (spec section 3). */
   .get("/getmember", requireMember, async (c) => {
-    // The member and its plan state in one query (issue 19: every signed-in page asks for the profile).
+    // The member and its plan state in one query (every signed-in page asks for the profile).
     const found = await memberAndPlanState(c.var.db, c.var.member.id, now(c));
     if (!found) return fail(c, Code.LOGIN_REQUIRED);
     return ok(c, profile(found.member, found.state));
   })
   /**
-   * Issue 19 page speed (docs/decisions/0043): what every signed-in frame (/dashboard*, /studio*) shows, in one call:
+   * Page speed (docs/decisions/0043): what every signed-in frame (/dashboard*, /studio*) shows, in one call:
    * the profile as /getmember answers it and the sidebar's count of unread inquiry answers (as /help/unread).
    */
   .get("/frame", async (c) => {
@@ -201,7 +201,7 @@ export const membersRoutes = new Hono<AppEnv>()
     const { email, marketing } = c.req.valid("json");
     return answer(c, await setMarketing(c.var.db, c.var.member, email, marketing));
   })
-  /** The dormancy period the member chooses (issue 18, docs/decisions/0036): 1 or 3 years without login. */
+  /** The dormancy period the member chooses (docs/decisions/0036): 1 or 3 years without login. */
   .post("/dormancy", requireMember, jsonBody(dormancyBody), async (c) =>
     ok(c, await setDormancyYears(c.var.db, c.var.member.id, c.req.valid("json").years)),
   )

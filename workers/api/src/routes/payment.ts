@@ -69,7 +69,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post("/downgradeplan", jsonBody(changeBody), async (c) => answer(c, await downgrade(c, c.req.valid("json"))))
   /** Cancel subscription (spec section 4): billing stops; the plan runs to the end of the paid period, then Free. */
   .post("/cancel", jsonBody(cancelBody), async (c) => answer(c, await cancel(c, c.req.valid("json"))))
-  /** Resumes a cancelled card subscription before its period ends (issue 19). */
+  /** Resumes a cancelled card subscription before its period ends. */
   .post("/resume", async (c) => answer(c, await resume(c)))
   .get("/refundable", async (c) => answer(c, await refundQuote(c)))
   /** Immediate cancel and refund (spec section 4): within 7 days, no paid use, less the fee; Free at once. */

@@ -47,9 +47,9 @@ async function readUpload(c: Ctx): Promise<Upload | null> {
   return { file, name, ...parsed.data };
 }
 
-/** `reply_to`: the share id of the shared result this conversion answers (issue 19; linked when it is made). */
+/** `reply_to`: the share id of the shared result this conversion answers (linked when it is made). */
 const convertBody = z.object({ voice_id: z.string().min(1).max(64), reply_to: z.string().min(1).max(64).optional() });
-/** Sharing a result as a reply to a shared one (issue 19): the original's share id. */
+/** Sharing a result as a reply to a shared one: the original's share id. */
 const shareQuery = z.object({ reply_to: z.string().min(1).max(64).optional() });
 const reviewBody = z.object({ score: z.number().int().min(1).max(5), text: z.string().trim().max(1000).default("") });
 const audioQuery = z.object({ format: z.enum(FORMATS).default("wav"), download: z.enum(["0", "1"]).default("0") });

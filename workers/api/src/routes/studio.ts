@@ -59,7 +59,7 @@ const paragraphsBody = z.object({
       const ids = list.flatMap((p) => (p.id ? [p.id] : []));
       return new Set(ids).size === ids.length;
     }, uniqueIds),
-  /** Issue 19: the revision the page loaded or last saved (absent: overwrite); a checkpoint keeps the state before it as a version. */
+  /** The revision the page loaded or last saved (absent: overwrite); a checkpoint keeps the state before it as a version. */
   revision: z
     .number()
     .int()
@@ -117,7 +117,7 @@ const projectDownloadQuery = z.object({
 });
 /** Several projects at once (the list's "download selected"): a ZIP with one joined file each. */
 const projectsDownloadQuery = z.object({ ids: idList(BATCH_MAX), format: z.enum(FORMATS).default("wav") });
-/** The list's batch actions (issue 19): the chosen projects, what of each is ready, and why not. */
+/** The list's batch actions: the chosen projects, what of each is ready, and why not. */
 const batchQuery = z.object({ ids: idList(BATCH_MAX) });
 /** Spec: POST /studio/tts {text, voice_id, lang, style, pitch, tempo}. */
 const ttsBody = z.object({
@@ -158,13 +158,13 @@ export const studioRoutes = new Hono<AppEnv>()
     return ok(c, await history(memberScope(c), page, size, now(c)));
   })
   /**
-   * Spec: POST /studio/delHistory {inference_id}; deletes the result (another member's id: 404). Issue 19: answers
+   * Spec: POST /studio/delHistory {inference_id}; deletes the result (another member's id: 404). Answers
    * `{deleted, id, undoUntil}`; the result is gone at once and purged with its audio after the undo time.
    */
   .post("/delHistory", jsonBody(delHistoryBody), async (c) =>
     answer(c, await deleteResult(memberScope(c), c.req.valid("json").inference_id, now(c))),
   )
-  /** Issue 19: brings back a result deleted from the work history within its undo time (4603 after). */
+  /** Brings back a result deleted from the work history within its undo time (4603 after). */
   .post("/inferences/:id/restore", async (c) => answer(c, await restoreResult(memberScope(c), c.req.param("id"), now(c))))
   /** The audio of a result, to its owner only: WAV or MP3, to play or to save. */
   .get("/inferences/:id/audio", queryParams(audioQuery), async (c) => {
@@ -218,7 +218,7 @@ export const studioRoutes = new Hono<AppEnv>()
     if (!zip.ok) return fail(c, zip.code, zip);
     return c.body(zip.value.zip, 200, zipHeaders(zip.value.name));
   })
-  /** What of each chosen project can be played or downloaded (TTS joined, STS conversions), and why not (issue 19). */
+  /** What of each chosen project can be played or downloaded (TTS joined, STS conversions), and why not. */
   .get("/batch", queryParams(batchQuery), async (c) => ok(c, { items: await batchItems(memberScope(c), c.req.valid("query").ids) }))
   /** A project's audio: one joined WAV or MP3, or with split=1 a ZIP of one file per paragraph. */
   .get("/projects/:id/download", queryParams(projectDownloadQuery), async (c) => {
@@ -256,7 +256,7 @@ export const studioRoutes = new Hono<AppEnv>()
   .patch("/projects/:id", jsonBody(renameBody), async (c) =>
     answer(c, await renameProject(memberScope(c), c.req.param("id"), c.req.valid("json").name)),
   )
-  /** Issue 19: deleted at once, restorable for a few seconds (`undoUntil`), then purged. */
+  /** Deleted at once, restorable for a few seconds (`undoUntil`), then purged. */
   .delete("/projects/:id", async (c) => answer(c, await deleteProject(memberScope(c), c.req.param("id"), now(c))))
   .post("/projects/:id/restore", async (c) => answer(c, await restoreProject(memberScope(c), c.req.param("id"), now(c))))
   /** Saves the paragraphs of a TTS project in the given order (domain/studio/paragraphs.ts); a stale revision is 4600. */
@@ -264,7 +264,7 @@ export const studioRoutes = new Hono<AppEnv>()
     const { paragraphs, revision, checkpoint } = c.req.valid("json");
     return answer(c, await saveParagraphs(memberScope(c), c.req.param("id"), paragraphs, { revision, checkpoint, now: now(c) }));
   })
-  /** Issue 19: the version history of a TTS project (domain/studio/versions.ts). */
+  /** The version history of a TTS project (domain/studio/versions.ts). */
   .get("/projects/:id/versions", async (c) => answer(c, await listVersions(memberScope(c), c.req.param("id"))))
   .post("/projects/:id/versions/:version/restore", jsonBody(restoreBody), async (c) =>
     answer(

@@ -10,7 +10,7 @@ import type { AppEnv } from "../env";
 
 const keepBody = z.object({ voice_ids: z.array(z.string().min(1).max(64)).max(100) });
 
-/** Custom voice slots (`/voices/slots`, issue 17): mounted before the voice routes so `slots` is not read as a voice id. */
+/** Custom voice slots (`/voices/slots`): mounted before the voice routes so `slots` is not read as a voice id. */
 export const voiceSlotsRoutes = new Hono<AppEnv>()
   .get("/", requireMember, async (c) => answer(c, await slotsOf(memberScope(c))))
   .post("/keep", requireMember, jsonBody(keepBody), async (c) => {

@@ -97,7 +97,7 @@ export type ConversionInput = {
   /** The original file's name, shown in the work history. */
   name: string;
   projectId?: string | null;
-  /** The result this one answers ("reply with my voice", issue 19): linked as it is made, if it still exists then. */
+  /** The result this one answers ("reply with my voice"): linked as it is made, if it still exists then. */
   replyTo?: string | null;
   /** Progress of the engine's work (0..1), for a job's stream. */
   progress?: (fraction: number) => Promise<void> | void;
@@ -109,7 +109,7 @@ export type Converted = { inferenceId: string; audioKey: string; sourceKey: stri
  * time spent atomically before the engine runs (and given back if it fails), the result brought to
  * the render targets (24 kHz, -20 LUFS, peaks at most -1 dBFS) and stored in R2 beside its original,
  * and the result recorded in the work history. What it takes is written in the ledger under `charge`
- * (docs/decisions/0017).
+ * docs/decisions/0017: .
  */
 export async function convertRecording(
   env: AppEnv["Bindings"],
@@ -126,7 +126,7 @@ export async function convertRecording(
     .get();
   // A voice its creator deleted is refused for new audio with its own message (docs/decisions/0029).
   if (!voice || voice.deletedAt) return { ok: false, code: await unusableVoiceCode(db, member, input.voiceId) };
-  // A custom voice over the plan's slots waits for the member's choice (issue 17).
+  // A custom voice over the plan's slots waits for the member's choice.
   if (await overSlotsRefusal(db, env.DB, member.id, voice)) return { ok: false, code: Code.CUSTOM_VOICE_OVER_SLOTS };
   const seconds = chargedSeconds(durationMs(input.audio));
   const spent = await spendCharge(env.DB, charge, member.id, "seconds", seconds);

@@ -67,7 +67,7 @@ export async function generateSpeech(
     .get();
   // A voice its creator deleted is refused for new audio with its own message (docs/decisions/0029).
   if (!voice || voice.deletedAt) return { ok: false, code: await unusableVoiceCode(db, member, input.voiceId) };
-  // A custom voice over the plan's slots waits for the member's choice (issue 17).
+  // A custom voice over the plan's slots waits for the member's choice.
   if (await overSlotsRefusal(db, env.DB, member.id, voice)) return { ok: false, code: Code.CUSTOM_VOICE_OVER_SLOTS };
 
   const characters = characterCount(input.text);
@@ -80,7 +80,7 @@ export async function generateSpeech(
   try {
     // "multi" (mixed Korean and English) speaks with the voice's own language.
     const lang = input.lang === "multi" ? voice.lang : input.lang;
-    // The member's pronunciation dictionary, before the engine's own reading rules (issue 15).
+    // The member's pronunciation dictionary, before the engine's own reading rules.
     const entries = await entriesFor(db, member.id, lang);
     const audio = await renderPassage(
       speechEngine(env),

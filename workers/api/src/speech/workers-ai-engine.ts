@@ -1,4 +1,4 @@
-// The neural engine on the edge (issue 15): Cloudflare Workers AI's hosted MeloTTS through the `AI` binding
+// The neural engine on the edge: Cloudflare Workers AI's hosted MeloTTS through the `AI` binding
 // (VOICE_ENGINE=workers-ai). MeloTTS speaks one voice per language; the product's own post-processing makes it
 // each basic voice: the MP3 is decoded, moved to the voice's register and formants by the same conversion as
 // speech-to-speech (engine/convert.ts), then the member's pitch and tempo, loudness and fades. Speech-to-speech

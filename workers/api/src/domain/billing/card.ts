@@ -63,7 +63,7 @@ export async function registerCard(c: Ctx, b: CardFields): Promise<Outcome<Card>
     });
   } catch (err) {
     if (err instanceof GatewayError && err.kind === "rejected") {
-      // The gateway's own text is for operators (the worker's log); the member reads what it means (issue 19).
+      // The gateway's own text is for operators (the worker's log); the member reads what it means.
       console.warn("card registration refused by the gateway:", err.message);
       return refused(Code.CARD_REJECTED, { reason: declineText(err.message, c.var.locale) });
     }
@@ -485,7 +485,7 @@ export async function cancel(c: Ctx, b: { reason: string; comment: string; pwd?:
 }
 
 /**
- * Resumes a cancelled card subscription before its period ends (issue 19): auto-billing starts again from the
+ * Resumes a cancelled card subscription before its period ends: auto-billing starts again from the
  * end of the paid period, on the same billing day. Needs a main card. Only while the period runs and only a
  * cancelled card subscription (coupon and PayPal months never renew): the update checks both, so a resume that
  * races the period's end or a second resume changes nothing.

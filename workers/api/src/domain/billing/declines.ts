@@ -4,7 +4,7 @@ import { DECLINES } from "../../lib/labels";
 
 /*
  * A card gateway's decline text ("[6011] 카드 한도초과") is for operators: it is stored with the payment as it
- * came. Members read what it means, in their language (issue 19): one of a few kinds, matched here by the
+ * came. Members read what it means, in their language: one of a few kinds, matched here by the
  * words the Korean card networks and PortOne use, "declined" when none matches.
  */
 const RULES: [RegExp, DeclineKind][] = [

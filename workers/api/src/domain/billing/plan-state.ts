@@ -43,7 +43,7 @@ async function period(db: Db, m: MemberRow, now: number) {
 const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() : null);
 
 /**
- * What the plan state needs beside the member's row, as columns of one SELECT over `members` (issue 19: the
+ * What the plan state needs beside the member's row, as columns of one SELECT over `members` (the
  * profile, read on every signed-in page, costs one query, not six): the plan's row (LEFT JOIN: a member on
  * an unknown plan gets the defaults below), the project and custom voice counts, and whether a payment was made.
  * The used and available amounts follow lib/allowance.ts `usage` and `customVoiceSlots` (tested side by side).
@@ -54,7 +54,7 @@ const planColumns = {
   cvCnt: plans.cvCnt,
   planTxt: plans.planTxt,
   planTime: plans.planTime,
-  // A project deleted within its undo window no longer counts (issue 19).
+  // A project deleted within its undo window no longer counts.
   projectCount: sql<number>`(SELECT COUNT(*) FROM projects WHERE projects.member_id = ${members.id} AND projects.deleted_at IS NULL)`,
   customVoices: sql<number>`(SELECT COUNT(*) FROM voices WHERE voices.owner_id = ${members.id} AND ${sql.raw(LIVE_CUSTOM)})`,
   paidBefore: sql<number>`EXISTS (SELECT 1 FROM payments WHERE payments.member_id = ${members.id} AND payments.status IN ('paid', 'refunded'))`,
@@ -145,7 +145,7 @@ export async function memberAndPlanState(db: Db, id: string, now: number) {
 }
 
 /**
- * What every signed-in frame shows (GET /member/frame, issue 19 page speed, docs/decisions/0051), in one statement
+ * What every signed-in frame shows (GET /member/frame, docs/decisions/0051), in one statement
  * built once per database: the member `id` with its plan columns (as `memberWithPlan`) and its count of unread
  * inquiry answers (as domain/help/inquiries.ts `unreadCount`), only while the session `sid` of the member is live
  * (as lib/tokens.ts `liveSession`: a session ended by logout, password reset or withdrawal gives no row). The
@@ -196,7 +196,7 @@ export async function moveToFree(db: Db, media: R2Bucket, memberId: string) {
   const keep = db
     .select({ id: projects.id })
     .from(projects)
-    // A project deleted within its undo window takes no place among the kept ones (issue 19).
+    // A project deleted within its undo window takes no place among the kept ones.
     .where(and(eq(projects.memberId, memberId), isNull(projects.deletedAt)))
     .orderBy(desc(projects.updatedAt), desc(projects.createdAt))
     .limit(PROJECTS_KEPT_ON_FREE);

@@ -1,4 +1,4 @@
-// Contest pages (/contest, issue 18): title, period, rules and prize, and members' entries, each one of
+// Contest pages (/contest): title, period, rules and prize, and members' entries, each one of
 // the member's shared results. Operators create, edit, publish and unpublish them (each answering the
 // row before and after).
 import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The FAQ (spec: categories Service and Plan; issue 18): the public, searchable list and what operators
+// The FAQ (spec: categories Service and Plan): the public, searchable list and what operators
 // do with its entries (create, edit, publish, unpublish), each answering the row before and after.
 import { contains } from "../../lib/contains";
 import { and, asc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The user guide (/guide, issue 18): its sections in order, each with an anchor (its id) and a screenshot
+// The user guide (/guide): its sections in order, each with an anchor (its id) and a screenshot
 // made from the product (public/guide/, remade by scripts/guide-screenshots.mjs).
 import { asc } from "drizzle-orm";
 import { guideSections } from "../../../../../db/schema";

@@ -1,4 +1,4 @@
-// Notices and release notices (spec: notice list, release notices; issue 18): the public list and detail,
+// Notices and release notices (spec: notice list, release notices): the public list and detail,
 // and what operators do with them (create, edit, publish, unpublish), each answering the row before and after.
 import { and, count, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import { notices } from "../../../../../db/schema";

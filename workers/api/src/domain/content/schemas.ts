@@ -1,4 +1,4 @@
-// The operators' input for public content (issue 18, docs/decisions/0031): one zod schema per kind, for
+// The operators' input for public content (docs/decisions/0031): one zod schema per kind, for
 // the operator console's routes to parse with (lib/validate.ts `jsonBody`) before they call this folder.
 import { z } from "zod/v4";
 import { plainText } from "../../lib/validate";

@@ -20,7 +20,7 @@ import type { MemberScope } from "../scope";
 import { customVoicePrefix, deleteCustomVoiceFiles } from "./slots";
 
 /*
- * Custom voice creation (issue 17; spec sections 3, 5, 6 and 8; docs/decisions/0034): the plan gate, the
+ * Custom voice creation (spec sections 3, 5, 6 and 8; docs/decisions/0034): the plan gate, the
  * three consents, the design fields and the files' own rules (count, size, format by content) are checked
  * at once; then the voice row is inserted as "creating" in one statement that counts the member's live
  * custom voices against the plan's slots, so the slot is taken atomically (two creations at the last slot:

@@ -7,7 +7,7 @@ import { done, refusal } from "../../lib/envelope";
 import type { Db, MemberScope } from "../scope";
 
 /*
- * Custom voice slots (issue 17; spec sections 4 and 9): the plan's `cv_cnt` slots (-1 unlimited), the
+ * Custom voice slots (spec sections 4 and 9): the plan's `cv_cnt` slots (-1 unlimited), the
  * one-time choice of which custom voices to keep after a plan change left more voices than slots
  * (`members.must_choose_cv`, set by the renewal), and the rule that a voice over the slots cannot be
  * used until the choice is made. Custom voices keep their files in R2 under one prefix per voice, so

@@ -13,7 +13,7 @@ import { stripControls } from "../../lib/validate";
 import type { Db, MemberScope } from "../scope";
 
 /**
- * 1:1 inquiries (spec sections 3 and 4, issue 18; docs/decisions/0032): a member writes one with a category,
+ * 1:1 inquiries (spec sections 3 and 4,; docs/decisions/0032): a member writes one with a category,
  * a text and up to 5 images, reads the answer (which marks it read) and adds follow-ups while it is open.
  * State codes are the spec's: 0 received, 1 waiting, anything else completed (we write 2).
  */

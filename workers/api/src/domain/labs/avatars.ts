@@ -11,7 +11,7 @@ import { checkVrm } from "../../lib/vrm";
 import type { MemberScope } from "../scope";
 
 /**
- * Avatar talk's avatars (issue 20, docs/decisions/0041): the defaults shipped with the product (static VRM
+ * Avatar talk's avatars (docs/decisions/0041): the defaults shipped with the product (static VRM
  * files made by scripts/make-avatars.mjs under public/labs/avatars/) and the ones a member uploads, checked
  * by content (lib/vrm.ts) and kept privately in R2, listed and served to their owner only.
  */

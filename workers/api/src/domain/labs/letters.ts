@@ -10,7 +10,7 @@ import { checkWebm } from "../../lib/webm";
 import type { Db, MemberScope } from "../scope";
 
 /**
- * Video letters (issue 20, docs/decisions/0041): a result's avatar (or a still image) speaking its audio,
+ * Video letters (docs/decisions/0041): a result's avatar (or a still image) speaking its audio,
  * recorded to WebM in the browser and uploaded here, checked by content (lib/webm.ts), kept privately in R2
  * beside an optional poster image, one per result. Its owner reaches it through the result; anyone with the
  * result's share link through the share page, until the share is revoked.
@@ -23,7 +23,7 @@ const ownResult = (s: MemberScope, id: string) =>
   s.db
     .select({ id: inferences.id })
     .from(inferences)
-    // Not one deleted from the history, even within its undo time (issue 19; studio/results.ts `liveResult`).
+    // Not one deleted from the history, even within its undo time (studio/results.ts `liveResult`).
     .where(and(eq(inferences.id, id), eq(inferences.memberId, s.member.id), isNull(inferences.deletedAt)))
     .get();
 

@@ -1,4 +1,4 @@
-// Comments on a voice (issue 16): paged newest first, written, edited and deleted by their author only, at most
+// Comments on a voice: paged newest first, written, edited and deleted by their author only, at most
 // COMMENT_MAX characters, rate limited per member. A hidden comment (an operator's) shows to its author only.
 import { and, count, desc, eq, isNull, or } from "drizzle-orm";
 import { commentReports, members, voiceComments } from "../../../../../db/schema";

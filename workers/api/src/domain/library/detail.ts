@@ -1,4 +1,4 @@
-// The voice detail (GET /voices/:id, issue 16): the card, the kind's usage terms, the creator, the caller's own
+// The voice detail (GET /voices/:id): the card, the kind's usage terms, the creator, the caller's own
 // rating, bookmark and report, the comment count, the current feature period, and for the creator only the
 // number of reports (never who made them).
 import { and, eq, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The voice library's list (GET /voices, issue 16, docs/decisions/0028): a tab, tag filters, a name search and
+// The voice library's list (GET /voices, docs/decisions/0028): a tab, tag filters, a name search and
 // a sort, combined in one query and paged on the server in a stable order (every sort ends with the id).
 import { contains } from "../../lib/contains";
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";

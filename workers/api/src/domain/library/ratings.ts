@@ -1,4 +1,4 @@
-// Ratings (issue 16): a score from 1 to 5, one per member and voice; a new one replaces the old. The voice's
+// Ratings: a score from 1 to 5, one per member and voice; a new one replaces the old. The voice's
 // count, sum and average are kept by triggers in the same statement's transaction (migration 0016).
 import { eq } from "drizzle-orm";
 import { voiceRatings, voices } from "../../../../../db/schema";

@@ -1,4 +1,4 @@
-// A member's pronunciation dictionary (issue 15): words and how to read them, per language, applied to every
+// A member's pronunciation dictionary: words and how to read them, per language, applied to every
 // generation of that member (speech/generate.ts) and to the pronunciation preview, before the reading rules.
 import { and, asc, count, eq } from "drizzle-orm";
 import { pronunciationEntries } from "../../../../../db/schema";

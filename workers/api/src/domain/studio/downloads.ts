@@ -66,7 +66,7 @@ export async function paragraphAudio(s: MemberScope, id: string) {
   return row?.key ? { key: row.key, name: `${row.project} - ${ordinal(row.position, 0)}` } : null;
 }
 
-/** Why a chosen project has nothing to play or download (the list's batch report, issue 19). */
+/** Why a chosen project has nothing to play or download (the list's batch report). */
 export type SkipReason = "notGenerated" | "empty" | "noConversions" | "notFound";
 
 /** One chosen project in a batch: what of it is ready (tracks to play, files to save), or why nothing is. */
@@ -82,7 +82,7 @@ export type BatchItem = {
 export const BATCH_MAX = 50;
 
 /**
- * The list's batch actions (issue 19: play and download selected understand STS projects): each chosen
+ * The list's batch actions (play and download selected understand STS projects): each chosen
  * project in the order given, with what is ready: a TTS project whose every sentence has audio of its
  * current text is one track (its sentences joined); an STS project's conversions are its tracks, oldest
  * first; anything else is skipped with its reason. Another member's or an unknown id is "notFound" and
@@ -94,7 +94,7 @@ export async function batchItems(s: MemberScope, ids: string[]): Promise<BatchIt
   const owned = await s.db
     .select()
     .from(projects)
-    // A project deleted within its undo window is gone from batches as from the list (issue 19).
+    // A project deleted within its undo window is gone from batches as from the list.
     .where(and(inArray(projects.id, wanted), eq(projects.memberId, s.member.id), isNull(projects.deletedAt)));
   const stsIds = owned.filter((p) => p.type === "sts").map((p) => p.id);
   const conversions = stsIds.length

@@ -66,14 +66,14 @@ export async function ownProjectWithParagraphs(s: MemberScope, id: string) {
   return project ? projectOut(project, rows) : undefined;
 }
 
-/** How a save is made (issue 19): from which revision (absent: overwrite whatever is there), and whether it is a checkpoint. */
+/** How a save is made: from which revision (absent: overwrite whatever is there), and whether it is a checkpoint. */
 export type SaveOptions = { revision?: number; checkpoint?: boolean; now?: number };
 
 /**
  * Saves the paragraphs of a TTS project in the given order. The first paragraph stays first and
  * cannot be deleted (spec section 5); each text follows the TTS rules (a refusal names the paragraph);
  * voices must be usable by the member. A paragraph that keeps its id keeps its audio (regenerated only
- * when it changed). Issue 19: a save made from `revision` when the project has moved on is a conflict
+ * when it changed). A save made from `revision` when the project has moved on is a conflict
  * (4600, with the current revision); every save raises the revision and is kept in the version history
  * (snapshots.ts), and a checkpoint answers `undoVersion`, the version that undoes it.
  */

@@ -19,7 +19,7 @@ export { IMPORT_MAX_BYTES } from "../../../../../contracts/speech-text";
 /** Most paragraphs of a project (an import or a save with more is refused). */
 export const MAX_PARAGRAPHS = 200;
 
-/** Issue 19: how long a deleted project can be brought back ("undo"); after that it is purged. */
+/** How long a deleted project can be brought back ("undo"); after that it is purged. */
 export const UNDO_WINDOW_MS = 30_000;
 
 /**
@@ -81,14 +81,14 @@ export async function listProjects(s: MemberScope, type: ProjectType | "all", no
 }
 
 /**
- * The member's `n` most recently changed projects, for the dashboard home (GET /member/home, issue 19 page speed,
+ * The member's `n` most recently changed projects, for the dashboard home (GET /member/home,
  * docs/decisions/0043): the list's order and filter, without its per-project counts or the purge of expired deletions.
  */
 export function recentProjects(s: { db: Db; member: Pick<MemberScope["member"], "id"> }, n: number) {
   return recentQuery(s.db).all({ member: s.member.id, n });
 }
 
-/** The member's most recently changed projects, built once per database (issue 19 page speed, docs/decisions/0051). */
+/** The member's most recently changed projects, built once per database (docs/decisions/0051). */
 const recentQuery = preparedOnce((db) =>
   db
     .select({ id: projects.id, name: projects.name, type: projects.type, updatedAt: projects.updatedAt })
@@ -171,7 +171,7 @@ export async function importScript(s: MemberScope, fileName: string, bytes: Arra
   const lines = scriptToParagraphs(text, MAX_CHARACTERS_PER_GENERATION, MAX_PARAGRAPHS);
   if (lines.length === 0) return refusal(Code.TEXT_EMPTY);
   if (lines.length > MAX_PARAGRAPHS) return refusal(Code.BAD_REQUEST);
-  // The editor's text rules at import time (issue 19): what can be read is kept as typed; a line that cannot be
+  // The editor's text rules at import time: what can be read is kept as typed; a line that cannot be
   // spoken is refused by its number and characters.
   for (const [i, line] of lines.entries()) {
     const problem = checkText(line);
@@ -180,7 +180,7 @@ export async function importScript(s: MemberScope, fileName: string, bytes: Arra
   const name = cutCodePoints(stripControls(fileName.replace(/\.txt$/i, "")).trim(), 60) || UNTITLED_PROJECT[s.locale];
   const id = await createProject(s, name, "tts");
   if (!id) return refusal(Code.PROJECT_LIMIT);
-  // Each line in its own language (issue 19): Hangul or Latin by share, with a voice of that language; a line
+  // Each line in its own language: Hangul or Latin by share, with a voice of that language; a line
   // of neither (numbers, signs) takes the line before it, or the member's language.
   const voiceFor = { ko: await defaultVoice(s.db, "ko"), en: await defaultVoice(s.db, "en") };
   let previous: "ko" | "en" = s.locale;
@@ -205,7 +205,7 @@ export async function renameProject(s: MemberScope, id: string, name: string) {
 }
 
 /**
- * Deletes a project (issue 19): it leaves every list at once and can be restored for UNDO_WINDOW_MS; then it
+ * Deletes a project: it leaves every list at once and can be restored for UNDO_WINDOW_MS; then it
  * is purged with its paragraphs and checked recordings (and their audio). Its conversions stay in the work history.
  */
 export async function deleteProject(s: MemberScope, id: string, now = Date.now()) {

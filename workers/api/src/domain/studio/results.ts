@@ -10,7 +10,7 @@ import type { MemberScope } from "../scope";
 export type ResultRow = typeof inferences.$inferSelect;
 
 /**
- * Issue 19 (docs/decisions/0045): a result deleted from the work history can be brought back for this long, then it
+ * docs/decisions/0045: a result deleted from the work history can be brought back for this long, then it
  * is purged with its audio. Until then it is in no list, look-up or share page: every reader asks for `liveResult`.
  */
 export const RESULT_UNDO_MS = 30_000;
@@ -26,7 +26,7 @@ export async function resultsOut(s: Pick<MemberScope, "db" | "locale">, rows: Re
   // Independent look-ups, so they share one round trip to D1.
   const [names, lettered] = await Promise.all([
     ids.length ? s.db.select({ id: voices.id, name: voices.name }).from(voices).where(inList(voices.id, ids)) : [],
-    // The work history's video column (issue 20): the results that have a video letter.
+    // The work history's video column: the results that have a video letter.
     letterIds(
       s.db,
       rows.map((r) => r.id),
@@ -60,7 +60,7 @@ function resultOut(r: ResultRow, voiceName: string | undefined, hasVideo: boolea
     source_id: r.sourceKey?.match(/^sources\/[^/]+\/([^/]+)\.wav$/)?.[1] ?? null,
     share: r.shareId ? { share_id: r.shareId, url: `/share/${r.shareId}` } : null,
     review: r.reviewScore ? { score: r.reviewScore, text: r.reviewText ?? "" } : null,
-    /** It answers another shared result (issue 19, "reply with my voice"). */
+    /** It answers another shared result ("reply with my voice"). */
     isReply: r.replyTo !== null,
     videoURL: hasVideo ? `/api/v1/studio/inferences/${r.id}/video` : null,
     /** The short template its video was made from (docs/decisions/0042), null for a plain letter or none. */
@@ -108,7 +108,7 @@ export async function resultsWhere(
 }
 
 /**
- * Deletes a result (spec: POST /studio/delHistory; issue 19): it leaves the history, its share page and every
+ * Deletes a result (spec: POST /studio/delHistory): it leaves the history, its share page and every
  * look-up at once and can be brought back for RESULT_UNDO_MS; then it is purged with its audio. Another member's id: 404.
  */
 export async function deleteResult(s: MemberScope, id: string, now = Date.now()) {

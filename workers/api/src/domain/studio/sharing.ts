@@ -19,7 +19,7 @@ const shareOut = (id: string) => ({ share_id: id, url: `/share/${id}` });
 
 /**
  * Shares a result as a public page in the member's language; sharing again answers the same page. With
- * `replyTo` (a share id) the result answers that shared result (issue 19, "reply with my voice"): its page
+ * `replyTo` (a share id) the result answers that shared result ("reply with my voice"): its page
  * links to the original, and the original's page lists it. The original must still be shared (4621), and a
  * result cannot answer itself.
  */
@@ -82,7 +82,7 @@ const REPLIES_SHOWN = 20;
 
 /**
  * What the share page shows: the result's voice, length and date, and where its audio is; the shared result it
- * answers (while that is still shared) and its own shared replies (issue 19).
+ * answers (while that is still shared) and its own shared replies.
  */
 export async function sharePage(db: Db, id: string) {
   const row = await sharedResult(db, id);
@@ -102,7 +102,7 @@ export async function sharePage(db: Db, id: string) {
       .orderBy(desc(inferences.createdAt))
       .limit(REPLIES_SHOWN),
   ]);
-  // Which replies are video letters (issue 20: a letter answered with a letter).
+  // Which replies are video letters (a letter answered with a letter).
   const withVideo = await letterIds(
     db,
     replies.map((r) => r.id),
@@ -135,7 +135,7 @@ export async function sharePage(db: Db, id: string) {
       createdAt: r.createdAt,
       video: withVideo.has(r.id),
     })),
-    /** Its video letter (issue 20), or null. */
+    /** Its video letter, or null. */
     video: await sharedLetter(db, row.shareId!, row.id),
   });
 }

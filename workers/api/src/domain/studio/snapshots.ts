@@ -3,7 +3,7 @@ import { projectVersions, type paragraphs } from "../../../../../db/schema";
 import type { Db } from "../scope";
 
 /**
- * The version history's storage (issue 19, docs/decisions/0037): what a TTS project's paragraphs were after a
+ * The version history's storage (docs/decisions/0037): what a TTS project's paragraphs were after a
  * save. The newest VERSION_LIMIT are kept; a save within VERSION_MERGE_MS of the newest version's start updates
  * it (a typing session is one version, not one per autosave), unless the save is a checkpoint (a paragraph
  * deleted, a version restored): then the state before it and the state after it are versions of their own, so

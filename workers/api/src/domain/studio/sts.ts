@@ -42,7 +42,7 @@ const sourceOut = (s: SourceRow) => ({
   audioURL: `/api/v1/studio/sts/sources/${s.id}/audio`,
 });
 
-/** A checked recording of the member's, while its project is not deleted (issue 19: gone within the undo window too). */
+/** A checked recording of the member's, while its project is not deleted (gone within the undo window too). */
 const ownSource = async (s: MemberScope, id: string) =>
   (
     await s.db
@@ -142,7 +142,7 @@ export async function addSource(s: MemberScope, upload: Upload) {
 /**
  * Steps 3-4: converts a checked recording to a voice in a job (a Durable Object, so it goes on when
  * the tab is closed). A recording longer than the time left is refused before the job starts; the
- * job spends the time atomically when it runs. With `replyTo` (a share id, issue 19) the result answers that shared
+ * job spends the time atomically when it runs. With `replyTo` (a share id) the result answers that shared
  * result from the moment it is made: linked while the original is shared, the conversion goes on without the link
  * when it is not (the link is a courtesy, never a reason to refuse the member's work).
  */

@@ -8,7 +8,7 @@ import { ownProjectOf } from "./projects";
 import { VERSION_UNDO_MS, type SnapshotParagraph } from "./snapshots";
 
 /**
- * A TTS project's version history (issue 19, docs/decisions/0037): list, restore, delete and undelete. Every
+ * A TTS project's version history (docs/decisions/0037): list, restore, delete and undelete. Every
  * operation starts from the member's own TTS project (another member's id: not found).
  */
 
