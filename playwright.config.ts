@@ -41,7 +41,7 @@ export default defineConfig({
         PERSIST_DIR: ".wrangler/e2e-state",
         CI: process.env.CI ?? "",
         // PUBLIC_ORIGIN: the pages' canonical URLs name the address the tests browse.
-        // PLAYER_FRAME_ANCESTORS: the letter player's framing test frames it from another origin, a server of its own (issue 20).
+        // PLAYER_FRAME_ANCESTORS: the letter player's framing test frames it from another origin, a server of its own.
         EXTRA_VARS: `PUBLIC_ORIGIN=${baseURL},VOICE_ENGINE=xinference,XINFERENCE_URL=http://127.0.0.1:${ENGINE_PORT}/,XINFERENCE_API_KEY=xinference-test-key,XINFERENCE_TTS_MODEL=cosyvoice2,XINFERENCE_ASR_MODEL=whisper-large-v3,XINFERENCE_PRESET_MODEL_KO=melotts-korean,XINFERENCE_PRESET_MODEL_EN=melotts-english,PLAYER_FRAME_ANCESTORS=http://localhost:*`,
       },
       stdout: "ignore",

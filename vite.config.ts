@@ -10,7 +10,7 @@ import { chunkReport } from "./scripts/vite-chunk-report";
 import { pureSchemas } from "./scripts/vite-pure-schemas";
 
 /**
- * Issue 19 (docs/decisions/0044): the browser build resolves `react-i18next` to the app's own small translator
+ * docs/decisions/0044: the browser build resolves `react-i18next` to the app's own small translator
  * (app/i18n/react-client.ts); the server build keeps react-i18next and i18next.
  */
 function clientTranslator(): Plugin {
@@ -52,7 +52,7 @@ export default defineConfig({
     remix({
       // A page's loader and action live in `<route>.server.ts` beside it (docs/decisions/0023); such a file is no route.
       ignoredRouteFiles: ["**/*.server.ts"],
-      // Spec section 2: /dashboard/studio is the studio's project list without the sidebar (issue 19): the same
+      // Spec section 2: /dashboard/studio is the studio's project list without the sidebar: the same
       // route module as /studio's index, mounted once more outside the signed-in frame.
       routes: async (defineRoutes) =>
         defineRoutes((route) => {

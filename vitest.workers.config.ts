@@ -18,7 +18,7 @@ const standinScript = async () =>
 export default defineConfig(async () => {
   const [migrations, standin] = await Promise.all([readD1Migrations("db/migrations"), standinScript()]);
   return {
-    // Labs (issue 20): the default avatars (public/labs/avatars/*.vrm) and a video letter, imported as `?inline` by their tests.
+    // Labs: the default avatars (public/labs/avatars/*.vrm) and a video letter, imported as `?inline` by their tests.
     assetsInclude: ["**/*.vrm", "**/fixtures/video/*.webm"],
     plugins: [
       cloudflareTest({
