@@ -16,7 +16,11 @@ describe("everyday English as a narrator reads it (tests/unit/english-corpus.ts)
       rows.push(`| ${family} | ${items.length} | ${right} | ${((right / items.length) * 100).toFixed(0)}% |`);
     }
     const total = Object.values(ENGLISH_CORPUS).flat().length;
-    console.log(["| family | items | read right | share |", "|---|---|---|---|", ...rows, `| all | ${total} | ${total - wrong.length} | |`].join("\n"));
+    console.log(
+      ["| family | items | read right | share |", "|---|---|---|---|", ...rows, `| all | ${total} | ${total - wrong.length} | |`].join(
+        "\n",
+      ),
+    );
     expect(wrong).toEqual([]);
   });
 });
