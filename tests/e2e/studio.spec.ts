@@ -69,7 +69,10 @@ test("projects: create a TTS project, write and save paragraphs, rename, list an
   await expect(page.getByTestId("paragraph")).toHaveCount(1);
 
   await page.getByLabel("프로젝트 이름").fill("광고 내레이션");
+  // The rename is saved before the page is left: a link followed while its POST is in flight cancels it with JavaScript.
+  const renamed = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/studio/projects/text-to-speech"));
   await page.getByRole("button", { name: "이름 저장" }).click();
+  await renamed;
   await expect(page.getByLabel("프로젝트 이름")).toHaveValue("광고 내레이션");
 
   await page.getByRole("link", { name: "← 프로젝트 목록" }).click();
