@@ -10,6 +10,7 @@
 // path), BENCH_CPU_PATHS (comma-separated; any signed-in path), BENCH_LATENCY_N (15).
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { signedInPages } from "./signed-in-pages.mjs";
 import { wranglerEnv } from "./wrangler-env.mjs";
 
 const PORT = Number(process.env.BENCH_CPU_PORT ?? 8913);
@@ -39,23 +40,13 @@ try {
   const ko = { "accept-language": "ko-KR,ko;q=0.9" };
   const session = { ...ko, cookie: await signIn() };
   const project = await ttsProject(session.cookie);
-  const signedIn = [
-    "/dashboard",
-    "/dashboard/plan",
-    "/dashboard/plan/upgrade",
-    "/dashboard/settings",
-    "/dashboard/keys",
-    "/dashboard/help",
-    "/dashboard/library",
-    "/dashboard/library/voices/ko-seoyeon",
-    "/dashboard/library/slots",
-    "/dashboard/custom",
-    "/studio",
-    "/studio/history",
-    "/studio/dictionary",
-    `/studio/projects/text-to-speech?id=${project.id}`,
-    "/labs/avatar",
-  ].map((path) => ({ name: path.replace(/\?id=.*/, "?id=…"), path, headers: session, signedIn: true }));
+  // Pages that make no api call (/labs, /labs/shorts) measure only their render, beside the rest.
+  const signedIn = signedInPages({ tts: project.id }).map((path) => ({
+    name: path.replace(/\?id=.*/, "?id=…"),
+    path,
+    headers: session,
+    signedIn: true,
+  }));
   const cases = [
     { name: "trivial /healthz", path: "/healthz", headers: ko },
     { name: "landing rendered (no-cache)", path: "/", headers: { ...ko, "cache-control": "no-cache" } },

@@ -1,6 +1,7 @@
 import { DELAY_HEADER, TRACE_HEADER } from "../../contracts/round-trips";
 import { apiCall, expect, signUp, test } from "./fixtures";
 import { remixCookieValue } from "./helpers";
+import { signedInPages } from "../../scripts/signed-in-pages.mjs";
 
 /**
  * What a member far from the database waits for on a page is the D1 round trips its loaders make one after another,
@@ -28,30 +29,7 @@ test("every signed-in page's loaders wait for at most 2 D1 round trips in sequen
   });
   const no = ((await inquiry.json()) as { data: { no: number } }).data.no;
   expect(no).toBeGreaterThan(0);
-  const pages = [
-    "/dashboard",
-    "/dashboard/plan",
-    "/dashboard/plan/upgrade",
-    "/dashboard/settings",
-    "/dashboard/keys",
-    "/dashboard/help",
-    `/dashboard/help/${no}`,
-    "/dashboard/faq",
-    "/dashboard/notice",
-    "/dashboard/library",
-    "/dashboard/library/open",
-    "/dashboard/library/voices/ko-seoyeon",
-    "/dashboard/library/slots",
-    "/dashboard/custom",
-    "/studio",
-    "/studio/history",
-    "/studio/dictionary",
-    `/studio/projects/text-to-speech?id=${tts.data.id}`,
-    `/studio/projects/speech-to-speech?id=${sts.data.id}`,
-    "/labs",
-    "/labs/avatar",
-    "/labs/shorts",
-  ];
+  const pages = signedInPages({ tts: tts.data.id, sts: sts.data.id, inquiry: no });
   const cookie = `accessToken=${remixCookieValue(session.token)}; refreshToken=${remixCookieValue(session.refreshToken)}`;
   const measured: [string, number][] = [];
   for (const path of pages) {
