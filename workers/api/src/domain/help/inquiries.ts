@@ -50,9 +50,9 @@ export async function checkImages(files: File[]): Promise<Result<CheckedImage[]>
     return refusal(Code.INQUIRY_IMAGE_TOO_LARGE, { params: { max: INQUIRY.imageBytes / 1024 / 1024 } });
   const out: CheckedImage[] = [];
   for (const file of real) {
-    const type = imageTypeOf(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
-    if (!type || type === "image/gif") return refusal(Code.INQUIRY_IMAGE_TYPE);
     const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = imageTypeOf(bytes.subarray(0, 12));
+    if (!type || type === "image/gif") return refusal(Code.INQUIRY_IMAGE_TYPE);
     const info = imageInfo(bytes);
     if (!info || info.type !== type || !(await decodes(bytes, info)))
       return refusal(Code.INQUIRY_IMAGE_UNREADABLE, { params: { name: imageName(file.name, type), megapixels: HELP_IMAGE_MEGAPIXELS } });
