@@ -1,7 +1,8 @@
 // Avatar talk's avatars through the api (routes/labs.ts, domain/labs/avatars.ts, lib/vrm.ts;
 // docs/decisions/0041): the shipped defaults and VRM 0.x and 1.0 files accepted; hostile files refused by
 // content with the spec's "VRM only" message (a GLB without VRM, a renamed PNG, lying header and chunk
-// lengths, views and accessors past their bytes, an external buffer, deep JSON), complexity and size limits;
+// lengths, views and accessors past their bytes, an external buffer, deep JSON, a texture that is a header alone
+// or cut short), complexity and size limits;
 // private storage and owner-only access (owner, another member, visitor).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -16,6 +17,7 @@ import nariIcon from "../../public/labs/avatars/nari.svg?raw";
 import haruIcon from "../../public/labs/avatars/haru.svg?raw";
 import miroIcon from "../../public/labs/avatars/miro.svg?raw";
 import { signedUp, worker, type Answer } from "./helpers";
+import { jpeg, png, pngHeader, webp } from "./images";
 
 const bytesOf = (dataUrl: string) => Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(",") + 1)), (c) => c.charCodeAt(0));
 
@@ -138,20 +140,44 @@ describe("VRM check by content (lib/vrm.ts)", () => {
     expect(checkVrm(big)).toMatchObject({ ok: false, reason: "not-vrm" });
   });
 
-  it("reads texture sizes from the embedded image's header", () => {
+  /** The default avatar with `image` embedded as its one texture. */
+  function withTexture(image: Uint8Array) {
     const { json, bin } = split(buildAvatar(AVATARS[0]));
-    const image = PNG.slice();
-    new DataView(image.buffer).setUint32(16, 8192);
-    const padded = new Uint8Array(bin.length + 32);
+    const padded = new Uint8Array(bin.length + ((image.length + 3) & ~3));
     padded.set(bin);
     padded.set(image, bin.length);
     json.buffers[0].byteLength = padded.length;
     json.bufferViews.push({ buffer: 0, byteOffset: bin.length, byteLength: image.length });
     json.images = [{ bufferView: json.bufferViews.length - 1, mimeType: "image/png" }];
     json.textures = [{ source: 0 }];
-    expect(checkVrm(glb(json, padded))).toMatchObject({ ok: false, reason: "too-complex", part: "textureSide" });
-    new DataView(padded.buffer).setUint32(bin.length + 16, 1024);
-    expect(checkVrm(glb(json, padded))).toMatchObject({ ok: true, info: { textures: 1 } });
+    return glb(json, padded);
+  }
+
+  it("reads texture sizes from the embedded image's header", () => {
+    expect(checkVrm(withTexture(pngHeader(8192, 8)))).toMatchObject({ ok: false, reason: "too-complex", part: "textureSide" });
+    expect(checkVrm(withTexture(png(64, 32)))).toMatchObject({ ok: true, info: { textures: 1 } });
+  });
+
+  it("accepts whole PNG, JPEG and WebP textures and refuses a header alone, a file cut short or a damaged chunk", () => {
+    for (const image of [png(64, 32), jpeg(48, 40), webp(240, "lossy"), webp(640, "lossless")])
+      expect(checkVrm(withTexture(image))).toMatchObject({ ok: true });
+    const damaged = png(64, 32);
+    damaged[damaged.length - 20]! ^= 0xff; // inside the IDAT chunk: its CRC no longer matches
+    const hostile = {
+      "PNG header alone": pngHeader(1024, 1024),
+      "PNG cut short": png(64, 32).subarray(0, 60),
+      "PNG without IEND": png(64, 32).subarray(0, png(64, 32).length - 12),
+      "PNG with a damaged chunk": damaged,
+      "JPEG cut short": jpeg(48, 40).subarray(0, 300),
+      "JPEG without its last marker": jpeg(48, 40).subarray(0, jpeg(48, 40).length - 2),
+      "WebP cut short": webp(240, "lossy").subarray(0, 60),
+    };
+    for (const [name, image] of Object.entries(hostile))
+      expect(checkVrm(withTexture(image)), name).toMatchObject({
+        ok: false,
+        reason: "not-vrm",
+        why: expect.stringMatching(/cut short|not PNG/),
+      });
   });
 });
 

@@ -80,3 +80,113 @@ export async function decodes(bytes: Uint8Array, info: ImageInfo): Promise<boole
     return false;
   }
 }
+
+const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(b: Uint8Array, from: number, to: number): number {
+  let c = 0xffffffff;
+  for (let i = from; i < to; i++) c = CRC_TABLE[(c ^ b[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
+const u32le = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
+
+/** Every PNG chunk whole with its CRC, image data present, and IEND reached. */
+function pngComplete(b: Uint8Array): boolean {
+  let at = 8;
+  let data = false;
+  for (let first = true; at + 12 <= b.length; first = false) {
+    const length = u32be(b, at);
+    const type = String.fromCharCode(b[at + 4]!, b[at + 5]!, b[at + 6]!, b[at + 7]!);
+    const end = at + 8 + length;
+    if (length > b.length || end + 4 > b.length) return false;
+    if ((type === "IHDR") !== first) return false;
+    if (crc32(b, at + 4, end) !== u32be(b, end)) return false;
+    if (type === "IDAT") data ||= length > 0;
+    if (type === "IEND") return data;
+    at = end + 4;
+  }
+  return false;
+}
+
+/**
+ * Segments whole from SOI, a frame header before the first scan, every scan's entropy-coded bytes present,
+ * and EOI reached. The scan data is walked byte by byte to its next marker (stuffed 0xFF00 and restarts stay
+ * inside it), so a progressive file's later tables and scans are checked too.
+ */
+function jpegComplete(b: Uint8Array): boolean {
+  let at = 2;
+  let frame = false;
+  let scans = 0;
+  while (at + 2 <= b.length) {
+    if (b[at] !== 0xff) return false;
+    const marker = b[at + 1]!;
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    if (marker === 0xd9) return frame && scans > 0;
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    if (at + 4 > b.length) return false;
+    const length = (b[at + 2]! << 8) | b[at + 3]!;
+    if (length < 2 || at + 2 + length > b.length) return false;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) frame = true;
+    at += 2 + length;
+    if (marker !== 0xda) continue;
+    if (!frame) return false;
+    const start = at;
+    while (at + 1 < b.length && !(b[at] === 0xff && b[at + 1] !== 0 && !(b[at + 1]! >= 0xd0 && b[at + 1]! <= 0xd7))) at++;
+    if (at + 1 >= b.length || at === start) return false;
+    scans++;
+  }
+  return false;
+}
+
+/**
+ * The RIFF container as long as it says, every chunk inside it, and the bitstream's own first-partition
+ * length (lossy) within its chunk.
+ */
+function webpComplete(b: Uint8Array): boolean {
+  const riffEnd = 8 + u32le(b, 4);
+  if (riffEnd > b.length) return false;
+  let at = 12;
+  let bitstream = false;
+  while (at + 8 <= riffEnd) {
+    const type = String.fromCharCode(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!);
+    const size = u32le(b, at + 4);
+    if (size > riffEnd - at - 8) return false;
+    if (type === "VP8 ") {
+      if (size < 10) return false;
+      const partition = (b[at + 8]! | (b[at + 9]! << 8) | (b[at + 10]! << 16)) >>> 5;
+      if (partition === 0 || partition > size - 10) return false;
+      bitstream = true;
+    } else if (type === "VP8L") bitstream ||= size > 5;
+    at += 8 + size + (size & 1);
+  }
+  return bitstream && at >= riffEnd - 1;
+}
+
+/**
+ * Whether the image's container is whole: a PNG's chunks with their CRCs up to IEND, a JPEG's segments and scans
+ * up to EOI, a WebP's RIFF chunks as long as they say. It reads the bytes once and allocates nothing, so it
+ * suits images too large or too many to decode (an avatar's textures): a header alone or a file cut short is
+ * refused. Pixel data that is whole but wrong is only found by decoding it.
+ */
+export function imageComplete(bytes: Uint8Array, info: ImageInfo): boolean {
+  switch (info.type) {
+    case "image/png":
+      return pngComplete(bytes);
+    case "image/jpeg":
+      return jpegComplete(bytes);
+    case "image/webp":
+      return webpComplete(bytes);
+  }
+}

@@ -4,11 +4,12 @@
  * humanoid with hips and head, within the mesh, vertex and texture limits of AVATAR_LIMITS. Nothing in the
  * file is trusted before it is checked against the bytes that hold it: the JSON chunk is parsed only when
  * it fits the file and the JSON limit, every buffer view, accessor and image must lie inside the binary
- * chunk, and every loop runs over arrays of that bounded JSON. Textures' sizes are read from their headers
- * (lib/image.ts), never decoded.
+ * chunk, and every loop runs over arrays of that bounded JSON. Textures' sizes are read from their headers and
+ * their containers checked whole (lib/image.ts imageComplete), but not decoded: up to 64 textures of 4096 pixels
+ * a side would be gigabytes of pixels, and only their owner's browser ever decodes them.
  */
 import { AVATAR_LIMITS } from "../../../../contracts/labs";
-import { imageInfo } from "./image";
+import { imageComplete, imageInfo } from "./image";
 
 export type VrmInfo = {
   version: "0.x" | "1.0";
@@ -180,6 +181,7 @@ export function checkVrm(bytes: Uint8Array): VrmCheck {
     if (!info) return notVrm("image is not PNG, JPEG or WebP");
     if (info.width > AVATAR_LIMITS.maxTextureSide || info.height > AVATAR_LIMITS.maxTextureSide)
       return tooComplex("textureSide", AVATAR_LIMITS.maxTextureSide);
+    if (!imageComplete(bin.subarray(offset, offset + (v.byteLength as number)), info)) return notVrm("image cut short or damaged");
   }
 
   return { ok: true, info: { version, name, meshes: meshes.length, primitives, textures: textures.length, vertices } };
