@@ -19,16 +19,16 @@ export function scoreCorpus(items: readonly CorpusItem[] = [...CORPUS, ...HELD_O
 describe("Korean reading corpus", () => {
   const all = [...CORPUS, ...HELD_OUT];
 
-  it("has at least 200 items, each written once", () => {
-    expect(all.length).toBeGreaterThanOrEqual(200);
+  it("has at least 400 items, each written once", () => {
+    expect(all.length).toBeGreaterThanOrEqual(400);
     expect(new Set(all.map(([, text]) => text)).size).toBe(all.length);
   });
 
-  it("reads at least 95% exactly overall and at least 85% in every rule family", () => {
+  it("reads at least 95% exactly overall and at least 90% in every rule family", () => {
     const families = scoreCorpus();
     const exact = [...families.values()].reduce((n, f) => n + f.exact, 0);
     const misses = [...families.values()].flatMap((f) => f.misses);
     expect(exact / all.length, misses.join("\n")).toBeGreaterThanOrEqual(0.95);
-    for (const [family, f] of families) expect(f.exact / f.total, `${family}: ${f.misses.join("; ")}`).toBeGreaterThanOrEqual(0.85);
+    for (const [family, f] of families) expect(f.exact / f.total, `${family}: ${f.misses.join("; ")}`).toBeGreaterThanOrEqual(0.9);
   });
 });

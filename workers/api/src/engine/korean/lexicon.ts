@@ -4,6 +4,9 @@
 // and which words join a real morpheme beginning with a vowel (제15항). A "+" marks the boundary the rule acts on.
 // Everything not listed follows the general rules, which never insert ㄴ (so 입니다, 이에요, 을, 요일 stay right).
 
+/** What a boundary inside a word (or a join of two words) is marked with: ㄴ-insertion, tensification, ㄴㄴ, 제15항 liaison. */
+export type Mark = "n" | "tense" | "nn" | "real";
+
 /** 제29항: ㄴ (after ㄹ: ㄹ) is added before 이, 야, 여, 요, 유 at these boundaries. */
 // prettier-ignore
 export const N_INSERTION = [
@@ -13,9 +16,11 @@ export const N_INSERTION = [
   "물+엿", "휘발+유", "유들+유들", "집안+일", "나뭇+잎", "알+약", "가루+약", "두통+약", "감기+약", "한+입", "첫+여름",
   "늦+여름", "앞+일", "뒷+일", "부엌+일", "바깥+일", "꽃+이름", "강남+역", "서울+역", "부산+역", "수원+역", "대전+역",
   "광명+역", "용산+역", "천안+역", "신촌+역", "시청+역", "잠실+역", "색+유리", "생+이별", "물+이끼",
-  "할+일", "볼+일", "큰+일", "국민+연금",
+  "할+일", "볼+일", "큰+일", "국민+연금", "국민+윤리", "베갯+잇", "도리깻+열", "뒷+윷",
   // Numbers: 십육 [심뉵], 백육 [뱅뉵], 천육 [천뉵].
-  "십+육", "백+육", "천+육", "만+육",
+  "십+육", "백+육", "천+육", "만+육", "일+연대", "삼+연대", "육+연대", "칠+연대", "팔+연대", "십+연대",
+  // Native tens before 여섯, 여덟: 서른여섯 [서른녀섣], 스물여덟 [스물려덜].
+  ...["열", "스물", "서른", "마흔", "쉰", "예순", "일흔", "여든", "아흔"].flatMap((tens) => [`${tens}+여섯`, `${tens}+여덟`]),
 ] as const;
 
 /** Station names (place + 역) are productive: 역 after two or more syllables that end in a consonant inserts ㄴ. */
@@ -30,7 +35,12 @@ export const TENSED = [
   "물+고기", "술+잔", "술+병", "물+병", "산+불", "손+길", "눈+길", "밤+길", "봄+바람", "길+거리", "빵+집", "장+점", "단+점",
   "이+점", "강+점", "초+점", "총+점", "만+점", "요+점", "관+점", "시+점", "성+과", "개+수", "인+격", "발+자국",
   "일+자리", "하굣+길", "손+바닥", "발+가락", "손+가락", "눈+가", "입+가", "강+바람", "산+길", "문+고리", "국+밥",
-  "뒷+자리", "앞+자리", "빈+자리", "안+방", "건넌+방", "주+가", "고+가", "특+기",
+  "뒷+자리", "앞+자리", "빈+자리", "안+방", "건넌+방", "주+가", "고+가", "특+기", "신+바람", "창+살", "강+줄기", "줄넘+기",
+  "물+동이", "굴+속", "술+집", "눈+빛", "눈+사람", "봄+비", "밤+새",
+  // Sino-Korean ㄹ + ㄷ, ㅅ, ㅈ that look like a particle after a noun (제26항: 절도 [절또], not 물도).
+  "절+도", "철+도", "열+도", "밀+도", "일+자",
+  // 권 "right, ticket" after a noun (공권력 [공꿘녁], 인권 [인꿘]); not the counter (한 권).
+  "공+권", "인+권", "주+권", "정+권", "채+권", "물+권", "판+권", "투표+권", "소유+권", "선거+권", "입장+권", "상품+권", "참정+권",
 ] as const;
 
 /** 제20항 붙임: ㄴ before ㄹ of these words is said ㄴㄴ, not ㄹㄹ. */
@@ -59,7 +69,7 @@ export const NOT_TENSED = ["안다", "신고", "신다", "남다른"] as const;
 
 /** 제15항: a real morpheme beginning with a vowel: the final before it is neutralised first, then carried over. */
 // prettier-ignore
-export const REAL_MORPHEME_LIAISON = ["맛+없", "멋+없", "값+없", "겉+옷", "속+옷", "헛+웃음", "첫+인상", "밭+아래", "꽃+위", "젖+어미"] as const;
+export const REAL_MORPHEME_LIAISON = ["맛+없", "멋+없", "값+없", "넋+없", "값+어치", "값+있", "겉+옷", "속+옷", "헛+웃음", "첫+인상", "밭+아래", "꽃+위", "젖+어미"] as const;
 
 /** Words ending in 의 that are nouns (의 said 이), not the particle (의 said 에): 회의, 동의, -주의. */
 // prettier-ignore

@@ -2,14 +2,13 @@
 // 목요일 -> 모교일, 맑고 -> 말꼬, 할 수 있다 -> 할 쑤 읻따. eSpeak NG reads Hangul letter by letter, so the
 // engine gives it this respelling (docs/decisions/0024-korean-reading.md).
 //
-// Each word (a run of syllables between spaces) is read on its own, boundary by boundary, from left to right:
-// ㄴ-insertion where the lexicon says so, liaison (with ㅎ-deletion and palatalization), aspiration, the final
-// neutralised (clusters simplified by stem), tensification, nasalization and lateralization. Across a space only
-// two rules act: tensification after the adnominal -ㄹ before a bound noun (제27항) and ㄴ-insertion in 할 일.
-import { isSyllable, join, split, type Syllable } from "./jamo";
+// Each word (a run of syllables between spaces) is read boundary by boundary, from left to right: ㄴ-insertion where
+// the lexicon says so, liaison (with ㅎ-deletion and palatalization), aspiration, the final neutralised (clusters
+// simplified by stem), tensification, nasalization and lateralization. Two words said as one phrase (phrases.ts)
+// are joined first and read as one word.
+import { join, split, type Syllable } from "./jamo";
 import {
   AFTER_L_PLAIN,
-  BOUND_NOUNS,
   N_INSERTION,
   NN_WORDS,
   NOT_TENSED,
@@ -19,7 +18,9 @@ import {
   TENSED_ENDINGS,
   TENSING_STEMS,
   UI_NOUNS,
+  type Mark,
 } from "./lexicon";
+import { linkOf } from "./phrases";
 
 /** The sound of a final before a consonant or at the end of a word (제8-11항). */
 // prettier-ignore
@@ -65,38 +66,9 @@ const STATION_TAIL = new Set([
   "앞",
   "에는",
 ]);
-/** What may follow a bound noun in the same word (수가, 것을, 거예요). */
-const AFTER_BOUND = new Set([
-  "",
-  "가",
-  "이",
-  "을",
-  "를",
-  "은",
-  "는",
-  "도",
-  "에",
-  "에서",
-  "야",
-  "예요",
-  "이다",
-  "입니다",
-  "만",
-  "까지",
-  "로",
-  "으로",
-  "이에요",
-  "이야",
-  "이죠",
-  "죠",
-]);
-/** Adnominal forms before 일 "work" (할 일 [할릴], 한 일 [한닐]; 제29항 붙임 2). */
-const BEFORE_IL = new Set(["할", "한", "볼", "본", "갈", "간", "될", "된", "쓸", "쓴", "줄", "준", "올", "온"]);
-
-type Mark = "n" | "tense" | "nn" | "real";
 
 /** Boundary marks of the lexicon inside a word: the index of the syllable before the boundary -> its rule. */
-function marksOf(word: string): Map<number, Mark> {
+function marksOf(word: string, joins: ReadonlyMap<number, Mark>): Map<number, Mark> {
   const marks = new Map<number, Mark>();
   const scan = (entries: readonly string[], mark: Mark) => {
     for (const entry of entries) {
@@ -113,6 +85,7 @@ function marksOf(word: string): Map<number, Mark> {
   for (let at = word.indexOf("잎", 1); at > 0; at = word.indexOf("잎", at + 1)) marks.set(at - 1, "n");
   const station = word.lastIndexOf(STATION);
   if (station >= 2 && STATION_TAIL.has(word.slice(station + 1))) marks.set(station - 1, "n");
+  for (const [at, mark] of joins) marks.set(at, mark);
   return marks;
 }
 
@@ -134,15 +107,34 @@ function stemTensesEnding(word: string, i: number): boolean {
   );
 }
 
+/** The causative or passive -기- after a stem (굶기다, 옮겨, 안기고): 기 with an ending after it. */
+function causativeGi(word: string, i: number): boolean {
+  return word[i + 1] === "기" && /^[다고어었는지게며면세시셨]/.test(word.slice(i + 2));
+}
+
+/** Syllables that end an adnominal -ㄹ inside a word (할, 갈, 먹을). */
+const ADNOMINAL_L_SYLLABLES = new Set(["할", "갈", "볼", "올", "될", "릴", "킬", "칠", "낼", "질"]);
+/** 제27항 붙임: endings that begin with -(으)ㄹ: 할걸 [할껄], 할수록 [할쑤록], 할지라도 [할찌라도], 먹을게 [머글께]. */
+const L_ENDINGS = /^(?:걸|게|밖에|세라|수록|지라도|지언정|진대|지)(?:요|도|는|만)?$/;
+
+function adnominalEnding(word: string, i: number): boolean {
+  const syllable = word[i]!;
+  const adnominal = ADNOMINAL_L_SYLLABLES.has(syllable) || (syllable === "을" && i > 0);
+  return adnominal && L_ENDINGS.test(word.slice(i + 1));
+}
+
 function isUiNoun(word: string): boolean {
   return (UI_NOUNS as readonly string[]).includes(word) || word.endsWith("주의");
 }
 
-/** One word (syllables only) in its standard pronunciation. */
-export function pronounceWord(word: string): string {
+/**
+ * One word (syllables only) in its standard pronunciation; `joins` marks where words of a phrase were joined (the
+ * index of the syllable before the join).
+ */
+export function pronounceWord(word: string, joins: ReadonlyMap<number, Mark> = new Map()): string {
   const syl: Syllable[] = [...word].map(split);
   const n = syl.length;
-  const marks = marksOf(word);
+  const marks = marksOf(word, joins);
 
   for (let j = 0; j < n; j++) {
     const s = syl[j]!;
@@ -210,8 +202,10 @@ export function pronounceWord(word: string): string {
         b.initial = ASPIRATED[N]!;
       } else if (N === "ㄷ" && C !== "ㅎ") {
         a.final = "";
-        // 닫히다 [다치다] (제17항 붙임), 꽂히다 [꼬치다], 맏형 [마텽], 못하다 [모타다].
-        b.initial = (C === "ㄷ" || C === "ㅌ") && b.vowel === "ㅣ" ? "ㅊ" : C === "ㅈ" || C === "ㅊ" ? "ㅊ" : "ㅌ";
+        // 닫히다 [다치다] (제17항 붙임), 꽂히다 [꼬치다], 꽂혀 [꼬처]; otherwise ㄷ's ㅌ: 맏형 [마텽], 못하다 [모타다],
+        // 낮 한때 [나탄때] (제12항 붙임 2).
+        const suffix = b.vowel === "ㅣ" || b.vowel === "ㅕ";
+        b.initial = (C === "ㄷ" || C === "ㅌ") && b.vowel === "ㅣ" ? "ㅊ" : (C === "ㅈ" || C === "ㅊ") && suffix ? "ㅊ" : "ㅌ";
       } else {
         a.final = N === "ㄷ" ? "" : N; // 은행, 전화, 결혼: ㅎ kept after ㄴ, ㄹ, ㅁ, ㅇ
       }
@@ -238,13 +232,17 @@ export function pronounceWord(word: string): string {
     let N = NEUTRAL[C]!;
     const here = join(a);
     if (C === "ㄺ" && b.initial === "ㄱ" && LG_STEMS.has(here)) N = "ㄹ";
-    if (C === "ㄼ" && (here === "밟" || (here === "넓" && /^[죽둥]/.test(word.slice(i + 1))))) N = "ㅂ";
+    if (C === "ㄼ" && (here === "밟" || (here === "넓" && /^[죽둥적]/.test(word.slice(i + 1))))) N = "ㅂ";
     let I = b.initial;
     let tense = mark === "tense";
     if ((N === "ㄱ" || N === "ㄷ" || N === "ㅂ") && TENSE[I]) tense = true; // 제23항: 국밥 [국빱]
-    if ((C === "ㄵ" || C === "ㄻ" || C === "ㄼ" || C === "ㄾ" || C === "ㄺ") && "ㄱㄷㅅㅈ".includes(I)) tense = true; // 제24-25항: 앉고, 젊지, 넓게, 핥다, 맑게
+    // 제24-25항: 앉고, 젊지, 넓게, 핥다, 맑게; not the causative or passive -기- (굶기다 [굼기다], 제24항 다만).
+    if ((C === "ㄵ" || C === "ㄻ" || C === "ㄼ" || C === "ㄾ" || C === "ㄺ") && "ㄱㄷㅅㅈ".includes(I) && !causativeGi(word, i))
+      tense = true;
     if ((C === "ㄴ" || C === "ㅁ") && "ㄱㄷㅅㅈ".includes(I) && stemTensesEnding(word, i)) tense = true;
-    if (C === "ㄹ" && "ㄷㅅㅈ".includes(I) && !plainAfterL(word, i)) tense = true;
+    // 제26항, except where one Sino-Korean syllable is repeated (허허실실, 절절하다).
+    if (C === "ㄹ" && "ㄷㅅㅈ".includes(I) && !plainAfterL(word, i) && word[i] !== word[i + 1]) tense = true;
+    if (C === "ㄹ" && TENSE[I] && adnominalEnding(word, i)) tense = true;
 
     if (I === "ㄹ") {
       if (N === "ㄴ") {
@@ -269,36 +267,29 @@ export function pronounceWord(word: string): string {
   return syl.map(join).join("");
 }
 
-const WORD = /[\uAC00-\uD7A3]+/g;
 const HANGUL_RUN = /[\uAC00-\uD7A3]+(?:[ \t]+[\uAC00-\uD7A3]+)*/g;
 
-/** Tenses the first consonant of a word (수 -> 쑤). */
-function tenseFirst(word: string): string {
-  const first = split(word[0]!);
-  const tensed = TENSE[first.initial];
-  return tensed ? join({ ...first, initial: tensed }) + word.slice(1) : word;
-}
-
-/** The rules that cross a space, on the written words, before each is read. */
-function acrossWords(words: string[]): string[] {
-  const out = [...words];
-  for (let k = 0; k + 1 < out.length; k++) {
-    const prev = words[k]!;
-    const next = words[k + 1]!;
-    const lastSyllable = prev[prev.length - 1]!;
-    if (!isSyllable(lastSyllable)) continue;
-    const final = split(lastSyllable).final;
-    if (final === "ㄹ" && BOUND_NOUNS.some((bn) => next.startsWith(bn) && AFTER_BOUND.has(next.slice(bn.length)))) {
-      out[k + 1] = tenseFirst(out[k + 1]!);
+/** A run of words between spaces, with the words said as one phrase joined and read as one word. */
+function pronounceRun(run: string): string {
+  const parts = run.split(/([ \t]+)/);
+  let out = "";
+  let word = parts[0]!;
+  let joins = new Map<number, Mark>();
+  for (let k = 2; k < parts.length; k += 2) {
+    const next = parts[k]!;
+    const link = linkOf(parts[k - 2]!, next);
+    if (link) {
+      if (link !== "join") joins.set(word.length - 1, link);
+      word += next;
+      continue;
     }
-    if ((final === "ㄹ" || final === "ㄴ") && BEFORE_IL.has(lastSyllable) && /^일(?:[이을은도]|이에요|입니다)?$/.test(next)) {
-      out[k + 1] = (final === "ㄹ" ? "릴" : "닐") + next.slice(1);
-    }
+    out += pronounceWord(word, joins) + parts[k - 1];
+    word = next;
+    joins = new Map();
   }
-  return out;
+  return out + pronounceWord(word, joins);
 }
 
-/** Every Hangul run of a text in its standard pronunciation; everything else stays as it is. */
 /**
  * The names of Hangul letters before a vowel (표준 발음법 제16항): their final links as ㅅ, ㄱ or ㅂ, not as written
  * (디귿이 [디그시], 키읔을 [키으글], 피읖이 [피으비]); the name is respelled with that final and the rules do the rest.
@@ -314,12 +305,8 @@ const LETTER_NAMES: Record<string, string> = {
 };
 const LETTER_NAME = new RegExp(`(${Object.keys(LETTER_NAMES).join("|")})(?=[이을은에으와의])`, "g");
 
+/** Every Hangul run of a text in its standard pronunciation; everything else stays as it is. */
 export function pronounceKorean(input: string): string {
   const text = input.replace(LETTER_NAME, (name) => LETTER_NAMES[name]!);
-  return text.replace(HANGUL_RUN, (run) => {
-    const parts = run.split(/([ \t]+)/);
-    const words = parts.filter((_, k) => k % 2 === 0);
-    const joined = acrossWords(words);
-    return parts.map((p, k) => (k % 2 === 0 ? joined[k / 2]!.replace(WORD, pronounceWord) : p)).join("");
-  });
+  return text.replace(HANGUL_RUN, pronounceRun);
 }
