@@ -85,7 +85,7 @@ export const basicVoices: VoiceRow[] = [
     ["제임스", "James"],
     ["깊은 다큐 목소리", "Deep documentary"],
     { tone: "low", gender: "male", age: "middle", features: ["serious", "trustworthy"], categories: ["documentary", "narration"] },
-    { englishVoice: "en-us", variant: "m3", semitones: -3, formant: 0.92, rate: 160 },
+    { englishVoice: "en-us", variant: "m3", semitones: -3, formant: 0.96, rate: 160 },
   ),
   basic(
     "en-emma",
@@ -93,7 +93,7 @@ export const basicVoices: VoiceRow[] = [
     ["엠마", "Emma"],
     ["상냥한 안내", "Friendly guide"],
     { tone: "high", gender: "female", age: "young", features: ["friendly", "bright"], categories: ["announcement", "education"] },
-    { englishVoice: "en-us", variant: "f3", semitones: 1, formant: 1.1, rate: 170 },
+    { englishVoice: "en-us", variant: "f3", semitones: 1, formant: 1.0, rate: 170 },
   ),
   basic(
     "en-leo",
@@ -101,7 +101,7 @@ export const basicVoices: VoiceRow[] = [
     ["레오", "Leo"],
     ["장난꾸러기 소년", "Playful boy"],
     { tone: "high", gender: "male", age: "child", features: ["cute", "energetic"], categories: ["kids", "game"] },
-    { englishVoice: "en-us", semitones: 10, formant: 1.25, rate: 180 },
+    { englishVoice: "en-us", semitones: 10, formant: 1.0, rate: 180 },
   ),
   basic(
     "en-grace",
@@ -125,6 +125,6 @@ export const basicVoices: VoiceRow[] = [
     ["에바", "Ava"],
     ["차분한 뉴스 앵커", "Composed anchor"],
     { tone: "low", gender: "female", age: "middle", features: ["calm", "serious"], categories: ["news", "education"] },
-    { englishVoice: "en-gb-x-rp", variant: "f4", semitones: -2, formant: 1.05, rate: 165 },
+    { englishVoice: "en-gb-x-rp", variant: "f5", semitones: -2, formant: 1.0, rate: 165 },
   ),
 ];

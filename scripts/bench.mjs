@@ -6,7 +6,8 @@
 // the voice engine inside workerd (scripts/bench-engine.mjs, alone: `npm run bench:engine`), side by
 // side with the previous engine build (afb4e0f) in the same run: cold and warm first sentence, real-time
 // factors, the conversion of a 60 s clip, and whether both builds make the same output; then the Xinference mode
-// (scripts/bench-xinference.mjs, alone: `npm run bench:xinference`).
+// (scripts/bench-xinference.mjs, alone: `npm run bench:xinference`); the English voices' word error rate under
+// pocketsphinx beside plain eSpeak NG's (scripts/bench-intelligibility.mjs, alone: `npm run bench:intelligibility`).
 // Figures are for comparison within one run on this machine, not absolute targets.
 // The signed-in dashboard (`/dashboard`, rendered for every request) is measured as the development operator
 // (db/seed-operator.ts); its throughput is reported, not held to a target (it moves 3x with the machine's load:
@@ -117,6 +118,10 @@ await run("node", ["scripts/bench-library.mjs"], wranglerEnv(), false);
 // The voice engine: time to first audio (cold and warm), real-time factors and the 60 s conversion, beside
 // the previous engine build; native eSpeak NG / Rubber Band if installed.
 await run("node", ["scripts/bench-engine.mjs"], wranglerEnv(), false);
+
+// Whether each English basic voice stays within 5 points of plain eSpeak NG's word error rate under Debian's
+// pocketsphinx (scripts/bench-intelligibility.mjs; skipped with a note where pocketsphinx is not installed).
+await run("node", ["scripts/bench-intelligibility.mjs"], wranglerEnv(), false);
 
 // VOICE_ENGINE=xinference against the stand-in answering at once: the product's own overhead per sentence and the first
 // audio of a job (scripts/bench-xinference.mjs; a server of its own, after the others have stopped).

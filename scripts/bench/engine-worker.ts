@@ -336,6 +336,25 @@ async function convert(body: { voice: string; lang: Body["lang"]; mode: ConvertM
   }
 }
 
+/**
+ * A passage as the product renders it, as 16 kHz 16-bit WAV (what pocketsphinx reads): the voice's seeded
+ * parameters, plain eSpeak NG's default voice for the language when `voice` is "plain", or `params` when given
+ * (trying a voice's parameters before they are seeded).
+ */
+async function speakWav(body: { text: string; lang: Body["lang"]; voice: string; params?: VoiceParams }) {
+  const plain: VoiceParams = body.lang === "en" ? { englishVoice: "en-us" } : {};
+  const params: VoiceParams = body.params ?? (body.voice === "plain" ? plain : voiceParams(body.voice));
+  const audio = await renderPassage(engine, {
+    text: body.text,
+    lang: body.lang,
+    voice: { id: body.voice, params },
+    style: "neutral",
+    pitch: 0,
+    tempo: 1,
+  });
+  return encodeWav(resample(audio.samples, audio.sampleRate, 16000), 16000);
+}
+
 const json = async (request: Request, run: (body: never) => Promise<unknown>) => {
   try {
     return Response.json(await run((await request.json()) as never));
@@ -350,6 +369,14 @@ export default {
     const post = request.method === "POST";
     if (url.pathname === "/noop") return Response.json({});
     if (url.pathname === "/synth" && post) return json(request, synth);
+    if (url.pathname === "/speak.wav" && post) {
+      try {
+        const wav = await speakWav(await request.json());
+        return new Response(wav as Uint8Array<ArrayBuffer>, { headers: { "content-type": "audio/wav" } });
+      } catch (error) {
+        return Response.json({ error: String(error) }, { status: 500 });
+      }
+    }
     if (url.pathname === "/clip" && post) return json(request, makeClip);
     if (url.pathname === "/convert" && post) return json(request, convert);
     if ((url.pathname === "/clip.wav" || url.pathname === "/clip.mp3") && clip) {
