@@ -206,3 +206,23 @@ export function lineLanguage(line: string): "ko" | "en" | null {
   if (hangul === 0 && latin === 0) return null;
   return hangul >= latin ? "ko" : "en";
 }
+
+/**
+ * The language a paragraph's text is written in when that is clearly not the one it is read in (`lang`): the
+ * editor offers to switch (docs/reading.md). Clearly: at least 8 letters' weight, with one script at least 70% of
+ * it (a Hangul syllable weighs two Latin letters, as in lineLanguage). A paragraph read in both ("multi") gets no offer.
+ */
+export function languageOffer(text: string, lang: string): "ko" | "en" | null {
+  if (lang !== "ko" && lang !== "en") return null;
+  let hangul = 0;
+  let latin = 0;
+  for (const ch of text) {
+    if (/[\p{Script=Hangul}]/u.test(ch)) hangul += 2;
+    else if (/[A-Za-z\u00C0-\u024F]/.test(ch)) latin++;
+  }
+  const total = hangul + latin;
+  if (total < 8) return null;
+  const written = hangul >= latin ? "ko" : "en";
+  if (Math.max(hangul, latin) / total < 0.7 || written === lang) return null;
+  return written;
+}

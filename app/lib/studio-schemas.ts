@@ -57,9 +57,15 @@ export const TtsEditorSchema = z.discriminatedUnion("intent", [
   RenameSchema.extend({ intent: z.literal("rename") }),
   // `generate`: "all" or a paragraph's index; `pronounce`: the index of the paragraph whose reading to show;
   // `remove`: the index of the paragraph to delete (saved first, then confirmed); `revision`: the one the page
-  // has; `overwrite`: the revision a conflict answered (save over it); `autosave`: answer data, not a page.
+  // has; `overwrite`: the revision a conflict answered (save over it); `autosave`: answer data, not a page;
+  // `language`: "index:lang:voice", a paragraph switched to the language its text is written in (and to a voice of
+  // it, when one is named).
   EditorSchema.extend({
     intent: z.literal("save"),
+    language: z
+      .string()
+      .regex(/^\d{1,3}:(?:ko|en):[\w-]{0,64}$/)
+      .optional(),
     generate: z.string().optional(),
     pronounce: index,
     remove: index,

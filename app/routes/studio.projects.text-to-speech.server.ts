@@ -92,6 +92,12 @@ async function pronunciation(
   return data({ form: "editor" as const, result: reply(), usage: null, pronunciation: { index, ...answer.data } });
 }
 
+/** The paragraphs with one switched to a language and, when named, a voice ("index:lang:voice", the offer's button). */
+function switchLanguage<P extends { lang: string; voice_id: string }>(paragraphs: P[], switched: string): P[] {
+  const [at, lang, voice] = switched.split(":");
+  return paragraphs.map((p, i) => (i === Number(at) ? { ...p, lang: lang as P["lang"], ...(voice ? { voice_id: voice } : {}) } : p));
+}
+
 /** Rename the project; save the paragraphs, and with `generate` start generating all or one of them. */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
@@ -149,7 +155,8 @@ export async function action(args: ActionFunctionArgs) {
     await setToast(args.request, args.context, { key: "saved" });
     throw redirect(url.pathname + url.search);
   }
-  const { generate, paragraphs, pronounce, remove, autosave } = value;
+  const { generate, pronounce, remove, autosave } = value;
+  const paragraphs = value.language ? switchLanguage(value.paragraphs, value.language) : value.paragraphs;
   if (pronounce !== undefined) return pronunciation(args, (o) => submission.reply(o), Number(pronounce), paragraphs[Number(pronounce)]);
   // Saved from the revision the page has (a conflict when another tab saved since), or over the
   // revision the conflict named ("overwrite").

@@ -10,7 +10,7 @@ import {
   useNavigation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
@@ -23,7 +23,7 @@ import type { ProjectVersion, TtsParagraph, TtsProject } from "~/lib/studio-sche
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "../../contracts/jobs";
-import { characterCount, hasSpeech, invalidCharacters } from "../../contracts/speech-text";
+import { characterCount, hasSpeech, invalidCharacters, languageOffer } from "../../contracts/speech-text";
 
 /** `back`: where a load failure's "back" goes (GeneralErrorBoundary), the project list. */
 export const handle = { i18n: ["common", "account", "studio"], back: "/studio" };
@@ -565,6 +565,70 @@ function Versions({ versions, here }: { versions: ProjectVersion[]; here: string
   );
 }
 
+/**
+ * The offer to read a paragraph in the language its text is written in, with a voice of that language (the first the
+ * pickers list). Its button saves the switch without JavaScript; with JavaScript it sets the paragraph's language and
+ * voice in place (autosave then saves them), and "keep" hides the offer until the text changes.
+ */
+function LanguageOffer({
+  index,
+  text,
+  lang,
+  voices,
+  fieldId,
+}: {
+  index: number;
+  text: string;
+  lang: string;
+  voices: VoiceCard[];
+  fieldId: (field: "lang" | "voice_id") => string;
+}) {
+  const { t } = useTranslation("studio");
+  const [kept, setKept] = useState<string | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const written = languageOffer(text, lang);
+  if (!written || kept === text) return null;
+  const voice = voices.find((v) => v.lang === written);
+  const switchInPlace = (e: MouseEvent) => {
+    e.preventDefault();
+    const select = document.getElementById(fieldId("lang"));
+    if (select instanceof HTMLSelectElement) {
+      select.value = written;
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    // A click checks the voice's radio as the member's own would (the picker and autosave follow it).
+    if (voice) document.getElementById(`${fieldId("voice_id")}-${voice.id}`)?.click();
+  };
+  return (
+    <div
+      role="status"
+      className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      data-testid="language-offer"
+    >
+      <span>{voice ? t(`editor.languageOffer.${written}`, { voice: voice.name }) : t(`editor.languageOfferNoVoice.${written}`)}</span>
+      <button
+        type="submit"
+        name="language"
+        value={`${index}:${written}:${voice?.id ?? ""}`}
+        onClick={hydrated ? switchInPlace : undefined}
+        className="rounded-lg bg-amber-600 px-2.5 py-1 text-xs font-semibold text-white"
+      >
+        {t("editor.languageSwitch")}
+      </button>
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() => setKept(text)}
+          className="rounded-lg px-2.5 py-1 text-xs font-semibold text-amber-900 underline"
+        >
+          {t("editor.languageKeep")}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /** The sliders' ranges (spec section 9: pitch 48 steps from -24 to 24; the api's limits). */
 const RANGES = {
   pitch: { min: -24, max: 24, step: 1, unit: "" },
@@ -614,7 +678,9 @@ function ParagraphFields({
     name: name(field),
     defaultValue: String(row[field] ?? DEFAULTS_OF[field]),
     className: select,
+    ...(field === "lang" ? { onChange: (e: ChangeEvent<HTMLSelectElement>) => setLang(e.target.value) } : {}),
   });
+  const [lang, setLang] = useState(String(row.lang ?? DEFAULTS_OF.lang));
   return (
     <fieldset className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4" data-testid="paragraph">
       <legend className="px-1 text-sm font-semibold">{t("editor.paragraph", { n: index + 1 })}</legend>
@@ -643,6 +709,7 @@ function ParagraphFields({
           {t("editor.count", { count, max: TTS_MAX_CHARS })}
         </span>
       </div>
+      <LanguageOffer index={index} text={text} lang={lang} voices={voices} fieldId={id} />
       {/* Two columns on a phone (style and language, pitch and tempo, pause): flowing, the English labels left the style
           alone on a row and the sliders out of line. */}
       <div className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 sm:flex sm:flex-wrap" data-testid="paragraph-controls">

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { characterCount, checkText, invalidCharacters, lineLanguage, segments, sentences, speakable } from "../../contracts/speech-text";
+import {
+  characterCount,
+  checkText,
+  invalidCharacters,
+  languageOffer,
+  lineLanguage,
+  segments,
+  sentences,
+  speakable,
+} from "../../contracts/speech-text";
 
 /** Real sentences as members type them: each is read, and what is read is shown. */
 const KOREAN: [string, string][] = [
@@ -105,6 +114,24 @@ describe("line language (import)", () => {
     ["12345 !!!", null],
   ] as const)("%s -> %s", (line, lang) => {
     expect(lineLanguage(line)).toBe(lang);
+  });
+});
+
+describe("languageOffer (the editor offers the language a paragraph is written in)", () => {
+  it.each([
+    ["안녕하세요. 오늘 회의를 시작하겠습니다.", "en", "ko"],
+    ["Welcome to the show, everyone.", "ko", "en"],
+    ["안녕하세요. 오늘 회의를 시작하겠습니다.", "ko", null],
+    ["Welcome to the show, everyone.", "en", null],
+    // Too little to tell, mixed, or read in both: no offer.
+    ["OK 네", "en", null],
+    ["OK 좋아요", "en", "ko"],
+    ["네", "en", null],
+    ["Apple과 Samsung의 새 스마트폰 발표", "en", null],
+    ["Welcome to the show, everyone.", "multi", null],
+    ["12345 !!!", "ko", null],
+  ] as const)("%s read in %s -> %s", (text, lang, offer) => {
+    expect(languageOffer(text, lang)).toBe(offer);
   });
 });
 

@@ -80,6 +80,16 @@ export default {
     styles: { neutral: "Neutral", angry: "Angry", happy: "Happy", sad: "Sad", anxious: "Anxious", sports: "Sports broadcast" },
     lang: "Language",
     langs: { ko: "Korean", en: "English", multi: "Multi-language" },
+    languageOffer: {
+      ko: "This paragraph is written in Korean. Read it in Korean with {{voice}}?",
+      en: "This paragraph is written in English. Read it in English with {{voice}}?",
+    },
+    languageOfferNoVoice: {
+      ko: "This paragraph is written in Korean. Read it in Korean?",
+      en: "This paragraph is written in English. Read it in English?",
+    },
+    languageSwitch: "Switch",
+    languageKeep: "Keep as is",
     pitch: "Pitch (semitones)",
     tempo: "Tempo",
     pause: "Pause after (ms)",

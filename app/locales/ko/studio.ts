@@ -78,6 +78,16 @@ export default {
     styles: { neutral: "기본", angry: "화남", happy: "기쁨", sad: "슬픔", anxious: "불안", sports: "스포츠 중계" },
     lang: "언어",
     langs: { ko: "한국어", en: "영어", multi: "다국어" },
+    languageOffer: {
+      ko: "이 문단은 한국어로 쓰여 있어요. 한국어와 {{voice}} 목소리로 읽을까요?",
+      en: "이 문단은 영어로 쓰여 있어요. 영어와 {{voice}} 목소리로 읽을까요?",
+    },
+    languageOfferNoVoice: {
+      ko: "이 문단은 한국어로 쓰여 있어요. 한국어로 읽을까요?",
+      en: "이 문단은 영어로 쓰여 있어요. 영어로 읽을까요?",
+    },
+    languageSwitch: "바꾸기",
+    languageKeep: "그대로 두기",
     pitch: "피치 (반음)",
     tempo: "속도",
     pause: "문단 뒤 쉼 (ms)",
