@@ -10,7 +10,7 @@ import { decimals, digitsByOne, native, sino } from "./numbers";
 export const NATIVE_COUNTERS = [
   "시간", "번째", "시", "개", "살", "명", "마리", "번", "권", "장", "잔", "병", "대", "벌", "채", "척", "켤레", "그루", "송이",
   "통", "곳", "군데", "가지", "달", "사람", "배", "줄", "판", "쌍", "알", "접시", "그릇", "봉지", "상자", "자루", "바퀴", "걸음",
-  "방울", "조각", "다발",
+  "방울", "조각", "다발", "공기",
 ];
 /** Counters and units read with Sino-Korean numerals (listed so the longer ones win: 개월 over 개, 시즌 over 시). */
 // prettier-ignore
