@@ -1,0 +1,199 @@
+// The TTS editor's hooks: the key of the last navigation, autosave, the leave warning and the keyboard shortcuts.
+import { useBlocker, useFetcher, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { AUTOSAVE_DELAY_MS } from "~/lib/studio";
+
+/**
+ * `key` (the saved revision and paragraphs) as of the last navigation that ended without an answer with data: a job's
+ * reloads of page data leave it, and so does a submit answered with data (nothing to generate, a usage dialog, an
+ * error; docs/decisions/0053). Such an answer is shown by the form as it is: a new key would reset the form and drop
+ * the answer's message as soon as the page data reloaded after it (the studio test's second "generate all" saw the
+ * message only when it looked before that reload).
+ */
+export function useNavigatedKey(key: string, answer: unknown) {
+  const navigation = useNavigation();
+  const [value, setValue] = useState(key);
+  const loading = useRef(false);
+  const shown = useRef(answer);
+  useEffect(() => {
+    if (navigation.state !== "idle") loading.current = true;
+    else if (loading.current) {
+      loading.current = false;
+      if (answer !== undefined && answer !== shown.current) shown.current = answer;
+      else setValue(key);
+    }
+  }, [navigation.state, key, answer]);
+  return value;
+}
+
+/** What a save through the page made, when the page answered with data (the server's `saved`). */
+export type SaveMade = { revision: number; ids: string[] };
+
+/** "2026-11-25 08:54", in Korea's time zone as every page's dates (the server's UTC would be 9 hours behind). */
+export const versionTime = new Intl.DateTimeFormat("sv-SE", { dateStyle: "short", timeStyle: "short", timeZone: "Asia/Seoul" });
+export const formatTime = (ms: number) => versionTime.format(ms);
+
+/**
+ * Autosave (docs/decisions/0037): with JavaScript, the paragraphs form is sent through a fetcher
+ * AUTOSAVE_DELAY_MS after the last change, from the revision the page has; the answer gives the new
+ * revision and the ids of new paragraphs (put into their hidden fields), a conflict, or an error. Without
+ * JavaScript the Save button does the same as a page. The page data is not reloaded after an autosave.
+ * A submit through the page (generate, Save, delete) saves too: "saving" while it runs, then "saved" when it saved
+ * (the page data brought a newer revision, or its answer with data names what it made: `pageSaved`) and nothing was
+ * typed meanwhile; a refused save stays "unsaved" (docs/decisions/0053).
+ */
+export function useAutosave(
+  formId: string,
+  loadedRevision: number,
+  pageAnswer: unknown,
+  pageSaved: SaveMade | null,
+  applyIds: (ids: string[]) => void,
+) {
+  const navigation = useNavigation();
+  const fetcher = useFetcher<{
+    form: "autosave";
+    revision: number | null;
+    ids: string[] | null;
+    error: string | null;
+    conflict: { revision: number } | null;
+  }>();
+  const [revision, setRevision] = useState(loadedRevision);
+  const [dirty, setDirty] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const changedSince = useRef(false);
+  const leaving = useRef(false);
+  // A page submit of this form under way: from which revision, and whether anything was typed since.
+  const [pageSave, setPageSave] = useState<{ from: number } | null>(null);
+  const typedSincePageSave = useRef(false);
+  // A save through the page (generate, delete, a full Save) brings a newer revision with the page data.
+  useEffect(() => setRevision((r) => Math.max(r, loadedRevision)), [loadedRevision]);
+  // Or, answered with data, names it and the new paragraphs' ids (no reload after a refusal such as a usage limit).
+  useEffect(() => {
+    if (!pageSaved) return;
+    setRevision((r) => Math.max(r, pageSaved.revision));
+    applyIds(pageSaved.ids);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [pageSaved]);
+  const send = useCallback(() => {
+    const element = document.getElementById(formId) as HTMLFormElement | null;
+    if (!element) return;
+    const data = new FormData(element);
+    data.set("autosave", "1");
+    changedSince.current = false;
+    fetcher.submit(data, { method: "post" });
+  }, [fetcher, formId]);
+  useEffect(() => {
+    if (navigation.state !== "idle" || !pageSave) return;
+    setPageSave(null);
+    const answered = pageAnswer !== undefined;
+    const saved = answered ? pageSaved !== null && pageSaved.revision > pageSave.from : loadedRevision > pageSave.from;
+    if (saved && !typedSincePageSave.current) setDirty(false);
+    // A submit that saved nothing ("show pronunciation", a refusal) leaves the text as it was: the autosave it stopped
+    // starts again, so the text does not stay unsaved until the next keystroke.
+    else if (dirty) {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(send, AUTOSAVE_DELAY_MS);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the page's submit ends
+  }, [navigation.state]);
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !answer) return;
+    if (answer.revision !== null) {
+      // The page may have moved on meanwhile (a save through the page): never back to an older revision.
+      setRevision((r) => Math.max(r, answer.revision!));
+      if (answer.ids) applyIds(answer.ids);
+      if (!changedSince.current) setDirty(false);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [answer, fetcher.state]);
+  const changed = useCallback(
+    (e: React.FormEvent) => {
+      const target = e.target as HTMLElement;
+      // The download ticks and buttons are not part of the text.
+      if (target instanceof HTMLInputElement && target.form?.id !== formId) return;
+      setDirty(true);
+      changedSince.current = true;
+      typedSincePageSave.current = true;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(send, AUTOSAVE_DELAY_MS);
+    },
+    [formId, send],
+  );
+  // Once an answer arrives, changes typed during the save go out too.
+  useEffect(() => {
+    if (fetcher.state === "idle" && answer?.revision !== null && changedSince.current && !timer.current) send();
+  }, [fetcher.state, answer, send]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const saving = fetcher.state !== "idle";
+  const failed = !saving && !!answer && answer.revision === null;
+  return {
+    revision,
+    state: saving || pageSave ? "saving" : failed ? "failed" : dirty ? "unsaved" : "saved",
+    error: failed ? answer!.error : null,
+    conflict: !saving && answer?.conflict ? answer.conflict : null,
+    // While the page saves, its own navigation is not a leave.
+    unsaved: (dirty || saving) && !pageSave && !leaving.current,
+    changed,
+    /** A submit through the page saves everything: no autosave is needed after it. */
+    submitted: (e: React.FormEvent<HTMLFormElement>) => {
+      // Add and remove buttons of the form library change the form in place, and an invalid form is not sent: not a save.
+      if (e.defaultPrevented || (e.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "__intent__") return;
+      clearTimeout(timer.current);
+      setPageSave({ from: revision });
+      typedSincePageSave.current = false;
+      // This tab's own autosave is on its way: the page's save comes after it and must not conflict with it.
+      const field = e.currentTarget.elements.namedItem("revision");
+      if (saving && field instanceof HTMLInputElement) field.value = "";
+    },
+    allowLeave: () => {
+      leaving.current = true;
+    },
+  } as const;
+}
+
+/**
+ * Before leaving with unsaved changes: the browser's own question only where the page itself goes (reload, close,
+ * another site: `beforeunload`), and for a link in the app the product's dialog (`useBlocker`, answered by
+ * `LeaveDialog`). Answers the blocked navigation's two ways out, or null when nothing is blocked.
+ */
+export function useLeaveWarning(unsaved: boolean) {
+  useEffect(() => {
+    if (!unsaved) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [unsaved]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+  return blocker.state === "blocked" ? { stay: () => blocker.reset(), go: () => blocker.proceed() } : null;
+}
+
+/**
+ * The editor's keys: Alt+↓ / Alt+↑ next and previous paragraph, Ctrl+Enter (⌘+Enter) generate this
+ * paragraph, Alt+K play or pause this paragraph's audio. Listed on the page (`Shortcuts`).
+ */
+export function editorKeys(e: React.KeyboardEvent<HTMLFormElement>) {
+  const current = (e.target as HTMLElement).closest<HTMLElement>("[data-testid=paragraph]");
+  if (!current) return;
+  const all = [...e.currentTarget.querySelectorAll<HTMLElement>("[data-testid=paragraph]")];
+  const at = all.indexOf(current);
+  if (e.altKey && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+    const next = all[at + (e.key === "ArrowDown" ? 1 : -1)];
+    if (next) {
+      e.preventDefault();
+      next.querySelector("textarea")?.focus();
+    }
+  } else if ((e.ctrlKey || e.metaKey) && e.key === "Enter") {
+    e.preventDefault();
+    current.querySelector<HTMLButtonElement>("button[name=generate]")?.click();
+  } else if (e.altKey && (e.key === "k" || e.key === "K" || e.code === "KeyK")) {
+    e.preventDefault();
+    // The audio element itself, whether or not the waveform has drawn yet: the waveform follows its play and pause
+    // events, so its button never disagrees with what plays (a key before it drew and one after used to).
+    const audio = current.querySelector<HTMLAudioElement>("[data-testid=paragraph-audio] audio");
+    if (audio) void (audio.paused ? audio.play() : audio.pause());
+  }
+}
