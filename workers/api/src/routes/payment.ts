@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod/v4";
 import { MERCHANT_UID } from "../../../../contracts/billing";
-import { cancel, resume, cardQuote, downgrade, history, purchase, registerCard, unregisterCard, upgrade } from "../domain/billing/card";
+import { registerCard, unregisterCard } from "../domain/billing/cards";
+import { cancel, resume, cardQuote, downgrade, history, purchase, upgrade } from "../domain/billing/plan-changes";
 import { cardList, invoiceOf, receipt } from "../domain/billing/payments";
 import { refund, refundQuote } from "../domain/billing/refunds";
 import { ok } from "../lib/envelope";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod/v4";
 import { MERCHANT_UID } from "../../../../contracts/billing";
 import { capture, order, paypalQuote, paypalWebhook, save } from "../domain/billing/paypal";
-import { settleMembersLost } from "../domain/billing/card";
+import { settleMembersLost } from "../domain/billing/charges";
 import { clearPaypalPlan } from "../domain/billing/refunds";
 import { cardGateway } from "../integrations/payments/gateways";
 import { now } from "../lib/clock";

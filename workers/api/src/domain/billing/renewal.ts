@@ -4,7 +4,7 @@ import { Code } from "../../lib/codes";
 import { createMailer } from "../../integrations/mailer";
 import type { PortOne } from "../../integrations/payments/portone";
 import type { Bindings } from "../../env";
-import { applyCardPayment, chargeCard, settleLost } from "./card";
+import { applyCardPayment, chargeCard, settleLost } from "./charges";
 import { mainCard } from "./payments";
 import { settlePendingOrders } from "./paypal";
 import { planByName } from "./plans";

@@ -1,0 +1,92 @@
+// Cards (spec sections 4 and 5; docs/decisions/0015): registering a card as a billing key at PortOne, and deleting
+// one. The charge is in charges.ts, the plan changes paid by card in plan-changes.ts.
+import { and, eq } from "drizzle-orm";
+import { declineText } from "./declines";
+import type { Context } from "hono";
+import { cards } from "../../../../../db/schema";
+import { cardProblem, isCorporate, type Card, type CardFields } from "../../../../../contracts/billing";
+import { now } from "../../lib/clock";
+import { Code } from "../../lib/codes";
+import { done, refused, type Outcome } from "../../lib/outcome";
+import { cardGateway } from "../../integrations/payments/gateways";
+import { GatewayError } from "../../integrations/payments/portone";
+import type { AppEnv } from "../../env";
+import { cardOut } from "./payments";
+import { member } from "./plan-state";
+import { renewing } from "./rules";
+
+type Ctx = Context<AppEnv>;
+
+/** Issues a billing key for the card and makes it the main card (spec sections 4 and 5). */
+export async function registerCard(c: Ctx, b: CardFields): Promise<Outcome<Card>> {
+  const problem = cardProblem(b, now(c));
+  if (problem) return refused(problem.code, { field: problem.field });
+  const gateway = cardGateway(c.env);
+  if (!gateway) return refused(Code.GATEWAY_FAILED);
+  const customerUid = `cus_${c.var.member.id.replaceAll("-", "").slice(0, 16)}_${crypto.randomUUID().slice(0, 8)}`;
+  let key;
+  try {
+    key = await gateway.issueBillingKey(customerUid, {
+      card_number: [b.card_number1, b.card_number2, b.card_number3, b.card_number4].join("-"),
+      expiry: b.expiry.replace(/^(\d{4})-?(\d{2})$/, "$1-$2"),
+      birth: b.birth,
+      pwd_2digit: b.pwd_2digit,
+    });
+  } catch (err) {
+    if (err instanceof GatewayError && err.kind === "rejected") {
+      // The gateway's own text is for operators (the worker's log); the member reads what it means.
+      console.warn("card registration refused by the gateway:", err.message);
+      return refused(Code.CARD_REJECTED, { reason: declineText(err.message, c.var.locale) });
+    }
+    if (err instanceof GatewayError) return refused(Code.GATEWAY_FAILED);
+    throw err;
+  }
+  const last4 = key.card_number.slice(-4) || b.card_number4;
+  // The member may have withdrawn while the gateway answered: then the card row cannot be stored
+  // (its member is gone), and the billing key just issued is deleted so none is left at the gateway.
+  const stored = await c.var.db
+    .batch([
+      c.var.db.update(cards).set({ main: false }).where(eq(cards.memberId, c.var.member.id)),
+      c.var.db
+        .insert(cards)
+        .values({
+          memberId: c.var.member.id,
+          customerUid,
+          cardType: isCorporate(b.card_type) ? "corporate" : "personal",
+          cardName: key.card_name || "",
+          cardNumber: `${b.card_number1}-****-****-${last4}`,
+          main: true,
+          createdAt: now(c),
+        })
+        .returning(),
+    ])
+    .catch(async (err: unknown) => {
+      await gateway.deleteBillingKey(customerUid).catch(() => {});
+      if (!(await member(c.var.db, c.var.member.id))) return null;
+      throw err;
+    });
+  if (!stored) return refused(Code.LOGIN_REQUIRED);
+  return done(cardOut(stored[1][0]!));
+}
+
+/** Deletes a card and its billing key; the main card of a renewing subscription stays. */
+export async function unregisterCard(c: Ctx, cardNo: number): Promise<Outcome<{ card_no: number }>> {
+  const card = await c.var.db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.no, cardNo), eq(cards.memberId, c.var.member.id)))
+    .get();
+  if (!card) return refused(Code.NOT_FOUND);
+  const m = await member(c.var.db, c.var.member.id);
+  if (card.main && m && renewing(m)) return refused(Code.MAIN_CARD_IN_USE);
+  const gateway = cardGateway(c.env);
+  if (!gateway) return refused(Code.GATEWAY_FAILED);
+  try {
+    await gateway.deleteBillingKey(card.customerUid);
+  } catch (err) {
+    // A key the gateway no longer has is already gone; anything else leaves the card as it is.
+    if (!(err instanceof GatewayError && err.kind === "rejected")) return refused(Code.GATEWAY_FAILED);
+  }
+  await c.var.db.delete(cards).where(eq(cards.no, card.no));
+  return done({ card_no: card.no });
+}

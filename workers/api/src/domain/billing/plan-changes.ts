@@ -1,0 +1,209 @@
+// Plan changes paid by card (spec section 4): the quote, purchase, upgrade, downgrade, cancellation and resumption,
+// and the payment history. The PayPal flows are in paypal.ts, refunds in refunds.ts, the cron in renewal.ts.
+import { and, eq, gt } from "drizzle-orm";
+import { declineText } from "./declines";
+import type { Context } from "hono";
+import { cancellations, members } from "../../../../../db/schema";
+import { type InvoicePage } from "../../../../../contracts/billing";
+import { now } from "../../lib/clock";
+import { Code, type Locale } from "../../lib/codes";
+import { done, refused } from "../../lib/outcome";
+import { cardGateway, paypalGateway } from "../../integrations/payments/gateways";
+import type { AppEnv } from "../../env";
+import { invoice, invoicePage, mainCard, passwordChecked } from "./payments";
+import { closeOpenOrder } from "./paypal";
+import { planByName } from "./plans";
+import { hasPaymentRecord, member, planState, planStateOf } from "./plan-state";
+import {
+  cardSuits,
+  discountEligible,
+  downgradeRefusal,
+  PENDING_RECONCILE_MS,
+  purchaseRefusal,
+  quote,
+  renewing,
+  scopedMerchantUid,
+  upgradeRefusal,
+  type Db,
+  type Quote,
+} from "./rules";
+
+import { ChargeOutcome, applyCardPayment, chargeCard, replayed, settleMembersLost } from "./charges";
+
+type Ctx = Context<AppEnv>;
+
+/** A charge as the member is answered: the invoice and the plan state after it, or why not. */
+export async function charged(db: Db, memberId: string, outcome: ChargeOutcome, t: number, locale: Locale) {
+  if (!outcome.ok) {
+    const reason = outcome.reason ?? "";
+    if (outcome.code === Code.PAYMENT_DECLINED) {
+      const said = declineText(reason, locale);
+      return refused(Code.PAYMENT_DECLINED, { reason: said, payment: outcome.payment ? invoice(outcome.payment) : null }, { reason: said });
+    }
+    return refused(outcome.code, outcome.payment ? { payment: invoice(outcome.payment) } : null);
+  }
+  return done({ payment: invoice(outcome.payment), replay: outcome.replay, planState: await planStateOf(db, memberId, t) });
+}
+
+/**
+ * Charges the member's main card for a purchase or an upgrade of `plan`: the card must exist (4306) and
+ * suit the plan (corporate cards, 4307); an unfinished PayPal order holds the one pending slot and is
+ * closed first (refunded if PayPal captured it unsaved), as a new PayPal order would.
+ */
+export async function chargeMainCard(
+  c: Ctx,
+  memberId: string,
+  kind: "purchase" | "upgrade",
+  plan: string,
+  q: Quote,
+  merchantUid: string,
+  t: number,
+) {
+  const card = await mainCard(c.var.db, memberId);
+  if (!card) return refused(Code.CARD_REQUIRED);
+  if (!cardSuits(card, plan)) return refused(Code.CORPORATE_CARD_PLAN);
+  const gateway = cardGateway(c.env);
+  if (!gateway) return refused(Code.GATEWAY_FAILED);
+  const wallet = paypalGateway(c.env);
+  const left = wallet ? await closeOpenOrder(c.var.db, wallet, memberId) : null;
+  if (left) return refused(left);
+  const outcome = await chargeCard(
+    c.var.db,
+    gateway,
+    { memberId, kind, plan, quote: q, merchantUid, card, now: t, name: `Voice Studio ${plan}` },
+    applyCardPayment(c.var.db, kind),
+  );
+  return charged(c.var.db, memberId, outcome, t, c.var.locale);
+}
+
+/** The price the server will charge for a card purchase or upgrade (the purchase modal shows it). */
+export async function cardQuote(c: Ctx, planName: string, kind: "purchase" | "upgrade") {
+  const [plan, m, paid] = await Promise.all([
+    planByName(c.var.db, planName),
+    member(c.var.db, c.var.member.id),
+    hasPaymentRecord(c.var.db, c.var.member.id),
+  ]);
+  if (!plan || plan.price === 0 || !m) return refused(Code.PLAN_CHANGE_INVALID);
+  return done({ ...quote(plan, "KRW", kind === "purchase" && discountEligible(m, paid)), kind });
+}
+
+export type PurchaseInput = {
+  plan: string;
+  amount: number;
+  merchant_uid?: string;
+  agree_billing: boolean;
+  agree_change: boolean;
+  agree_refund: boolean;
+  agree_regular_price: boolean;
+};
+
+/** First purchase of a paid plan with the main card (spec sections 4 and 5); `amount` must be the server's quote. */
+export async function purchase(c: Ctx, b: PurchaseInput) {
+  const t = now(c);
+  await settleMembersLost(c.var.db, cardGateway(c.env), c.var.member.id, t);
+  const [plan, m, paid] = await Promise.all([
+    planByName(c.var.db, b.plan),
+    member(c.var.db, c.var.member.id),
+    hasPaymentRecord(c.var.db, c.var.member.id),
+  ]);
+  if (!m) return refused(Code.LOGIN_REQUIRED);
+  const merchantUid = scopedMerchantUid(m.id, "purchase", b.merchant_uid);
+  const earlier = b.merchant_uid ? await replayed(c.var.db, m.id, merchantUid) : null;
+  if (earlier) return charged(c.var.db, m.id, earlier, t, c.var.locale);
+  const refusal = purchaseRefusal(m, plan, "KRW", t);
+  if (refusal || !plan) return refused(refusal ?? Code.PLAN_CHANGE_INVALID);
+  const q = quote(plan, "KRW", discountEligible(m, paid));
+  if (b.amount !== q.amount) return refused(Code.AMOUNT_MISMATCH, { quote: q });
+  if (!b.agree_billing || !b.agree_change || !b.agree_refund || (q.discounted && !b.agree_regular_price))
+    return refused(Code.CONSENT_REQUIRED);
+  return chargeMainCard(c, m.id, "purchase", plan.plan, q, merchantUid, t);
+}
+
+/** Upgrade (spec section 4): charged now, the period restarts, the unused part of the old plan carries over. */
+export async function upgrade(c: Ctx, b: { toplan: string; merchant_uid?: string }) {
+  const t = now(c);
+  await settleMembersLost(c.var.db, cardGateway(c.env), c.var.member.id, t);
+  const [target, m] = await Promise.all([planByName(c.var.db, b.toplan), member(c.var.db, c.var.member.id)]);
+  if (!m) return refused(Code.LOGIN_REQUIRED);
+  const merchantUid = scopedMerchantUid(m.id, "upgrade", b.merchant_uid);
+  const earlier = b.merchant_uid ? await replayed(c.var.db, m.id, merchantUid) : null;
+  if (earlier) return charged(c.var.db, m.id, earlier, t, c.var.locale);
+  const current = await planByName(c.var.db, m.plan);
+  const refusal = upgradeRefusal(m, current, target, "card", t);
+  if (refusal || !target) return refused(refusal ?? Code.PLAN_CHANGE_INVALID);
+  return chargeMainCard(c, m.id, "upgrade", target.plan, quote(target, "KRW", false), merchantUid, t);
+}
+
+/** Downgrade (spec section 4): takes effect at the next payment date; the same plan clears a pending change. */
+export async function downgrade(c: Ctx, b: { toplan: string }) {
+  const t = now(c);
+  const [target, m] = await Promise.all([planByName(c.var.db, b.toplan), member(c.var.db, c.var.member.id)]);
+  if (!m) return refused(Code.LOGIN_REQUIRED);
+  const current = await planByName(c.var.db, m.plan);
+  const refusal = downgradeRefusal(m, current, target, t);
+  if (refusal || !target || !current) return refused(refusal ?? Code.PLAN_CHANGE_INVALID);
+  const card = await mainCard(c.var.db, m.id);
+  if (card && !cardSuits(card, target.plan)) return refused(Code.CORPORATE_CARD_PLAN);
+  const [updated] = await c.var.db
+    .update(members)
+    .set({ toPlan: target.tier === current.tier ? null : target.plan })
+    .where(eq(members.id, m.id))
+    .returning();
+  return done({ planState: await planState(c.var.db, updated!, t) });
+}
+
+/** Cancel subscription (spec section 4): billing stops; the plan runs to the end of the paid period, then Free. */
+export async function cancel(c: Ctx, b: { reason: string; comment: string; pwd?: string }) {
+  const t = now(c);
+  const m = await member(c.var.db, c.var.member.id);
+  if (!m) return refused(Code.LOGIN_REQUIRED);
+  if (m.paymentMethod !== "card" || !renewing(m)) return refused(Code.NO_SUBSCRIPTION);
+  const checked = await passwordChecked(c, b.pwd);
+  if (checked !== true) return refused(checked);
+  const [[updated]] = await c.var.db.batch([
+    c.var.db
+      .update(members)
+      .set({ subscription: "cancelled", nextPaymentAt: null, toPlan: null, renewRetryAt: null })
+      .where(eq(members.id, m.id))
+      .returning(),
+    c.var.db
+      .insert(cancellations)
+      .values({ memberId: m.id, plan: m.plan, reason: b.reason, comment: b.comment, kind: "cancel", createdAt: t }),
+  ]);
+  return done({ planState: await planState(c.var.db, updated!, t) });
+}
+
+/**
+ * Resumes a cancelled card subscription before its period ends: auto-billing starts again from the
+ * end of the paid period, on the same billing day. Needs a main card. Only while the period runs and only a
+ * cancelled card subscription (coupon and PayPal months never renew): the update checks both, so a resume that
+ * races the period's end or a second resume changes nothing.
+ */
+export async function resume(c: Ctx) {
+  const t = now(c);
+  const m = await member(c.var.db, c.var.member.id);
+  if (!m) return refused(Code.LOGIN_REQUIRED);
+  if (m.paymentMethod !== "card" || m.subscription !== "cancelled" || !m.planEndAt || m.planEndAt <= t)
+    return refused(Code.SUBSCRIPTION_NOT_RESUMABLE);
+  if (!(await mainCard(c.var.db, m.id))) return refused(Code.CARD_REQUIRED);
+  const [updated] = await c.var.db
+    .update(members)
+    .set({ subscription: "active", nextPaymentAt: m.planEndAt, renewAttempts: 0, renewRetryAt: null })
+    .where(and(eq(members.id, m.id), eq(members.subscription, "cancelled"), eq(members.paymentMethod, "card"), gt(members.planEndAt, t)))
+    .returning();
+  if (!updated) return refused(Code.SUBSCRIPTION_NOT_RESUMABLE);
+  return done({ planState: await planState(c.var.db, updated, t) });
+}
+
+/**
+ * The member's payment history page. A card payment listed as pending past the time a request can wait for the
+ * gateway is settled first (`settleMembersLost`, in this module so that payments.ts need not import it back) and the page read again; otherwise one read.
+ */
+export async function history(c: Ctx, page: number, limit: number): Promise<InvoicePage> {
+  const db = c.var.db;
+  const first = await invoicePage(db, c.var.member.id, page, limit);
+  const t = now(c);
+  const lost = first.items.some((p) => p.status === "pending" && p.method === "card" && Date.parse(p.date) <= t - PENDING_RECONCILE_MS);
+  if (!lost || !(await settleMembersLost(db, cardGateway(c.env), c.var.member.id, t))) return first;
+  return invoicePage(db, c.var.member.id, page, limit);
+}
