@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod/v4";
 import { MERCHANT_UID } from "../../../../contracts/billing";
-import { capture, order, paypalQuote, paypalWebhook, save } from "../domain/billing/paypal";
+import { capture, order, paypalQuote, save } from "../domain/billing/paypal";
+import { paypalWebhook } from "../domain/billing/paypal-settlement";
 import { settleMembersLost } from "../domain/billing/charges";
 import { clearPaypalPlan } from "../domain/billing/refunds";
 import { cardGateway } from "../integrations/payments/gateways";

@@ -11,7 +11,7 @@ import { done, refused } from "../../lib/outcome";
 import { cardGateway, paypalGateway } from "../../integrations/payments/gateways";
 import type { AppEnv } from "../../env";
 import { invoice, invoicePage, mainCard, passwordChecked } from "./payments";
-import { closeOpenOrder } from "./paypal";
+import { closeOpenOrder } from "./paypal-orders";
 import { planByName } from "./plans";
 import { hasPaymentRecord, member, planState, planStateOf } from "./plan-state";
 import {

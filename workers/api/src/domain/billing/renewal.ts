@@ -6,7 +6,7 @@ import type { PortOne } from "../../integrations/payments/portone";
 import type { Bindings } from "../../env";
 import { applyCardPayment, chargeCard, settleLost } from "./charges";
 import { mainCard } from "./payments";
-import { settlePendingOrders } from "./paypal";
+import { settlePendingOrders } from "./paypal-settlement";
 import { planByName } from "./plans";
 import { moveToFree } from "./plan-state";
 import { PENDING_RECONCILE_MS, quote, RENEWAL_ATTEMPTS, RENEWAL_RETRY_MS, renewalMerchantUid, type Db, type MemberRow } from "./rules";
