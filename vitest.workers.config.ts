@@ -20,6 +20,8 @@ export default defineConfig(async () => {
   return {
     // Labs: the default avatars (public/labs/avatars/*.vrm) and a video letter, imported as `?inline` by their tests.
     assetsInclude: ["**/*.vrm", "**/fixtures/video/*.webm"],
+    // The payment sandbox is compiled in, as in wrangler.toml's local `define` (workers/api/src/build.d.ts).
+    define: { __SANDBOX__: "true" },
     plugins: [
       cloudflareTest({
         wrangler: { configPath: "./workers/api/wrangler.toml" },

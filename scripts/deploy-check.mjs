@@ -9,7 +9,7 @@
 // `--ready` (run by `npm run deploy`) also asks what the operator fills in: the database's id, the site's origin and
 // host, and the rules each worker applies to its variables at its entry (workers/api/src/lib/deployment.ts).
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { experimental_readRawConfig } from "wrangler";
 import { deploymentProblems } from "../workers/api/src/lib/deployment";
@@ -182,8 +182,23 @@ export function dryRunAll(workers) {
     }
     // wrangler's warnings (a var the top level has and production lacks, say) are shown, not judged.
     if (result.warnings) console.warn(result.warnings);
+    const leaked = sandboxLeaks(w);
+    if (leaked.length) {
+      console.error(
+        `deploy:check: the ${w.name} worker's production bundle carries the payment sandbox (${leaked.join(", ")}); see workers/api/src/build.d.ts`,
+      );
+      process.exit(1);
+    }
     console.log(`ok   ${w.name.padEnd(7)} ${w.config} --env ${ENV}: ${result.size}`);
   }
+}
+
+/** The payment stand-ins' own state names found in a worker's production bundle (none may be: `__SANDBOX__` is false). */
+export function sandboxLeaks(w) {
+  const bundle = resolve("dist", "deploy", w.name, "index.js");
+  if (!existsSync(bundle)) return [];
+  const code = readFileSync(bundle, "utf8");
+  return ["__paypalStandin", "__portoneStandin"].filter((name) => code.includes(name));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

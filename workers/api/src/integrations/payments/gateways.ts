@@ -1,5 +1,3 @@
-import { paypalStandin } from "../../sandbox/paypal.js";
-import { portoneStandin } from "../../sandbox/portone.js";
 import type { Bindings } from "../../env";
 import { payPal } from "./paypal";
 import { portOne } from "./portone";
@@ -15,7 +13,14 @@ const PAYPAL_SANDBOX_WEBHOOK_ID = "1STANDINWEBHOOK0PAYPAL";
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** The in-process sandbox: never in production, whatever PAYMENTS says (lib/deployment.ts refuses that too). */
-export const sandboxMode = (env: Bindings) => env.PAYMENTS === "sandbox" && env.APP_ENV !== "production";
+export const sandboxMode = (env: Bindings) => (__SANDBOX__ ? env.PAYMENTS === "sandbox" && env.APP_ENV !== "production" : false);
+
+/**
+ * The gateways' stand-ins, loaded on first use; a build without the sandbox (`__SANDBOX__` false, production) drops the
+ * import as dead code, so none of their code ships.
+ */
+export const standins = () =>
+  __SANDBOX__ ? import("../../sandbox/standins") : Promise.reject(new Error("this build has no payment sandbox"));
 
 /**
  * The card gateway for this environment. Live: PortOne at PORTONE_API_URL (default its real host)
@@ -30,7 +35,8 @@ export function cardGateway(env: Bindings) {
       baseUrl: "https://api.iamport.kr/",
       ...SANDBOX_KEYS,
       timeoutMs,
-      fetch: async (request) => portoneStandin(request, new URL(request.url), { receiptBase: `${SANDBOX_PREFIX}/portone` }),
+      fetch: async (request) =>
+        (await standins()).portoneStandin(request, new URL(request.url), { receiptBase: `${SANDBOX_PREFIX}/portone` }),
     });
   }
   if (!env.PORTONE_API_KEY || !env.PORTONE_API_SECRET) return null;
@@ -58,7 +64,7 @@ export function paypalGateway(env: Bindings) {
       ...PAYPAL_SANDBOX_KEYS,
       timeoutMs,
       fetch: async (request) =>
-        paypalStandin(request, new URL(request.url), {
+        (await standins()).paypalStandin(request, new URL(request.url), {
           ...PAYPAL_SANDBOX_KEYS,
           approveBase: `${SANDBOX_PREFIX}/paypal`,
           webhookId: PAYPAL_SANDBOX_WEBHOOK_ID,
