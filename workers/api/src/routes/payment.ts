@@ -7,7 +7,7 @@ import { cardList, invoiceOf, receipt } from "../domain/billing/payments";
 import { refund, refundQuote } from "../domain/billing/refunds";
 import { ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
-import { answer } from "../lib/outcome";
+import { answer } from "../lib/envelope";
 import { jsonBody, queryParams } from "../lib/validate";
 import type { AppEnv } from "../env";
 import { forgetAfterAnswer } from "../speech/engine";

@@ -8,7 +8,7 @@ import { clearPaypalPlan } from "../domain/billing/refunds";
 import { cardGateway } from "../integrations/payments/gateways";
 import { now } from "../lib/clock";
 import { requireMember } from "../lib/middleware";
-import { answer } from "../lib/outcome";
+import { answer } from "../lib/envelope";
 import { jsonBody, queryParams } from "../lib/validate";
 import type { AppEnv } from "../env";
 import { forgetAfterAnswer } from "../speech/engine";

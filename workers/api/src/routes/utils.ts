@@ -8,7 +8,7 @@ import { speechEngine } from "../speech/engine";
 import { EngineError } from "../speech/types";
 import { XinferenceEngine } from "../speech/xinference";
 import { requireMember } from "../lib/middleware";
-import { answer } from "../lib/outcome";
+import { answer } from "../lib/envelope";
 import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../env";
 

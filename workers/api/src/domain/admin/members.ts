@@ -124,9 +124,9 @@ export async function refundPayment(s: MemberScope, memberId: string, paymentNo:
       targetType: "payment",
       targetId: paymentNo,
       before: { status: before.status, amount: before.amount, plan: before.plan },
-      after: { status: "refunded", ...outcome.data, reason },
+      after: { status: "refunded", ...outcome.value, reason },
     },
     now,
   );
-  return done(outcome.data);
+  return done(outcome.value);
 }

@@ -7,7 +7,7 @@ import { cards } from "../../../../../db/schema";
 import { cardProblem, isCorporate, type Card, type CardFields } from "../../../../../contracts/billing";
 import { now } from "../../lib/clock";
 import { Code } from "../../lib/codes";
-import { done, refused, type Outcome } from "../../lib/outcome";
+import { done, refusal, type Result } from "../../lib/envelope";
 import { cardGateway } from "../../integrations/payments/gateways";
 import { GatewayError } from "../../integrations/payments/portone";
 import type { AppEnv } from "../../env";
@@ -18,11 +18,11 @@ import { renewing } from "./rules";
 type Ctx = Context<AppEnv>;
 
 /** Issues a billing key for the card and makes it the main card (spec sections 4 and 5). */
-export async function registerCard(c: Ctx, b: CardFields): Promise<Outcome<Card>> {
+export async function registerCard(c: Ctx, b: CardFields): Promise<Result<Card>> {
   const problem = cardProblem(b, now(c));
-  if (problem) return refused(problem.code, { field: problem.field });
+  if (problem) return refusal(problem.code, { data: { field: problem.field } });
   const gateway = cardGateway(c.env);
-  if (!gateway) return refused(Code.GATEWAY_FAILED);
+  if (!gateway) return refusal(Code.GATEWAY_FAILED);
   const customerUid = `cus_${c.var.member.id.replaceAll("-", "").slice(0, 16)}_${crypto.randomUUID().slice(0, 8)}`;
   let key;
   try {
@@ -36,9 +36,9 @@ export async function registerCard(c: Ctx, b: CardFields): Promise<Outcome<Card>
     if (err instanceof GatewayError && err.kind === "rejected") {
       // The gateway's own text is for operators (the worker's log); the member reads what it means.
       console.warn("card registration refused by the gateway:", err.message);
-      return refused(Code.CARD_REJECTED, { reason: declineText(err.message, c.var.locale) });
+      return refusal(Code.CARD_REJECTED, { data: { reason: declineText(err.message, c.var.locale) } });
     }
-    if (err instanceof GatewayError) return refused(Code.GATEWAY_FAILED);
+    if (err instanceof GatewayError) return refusal(Code.GATEWAY_FAILED);
     throw err;
   }
   const last4 = key.card_number.slice(-4) || b.card_number4;
@@ -65,27 +65,27 @@ export async function registerCard(c: Ctx, b: CardFields): Promise<Outcome<Card>
       if (!(await member(c.var.db, c.var.member.id))) return null;
       throw err;
     });
-  if (!stored) return refused(Code.LOGIN_REQUIRED);
+  if (!stored) return refusal(Code.LOGIN_REQUIRED);
   return done(cardOut(stored[1][0]!));
 }
 
 /** Deletes a card and its billing key; the main card of a renewing subscription stays. */
-export async function unregisterCard(c: Ctx, cardNo: number): Promise<Outcome<{ card_no: number }>> {
+export async function unregisterCard(c: Ctx, cardNo: number): Promise<Result<{ card_no: number }>> {
   const card = await c.var.db
     .select()
     .from(cards)
     .where(and(eq(cards.no, cardNo), eq(cards.memberId, c.var.member.id)))
     .get();
-  if (!card) return refused(Code.NOT_FOUND);
+  if (!card) return refusal(Code.NOT_FOUND);
   const m = await member(c.var.db, c.var.member.id);
-  if (card.main && m && renewing(m)) return refused(Code.MAIN_CARD_IN_USE);
+  if (card.main && m && renewing(m)) return refusal(Code.MAIN_CARD_IN_USE);
   const gateway = cardGateway(c.env);
-  if (!gateway) return refused(Code.GATEWAY_FAILED);
+  if (!gateway) return refusal(Code.GATEWAY_FAILED);
   try {
     await gateway.deleteBillingKey(card.customerUid);
   } catch (err) {
     // A key the gateway no longer has is already gone; anything else leaves the card as it is.
-    if (!(err instanceof GatewayError && err.kind === "rejected")) return refused(Code.GATEWAY_FAILED);
+    if (!(err instanceof GatewayError && err.kind === "rejected")) return refusal(Code.GATEWAY_FAILED);
   }
   await c.var.db.delete(cards).where(eq(cards.no, card.no));
   return done({ card_no: card.no });

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { coupons, members } from "../../../../../db/schema";
 import { now } from "../../lib/clock";
 import { Code } from "../../lib/codes";
-import { done, refused } from "../../lib/outcome";
+import { done, refusal } from "../../lib/envelope";
 import { hit } from "../../lib/rate-limit";
 import type { AppEnv } from "../../env";
 import { member, planState } from "./plan-state";
@@ -17,10 +17,10 @@ type Ctx = Context<AppEnv>;
  */
 export async function acceptCoupon(c: Ctx, code: string) {
   const t = now(c);
-  if (!(await hit(c.env, "couponPerAccount", c.var.member.id, t)).allowed) return refused(Code.RATE_LIMITED);
+  if (!(await hit(c.env, "couponPerAccount", c.var.member.id, t)).allowed) return refusal(Code.RATE_LIMITED);
   const m = await member(c.var.db, c.var.member.id);
-  if (!m) return refused(Code.LOGIN_REQUIRED);
-  if (isPaid(m)) return refused(Code.COUPON_PLAN_ACTIVE);
+  if (!m) return refusal(Code.LOGIN_REQUIRED);
+  if (isPaid(m)) return refusal(Code.COUPON_PLAN_ACTIVE);
   const num = code.toUpperCase();
   // Claiming is one conditional UPDATE: two members (or two tabs) cannot both use one number.
   const [claimed] = await c.var.db
@@ -28,7 +28,7 @@ export async function acceptCoupon(c: Ctx, code: string) {
     .set({ usedBy: m.id, usedAt: t })
     .where(and(eq(coupons.num, num), isNull(coupons.usedBy), or(isNull(coupons.expiresAt), gt(coupons.expiresAt, t))))
     .returning();
-  if (!claimed) return refused(Code.COUPON_INVALID);
+  if (!claimed) return refusal(Code.COUPON_INVALID);
   const end = t + claimed.days * 86_400_000;
   const [updated] = await c.var.db
     .update(members)

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { cards, members, payments } from "../../../../../db/schema";
 import type { Card, Invoice, InvoicePage } from "../../../../../contracts/billing";
 import { Code } from "../../lib/codes";
-import { done, refused, type Outcome } from "../../lib/outcome";
+import { done, refusal, type Result } from "../../lib/envelope";
 import { verifyPassword } from "../../lib/password";
 import { hit } from "../../lib/rate-limit";
 import { cardGateway } from "../../integrations/payments/gateways";
@@ -93,30 +93,30 @@ export async function invoicePage(db: Db, memberId: string, page: number, limit:
 }
 
 /** One of the member's payments. */
-export async function invoiceOf(db: Db, memberId: string, no: number): Promise<Outcome<Invoice>> {
+export async function invoiceOf(db: Db, memberId: string, no: number): Promise<Result<Invoice>> {
   const p = await db
     .select()
     .from(payments)
     .where(and(eq(payments.no, no), eq(payments.memberId, memberId)))
     .get();
-  return p ? done(invoice(p)) : refused(Code.NOT_FOUND);
+  return p ? done(invoice(p)) : refusal(Code.NOT_FOUND);
 }
 
 /** The card receipt's link, from the gateway (spec: receipt link unavailable → ask the card issuer). */
-export async function receipt(c: Ctx, impUid: string): Promise<Outcome<{ url: string }>> {
+export async function receipt(c: Ctx, impUid: string): Promise<Result<{ url: string }>> {
   const p = await c.var.db
     .select()
     .from(payments)
     .where(and(eq(payments.impUid, impUid), eq(payments.memberId, c.var.member.id)))
     .get();
-  if (!p) return refused(Code.NOT_FOUND);
-  if (p.provider !== "portone") return refused(Code.RECEIPT_UNAVAILABLE);
+  if (!p) return refusal(Code.NOT_FOUND);
+  if (p.provider !== "portone") return refusal(Code.RECEIPT_UNAVAILABLE);
   const gateway = cardGateway(c.env);
   const url = await gateway
     ?.payment(p.impUid!)
     .then((g) => g.receipt_url)
     .catch(() => p.receiptUrl);
-  return url ? done({ url }) : refused(Code.RECEIPT_UNAVAILABLE);
+  return url ? done({ url }) : refusal(Code.RECEIPT_UNAVAILABLE);
 }
 
 /** Termination and refund need the password check (spec section 5); social accounts have none to check. */

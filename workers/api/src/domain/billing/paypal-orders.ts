@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { payments } from "../../../../../db/schema";
 import { Code } from "../../lib/codes";
-import { refused } from "../../lib/outcome";
+import { refusal } from "../../lib/envelope";
 import { captureOf, PayPalError, toCents, type PayPal, type PayPalCapture, type PayPalOrder } from "../../integrations/payments/paypal";
 import { GatewayError } from "../../integrations/payments/portone";
 import type { Db, PaymentRow } from "./rules";
@@ -104,6 +104,6 @@ export async function rowOfOrder(db: Db, memberId: string, order: PayPalOrder) {
 
 /** A gateway failure answers 5040; anything else is a bug and is thrown. */
 export const gatewayFailure = (err: unknown) => {
-  if (err instanceof GatewayError) return refused(Code.GATEWAY_FAILED);
+  if (err instanceof GatewayError) return refusal(Code.GATEWAY_FAILED);
   throw err;
 };

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { members, payments } from "../../../../../db/schema";
 import { now } from "../../lib/clock";
 import { Code } from "../../lib/codes";
-import { done, refused, type Outcome } from "../../lib/outcome";
+import { done, refusal, type Result } from "../../lib/envelope";
 import { paypalGateway, paypalWebhookId } from "../../integrations/payments/gateways";
 import {
   captureOf,
@@ -95,25 +95,25 @@ export function captureIdOf(event: PayPalEvent) {
  * is read again from PayPal and the row settled from that, so a replayed, duplicated or out-of-order event
  * changes nothing that is already settled. A refund made at PayPal (not through us) ends the month it paid for.
  */
-export async function paypalWebhook(c: Ctx, raw: string): Promise<Outcome<{ event: string; outcome: string }>> {
+export async function paypalWebhook(c: Ctx, raw: string): Promise<Result<{ event: string; outcome: string }>> {
   const wallet = paypalGateway(c.env);
   const webhookId = paypalWebhookId(c.env);
-  if (!wallet || !webhookId) return refused(Code.NOT_FOUND);
+  if (!wallet || !webhookId) return refusal(Code.NOT_FOUND);
   let event: PayPalEvent;
   try {
     event = JSON.parse(raw) as PayPalEvent;
   } catch {
-    return refused(Code.MALFORMED_JSON);
+    return refusal(Code.MALFORMED_JSON);
   }
   const headers = Object.fromEntries(
     Object.entries(WEBHOOK_HEADERS).map(([field, header]) => [field, c.req.header(header) ?? ""]),
   ) as Record<keyof typeof WEBHOOK_HEADERS, string>;
-  if (!event || typeof event !== "object" || Object.values(headers).some((v) => !v)) return refused(Code.PAYPAL_WEBHOOK_UNVERIFIED);
+  if (!event || typeof event !== "object" || Object.values(headers).some((v) => !v)) return refusal(Code.PAYPAL_WEBHOOK_UNVERIFIED);
   try {
-    if (!(await wallet.verifyWebhook(headers, webhookId, event))) return refused(Code.PAYPAL_WEBHOOK_UNVERIFIED);
+    if (!(await wallet.verifyWebhook(headers, webhookId, event))) return refusal(Code.PAYPAL_WEBHOOK_UNVERIFIED);
   } catch (err) {
     // PayPal's own 4xx (a malformed header) is a forgery's answer; no answer at all is retried by PayPal.
-    if (err instanceof PayPalError && err.status < 500) return refused(Code.PAYPAL_WEBHOOK_UNVERIFIED);
+    if (err instanceof PayPalError && err.status < 500) return refusal(Code.PAYPAL_WEBHOOK_UNVERIFIED);
     return gatewayFailure(err);
   }
   const type = String(event.event_type ?? "");

@@ -14,7 +14,7 @@ import type { Context } from "hono";
 import { members, payments } from "../../../../../db/schema";
 import { now } from "../../lib/clock";
 import { Code } from "../../lib/codes";
-import { done, refused, type Outcome } from "../../lib/outcome";
+import { done, refusal, type Result } from "../../lib/envelope";
 import { paypalGateway } from "../../integrations/payments/gateways";
 import { captureOf, PayPalError, type PayPal, type PayPalCapture, type PayPalOrder } from "../../integrations/payments/paypal";
 import { GatewayError } from "../../integrations/payments/portone";
@@ -46,7 +46,7 @@ export const priceFor = (m: MemberRow, target: PlanRow, f: Flow, paidBefore: boo
   quote(target, "USD", f === "save" && discountEligible(m, paidBefore));
 
 /** What keeps this member from buying `target` by this flow right now, if anything. */
-export async function refusal(db: Db, m: MemberRow, target: PlanRow, f: Flow, t: number) {
+export async function planRefusal(db: Db, m: MemberRow, target: PlanRow, f: Flow, t: number) {
   return paypalRefusal(m, f === "upgrade" ? await planByName(db, m.plan) : null, target, f, t);
 }
 
@@ -60,8 +60,8 @@ export async function paypalQuote(c: Ctx, planName: string, f: Flow) {
     member(c.var.db, c.var.member.id),
     hasPaymentRecord(c.var.db, c.var.member.id),
   ]);
-  if (!m) return refused(Code.LOGIN_REQUIRED);
-  if (!target || target.priceEnCents <= 0) return refused(Code.PLAN_CHANGE_INVALID);
+  if (!m) return refusal(Code.LOGIN_REQUIRED);
+  if (!target || target.priceEnCents <= 0) return refusal(Code.PLAN_CHANGE_INVALID);
   return done({ ...priceFor(m, target, f, paidBefore), flow: f });
 }
 
@@ -78,14 +78,14 @@ export async function order(c: Ctx, b: { plan: string; flow: Flow; return_url: s
     member(db, c.var.member.id),
     hasPaymentRecord(db, c.var.member.id),
   ]);
-  if (!m) return refused(Code.LOGIN_REQUIRED);
-  if (!target) return refused(Code.PLAN_CHANGE_INVALID);
-  const refusedWith = await refusal(db, m, target, b.flow, t);
-  if (refusedWith) return refused(refusedWith);
+  if (!m) return refusal(Code.LOGIN_REQUIRED);
+  if (!target) return refusal(Code.PLAN_CHANGE_INVALID);
+  const refusedWith = await planRefusal(db, m, target, b.flow, t);
+  if (refusedWith) return refusal(refusedWith);
   const wallet = paypalGateway(c.env);
-  if (!wallet) return refused(Code.GATEWAY_FAILED);
+  if (!wallet) return refusal(Code.GATEWAY_FAILED);
   const closed = await closeOpenOrder(db, wallet, m.id);
-  if (closed) return refused(closed);
+  if (closed) return refusal(closed);
 
   const price = priceFor(m, target, b.flow, paidBefore);
   const merchantUid = `paypal_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -112,7 +112,7 @@ export async function order(c: Ctx, b: { plan: string; flow: Flow; return_url: s
   } catch (err) {
     // payments_one_pending: a card payment (or another order) of this member is in flight.
     if (String((err as { cause?: { message?: string } })?.cause?.message ?? err).includes("UNIQUE constraint failed: payments.member_id"))
-      return refused(Code.PAYMENT_IN_PROGRESS);
+      return refusal(Code.PAYMENT_IN_PROGRESS);
     throw err;
   }
   let created;
@@ -129,7 +129,7 @@ export async function order(c: Ctx, b: { plan: string; flow: Flow; return_url: s
     if (!(err instanceof GatewayError)) throw err;
     // An order PayPal may have made without answering is never approved, so nothing is charged.
     await failRow(db, row, `order not created: ${err.message}`);
-    return refused(Code.GATEWAY_FAILED);
+    return refusal(Code.GATEWAY_FAILED);
   }
   await db.update(payments).set({ impUid: created.order.id }).where(eq(payments.no, row.no));
   return done({
@@ -149,7 +149,7 @@ export async function order(c: Ctx, b: { plan: string; flow: Flow; return_url: s
 export async function capture(c: Ctx, b: { plan: string; orderID: string }) {
   const db = c.var.db;
   const wallet = paypalGateway(c.env);
-  if (!wallet) return refused(Code.GATEWAY_FAILED);
+  if (!wallet) return refusal(Code.GATEWAY_FAILED);
   let order: PayPalOrder | null;
   try {
     order = await lookUp(wallet, b.orderID);
@@ -157,45 +157,46 @@ export async function capture(c: Ctx, b: { plan: string; orderID: string }) {
     return gatewayFailure(err);
   }
   const row = order && (await rowOfOrder(db, c.var.member.id, order));
-  if (!order || !row) return refused(Code.NOT_FOUND);
-  if (row.plan !== b.plan) return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "the order was made for another plan" });
-  if (row.status === "failed") return refused(Code.PAYPAL_ORDER_CLOSED, { reason: row.failReason });
-  if (row.status === "pending" && row.impUid !== order.id) return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "another order" });
+  if (!order || !row) return refusal(Code.NOT_FOUND);
+  if (row.plan !== b.plan) return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "the order was made for another plan" } });
+  if (row.status === "failed") return refusal(Code.PAYPAL_ORDER_CLOSED, { data: { reason: row.failReason } });
+  if (row.status === "pending" && row.impUid !== order.id)
+    return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "another order" } });
 
   if (row.status === "pending" && order.status !== "COMPLETED") {
-    if (order.status !== "APPROVED") return refused(Code.PAYPAL_NOT_APPROVED);
+    if (order.status !== "APPROVED") return refusal(Code.PAYPAL_NOT_APPROVED);
     try {
       order = await wallet.capture(order.id, `capture-${row.merchantUid}`);
     } catch (err) {
       if (!(err instanceof GatewayError)) throw err;
-      if (err instanceof PayPalError && err.issue === "ORDER_NOT_APPROVED") return refused(Code.PAYPAL_NOT_APPROVED);
+      if (err instanceof PayPalError && err.issue === "ORDER_NOT_APPROVED") return refusal(Code.PAYPAL_NOT_APPROVED);
       if (err instanceof PayPalError && err.status === 422 && err.issue !== "ORDER_ALREADY_CAPTURED") {
         // INSTRUMENT_DECLINED and other refusals: nothing was taken; the member starts again.
         await failRow(db, row, `${err.issue || err.errorName}: ${err.message}`);
-        return refused(Code.PAYPAL_DECLINED, { reason: err.issue || err.errorName });
+        return refusal(Code.PAYPAL_DECLINED, { data: { reason: err.issue || err.errorName } });
       }
-      if (err instanceof PayPalError && err.issue !== "ORDER_ALREADY_CAPTURED") return refused(Code.GATEWAY_FAILED);
+      if (err instanceof PayPalError && err.issue !== "ORDER_ALREADY_CAPTURED") return refusal(Code.GATEWAY_FAILED);
       // The answer was lost (or another request captured first): PayPal says whether money moved.
       try {
         order = await lookUp(wallet, b.orderID);
       } catch (again) {
         return gatewayFailure(again);
       }
-      if (!order || order.status !== "COMPLETED") return refused(Code.GATEWAY_FAILED);
+      if (!order || order.status !== "COMPLETED") return refusal(Code.GATEWAY_FAILED);
     }
   }
   const captured = captureOf(order);
-  if (!captured) return refused(Code.PAYPAL_NOT_CAPTURED);
+  if (!captured) return refusal(Code.PAYPAL_NOT_CAPTURED);
   if (row.status === "pending") {
-    if (captured.status === "PENDING") return refused(Code.PAYPAL_NOT_CAPTURED);
+    if (captured.status === "PENDING") return refusal(Code.PAYPAL_NOT_CAPTURED);
     if (captured.status === "DECLINED" || captured.status === "FAILED") {
       await failRow(db, row, `capture ${captured.status}`);
-      return refused(Code.PAYPAL_DECLINED, { reason: captured.status });
+      return refusal(Code.PAYPAL_DECLINED, { data: { reason: captured.status } });
     }
     const problem = captureProblem(order, captured, row);
     if (problem) {
       await giveBack(db, wallet, row, captured, problem);
-      return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: problem });
+      return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: problem } });
     }
   }
   return done({
@@ -221,7 +222,7 @@ export type SaveInput = { plan_name: string; orderID: string; payerID: string; m
  * id, payer, amount and currency equal to the server's price now), then starts the PayPal month in
  * the same D1 batch that marks the payment paid. The same order again changes nothing.
  */
-export async function save(c: Ctx, f: Flow, b: SaveInput): Promise<Outcome<unknown>> {
+export async function save(c: Ctx, f: Flow, b: SaveInput): Promise<Result<unknown>> {
   const t = now(c);
   const db = c.var.db;
   const [row, m] = await Promise.all([
@@ -232,35 +233,37 @@ export async function save(c: Ctx, f: Flow, b: SaveInput): Promise<Outcome<unkno
       .get(),
     member(db, c.var.member.id),
   ]);
-  if (!m) return refused(Code.LOGIN_REQUIRED);
-  if (!row) return refused(Code.NOT_FOUND);
+  if (!m) return refusal(Code.LOGIN_REQUIRED);
+  if (!row) return refusal(Code.NOT_FOUND);
   if (row.kind !== kindOf(f) || row.plan !== b.plan_name)
-    return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "the order was made for another plan or flow" });
+    return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "the order was made for another plan or flow" } });
   if (row.status === "paid" || row.status === "refunded") {
     if (row.impUid === b.authorization_id) return saved(db, m.id, row, true, t);
-    return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "another capture" });
+    return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "another capture" } });
   }
-  if (row.status === "failed") return refused(Code.PAYPAL_ORDER_CLOSED, { reason: row.failReason });
-  if (row.impUid !== b.orderID) return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "another order" });
+  if (row.status === "failed") return refusal(Code.PAYPAL_ORDER_CLOSED, { data: { reason: row.failReason } });
+  if (row.impUid !== b.orderID) return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "another order" } });
 
   const wallet = paypalGateway(c.env);
-  if (!wallet) return refused(Code.GATEWAY_FAILED);
+  if (!wallet) return refusal(Code.GATEWAY_FAILED);
   let order: PayPalOrder | null;
   try {
     order = await lookUp(wallet, b.orderID);
   } catch (err) {
     return gatewayFailure(err);
   }
-  if (!order) return refused(Code.NOT_FOUND);
+  if (!order) return refusal(Code.NOT_FOUND);
   if (order.purchase_units?.[0]?.custom_id !== row.merchantUid)
-    return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "the order is not this payment's" });
-  if (order.status !== "COMPLETED") return refused(order.status === "APPROVED" ? Code.PAYPAL_NOT_CAPTURED : Code.PAYPAL_NOT_APPROVED);
+    return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "the order is not this payment's" } });
+  if (order.status !== "COMPLETED") return refusal(order.status === "APPROVED" ? Code.PAYPAL_NOT_CAPTURED : Code.PAYPAL_NOT_APPROVED);
   const captured = order.purchase_units?.[0]?.payments?.captures?.find((x) => x.id === b.authorization_id);
-  if (!captured) return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "another capture" });
-  if (b.payerID && order.payer?.payer_id !== b.payerID) return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: "another payer" });
+  if (!captured) return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "another capture" } });
+  if (b.payerID && order.payer?.payer_id !== b.payerID) return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "another payer" } });
   if (captured.status !== "COMPLETED")
-    return refused(captured.status === "PENDING" ? Code.PAYPAL_NOT_CAPTURED : Code.PAYPAL_ORDER_CLOSED, {
-      reason: `capture ${captured.status}`,
+    return refusal(captured.status === "PENDING" ? Code.PAYPAL_NOT_CAPTURED : Code.PAYPAL_ORDER_CLOSED, {
+      data: {
+        reason: `capture ${captured.status}`,
+      },
     });
 
   return complete(db, wallet, m, row, order, captured, f, t);
@@ -281,24 +284,24 @@ export async function complete(
   captured: PayPalCapture,
   f: Flow,
   t: number,
-): Promise<Outcome<unknown>> {
+): Promise<Result<unknown>> {
   // The money has moved: a payment we refuse is given back.
   const problem = captureProblem(order, captured, row);
   if (problem) {
     await giveBack(db, wallet, row, captured, problem);
-    return refused(Code.PAYPAL_ORDER_MISMATCH, { reason: problem });
+    return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: problem } });
   }
   const [target, paidBefore] = await Promise.all([planByName(db, row.plan), hasPaymentRecord(db, m.id)]);
   const price = target ? priceFor(m, target, f, paidBefore) : null;
   if (!target || !price || price.amount !== row.amount || price.currency !== row.currency) {
     const reason = `price changed: now ${price?.amount ?? "none"}, captured ${row.amount}`;
     await giveBack(db, wallet, row, captured, reason);
-    return refused(Code.PAYPAL_ORDER_MISMATCH, { reason });
+    return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason } });
   }
-  const refusedWith = await refusal(db, m, target, f, t);
+  const refusedWith = await planRefusal(db, m, target, f, t);
   if (refusedWith) {
     await giveBack(db, wallet, row, captured, `refused at save (${refusedWith})`);
-    return refused(refusedWith);
+    return refusal(refusedWith);
   }
 
   const end = addMonths(t, 1);
@@ -321,5 +324,5 @@ export async function complete(
   // A concurrent save of the same order got there first.
   const again = await db.select().from(payments).where(eq(payments.no, row.no)).get();
   if (again && again.status === "paid" && again.impUid === captured.id) return saved(db, m.id, again, true, t);
-  return refused(Code.PAYMENT_IN_PROGRESS);
+  return refusal(Code.PAYMENT_IN_PROGRESS);
 }

@@ -7,7 +7,7 @@ import { cancellations, members } from "../../../../../db/schema";
 import { type InvoicePage } from "../../../../../contracts/billing";
 import { now } from "../../lib/clock";
 import { Code, type Locale } from "../../lib/codes";
-import { done, refused } from "../../lib/outcome";
+import { done, refusal } from "../../lib/envelope";
 import { cardGateway, paypalGateway } from "../../integrations/payments/gateways";
 import type { AppEnv } from "../../env";
 import { invoice, invoicePage, mainCard, passwordChecked } from "./payments";
@@ -38,9 +38,12 @@ export async function charged(db: Db, memberId: string, outcome: ChargeOutcome, 
     const reason = outcome.reason ?? "";
     if (outcome.code === Code.PAYMENT_DECLINED) {
       const said = declineText(reason, locale);
-      return refused(Code.PAYMENT_DECLINED, { reason: said, payment: outcome.payment ? invoice(outcome.payment) : null }, { reason: said });
+      return refusal(Code.PAYMENT_DECLINED, {
+        data: { reason: said, payment: outcome.payment ? invoice(outcome.payment) : null },
+        params: { reason: said },
+      });
     }
-    return refused(outcome.code, outcome.payment ? { payment: invoice(outcome.payment) } : null);
+    return refusal(outcome.code, { data: outcome.payment ? { payment: invoice(outcome.payment) } : null });
   }
   return done({ payment: invoice(outcome.payment), replay: outcome.replay, planState: await planStateOf(db, memberId, t) });
 }
@@ -60,13 +63,13 @@ export async function chargeMainCard(
   t: number,
 ) {
   const card = await mainCard(c.var.db, memberId);
-  if (!card) return refused(Code.CARD_REQUIRED);
-  if (!cardSuits(card, plan)) return refused(Code.CORPORATE_CARD_PLAN);
+  if (!card) return refusal(Code.CARD_REQUIRED);
+  if (!cardSuits(card, plan)) return refusal(Code.CORPORATE_CARD_PLAN);
   const gateway = cardGateway(c.env);
-  if (!gateway) return refused(Code.GATEWAY_FAILED);
+  if (!gateway) return refusal(Code.GATEWAY_FAILED);
   const wallet = paypalGateway(c.env);
   const left = wallet ? await closeOpenOrder(c.var.db, wallet, memberId) : null;
-  if (left) return refused(left);
+  if (left) return refusal(left);
   const outcome = await chargeCard(
     c.var.db,
     gateway,
@@ -83,7 +86,7 @@ export async function cardQuote(c: Ctx, planName: string, kind: "purchase" | "up
     member(c.var.db, c.var.member.id),
     hasPaymentRecord(c.var.db, c.var.member.id),
   ]);
-  if (!plan || plan.price === 0 || !m) return refused(Code.PLAN_CHANGE_INVALID);
+  if (!plan || plan.price === 0 || !m) return refusal(Code.PLAN_CHANGE_INVALID);
   return done({ ...quote(plan, "KRW", kind === "purchase" && discountEligible(m, paid)), kind });
 }
 
@@ -106,16 +109,16 @@ export async function purchase(c: Ctx, b: PurchaseInput) {
     member(c.var.db, c.var.member.id),
     hasPaymentRecord(c.var.db, c.var.member.id),
   ]);
-  if (!m) return refused(Code.LOGIN_REQUIRED);
+  if (!m) return refusal(Code.LOGIN_REQUIRED);
   const merchantUid = scopedMerchantUid(m.id, "purchase", b.merchant_uid);
   const earlier = b.merchant_uid ? await replayed(c.var.db, m.id, merchantUid) : null;
   if (earlier) return charged(c.var.db, m.id, earlier, t, c.var.locale);
-  const refusal = purchaseRefusal(m, plan, "KRW", t);
-  if (refusal || !plan) return refused(refusal ?? Code.PLAN_CHANGE_INVALID);
+  const refusedWith = purchaseRefusal(m, plan, "KRW", t);
+  if (refusedWith || !plan) return refusal(refusedWith ?? Code.PLAN_CHANGE_INVALID);
   const q = quote(plan, "KRW", discountEligible(m, paid));
-  if (b.amount !== q.amount) return refused(Code.AMOUNT_MISMATCH, { quote: q });
+  if (b.amount !== q.amount) return refusal(Code.AMOUNT_MISMATCH, { data: { quote: q } });
   if (!b.agree_billing || !b.agree_change || !b.agree_refund || (q.discounted && !b.agree_regular_price))
-    return refused(Code.CONSENT_REQUIRED);
+    return refusal(Code.CONSENT_REQUIRED);
   return chargeMainCard(c, m.id, "purchase", plan.plan, q, merchantUid, t);
 }
 
@@ -124,13 +127,13 @@ export async function upgrade(c: Ctx, b: { toplan: string; merchant_uid?: string
   const t = now(c);
   await settleMembersLost(c.var.db, cardGateway(c.env), c.var.member.id, t);
   const [target, m] = await Promise.all([planByName(c.var.db, b.toplan), member(c.var.db, c.var.member.id)]);
-  if (!m) return refused(Code.LOGIN_REQUIRED);
+  if (!m) return refusal(Code.LOGIN_REQUIRED);
   const merchantUid = scopedMerchantUid(m.id, "upgrade", b.merchant_uid);
   const earlier = b.merchant_uid ? await replayed(c.var.db, m.id, merchantUid) : null;
   if (earlier) return charged(c.var.db, m.id, earlier, t, c.var.locale);
   const current = await planByName(c.var.db, m.plan);
-  const refusal = upgradeRefusal(m, current, target, "card", t);
-  if (refusal || !target) return refused(refusal ?? Code.PLAN_CHANGE_INVALID);
+  const refusedWith = upgradeRefusal(m, current, target, "card", t);
+  if (refusedWith || !target) return refusal(refusedWith ?? Code.PLAN_CHANGE_INVALID);
   return chargeMainCard(c, m.id, "upgrade", target.plan, quote(target, "KRW", false), merchantUid, t);
 }
 
@@ -138,12 +141,12 @@ export async function upgrade(c: Ctx, b: { toplan: string; merchant_uid?: string
 export async function downgrade(c: Ctx, b: { toplan: string }) {
   const t = now(c);
   const [target, m] = await Promise.all([planByName(c.var.db, b.toplan), member(c.var.db, c.var.member.id)]);
-  if (!m) return refused(Code.LOGIN_REQUIRED);
+  if (!m) return refusal(Code.LOGIN_REQUIRED);
   const current = await planByName(c.var.db, m.plan);
-  const refusal = downgradeRefusal(m, current, target, t);
-  if (refusal || !target || !current) return refused(refusal ?? Code.PLAN_CHANGE_INVALID);
+  const refusedWith = downgradeRefusal(m, current, target, t);
+  if (refusedWith || !target || !current) return refusal(refusedWith ?? Code.PLAN_CHANGE_INVALID);
   const card = await mainCard(c.var.db, m.id);
-  if (card && !cardSuits(card, target.plan)) return refused(Code.CORPORATE_CARD_PLAN);
+  if (card && !cardSuits(card, target.plan)) return refusal(Code.CORPORATE_CARD_PLAN);
   const [updated] = await c.var.db
     .update(members)
     .set({ toPlan: target.tier === current.tier ? null : target.plan })
@@ -156,10 +159,10 @@ export async function downgrade(c: Ctx, b: { toplan: string }) {
 export async function cancel(c: Ctx, b: { reason: string; comment: string; pwd?: string }) {
   const t = now(c);
   const m = await member(c.var.db, c.var.member.id);
-  if (!m) return refused(Code.LOGIN_REQUIRED);
-  if (m.paymentMethod !== "card" || !renewing(m)) return refused(Code.NO_SUBSCRIPTION);
+  if (!m) return refusal(Code.LOGIN_REQUIRED);
+  if (m.paymentMethod !== "card" || !renewing(m)) return refusal(Code.NO_SUBSCRIPTION);
   const checked = await passwordChecked(c, b.pwd);
-  if (checked !== true) return refused(checked);
+  if (checked !== true) return refusal(checked);
   const [[updated]] = await c.var.db.batch([
     c.var.db
       .update(members)
@@ -182,16 +185,16 @@ export async function cancel(c: Ctx, b: { reason: string; comment: string; pwd?:
 export async function resume(c: Ctx) {
   const t = now(c);
   const m = await member(c.var.db, c.var.member.id);
-  if (!m) return refused(Code.LOGIN_REQUIRED);
+  if (!m) return refusal(Code.LOGIN_REQUIRED);
   if (m.paymentMethod !== "card" || m.subscription !== "cancelled" || !m.planEndAt || m.planEndAt <= t)
-    return refused(Code.SUBSCRIPTION_NOT_RESUMABLE);
-  if (!(await mainCard(c.var.db, m.id))) return refused(Code.CARD_REQUIRED);
+    return refusal(Code.SUBSCRIPTION_NOT_RESUMABLE);
+  if (!(await mainCard(c.var.db, m.id))) return refusal(Code.CARD_REQUIRED);
   const [updated] = await c.var.db
     .update(members)
     .set({ subscription: "active", nextPaymentAt: m.planEndAt, renewAttempts: 0, renewRetryAt: null })
     .where(and(eq(members.id, m.id), eq(members.subscription, "cancelled"), eq(members.paymentMethod, "card"), gt(members.planEndAt, t)))
     .returning();
-  if (!updated) return refused(Code.SUBSCRIPTION_NOT_RESUMABLE);
+  if (!updated) return refusal(Code.SUBSCRIPTION_NOT_RESUMABLE);
   return done({ planState: await planState(c.var.db, updated, t) });
 }
 

@@ -4,7 +4,7 @@ import { cancellations, members, payments } from "../../../../../db/schema";
 import type { RefundQuote } from "../../../../../contracts/billing";
 import { now } from "../../lib/clock";
 import { Code } from "../../lib/codes";
-import { done, refused, type Outcome } from "../../lib/outcome";
+import { done, refusal, type Result } from "../../lib/envelope";
 import { cardGateway, paypalGateway } from "../../integrations/payments/gateways";
 import { PayPalError, refundKey } from "../../integrations/payments/paypal";
 import { GatewayError } from "../../integrations/payments/portone";
@@ -103,9 +103,9 @@ export async function refundable(db: Db, m: MemberRow, now: number): Promise<Ref
 }
 
 /** GET /payment/refundable: what the refund screen shows. */
-export async function refundQuote(c: Ctx): Promise<Outcome<RefundQuote>> {
+export async function refundQuote(c: Ctx): Promise<Result<RefundQuote>> {
   const m = await member(c.var.db, c.var.member.id);
-  if (!m) return refused(Code.LOGIN_REQUIRED);
+  if (!m) return refusal(Code.LOGIN_REQUIRED);
   const r = await refundable(c.var.db, m, now(c));
   if (!r.eligible) return done({ eligible: false, reason: r.reason, payment_no: r.payment?.no ?? null });
   return done({
@@ -227,7 +227,7 @@ export async function refund(c: Ctx, b: { reason: string; comment: string; pwd?:
   const t = now(c);
   const db = c.var.db;
   const m = await member(db, c.var.member.id);
-  if (!m) return refused(Code.LOGIN_REQUIRED);
+  if (!m) return refusal(Code.LOGIN_REQUIRED);
   // The member was still on the paid plan when this request read them: a refund found made since then is a
   // concurrent request's (two tabs, a double click), and this request is answered with it. Asked again later,
   // the member is on Free and is told so.
@@ -239,15 +239,15 @@ export async function refund(c: Ctx, b: { reason: string; comment: string; pwd?:
     const earlier = await recentRefund(db, m.id, t);
     if (earlier) return done({ ...earlier, replay: true, planState: await planStateOf(db, m.id, t) });
   }
-  if (checked !== true) return refused(checked);
+  if (checked !== true) return refusal(checked);
   const r = await refundable(db, m, t);
   if (!r.eligible) {
     const earlier = await raced();
     if (earlier) return done({ ...earlier, replay: true, planState: await planStateOf(db, m.id, t) });
-    return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
+    return refusal(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { data: { reason: r.reason } });
   }
   const { failed, marked } = await giveRefunds(c.env, db, r, b.reason || "refund within 7 days", t);
-  if (failed) return refused(failed);
+  if (failed) return refusal(failed);
   // The request that marked the payments records the cancellation; one that lost the race only answers.
   if (marked > 0)
     await db
@@ -271,10 +271,10 @@ export async function clearPaypalPlan(c: Ctx, b: { reason_clear: string; comment
   const t = now(c);
   const db = c.var.db;
   const m = await member(db, c.var.member.id);
-  if (!m) return refused(Code.LOGIN_REQUIRED);
-  if (!isPaid(m) || m.paymentMethod !== "paypal") return refused(Code.NO_SUBSCRIPTION);
+  if (!m) return refusal(Code.LOGIN_REQUIRED);
+  if (!isPaid(m) || m.paymentMethod !== "paypal") return refusal(Code.NO_SUBSCRIPTION);
   const checked = await passwordChecked(c, b.pwd);
-  if (checked !== true) return refused(checked);
+  if (checked !== true) return refusal(checked);
   let refunded = { refund_amount: 0, fee: 0 };
   let marked = 1;
   if (b.option === "refund") {
@@ -283,10 +283,10 @@ export async function clearPaypalPlan(c: Ctx, b: { reason_clear: string; comment
       // As in `refund`: the member was on the PayPal month when read, so a refund made since is a concurrent one.
       const earlier = await recentRefund(db, m.id, t, "paypal");
       if (earlier) return done({ option: b.option, ...earlier, replay: true, planState: await planStateOf(db, m.id, t) });
-      return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
+      return refusal(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { data: { reason: r.reason } });
     }
     const given = await giveRefunds(c.env, db, r, b.reason_clear || "refund within 7 days", t, "paypal");
-    if (given.failed) return refused(given.failed);
+    if (given.failed) return refusal(given.failed);
     refunded = { refund_amount: r.refund_amount, fee: r.fee };
     marked = given.marked;
   }
@@ -311,12 +311,12 @@ export async function clearPaypalPlan(c: Ctx, b: { reason_clear: string; comment
  */
 export async function operatorRefund(env: AppEnv["Bindings"], db: Db, memberId: string, paymentNo: number, reason: string, t: number) {
   const m = await member(db, memberId);
-  if (!m) return refused(Code.MEMBER_NOT_FOUND);
+  if (!m) return refusal(Code.MEMBER_NOT_FOUND);
   const r = await refundable(db, m, t);
-  if (!r.eligible) return refused(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { reason: r.reason });
-  if (r.payment.no !== paymentNo) return refused(Code.REFUND_NOT_ALLOWED, { reason: "window" });
+  if (!r.eligible) return refusal(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { data: { reason: r.reason } });
+  if (r.payment.no !== paymentNo) return refusal(Code.REFUND_NOT_ALLOWED, { data: { reason: "window" } });
   const { failed } = await giveRefunds(env, db, r, reason || "refund by support", t);
-  if (failed) return refused(failed);
+  if (failed) return refusal(failed);
   await db.insert(cancellations).values({ memberId: m.id, plan: m.plan, reason: "support", comment: reason, kind: "refund", createdAt: t });
   await endPlanNow(db, env.MEDIA, m.id, t);
   return done({ payment_no: r.payment.no, plan: m.plan, refund_amount: r.refund_amount, fee: r.fee, currency: r.currency });
