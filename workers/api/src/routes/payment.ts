@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod/v4";
+import { billingScope } from "../domain/scope";
 import { MERCHANT_UID } from "../../../../contracts/billing";
 import { registerCard, unregisterCard } from "../domain/billing/cards";
 import { cancel, resume, cardQuote, downgrade, history, purchase, upgrade } from "../domain/billing/plan-changes";
@@ -55,27 +56,27 @@ export const paymentRoutes = new Hono<AppEnv>()
   .use(requireMember)
   .post("/cardList", async (c) => ok(c, await cardList(c.var.db, c.var.member.id)))
   /** Issues a billing key for the card and makes it the main card (spec sections 4 and 5). */
-  .post("/registcard", jsonBody(registBody), async (c) => answer(c, await registerCard(c, c.req.valid("json"))))
-  .post("/unRegistCard", jsonBody(cardNoBody), async (c) => answer(c, await unregisterCard(c, c.req.valid("json").card_no)))
+  .post("/registcard", jsonBody(registBody), async (c) => answer(c, await registerCard(billingScope(c), c.req.valid("json"))))
+  .post("/unRegistCard", jsonBody(cardNoBody), async (c) => answer(c, await unregisterCard(billingScope(c), c.req.valid("json").card_no)))
   /** The price the server will charge (the purchase modal shows it). */
   .get("/quote", queryParams(quoteQuery), async (c) => {
     const q = c.req.valid("query");
-    return answer(c, await cardQuote(c, q.plan, q.kind));
+    return answer(c, await cardQuote(billingScope(c), q.plan, q.kind));
   })
   /** First purchase of a paid plan with the main card (spec sections 4 and 5). */
-  .post("/payment", jsonBody(paymentBody), async (c) => answer(c, await purchase(c, c.req.valid("json"))))
+  .post("/payment", jsonBody(paymentBody), async (c) => answer(c, await purchase(billingScope(c), c.req.valid("json"))))
   /** Upgrade (spec section 4): charged now, the period restarts, the unused part of the old plan carries over. */
-  .post("/upgradeplan", jsonBody(changeBody), async (c) => answer(c, await upgrade(c, c.req.valid("json"))))
+  .post("/upgradeplan", jsonBody(changeBody), async (c) => answer(c, await upgrade(billingScope(c), c.req.valid("json"))))
   /** Downgrade (spec section 4): takes effect at the next payment date; the same plan clears a pending change. */
-  .post("/downgradeplan", jsonBody(changeBody), async (c) => answer(c, await downgrade(c, c.req.valid("json"))))
+  .post("/downgradeplan", jsonBody(changeBody), async (c) => answer(c, await downgrade(billingScope(c), c.req.valid("json"))))
   /** Cancel subscription (spec section 4): billing stops; the plan runs to the end of the paid period, then Free. */
-  .post("/cancel", jsonBody(cancelBody), async (c) => answer(c, await cancel(c, c.req.valid("json"))))
+  .post("/cancel", jsonBody(cancelBody), async (c) => answer(c, await cancel(billingScope(c), c.req.valid("json"))))
   /** Resumes a cancelled card subscription before its period ends. */
-  .post("/resume", async (c) => answer(c, await resume(c)))
-  .get("/refundable", async (c) => answer(c, await refundQuote(c)))
+  .post("/resume", async (c) => answer(c, await resume(billingScope(c))))
+  .get("/refundable", async (c) => answer(c, await refundQuote(billingScope(c))))
   /** Immediate cancel and refund (spec section 4): within 7 days, no paid use, less the fee; Free at once. */
   .post("/refund", jsonBody(cancelBody), async (c) => {
-    const outcome = await refund(c, c.req.valid("json"));
+    const outcome = await refund(billingScope(c), c.req.valid("json"));
     // The move to Free deleted the custom voices: their remote voices go after the answer (docs/decisions/0052).
     if (outcome.ok) forgetAfterAnswer(c);
     return answer(c, outcome);
@@ -83,8 +84,8 @@ export const paymentRoutes = new Hono<AppEnv>()
   /** Payment history, newest first (spec: page size 10). */
   .get("/list", queryParams(listQuery), async (c) => {
     const { page, limit } = c.req.valid("query");
-    return ok(c, await history(c, page, limit));
+    return ok(c, await history(billingScope(c), page, limit));
   })
   .post("/detail", jsonBody(noBody), async (c) => answer(c, await invoiceOf(c.var.db, c.var.member.id, c.req.valid("json").no)))
   /** The card receipt's link, from the gateway (spec: receipt link unavailable → ask the card issuer). */
-  .post("/receipt", jsonBody(receiptBody), async (c) => answer(c, await receipt(c, c.req.valid("json").imp_uid)));
+  .post("/receipt", jsonBody(receiptBody), async (c) => answer(c, await receipt(billingScope(c), c.req.valid("json").imp_uid)));

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod/v4";
+import { billingScope } from "../domain/scope";
 import { MERCHANT_UID } from "../../../../contracts/billing";
 import { capture, order, paypalQuote, save } from "../domain/billing/paypal";
 import { paypalWebhook } from "../domain/billing/paypal-settlement";
@@ -45,21 +46,21 @@ export const paypalRoutes = new Hono<AppEnv>()
   /** The USD price `/paypal_order` will ask for (the PayPal purchase modal shows it). */
   .get("/paypal_quote", queryParams(quoteQuery), async (c) => {
     const q = c.req.valid("query");
-    return answer(c, await paypalQuote(c, q.plan, q.flow));
+    return answer(c, await paypalQuote(billingScope(c), q.plan, q.flow));
   })
   /** Creates the PayPal order for one month of `plan`; the client sends the payer to `approve_url`. */
   .post("/paypal_order", jsonBody(orderBody), async (c) => {
     // A card payment left pending is settled before the order is judged against the member's plan.
     await settleMembersLost(c.var.db, cardGateway(c.env), c.var.member.id, now(c));
-    return answer(c, await order(c, c.req.valid("json")));
+    return answer(c, await order(billingScope(c), c.req.valid("json")));
   })
   /** Captures an approved order of this member (server to PayPal); a repeated call answers the same capture. */
-  .post("/paypal_payment", jsonBody(captureBody), async (c) => answer(c, await capture(c, c.req.valid("json"))))
-  .post("/paypal_save", jsonBody(saveBody), async (c) => answer(c, await save(c, "save", c.req.valid("json"))))
-  .post("/paypal_upgradeplan", jsonBody(saveBody), async (c) => answer(c, await save(c, "upgrade", c.req.valid("json"))))
+  .post("/paypal_payment", jsonBody(captureBody), async (c) => answer(c, await capture(billingScope(c), c.req.valid("json"))))
+  .post("/paypal_save", jsonBody(saveBody), async (c) => answer(c, await save(billingScope(c), "save", c.req.valid("json"))))
+  .post("/paypal_upgradeplan", jsonBody(saveBody), async (c) => answer(c, await save(billingScope(c), "upgrade", c.req.valid("json"))))
   /** Ends the PayPal month (spec section 4): "refund" within 7 days and with no AI used, less the fee; "end" now; Free at once. */
   .post("/paypal_clearplan", jsonBody(clearBody), async (c) => {
-    const outcome = await clearPaypalPlan(c, c.req.valid("json"));
+    const outcome = await clearPaypalPlan(billingScope(c), c.req.valid("json"));
     // The move to Free deleted the custom voices: their remote voices go after the answer (docs/decisions/0052).
     if (outcome.ok) forgetAfterAnswer(c);
     return answer(c, outcome);

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod/v4";
+import { billingScope } from "../domain/scope";
 import { acceptCoupon } from "../domain/billing/coupon";
 import { planCatalogue } from "../domain/billing/plans";
 import { Code } from "../lib/codes";
@@ -16,7 +17,9 @@ const couponBody = z.object({ num: z.string().trim().min(1).max(64) });
 
 export const utils = new Hono<AppEnv>()
   /** Registers a coupon (spec sections 4 and 5; domain/billing/coupon.ts). */
-  .post("/accept_coupon", requireMember, jsonBody(couponBody), async (c) => answer(c, await acceptCoupon(c, c.req.valid("json").num)))
+  .post("/accept_coupon", requireMember, jsonBody(couponBody), async (c) =>
+    answer(c, await acceptCoupon(billingScope(c), c.req.valid("json").num)),
+  )
   /**
    * Whether the voice engine can serve (for monitoring): the embedded engine always can; Xinference when its server
    * has the configured models launched with the abilities the product needs, else 503 naming what is missing.

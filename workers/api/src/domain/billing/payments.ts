@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, or } from "drizzle-orm";
 import { declineKind } from "./declines";
-import type { Context } from "hono";
+import type { BillingScope } from "../scope";
 import { cards, members, payments } from "../../../../../db/schema";
 import type { Card, Invoice, InvoicePage } from "../../../../../contracts/billing";
 import { Code } from "../../lib/codes";
@@ -8,13 +8,10 @@ import { done, refusal, type Result } from "../../lib/envelope";
 import { verifyPassword } from "../../lib/password";
 import { hit } from "../../lib/rate-limit";
 import { cardGateway } from "../../integrations/payments/gateways";
-import type { AppEnv } from "../../env";
 import type { CardRow, Db, PaymentRow } from "./rules";
 
 // Payments as a member sees them (history, one invoice, a receipt, the cards) and the password check of
 // termination and refund, shared by the card and PayPal flows.
-
-type Ctx = Context<AppEnv>;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -103,15 +100,15 @@ export async function invoiceOf(db: Db, memberId: string, no: number): Promise<R
 }
 
 /** The card receipt's link, from the gateway (spec: receipt link unavailable → ask the card issuer). */
-export async function receipt(c: Ctx, impUid: string): Promise<Result<{ url: string }>> {
-  const p = await c.var.db
+export async function receipt(s: BillingScope, impUid: string): Promise<Result<{ url: string }>> {
+  const p = await s.db
     .select()
     .from(payments)
-    .where(and(eq(payments.impUid, impUid), eq(payments.memberId, c.var.member.id)))
+    .where(and(eq(payments.impUid, impUid), eq(payments.memberId, s.member.id)))
     .get();
   if (!p) return refusal(Code.NOT_FOUND);
   if (p.provider !== "portone") return refusal(Code.RECEIPT_UNAVAILABLE);
-  const gateway = cardGateway(c.env);
+  const gateway = cardGateway(s.env);
   const url = await gateway
     ?.payment(p.impUid!)
     .then((g) => g.receipt_url)
@@ -120,13 +117,9 @@ export async function receipt(c: Ctx, impUid: string): Promise<Result<{ url: str
 }
 
 /** Termination and refund need the password check (spec section 5); social accounts have none to check. */
-export async function passwordChecked(c: Ctx, pwd: string | undefined) {
-  const row = await c.var.db
-    .select({ hash: members.passwordHash, type: members.type })
-    .from(members)
-    .where(eq(members.id, c.var.member.id))
-    .get();
+export async function passwordChecked(s: BillingScope, pwd: string | undefined) {
+  const row = await s.db.select({ hash: members.passwordHash, type: members.type }).from(members).where(eq(members.id, s.member.id)).get();
   if (!row || row.type !== "email") return true;
-  if (!(await hit(c.env, "loginPerAccount", c.var.member.email)).allowed) return Code.RATE_LIMITED;
+  if (!(await hit(s.env, "loginPerAccount", s.member.email)).allowed) return Code.RATE_LIMITED;
   return !!row.hash && !!pwd && (await verifyPassword(pwd, row.hash)) ? true : Code.PASSWORD_MISMATCH;
 }

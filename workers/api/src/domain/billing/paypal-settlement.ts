@@ -1,6 +1,7 @@
 // Captures PayPal settles later (PENDING at capture time): its webhook (verified through PayPal's
 // verify-webhook-signature API) and the hourly cron settle them (docs/decisions/0066).
 import { and, eq, sql } from "drizzle-orm";
+import type { Context } from "hono";
 import { members, payments } from "../../../../../db/schema";
 import { now } from "../../lib/clock";
 import { Code } from "../../lib/codes";
@@ -19,7 +20,7 @@ import type { AppEnv } from "../../env";
 import { member, moveToFree } from "./plan-state";
 import type { Db, PaymentRow } from "./rules";
 import { failRow, gatewayFailure, giveBack, lookUp } from "./paypal-orders";
-import { complete, type Ctx, type Flow } from "./paypal";
+import { complete, type Flow } from "./paypal";
 
 /** A PayPal order is left unfinished this long before the cron closes its row (nothing was charged). */
 export const ORDER_ABANDONED_MS = 86_400_000;
@@ -95,7 +96,7 @@ export function captureIdOf(event: PayPalEvent) {
  * is read again from PayPal and the row settled from that, so a replayed, duplicated or out-of-order event
  * changes nothing that is already settled. A refund made at PayPal (not through us) ends the month it paid for.
  */
-export async function paypalWebhook(c: Ctx, raw: string): Promise<Result<{ event: string; outcome: string }>> {
+export async function paypalWebhook(c: Context<AppEnv>, raw: string): Promise<Result<{ event: string; outcome: string }>> {
   const wallet = paypalGateway(c.env);
   const webhookId = paypalWebhookId(c.env);
   if (!wallet || !webhookId) return refusal(Code.NOT_FOUND);

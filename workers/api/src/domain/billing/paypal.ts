@@ -10,15 +10,13 @@
  * later in paypal-settlement.ts.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Context } from "hono";
+import type { BillingScope } from "../scope";
 import { members, payments } from "../../../../../db/schema";
-import { now } from "../../lib/clock";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { paypalGateway } from "../../integrations/payments/gateways";
 import { captureOf, PayPalError, type PayPal, type PayPalCapture, type PayPalOrder } from "../../integrations/payments/paypal";
 import { GatewayError } from "../../integrations/payments/portone";
-import type { AppEnv } from "../../env";
 import { invoice } from "./payments";
 import { planByName } from "./plans";
 import { hasPaymentRecord, leftover, member, planStateOf } from "./plan-state";
@@ -36,7 +34,6 @@ import {
 
 import { captureProblem, closeOpenOrder, failRow, gatewayFailure, giveBack, lookUp, rowOfOrder } from "./paypal-orders";
 
-export type Ctx = Context<AppEnv>;
 export type Flow = "save" | "upgrade";
 
 export const kindOf = (f: Flow) => (f === "save" ? ("purchase" as const) : ("upgrade" as const));
@@ -54,11 +51,11 @@ export async function planRefusal(db: Db, m: MemberRow, target: PlanRow, f: Flow
 // The flow
 
 /** The USD price `order` will ask for (the PayPal purchase modal shows it). */
-export async function paypalQuote(c: Ctx, planName: string, f: Flow) {
+export async function paypalQuote(s: BillingScope, planName: string, f: Flow) {
   const [target, m, paidBefore] = await Promise.all([
-    planByName(c.var.db, planName),
-    member(c.var.db, c.var.member.id),
-    hasPaymentRecord(c.var.db, c.var.member.id),
+    planByName(s.db, planName),
+    member(s.db, s.member.id),
+    hasPaymentRecord(s.db, s.member.id),
   ]);
   if (!m) return refusal(Code.LOGIN_REQUIRED);
   if (!target || target.priceEnCents <= 0) return refusal(Code.PLAN_CHANGE_INVALID);
@@ -70,19 +67,15 @@ export async function paypalQuote(c: Ctx, planName: string, f: Flow) {
  * card payment the member left pending first (card.ts `settleMembersLost`; there, so this module need not import card.ts,
  * which imports it).
  */
-export async function order(c: Ctx, b: { plan: string; flow: Flow; return_url: string; cancel_url: string }) {
-  const t = now(c);
-  const db = c.var.db;
-  const [target, m, paidBefore] = await Promise.all([
-    planByName(db, b.plan),
-    member(db, c.var.member.id),
-    hasPaymentRecord(db, c.var.member.id),
-  ]);
+export async function order(s: BillingScope, b: { plan: string; flow: Flow; return_url: string; cancel_url: string }) {
+  const t = s.now;
+  const db = s.db;
+  const [target, m, paidBefore] = await Promise.all([planByName(db, b.plan), member(db, s.member.id), hasPaymentRecord(db, s.member.id)]);
   if (!m) return refusal(Code.LOGIN_REQUIRED);
   if (!target) return refusal(Code.PLAN_CHANGE_INVALID);
   const refusedWith = await planRefusal(db, m, target, b.flow, t);
   if (refusedWith) return refusal(refusedWith);
-  const wallet = paypalGateway(c.env);
+  const wallet = paypalGateway(s.env);
   if (!wallet) return refusal(Code.GATEWAY_FAILED);
   const closed = await closeOpenOrder(db, wallet, m.id);
   if (closed) return refusal(closed);
@@ -146,9 +139,9 @@ export async function order(c: Ctx, b: { plan: string; flow: Flow; return_url: s
 }
 
 /** Captures an approved order of this member (server to PayPal); a repeated call answers the same capture. */
-export async function capture(c: Ctx, b: { plan: string; orderID: string }) {
-  const db = c.var.db;
-  const wallet = paypalGateway(c.env);
+export async function capture(s: BillingScope, b: { plan: string; orderID: string }) {
+  const db = s.db;
+  const wallet = paypalGateway(s.env);
   if (!wallet) return refusal(Code.GATEWAY_FAILED);
   let order: PayPalOrder | null;
   try {
@@ -156,7 +149,7 @@ export async function capture(c: Ctx, b: { plan: string; orderID: string }) {
   } catch (err) {
     return gatewayFailure(err);
   }
-  const row = order && (await rowOfOrder(db, c.var.member.id, order));
+  const row = order && (await rowOfOrder(db, s.member.id, order));
   if (!order || !row) return refusal(Code.NOT_FOUND);
   if (row.plan !== b.plan) return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "the order was made for another plan" } });
   if (row.status === "failed") return refusal(Code.PAYPAL_ORDER_CLOSED, { data: { reason: row.failReason } });
@@ -222,16 +215,16 @@ export type SaveInput = { plan_name: string; orderID: string; payerID: string; m
  * id, payer, amount and currency equal to the server's price now), then starts the PayPal month in
  * the same D1 batch that marks the payment paid. The same order again changes nothing.
  */
-export async function save(c: Ctx, f: Flow, b: SaveInput): Promise<Result<unknown>> {
-  const t = now(c);
-  const db = c.var.db;
+export async function save(s: BillingScope, f: Flow, b: SaveInput): Promise<Result<unknown>> {
+  const t = s.now;
+  const db = s.db;
   const [row, m] = await Promise.all([
     db
       .select()
       .from(payments)
-      .where(and(eq(payments.merchantUid, b.merchant_uid), eq(payments.memberId, c.var.member.id), eq(payments.provider, "paypal")))
+      .where(and(eq(payments.merchantUid, b.merchant_uid), eq(payments.memberId, s.member.id), eq(payments.provider, "paypal")))
       .get(),
-    member(db, c.var.member.id),
+    member(db, s.member.id),
   ]);
   if (!m) return refusal(Code.LOGIN_REQUIRED);
   if (!row) return refusal(Code.NOT_FOUND);
@@ -244,7 +237,7 @@ export async function save(c: Ctx, f: Flow, b: SaveInput): Promise<Result<unknow
   if (row.status === "failed") return refusal(Code.PAYPAL_ORDER_CLOSED, { data: { reason: row.failReason } });
   if (row.impUid !== b.orderID) return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "another order" } });
 
-  const wallet = paypalGateway(c.env);
+  const wallet = paypalGateway(s.env);
   if (!wallet) return refusal(Code.GATEWAY_FAILED);
   let order: PayPalOrder | null;
   try {

@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Context } from "hono";
+import type { BillingScope } from "../scope";
 import { cancellations, members, payments } from "../../../../../db/schema";
 import type { RefundQuote } from "../../../../../contracts/billing";
-import { now } from "../../lib/clock";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { cardGateway, paypalGateway } from "../../integrations/payments/gateways";
@@ -25,8 +24,6 @@ import {
 
 // The 7-day refund (spec section 4; the rule in rules.ts `refundRefusal`, the fee `refundFee`), by card
 // (POST /payment/refund) or PayPal (POST /payment/paypal_clearplan, which can also end the month without one).
-
-type Ctx = Context<AppEnv>;
 
 /** One payment a refund gives back: what was paid, the fee kept and what goes back. */
 export type RefundPart = { payment: PaymentRow; amount: number; fee: number; refund_amount: number };
@@ -103,10 +100,10 @@ export async function refundable(db: Db, m: MemberRow, now: number): Promise<Ref
 }
 
 /** GET /payment/refundable: what the refund screen shows. */
-export async function refundQuote(c: Ctx): Promise<Result<RefundQuote>> {
-  const m = await member(c.var.db, c.var.member.id);
+export async function refundQuote(s: BillingScope): Promise<Result<RefundQuote>> {
+  const m = await member(s.db, s.member.id);
   if (!m) return refusal(Code.LOGIN_REQUIRED);
-  const r = await refundable(c.var.db, m, now(c));
+  const r = await refundable(s.db, m, s.now);
   if (!r.eligible) return done({ eligible: false, reason: r.reason, payment_no: r.payment?.no ?? null });
   return done({
     eligible: true,
@@ -223,16 +220,16 @@ async function recentRefund(db: Db, memberId: string, t: number, provider?: "pay
 }
 
 /** Immediate cancel and refund (spec section 4): within 7 days, no paid use, less the fee; Free at once. */
-export async function refund(c: Ctx, b: { reason: string; comment: string; pwd?: string }) {
-  const t = now(c);
-  const db = c.var.db;
-  const m = await member(db, c.var.member.id);
+export async function refund(s: BillingScope, b: { reason: string; comment: string; pwd?: string }) {
+  const t = s.now;
+  const db = s.db;
+  const m = await member(db, s.member.id);
   if (!m) return refusal(Code.LOGIN_REQUIRED);
   // The member was still on the paid plan when this request read them: a refund found made since then is a
   // concurrent request's (two tabs, a double click), and this request is answered with it. Asked again later,
   // the member is on Free and is told so.
   const raced = async () => (isPaid(m) ? recentRefund(db, m.id, t) : null);
-  const checked = await passwordChecked(c, b.pwd);
+  const checked = await passwordChecked(s, b.pwd);
   if (checked === Code.RATE_LIMITED) {
     // Many parallel tries of one refund: those past the password limit are answered with the refund made too,
     // whenever they read the member (a burst past the limit is one refund asked many times).
@@ -246,14 +243,14 @@ export async function refund(c: Ctx, b: { reason: string; comment: string; pwd?:
     if (earlier) return done({ ...earlier, replay: true, planState: await planStateOf(db, m.id, t) });
     return refusal(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { data: { reason: r.reason } });
   }
-  const { failed, marked } = await giveRefunds(c.env, db, r, b.reason || "refund within 7 days", t);
+  const { failed, marked } = await giveRefunds(s.env, db, r, b.reason || "refund within 7 days", t);
   if (failed) return refusal(failed);
   // The request that marked the payments records the cancellation; one that lost the race only answers.
   if (marked > 0)
     await db
       .insert(cancellations)
       .values({ memberId: m.id, plan: m.plan, reason: b.reason, comment: b.comment, kind: "refund", createdAt: t });
-  await endPlanNow(db, c.env.MEDIA, m.id, t);
+  await endPlanNow(db, s.env.MEDIA, m.id, t);
   return done({
     refund_amount: r.refund_amount,
     fee: r.fee,
@@ -267,13 +264,16 @@ export async function refund(c: Ctx, b: { reason: string; comment: string; pwd?:
  * Ends the PayPal month (spec section 4): "refund" within 7 days of the payment and with no AI
  * used (less the fee, as `refundable` says), "end" now without a refund; Free at once.
  */
-export async function clearPaypalPlan(c: Ctx, b: { reason_clear: string; comment: string; option: "refund" | "end"; pwd?: string }) {
-  const t = now(c);
-  const db = c.var.db;
-  const m = await member(db, c.var.member.id);
+export async function clearPaypalPlan(
+  s: BillingScope,
+  b: { reason_clear: string; comment: string; option: "refund" | "end"; pwd?: string },
+) {
+  const t = s.now;
+  const db = s.db;
+  const m = await member(db, s.member.id);
   if (!m) return refusal(Code.LOGIN_REQUIRED);
   if (!isPaid(m) || m.paymentMethod !== "paypal") return refusal(Code.NO_SUBSCRIPTION);
-  const checked = await passwordChecked(c, b.pwd);
+  const checked = await passwordChecked(s, b.pwd);
   if (checked !== true) return refusal(checked);
   let refunded = { refund_amount: 0, fee: 0 };
   let marked = 1;
@@ -285,7 +285,7 @@ export async function clearPaypalPlan(c: Ctx, b: { reason_clear: string; comment
       if (earlier) return done({ option: b.option, ...earlier, replay: true, planState: await planStateOf(db, m.id, t) });
       return refusal(r.reason === "none" ? Code.NO_SUBSCRIPTION : Code.REFUND_NOT_ALLOWED, { data: { reason: r.reason } });
     }
-    const given = await giveRefunds(c.env, db, r, b.reason_clear || "refund within 7 days", t, "paypal");
+    const given = await giveRefunds(s.env, db, r, b.reason_clear || "refund within 7 days", t, "paypal");
     if (given.failed) return refusal(given.failed);
     refunded = { refund_amount: r.refund_amount, fee: r.fee };
     marked = given.marked;
@@ -299,7 +299,7 @@ export async function clearPaypalPlan(c: Ctx, b: { reason_clear: string; comment
       kind: b.option === "refund" ? "refund" : "cancel",
       createdAt: t,
     });
-  await endPlanNow(db, c.env.MEDIA, m.id, t);
+  await endPlanNow(db, s.env.MEDIA, m.id, t);
   return done({ option: b.option, ...refunded, currency: "USD", replay: marked === 0, planState: await planStateOf(db, m.id, t) });
 }
 
