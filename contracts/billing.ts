@@ -7,6 +7,18 @@
 import { Code } from "./codes";
 
 export type Currency = "KRW" | "USD";
+/** First-month promotion (spec section 9): 50% off once, for new or first-time paying members. */
+export const FIRST_MONTH_DISCOUNT = 0.5;
+
+/** Money counted in won or cents, rounded as it is charged: KRW to 10 won, USD to the cent. */
+const roundMoney = (v: number, currency: Currency) => (currency === "KRW" ? Math.round(v / 10) * 10 : Math.round(v));
+
+/**
+ * The first month's price of a list price counted in won or cents (the api's `quote` and the plan cards both say it
+ * through this: 79.99 dollars is 7999 cents, whose half rounds to 4000, not the 3999.4999... of dollars times 0.5).
+ */
+export const firstMonthPrice = (list: number, currency: Currency) => roundMoney(list * (1 - FIRST_MONTH_DISCOUNT), currency);
+
 export type PaymentMethod = "" | "card" | "paypal" | "coupon";
 export type Subscription = "none" | "active" | "cancelled" | "past_due";
 

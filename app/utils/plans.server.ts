@@ -1,12 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { currencyFor, formatPrice, type PlanCard } from "~/lib/plans";
+import { firstMonthPrice } from "../../contracts/billing";
 import type { PlanListItem } from "../../contracts/plans";
 import { api, freshAccessToken } from "./api.server";
 import type { Frame } from "./auth.server";
 import { getCountry } from "./country.server";
-
-/** First-month promotion (spec section 9): 50% off once for new or first-time paying members. */
-export const FIRST_MONTH_DISCOUNT = 0.5;
 
 /**
  * The plan catalogue from GET /api/v1/utils/planlist, priced for the visitor: KRW when the
@@ -69,11 +67,7 @@ async function planList(args: { request: Request; context: AppLoadContext }, loc
   return envelope.data;
 }
 
-/**
- * KRW rounds to 10 won; USD to the cent, counted in cents as the api's `quote` charges it (79.99 * 0.5 * 100 is
- * 3999.4999... in floating point: rounding dollars showed $39.99 where the api charges $40.00).
- */
+/** The first month's price of a catalogue price (won, or dollars: counted in cents as the api charges it). */
 function discounted(amount: number, currency: "KRW" | "USD") {
-  if (currency === "KRW") return Math.round((amount * (1 - FIRST_MONTH_DISCOUNT)) / 10) * 10;
-  return Math.round(Math.round(amount * 100) * (1 - FIRST_MONTH_DISCOUNT)) / 100;
+  return currency === "KRW" ? firstMonthPrice(amount, currency) : firstMonthPrice(Math.round(amount * 100), currency) / 100;
 }

@@ -1,7 +1,7 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { cards, members, payments, plans } from "../../../../../db/schema";
 import type * as schema from "../../../../../db/schema";
-import type { Currency } from "../../../../../contracts/billing";
+import { firstMonthPrice, type Currency } from "../../../../../contracts/billing";
 import { Code } from "../../lib/codes";
 import type { Quote } from "../../../../../contracts/billing";
 
@@ -19,8 +19,6 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type CardRow = typeof cards.$inferSelect;
 export type { Currency };
 
-/** Spec section 9: 50% off the first month, once, for new or first-time paying members. */
-export const FIRST_MONTH_DISCOUNT = 0.5;
 /** Spec section 4: immediate cancel and refund within 7 days of the payment, with no paid use. */
 export const REFUND_WINDOW_MS = 7 * 86_400_000;
 /** The fee deducted from a refund ("the fee shown on the refund screen", terms article 6 (5)): the gateway's cost, 5%. */
@@ -69,8 +67,6 @@ export function nextBoundary(anchor: number, after: number) {
 
 export const listPrice = (plan: PlanRow, currency: Currency) => (currency === "KRW" ? plan.price : plan.priceEnCents);
 
-/** KRW rounds to 10 won, USD to the cent. */
-const roundMoney = (v: number, currency: Currency) => (currency === "KRW" ? Math.round(v / 10) * 10 : Math.round(v));
 /** A fee rounds up: to 10 won, or to the cent. */
 const ceilMoney = (v: number, currency: Currency) => (currency === "KRW" ? Math.ceil(v / 10) * 10 : Math.ceil(v));
 
@@ -79,7 +75,7 @@ export type { Quote };
 /** The price the server charges; the client's amount only has to agree with it. */
 export function quote(plan: PlanRow, currency: Currency, discountEligible: boolean): Quote {
   const list = listPrice(plan, currency);
-  const amount = discountEligible && list > 0 ? roundMoney(list * (1 - FIRST_MONTH_DISCOUNT), currency) : list;
+  const amount = discountEligible && list > 0 ? firstMonthPrice(list, currency) : list;
   return { plan: plan.plan, currency, list_price: list, discount: list - amount, amount, discounted: amount < list };
 }
 
