@@ -18,7 +18,7 @@ import { devRoutes } from "./routes/dev";
 import { helpImageRoutes, helpRoutes } from "./routes/help";
 import { keysRoutes } from "./routes/keys";
 // Labs.
-import { labsRoutes, letterRoutes, shareLetterRoutes } from "./routes/labs";
+import { labsRoutes, letterRoutes } from "./routes/labs";
 import { membersRoutes } from "./routes/members";
 import { openVoicesRoutes } from "./routes/open-voices";
 import { paymentRoutes } from "./routes/payment";
@@ -27,7 +27,8 @@ import { publicApiRoutes } from "./routes/public-api";
 import { sandboxRoutes } from "./routes/sandbox";
 import { socialRoutes } from "./routes/social";
 import { studioRoutes } from "./routes/studio";
-import { shareRoutes, stsRoutes } from "./routes/sts";
+import { stsRoutes } from "./routes/sts";
+import { shareRoutes } from "./routes/share";
 import { utils } from "./routes/utils";
 import { voiceSlotsRoutes } from "./routes/voice-slots";
 import { voicesRoutes } from "./routes/voices";
@@ -85,7 +86,6 @@ export function createApp() {
   // Labs (docs/decisions/0041).
   app.route("/labs", labsRoutes);
   app.route("/studio/inferences", letterRoutes);
-  app.route("/share", shareLetterRoutes);
   app.route("/", publicApiRoutes);
   // the console (docs/decisions/0036): actor samples by signed URL, for operators.
   app.route("/actors/samples", actorSampleRoutes);

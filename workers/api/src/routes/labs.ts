@@ -1,13 +1,13 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { AVATAR_LIMITS, VIDEO_LIMITS } from "../../../../contracts/labs";
 import { avatar, avatarFile, deleteAvatar, listAvatars, uploadAvatar } from "../domain/labs/avatars";
-import { deleteLetter, ownLetterFile, saveLetter, sharedLetterFile } from "../domain/labs/letters";
+import { deleteLetter, ownLetterFile, saveLetter } from "../domain/labs/letters";
 import { memberScope } from "../domain/scope";
 import { Code } from "../lib/codes";
 import { answer, fail } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
 import { uploadLimit } from "../lib/multipart";
-import { sendStored } from "../lib/range";
+import { sendLetterFile } from "../lib/letter-file";
 import type { AppEnv } from "../env";
 
 /**
@@ -46,16 +46,6 @@ export const labsRoutes = new Hono<AppEnv>()
   .delete("/avatars/:id", async (c) => answer(c, await deleteAvatar(memberScope(c), c.req.param("id"))));
 
 /** Sends a stored video letter file (video with Range, or its poster). */
-async function sendLetterFile(c: Context<AppEnv>, key: string | null, part: "video" | "poster", cache: string) {
-  if (!key) return fail(c, Code.NOT_FOUND);
-  const type = part === "video" ? "video/webm" : `image/${key.split(".").pop() === "jpg" ? "jpeg" : key.split(".").pop()}`;
-  const headers = {
-    "content-type": type,
-    "cache-control": cache,
-    "content-disposition": `inline; filename=letter.${key.split(".").pop()}`,
-  };
-  return (await sendStored(c, c.env.MEDIA, key, headers)) ?? fail(c, Code.NOT_FOUND);
-}
 
 const videoLimit = uploadLimit(VIDEO_LIMITS.maxBytes + VIDEO_LIMITS.posterMaxBytes, Code.VIDEO_TOO_LARGE, {
   max: VIDEO_LIMITS.maxBytes / 1024 / 1024,
@@ -92,12 +82,3 @@ export const letterRoutes = new Hono<AppEnv>()
     sendLetterFile(c, await ownLetterFile(memberScope(c), c.req.param("id"), "poster"), "poster", "private, max-age=3600"),
   )
   .delete("/:id/video", async (c) => answer(c, await deleteLetter(memberScope(c), c.req.param("id"))));
-
-/** A shared result's video letter and poster, to anyone with the link (cached 5 minutes: a revoked share stops soon). */
-export const shareLetterRoutes = new Hono<AppEnv>()
-  .get("/:id/video", async (c) =>
-    sendLetterFile(c, await sharedLetterFile(c.var.db, c.req.param("id"), "video"), "video", "public, max-age=300"),
-  )
-  .get("/:id/poster", async (c) =>
-    sendLetterFile(c, await sharedLetterFile(c.var.db, c.req.param("id"), "poster"), "poster", "public, max-age=300"),
-  );

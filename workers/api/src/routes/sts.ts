@@ -3,16 +3,15 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod/v4";
 import { memberScope } from "../domain/scope";
 import { ownResult, resultsOut, reviewResult } from "../domain/studio/results";
-import { revokeShare, sharedResult, sharePage, shareResult } from "../domain/studio/sharing";
+import { revokeShare, shareResult } from "../domain/studio/sharing";
 import { addSource, convertOnce, resultSource, source, sourceAudio, startConversion, stsProject, type Upload } from "../domain/studio/sts";
-import { sendAudio } from "../lib/audio";
+import { AUDIO_QUERY, sendAudio } from "../lib/audio";
 import { Code } from "../lib/codes";
 import { answer, fail, ok } from "../lib/envelope";
 import { requireMember } from "../lib/middleware";
 import { cutCodePoints } from "../lib/text";
 import { jsonBody, queryParams, stripControls } from "../lib/validate";
 import { STS_LIMITS } from "../speech/conversion";
-import { FORMATS } from "../speech/export";
 import type { AppEnv } from "../env";
 
 type Ctx = Context<AppEnv>;
@@ -52,7 +51,6 @@ const convertBody = z.object({ voice_id: z.string().min(1).max(64), reply_to: z.
 /** Sharing a result as a reply to a shared one: the original's share id. */
 const shareQuery = z.object({ reply_to: z.string().min(1).max(64).optional() });
 const reviewBody = z.object({ score: z.number().int().min(1).max(5), text: z.string().trim().max(1000).default("") });
-const audioQuery = z.object({ format: z.enum(FORMATS).default("wav"), download: z.enum(["0", "1"]).default("0") });
 
 /**
  * Speech-to-speech (`/studio/sts*` and `/studio/inferences/:id*`; domain/studio/sts.ts): upload or
@@ -89,7 +87,7 @@ export const stsRoutes = new Hono<AppEnv>()
     return ok(c, (await resultsOut(s, [row]))[0]);
   })
   /** The original recording of a conversion (before, for A/B), to its owner. */
-  .get("/inferences/:id/source", queryParams(audioQuery), async (c) => {
+  .get("/inferences/:id/source", queryParams(AUDIO_QUERY), async (c) => {
     const { format, download } = c.req.valid("query");
     const audio = await resultSource(memberScope(c), c.req.param("id"));
     if (!audio) return fail(c, Code.NOT_FOUND);
@@ -105,15 +103,4 @@ export const stsRoutes = new Hono<AppEnv>()
   .post("/inferences/:id/review", jsonBody(reviewBody), async (c) => {
     const { score, text } = c.req.valid("json");
     return answer(c, await reviewResult(memberScope(c), c.req.param("id"), score, text));
-  });
-
-/** A shared result, to anyone with its link: what the share page shows, and its audio. */
-export const shareRoutes = new Hono<AppEnv>()
-  .get("/:id", async (c) => answer(c, await sharePage(c.var.db, c.req.param("id"))))
-  .get("/:id/audio", queryParams(audioQuery), async (c) => {
-    const { format, download } = c.req.valid("query");
-    const row = await sharedResult(c.var.db, c.req.param("id"));
-    if (!row) return fail(c, Code.NOT_FOUND);
-    // Short caching: a revoked share must stop playing soon.
-    return sendAudio(c, row.audioKey, "voice-studio", format, download === "1", "public, max-age=300");
   });
