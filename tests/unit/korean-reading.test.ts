@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { koreanPronunciation } from "../../workers/api/src/engine/korean";
-import { CORPUS, HELD_OUT, type CorpusItem, type Family } from "./korean-corpus";
+import { CORPUS, type CorpusItem, type Family } from "./korean-corpus";
+import { HELD_OUT } from "./korean-held-out";
 
 /** Exact matches per family over the corpus and the held-out check. */
 export function scoreCorpus(items: readonly CorpusItem[] = [...CORPUS, ...HELD_OUT]) {
