@@ -19,7 +19,7 @@ export const SHORT_SAMPLES: readonly ShortSample[] = [
     src: "/labs/shorts/news.en.mp3",
     seconds: 15,
     bytes: 45252,
-    sha256: "2d21b6f39b09ce424a24c3ced84102fbbe05f5cdb17cca6ee602843956b78748",
+    sha256: "79d02aa5087c8cb1e92e5b4a5044c2ad7998fe543e12868939ab92f37a25fe9b",
   },
   {
     template: "trailer",
@@ -27,7 +27,7 @@ export const SHORT_SAMPLES: readonly ShortSample[] = [
     src: "/labs/shorts/trailer.ko.mp3",
     seconds: 16,
     bytes: 48276,
-    sha256: "937dae1e96d17acac8e9039b1906b928a2501717cf32fd4d21cf365b6c0424dc",
+    sha256: "fd4da5700a6cdee2ea7bcd7fd3893b99b913b42eef251e9968a0786baf6121d1",
   },
   {
     template: "trailer",
@@ -51,7 +51,7 @@ export const SHORT_SAMPLES: readonly ShortSample[] = [
     src: "/labs/shorts/birthday.en.mp3",
     seconds: 12,
     bytes: 36288,
-    sha256: "0d2f75436bb5ab80c0be46df34fc65abb9d23e3c8fd279ecb5a1361e33d4276e",
+    sha256: "d8d4a9efba847618944b3aa70b48120c1fe7453d73fba7387c84eb27a9ca11c8",
   },
 ];
 
