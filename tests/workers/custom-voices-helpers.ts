@@ -1,5 +1,6 @@
 // The custom voice tests' helpers: calls, the design and consents, uploads, the job's end, members on a plan.
 import { env } from "cloudflare:workers";
+import { seedStatements } from "../../db/seed";
 import { expect } from "vitest";
 import { customVoicePrefix } from "../../workers/api/src/domain/custom-voices/slots";
 import { Code } from "../../workers/api/src/lib/codes";
@@ -95,4 +96,14 @@ export async function made(token: string, files: Upload[] = [good()]) {
   expect(r.code, r.message).toBe(Code.OK);
   const started = r.data as unknown as { job_id: string; voice_id: string };
   return { ...started, end: await finished(token, started.job_id) };
+}
+
+/** The seed, and an "Unlimited" plan (Production's, with unlimited slots and projects) for the slot tests. */
+export async function seedWithUnlimited() {
+  await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
+  await env.DB.prepare(
+    `INSERT INTO plans (tier, plan, subtitle, price, price_en_cents, plan_time, plan_txt, cv_cnt, func, project_limit)
+     SELECT 9, 'Unlimited', subtitle, price, price_en_cents, plan_time, plan_txt, -1, func, -1 FROM plans WHERE plan = 'Production'
+     ON CONFLICT DO NOTHING`,
+  ).run();
 }

@@ -9,23 +9,30 @@ import {
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
 import api from "../../workers/api/src/index";
 import { customVoicePrefix, FAILED_CUSTOM_VOICE_KEEP_MS } from "../../workers/api/src/domain/custom-voices/slots";
 import { Code } from "../../workers/api/src/lib/codes";
 import { worker } from "./helpers";
 import { png } from "./images";
 import { voice, wavOf } from "./voice-recordings";
-import { DAY, call, json, DESIGN, CONSENTS, good, formOf, finished, member, slots, filesOf, voiceRow, made } from "./custom-voices-helpers";
+import {
+  seedWithUnlimited,
+  DAY,
+  call,
+  json,
+  DESIGN,
+  CONSENTS,
+  good,
+  formOf,
+  finished,
+  member,
+  slots,
+  filesOf,
+  voiceRow,
+  made,
+} from "./custom-voices-helpers";
 
-beforeAll(async () => {
-  await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
-  await env.DB.prepare(
-    `INSERT INTO plans (tier, plan, subtitle, price, price_en_cents, plan_time, plan_txt, cv_cnt, func, project_limit)
-     SELECT 9, 'Unlimited', subtitle, price, price_en_cents, plan_time, plan_txt, -1, func, -1 FROM plans WHERE plan = 'Production'
-     ON CONFLICT DO NOTHING`,
-  ).run();
-});
+beforeAll(seedWithUnlimited);
 
 describe("the daily clean-up", () => {
   it("deletes failed custom voices past 30 days with any file left under them; keeps newer failures and every ready voice", async () => {

@@ -5,22 +5,28 @@
 // step, deletion, the profile's request_cnt / usedCustomVoice, and the HTTP engine receiving every file.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
 import { customVoicePrefix } from "../../workers/api/src/domain/custom-voices/slots";
 import { Code } from "../../workers/api/src/lib/codes";
 import { decodeWav } from "../../workers/api/src/speech/wav";
 import { worker } from "./helpers";
 import { join, silence, voice, wavOf, withNoise } from "./voice-recordings";
-import { call, json, CONSENTS, Upload, good, create, finished, member, slots, filesOf, voiceRow, made } from "./custom-voices-helpers";
+import {
+  seedWithUnlimited,
+  call,
+  json,
+  CONSENTS,
+  Upload,
+  good,
+  create,
+  finished,
+  member,
+  slots,
+  filesOf,
+  voiceRow,
+  made,
+} from "./custom-voices-helpers";
 
-beforeAll(async () => {
-  await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
-  await env.DB.prepare(
-    `INSERT INTO plans (tier, plan, subtitle, price, price_en_cents, plan_time, plan_txt, cv_cnt, func, project_limit)
-     SELECT 9, 'Unlimited', subtitle, price, price_en_cents, plan_time, plan_txt, -1, func, -1 FROM plans WHERE plan = 'Production'
-     ON CONFLICT DO NOTHING`,
-  ).run();
-});
+beforeAll(seedWithUnlimited);
 
 describe("plan gates", () => {
   it("Free needs Starter (4470); Starter has no slots (4471), in the asked language", async () => {
