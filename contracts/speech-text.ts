@@ -196,15 +196,20 @@ export function checkText(text: string): TextProblem | null {
  * letters) is at least as much as Latin, English when Latin letters outnumber it; null for a line with neither (digits, symbols).
  */
 export function lineLanguage(line: string): "ko" | "en" | null {
+  const { hangul, latin } = letterWeights(line);
+  if (hangul === 0 && latin === 0) return null;
+  return hangul >= latin ? "ko" : "en";
+}
+
+/** Hangul and Latin letters of a text, a Hangul syllable weighing two Latin letters (it carries about as much). */
+function letterWeights(text: string) {
   let hangul = 0;
   let latin = 0;
-  for (const ch of line) {
-    // A Hangul syllable carries about as much as two Latin letters.
+  for (const ch of text) {
     if (/[\p{Script=Hangul}]/u.test(ch)) hangul += 2;
     else if (/[A-Za-z\u00C0-\u024F]/.test(ch)) latin++;
   }
-  if (hangul === 0 && latin === 0) return null;
-  return hangul >= latin ? "ko" : "en";
+  return { hangul, latin };
 }
 
 /**
@@ -214,12 +219,7 @@ export function lineLanguage(line: string): "ko" | "en" | null {
  */
 export function languageOffer(text: string, lang: string): "ko" | "en" | null {
   if (lang !== "ko" && lang !== "en") return null;
-  let hangul = 0;
-  let latin = 0;
-  for (const ch of text) {
-    if (/[\p{Script=Hangul}]/u.test(ch)) hangul += 2;
-    else if (/[A-Za-z\u00C0-\u024F]/.test(ch)) latin++;
-  }
+  const { hangul, latin } = letterWeights(text);
   const total = hangul + latin;
   if (total < 8) return null;
   const written = hangul >= latin ? "ko" : "en";

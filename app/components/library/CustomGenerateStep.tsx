@@ -2,6 +2,7 @@ import { getFormProps } from "~/components/form-props";
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/utils/use-hydrated";
 import { ButtonLink, ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
 import { RecordPanel } from "~/components/library/RecordPanel";
 import { Modal } from "~/components/shell/Modal";
@@ -17,12 +18,6 @@ import type { CreationJob, Failure } from "~/routes/dashboard.custom.server";
  * progress and the failure dialog. Loaded when first shown (docs/decisions/0050: import it from
  * components/library/wizard-on-use.tsx, never from here); the first step (the design) is the page's first load.
  */
-/** True once the page runs its JavaScript (the server and the first render say false). */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export function GenerateStep({
   job,

@@ -1,7 +1,8 @@
 // One paragraph of the TTS editor: its text, voice, settings, the offer to switch its language, and its sliders.
 import { Link } from "@remix-run/react";
-import { useEffect, useState, type ChangeEvent, type MouseEvent } from "react";
+import { useState, type ChangeEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/utils/use-hydrated";
 import { ErrorList } from "~/components/forms";
 import { Waveform } from "~/components/studio/on-use";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
@@ -30,8 +31,7 @@ export function LanguageOffer({
 }) {
   const { t } = useTranslation("studio");
   const [kept, setKept] = useState<string | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const written = languageOffer(text, lang);
   if (!written || kept === text) return null;
   const voice = voices.find((v) => v.lang === written);
