@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
-import { ConfirmDialog, LeaveDialog, UndoBar } from "~/components/studio/editor-on-use";
+import { ConfirmDialog, LeaveDialog, ProjectAudio, UndoBar, Versions } from "~/components/studio/editor-on-use";
 import { JobProgress, UsageDialog } from "~/components/studio/on-use";
 import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { VoiceSearch } from "~/components/studio/VoicePicker";
@@ -14,7 +14,7 @@ import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "../../contracts/jobs";
 import { DEFAULTS, shortHash, useRows } from "~/components/studio/editor/rows";
 import { editorKeys, formatTime, useAutosave, useLeaveWarning, useNavigatedKey, type SaveMade } from "~/components/studio/editor/hooks";
-import { ProjectAudio, SaveState, Shortcuts, Versions } from "~/components/studio/editor/panels";
+import { SaveState, Shortcuts } from "~/components/studio/editor/panels";
 import { ParagraphFields } from "~/components/studio/editor/paragraph";
 /** `back`: where a load failure's "back" goes (GeneralErrorBoundary), the project list. */
 export const handle = { i18n: ["common", "account", "studio"], back: "/studio" };

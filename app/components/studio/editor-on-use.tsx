@@ -1,5 +1,7 @@
 import { onUse } from "~/components/shell/on-use";
 import { ConfirmDialog as ConfirmDialogNow, LeaveDialog as LeaveDialogNow, UndoBar as UndoBarNow } from "./EditorDialogs";
+import { LanguageOffer as LanguageOfferNow } from "./editor/language-offer";
+import { ProjectAudio as ProjectAudioNow, Versions as VersionsNow } from "./editor/project-panels";
 
 /**
  * docs/decisions/0050: the TTS editor's parts shown only after a click or an answer (a
@@ -21,4 +23,22 @@ export const UndoBar = /*#__PURE__*/ onUse(() => import("./EditorDialogs").then(
 export const LeaveDialog = /*#__PURE__*/ onUse(
   () => import("./EditorDialogs").then((m) => m.LeaveDialog),
   import.meta.env.SSR && LeaveDialogNow,
+);
+
+/** The version history, below the paragraphs. */
+export const Versions = /*#__PURE__*/ onUse(
+  () => import("./editor/project-panels").then((m) => m.Versions),
+  import.meta.env.SSR && VersionsNow,
+);
+
+/** The whole project's player and download form, shown once a sentence has audio. */
+export const ProjectAudio = /*#__PURE__*/ onUse(
+  () => import("./editor/project-panels").then((m) => m.ProjectAudio),
+  import.meta.env.SSR && ProjectAudioNow,
+);
+
+/** The offer to switch a paragraph to the language its text is written in. */
+export const LanguageOffer = /*#__PURE__*/ onUse(
+  () => import("./editor/language-offer").then((m) => m.LanguageOffer),
+  import.meta.env.SSR && LanguageOfferNow,
 );

@@ -1,78 +1,15 @@
-// One paragraph of the TTS editor: its text, voice, settings, the offer to switch its language, and its sliders.
+// One paragraph of the TTS editor: its text, voice, settings and sliders.
 import { Link } from "@remix-run/react";
-import { useState, type ChangeEvent, type MouseEvent } from "react";
+import { useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/utils/use-hydrated";
 import { ErrorList } from "~/components/forms";
 import { Waveform } from "~/components/studio/on-use";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES } from "~/lib/studio";
 import type { TtsParagraph } from "~/lib/studio-schemas";
 import { characterCount, invalidCharacters, languageOffer } from "../../../../contracts/speech-text";
+import { LanguageOffer } from "../editor-on-use";
 import { DEFAULTS, PARAGRAPH_FIELDS, type Row } from "./rows";
-
-/**
- * The offer to read a paragraph in the language its text is written in, with a voice of that language (the first the
- * pickers list). Its button saves the switch without JavaScript; with JavaScript it sets the paragraph's language and
- * voice in place (autosave then saves them), and "keep" hides the offer until the text changes.
- */
-export function LanguageOffer({
-  index,
-  text,
-  lang,
-  voices,
-  fieldId,
-}: {
-  index: number;
-  text: string;
-  lang: string;
-  voices: VoiceCard[];
-  fieldId: (field: "lang" | "voice_id") => string;
-}) {
-  const { t } = useTranslation("studio");
-  const [kept, setKept] = useState<string | null>(null);
-  const hydrated = useHydrated();
-  const written = languageOffer(text, lang);
-  if (!written || kept === text) return null;
-  const voice = voices.find((v) => v.lang === written);
-  const switchInPlace = (e: MouseEvent) => {
-    e.preventDefault();
-    const select = document.getElementById(fieldId("lang"));
-    if (select instanceof HTMLSelectElement) {
-      select.value = written;
-      select.dispatchEvent(new Event("change", { bubbles: true }));
-    }
-    // A click checks the voice's radio as the member's own would (the picker and autosave follow it).
-    if (voice) document.getElementById(`${fieldId("voice_id")}-${voice.id}`)?.click();
-  };
-  return (
-    <div
-      role="status"
-      className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
-      data-testid="language-offer"
-    >
-      <span>{voice ? t(`editor.languageOffer.${written}`, { voice: voice.name }) : t(`editor.languageOfferNoVoice.${written}`)}</span>
-      <button
-        type="submit"
-        name="language"
-        value={`${index}:${written}:${voice?.id ?? ""}`}
-        onClick={hydrated ? switchInPlace : undefined}
-        className="rounded-lg bg-amber-600 px-2.5 py-1 text-xs font-semibold text-white"
-      >
-        {t("editor.languageSwitch")}
-      </button>
-      {hydrated ? (
-        <button
-          type="button"
-          onClick={() => setKept(text)}
-          className="rounded-lg px-2.5 py-1 text-xs font-semibold text-amber-900 underline"
-        >
-          {t("editor.languageKeep")}
-        </button>
-      ) : null}
-    </div>
-  );
-}
 
 /** The sliders' ranges (spec section 9: pitch 48 steps from -24 to 24; the api's limits). */
 export const RANGES = {
@@ -126,6 +63,7 @@ export function ParagraphFields({
     ...(field === "lang" ? { onChange: (e: ChangeEvent<HTMLSelectElement>) => setLang(e.target.value) } : {}),
   });
   const [lang, setLang] = useState(String(row.lang ?? DEFAULTS_OF.lang));
+  const written = languageOffer(text, lang);
   return (
     <fieldset className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4" data-testid="paragraph">
       <legend className="px-1 text-sm font-semibold">{t("editor.paragraph", { n: index + 1 })}</legend>
@@ -154,7 +92,7 @@ export function ParagraphFields({
           {t("editor.count", { count, max: TTS_MAX_CHARS })}
         </span>
       </div>
-      <LanguageOffer index={index} text={text} lang={lang} voices={voices} fieldId={id} />
+      {written ? <LanguageOffer index={index} text={text} written={written} voices={voices} fieldId={id} /> : null}
       {/* Two columns on a phone (style and language, pitch and tempo, pause): flowing, the English labels left the style
           alone on a row and the sliders out of line. */}
       <div className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 sm:flex sm:flex-wrap" data-testid="paragraph-controls">
