@@ -6,7 +6,7 @@
 //   npm run catalogue -- --remote    # the deployed D1 (needs `wrangler login`), after its migrations
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { catalogueStatements } from "../db/seed";
+import { catalogueStatements } from "#db/seed";
 import { ENV } from "./deploy-config.mjs";
 import { persistArgs, wranglerEnv } from "./wrangler-env.mjs";
 

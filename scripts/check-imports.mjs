@@ -1,5 +1,6 @@
 // The import rules of docs/decisions/0020-import-rules.md, checked on the TypeScript sources of app/, server/, workers/,
-// db/, contracts/ and the root *.ts files (relative imports and the `~/` alias to app/; type-only imports count too):
+// db/, contracts/ and the root *.ts files (relative imports, the `~/` alias to app/ and package.json's `#db/*` and
+// `#contracts/*`; type-only imports count too):
 //   1. no import cycles;
 //   2. no file under workers/api/src/routes/ imports another route file;
 //   3. nothing outside workers/api/src/routes/ imports a route file, except the one module that mounts them
@@ -36,6 +37,7 @@ export function importSpecifiers(source) {
 export function resolveSpecifier(spec, fromFile, exists) {
   let base;
   if (spec.startsWith("~/")) base = "app/" + spec.slice(2);
+  else if (spec.startsWith("#db/") || spec.startsWith("#contracts/")) base = spec.slice(1);
   else if (spec.startsWith("./") || spec.startsWith("../")) base = join(dirname(fromFile), spec).split(sep).join("/");
   else return null;
   const stem = base.replace(/\.(js|jsx|mjs)$/, "");

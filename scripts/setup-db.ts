@@ -2,8 +2,8 @@
 // All three workers share the root .wrangler/state, so this runs with the root config.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { seedStatements } from "../db/seed";
-import { operatorSeedStatements } from "../db/seed-operator";
+import { seedStatements } from "#db/seed";
+import { operatorSeedStatements } from "#db/seed-operator";
 import { persistArgs, wranglerEnv } from "./wrangler-env.mjs";
 
 const run = (args: string[]) => execFileSync("npx", ["wrangler", ...args], { stdio: "inherit", env: wranglerEnv() });

@@ -1,5 +1,5 @@
 import { isCrossSitePost } from "./csrf";
-import { BOOKMARK_HEADER, bookmarkCookie, cookieBookmark, laterBookmark } from "../contracts/d1-bookmark";
+import { BOOKMARK_HEADER, bookmarkCookie, cookieBookmark, laterBookmark } from "#contracts/d1-bookmark";
 
 /**
  * Browser calls to /api/v1 carry "credentials" (spec section 7), but the access token lives in an

@@ -1,8 +1,8 @@
-import { ACTOR_APPLICATION } from "../contracts/actors";
-import { AVATAR_LIMITS } from "../contracts/labs";
-import { OPEN_VOICE_FORM, RECORDING_RULES } from "../contracts/open-voices";
-import { IMPORT_MAX_BYTES } from "../contracts/speech-text";
-import { STS_UPLOAD } from "../contracts/sts";
+import { ACTOR_APPLICATION } from "#contracts/actors";
+import { AVATAR_LIMITS } from "#contracts/labs";
+import { OPEN_VOICE_FORM, RECORDING_RULES } from "#contracts/open-voices";
+import { IMPORT_MAX_BYTES } from "#contracts/speech-text";
+import { STS_UPLOAD } from "#contracts/sts";
 import { CUSTOM_VOICE } from "../app/lib/custom-voice";
 import { INQUIRY_LIMITS } from "../app/lib/help";
 

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { PARTICLES, josa } from "../../contracts/josa";
+import { PARTICLES, josa } from "#contracts/josa";
 import { resources } from "~/locales";
 import { localeCookie } from "~/utils/cookies.server";
 import { defaultNS, fallbackLng, isLang, supportedLngs, type Lang } from "./config";

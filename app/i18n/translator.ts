@@ -14,7 +14,7 @@
 // - `returnObjects: true` gives objects and arrays with every string in them interpolated;
 // - a missing key gives the key (without its namespace).
 
-import { isParticle, josa } from "../../contracts/josa";
+import { isParticle, josa } from "#contracts/josa";
 
 export type Bundle = { [key: string]: unknown };
 export type TOptions = { [name: string]: unknown; count?: number; ns?: string | readonly string[]; returnObjects?: boolean };

@@ -1,6 +1,6 @@
 // docs/decisions/0049: the form schemas of ./admin.ts, apart, so a page that uses its helpers does not load zod.
 import { z } from "zod/v4";
-import { REFERENCE_KINDS, REFERENCE_LICENCES, REFERENCE_LIMITS } from "../../contracts/voice-references";
+import { REFERENCE_KINDS, REFERENCE_LICENCES, REFERENCE_LIMITS } from "#contracts/voice-references";
 import { APPLICATION_STATUSES, kstMs } from "./admin";
 import { OpenVoiceTagsSchema } from "./library-schemas";
 

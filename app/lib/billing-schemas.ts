@@ -1,13 +1,6 @@
 // docs/decisions/0049: the form schemas of ./billing.ts, apart, so a page that uses its helpers does not load zod.
 import { z } from "zod/v4";
-import {
-  MERCHANT_UID,
-  businessNumberShape,
-  expiryProblem,
-  validBirth,
-  validCardNumberGroup,
-  validCardPassword,
-} from "../../contracts/billing";
+import { MERCHANT_UID, businessNumberShape, expiryProblem, validBirth, validCardNumberGroup, validCardPassword } from "#contracts/billing";
 import { CANCEL_REASONS } from "./billing";
 
 /** Digits only: people type card and business numbers with spaces or hyphens. */

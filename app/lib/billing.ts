@@ -3,16 +3,8 @@
  * and the actions share. Validation messages are keys of the billing bundle's `errors` group.
  */
 
-export type {
-  Card,
-  ChargeQuote as Quote,
-  Currency,
-  Invoice,
-  InvoicePage,
-  PlanState,
-  RefundQuote as Refundable,
-} from "../../contracts/billing";
-export { cardBrand, formatMoney } from "../../contracts/billing";
+export type { Card, ChargeQuote as Quote, Currency, Invoice, InvoicePage, PlanState, RefundQuote as Refundable } from "#contracts/billing";
+export { cardBrand, formatMoney } from "#contracts/billing";
 
 /** The dialogs of the plan pages, opened by `?modal=` so they render without JavaScript. */
 export const MODALS = ["coupon", "couponPeriod", "card", "corporate", "purchase", "change", "cancel", "refund", "receipt"] as const;

@@ -1,7 +1,7 @@
 // docs/decisions/0049: the form schemas of ./custom-voice.ts, apart, so a page that uses its helpers does not load zod.
 import { z } from "zod/v4";
-import { CUSTOM_VOICE_FORM } from "../../contracts/custom-voices";
-import { VOICE_AGES, VOICE_CATEGORIES, VOICE_LANGS, VOICE_MOODS, VOICE_TONES } from "../../contracts/voices";
+import { CUSTOM_VOICE_FORM } from "#contracts/custom-voices";
+import { VOICE_AGES, VOICE_CATEGORIES, VOICE_LANGS, VOICE_MOODS, VOICE_TONES } from "#contracts/voices";
 import { CUSTOM_VOICE, codePoints } from "./custom-voice";
 
 /** Step 1: the design (gender is male or female for a custom voice). */

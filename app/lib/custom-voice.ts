@@ -1,5 +1,5 @@
-import { CUSTOM_VOICE_FORM } from "../../contracts/custom-voices";
-import { RECORDING_RULES } from "../../contracts/open-voices";
+import { CUSTOM_VOICE_FORM } from "#contracts/custom-voices";
+import { RECORDING_RULES } from "#contracts/open-voices";
 /**
  * Custom voice creation (/dashboard/custom; spec sections 3, 5 and 8): the four steps' zod schemas
  * (the page's client validation and the action's `parseWithZod`), as the api checks them

@@ -1,6 +1,6 @@
 // docs/decisions/0049: the form schemas of ./library.ts, apart, so a page that uses its helpers does not load zod.
 import { z } from "zod/v4";
-import { ACTOR_APPLICATION } from "../../contracts/actors";
+import { ACTOR_APPLICATION } from "#contracts/actors";
 import {
   COMMENT_MAX,
   RATING_MAX,
@@ -13,7 +13,7 @@ import {
   VOICE_LANGS,
   VOICE_MOODS,
   VOICE_TONES,
-} from "../../contracts/voices";
+} from "#contracts/voices";
 import { OPEN_VOICE, codePoints } from "./library";
 
 const httpLink = z

@@ -1,4 +1,4 @@
-import { OPEN_VOICE_FORM, RECORDING_RULES } from "../../contracts/open-voices";
+import { OPEN_VOICE_FORM, RECORDING_RULES } from "#contracts/open-voices";
 import {
   LIBRARY_QUERY_MAX,
   LIBRARY_SORTS,
@@ -11,7 +11,7 @@ import {
   VOICE_TONES,
   type LibrarySort,
   type LibraryTab,
-} from "../../contracts/voices";
+} from "#contracts/voices";
 
 /**
  * The voice library's pages: the forms' zod schemas (the pages' client validation and the
@@ -112,4 +112,4 @@ export const OPEN_VOICE = {
 export const codePoints = (v: string) => [...v].length;
 
 /** What step 2 measured and the draft it made: the api's shapes (contracts/open-voices.ts). */
-export type { RecordingFacts, VoiceDraft as OpenVoiceDraft } from "../../contracts/open-voices";
+export type { RecordingFacts, VoiceDraft as OpenVoiceDraft } from "#contracts/open-voices";

@@ -1,4 +1,4 @@
-import { formatMoney, type Currency } from "../../contracts/billing";
+import { formatMoney, type Currency } from "#contracts/billing";
 
 /** A plan as the public pages show it (from GET /api/v1/utils/planlist), already priced for the visitor's country. */
 export type PlanCard = {

@@ -1,4 +1,4 @@
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 
 /**
  * The studio pages' shapes and form schemas (client-safe): each schema is used by its page's form

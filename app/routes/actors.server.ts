@@ -3,8 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { ActorApplicationSchema } from "~/lib/library-schemas";
 import { api } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
-import type { ActorApplicationReceipt } from "../../contracts/actors";
-import type { VoiceCard, VoicePage } from "../../contracts/voices";
+import type { ActorApplicationReceipt } from "#contracts/actors";
+import type { VoiceCard, VoicePage } from "#contracts/voices";
 
 /** How many voices the market shows. */
 const FEATURED = 6;

@@ -1,8 +1,8 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { formatMoney, type Currency, type Invoice, type PlanState } from "../../contracts/billing";
+import { formatMoney, type Currency, type Invoice, type PlanState } from "#contracts/billing";
 import { getLocale } from "~/i18n/i18n.server";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 import { MemberActionSchema } from "~/lib/help-schemas";
 import { requireOperator } from "~/utils/admin.server";
 import { api, requireData } from "~/utils/api.server";

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { REFERENCE_LIMITS } from "../../contracts/voice-references";
+import { REFERENCE_LIMITS } from "#contracts/voice-references";
 import { ErrorList, SubmitButton } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { kstInput } from "~/lib/admin";

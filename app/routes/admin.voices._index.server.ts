@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { VoiceReference } from "../../contracts/voice-references";
+import type { VoiceReference } from "#contracts/voice-references";
 import { requireOperator } from "~/utils/admin.server";
 import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";

@@ -1,6 +1,6 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { VoiceReference } from "../../contracts/voice-references";
+import type { VoiceReference } from "#contracts/voice-references";
 import { VoiceReferenceFormSchema } from "~/lib/admin-schemas";
 import { requireOperator } from "~/utils/admin.server";
 import { api } from "~/utils/api.server";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps } from "~/components/form-props";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { REFERENCE_LICENCES, REFERENCE_LIMITS } from "../../contracts/voice-references";
+import { REFERENCE_LICENCES, REFERENCE_LIMITS } from "#contracts/voice-references";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { ChoiceGroup } from "~/components/form-choices";
 import { TagChoices } from "~/components/library/Wizard";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getCountry } from "~/utils/country.server";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 
 /**
  * POST /api/country (same origin): sets the country cookie from CF-IPCountry when it is absent and

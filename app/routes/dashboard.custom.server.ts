@@ -7,8 +7,8 @@ import { api } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { sealedCookie } from "~/utils/sealed.server";
-import { Code } from "../../contracts/codes";
-import type { CustomVoice, CustomVoiceJobState, CustomVoiceSlots, CustomVoiceStarted } from "../../contracts/custom-voices";
+import { Code } from "#contracts/codes";
+import type { CustomVoice, CustomVoiceJobState, CustomVoiceSlots, CustomVoiceStarted } from "#contracts/custom-voices";
 
 /**
  * Custom voice creation (/dashboard/custom, app/routes/dashboard.custom.tsx; spec: 4 steps, design, generate,

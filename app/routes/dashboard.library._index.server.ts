@@ -7,7 +7,7 @@ import { type TtsProject } from "~/lib/studio-schemas";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
-import type { VoiceDetail, VoicePage } from "../../contracts/voices";
+import type { VoiceDetail, VoicePage } from "#contracts/voices";
 
 /** The voice library (/dashboard/library, app/routes/dashboard.library._index.tsx): its loader and "use this voice". */
 

@@ -7,7 +7,7 @@ import { PageHeading } from "~/components/shell/Page";
 import { UsageDialog } from "~/components/studio/on-use";
 import { activeFilters, FILTER_NAMES, FILTERS, viewSearch, type LibraryView } from "~/lib/library";
 import { pageMetaTags } from "~/utils/seo";
-import { LIBRARY_SORTS, LIBRARY_TABS, type LibraryTab } from "../../contracts/voices";
+import { LIBRARY_SORTS, LIBRARY_TABS, type LibraryTab } from "#contracts/voices";
 import type { loader as dashboardLoader } from "./dashboard";
 import type { action, loader } from "./dashboard.library._index.server";
 

@@ -6,8 +6,8 @@ import { VoiceDetailSchema, type VoiceDetailIntent } from "~/lib/library-schemas
 import { api, requireData, type Envelope } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { setToast } from "~/utils/toast.server";
-import { Code } from "../../contracts/codes";
-import type { CommentPage, VoiceDetail } from "../../contracts/voices";
+import { Code } from "#contracts/codes";
+import type { CommentPage, VoiceDetail } from "#contracts/voices";
 
 /**
  * A voice's page (/dashboard/library/voices/:id, app/routes/dashboard.library.voices.$id.tsx): the detail,

@@ -8,8 +8,8 @@ import { Section } from "~/components/shell/Page";
 import { Waveform } from "~/components/studio/Waveform";
 import { formatDay } from "~/lib/day";
 import { pageMetaTags } from "~/utils/seo";
-import { COMMENT_MAX, RATING_MAX } from "../../contracts/voice-feedback";
-import type { VoiceComment } from "../../contracts/voices";
+import { COMMENT_MAX, RATING_MAX } from "#contracts/voice-feedback";
+import type { VoiceComment } from "#contracts/voices";
 import type { action, loader } from "./dashboard.library.voices.$id.server";
 import * as specs from "~/lib/form-specs/library";
 

@@ -1,6 +1,6 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { CustomVoiceSlots } from "../../contracts/custom-voices";
+import type { CustomVoiceSlots } from "#contracts/custom-voices";
 import { KeepSchema } from "~/lib/slots";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";

@@ -5,7 +5,7 @@ import { ButtonLink, ErrorList, SubmitButton, useSchemaForm } from "~/components
 import { PageHeading, Section } from "~/components/shell/Page";
 import { formatDate } from "~/lib/billing";
 import { pageMetaTags } from "~/utils/seo";
-import type { SlotVoice } from "../../contracts/custom-voices";
+import type { SlotVoice } from "#contracts/custom-voices";
 import type { action, loader } from "./dashboard.library_.slots.server";
 import * as specs from "~/lib/form-specs/slots";
 

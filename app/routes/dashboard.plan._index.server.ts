@@ -4,7 +4,7 @@ import { currencyFor } from "~/lib/plans";
 import { api } from "~/utils/api.server";
 import { getCountry } from "~/utils/country.server";
 import { requireUser } from "~/utils/auth.server";
-import type { PlanListItem } from "../../contracts/plans";
+import type { PlanListItem } from "#contracts/plans";
 import { pageMeta } from "~/utils/meta.server";
 import { loadBillingProfile, loadCards, loadInvoices, loadRefundable } from "./dashboard.plan.server";
 

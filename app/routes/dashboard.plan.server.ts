@@ -19,7 +19,7 @@ import { api, type Envelope } from "~/utils/api.server";
 import { loadProfile, requireUser, type Profile } from "~/utils/auth.server";
 import { parseIntent } from "~/utils/intent.server";
 import { setToast, type Toast } from "~/utils/toast.server";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 
 /*
  * The server side the plan pages share (/dashboard/plan, /dashboard/plan/upgrade and the PayPal

@@ -6,7 +6,7 @@ import { reasonList } from "~/utils/member-lists.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 import { WithdrawSchema } from "~/utils/user-validation";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);

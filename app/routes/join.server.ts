@@ -12,7 +12,7 @@ import { choiceList } from "~/utils/member-lists.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 import { CodeStepSchema, EmailStepSchema, NewPasswordSchema, QuestionsStepSchema, TermsStepSchema } from "~/utils/user-validation";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 
 /** Sign-up (spec section 2), one step at a time; where it stands lives in the sealed join cookie. */
 

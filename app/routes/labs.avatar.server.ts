@@ -1,8 +1,8 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { AvatarList } from "../../contracts/labs";
-import type { JobState } from "../../contracts/jobs";
-import type { VoicePage } from "../../contracts/voices";
+import type { AvatarList } from "#contracts/labs";
+import type { JobState } from "#contracts/jobs";
+import type { VoicePage } from "#contracts/voices";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { avatarPath, type AvatarStep } from "~/lib/labs";
 import { AvatarTalkSchema } from "~/lib/labs-schemas";
@@ -12,7 +12,7 @@ import { loadProfile, requireUser } from "~/utils/auth.server";
 import { sealedCookie } from "~/utils/sealed.server";
 import { labsStep, labsStepAction } from "~/utils/labs-steps.server";
 import { setToast } from "~/utils/toast.server";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 
 /**
  * Avatar talk (/labs/avatar, app/routes/labs.avatar.tsx; docs/decisions/0041): choose an avatar,

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "~/components/form-props";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Avatar } from "../../contracts/labs";
+import type { Avatar } from "#contracts/labs";
 import { ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import { LabsHeading } from "~/components/labs/LabsHeading";
 import { AvatarResult, DeleteAvatarDialog } from "~/components/labs/on-use";

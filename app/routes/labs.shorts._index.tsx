@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SHORT_TEMPLATES } from "../../contracts/labs";
+import { SHORT_TEMPLATES } from "#contracts/labs";
 import { SampleShort } from "~/components/labs/SampleShort";
 import { shortSample } from "~/components/labs/short-samples";
 import { ShortsTopBar } from "~/components/labs/ShortsTopBar";

@@ -1,8 +1,8 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { shortTemplate } from "../../contracts/labs";
-import type { JobState } from "../../contracts/jobs";
-import type { VoicePage } from "../../contracts/voices";
+import { shortTemplate } from "#contracts/labs";
+import type { JobState } from "#contracts/jobs";
+import type { VoicePage } from "#contracts/voices";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { shortsPath, type ShortStep } from "~/lib/labs";
 import { ShortsSchema } from "~/lib/labs-schemas";

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SHORT_TEMPLATES, type ShortTemplate } from "../../contracts/labs";
+import { SHORT_TEMPLATES, type ShortTemplate } from "#contracts/labs";
 import { SubmitButton } from "~/components/forms";
 import { LabsHeading } from "~/components/labs/LabsHeading";
 import { LetterShare } from "~/components/labs/LetterShare";

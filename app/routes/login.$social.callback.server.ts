@@ -4,7 +4,7 @@ import { startSession } from "~/utils/auth.server";
 import { takeReturnTo } from "~/utils/return-to.server";
 import { joinCookie, oauthStateCookie } from "~/utils/flows.server";
 import { isLoginType, isSocialProvider } from "~/utils/social";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 
 type SnsLogin =
   | { signup: false; token: string; refreshToken: string; type: string; email: string; nickname: string }

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { api } from "~/utils/api.server";
 import { oauthStateCookie } from "~/utils/flows.server";
 import { isSocialProvider } from "~/utils/social";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 
 const NOT_CONFIGURED = Code.SOCIAL_NOT_CONFIGURED;
 

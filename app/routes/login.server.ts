@@ -7,7 +7,7 @@ import { rememberReturnTo, takeReturnTo } from "~/utils/return-to.server";
 import { pageMeta } from "~/utils/meta.server";
 import { isLoginType, SOCIAL_PROVIDERS, type LoginType, type SocialProvider } from "~/utils/social";
 import { LoginSchema } from "~/utils/user-validation";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 
 /** Codes of the e-mail login the form places on a field (workers/api/src/lib/codes.ts). */
 const EMAIL_FIELD_CODES: number[] = [Code.EMAIL_INVALID, Code.EMAIL_NOT_REGISTERED];

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { shortTemplate } from "../../contracts/labs";
+import { shortTemplate } from "#contracts/labs";
 import { fixedT } from "~/i18n/i18n.server";
 import { isLang, type Lang } from "~/i18n/config";
 import { api, requireData } from "~/utils/api.server";

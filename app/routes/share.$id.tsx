@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/Waveform";
-import { shortTemplate } from "../../contracts/labs";
+import { shortTemplate } from "#contracts/labs";
 import { seo } from "~/lib/seo";
 import { rootDataFrom } from "~/utils/root-data";
 import type { loader } from "./share.$id.server";

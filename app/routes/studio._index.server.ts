@@ -7,9 +7,9 @@ import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setFlash, setToast, takeFlash } from "~/utils/toast.server";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 import type { BatchItem } from "~/components/studio/Batch";
-import type { Job, JobState } from "../../contracts/jobs";
+import type { Job, JobState } from "#contracts/jobs";
 
 /** The project list (/studio, app/routes/studio._index.tsx): its loader and action. */
 

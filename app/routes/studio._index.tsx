@@ -9,7 +9,7 @@ import { AutoDownload, BatchReport, Playlist } from "~/components/studio/Batch";
 import { PROJECT_TABS } from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader } from "./studio._index.server";
-import { jobRunning } from "../../contracts/jobs";
+import { jobRunning } from "#contracts/jobs";
 
 export const handle = { i18n: ["common", "account", "studio"] };
 

@@ -9,8 +9,8 @@ import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pickerVoices, withChosen } from "~/utils/picker-voices.server";
 import { setToast } from "~/utils/toast.server";
-import { Code } from "../../contracts/codes";
-import type { JobState } from "../../contracts/jobs";
+import { Code } from "#contracts/codes";
+import type { JobState } from "#contracts/jobs";
 
 /**
  * The STS studio (/studio/projects/speech-to-speech, app/routes/studio.projects.speech-to-speech.tsx):

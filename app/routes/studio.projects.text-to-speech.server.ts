@@ -4,13 +4,13 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { usageLimitFor, type UsageDialogData } from "~/lib/studio";
 import { TtsEditorSchema, type ProjectVersion, type TtsProject } from "~/lib/studio-schemas";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pickerVoices, withChosen } from "~/utils/picker-voices.server";
 import { setToast } from "~/utils/toast.server";
-import type { JobState } from "../../contracts/jobs";
+import type { JobState } from "#contracts/jobs";
 
 /** The TTS editor (/studio/projects/text-to-speech?id=…, app/routes/studio.projects.text-to-speech.tsx). */
 

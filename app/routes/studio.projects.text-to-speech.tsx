@@ -11,7 +11,7 @@ import { VoiceSearch } from "~/components/studio/VoicePicker";
 import type { UsageDialogData } from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.text-to-speech.server";
-import { jobRunning } from "../../contracts/jobs";
+import { jobRunning } from "#contracts/jobs";
 import { DEFAULTS, shortHash, useRows } from "~/components/studio/editor/rows";
 import { editorKeys, formatTime, useAutosave, useLeaveWarning, useNavigatedKey, type SaveMade } from "~/components/studio/editor/hooks";
 import { SaveState, Shortcuts } from "~/components/studio/editor/panels";

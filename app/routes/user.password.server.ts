@@ -7,7 +7,7 @@ import { parseIntent } from "~/utils/intent.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 import { CodeStepSchema, EmailStepSchema, NewPasswordSchema } from "~/utils/user-validation";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 
 const STEPS = ["email", "code", "password"] as const;
 export type Step = (typeof STEPS)[number];

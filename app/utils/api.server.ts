@@ -3,10 +3,10 @@ import { accessTokenCookie, cookieSecurity, refreshTokenCookie } from "./cookies
 import { getLocale } from "~/i18n/i18n.server";
 import { decodeJwt, readTokens } from "./session.server";
 import { bookmarkFor, keepBookmark } from "./d1-bookmark.server";
-import { BOOKMARK_HEADER } from "../../contracts/d1-bookmark";
-import { DELAY_HEADER, TRACE_HEADER } from "../../contracts/round-trips";
+import { BOOKMARK_HEADER } from "#contracts/d1-bookmark";
+import { DELAY_HEADER, TRACE_HEADER } from "#contracts/round-trips";
 
-import { Code, type Envelope } from "../../contracts/codes";
+import { Code, type Envelope } from "#contracts/codes";
 
 /** The /api/v1 envelope (spec section 7), shared with the api (contracts/codes.ts). */
 export type { Envelope };

@@ -3,7 +3,7 @@ import { accessTokenCookie, cookieSecurity, localeCookie, refreshTokenCookie } f
 import { api, clearSession, freshAccessToken, type Envelope } from "./api.server";
 import { readTokens } from "./session.server";
 import { loginThen } from "~/lib/redirect";
-import type { Profile } from "../../contracts/profile";
+import type { Profile } from "#contracts/profile";
 
 type Args = { request: Request; context: AppLoadContext };
 

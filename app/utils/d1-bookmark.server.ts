@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { BOOKMARK_HEADER, bookmarkCookie, cookieBookmark, laterBookmark } from "../../contracts/d1-bookmark";
+import { BOOKMARK_HEADER, bookmarkCookie, cookieBookmark, laterBookmark } from "#contracts/d1-bookmark";
 import { cookieSecurity } from "./cookies.server";
 
 /**

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { PICKER_SEARCH_PARAM, PICKER_VOICES, type PickerSearch } from "~/lib/studio";
 import type { VoiceCard } from "~/components/studio/VoicePicker";
 import { api } from "~/utils/api.server";
-import { LIBRARY_QUERY_MAX, VOICE_CARDS_MAX, type VoicePage } from "../../contracts/voices";
+import { LIBRARY_QUERY_MAX, VOICE_CARDS_MAX, type VoicePage } from "#contracts/voices";
 
 /**
  * The voices a studio voice picker offers (TTS editor, STS voice step): one page of the library's largest size,

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { currencyFor, formatPrice, type PlanCard } from "~/lib/plans";
-import { firstMonthPrice } from "../../contracts/billing";
-import type { PlanListItem } from "../../contracts/plans";
+import { firstMonthPrice } from "#contracts/billing";
+import type { PlanListItem } from "#contracts/plans";
 import { api, freshAccessToken } from "./api.server";
 import type { Frame } from "./auth.server";
 import { getCountry } from "./country.server";

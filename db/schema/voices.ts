@@ -1,7 +1,7 @@
 // The voice library: voices (basic, open, custom), drafts, bookmarks, ratings, comments and reports, events, weekly usage, and the remote voices' reference clips.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { VoiceAge, VoiceGender, VoiceTone } from "../../contracts/voices";
+import type { VoiceAge, VoiceGender, VoiceTone } from "#contracts/voices";
 import type { LocalizedText } from "./types";
 import { members } from "./accounts";
 

@@ -41,7 +41,7 @@
 // real here; the bench still times every request from Node as well and prints those as the
 // headline, and prints the in-worker sum beside them as a cross-check.
 import { YIN } from "pitchfinder";
-import { basicVoices } from "../../db/seed-voices";
+import { basicVoices } from "#db/seed-voices";
 import { espeakVoiceName, STYLE_PROSODY } from "../../workers/api/src/engine/embedded";
 import { espeakSynthesize, shiftedVariant } from "../../workers/api/src/engine/espeak";
 import { fadeEdges, normalizeLoudness, resample, stretch } from "../../workers/api/src/engine/dsp";

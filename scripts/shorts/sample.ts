@@ -6,8 +6,8 @@
 // Deterministic: the same engine build and script give the same bytes.
 import { createEncoder } from "wasm-media-encoders";
 import mp3Wasm from "wasm-media-encoders/wasm/mp3";
-import { basicVoices } from "../../db/seed-voices";
-import { SHORT_TEMPLATES, type ShortTemplate } from "../../contracts/labs";
+import { basicVoices } from "#db/seed-voices";
+import { SHORT_TEMPLATES, type ShortTemplate } from "#contracts/labs";
 import type { VoiceParams } from "../../workers/api/src/engine/types";
 import { speechEngine } from "../../workers/api/src/speech/engine";
 import { RENDER, renderPassage } from "../../workers/api/src/speech/render";

@@ -3,7 +3,7 @@
 //   GET /noop                        -> {}
 //   GET /templates                   -> the template ids (contracts/labs.ts SHORT_TEMPLATES)
 //   GET /sample?template=news&lang=ko -> the sample's MP3 (header x-seconds: its length)
-import { SHORT_TEMPLATES } from "../../contracts/labs";
+import { SHORT_TEMPLATES } from "#contracts/labs";
 import { sampleMp3, sampleTemplate } from "./sample";
 
 export default {

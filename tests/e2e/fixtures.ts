@@ -3,7 +3,7 @@ import { baseURL } from "../../playwright.config";
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEV_OPERATOR_EMAIL, DEV_OPERATOR_PASSWORD } from "../../db/seed-operator";
+import { DEV_OPERATOR_EMAIL, DEV_OPERATOR_PASSWORD } from "#db/seed-operator";
 import { remixCookieValue } from "./helpers";
 
 export const PASSWORD = "Voice#2026a";

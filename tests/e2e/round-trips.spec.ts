@@ -1,4 +1,4 @@
-import { DELAY_HEADER, TRACE_HEADER } from "../../contracts/round-trips";
+import { DELAY_HEADER, TRACE_HEADER } from "#contracts/round-trips";
 import { apiCall, expect, signUp, test } from "./fixtures";
 import { remixCookieValue } from "./helpers";
 import { signedInPages } from "../../scripts/signed-in-pages.mjs";

@@ -1,8 +1,8 @@
 import { unzipSync } from "fflate";
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { seedOpenVoices } from "../../db/seed-library";
-import { basicVoices } from "../../db/seed-voices";
+import { seedOpenVoices } from "#db/seed-library";
+import { basicVoices } from "#db/seed-voices";
 import { expect, signIn, signUp, test } from "./fixtures";
 
 /** Chooses a voice in a paragraph's picker (radio cards inside a disclosure; works without JavaScript). */

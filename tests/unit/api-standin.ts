@@ -1,7 +1,7 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { accessTokenCookie } from "~/utils/cookies.server";
 import { unseal } from "~/utils/sealed.server";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 
 /**
  * A stand-in of the api worker for testing the app's loaders and actions as plain functions (tests/unit): the

@@ -87,12 +87,14 @@ describe("check-imports: parsing", () => {
     expect(importSpecifiers(src).sort()).toEqual(["../b", "./a", "./e", "./f", "./g.css", "./h", "zod", "~/c"].sort());
   });
 
-  it("resolves relative paths, the ~/ alias, extensions and index files; leaves packages alone", () => {
-    const files = new Set(["app/root.tsx", "app/utils/x.ts", "workers/api/src/lib/index.ts"]);
+  it("resolves relative paths, the ~/ and # aliases, extensions and index files; leaves packages alone", () => {
+    const files = new Set(["app/root.tsx", "app/utils/x.ts", "workers/api/src/lib/index.ts", "db/schema/index.ts", "contracts/josa.ts"]);
     const exists = (f: string) => files.has(f);
     expect(resolveSpecifier("~/root", "app/utils/x.ts", exists)).toBe("app/root.tsx");
     expect(resolveSpecifier("./x.js", "app/utils/y.ts", exists)).toBe("app/utils/x.ts");
     expect(resolveSpecifier("../lib", "workers/api/src/routes/a.ts", exists)).toBe("workers/api/src/lib/index.ts");
+    expect(resolveSpecifier("#db/schema", "workers/api/src/lib/x.ts", exists)).toBe("db/schema/index.ts");
+    expect(resolveSpecifier("#contracts/josa", "app/utils/x.ts", exists)).toBe("contracts/josa.ts");
     expect(resolveSpecifier("hono", "app/utils/x.ts", exists)).toBeNull();
   });
 });

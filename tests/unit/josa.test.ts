@@ -1,6 +1,6 @@
 import { josa as esHangulJosa } from "es-hangul";
 import { describe, expect, it } from "vitest";
-import { josa, PARTICLES } from "../../contracts/josa";
+import { josa, PARTICLES } from "#contracts/josa";
 import { fill, messages } from "../../workers/api/src/lib/codes";
 import { fixedT } from "~/i18n/i18n.server";
 import { addBundle, translate } from "~/i18n/translator";

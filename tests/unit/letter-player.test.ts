@@ -2,7 +2,7 @@
 // frame-ancestors name the social sites and the configured origins (only well-formed origins), every other
 // page keeps 'none' and X-Frame-Options DENY. A member's own still image is checked by its bytes.
 import { describe, expect, it } from "vitest";
-import { checkStillImage, STILL_IMAGE } from "../../contracts/letters";
+import { checkStillImage, STILL_IMAGE } from "#contracts/letters";
 import { isBarePath } from "~/lib/shell";
 import { frameAncestorsFor, SOCIAL_FRAME_ANCESTORS, withSecurityHeaders } from "../../server/security-headers";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstMonthPrice } from "../../contracts/billing";
+import { firstMonthPrice } from "#contracts/billing";
 
 // The first month's price is said once (contracts/billing.ts): the api charges it and the plan cards show it.
 describe("firstMonthPrice", () => {

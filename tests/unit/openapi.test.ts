@@ -3,7 +3,7 @@
 // checks it against the app's routes and real answers.
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 import { httpStatus } from "../../workers/api/src/lib/codes";
 import { openApiDocument, PUBLIC_OPERATIONS } from "../../workers/api/src/lib/openapi";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requireData, statusForCode } from "~/utils/api.server";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 
 const refused = (code: number) => ({ success: false, code, data: null, message: "x" }) as const;
 

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { MPEGDecoder } from "mpg123-decoder";
 import { describe, expect, it } from "vitest";
-import { SHORT_TEMPLATES } from "../../contracts/labs";
+import { SHORT_TEMPLATES } from "#contracts/labs";
 import { SHORT_SAMPLES, shortSample } from "../../app/components/labs/short-samples";
 
 async function decode(bytes: Uint8Array) {

@@ -4,7 +4,7 @@
 // audio's length.
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { cueAt, SHORT_SIZE, SHORT_TEMPLATES, shortTemplate } from "../../contracts/labs";
+import { cueAt, SHORT_SIZE, SHORT_TEMPLATES, shortTemplate } from "#contracts/labs";
 import { BACKGROUNDS } from "../../scripts/make-shorts.mjs";
 
 describe("short templates", () => {

@@ -8,7 +8,7 @@ import {
   segments,
   sentences,
   speakable,
-} from "../../contracts/speech-text";
+} from "#contracts/speech-text";
 
 /** Real sentences as members type them: each is read, and what is read is shown. */
 const KOREAN: [string, string][] = [

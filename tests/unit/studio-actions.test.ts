@@ -4,7 +4,7 @@ import { action as historyAction } from "~/routes/studio.history.server";
 import { action as projectListAction } from "~/routes/studio._index.server";
 import { action as stsAction } from "~/routes/studio.projects.speech-to-speech.server";
 import { action as ttsEditorAction } from "~/routes/studio.projects.text-to-speech.server";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 import { apiStandin, no, ok, sealedCookieOf, type ApiCall } from "./api-standin";
 
 /**

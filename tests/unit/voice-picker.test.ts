@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { loader as stsLoader } from "~/routes/studio.projects.speech-to-speech.server";
 import { loader as ttsLoader } from "~/routes/studio.projects.text-to-speech.server";
-import { Code } from "../../contracts/codes";
+import { Code } from "#contracts/codes";
 import { apiStandin, no, ok } from "./api-standin";
 
 /**

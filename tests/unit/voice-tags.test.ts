@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import en from "~/locales/en/library";
 import ko from "~/locales/ko/library";
-import { VOICE_AGES, VOICE_CATEGORIES, VOICE_GENDERS, VOICE_MOODS, VOICE_TONES } from "../../contracts/voices";
+import { VOICE_AGES, VOICE_CATEGORIES, VOICE_GENDERS, VOICE_MOODS, VOICE_TONES } from "#contracts/voices";
 import { AGES, CATEGORIES, FEATURES, GENDERS, label, TONES, type Labels } from "../../workers/api/src/lib/labels";
 
 const kinds = [

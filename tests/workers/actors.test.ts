@@ -4,7 +4,7 @@
 // signed-in applicant's id kept with it.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ACTOR_APPLICATION } from "../../contracts/actors";
+import { ACTOR_APPLICATION } from "#contracts/actors";
 import { Code } from "../../workers/api/src/lib/codes";
 import { encodeWav } from "../../workers/api/src/engine/dsp";
 import { signedUp, worker, type Answer } from "./helpers";

@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import api from "../../workers/api/src/index";
 import { DORMANT_AFTER_MS, DORMANT_NOTICE_MS } from "../../workers/api/src/domain/accounts/dormancy";
 import { encodeWav } from "../../workers/api/src/engine/dsp";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { refund, spend, usage } from "../../workers/api/src/lib/allowance";
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // usage charged to the key's member, another member's key id 404 (docs/decisions/0031).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { LIMITS } from "../../workers/api/src/lib/rate-limit";
 import { sha256Hex } from "../../workers/api/src/lib/crypto";
 import { Code } from "../../workers/api/src/lib/codes";

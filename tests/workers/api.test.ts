@@ -4,7 +4,7 @@ import { sign } from "hono/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { worker } from "./helpers";
 import { z } from "zod/v4";
-import { planCatalogue, seedStatements } from "../../db/seed";
+import { planCatalogue, seedStatements } from "#db/seed";
 import { createApp } from "../../workers/api/src/app";
 import { Code } from "../../workers/api/src/lib/codes";
 import { fail, ok } from "../../workers/api/src/lib/envelope";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { createApp } from "../../workers/api/src/app";
 import { encodeWav } from "../../workers/api/src/engine/dsp";
 import { signedUp, worker } from "./helpers";

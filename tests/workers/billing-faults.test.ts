@@ -2,8 +2,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as schema from "../../db/schema";
-import { seedStatements } from "../../db/seed";
+import * as schema from "#db/schema";
+import { seedStatements } from "#db/seed";
 import api from "../../workers/api/src/index";
 import { runBilling } from "../../workers/api/src/domain/billing/renewal";
 import { Code } from "../../workers/api/src/lib/codes";

@@ -3,8 +3,8 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as schema from "../../db/schema";
-import { seedStatements } from "../../db/seed";
+import * as schema from "#db/schema";
+import { seedStatements } from "#db/seed";
 import { spend } from "../../workers/api/src/lib/allowance";
 import { runBilling } from "../../workers/api/src/domain/billing/renewal";
 import { addMonths, REFUND_WINDOW_MS } from "../../workers/api/src/domain/billing/rules";

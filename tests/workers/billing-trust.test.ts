@@ -4,7 +4,7 @@
 // gateway's own text never sent. Payments go through the PortOne stand-in with the test clock.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { spendCharge } from "../../workers/api/src/lib/allowance";
 import { Code } from "../../workers/api/src/lib/codes";
 import { call, CARD, gatewayPayments, newMember, subscriber, type Loose } from "./billing-helpers";

@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as schema from "../../db/schema";
-import { seedStatements } from "../../db/seed";
+import * as schema from "#db/schema";
+import { seedStatements } from "#db/seed";
 import { spend } from "../../workers/api/src/lib/allowance";
 import { runBilling } from "../../workers/api/src/domain/billing/renewal";
 import { addMonths } from "../../workers/api/src/domain/billing/rules";
 import { Code } from "../../workers/api/src/lib/codes";
 import { cardGateway } from "../../workers/api/src/integrations/payments/gateways";
-import { validBusinessNumber } from "../../contracts/billing";
+import { validBusinessNumber } from "#contracts/billing";
 import { call, CARD, cardWith, CONSENTS, gatewayPayments, memberRow, newMember, subscriber } from "./billing-helpers";
 import { PASSWORD } from "./helpers";
 

@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as schema from "../../db/schema";
-import { seedStatements } from "../../db/seed";
+import * as schema from "#db/schema";
+import { seedStatements } from "#db/seed";
 import { runBilling } from "../../workers/api/src/domain/billing/renewal";
 import { call, gatewayPayments, memberRow, newMember, subscriber } from "./billing-helpers";
 import { PASSWORD } from "./helpers";

@@ -3,7 +3,7 @@
 // method with a valid key told 405 with Allow, not "log in".
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { worker, type Answer } from "./helpers";
 import { newMember, type Loose } from "./operators";

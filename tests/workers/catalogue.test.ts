@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { worker } from "./helpers";
-import { catalogueStatements, planCatalogue } from "../../db/seed";
-import { seedFaq, seedGuide } from "../../db/seed-content";
-import { basicVoices } from "../../db/seed-voices";
+import { catalogueStatements, planCatalogue } from "#db/seed";
+import { seedFaq, seedGuide } from "#db/seed-content";
+import { basicVoices } from "#db/seed-voices";
 
 /** A deployment's catalogue (`npm run catalogue -- --remote`, README's production checklist) on a database with only its migrations. */
 const apply = () => env.DB.batch(catalogueStatements().map((s) => env.DB.prepare(s)));

@@ -4,9 +4,9 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as schema from "../../db/schema";
-import { seedStatements } from "../../db/seed";
-import { seedContests, seedFaq, seedGuide, seedNotices } from "../../db/seed-content";
+import * as schema from "#db/schema";
+import { seedStatements } from "#db/seed";
+import { seedContests, seedFaq, seedGuide, seedNotices } from "#db/seed-content";
 import { Code } from "../../workers/api/src/lib/codes";
 import { contestEditor } from "../../workers/api/src/domain/content/contests";
 import { faqEditor } from "../../workers/api/src/domain/content/faq";

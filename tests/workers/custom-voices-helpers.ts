@@ -1,6 +1,6 @@
 // The custom voice tests' helpers: calls, the design and consents, uploads, the job's end, members on a plan.
 import { env } from "cloudflare:workers";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { expect } from "vitest";
 import { customVoicePrefix } from "../../workers/api/src/domain/custom-voices/slots";
 import { Code } from "../../workers/api/src/lib/codes";

@@ -2,7 +2,7 @@
 // bookmark, and a request that sends a bookmark back reads at least what was written before it (locally the database
 // has no replicas, so this checks the plumbing: the header both ways, a bookmark that never goes back, a bad one ignored).
 import { describe, expect, it } from "vitest";
-import { BOOKMARK_HEADER, cookieBookmark, laterBookmark } from "../../contracts/d1-bookmark";
+import { BOOKMARK_HEADER, cookieBookmark, laterBookmark } from "#contracts/d1-bookmark";
 import { requestSession, sessionEnv, withRequestSession } from "../../workers/api/src/lib/d1-session";
 import { env } from "cloudflare:workers";
 import { signedUp, worker } from "./helpers";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { createApp } from "../../workers/api/src/app";
 import { Code } from "../../workers/api/src/lib/codes";
 import { deploymentProblems, isLocalHost, refusalFor } from "../../workers/api/src/lib/deployment";

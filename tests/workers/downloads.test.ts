@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { fileName } from "../../workers/api/src/speech/export";
 import { decodeWav } from "../../workers/api/src/speech/wav";
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../db/schema";
+import * as schema from "#db/schema";
 import { purgeDeleted, UNDO_WINDOW_MS } from "../../workers/api/src/domain/studio/projects";
 import { purgeDeletedResults, RESULT_UNDO_MS } from "../../workers/api/src/domain/studio/results";
 import { signedUp, worker } from "./helpers";

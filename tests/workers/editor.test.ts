@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { UNDO_WINDOW_MS } from "../../workers/api/src/domain/studio/projects";
 import { VERSION_LIMIT, VERSION_MERGE_MS, VERSION_UNDO_MS } from "../../workers/api/src/domain/studio/snapshots";

@@ -4,8 +4,8 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as schema from "../../db/schema";
-import { seedStatements } from "../../db/seed";
+import * as schema from "#db/schema";
+import { seedStatements } from "#db/seed";
 import { sessionFrame } from "../../workers/api/src/domain/billing/plan-state";
 import { memberHome } from "../../workers/api/src/domain/home";
 import { Code } from "../../workers/api/src/lib/codes";

@@ -4,8 +4,8 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as schema from "../../db/schema";
-import { seedStatements } from "../../db/seed";
+import * as schema from "#db/schema";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { encodeWav } from "../../workers/api/src/engine/dsp";
 import { purgeDeletedResults, RESULT_UNDO_MS } from "../../workers/api/src/domain/studio/results";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
-import { DEV_OPERATOR_EMAIL } from "../../db/seed-operator";
+import { seedStatements } from "#db/seed";
+import { DEV_OPERATOR_EMAIL } from "#db/seed-operator";
 import { Code } from "../../workers/api/src/lib/codes";
 import { SIGNED_URL_TTL_MS } from "../../workers/api/src/lib/signed-url";
 import { worker, type Answer } from "./helpers";

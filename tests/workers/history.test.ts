@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Code } from "../../workers/api/src/lib/codes";
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../db/schema";
+import * as schema from "#db/schema";
 import { purgeDeletedResults, RESULT_UNDO_MS } from "../../workers/api/src/domain/studio/results";
 import { signedUp, worker } from "./helpers";
 

@@ -6,7 +6,7 @@
 // Content-Disposition. The files are built here, byte by byte, or derived from the fixtures.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { encodeWav } from "../../workers/api/src/engine/dsp";
 import m4aUrl from "./fixtures/audio/tones.m4a?inline";

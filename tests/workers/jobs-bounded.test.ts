@@ -12,7 +12,7 @@ import {
 } from "cloudflare:test";
 import api from "../../workers/api/src/index";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code, messages } from "../../workers/api/src/lib/codes";
 import { JOB_LIMITS } from "../../workers/api/src/lib/rate-limit";
 import { refundCharge, spendCharge } from "../../workers/api/src/lib/allowance";

@@ -6,7 +6,7 @@
 // private storage and owner-only access (owner, another member, visitor).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AVATAR_LIMITS } from "../../contracts/labs";
+import { AVATAR_LIMITS } from "#contracts/labs";
 import { Code } from "../../workers/api/src/lib/codes";
 import { checkVrm } from "../../workers/api/src/lib/vrm";
 import { AVATARS, avatarIcon, buildAvatar, glb } from "../../scripts/make-avatars.mjs";

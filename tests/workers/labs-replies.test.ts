@@ -4,7 +4,7 @@
 // page plays; and posters checked by their bytes (a still letter's picture, hostile or incomplete images refused).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import letterUrl from "./fixtures/video/letter-vp8-opus.webm?inline";
 import { signedUp, worker, type Answer } from "./helpers";

@@ -6,7 +6,7 @@
 // (owner, another member, visitor).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import letterUrl from "./fixtures/video/letter-vp8-opus.webm?inline";
 import { signedUp, worker, type Answer } from "./helpers";

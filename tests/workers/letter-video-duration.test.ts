@@ -7,7 +7,7 @@
 // failed the D1 insert (duration_ms NOT NULL) with a 500, and had already overwritten the result's earlier letter.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { checkWebm } from "../../workers/api/src/lib/webm";
 import { signedUp, worker, type Answer } from "./helpers";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
-import type { CommentPage, VoiceComment, VoiceDetail } from "../../contracts/voices";
+import { seedStatements } from "#db/seed";
+import type { CommentPage, VoiceComment, VoiceDetail } from "#contracts/voices";
 import { createApp } from "../../workers/api/src/app";
 import {
   featureVoice,

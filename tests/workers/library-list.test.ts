@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
-import type { LibrarySort, LibraryTab, VoicePage } from "../../contracts/voices";
+import { seedStatements } from "#db/seed";
+import type { LibrarySort, LibraryTab, VoicePage } from "#contracts/voices";
 import { createApp } from "../../workers/api/src/app";
 import { Code } from "../../workers/api/src/lib/codes";
 import { signedUp } from "./helpers";

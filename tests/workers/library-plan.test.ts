@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { voiceComments } from "../../db/schema";
-import type { LibrarySort, LibraryTab } from "../../contracts/voices";
+import { voiceComments } from "#db/schema";
+import type { LibrarySort, LibraryTab } from "#contracts/voices";
 import { libraryPage, libraryQueries, type LibraryFilters } from "../../workers/api/src/domain/library/list";
 import { libraryBenchStatements, raterId } from "../../scripts/bench/library-data.mjs";
 

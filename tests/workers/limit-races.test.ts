@@ -3,7 +3,7 @@
 // statement, so requests sent at once (two tabs, a scripted client) all passed the count and exceeded the limit.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { signedUp, worker, type Answer } from "./helpers";
 import nariUrl from "../../public/labs/avatars/nari.vrm?inline";

@@ -5,12 +5,12 @@
 import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
-import { billedSeconds } from "../../contracts/sts";
+import { seedStatements } from "#db/seed";
+import { billedSeconds } from "#contracts/sts";
 import { Code } from "../../workers/api/src/lib/codes";
 import { encodeWav } from "../../workers/api/src/engine/dsp";
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../db/schema";
+import * as schema from "#db/schema";
 import { purgeDeletedResults, RESULT_UNDO_MS } from "../../workers/api/src/domain/studio/results";
 import { signedUp, worker, type Answer } from "./helpers";
 

@@ -2,7 +2,7 @@
 // generated files, on speech from the embedded engine and on real human speech (Debian alsa-utils).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { EmbeddedEngine } from "../../workers/api/src/engine/embedded";
 import { BASIC_VOICES } from "../../workers/api/src/engine/voices";

@@ -4,7 +4,7 @@
 // creator with projects that used the voice, IDOR (owner, another member, visitor) and rate limits.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { medianF0 } from "../../workers/api/src/engine/convert";
 import { Code } from "../../workers/api/src/lib/codes";
 import { imageInfo } from "../../workers/api/src/lib/image";
@@ -12,7 +12,7 @@ import { EngineError } from "../../workers/api/src/speech/types";
 import { XinferenceEngine, xinferenceConfig } from "../../workers/api/src/speech/xinference";
 import { decodeWav } from "../../workers/api/src/speech/wav";
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../db/schema";
+import * as schema from "#db/schema";
 import { expireDrafts } from "../../workers/api/src/domain/open-voices";
 import { signedUp, worker, type Answer } from "./helpers";
 import { jpeg, png, pngHeader, webp } from "./images";

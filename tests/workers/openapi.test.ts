@@ -2,7 +2,7 @@
 // names only routes the app has, and the codes real calls answer are the ones it lists.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { createApp } from "../../workers/api/src/app";
 import { openApiDocument, PUBLIC_OPERATIONS } from "../../workers/api/src/lib/openapi";
 import { signedUp, worker, type Answer } from "./helpers";

@@ -1,7 +1,7 @@
 // PayPal months after the purchase: plan changes, refunds and the end of the month.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { spend } from "../../workers/api/src/lib/allowance";
 import { runBilling } from "../../workers/api/src/domain/billing/renewal";
 import { addMonths, REFUND_WINDOW_MS } from "../../workers/api/src/domain/billing/rules";

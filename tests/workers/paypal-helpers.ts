@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { expect } from "vitest";
-import * as schema from "../../db/schema";
+import * as schema from "#db/schema";
 import { Code } from "../../workers/api/src/lib/codes";
 import { call, newMember as member, type Loose, type Member as M } from "./billing-helpers";
 

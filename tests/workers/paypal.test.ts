@@ -3,7 +3,7 @@
 // the local sandbox.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { addMonths } from "../../workers/api/src/domain/billing/rules";
 import { Code } from "../../workers/api/src/lib/codes";
 import { createApp } from "../../workers/api/src/app";

@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as schema from "../../db/schema";
-import { seedStatements } from "../../db/seed";
+import * as schema from "#db/schema";
+import { seedStatements } from "#db/seed";
 import { hasPaymentRecord, memberAndPlanState, planState, planStateOf } from "../../workers/api/src/domain/billing/plan-state";
 import { customVoiceSlots, spend, usage } from "../../workers/api/src/lib/allowance";
 

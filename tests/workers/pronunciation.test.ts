@@ -2,7 +2,7 @@
 // (GET/POST /studio/dictionary, PATCH/DELETE /studio/dictionary/:id), applied to every generation.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { signedUp, withToken, worker, type Answer } from "./helpers";
 

@@ -6,7 +6,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import api from "../../workers/api/src/index";
 import { moveToFree } from "../../workers/api/src/domain/billing/plan-state";
 import { expireDrafts } from "../../workers/api/src/domain/open-voices";

@@ -5,7 +5,7 @@
 // loaders together take at most 2 (tests/e2e/round-trips.spec.ts).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { createApp } from "../../workers/api/src/app";
 import { signedUp, withToken } from "./helpers";
 import { newTrace, traced } from "../../workers/api/src/lib/round-trips";

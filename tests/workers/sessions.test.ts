@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { sign } from "hono/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { type Answer, memberPost, PASSWORD, signedUp, worker } from "./helpers";
 import { CARD } from "./billing-helpers";

@@ -4,7 +4,7 @@
 // the list the script wrote (app/components/labs/short-samples.ts; tests/unit/short-samples.test.ts checks the
 // files against that list).
 import { describe, expect, it } from "vitest";
-import { SHORT_TEMPLATES } from "../../contracts/labs";
+import { SHORT_TEMPLATES } from "#contracts/labs";
 import { SHORT_SAMPLES } from "../../app/components/labs/short-samples";
 import { sampleMp3 } from "../../scripts/shorts/sample";
 

@@ -5,7 +5,7 @@
 import { TARGET_LUFS } from "../../workers/api/src/engine/types";
 import { YIN } from "pitchfinder";
 import { describe, expect, it } from "vitest";
-import { basicVoices } from "../../db/seed-voices";
+import { basicVoices } from "#db/seed-voices";
 import { convertToVoice, medianF0, voiceProfile, yinF0 } from "../../workers/api/src/engine/convert";
 import {
   fastTruePeak,

@@ -4,7 +4,7 @@
 // visitor) and ids that name no shared result (refused with 4660 before anything is converted, stored or charged).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { signedUp, worker, type Answer } from "./helpers";
 import { voice, wavOf } from "./voice-recordings";

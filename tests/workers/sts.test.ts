@@ -4,7 +4,7 @@
 // stand-in (tests/workers/standins/engine.js); the embedded conversion has its own tests (convert.test.ts).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { encodeWav } from "../../workers/api/src/engine/dsp";
 import { speechEngine } from "../../workers/api/src/speech/engine";
@@ -14,7 +14,7 @@ import { expireUploads, UPLOAD_KEEP_MS } from "../../workers/api/src/lib/cleanup
 import { purgeDeleted, UNDO_WINDOW_MS } from "../../workers/api/src/domain/studio/projects";
 import { purgeDeletedResults, RESULT_UNDO_MS } from "../../workers/api/src/domain/studio/results";
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../db/schema";
+import * as schema from "#db/schema";
 import m4aUrl from "./fixtures/audio/tones.m4a?inline";
 import mp3Url from "./fixtures/audio/tones.mp3?inline";
 import oggUrl from "./fixtures/audio/tones-stereo.ogg?inline";

@@ -2,7 +2,7 @@
 // saved paragraph or an imported script is neither read, nor saved, nor shown back in the work history.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { speakable, withoutControls } from "../../workers/api/src/lib/tts-text";
 import { type Answer, signedUp, worker } from "./helpers";
 

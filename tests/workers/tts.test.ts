@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { TARGET_LUFS } from "../../workers/api/src/engine/types";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { encodeWav, integratedLoudness, truePeakDb } from "../../workers/api/src/engine/dsp";
 import { concat, renderPassage } from "../../workers/api/src/speech/render";

@@ -2,7 +2,7 @@
 // surrogate escaped in JSON, bytes that are not UTF-8 in a JSON body or a form field, and U+FFFD itself.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { type Answer, signedUp, worker } from "./helpers";
 

@@ -4,8 +4,8 @@
 // cards are /voices/top's and /voices/recommended's (one mapping).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
-import { VOICE_CARDS_MAX } from "../../contracts/voices";
+import { seedStatements } from "#db/seed";
+import { VOICE_CARDS_MAX } from "#contracts/voices";
 import { Code } from "../../workers/api/src/lib/codes";
 import { signedUp, withToken, worker, type Answer } from "./helpers";
 

@@ -7,8 +7,8 @@ import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as schema from "../../db/schema";
-import { seedStatements } from "../../db/seed";
+import * as schema from "#db/schema";
+import { seedStatements } from "#db/seed";
 import { signedUp, worker } from "./helpers";
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { drizzle } from "drizzle-orm/d1";
 import { hideEndedLicences, LICENCE_ENDED_REASON } from "../../workers/api/src/domain/admin/voice-references";
 import { Code } from "../../workers/api/src/lib/codes";

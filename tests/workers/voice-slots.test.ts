@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { moveToFree } from "../../workers/api/src/domain/billing/plan-state";
 import { customVoicePrefix } from "../../workers/api/src/domain/custom-voices/slots";
 import { Code } from "../../workers/api/src/lib/codes";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
-import { basicVoices } from "../../db/seed-voices";
+import { seedStatements } from "#db/seed";
+import { basicVoices } from "#db/seed-voices";
 import { Code } from "../../workers/api/src/lib/codes";
 import { signedUp, worker } from "./helpers";
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { medianF0, voiceProfile } from "../../workers/api/src/engine/convert";
 import { integratedLoudness } from "../../workers/api/src/engine/dsp";
 import { EmbeddedEngine } from "../../workers/api/src/engine/embedded";
-import { basicVoices } from "../../db/seed-voices";
+import { basicVoices } from "#db/seed-voices";
 import { encodeMp3 } from "../../workers/api/src/speech/export";
 import { speechEngine } from "../../workers/api/src/speech/engine";
 import { EngineError, type SpeechEngine, type SynthesisRequest, type VoiceParams } from "../../workers/api/src/speech/types";

@@ -6,7 +6,7 @@
 // an empty answer) an EngineError after one retry, with a circuit that stops asking a server that keeps failing.
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seedStatements } from "../../db/seed";
+import { seedStatements } from "#db/seed";
 import { medianF0 } from "../../workers/api/src/engine/convert";
 import { Code } from "../../workers/api/src/lib/codes";
 import { analyseFrames } from "../../workers/api/src/speech/analysis";

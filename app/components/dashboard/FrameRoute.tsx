@@ -1,6 +1,6 @@
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { NotFound } from "~/components/shell/NotFound";
-import type { Profile } from "../../../contracts/profile";
+import type { Profile } from "#contracts/profile";
 import { DashboardFrame } from "./Frame";
 import { VoiceSlotAlert } from "./on-use";
 import { SLOTS_PATH } from "~/lib/shell";

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatSeconds } from "~/lib/units";
-import type { Avatar } from "../../../contracts/labs";
+import type { Avatar } from "#contracts/labs";
 import { AvatarStage } from "~/components/labs/AvatarStage";
 import { LetterShare } from "~/components/labs/LetterShare";
 import type { Stage } from "~/components/labs/media-stage";

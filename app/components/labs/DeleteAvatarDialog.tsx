@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Avatar } from "../../../contracts/labs";
+import type { Avatar } from "#contracts/labs";
 import { SubmitButton } from "~/components/forms";
 import { Modal } from "~/components/shell/Modal";
 import { avatarPath } from "~/lib/labs";

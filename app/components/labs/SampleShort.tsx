@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SHORT_SIZE, type ShortTemplate } from "../../../contracts/labs";
+import { SHORT_SIZE, type ShortTemplate } from "#contracts/labs";
 import type { ShortSample } from "./short-samples";
 
 type State = "idle" | "loading" | "playing" | "paused" | "failed";

@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { cueAt, SHORT_SIZE, type ShortTemplate } from "../../../contracts/labs";
+import { cueAt, SHORT_SIZE, type ShortTemplate } from "#contracts/labs";
 import { drawShortFrame } from "./short-frame";
 import { apiClient } from "~/lib/api-client";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { checkStillImage, STILL_IMAGE, STILLS } from "../../../contracts/letters";
+import { checkStillImage, STILL_IMAGE, STILLS } from "#contracts/letters";
 import type { Stage } from "./media-stage";
 import type { StillPicture } from "./still-stage.client";
 import { MakeVideoLetter } from "./VideoLetter";

@@ -1,4 +1,4 @@
-import { cueAt, type ShortTemplate } from "../../../contracts/labs";
+import { cueAt, type ShortTemplate } from "#contracts/labs";
 import { drawShortFrame } from "./short-frame";
 
 /** What tests read (tests/e2e/shorts.spec.ts): the subtitle drawn on the canvas now ("" between cues). */

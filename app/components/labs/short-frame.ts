@@ -1,4 +1,4 @@
-import { SHORT_SIZE, type ShortCue, type ShortTemplate } from "../../../contracts/labs";
+import { SHORT_SIZE, type ShortCue, type ShortTemplate } from "#contracts/labs";
 
 /**
  * One frame of a short (docs/decisions/0042) on a 720x1280 canvas: the template's background (cover-fitted),

@@ -1,4 +1,4 @@
-import { STILL_CANVAS } from "../../../contracts/letters";
+import { STILL_CANVAS } from "#contracts/letters";
 import { audioGraph, runStage, stageAudio, type Stage } from "./media-stage";
 
 /**

@@ -8,7 +8,7 @@ import { ProfileImageInput } from "~/components/library/ProfileImageInput";
 import { Section } from "~/components/shell/Page";
 import { CUSTOM_VOICE, CUSTOM_VOICE_LIBRARY as LIBRARY } from "~/lib/custom-voice";
 import * as specs from "~/lib/form-specs/custom-voice";
-import type { CustomVoice } from "../../../contracts/custom-voices";
+import type { CustomVoice } from "#contracts/custom-voices";
 
 /**
  * Custom voice creation's last steps: the profile and "done". Loaded when first shown (

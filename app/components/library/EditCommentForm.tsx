@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import * as specs from "~/lib/form-specs/library";
-import { COMMENT_MAX } from "../../../contracts/voice-feedback";
+import { COMMENT_MAX } from "#contracts/voice-feedback";
 
 /**
  * Editing one's comment on a voice's page (`?edit=<id>`), shown in place of the comment: loaded when first shown

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { VoiceCard as Voice } from "../../../contracts/voices";
+import type { VoiceCard as Voice } from "#contracts/voices";
 import { SamplePlayer } from "./SamplePlayer";
 import { UseVoiceButton } from "./UseVoiceButton";
 

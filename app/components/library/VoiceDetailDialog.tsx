@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import { Modal } from "~/components/shell/Modal";
 import * as specs from "~/lib/form-specs/library";
-import { REPORT_CATEGORIES, REPORT_DESCRIPTION_MAX } from "../../../contracts/voices";
+import { REPORT_CATEGORIES, REPORT_DESCRIPTION_MAX } from "#contracts/voices";
 
 type Result = Parameters<typeof useSchemaForm>[2];
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { LivePlayback } from "./LivePlayback";
 import { jobCounts, useJobProgress } from "./useJobProgress";
-import type { Job } from "../../../contracts/jobs";
+import type { Job } from "#contracts/jobs";
 
 /**
  * A generation job's progress (spec section 4: queued, generating n of m, completed, failed): the

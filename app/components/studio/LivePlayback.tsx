@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { jobRunning, type ItemState, type Job } from "../../../contracts/jobs";
+import { jobRunning, type ItemState, type Job } from "#contracts/jobs";
 
 type Position = { item: number; part: number };
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NoScriptRefresh } from "./NoScriptRefresh";
 import { useJobProgress } from "./useJobProgress";
-import { jobRunning, type Job } from "../../../contracts/jobs";
+import { jobRunning, type Job } from "#contracts/jobs";
 
 /**
  * The conversion's progress (STS step 4): live from the job's event stream with JavaScript

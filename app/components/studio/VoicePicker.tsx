@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PICKER_SEARCH_PARAM, type PickerSearch } from "~/lib/studio";
-import { LIBRARY_QUERY_MAX } from "../../../contracts/voices";
+import { LIBRARY_QUERY_MAX } from "#contracts/voices";
 
 export type VoiceCard = {
   id: string;

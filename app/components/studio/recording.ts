@@ -1,4 +1,4 @@
-import { RECORDING_STOP_MARGIN_S } from "../../../contracts/sts";
+import { RECORDING_STOP_MARGIN_S } from "#contracts/sts";
 
 // A recording in the browser (loaded on the first press of the record button, docs/decisions/0050): the microphone,
 // MediaRecorder, the live input level and the time limit. The button and the states around it are Recorder.tsx's.

@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { apiClient } from "~/lib/api-client";
-import { jobRunning, type ItemState, type JobState, type JobStatus } from "../../../contracts/jobs";
+import { jobRunning, type ItemState, type JobState, type JobStatus } from "#contracts/jobs";
 
 /**
  * A job's live state: the loader's `job` at first, then, with JavaScript and while the job runs, each

@@ -1,6 +1,6 @@
 import type ko from "../ko/library";
 import type { Translation } from "../types";
-import { voiceTagNames } from "../../../contracts/voices";
+import { voiceTagNames } from "#contracts/voices";
 
 export default {
   meta: {

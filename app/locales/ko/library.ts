@@ -1,4 +1,4 @@
-import { voiceTagNames } from "../../../contracts/voices";
+import { voiceTagNames } from "#contracts/voices";
 
 /** The voice library, voice detail, open voice wizard and the /actors page. */
 export default {

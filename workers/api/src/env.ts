@@ -1,5 +1,5 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import type * as schema from "../../../db/schema";
+import type * as schema from "#db/schema";
 import type { Locale } from "./lib/codes";
 import type { GenerationJobRpc } from "./durable/job-types";
 import type { ApiSecrets } from "./lib/deployment";

@@ -16,7 +16,7 @@ import { forgetRemoteVoices } from "./speech/engine";
 import { BOOKMARK_HEADER, requestSession, sessionEnv, withRequestSession } from "./lib/d1-session";
 import { traced, tracing } from "./lib/round-trips";
 import { hideEndedLicences } from "./domain/admin/voice-references";
-import * as schema from "../../../db/schema";
+import * as schema from "#db/schema";
 import type { AppEnv } from "./env";
 
 export { GenerationJob } from "./durable/generation-job";

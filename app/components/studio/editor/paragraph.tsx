@@ -7,7 +7,7 @@ import { Waveform } from "~/components/studio/on-use";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES } from "~/lib/studio";
 import type { TtsParagraph } from "~/lib/studio-schemas";
-import { characterCount, invalidCharacters, languageOffer } from "../../../../contracts/speech-text";
+import { characterCount, invalidCharacters, languageOffer } from "#contracts/speech-text";
 import { LanguageOffer } from "../editor-on-use";
 import { DEFAULTS, PARAGRAPH_FIELDS, type Row } from "./rows";
 

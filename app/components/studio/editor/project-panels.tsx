@@ -4,7 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/on-use";
 import type { ProjectVersion, TtsProject } from "~/lib/studio-schemas";
-import { hasSpeech } from "../../../../contracts/speech-text";
+import { hasSpeech } from "#contracts/speech-text";
 import { formatTime } from "./hooks";
 
 /** The version history: the last saved versions, each restorable, each deletable after a confirmation. */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { actorApplications } from "../../../../db/schema";
-import { ACTOR_APPLICATION } from "../../../../contracts/actors";
+import { actorApplications } from "#db/schema";
+import { ACTOR_APPLICATION } from "#contracts/actors";
 import { Code, formatDuration, type Locale } from "../lib/codes";
 import { done, refusal, type Result } from "../lib/envelope";
 import { REFUSAL } from "../speech/conversion";

@@ -1,7 +1,7 @@
 // A member's business API keys (docs/decisions/0031): created with a name and shown once,
 // listed by prefix and last use, revoked. The key itself is never stored (lib/api-keys.ts).
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { apiKeys } from "../../../../db/schema";
+import { apiKeys } from "#db/schema";
 import { apiKeyHash, newApiKey, SHOWN_PREFIX_LENGTH } from "../lib/api-keys";
 import { Code } from "../lib/codes";
 import { done, refusal, type Result } from "../lib/envelope";

@@ -1,9 +1,9 @@
 import { inList } from "../lib/in-list";
 import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod/v4";
-import { voiceDrafts, voices } from "../../../../db/schema";
-import { VOICE_AGES, VOICE_CATEGORIES, VOICE_GENDERS, VOICE_LANGS, VOICE_MOODS, VOICE_TONES } from "../../../../contracts/voices";
-import { OPEN_VOICE_FORM, type CreatedOpenVoice, type VoiceDraft } from "../../../../contracts/open-voices";
+import { voiceDrafts, voices } from "#db/schema";
+import { VOICE_AGES, VOICE_CATEGORIES, VOICE_GENDERS, VOICE_LANGS, VOICE_MOODS, VOICE_TONES } from "#contracts/voices";
+import { OPEN_VOICE_FORM, type CreatedOpenVoice, type VoiceDraft } from "#contracts/open-voices";
 import { encodeWav } from "../engine/dsp";
 import { Code } from "../lib/codes";
 import { done, refusal, type Refusal, type Result } from "../lib/envelope";

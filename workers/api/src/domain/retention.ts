@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { cancellations, inferences, inquiries, paragraphs, payments, projects } from "../../../../db/schema";
-import type * as schema from "../../../../db/schema";
+import { cancellations, inferences, inquiries, paragraphs, payments, projects } from "#db/schema";
+import type * as schema from "#db/schema";
 import type { Bindings } from "../env";
 import { createMailer } from "../integrations/mailer";
 import { expireUploads, UPLOAD_KEEP_MS } from "../lib/cleanup";

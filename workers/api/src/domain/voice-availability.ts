@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
-import { voices } from "../../../../db/schema";
+import { voices } from "#db/schema";
 import { Code } from "../lib/codes";
 import type { Member } from "../env";
 import type { Db } from "./scope";

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { members, voiceBookmarks, voices } from "../../../../db/schema";
+import { members, voiceBookmarks, voices } from "#db/schema";
 import type { Bindings, Member } from "../env";
 import type { Locale } from "../lib/codes";
 import { preparedOnce } from "../lib/prepared";

@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { and, eq } from "drizzle-orm";
-import * as schema from "../../../../db/schema";
-import { paragraphs, projects, stsSources } from "../../../../db/schema";
+import * as schema from "#db/schema";
+import { paragraphs, projects, stsSources } from "#db/schema";
 import { refundCharge } from "../lib/allowance";
 import { Code, messages } from "../lib/codes";
 import { claimRun, finishJob, heartbeat } from "../lib/jobs";

@@ -1,12 +1,12 @@
 // The types of a generation job, on their own so that env.ts can type the GENERATION_JOB binding without
 // importing the Durable Object's module (which imports env.ts): docs/decisions/0020-import-rules.md.
-import type { JobState } from "../../../../contracts/jobs";
-import type { CustomVoiceJobState } from "../../../../contracts/custom-voices";
+import type { JobState } from "#contracts/jobs";
+import type { CustomVoiceJobState } from "#contracts/custom-voices";
 import type { Locale } from "../lib/codes";
 
 // The job's state and the items in it are the contract with the app (what GET /studio/jobs/:id answers and its
 // event stream sends): contracts/jobs.ts declares them for both sides.
-export type { ItemState, JobState } from "../../../../contracts/jobs";
+export type { ItemState, JobState } from "#contracts/jobs";
 
 /** What a project generation needs to run on its own after the request that started it is gone. */
 export type JobSpec = {

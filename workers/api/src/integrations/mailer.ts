@@ -1,4 +1,4 @@
-import { mailOutbox } from "../../../../db/schema";
+import { mailOutbox } from "#db/schema";
 import type { AppEnv } from "../env";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 

@@ -1,16 +1,7 @@
 import { and, inArray, isNull, lt, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import {
-  emailCerts,
-  notifyDedup,
-  notifyReports,
-  oauthStates,
-  rateLimits,
-  refreshTokens,
-  stsSources,
-  withdrawnEmails,
-} from "../../../../db/schema";
-import type * as schema from "../../../../db/schema";
+import { emailCerts, notifyDedup, notifyReports, oauthStates, rateLimits, refreshTokens, stsSources, withdrawnEmails } from "#db/schema";
+import type * as schema from "#db/schema";
 import { releaseAudio } from "./media";
 import { LIMITS } from "./rate-limit";
 import { REJOIN_WAIT_MS } from "../domain/accounts/withdrawal";

@@ -3,8 +3,8 @@
  * The codes themselves are in `../contracts/codes.ts` (shared with the app); handlers pick a code, the envelope helpers
  * pick the message. 8000, 8003 and 8004 come from the spec (section 8); the rest are ours.
  */
-import { Code } from "../../../../contracts/codes";
-import { isParticle, josa } from "../../../../contracts/josa";
+import { Code } from "#contracts/codes";
+import { isParticle, josa } from "#contracts/josa";
 import { messages, type Locale, type Localized } from "./messages";
 
 export { Code, messages, type Locale, type Localized };

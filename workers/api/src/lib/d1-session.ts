@@ -6,7 +6,7 @@
  * business API client that writes and then reads (a generation, then its audio) is never shown a stale replica.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { BOOKMARK_HEADER } from "../../../../contracts/d1-bookmark";
+import { BOOKMARK_HEADER } from "#contracts/d1-bookmark";
 
 export { BOOKMARK_HEADER };
 

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Code, httpStatus, message, type MessageParams } from "./codes";
 import type { AppEnv } from "../env";
-import type { Envelope } from "../../../../contracts/codes";
+import type { Envelope } from "#contracts/codes";
 
 export type { Envelope };
 

@@ -9,12 +9,12 @@ import webpWasm from "@jsquash/webp/codec/dec/webp_dec.wasm";
 import createWebpModule from "@jsquash/webp/codec/dec/webp_dec.js";
 import { decode as decodePng } from "fast-png";
 import decodeJpeg from "jpeg-js/lib/decoder.js";
-import { VIDEO_LIMITS } from "../../../../contracts/labs";
-import { OPEN_VOICE_FORM } from "../../../../contracts/open-voices";
-import type { ImageInfo, ImageType } from "../../../../contracts/images";
+import { VIDEO_LIMITS } from "#contracts/labs";
+import { OPEN_VOICE_FORM } from "#contracts/open-voices";
+import type { ImageInfo, ImageType } from "#contracts/images";
 
 // The check itself is shared with the app (a member's still image for a video letter).
-export { imageInfo, type ImageInfo, type ImageType } from "../../../../contracts/images";
+export { imageInfo, type ImageInfo, type ImageType } from "#contracts/images";
 
 /** What a profile image must be. */
 export const PROFILE_IMAGE = OPEN_VOICE_FORM.image;

@@ -1,6 +1,6 @@
 import type { Locale, Localized } from "./codes";
-import type { DeclineKind } from "../../../../contracts/billing";
-import { VOICE_TAG_NAMES } from "../../../../contracts/voices";
+import type { DeclineKind } from "#contracts/billing";
+import { VOICE_TAG_NAMES } from "#contracts/voices";
 
 /**
  * Text that is data, not a result: names shown beside codes (voice tags, choice lists, login

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { inferences, paragraphs, stsSources } from "../../../../db/schema";
+import { inferences, paragraphs, stsSources } from "#db/schema";
 
 /**
  * Deletes stored recordings no row refers to any more. One R2 object can have several owners: a

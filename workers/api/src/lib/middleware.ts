@@ -2,7 +2,7 @@ import { drizzle } from "drizzle-orm/d1";
 import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import { verify } from "hono/jwt";
-import * as schema from "../../../../db/schema";
+import * as schema from "#db/schema";
 import { Code, localeFromHeader } from "./codes";
 
 export { localeFromHeader };

@@ -6,7 +6,7 @@
 // validates the document against the OpenAPI specification.
 import { Code, httpStatus, messages } from "./codes";
 import { LIMITS } from "./rate-limit";
-import { LIBRARY_PAGE, LIBRARY_QUERY_MAX, LIBRARY_SORTS, LIBRARY_TABS } from "../../../../contracts/voices";
+import { LIBRARY_PAGE, LIBRARY_QUERY_MAX, LIBRARY_SORTS, LIBRARY_TABS } from "#contracts/voices";
 
 /** Codes every public call can answer: the key or token checks, its rate limit, a path or method error. */
 const COMMON = [Code.LOGIN_REQUIRED, Code.API_KEY_INVALID, Code.API_KEY_RATE_LIMITED, Code.INTERNAL] as const;

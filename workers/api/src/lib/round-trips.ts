@@ -13,7 +13,7 @@
  * calls made at once) share a depth. A delay makes "started together" hold when the local D1 answers faster than the
  * code between two queries runs.
  */
-import { DELAY_HEADER, TRACE_HEADER } from "../../../../contracts/round-trips";
+import { DELAY_HEADER, TRACE_HEADER } from "#contracts/round-trips";
 
 /**
  * The deepest query answered so far, and the deepest started (the round trips in sequence); beside them the api calls

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { sign } from "hono/jwt";
-import { members, refreshTokens } from "../../../../db/schema";
+import { members, refreshTokens } from "#db/schema";
 import type { AppEnv, Member } from "../env";
 import { sha256Hex } from "./crypto";
 import { preparedOnce } from "./prepared";

@@ -8,7 +8,7 @@
  * their containers checked whole (lib/image.ts imageComplete), but not decoded: up to 64 textures of 4096 pixels
  * a side would be gigabytes of pixels, and only their owner's browser ever decodes them.
  */
-import { AVATAR_LIMITS } from "../../../../contracts/labs";
+import { AVATAR_LIMITS } from "#contracts/labs";
 import { imageComplete, imageInfo } from "./image";
 
 export type VrmInfo = {

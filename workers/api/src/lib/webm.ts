@@ -7,7 +7,7 @@
  * bytes around it (a size past its parent is a refusal), nests at most 8 levels, follows Clusters of unknown
  * size (a live recording) to the next Segment child, and only counts: nothing is allocated per block.
  */
-import { VIDEO_LIMITS } from "../../../../contracts/labs";
+import { VIDEO_LIMITS } from "#contracts/labs";
 
 export type WebmInfo = { durationMs: number; width: number; height: number; video: string; audio: string };
 export type WebmCheck = { ok: true; info: WebmInfo } | { ok: false; reason: "invalid"; why: string } | { ok: false; reason: "too-long" };

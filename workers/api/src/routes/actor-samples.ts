@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod/v4";
-import { actorApplications } from "../../../../db/schema";
+import { actorApplications } from "#db/schema";
 import { SAMPLE_PURPOSE } from "../domain/admin/moderation";
 import { now } from "../lib/clock";
 import { Code } from "../lib/codes";

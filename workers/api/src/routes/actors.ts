@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod/v4";
-import { ACTOR_APPLICATION } from "../../../../contracts/actors";
+import { ACTOR_APPLICATION } from "#contracts/actors";
 import { applyAsActor } from "../domain/actors";
 import { Code } from "../lib/codes";
 import { answer, fail } from "../lib/envelope";

@@ -39,7 +39,7 @@ import {
   referenceFields,
   referenceList,
 } from "../domain/admin/voice-references";
-import { REFERENCE_LIMITS } from "../../../../contracts/voice-references";
+import { REFERENCE_LIMITS } from "#contracts/voice-references";
 import { sendAudio } from "../lib/audio";
 import { invalid, parseLocalized } from "../lib/validate";
 import { VOICE_RECORDING_RULES } from "../speech/recording-check";

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod/v4";
-import { coupons, mailOutbox, members, voices } from "../../../../db/schema";
+import { coupons, mailOutbox, members, voices } from "#db/schema";
 import { planByName } from "../domain/billing/plans";
 import { Code } from "../lib/codes";
 import { fail, ok } from "../lib/envelope";

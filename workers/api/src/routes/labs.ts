@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { AVATAR_LIMITS, VIDEO_LIMITS } from "../../../../contracts/labs";
+import { AVATAR_LIMITS, VIDEO_LIMITS } from "#contracts/labs";
 import { avatar, avatarFile, deleteAvatar, listAvatars, uploadAvatar } from "../domain/labs/avatars";
 import { deleteLetter, ownLetterFile, saveLetter } from "../domain/labs/letters";
 import { memberScope } from "../domain/scope";

@@ -9,7 +9,7 @@ import { mailRecoveryCode, resetPassword } from "../domain/accounts/recovery";
 import { checkEmailFree, createMember, mailSignupCode } from "../domain/accounts/signup";
 import { withdraw } from "../domain/accounts/withdrawal";
 import { memberHome } from "../domain/home";
-import type { PlanState } from "../../../../contracts/billing";
+import type { PlanState } from "#contracts/billing";
 import { memberAndPlanState, planState, sessionFrame } from "../domain/billing/plan-state";
 import { now } from "../lib/clock";
 import { Code } from "../lib/codes";

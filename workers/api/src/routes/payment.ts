@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod/v4";
 import { billingScope } from "../domain/scope";
-import { MERCHANT_UID } from "../../../../contracts/billing";
+import { MERCHANT_UID } from "#contracts/billing";
 import { registerCard, unregisterCard } from "../domain/billing/cards";
 import { cancel, resume, cardQuote, downgrade, history, purchase, upgrade } from "../domain/billing/plan-changes";
 import { cardList, invoiceOf, receipt } from "../domain/billing/payments";

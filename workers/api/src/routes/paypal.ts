@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod/v4";
 import { billingScope } from "../domain/scope";
-import { MERCHANT_UID } from "../../../../contracts/billing";
+import { MERCHANT_UID } from "#contracts/billing";
 import { capture, order, paypalQuote, save } from "../domain/billing/paypal";
 import { paypalWebhook } from "../domain/billing/paypal-settlement";
 import { settleMembersLost } from "../domain/billing/charges";

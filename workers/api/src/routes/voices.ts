@@ -13,7 +13,7 @@ import {
   VOICE_LANGS,
   VOICE_MOODS,
   VOICE_TONES,
-} from "../../../../contracts/voices";
+} from "#contracts/voices";
 import { recommendedVoiceCards, topVoiceCards, voiceCardsOf } from "../domain/library/cards";
 import { addComment, listComments } from "../domain/library/comments";
 import { voiceDetail } from "../domain/library/detail";

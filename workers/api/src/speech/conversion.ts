@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { inferences, voices } from "../../../../db/schema";
-import type * as schema from "../../../../db/schema";
+import { inferences, voices } from "#db/schema";
+import type * as schema from "#db/schema";
 import { refundCharge, settleCharge, spendCharge, usage, type Charge } from "../lib/allowance";
 import { Code, formatDuration, message, type Locale } from "../lib/codes";
 import { recordVoiceUse, visibleTo } from "../domain/voices";
@@ -14,7 +14,7 @@ import { speechEngine } from "./engine";
 import { RENDER } from "./render";
 import { EngineError, type VoiceParams } from "./types";
 import { durationMs, type Audio } from "./wav";
-import { billedSeconds, STS_UPLOAD } from "../../../../contracts/sts";
+import { billedSeconds, STS_UPLOAD } from "#contracts/sts";
 
 /** Limits of one speech-to-speech input (contracts/sts.ts: the app's page posts use them too). */
 export const STS_LIMITS = STS_UPLOAD;

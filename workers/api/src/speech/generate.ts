@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { inferences, voices } from "../../../../db/schema";
-import type * as schema from "../../../../db/schema";
+import { inferences, voices } from "#db/schema";
+import type * as schema from "#db/schema";
 import { refundCharge, settleCharge, spendCharge, type Charge } from "../lib/allowance";
 import { Code, message, type Locale } from "../lib/codes";
 import { characterCount, checkText } from "../lib/tts-text";

@@ -8,7 +8,7 @@
  * measured once by ./analysis.ts. The rules run cheapest first and the first that fails is answered
  * with its code and the measured facts so far.
  */
-import { RECORDING_RULES, type RecordingFacts } from "../../../../contracts/open-voices";
+import { RECORDING_RULES, type RecordingFacts } from "#contracts/open-voices";
 import { Code, formatDuration, message, type Locale } from "../lib/codes";
 import { integratedLoudness } from "../engine/dsp";
 import { resample } from "../engine/dsp";

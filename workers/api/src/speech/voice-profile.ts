@@ -6,7 +6,7 @@
  * This moves register, melody range, timbre (formants, tilt) and pace; it does not copy a speaker's
  * identity (eSpeak is a formant synthesiser; a neural service behind the HTTP engine does that).
  */
-import type { SpeechProfile } from "../../../../contracts/open-voices";
+import type { SpeechProfile } from "#contracts/open-voices";
 import { EmbeddedEngine } from "../engine/embedded";
 import type { EngineLang, VoiceParams } from "../engine/types";
 import { analyseFrames, HOP, medianFormants, pitchStats, semitones, spectralTilt, syllableRate, type FrameAnalysis } from "./analysis";

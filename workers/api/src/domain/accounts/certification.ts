@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { emailCerts } from "../../../../../db/schema";
+import { emailCerts } from "#db/schema";
 import type { Bindings } from "../../env";
 import { createMailer } from "../../integrations/mailer";
 import { Code, fill, type Locale } from "../../lib/codes";

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { dormantMembers, members, refreshTokens } from "../../../../../db/schema";
+import { dormantMembers, members, refreshTokens } from "#db/schema";
 import type { Mailer } from "../../integrations/mailer";
 import { formatDate, type Locale } from "../../lib/codes";
 import { DORMANCY_MAIL } from "../../lib/labels";

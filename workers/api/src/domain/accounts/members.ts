@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { members } from "../../../../../db/schema";
+import { members } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { refusal, type Refusal } from "../../lib/envelope";
 import { LOGIN_TYPES } from "../../lib/labels";

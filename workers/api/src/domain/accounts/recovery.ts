@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { members } from "../../../../../db/schema";
+import { members } from "#db/schema";
 import type { Bindings } from "../../env";
 import { Code, type Locale } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";

@@ -1,4 +1,4 @@
-import { members } from "../../../../../db/schema";
+import { members } from "#db/schema";
 import type { Bindings } from "../../env";
 import { Code, type Locale } from "../../lib/codes";
 import { done, refusal, type Refusal, type Result } from "../../lib/envelope";

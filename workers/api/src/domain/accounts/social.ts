@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { oauthStates } from "../../../../../db/schema";
+import { oauthStates } from "#db/schema";
 import type { Bindings } from "../../env";
 import { configuredProviders, createAuthorization, fetchSocialProfile, type Provider } from "../../integrations/oauth";
 import { Code } from "../../lib/codes";

@@ -1,5 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
-import { emailCerts, members, withdrawals, withdrawnEmails } from "../../../../../db/schema";
+import { emailCerts, members, withdrawals, withdrawnEmails } from "#db/schema";
 import type { Bindings } from "../../env";
 import { Code } from "../../lib/codes";
 import { hmacSha256Hex } from "../../lib/crypto";

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { auditLog } from "../../../../../db/schema";
+import { auditLog } from "#db/schema";
 import type { Db } from "../scope";
 
 /**

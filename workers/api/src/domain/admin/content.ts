@@ -1,5 +1,5 @@
 import { desc } from "drizzle-orm";
-import { contests, faqEntries, notices } from "../../../../../db/schema";
+import { contests, faqEntries, notices } from "#db/schema";
 import { done, type Result } from "../../lib/envelope";
 import { contestEditor } from "../content/contests";
 import type { ContentEditor } from "../content/editing";

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { inquiries, inquiryImages, inquiryMessages, members } from "../../../../../db/schema";
+import { inquiries, inquiryImages, inquiryMessages, members } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { checkImages, inquiryOut, inquirySummary, isOpen, STATE, storeImages, type Category, type Submission } from "../help/inquiries";

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import { coupons, dormantMembers, inquiries, members, payments, projects } from "../../../../../db/schema";
+import { coupons, dormantMembers, inquiries, members, payments, projects } from "#db/schema";
 import { createMailer } from "../../integrations/mailer";
 import { Code, fill } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { actorApplications, commentReports, members, voiceComments, voiceEvents, voiceReports, voices } from "../../../../../db/schema";
+import { actorApplications, commentReports, members, voiceComments, voiceEvents, voiceReports, voices } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { signQuery } from "../../lib/signed-url";

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { members } from "../../../../../db/schema";
-import { DEV_OPERATOR_EMAIL } from "../../../../../db/seed-operator";
+import { members } from "#db/schema";
+import { DEV_OPERATOR_EMAIL } from "#db/seed-operator";
 import type { Bindings } from "../../env";
 import type { Db } from "../scope";
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { z } from "zod/v4";
-import { voiceReferences, voices } from "../../../../../db/schema";
-import { RECORDING_RULES } from "../../../../../contracts/open-voices";
-import { REFERENCE_KINDS, REFERENCE_LICENCES, REFERENCE_LIMITS as L, type VoiceReference } from "../../../../../contracts/voice-references";
-import { VOICE_AGES, VOICE_CATEGORIES, VOICE_GENDERS, VOICE_LANGS, VOICE_MOODS, VOICE_TONES } from "../../../../../contracts/voices";
+import { voiceReferences, voices } from "#db/schema";
+import { RECORDING_RULES } from "#contracts/open-voices";
+import { REFERENCE_KINDS, REFERENCE_LICENCES, REFERENCE_LIMITS as L, type VoiceReference } from "#contracts/voice-references";
+import { VOICE_AGES, VOICE_CATEGORIES, VOICE_GENDERS, VOICE_LANGS, VOICE_MOODS, VOICE_TONES } from "#contracts/voices";
 import { encodeWav } from "../../engine/dsp";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";

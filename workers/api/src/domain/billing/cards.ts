@@ -3,8 +3,8 @@
 import { and, eq } from "drizzle-orm";
 import type { BillingScope } from "../scope";
 import { declineText } from "./declines";
-import { cards } from "../../../../../db/schema";
-import { cardProblem, isCorporate, type Card, type CardFields } from "../../../../../contracts/billing";
+import { cards } from "#db/schema";
+import { cardProblem, isCorporate, type Card, type CardFields } from "#contracts/billing";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { cardGateway } from "../../integrations/payments/gateways";

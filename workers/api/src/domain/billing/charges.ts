@@ -1,7 +1,7 @@
 // The verified card charge (docs/decisions/0015): it counts only once the gateway confirms it; a lost answer is
 // settled by the member's next request or the cron; a replayed idempotency key charges nothing.
 import { and, eq, sql } from "drizzle-orm";
-import { members, payments } from "../../../../../db/schema";
+import { members, payments } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { GatewayError, type PortOne, type PortOnePayment } from "../../integrations/payments/portone";
 import { planByName } from "./plans";

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { BillingScope } from "../scope";
-import { coupons, members } from "../../../../../db/schema";
+import { coupons, members } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { hit } from "../../lib/rate-limit";

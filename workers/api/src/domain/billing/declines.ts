@@ -1,4 +1,4 @@
-import type { DeclineKind } from "../../../../../contracts/billing";
+import type { DeclineKind } from "#contracts/billing";
 import type { Locale } from "../../lib/codes";
 import { DECLINES } from "../../lib/labels";
 

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, or } from "drizzle-orm";
 import { declineKind } from "./declines";
 import type { BillingScope } from "../scope";
-import { cards, members, payments } from "../../../../../db/schema";
-import type { Card, Invoice, InvoicePage } from "../../../../../contracts/billing";
+import { cards, members, payments } from "#db/schema";
+import type { Card, Invoice, InvoicePage } from "#contracts/billing";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { verifyPassword } from "../../lib/password";

@@ -1,7 +1,7 @@
 // Our rows of PayPal orders (docs/decisions/0066): failing one, giving a capture back, looking an order up, closing
 // a member's open order, and finding the row of an order PayPal answered with. The flow is in paypal.ts.
 import { and, eq } from "drizzle-orm";
-import { payments } from "../../../../../db/schema";
+import { payments } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { refusal } from "../../lib/envelope";
 import { captureOf, PayPalError, toCents, type PayPal, type PayPalCapture, type PayPalOrder } from "../../integrations/payments/paypal";

@@ -2,7 +2,7 @@
 // verify-webhook-signature API) and the hourly cron settle them (docs/decisions/0066).
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { members, payments } from "../../../../../db/schema";
+import { members, payments } from "#db/schema";
 import { now } from "../../lib/clock";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";

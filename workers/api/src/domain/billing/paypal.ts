@@ -11,7 +11,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { BillingScope } from "../scope";
-import { members, payments } from "../../../../../db/schema";
+import { members, payments } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { paypalGateway } from "../../integrations/payments/gateways";

@@ -3,8 +3,8 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { BillingScope } from "../scope";
 import { declineText } from "./declines";
-import { cancellations, members } from "../../../../../db/schema";
-import { type InvoicePage } from "../../../../../contracts/billing";
+import { cancellations, members } from "#db/schema";
+import { type InvoicePage } from "#contracts/billing";
 import { Code, type Locale } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { cardGateway, paypalGateway } from "../../integrations/payments/gateways";

@@ -1,7 +1,7 @@
 import { inList } from "../../lib/in-list";
 import { and, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
-import { inquiries, members, paragraphs, payments, plans, projects, stsSources, voices } from "../../../../../db/schema";
-import type { PaymentMethod, PlanState } from "../../../../../contracts/billing";
+import { inquiries, members, paragraphs, payments, plans, projects, stsSources, voices } from "#db/schema";
+import type { PaymentMethod, PlanState } from "#contracts/billing";
 import { customVoiceSlots, LIVE_CUSTOM, usage } from "../../lib/allowance";
 import { releaseAudio } from "../../lib/media";
 import { preparedOnce } from "../../lib/prepared";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { plans } from "../../../../../db/schema";
-import type { PlanListItem } from "../../../../../contracts/plans";
+import { plans } from "#db/schema";
+import type { PlanListItem } from "#contracts/plans";
 import type { Locale } from "../../lib/codes";
 import type { Db } from "./rules";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { BillingScope } from "../scope";
-import { cancellations, members, payments } from "../../../../../db/schema";
-import type { RefundQuote } from "../../../../../contracts/billing";
+import { cancellations, members, payments } from "#db/schema";
+import type { RefundQuote } from "#contracts/billing";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { cardGateway, paypalGateway } from "../../integrations/payments/gateways";

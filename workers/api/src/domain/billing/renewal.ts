@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { members, payments } from "../../../../../db/schema";
+import { members, payments } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { createMailer } from "../../integrations/mailer";
 import type { PortOne } from "../../integrations/payments/portone";

@@ -1,9 +1,9 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import type { cards, members, payments, plans } from "../../../../../db/schema";
-import type * as schema from "../../../../../db/schema";
-import { firstMonthPrice, type Currency } from "../../../../../contracts/billing";
+import type { cards, members, payments, plans } from "#db/schema";
+import type * as schema from "#db/schema";
+import { firstMonthPrice, type Currency } from "#contracts/billing";
 import { Code } from "../../lib/codes";
-import type { Quote } from "../../../../../contracts/billing";
+import type { Quote } from "#contracts/billing";
 
 /**
  * The plan and billing rules (spec sections 3, 4 and 9; docs/decisions/0015): prices and the first-month

@@ -2,7 +2,7 @@
 // the member's shared results. Operators create, edit, publish and unpublish them (each answering the
 // row before and after).
 import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { contestEntries, contests, inferences } from "../../../../../db/schema";
+import { contestEntries, contests, inferences } from "#db/schema";
 import { Code, type Locale } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { cutCodePoints } from "../../lib/text";

@@ -3,7 +3,7 @@
 // first date); unpublishing makes it a draft again. Every operation answers the row before and after, which
 // is what the audit log records (domain/admin/content.ts).
 import { eq } from "drizzle-orm";
-import type { contests, faqEntries, notices } from "../../../../../db/schema";
+import type { contests, faqEntries, notices } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import type { Db } from "../scope";

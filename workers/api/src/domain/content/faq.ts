@@ -2,7 +2,7 @@
 // do with its entries (create, edit, publish, unpublish), each answering the row before and after.
 import { contains } from "../../lib/contains";
 import { and, asc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { faqEntries } from "../../../../../db/schema";
+import { faqEntries } from "#db/schema";
 import type { Locale } from "../../lib/codes";
 import type { Db } from "../scope";
 import { contentEditor } from "./editing";

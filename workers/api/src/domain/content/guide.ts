@@ -1,7 +1,7 @@
 // The user guide (/guide): its sections in order, each with an anchor (its id) and a screenshot
 // made from the product (public/guide/, remade by scripts/guide-screenshots.mjs).
 import { asc } from "drizzle-orm";
-import { guideSections } from "../../../../../db/schema";
+import { guideSections } from "#db/schema";
 import type { Locale } from "../../lib/codes";
 import type { Db } from "../scope";
 

@@ -1,7 +1,7 @@
 // Notices and release notices (spec: notice list, release notices): the public list and detail,
 // and what operators do with them (create, edit, publish, unpublish), each answering the row before and after.
 import { and, count, desc, eq, isNotNull, type SQL } from "drizzle-orm";
-import { notices } from "../../../../../db/schema";
+import { notices } from "#db/schema";
 import { Code, type Locale } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import type { Db } from "../scope";

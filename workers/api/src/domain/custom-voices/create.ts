@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod/v4";
-import { plans, members, voices } from "../../../../../db/schema";
-import { VOICE_AGES, VOICE_CATEGORIES, VOICE_LANGS, VOICE_MOODS, VOICE_TONES } from "../../../../../contracts/voices";
-import { CUSTOM_VOICE_FORM, type CustomVoice, type CustomVoiceStarted } from "../../../../../contracts/custom-voices";
-import type { SpeechProfile } from "../../../../../contracts/open-voices";
+import { plans, members, voices } from "#db/schema";
+import { VOICE_AGES, VOICE_CATEGORIES, VOICE_LANGS, VOICE_MOODS, VOICE_TONES } from "#contracts/voices";
+import { CUSTOM_VOICE_FORM, type CustomVoice, type CustomVoiceStarted } from "#contracts/custom-voices";
+import type { SpeechProfile } from "#contracts/open-voices";
 import type { CustomVoiceSpec } from "../../durable/job-types";
 import type { VoiceParams } from "../../speech/types";
 import { Code } from "../../lib/codes";

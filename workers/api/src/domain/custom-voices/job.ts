@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../../../../db/schema";
-import { voices } from "../../../../../db/schema";
-import type { CustomVoiceJobState } from "../../../../../contracts/custom-voices";
+import * as schema from "#db/schema";
+import { voices } from "#db/schema";
+import type { CustomVoiceJobState } from "#contracts/custom-voices";
 import type { CustomVoiceSpec } from "../../durable/job-types";
 import { encodeWav } from "../../engine/dsp";
 import type { Bindings } from "../../env";

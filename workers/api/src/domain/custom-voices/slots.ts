@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
-import { members, voices } from "../../../../../db/schema";
-import type { CustomVoiceSlots } from "../../../../../contracts/custom-voices";
+import { members, voices } from "#db/schema";
+import type { CustomVoiceSlots } from "#contracts/custom-voices";
 import { customVoiceSlots } from "../../lib/allowance";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";

@@ -1,6 +1,6 @@
 import { inList } from "../../lib/in-list";
 import { and, asc, count, desc, eq } from "drizzle-orm";
-import { inquiries, inquiryImages, inquiryMessages } from "../../../../../db/schema";
+import { inquiries, inquiryImages, inquiryMessages } from "#db/schema";
 import type { Bindings } from "../../env";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
-import { labsAvatars } from "../../../../../db/schema";
-import { AVATAR_LIMITS, type Avatar } from "../../../../../contracts/labs";
+import { labsAvatars } from "#db/schema";
+import { AVATAR_LIMITS, type Avatar } from "#contracts/labs";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { AVATAR_PARTS } from "../../lib/labels";

@@ -1,7 +1,7 @@
 import { inList } from "../../lib/in-list";
 import { and, eq, isNull } from "drizzle-orm";
-import { inferences, videoLetters } from "../../../../../db/schema";
-import { shortTemplate, VIDEO_LIMITS, type VideoLetter } from "../../../../../contracts/labs";
+import { inferences, videoLetters } from "#db/schema";
+import { shortTemplate, VIDEO_LIMITS, type VideoLetter } from "#contracts/labs";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { decodes, IMAGE_EXTENSION, imageInfo } from "../../lib/image";

@@ -1,8 +1,8 @@
 // The voice card every voice list answers (contracts/voices.ts VoiceCard): the library, top and recommended
 // voices, the voice detail. Names and tags in the asked locale (lib/labels.ts).
 import { and, eq, inArray } from "drizzle-orm";
-import { voiceBookmarks, voices } from "../../../../../db/schema";
-import { VOICE_CARDS_MAX, type VoiceCard } from "../../../../../contracts/voices";
+import { voiceBookmarks, voices } from "#db/schema";
+import { VOICE_CARDS_MAX, type VoiceCard } from "#contracts/voices";
 import type { Member } from "../../env";
 import type { Locale } from "../../lib/codes";
 import { AGES, CATEGORIES, FEATURES, GENDERS, label, TONES } from "../../lib/labels";

@@ -1,8 +1,8 @@
 // Comments on a voice: paged newest first, written, edited and deleted by their author only, at most
 // COMMENT_MAX characters, rate limited per member. A hidden comment (an operator's) shows to its author only.
 import { and, count, desc, eq, isNull, or } from "drizzle-orm";
-import { commentReports, members, voiceComments } from "../../../../../db/schema";
-import { COMMENT_MAX, type CommentPage, type VoiceComment } from "../../../../../contracts/voices";
+import { commentReports, members, voiceComments } from "#db/schema";
+import { COMMENT_MAX, type CommentPage, type VoiceComment } from "#contracts/voices";
 import type { Member } from "../../env";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";

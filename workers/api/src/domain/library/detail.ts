@@ -2,8 +2,8 @@
 // rating, bookmark and report, the comment count, the current feature period, and for the creator only the
 // number of reports (never who made them).
 import { and, eq, sql } from "drizzle-orm";
-import { voices } from "../../../../../db/schema";
-import { VOICE_TERMS, type VoiceDetail } from "../../../../../contracts/voices";
+import { voices } from "#db/schema";
+import { VOICE_TERMS, type VoiceDetail } from "#contracts/voices";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { label, VOICE_TERMS_TEXT } from "../../lib/labels";

@@ -2,8 +2,8 @@
 // a sort, combined in one query and paged on the server in a stable order (every sort ends with the id).
 import { contains } from "../../lib/contains";
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { voiceBookmarks, voiceEvents, voices } from "../../../../../db/schema";
-import type { LibrarySort, LibraryTab, VoicePage } from "../../../../../contracts/voices";
+import { voiceBookmarks, voiceEvents, voices } from "#db/schema";
+import type { LibrarySort, LibraryTab, VoicePage } from "#contracts/voices";
 import type { Member } from "../../env";
 import type { Locale } from "../../lib/codes";
 import { Code } from "../../lib/codes";

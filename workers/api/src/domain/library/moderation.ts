@@ -2,7 +2,7 @@
 // featuring it, hide or restore a voice or a comment. A hidden voice is gone for everyone but its creator, who
 // sees it marked with the reason; a hidden comment likewise shows to its author only (docs/decisions/0028).
 import { and, eq, isNull } from "drizzle-orm";
-import { voiceComments, voiceEvents, voices } from "../../../../../db/schema";
+import { voiceComments, voiceEvents, voices } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import type { Db } from "../scope";

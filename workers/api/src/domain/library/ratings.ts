@@ -1,8 +1,8 @@
 // Ratings: a score from 1 to 5, one per member and voice; a new one replaces the old. The voice's
 // count, sum and average are kept by triggers in the same statement's transaction (migration 0016).
 import { eq } from "drizzle-orm";
-import { voiceRatings, voices } from "../../../../../db/schema";
-import { RATING_MAX, RATING_MIN, type RatingAnswer } from "../../../../../contracts/voices";
+import { voiceRatings, voices } from "#db/schema";
+import { RATING_MAX, RATING_MIN, type RatingAnswer } from "#contracts/voices";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import type { MemberScope } from "../scope";

@@ -1,8 +1,8 @@
 // Reports of voices and comments (spec: three categories and a description; one per member and voice, a second
 // answers "already reported", HTTP 409). The unique index decides, not a read before the write, so two
 // concurrent reports by one member store one and answer 409 to the other. Rate limited per member.
-import { commentReports, voiceReports } from "../../../../../db/schema";
-import { REPORT_CATEGORIES, REPORT_DESCRIPTION_MAX, type ReportAnswer, type ReportCategory } from "../../../../../contracts/voices";
+import { commentReports, voiceReports } from "#db/schema";
+import { REPORT_CATEGORIES, REPORT_DESCRIPTION_MAX, type ReportAnswer, type ReportCategory } from "#contracts/voices";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { hit } from "../../lib/rate-limit";

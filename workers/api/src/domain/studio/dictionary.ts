@@ -1,7 +1,7 @@
 // A member's pronunciation dictionary: words and how to read them, per language, applied to every
 // generation of that member (speech/generate.ts) and to the pronunciation preview, before the reading rules.
 import { and, asc, count, eq } from "drizzle-orm";
-import { pronunciationEntries } from "../../../../../db/schema";
+import { pronunciationEntries } from "#db/schema";
 import { DICTIONARY_LIMITS, type DictionaryEntry } from "../../engine/dictionary";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";

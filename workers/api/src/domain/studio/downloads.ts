@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { inferences, paragraphs, projects } from "../../../../../db/schema";
+import { inferences, paragraphs, projects } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { cutCodePoints } from "../../lib/text";

@@ -1,6 +1,6 @@
 import { inList } from "../../lib/in-list";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { paragraphs, projects, voices } from "../../../../../db/schema";
+import { paragraphs, projects, voices } from "#db/schema";
 import { paragraphHash } from "../../durable/generation-job";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { paragraphs, projects, stsSources, voices } from "../../../../../db/schema";
+import { paragraphs, projects, stsSources, voices } from "#db/schema";
 import { PROJECT_LIMIT_SQL } from "../../lib/allowance";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
@@ -15,7 +15,7 @@ export type ProjectType = "tts" | "sts";
 export type ProjectRow = typeof projects.$inferSelect;
 
 /** Largest imported script (a .txt file; contracts/speech-text.ts: the app's page posts use it too). */
-export { IMPORT_MAX_BYTES } from "../../../../../contracts/speech-text";
+export { IMPORT_MAX_BYTES } from "#contracts/speech-text";
 /** Most paragraphs of a project (an import or a save with more is refused). */
 export const MAX_PARAGRAPHS = 200;
 

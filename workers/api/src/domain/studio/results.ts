@@ -1,6 +1,6 @@
 import { inList } from "../../lib/in-list";
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
-import { inferences, videoLetters, voices } from "../../../../../db/schema";
+import { inferences, videoLetters, voices } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { releaseAudio } from "../../lib/media";

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { inferences, voices } from "../../../../../db/schema";
+import { inferences, voices } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { letterIds, sharedLetter } from "../labs/letters";

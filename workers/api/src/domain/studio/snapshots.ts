@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lt, notInArray, or } from "drizzle-orm";
-import { projectVersions, type paragraphs } from "../../../../../db/schema";
+import { projectVersions, type paragraphs } from "#db/schema";
 import type { Db } from "../scope";
 
 /**

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { inferences, projects, stsSources, voices } from "../../../../../db/schema";
+import { inferences, projects, stsSources, voices } from "#db/schema";
 import { encodeWav } from "../../engine/dsp";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";

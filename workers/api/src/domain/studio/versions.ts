@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import { projectVersions } from "../../../../../db/schema";
+import { projectVersions } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import type { MemberScope } from "../scope";

@@ -1,6 +1,6 @@
 // Accounts, sign-in, the studio (TTS, STS, dictionary), open and custom voices.
 // Joined in ./index.ts, where every code must have its message.
-import { Code } from "../../../../../contracts/codes";
+import { Code } from "#contracts/codes";
 import type { Localized } from "./types";
 
 export const accountAndStudio = {

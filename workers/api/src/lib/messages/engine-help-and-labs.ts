@@ -1,6 +1,6 @@
 // The voice engines, help, the console, the TTS editor, labs, and the server's own failures.
 // Joined in ./index.ts, where every code must have its message.
-import { Code } from "../../../../../contracts/codes";
+import { Code } from "#contracts/codes";
 import type { Localized } from "./types";
 
 export const engineHelpAndLabs = {

@@ -3,7 +3,7 @@
  * Placeholders `{name}` are filled by `fill` in ../codes.ts; `{name|이/가}` adds the particle the value's last sound takes.
  * The type below makes a code without a message a type error.
  */
-import type { Code } from "../../../../../contracts/codes";
+import type { Code } from "#contracts/codes";
 import { accountAndStudio } from "./account-and-studio";
 import { engineHelpAndLabs } from "./engine-help-and-labs";
 import { libraryAndBilling } from "./library-and-billing";

@@ -1,6 +1,6 @@
 // The voice library, community, contests, voice actors, payments, coupons and PayPal.
 // Joined in ./index.ts, where every code must have its message.
-import { Code } from "../../../../../contracts/codes";
+import { Code } from "#contracts/codes";
 import type { Localized } from "./types";
 
 export const libraryAndBilling = {
