@@ -32,6 +32,8 @@
 // is an HMAC with a key of this isolate's, standing in for PayPal's certificate (the merchant never checks it
 // itself: it asks this API).
 // State lives in memory (the isolate's lifetime).
+import { absolute, answer, cents, crc32, esc, html, MESSAGES, money, newId, nowIso, problem, value } from "./paypal-parts.js";
+
 export async function paypalStandin(request, url, options = {}) {
   const s = (globalThis.__paypalStandin ??= {
     tokens: new Map(),
@@ -48,57 +50,6 @@ export async function paypalStandin(request, url, options = {}) {
   const apiBase = `https://${live ? "api-m.paypal.com" : "api-m.sandbox.paypal.com"}`;
   const approveBase = options.approveBase ?? `https://${live ? "www.paypal.com" : "www.sandbox.paypal.com"}`;
   const path = url.pathname;
-  const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
-  const ALPHABET = "0123456789ABCDEFGHJKLMNPRSTUVWXY";
-  const newId = (n = 17) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => ALPHABET[b % 32]).join("");
-  const MESSAGES = {
-    INVALID_REQUEST: "Request is not well-formed, syntactically incorrect, or violates schema.",
-    UNPROCESSABLE_ENTITY: "The requested action could not be performed, semantically incorrect, or failed business validation.",
-    RESOURCE_NOT_FOUND: "The specified resource does not exist.",
-  };
-  const problem = (status, name, issue, description) => ({
-    status,
-    body: {
-      name,
-      message: MESSAGES[name] ?? name,
-      debug_id: newId(13).toLowerCase(),
-      details: [{ issue, description }],
-      links: [
-        { href: `https://developer.paypal.com/api/rest/reference/orders/v2/errors/#${issue}`, rel: "information_link", method: "GET" },
-      ],
-    },
-  });
-  const answer = ({ status, body }) => Response.json(body, { status });
-  const html = (status, title, body) =>
-    new Response(
-      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title><body style="font-family:sans-serif;max-width:30rem;margin:3rem auto">${body}</body></html>`,
-      {
-        status,
-        headers: { "content-type": "text/html; charset=utf-8" },
-      },
-    );
-  const esc = (v) =>
-    String(v ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-  const money = (v) => /^\d{1,10}(\.\d{2})?$/.test(v ?? "") && Number(v) > 0;
-  const cents = (v) => Math.round(Number(v) * 100);
-  const value = (c) => (c / 100).toFixed(2);
-  const absolute = (v) => {
-    try {
-      return ["http:", "https:"].includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  };
-
-  /** CRC-32 (IEEE) of a text's UTF-8 bytes, as PayPal's signed message takes the event body's. */
-  const crc32 = (text) => {
-    let crc = -1;
-    for (const byte of new TextEncoder().encode(text)) {
-      crc ^= byte;
-      for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-    }
-    return (crc ^ -1) >>> 0;
-  };
   /** The stand-in's signature of a delivery: transmission id, time, webhook id and the body's CRC-32, as PayPal signs. */
   async function sign(transmissionId, transmissionTime, hook, bodyText) {
     const key = await crypto.subtle.importKey("raw", s.signingKey, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
