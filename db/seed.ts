@@ -35,7 +35,7 @@ export const planCatalogue: PlanRow[] = [
     priceEnCents: 399,
     planTime: 20,
     planTxt: 30_000,
-    cvCnt: 0,
+    cvCnt: 1,
     projectLimit: -1,
     func: {
       ko: ["상업적 이용 가능", "출처 표기 불필요", "프로젝트 무제한", "기본·오픈 보이스 사용"],

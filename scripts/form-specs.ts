@@ -43,7 +43,7 @@ export const FORM_SCHEMAS: Record<string, string[]> = {
     "OpenVoiceRecordingSchema",
     "OpenVoiceProfileSchema",
   ],
-  "lib/custom-voice-schemas": ["CustomDesignSchema", "CustomGenerateSchema", "CustomProfileSchema"],
+  "lib/custom-voices-schemas": ["CustomDesignSchema", "CustomGenerateSchema", "CustomProfileSchema"],
   "lib/slots": ["KeepSchema"],
   "lib/studio-schemas": ["DictionaryAddSchema", "EditorSchema", "RenameSchema", "UploadSchema", "ConvertSchema", "ReviewSchema"],
   "lib/labs-schemas": ["AvatarUploadSchema"],

@@ -3,7 +3,7 @@ import { AVATAR_LIMITS } from "#contracts/labs";
 import { OPEN_VOICE_FORM, RECORDING_RULES } from "#contracts/open-voices";
 import { IMPORT_MAX_BYTES } from "#contracts/speech-text";
 import { STS_UPLOAD } from "#contracts/sts";
-import { CUSTOM_VOICE } from "../app/lib/custom-voice";
+import { CUSTOM_VOICE } from "../app/lib/custom-voices";
 import { INQUIRY_LIMITS } from "../app/lib/help";
 
 const MB = 1024 * 1024;
@@ -21,7 +21,7 @@ export const URLENCODED_MAX = 2 * MB;
  * docs/decisions/0057). A page here never gets less than URLENCODED_MAX. `:x` is one path segment.
  */
 export const UPLOAD_PAGES: readonly { path: string; max: number }[] = [
-  // Five recordings (CUSTOM_VOICE.maxFiles) of RECORDING_RULES.maxBytes (app/lib/custom-voice.ts; the api's
+  // Five recordings (CUSTOM_VOICE.maxFiles) of RECORDING_RULES.maxBytes (app/lib/custom-voices.ts; the api's
   // CUSTOM_VOICE_BODY_MAX): 51 MB. The action keeps its own earlier check (dashboard.custom.server.ts BODY_MAX).
   { path: "/dashboard/custom", max: CUSTOM_VOICE.maxFiles * CUSTOM_VOICE.fileMaxBytes + FIELDS },
   // The open voice wizard: one recording (RECORDING_RULES.maxBytes, 10 MB) in its recording step, or the profile

@@ -8,7 +8,7 @@ export { useSchemaForm, type LastResult } from "./schema-form";
 export type Errors = string[] | undefined;
 
 /** A translation key rather than a message: a dotted name without spaces, optionally `ns:` first. */
-const KEY = /^(?:[A-Za-z]+:)?[A-Za-z]\w*(?:\.\w+)+$/;
+const KEY = /^(?:[A-Za-z][\w-]*:)?[A-Za-z]\w*(?:\.\w+)+$/;
 
 /**
  * Field and form errors. An error is a translation key (zod messages and the keys an action sets) or a

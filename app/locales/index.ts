@@ -12,7 +12,7 @@ import koPlan from "./ko/plan";
 import koSlots from "./ko/slots";
 import koStudio from "./ko/studio";
 // Custom voice creation.
-import koCustom from "./ko/custom";
+import koCustom from "./ko/custom-voices";
 // Labs.
 import koLabs from "./ko/labs";
 import enAccount from "./en/account";
@@ -29,7 +29,7 @@ import enPlan from "./en/plan";
 import enSlots from "./en/slots";
 import enStudio from "./en/studio";
 // Custom voice creation.
-import enCustom from "./en/custom";
+import enCustom from "./en/custom-voices";
 // Labs.
 import enLabs from "./en/labs";
 
@@ -54,7 +54,7 @@ export const resources = {
     keys: koKeys,
     library: koLibrary,
     // Custom voice creation.
-    custom: koCustom,
+    "custom-voices": koCustom,
     // Labs.
     labs: koLabs,
   },
@@ -73,7 +73,7 @@ export const resources = {
     keys: enKeys,
     library: enLibrary,
     // Custom voice creation.
-    custom: enCustom,
+    "custom-voices": enCustom,
     // Labs.
     labs: enLabs,
   },

@@ -1,8 +1,8 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { CUSTOM_VOICE, type CustomVoiceStep } from "~/lib/custom-voice";
-import { CustomVoiceWizardSchema, type CustomDesign } from "~/lib/custom-voice-schemas";
+import { CUSTOM_VOICE, type CustomVoiceStep } from "~/lib/custom-voices";
+import { CustomVoiceWizardSchema, type CustomDesign } from "~/lib/custom-voices-schemas";
 import { api } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const state = (await wizardCookie.read(args.request, args.context)) ?? {};
   const asked = Number(new URL(args.request.url).searchParams.get("step")) || 1;
-  const meta = await pageMeta(args.request, args.context, "custom:meta.title", "custom:meta.description");
+  const meta = await pageMeta(args.request, args.context, "custom-voices:meta.title", "custom-voices:meta.description");
 
   let voice: CustomVoice | null = null;
   let job: CreationJob | null = null;
@@ -120,7 +120,7 @@ export async function action(args: ActionFunctionArgs) {
   const state = (await wizardCookie.read(args.request, args.context)) ?? {};
   const declared = Number(args.request.headers.get("content-length") ?? 0);
   if (declared > BODY_MAX) {
-    const t = fixedT(await getLocale(args.request, args.context), "custom");
+    const t = fixedT(await getLocale(args.request, args.context), "custom-voices");
     return data({ intent: "generate", result: null, error: t("errors.bodyTooLarge"), gate: null as Gate }, { status: 400 });
   }
   const submission = parseWithZod(await readForm(args.request), { schema: CustomVoiceWizardSchema });

@@ -5,16 +5,16 @@ import { NeedsStarterDialog, SlotsFullDialog } from "~/components/library/gate-o
 import { TagsForm, WizardSteps } from "~/components/library/Wizard";
 import { CustomDoneStep, CustomGenerateStep, CustomProfileStep } from "~/components/library/wizard-on-use";
 import { PageHeading } from "~/components/shell/Page";
-import { CUSTOM_VOICE_LIBRARY as LIBRARY } from "~/lib/custom-voice";
-import { type CustomDesign } from "~/lib/custom-voice-schemas";
+import { CUSTOM_VOICE_LIBRARY as LIBRARY } from "~/lib/custom-voices";
+import { type CustomDesign } from "~/lib/custom-voices-schemas";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader as dashboardLoader } from "./dashboard";
 import type { action, loader } from "./dashboard.custom.server";
-import * as specs from "~/lib/form-specs/custom-voice";
+import * as specs from "~/lib/form-specs/custom-voices";
 
 export { action, loader } from "./dashboard.custom.server";
 
-export const handle = { i18n: ["common", "account", "library", "studio", "custom"] };
+export const handle = { i18n: ["common", "account", "library", "studio", "custom-voices"] };
 
 export const meta = pageMetaTags;
 
@@ -29,7 +29,7 @@ export default function CustomVoicePage() {
   const { step, design, voice, job, failure, voiceGone, gate } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const parent = useRouteLoaderData<typeof dashboardLoader>("routes/dashboard");
-  const { t } = useTranslation("custom");
+  const { t } = useTranslation("custom-voices");
   const lastResult = (intent: string) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined);
   // Before a voice exists: Free needs Starter (spec section 6), then a free slot; the api's refusal says the same.
   const free = (parent?.profile.plan ?? "Free") === "Free";
@@ -79,7 +79,7 @@ export default function CustomVoicePage() {
 }
 
 function DesignStep({ design, lastResult }: { design: CustomDesign | null; lastResult: LastResult }) {
-  const { t } = useTranslation("custom");
+  const { t } = useTranslation("custom-voices");
   return (
     <TagsForm
       id="design"

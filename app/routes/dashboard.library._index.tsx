@@ -13,7 +13,7 @@ import type { action, loader } from "./dashboard.library._index.server";
 
 export { action, loader } from "./dashboard.library._index.server";
 
-export const handle = { i18n: ["common", "account", "library", "studio", "custom"] };
+export const handle = { i18n: ["common", "account", "library", "studio", "custom-voices"] };
 
 export const meta = pageMetaTags;
 

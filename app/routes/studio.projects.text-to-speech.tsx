@@ -12,6 +12,7 @@ import type { UsageDialogData } from "~/lib/studio";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "#contracts/jobs";
+import { hasSpeech } from "#contracts/speech-text";
 import { DEFAULTS, shortHash, useRows } from "~/components/studio/editor/rows";
 import { editorKeys, formatTime, useAutosave, useLeaveWarning, useNavigatedKey, type SaveMade } from "~/components/studio/editor/hooks";
 import { SaveState, Shortcuts } from "~/components/studio/editor/panels";
@@ -143,7 +144,8 @@ export default function TtsEditor() {
           fields={{ intent: "delete-version", version: confirm.version.id }}
         />
       ) : null}
-      <ProjectAudio project={project} />
+      {/* An on-use part loads its code once rendered, so it is rendered only when it has something to show. */}
+      {project.paragraphs.some((p) => p.audioURL && hasSpeech(p.text)) ? <ProjectAudio project={project} /> : null}
       {conflict ? (
         <div role="alert" className="mt-6 rounded-2xl bg-amber-50 p-4 text-sm ring-1 ring-amber-300" data-testid="conflict">
           <p>{t("autosave.conflict")}</p>
@@ -227,7 +229,7 @@ export default function TtsEditor() {
           </SubmitButton>
         </div>
       </Form>
-      <Versions versions={versions} here={here} />
+      {versions.length > 0 ? <Versions versions={versions} here={here} /> : null}
     </main>
   );
 }

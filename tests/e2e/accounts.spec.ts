@@ -1,6 +1,6 @@
 import { sign } from "hono/jwt";
 import { baseURL } from "../../playwright.config";
-import { codeFor, expect, PASSWORD, signIn, signUp, test, uniqueEmail } from "./fixtures";
+import { codeFor, expect, PASSWORD, signUp, test, uniqueEmail } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 // The dev-only signing secret of workers/api/wrangler.toml (it signs social sign-up tickets too).
@@ -99,9 +99,7 @@ test("sign up at /join with the mailed code, log out with a goodbye, log in agai
   await expect(page.getByTestId("greeting")).toHaveText(`${nickname}님, 안녕하세요!`);
 });
 
-test("logout revokes the refresh token on the server", async ({ page, request, context }) => {
-  const session = await signUp(request);
-  await signIn(context, session);
+test("logout revokes the refresh token on the server", async ({ page, request, member: session }) => {
   await page.goto("/dashboard/settings");
   await page.getByRole("button", { name: "로그아웃" }).last().click();
   await expect(page).toHaveURL(/\/login$/);
@@ -109,9 +107,7 @@ test("logout revokes the refresh token on the server", async ({ page, request, c
   expect((await refreshed.json()).code).toBe(8004);
 });
 
-test("after logging out, Back does not bring the account page back from the browser's cache", async ({ page, request, context }) => {
-  const session = await signUp(request);
-  await signIn(context, session);
+test("after logging out, Back does not bring the account page back from the browser's cache", async ({ page, member: session }) => {
   await page.goto("/");
   const settings = await page.goto("/dashboard/settings");
   // A signed-in page is never stored (server/page-cache.ts privateWhenSignedIn).
@@ -216,9 +212,7 @@ test("password recovery with a mailed code, then login with the new password", a
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("account edit: profile fields and language, and the dated marketing consent", async ({ page, request, context }) => {
-  const session = await signUp(request);
-  await signIn(context, session);
+test("account edit: profile fields and language, and the dated marketing consent", async ({ page, member: session }) => {
   // Hydration must not disagree with the server (a missing translation namespace did once).
   const errors: string[] = [];
   page.on("console", (m) => {
@@ -255,9 +249,7 @@ test("account edit: profile fields and language, and the dated marketing consent
   await expect(page.getByTestId("marketing-state")).toHaveText("I agree");
 });
 
-test("withdrawal: warnings, reasons and password, then the 30-day block on the same address", async ({ page, request, context }) => {
-  const session = await signUp(request);
-  await signIn(context, session);
+test("withdrawal: warnings, reasons and password, then the 30-day block on the same address", async ({ page, member: session }) => {
   await page.goto("/dashboard/settings");
   await page.getByRole("link", { name: "회원 탈퇴" }).click();
   await expect(page.getByText("같은 이메일로는 탈퇴일로부터 30일이 지난 뒤에 다시 가입할 수 있습니다.")).toBeVisible();
@@ -306,8 +298,7 @@ test("the guard sends a visitor without a login to the login page, which brings 
   await expect(page).toHaveURL(`${baseURL}/dashboard`);
 });
 
-test("settings button: straight to settings on mobile, a menu with Settings and Logout on desktop", async ({ page, request, context }) => {
-  await signIn(context, await signUp(request));
+test("settings button: straight to settings on mobile, a menu with Settings and Logout on desktop", async ({ page, member: _member }) => {
   await page.goto("/dashboard");
   const menu = page.getByRole("banner").getByTestId("settings-menu");
   await menu.locator("summary").click();

@@ -260,8 +260,7 @@ test("actor applications: the uploaded sample plays through a signed URL only; t
   await expect(page.getByTestId("application-row").filter({ hasText: name }).getByTestId("application-status")).toHaveText("Contacted");
 });
 
-test("account settings: a member chooses a 3-year dormancy period", async ({ page, request, context }) => {
-  await signIn(context, await signUp(request));
+test("account settings: a member chooses a 3-year dormancy period", async ({ page, member: _member }) => {
   await page.goto("/dashboard/settings");
   const section = page.locator("#dormancy");
   await expect(section.getByLabel("1년 (기본)")).toBeChecked();

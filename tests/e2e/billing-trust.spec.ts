@@ -59,9 +59,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("card brands are said in the page's language", async ({ page, request, context }) => {
-  const session = await signUp(request);
-  await signIn(context, session);
+test("card brands are said in the page's language", async ({ page, request, member: session }) => {
   const registered = await call(request, session, "/payment/registcard", {
     card_type: "personal",
     card_number1: "4242",
@@ -83,10 +81,8 @@ test("card brands are said in the page's language", async ({ page, request, cont
 test("a coupon member is not offered auto-payment cancellation, not even by the dialog's address (ko, en)", async ({
   page,
   request,
-  context,
+  member: session,
 }) => {
-  const session = await signUp(request);
-  await signIn(context, session);
   // A fresh Creator coupon from the api's development helper (seeded numbers are used once per database).
   const made = await request.post("/api/v1/dev/coupons", { data: { plan: "Creator", days: 30 } });
   const num = made.ok() ? ((await made.json()) as { data: { num: string } }).data.num : "CREATOR-30";

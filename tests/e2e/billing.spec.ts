@@ -45,10 +45,8 @@ test.describe("without JavaScript", () => {
   test("card registration: each invalid field gets its message, a refused card, then only the newest card remains", async ({
     page,
     request,
-    context,
+    member: session,
   }) => {
-    const session = await signUp(request);
-    await signIn(context, session);
     await page.goto("/dashboard/plan");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("내 요금제");
     await expect(page.getByRole("navigation", { name: "대시보드 메뉴" }).getByRole("link", { name: "내 요금제" })).toHaveAttribute(
@@ -118,10 +116,8 @@ test.describe("without JavaScript", () => {
   test("coupon: an invalid or expired number gets the spec's message; a valid one applies its plan and blocks plan changes", async ({
     page,
     request,
-    context,
+    member: session,
   }) => {
-    const session = await signUp(request);
-    await signIn(context, session);
     const num = await creatorCoupon(request);
     await page.goto("/dashboard/plan");
     await expect(page.getByTestId("plan-name")).toHaveText("Free");
@@ -293,10 +289,8 @@ test.describe("with JavaScript", () => {
   test("purchase: register a card, buy Starter at the first-month price, upgrade to Creator, then schedule a downgrade", async ({
     page,
     request,
-    context,
+    member: session,
   }) => {
-    const session = await signUp(request);
-    await signIn(context, session);
     await page.goto("/dashboard/plan/upgrade");
     await expect(page.getByTestId("payment-path")).toContainText("국내 카드");
     await expect(page.getByTestId("plan-Free").getByTestId("current-plan")).toBeVisible();

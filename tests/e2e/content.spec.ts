@@ -109,8 +109,7 @@ test("/contest: a visitor is asked to log in; a member without a shared result i
   await expect(page.getByRole("link", { name: "스튜디오로 가기" })).toBeVisible();
 });
 
-test("an API key is shown once, then listed by prefix, and revoked", async ({ page, context, request }) => {
-  await signIn(context, await signUp(request));
+test("an API key is shown once, then listed by prefix, and revoked", async ({ page, request, member: _member }) => {
   await page.goto("/dashboard/keys?lng=en");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("API keys");
   await page.getByLabel("Key name").fill("e2e server");

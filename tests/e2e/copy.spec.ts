@@ -1,5 +1,5 @@
 import { baseURL } from "../../playwright.config";
-import { certifiedTicket, codeFor, expect, PASSWORD, signIn, signUp, test, uniqueEmail } from "./fixtures";
+import { certifiedTicket, codeFor, expect, PASSWORD, test, uniqueEmail } from "./fixtures";
 import { remixCookieValue } from "./helpers";
 
 /**
@@ -27,8 +27,7 @@ test("the member's saved language applies at login", async ({ page, request }) =
   await expect(page.getByRole("navigation", { name: "Dashboard menu" })).toBeVisible();
 });
 
-test("a post to an index route leaves no ?index in the address", async ({ page, context, request }) => {
-  await signIn(context, await signUp(request));
+test("a post to an index route leaves no ?index in the address", async ({ page, member: _member }) => {
   await page.goto("/dashboard/plan?modal=coupon");
   await page.getByRole("dialog", { name: "쿠폰 등록" }).getByLabel("쿠폰 번호").fill("NO-SUCH-COUPON");
   await page.getByRole("dialog", { name: "쿠폰 등록" }).getByRole("button", { name: "쿠폰 등록" }).click();
@@ -39,8 +38,7 @@ test("a post to an index route leaves no ?index in the address", async ({ page, 
   expect(new URL(page.url()).searchParams.has("index")).toBe(false);
 });
 
-test("the card form's birth-date error shows once", async ({ page, context, request }) => {
-  await signIn(context, await signUp(request));
+test("the card form's birth-date error shows once", async ({ page, member: _member }) => {
   await page.goto("/dashboard/plan?modal=card");
   const dialog = page.getByRole("dialog", { name: "결제 카드 등록" });
   await dialog.getByLabel("생년월일 6자리").fill("12");
@@ -76,11 +74,9 @@ test("the sign-up's 이전 button stays on one line at 360 px", async ({ page, r
 
 test("the gear menu opens without (or before) JavaScript and stays open when the page hydrates", async ({
   page,
-  context,
-  request,
   javaScriptEnabled,
+  member: _member,
 }) => {
-  await signIn(context, await signUp(request));
   // The page's scripts wait until the menu has been opened: the click lands before hydration.
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -128,8 +124,7 @@ test("the landing hero's player plays in the browser", async ({ page, javaScript
   await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
 });
 
-test("the dashboard's voice cards play their samples", async ({ page, context, request, javaScriptEnabled }) => {
-  await signIn(context, await signUp(request));
+test("the dashboard's voice cards play their samples", async ({ page, javaScriptEnabled, member: _member }) => {
   await page.goto("/dashboard");
   const sample = page.getByTestId("top-voices").getByTestId("voice-sample").first();
   const href = (await sample.getAttribute("href"))!;

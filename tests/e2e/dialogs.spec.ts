@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, kakaoMember, PASSWORD, signIn, signUp, test } from "./fixtures";
+import { expect, kakaoMember, PASSWORD, test } from "./fixtures";
 
 /**
  * Dialogs (docs/decisions/0039): with JavaScript a modal <dialog> that keeps the focus inside,
@@ -18,8 +18,7 @@ const isModal = (dialog: Locator) => expect.poll(() => dialog.evaluate((d) => d.
 test.describe("dialogs with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the modal behaviour needs JavaScript");
 
-  test("the coupon dialog is modal: announced, focus kept inside, Escape, backdrop, focus returned", async ({ page, context, request }) => {
-    await signIn(context, await signUp(request));
+  test("the coupon dialog is modal: announced, focus kept inside, Escape, backdrop, focus returned", async ({ page, member: _member }) => {
     await page.goto("/dashboard/plan");
     await page.waitForFunction(() => "__remixRouter" in window);
     const opener = page.getByRole("link", { name: "쿠폰 등록" });
@@ -65,10 +64,8 @@ test.describe("dialogs with JavaScript", () => {
 
   test("a dialog opened by the address (a full page load) is modal too and gives the focus to its opener on close", async ({
     page,
-    context,
-    request,
+    member: _member,
   }) => {
-    await signIn(context, await signUp(request));
     await page.goto("/dashboard/plan?modal=coupon&lng=en");
     const dialog = page.getByRole("dialog", { name: "Register a coupon" });
     await isModal(dialog);
@@ -77,8 +74,7 @@ test.describe("dialogs with JavaScript", () => {
     await expect(page.getByRole("link", { name: "Register a coupon" })).toBeFocused();
   });
 
-  test("an alert dialog is announced as one and closes on its backdrop", async ({ page, context, request }) => {
-    await signIn(context, await signUp(request));
+  test("an alert dialog is announced as one and closes on its backdrop", async ({ page, member: _member }) => {
     await page.goto("/dashboard/plan?modal=corporate&lng=en");
     const alert = page.getByRole("alertdialog");
     await expect(alert).toBeVisible();
@@ -149,8 +145,7 @@ test.describe("dialogs with JavaScript", () => {
 test.describe("dialogs without JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the server-rendered path");
 
-  test("the server renders the dialog open and its close link goes back to the page", async ({ page, context, request }) => {
-    await signIn(context, await signUp(request));
+  test("the server renders the dialog open and its close link goes back to the page", async ({ page, member: _member }) => {
     await page.goto("/dashboard/plan");
     await page.getByRole("link", { name: "쿠폰 등록" }).click();
     const dialog = page.getByRole("dialog", { name: "쿠폰 등록" });

@@ -28,10 +28,8 @@ test.describe("JavaScript on", () => {
   test("a project whose load drops for a moment offers back to the list and retry, and retry loads it", async ({
     page,
     request,
-    context,
+    member: session,
   }) => {
-    const session = await signUp(request);
-    await signIn(context, session);
     const headers = { "api-key": session.token };
     const id = (await (await request.post("/api/v1/studio/projects", { headers, data: { name: "회의록", type: "tts" } })).json()).data.id;
     await page.goto("/studio");

@@ -14,9 +14,15 @@ export const PASSWORD = "Voice#2026a";
  * would run into those limits.
  */
 const octet = () => Math.floor(Math.random() * 250) + 1;
-export const test = base.extend({
+export const test = base.extend<{ member: Session }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
     await provide({ ...extraHTTPHeaders, "cf-connecting-ip": `10.${octet()}.${octet()}.${octet()}` });
+  },
+  /** A new member, signed up through the real API and signed in in the test's browser context; its session. */
+  member: async ({ request, context }, provide) => {
+    const session = await signUp(request);
+    await signIn(context, session);
+    await provide(session);
   },
 });
 export { expect };

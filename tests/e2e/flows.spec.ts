@@ -107,8 +107,7 @@ test("a PayPal checkout left at PayPal is not a card decline and has no receipt"
   await expect(row.getByRole("link", { name: "영수증" })).toHaveCount(0);
 });
 
-test("settings: a refused save keeps the language, jobs and gender chosen", async ({ page, request, context }) => {
-  await signIn(context, await signUp(request));
+test("settings: a refused save keeps the language, jobs and gender chosen", async ({ page, member: _member }) => {
   await page.goto("/dashboard/settings");
   const profile = page.locator("form").filter({ has: page.getByLabel("닉네임") });
   await profile.getByLabel("언어").selectOption("en");

@@ -136,9 +136,7 @@ test.describe("in English at 360 px", () => {
   });
 });
 
-test("/studio: a refused post comes back on the list's own address, never with ?index", async ({ page, request, context }) => {
-  const session = await signUp(request);
-  await signIn(context, session);
+test("/studio: a refused post comes back on the list's own address, never with ?index", async ({ page, request, member: session }) => {
   // A script that cannot be spoken: its error shows on /studio?type=tts.
   await page.goto("/studio?type=tts");
   await page

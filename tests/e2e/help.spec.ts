@@ -1,12 +1,11 @@
 // With JavaScript on and off: a member sends a 1:1 inquiry with an image (the payment
 // failure link prefills the category), the development operator answers it with an image in /admin, and the
 // member sees the unread badge, reads the answer and its image, and the badge goes.
-import { expect, operatorSession, signIn, signUp, test } from "./fixtures";
+import { expect, operatorSession, signIn, test } from "./fixtures";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
-test("an inquiry with an image, answered by the operator and read by the member", async ({ page, request, context, browser }) => {
-  await signIn(context, await signUp(request));
+test("an inquiry with an image, answered by the operator and read by the member", async ({ page, request, browser, member: _member }) => {
   const question = `환불 문의 ${Date.now()}`;
 
   await page.goto("/dashboard/help?category=payment");

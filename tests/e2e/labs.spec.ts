@@ -98,12 +98,7 @@ test.describe("with JavaScript and software WebGL", () => {
     expect((await readFile((await file.path())!)).subarray(0, 4).toString()).toBe("RIFF");
   });
 
-  test("a VRM of one's own is uploaded and chosen; anything else is refused with the spec's message", async ({
-    page,
-    request,
-    context,
-  }) => {
-    await signIn(context, await signUp(request));
+  test("a VRM of one's own is uploaded and chosen; anything else is refused with the spec's message", async ({ page, member: _member }) => {
     await page.goto("/labs/avatar");
     await page
       .getByLabel("VRM 파일")
@@ -118,8 +113,7 @@ test.describe("with JavaScript and software WebGL", () => {
     await expect(page.getByText("내 아바타 · VRM 1.0")).toBeVisible();
   });
 
-  test("other pages' JavaScript never loads three", async ({ page, request, context }) => {
-    await signIn(context, await signUp(request));
+  test("other pages' JavaScript never loads three", async ({ page, member: _member }) => {
     const scripts: string[] = [];
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(r.url());

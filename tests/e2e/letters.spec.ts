@@ -171,8 +171,7 @@ test.describe("with JavaScript", () => {
   });
 });
 
-test("one's own avatar is deleted after a confirmation", async ({ page, request, context }) => {
-  await signIn(context, await signUp(request));
+test("one's own avatar is deleted after a confirmation", async ({ page, member: _member }) => {
   await page.goto("/labs/avatar");
   // The defaults show their pictures (SVG), no emoji.
   await expect(page.getByTestId("avatar-icon")).toHaveCount(3);

@@ -104,9 +104,7 @@ test("download selected: STS results included, what is ready downloads, what was
   await expect(page.getByTestId("batch-download")).toHaveCount(0);
 });
 
-test("/dashboard/studio is the project list without the sidebar", async ({ page, request, context }) => {
-  const session = await signUp(request);
-  await signIn(context, session);
+test("/dashboard/studio is the project list without the sidebar", async ({ page, member: _member }) => {
   await page.goto("/dashboard/studio");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("내 프로젝트");
   await expect(page.getByRole("navigation", { name: "대시보드 메뉴" })).toHaveCount(0);
@@ -127,11 +125,9 @@ test("/dashboard/studio is the project list without the sidebar", async ({ page,
 test("STS: an empty file gets the empty-file message; a project that cannot load offers back; the record button says why it is disabled", async ({
   page,
   request,
-  context,
   javaScriptEnabled,
+  member: session,
 }) => {
-  const session = await signUp(request);
-  await signIn(context, session);
   await page.goto("/studio/projects/speech-to-speech");
   await page.getByLabel("오디오 파일").setInputFiles({ name: "empty.wav", mimeType: "audio/wav", buffer: Buffer.alloc(0) });
   await page.getByRole("button", { name: "파일 확인하기" }).click();

@@ -1,10 +1,9 @@
 // A paragraph's sentences play as they are made (JavaScript on): the editor starts playing the first sentence the job
 // publishes, goes on sentence by sentence and paragraph by paragraph, and can be stopped. Without JavaScript the page
 // refreshes until the job is done and shows no live control.
-import { expect, signIn, signUp, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
-test("the editor plays each sentence as the job makes it, and stops when asked", async ({ page, request, context, javaScriptEnabled }) => {
-  await signIn(context, await signUp(request));
+test("the editor plays each sentence as the job makes it, and stops when asked", async ({ page, javaScriptEnabled, member: _member }) => {
   await page.goto("/studio");
   await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
   await page.getByTestId("paragraph").first().locator("textarea").fill("첫 번째 문장입니다. 두 번째 문장이에요. 세 번째 문장으로 끝나요.");

@@ -194,8 +194,7 @@ test.describe("360 px", () => {
 test.describe("360 px, the dashboard's tabs", () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
-  test("the current page's tab is in view", async ({ page, context, request }) => {
-    await signIn(context, await signUp(request));
+  test("the current page's tab is in view", async ({ page, member: _member }) => {
     for (const [address, name] of [
       ["/dashboard/settings", "계정 설정"],
       ["/dashboard/keys", "API 키"],

@@ -1,14 +1,12 @@
 // With JavaScript on and off: a paragraph's pronunciation preview in the TTS editor and
 // the member's pronunciation dictionary page.
-import { expect, signIn, signUp, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 test("the TTS editor shows what the engine reads for a paragraph, and its words can be fixed in the dictionary", async ({
   page,
-  request,
-  context,
   javaScriptEnabled,
+  member: _member,
 }) => {
-  await signIn(context, await signUp(request));
   await page.goto("/studio");
   await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
   await expect(page).toHaveURL(/\/studio\/projects\/text-to-speech\?id=/);
@@ -42,10 +40,8 @@ test("the TTS editor shows what the engine reads for a paragraph, and its words 
 
 test("the pronunciation dictionary: add, refuse a duplicate with its message, change a reading, delete", async ({
   page,
-  request,
-  context,
+  member: _member,
 }) => {
-  await signIn(context, await signUp(request));
   await page.goto("/studio/dictionary");
   await expect(page.getByText("아직 등록한 단어가 없어요.").first()).toBeVisible();
 

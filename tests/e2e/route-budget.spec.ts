@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { BUDGET_BYTES, measureRoutes, readKnown, sizer } from "../../scripts/route-budget.mjs";
-import { apiCall, expect, signIn, signUp, test } from "./fixtures";
+import { apiCall, expect, test } from "./fixtures";
 
 /**
  * docs/decisions/0050: `npm run check:routes` counts exactly the JavaScript a page's HTML loads and
@@ -67,10 +67,8 @@ test("signed out: the landing loads no script; /plan, /login and /faq load exact
 test("signed in: the dashboard, the studio, the plan page and the TTS editor load exactly what the check counts", async ({
   page,
   request,
-  context,
+  member: session,
 }) => {
-  const session = await signUp(request);
-  await signIn(context, session);
   await expectCounted(page, "/dashboard", "routes/dashboard._index");
   await expectCounted(page, "/dashboard/plan", "routes/dashboard.plan._index");
   await expectCounted(page, "/studio", "routes/studio._index");

@@ -24,8 +24,7 @@ async function convertTo(page: Page, voice: RegExp) {
   await expect(page.getByTestId("sts-result")).toBeVisible();
 }
 
-test("upload, file check, voice, conversion, result with both versions and downloads", async ({ page, request, context }) => {
-  await signIn(context, await signUp(request));
+test("upload, file check, voice, conversion, result with both versions and downloads", async ({ page, member: _member }) => {
   await page.goto("/dashboard");
   await page.getByTestId("new-sts").click();
   await expect(page).toHaveURL(/\/studio\/projects\/speech-to-speech$/);
@@ -60,8 +59,7 @@ test("upload, file check, voice, conversion, result with both versions and downl
   await expect(page.getByRole("link", { name: "인터뷰" })).toBeVisible();
 });
 
-test("a 30.04 s file is shown, quoted and charged as 30 s (not 31)", async ({ page, request, context }) => {
-  await signIn(context, await signUp(request));
+test("a 30.04 s file is shown, quoted and charged as 30 s (not 31)", async ({ page, member: _member }) => {
   await page.goto("/studio/projects/speech-to-speech");
   await uploadFile(page, "memo.wav", speechWav(30.04));
   await expect(page.getByTestId("source-duration")).toHaveText("30초");
@@ -74,8 +72,7 @@ test("a 30.04 s file is shown, quoted and charged as 30 s (not 31)", async ({ pa
   await expect(page.getByTestId("remaining")).toHaveText("이번 달 남은 변환 시간: 2분 30초");
 });
 
-test("a file that is not audio gets its message and nothing is kept", async ({ page, request, context }) => {
-  await signIn(context, await signUp(request));
+test("a file that is not audio gets its message and nothing is kept", async ({ page, member: _member }) => {
   await page.goto("/studio/projects/speech-to-speech");
   await uploadFile(page, "memo.mp3", Buffer.from("This is a text file with an audio name.\n".repeat(40)));
   await expect(page.getByText("오디오 파일이 아닙니다. WAV, MP3, OGG, WebM, M4A 파일을 올려 주세요.")).toBeVisible();
@@ -89,11 +86,9 @@ test("a file that is not audio gets its message and nothing is kept", async ({ p
 
 test("share page: server-rendered Open Graph and Twitter tags in the visitor's language (the sharer's as fallback), plays, revocable; review; history", async ({
   page,
-  request,
-  context,
   browser,
+  member: _member,
 }) => {
-  await signIn(context, await signUp(request));
   await page.goto("/studio/projects/speech-to-speech");
   await uploadFile(page, "clip.wav", speechWav(2));
   await convertTo(page, /민준/);
@@ -176,10 +171,8 @@ test.describe("with JavaScript", () => {
   test("a project whose load fails for a moment (a dropped connection) offers back and retry, and retry loads it (ko, en)", async ({
     page,
     request,
-    context,
+    member: session,
   }) => {
-    const session = await signUp(request);
-    await signIn(context, session);
     const { source } = await convertedRecording(request, session.token, "memo.wav");
     const words = {
       ko: { failed: "오류가 발생했습니다", back: "돌아가기", retry: "다시 시도" },
@@ -213,8 +206,7 @@ test.describe("with JavaScript", () => {
     }
   });
 
-  test("record with the microphone (level, timer), convert, and switch A/B", async ({ page, request, context }) => {
-    await signIn(context, await signUp(request));
+  test("record with the microphone (level, timer), convert, and switch A/B", async ({ page, member: _member }) => {
     await page.goto("/studio/projects/speech-to-speech");
     await page.getByRole("button", { name: "● 녹음 시작" }).click();
     await expect(page.getByTestId("record-timer")).toHaveText(/^0:02 \/ 최대 3:00$/, { timeout: 15_000 });
@@ -254,8 +246,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("source-duration")).toHaveText(/^[23]초$/);
   });
 
-  test("a file dropped on the upload area is checked", async ({ page, request, context }) => {
-    await signIn(context, await signUp(request));
+  test("a file dropped on the upload area is checked", async ({ page, member: _member }) => {
     await page.goto("/studio/projects/speech-to-speech");
     await expect(page.getByRole("button", { name: "● 녹음 시작" })).toBeEnabled();
     const bytes = [...speechWav(1.5)];
@@ -269,8 +260,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("source-name")).toHaveText("dropped.wav · 업로드");
   });
 
-  test("a denied microphone is explained", async ({ page, request, context }) => {
-    await signIn(context, await signUp(request));
+  test("a denied microphone is explained", async ({ page, member: _member }) => {
     await page.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
     });

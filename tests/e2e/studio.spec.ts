@@ -27,8 +27,7 @@ async function download(page: Page, click: () => Promise<void>) {
   return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
 }
 
-test("projects: create a TTS project, write and save paragraphs, rename, list and delete", async ({ page, request, context }) => {
-  await signIn(context, await signUp(request));
+test("projects: create a TTS project, write and save paragraphs, rename, list and delete", async ({ page, member: _member }) => {
   await page.goto("/studio");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("내 프로젝트");
   await expect(page.getByText("아직 프로젝트가 없습니다.")).toBeVisible();
@@ -85,8 +84,7 @@ test("projects: create a TTS project, write and save paragraphs, rename, list an
   await expect(page.getByTestId("project-row")).toHaveCount(0);
 });
 
-test("the Free plan's 3-project limit shows the upgrade dialog", async ({ page, request, context }) => {
-  await signIn(context, await signUp(request));
+test("the Free plan's 3-project limit shows the upgrade dialog", async ({ page, member: _member }) => {
   for (let i = 0; i < 3; i++) {
     await page.goto("/studio");
     await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
@@ -103,8 +101,7 @@ test("the Free plan's 3-project limit shows the upgrade dialog", async ({ page, 
   await expect(page.getByTestId("project-row")).toHaveCount(3);
 });
 
-test("import a .txt script as paragraphs", async ({ page, request, context }) => {
-  await signIn(context, await signUp(request));
+test("import a .txt script as paragraphs", async ({ page, member: _member }) => {
   await page.goto("/studio");
   await page
     .getByLabel("대본 가져오기 (.txt)")
@@ -115,17 +112,14 @@ test("import a .txt script as paragraphs", async ({ page, request, context }) =>
   await expect(page.getByLabel("프로젝트 이름")).toHaveValue("script");
 });
 
-test("a project that cannot be loaded offers the way back", async ({ page, request, context }) => {
-  await signIn(context, await signUp(request));
+test("a project that cannot be loaded offers the way back", async ({ page, member: _member }) => {
   await page.goto("/studio/projects/text-to-speech?id=not-mine");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("프로젝트를 불러오지 못했습니다.");
   await page.getByRole("link", { name: "프로젝트 목록" }).click();
   await expect(page).toHaveURL(/\/studio$/);
 });
 
-test("dashboard home: greeting, new project, recent projects, top and recommended voices, banner", async ({ page, request, context }) => {
-  const session = await signUp(request);
-  await signIn(context, session);
+test("dashboard home: greeting, new project, recent projects, top and recommended voices, banner", async ({ page, member: session }) => {
   await page.goto("/dashboard");
   await expect(page.getByTestId("greeting")).toHaveText(`${session.nickname}님, 안녕하세요!`);
   await expect(page.getByTestId("top-voices").getByRole("listitem")).toHaveCount(5);
@@ -212,8 +206,7 @@ test("generate all: progress, play, download the project as one WAV, a ZIP of ea
   await expect(page.getByTestId("history-item")).toHaveCount(1);
 });
 
-test("the project list plays, generates and downloads selected projects", async ({ page, request, context }) => {
-  await signIn(context, await signUp(request));
+test("the project list plays, generates and downloads selected projects", async ({ page, member: _member }) => {
   await page.goto("/studio");
   await page
     .getByLabel("대본 가져오기 (.txt)")
@@ -274,10 +267,8 @@ test("the voice picker shows each voice's tags and plays its sample", async ({ p
 
 test("text longer than the remaining characters is blocked with the spec's dialog, and nothing is lost", async ({
   page,
-  request,
-  context,
+  member: _member,
 }) => {
-  await signIn(context, await signUp(request));
   // 21 paragraphs of 500 characters: 10,500, more than the Free plan's 10,000.
   const script = Array.from({ length: 21 }, (_, i) => (i % 2 ? "가" : "나").repeat(500)).join("\n");
   await page.goto("/studio");

@@ -42,7 +42,7 @@ describe("GET /utils/planlist", () => {
     expect(body.success).toBe(true);
     expect(body.code).toBe(Code.OK);
     expect(body.data.map((p: Record<string, unknown>) => p.plan)).toEqual(["Free", "Starter", "Creator", "Production"]);
-    expect(body.data[1]).toMatchObject({ tier: 1, plan: "Starter", price: 4900, price_en: 3.99, plan_time: 20, cv_cnt: 0 });
+    expect(body.data[1]).toMatchObject({ tier: 1, plan: "Starter", price: 4900, price_en: 3.99, plan_time: 20, cv_cnt: 1 });
     expect(body.data[2]).toMatchObject({ price: 12900, price_en: 9.99, plan_time: 60, cv_cnt: 1 });
     expect(body.data[3]).toMatchObject({ price: 99900, price_en: 79.99, plan_time: 300, cv_cnt: 5 });
     expect(body.data[0]).toMatchObject({ price: 0, plan_time: 3, project_limit: 3 });

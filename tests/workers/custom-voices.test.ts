@@ -29,16 +29,18 @@ import {
 beforeAll(seedWithUnlimited);
 
 describe("plan gates", () => {
-  it("Free needs Starter (4470); Starter has no slots (4471), in the asked language", async () => {
+  it("Free needs Starter (4470); Starter makes 1, then its slot is used (4471), in the asked language", async () => {
     const free = await member("cv-free@example.com", "Free");
     const r = await create(free.token);
     expect([r.status, r.code]).toEqual([403, Code.CUSTOM_VOICE_NEEDS_STARTER]);
     expect(r.message).toMatch(/Starter/);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM voices WHERE owner_id = ?").bind(free.id).first("n")).toBe(0);
     const starter = await member("cv-starter@example.com", "Starter");
+    expect((await create(starter.token, [good()], {}, "kr")).code).toBe(Code.OK);
     const s = await create(starter.token, [good()], {}, "kr");
     expect([s.status, s.code]).toEqual([409, Code.CUSTOM_VOICE_SLOTS_FULL]);
-    expect(s.message).toContain("슬롯은 0개예요");
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM voices WHERE owner_id IN (?, ?)").bind(free.id, starter.id).first("n")).toBe(0);
+    expect(s.message).toContain("슬롯은 1개예요");
+    expect(await slots(starter.token)).toMatchObject({ used: 1, slots: 1 });
   });
 
   it("Creator makes 1, then all slots are used; Production 5; an unlimited plan goes past 5", async () => {

@@ -9,8 +9,8 @@ import { Modal } from "~/components/shell/Modal";
 import { Section } from "~/components/shell/Page";
 import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { useJobProgress } from "~/components/studio/useJobProgress";
-import { AUDIO_ACCEPT, CUSTOM_VOICE, CUSTOM_VOICE_INQUIRY, CUSTOM_VOICE_PATH as PATH } from "~/lib/custom-voice";
-import * as specs from "~/lib/form-specs/custom-voice";
+import { AUDIO_ACCEPT, CUSTOM_VOICE, CUSTOM_VOICE_INQUIRY, CUSTOM_VOICE_PATH as PATH } from "~/lib/custom-voices";
+import * as specs from "~/lib/form-specs/custom-voices";
 import type { CreationJob, Failure } from "~/routes/dashboard.custom.server";
 
 /**
@@ -32,7 +32,7 @@ export function GenerateStep({
   lastResult: LastResult;
   error: string | null;
 }) {
-  const { t } = useTranslation("custom");
+  const { t } = useTranslation("custom-voices");
   return (
     <>
       {job ? <CreationProgress job={job} /> : null}
@@ -66,7 +66,7 @@ function FilesForm({
   voiceGone: string | null;
   failedFile: number | null;
 }) {
-  const { t } = useTranslation("custom");
+  const { t } = useTranslation("custom-voices");
   const { t: tl } = useTranslation("library");
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -227,7 +227,7 @@ function FilesForm({
             </ul>
           )}
           {full ? <p className="text-sm text-amber-800">{t("generate.full")}</p> : null}
-          {noFiles ? <ErrorList errors={["custom:errors.files"]} /> : null}
+          {noFiles ? <ErrorList errors={["custom-voices:errors.files"]} /> : null}
           <ErrorList errors={formErrors} />
           <button
             type="button"
@@ -270,7 +270,7 @@ function FilesForm({
 
 /** The creation job, live with JavaScript (its event stream), refreshed every 2 s without it. */
 function CreationProgress({ job }: { job: CreationJob }) {
-  const { t } = useTranslation("custom");
+  const { t } = useTranslation("custom-voices");
   const live = useJobProgress(job);
   const done = live.status === "generating" ? live.done : 0;
   const total = live.status === "generating" ? Math.max(live.total, 1) : 1;
@@ -293,7 +293,7 @@ function CreationProgress({ job }: { job: CreationJob }) {
 
 /** The spec's "custom voice generation failed" dialog: the reason (naming the file), retry, or a 1:1 inquiry. */
 function FailedDialog({ failure }: { failure: Failure }) {
-  const { t } = useTranslation("custom");
+  const { t } = useTranslation("custom-voices");
   return (
     <Modal name="failed" title={t("failed.title")} closeTo={`${PATH}?step=2`} alert describedBy="failed-text" closeButton={false}>
       <p id="failed-text" className="text-sm text-slate-700">

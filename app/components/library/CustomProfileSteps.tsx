@@ -6,8 +6,8 @@ import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult } from "
 import { AnotherSegment } from "~/components/library/AnotherSegment";
 import { ProfileImageInput } from "~/components/library/ProfileImageInput";
 import { Section } from "~/components/shell/Page";
-import { CUSTOM_VOICE, CUSTOM_VOICE_LIBRARY as LIBRARY } from "~/lib/custom-voice";
-import * as specs from "~/lib/form-specs/custom-voice";
+import { CUSTOM_VOICE, CUSTOM_VOICE_LIBRARY as LIBRARY } from "~/lib/custom-voices";
+import * as specs from "~/lib/form-specs/custom-voices";
 import type { CustomVoice } from "#contracts/custom-voices";
 
 /**
@@ -25,7 +25,7 @@ export function ProfileStep({
   /** Why another part of the files could not be taken (the api's message), if it was asked for and refused. */
   segmentError: string | null;
 }) {
-  const { t } = useTranslation("custom");
+  const { t } = useTranslation("custom-voices");
   const [form, fields] = useSchemaForm("profile", specs.CustomProfileSchema, lastResult, { validate: "onBlur" });
   const [name, setName] = useState("");
   return (
@@ -84,7 +84,7 @@ export function ProfileStep({
 }
 
 export function DoneStep({ voice }: { voice: CustomVoice }) {
-  const { t } = useTranslation("custom");
+  const { t } = useTranslation("custom-voices");
   return (
     <Section id="done" title={t("done.title")}>
       <div className="mt-3 flex items-center gap-3">

@@ -11,7 +11,7 @@ const UPGRADE_PATH = "/dashboard/plan/upgrade";
  * Rendered by the server, so it works without JavaScript; its way out is the plan page or `closeTo`.
  */
 export function NeedsStarterDialog({ closeTo }: { closeTo: string }) {
-  const { t } = useTranslation("custom");
+  const { t } = useTranslation("custom-voices");
   return (
     <Modal name="starter" title={t("gates.starter.title")} closeTo={closeTo} alert describedBy="starter-text" closeButton={false}>
       <p id="starter-text" className="text-sm text-slate-700">
@@ -29,7 +29,7 @@ export function NeedsStarterDialog({ closeTo }: { closeTo: string }) {
 
 /** The spec's "all custom voice slots used" dialog (section 8), with the way to slot management. */
 export function SlotsFullDialog({ slots, closeTo }: { slots: number; closeTo: string }) {
-  const { t } = useTranslation("custom");
+  const { t } = useTranslation("custom-voices");
   return (
     <Modal name="slots-full" title={t("gates.slots.title")} closeTo={closeTo} alert describedBy="slots-full-text" closeButton={false}>
       <p id="slots-full-text" className="text-sm text-slate-700">

@@ -7,10 +7,9 @@ import type { ProjectVersion, TtsProject } from "~/lib/studio-schemas";
 import { hasSpeech } from "#contracts/speech-text";
 import { formatTime } from "./hooks";
 
-/** The version history: the last saved versions, each restorable, each deletable after a confirmation. */
+/** The version history (rendered when there is one): the last saved versions, each restorable, each deletable after a confirmation. */
 export function Versions({ versions, here }: { versions: ProjectVersion[]; here: string }) {
   const { t } = useTranslation("studio");
-  if (versions.length === 0) return null;
   return (
     <section
       className="mt-8 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
@@ -49,7 +48,7 @@ export function Versions({ versions, here }: { versions: ProjectVersion[]; here:
 }
 
 /**
- * The whole project: a player of all sentences joined with their pauses (once every sentence has
+ * The whole project, once a sentence has audio: a player of all sentences joined with their pauses (once every sentence has
  * audio of its current text), and the download form (one file or a ZIP of each sentence, WAV or
  * MP3; the sentences ticked below, or all). A GET form, so it works without JavaScript.
  */
@@ -57,8 +56,6 @@ export function ProjectAudio({ project }: { project: TtsProject }) {
   const { t } = useTranslation("studio");
   const spoken = project.paragraphs.filter((p) => hasSpeech(p.text));
   const ready = spoken.length > 0 && spoken.every((p) => p.audioCurrent);
-  const generated = spoken.some((p) => p.audioURL);
-  if (!generated) return null;
   return (
     <section className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-labelledby="project-audio-title">
       <h2 id="project-audio-title" className="font-semibold">

@@ -1,4 +1,4 @@
-import type ko from "../ko/custom";
+import type ko from "../ko/custom-voices";
 import type { Translation } from "../types";
 
 export default {

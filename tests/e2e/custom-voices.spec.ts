@@ -240,6 +240,18 @@ test("a Free member sees the spec's 'custom voice needs Starter' dialog with the
   await expect(page).toHaveURL(/\/dashboard\/library$/);
 });
 
+test("Starter has one custom voice slot: the plan card says so, and a Starter member starts at the design step", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/plan");
+  await expect(page.getByTestId("plan-Starter")).toContainText("커스텀 보이스 1개");
+  await planned(request, page, "Starter");
+  await page.goto("/dashboard/custom");
+  await expect(page.getByTestId("design-form")).toBeVisible();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+});
+
 test("at the plan's last slot: the 'all custom voice slots used' dialog links to slot management", async ({ page, request }) => {
   await planned(request, page, "Creator", 1);
   await page.goto("/dashboard/library?tab=custom");
