@@ -71,7 +71,7 @@ export type Invoice = {
   price: number;
   discount: number;
   amount: number;
-  status: "pending" | "paid" | "failed" | "refunded";
+  status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
   refund_amount: number;
   fee: number;
   refunded_at: string | null;

@@ -13,11 +13,24 @@ export function withCookieAuth(request: Request): Request {
   const bookmark = request.headers.has(BOOKMARK_HEADER) ? null : cookieBookmark(cookies);
   const match = request.headers.has("api-key") ? null : cookies.match(/(?:^|;\s*)accessToken=([^;]+)/);
   const token = match && !isCrossSitePost(request) ? decodeRemixCookie(match[1]!) : null;
-  if (!token && !bookmark) return request;
+  const lang = request.headers.has("lang") ? null : pageLanguage(request, cookies);
+  if (!token && !bookmark && !lang) return request;
   const headers = new Headers(request.headers);
   if (token) headers.set("api-key", token);
   if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
+  if (lang) headers.set("lang", lang);
   return new Request(request, { headers });
+}
+
+/**
+ * The language the browser's pages are in, as the api's `lang` header ("kr" or "en"), for what the api names itself (a
+ * download's file name, a message): the page's language cookie, else the browser's first language (the app's order).
+ */
+function pageLanguage(request: Request, cookies: string): "kr" | "en" {
+  const chosen = cookies.match(/(?:^|;\s*)lng=([^;]+)/);
+  const lng = chosen ? decodeRemixCookie(chosen[1]!) : null;
+  if (lng === "en" || lng === "ko") return lng === "en" ? "en" : "kr";
+  return /^en\b/i.test(request.headers.get("accept-language") ?? "") ? "en" : "kr";
 }
 
 /**

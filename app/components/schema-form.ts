@@ -245,7 +245,8 @@ function createEngine(live: { current: Live }) {
       return dispatch(form, submitter.value);
     }
     round++;
-    if (!parse) return;
+    // A button that skips the browser's checks (`formnovalidate`: a wizard's Back) skips the schema's too.
+    if (!parse || submitter?.formNoValidate) return;
     const formData = new FormData(form);
     if (submitter?.name && !formData.getAll(submitter.name).includes(submitter.value)) formData.append(submitter.name, submitter.value);
     const result = run(formData);

@@ -27,3 +27,6 @@ export function safeRedirect(to: unknown): string | null {
 
 /** The login page that returns to `path` afterwards. */
 export const loginThen = (path: string) => `/login?redirectTo=${encodeURIComponent(path)}`;
+
+/** The sign-up page that goes on to `path` afterwards. */
+export const joinThen = (path: string) => `/join?redirectTo=${encodeURIComponent(path)}`;

@@ -85,12 +85,18 @@ export default function DashboardHome() {
       <Section id="recommended" title={t("home.recommended")} tone="plain">
         <VoiceGrid voices={recommended} testId="recommended-voices" />
       </Section>
-      <aside className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-500 px-6 py-5 text-white">
-        <p className="font-semibold">{t("home.banner")}</p>
-        <Link to="/plan" className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-brand-700">
-          {t("home.bannerCta")}
-        </Link>
-      </aside>
+      {/* The first-month offer, only to a member who can still have it (never paid at the discount, not paying now). */}
+      {parent.profile.planState?.discountEligible ? (
+        <aside
+          className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-500 px-6 py-5 text-white"
+          data-testid="first-month-banner"
+        >
+          <p className="font-semibold">{t("home.banner")}</p>
+          <Link to="/dashboard/plan/upgrade" className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-brand-700">
+            {t("home.bannerCta")}
+          </Link>
+        </aside>
+      ) : null}
     </main>
   );
 }

@@ -41,6 +41,7 @@ export default function MyPlanPage() {
   const closeTo = `/dashboard/plan${base}`;
   const modalTo = (name: string, extra = "") => `/dashboard/plan?${page > 1 ? `page=${page}&` : ""}modal=${name}${extra}`;
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const count = (n: number) => t("usage.count", { n: number(n) });
   const duration = (seconds: number) => {
     const m = Math.floor(seconds / 60);
     const s = Math.round(seconds % 60);
@@ -105,14 +106,8 @@ export default function MyPlanPage() {
             total={state.limits.characters}
             format={(n) => t("usage.chars", { n: number(n) })}
           />
-          <UsageRing
-            name="voices"
-            label={t("usage.voices")}
-            used={state.usedCustomVoice}
-            total={state.limits.customVoice}
-            format={number}
-          />
-          <UsageRing name="projects" label={t("usage.projects")} used={state.projectCount} total={state.limits.projects} format={number} />
+          <UsageRing name="voices" label={t("usage.voices")} used={state.usedCustomVoice} total={state.limits.customVoice} format={count} />
+          <UsageRing name="projects" label={t("usage.projects")} used={state.projectCount} total={state.limits.projects} format={count} />
         </div>
         {state.carried.time > 0 || state.carried.characters > 0 ? (
           <p className="mt-4 text-sm text-slate-600" data-testid="usage-carried">

@@ -64,6 +64,7 @@ export async function loader(args: LoaderFunctionArgs) {
       endDate: state.endDate,
       couponEndDate: state.couponEndDate,
       usedCoupon: state.usedCoupon,
+      subscription: state.subscription,
       discountEligible: state.discountEligible,
     },
     paid,

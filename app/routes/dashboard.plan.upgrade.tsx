@@ -4,6 +4,7 @@ import { PlanCards } from "~/components/plan/PlanCards";
 import { PageHeading } from "~/components/shell/Page";
 import { CardDialog, ChangeDialog, CorporateDialog, CouponPeriodDialog, PaypalDialog, PurchaseDialog } from "~/components/billing/on-use";
 import { OutcomeBanner } from "~/components/billing/OutcomeBanner";
+import { formatDate } from "~/lib/billing";
 import type { PlanCard } from "~/lib/plans";
 import { pageMetaTags } from "~/utils/seo";
 import type { BillingActionData } from "./dashboard.plan.server";
@@ -19,7 +20,7 @@ export default function UpgradePage() {
   const { plans, state, paid, paypal, paypalMember, modal, target, targetPrice, direction, card, quote, merchantUid, then, from } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<BillingActionData>();
-  const { t } = useTranslation("billing");
+  const { t, i18n } = useTranslation("billing");
   const closeTo = "/dashboard/plan/upgrade";
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const back = then && target ? `&then=${then}&plan=${encodeURIComponent(target)}` : "";
@@ -34,12 +35,18 @@ export default function UpgradePage() {
       );
     }
     if (p.tier === 0) {
-      // Back to Free is a cancellation, on the plan page.
-      return paid ? (
+      // Back to Free is a cancellation, on the plan page; a plan that does not renew (a coupon, a PayPal month, a
+      // cancelled subscription) turns into Free by itself when it ends.
+      if (!paid) return null;
+      return state.subscription === "active" ? (
         <Link to="/dashboard/plan?modal=cancel" className={`${base} border border-slate-300 hover:bg-slate-50`}>
           {t("upgrade.toFree")}
         </Link>
-      ) : null;
+      ) : (
+        <span className={`${base} text-slate-500`} data-testid="free-after">
+          {t("upgrade.freeAfter", { date: formatDate(state.endDate, i18n.language) })}
+        </span>
+      );
     }
     const up = p.tier > state.tier;
     // A PayPal month does not renew, so there is nothing to downgrade: after it ends, any plan can be bought.

@@ -72,6 +72,8 @@ export async function loader(args: LoaderFunctionArgs) {
     jobs: lists?.[0] ?? [],
     purposes: lists?.[1] ?? [],
     meta,
+    // Where the page goes after sign-up, kept by its login link too.
+    returnTo,
   };
 }
 

@@ -6,6 +6,7 @@ import { CodeStepForm, EmailStepForm, PasswordStepForm } from "~/components/auth
 import { ErrorList, Field, SubmitButton, useSchemaForm, type LastResult } from "~/components/forms";
 import { CheckboxField, ChoiceGroup } from "~/components/form-choices";
 import type { Choice } from "~/utils/member-lists.server";
+import { loginThen } from "~/lib/redirect";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, JoinStep, loader } from "./join.server";
 import * as specs from "~/lib/form-specs/user-validation";
@@ -64,7 +65,7 @@ export default function JoinPage() {
       ) : null}
       <p className="mt-6 text-center text-sm text-slate-600">
         {t("join.haveAccount")}{" "}
-        <Link to="/login" className="font-semibold text-brand-600">
+        <Link to={loaderData.returnTo ? loginThen(loaderData.returnTo) : "/login"} className="font-semibold text-brand-600">
           {t("join.login")}
         </Link>
       </p>

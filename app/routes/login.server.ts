@@ -35,6 +35,8 @@ export async function loader(args: LoaderFunctionArgs) {
     // After a social callback: the address belongs to another login type, or the login failed.
     other: isLoginType(other) ? { type: other, email: null } : null,
     socialError: SOCIAL_ERRORS.find((e) => e === error) ?? null,
+    // Where the page goes after the login, kept by its sign-up link too.
+    returnTo,
   };
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AuthLayout, SocialButton } from "~/components/auth/AuthLayout";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { NativeDialog } from "~/components/shell/Modal";
+import { joinThen } from "~/lib/redirect";
 import { pageMetaTags } from "~/utils/seo";
 import { isSocialProvider, type LoginType, type SocialProvider } from "~/utils/social";
 import type { action, loader } from "./login.server";
@@ -17,7 +18,7 @@ export const handle = { i18n: ["common", "auth"] };
 export const meta = pageMetaTags;
 
 export default function LoginPage() {
-  const { providers, other: otherFromQuery, socialError } = useLoaderData<typeof loader>();
+  const { providers, other: otherFromQuery, socialError, returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const [form, fields] = useSchemaForm("login", specs.LoginSchema, actionData?.result, { validate: "onBlur" });
@@ -61,7 +62,7 @@ export default function LoginPage() {
         </Link>
         <span>
           {t("login.noAccount")}{" "}
-          <Link to="/join" className="font-semibold text-brand-600">
+          <Link to={returnTo ? joinThen(returnTo) : "/join"} className="font-semibold text-brand-600">
             {t("login.join")}
           </Link>
         </span>

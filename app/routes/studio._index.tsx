@@ -206,7 +206,10 @@ function ProjectListPage() {
                     ) : null}
                   </td>
                   <td className="whitespace-nowrap px-3 py-2 uppercase text-slate-500">{p.type}</td>
-                  <td className="hidden px-3 py-2 sm:table-cell">{p.paragraphs}</td>
+                  {/* A speech-to-speech project has a recording, not paragraphs. */}
+                  <td className="hidden px-3 py-2 sm:table-cell" data-testid="project-paragraphs">
+                    {p.type === "tts" ? p.paragraphs : <span aria-label={t("list.noParagraphs")}>—</span>}
+                  </td>
                   {/* The day and the time each whole: at 360 px "2026. 11. 24. 오후 9:19" was broken into five lines. */}
                   <td className="px-3 py-2 text-slate-500" data-testid="project-updated">
                     <span className="whitespace-nowrap">{day.format(p.updatedAt)}</span>{" "}

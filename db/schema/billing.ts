@@ -72,7 +72,7 @@ export const payments = sqliteTable(
     price: integer("price").notNull(),
     discount: integer("discount").notNull().default(0),
     amount: integer("amount").notNull(),
-    status: text("status", { enum: ["pending", "paid", "failed", "refunded"] }).notNull(),
+    status: text("status", { enum: ["pending", "paid", "failed", "cancelled", "refunded"] }).notNull(),
     failReason: text("fail_reason").notNull().default(""),
     cardName: text("card_name").notNull().default(""),
     receiptUrl: text("receipt_url"),

@@ -321,3 +321,20 @@ test("cookie-authenticated actions refuse cross-site posts", async ({ request })
   const same = await request.post("/logout", { headers: { origin: baseURL }, form: {}, maxRedirects: 0 });
   expect(same.status()).toBe(302);
 });
+
+test("sign-up's Back on the consents step goes back to the password, without asking for the consents first", async ({ page, request }) => {
+  const email = uniqueEmail("joinback");
+  await page.goto("/join");
+  await page.getByLabel("이메일").fill(email);
+  await page.getByRole("button", { name: "인증번호 받기" }).click();
+  await expect(page.getByLabel("인증번호 6자리")).toBeVisible();
+  await page.getByLabel("인증번호 6자리").fill(await codeFor(request, email));
+  await page.getByRole("button", { name: "인증하기" }).click();
+  await page.getByLabel("비밀번호", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("비밀번호 확인").fill(PASSWORD);
+  await page.getByRole("button", { name: "다음" }).click();
+  await expect(page.getByLabel("[필수] 만 14세 이상입니다")).toBeVisible();
+  await page.getByRole("button", { name: "이전" }).click();
+  await expect(page.getByLabel("비밀번호", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("[필수] 만 14세 이상입니다")).toHaveCount(0);
+});

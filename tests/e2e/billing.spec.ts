@@ -136,7 +136,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("plan-name")).toHaveText("Creator");
     await expect(page.getByTestId("plan-coupon")).toContainText("까지 쿠폰 요금제를 이용합니다.");
     await expect(page.getByTestId("payment-method")).toHaveText("쿠폰");
-    await expect(page.getByTestId("usage-voices").getByTestId("usage-figures")).toHaveText("1 / 1");
+    await expect(page.getByTestId("usage-voices").getByTestId("usage-figures")).toHaveText("1개 중 1개 남음");
 
     // The same number again is used up.
     await call(request, session, "/utils/accept_coupon", { num }).then((r) => expect(r.code).not.toBe(1000));
@@ -145,6 +145,9 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: "요금제 변경" }).click();
     await expect(page).toHaveURL(/\/dashboard\/plan\/upgrade$/);
     await expect(page.getByTestId("plan-Creator").getByTestId("current-plan")).toHaveText("현재 요금제");
+    // A coupon does not renew: Free says when it comes, instead of a cancellation that has no dialog to open.
+    await expect(page.getByTestId("plan-Free").getByTestId("free-after")).toContainText("기간이 끝나면 Free로 바뀌어요");
+    await expect(page.getByTestId("plan-Free").getByRole("link")).toHaveCount(0);
     await page.getByRole("link", { name: "Production 요금제로 업그레이드" }).click();
     const alert = page.getByRole("alertdialog", { name: "쿠폰 이용 기간입니다" });
     await expect(alert).toContainText("요금제를 변경할 수 없습니다");

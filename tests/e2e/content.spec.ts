@@ -7,25 +7,25 @@ const PAGES = [
   {
     path: "/notice",
     h1: { ko: "공지사항", en: "Notices" },
-    title: { ko: "공지사항 | Voice Studio", en: "Notices | Voice Studio" },
+    title: { ko: "공지사항 | 보이스 스튜디오", en: "Notices | Voice Studio" },
     footer: true,
   },
   {
     path: "/faq",
     h1: { ko: "자주 묻는 질문", en: "Frequently asked questions" },
-    title: { ko: "자주 묻는 질문 | Voice Studio", en: "FAQ | Voice Studio" },
+    title: { ko: "자주 묻는 질문 | 보이스 스튜디오", en: "FAQ | Voice Studio" },
     footer: false,
   },
   {
     path: "/guide",
     h1: { ko: "사용자 가이드", en: "User guide" },
-    title: { ko: "사용자 가이드 | Voice Studio", en: "User guide | Voice Studio" },
+    title: { ko: "사용자 가이드 | 보이스 스튜디오", en: "User guide | Voice Studio" },
     footer: false,
   },
   {
     path: "/contest",
     h1: { ko: "나의 목소리 편지 공모전", en: "My voice letter contest" },
-    title: { ko: "나의 목소리 편지 공모전 | Voice Studio 공모전", en: "My voice letter contest | Voice Studio contest" },
+    title: { ko: "나의 목소리 편지 공모전 | 보이스 스튜디오 공모전", en: "My voice letter contest | Voice Studio contest" },
     footer: false,
   },
 ] as const;
@@ -60,7 +60,7 @@ test("/notice: pinned first, release notices in their own tab, a notice's page",
   await page.getByRole("link", { name: /환불 처리 기간 안내/ }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("환불 처리 기간 안내");
   await expect(page.locator("article")).toContainText("영업일 기준 3~5일");
-  await expectMeta(page, "환불 처리 기간 안내 | Voice Studio 공지사항");
+  await expectMeta(page, "환불 처리 기간 안내 | 보이스 스튜디오 공지사항");
   expect((await page.goto("/notice/no-such-notice"))?.status()).toBe(404);
 });
 

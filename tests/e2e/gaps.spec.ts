@@ -182,7 +182,7 @@ test("a project deleted within its undo time counts nowhere: the plan's project 
     ids.push((await (await request.post("/api/v1/studio/projects", { headers, data: { name, type: "tts" } })).json()).data.id);
   await signIn(context, session);
   await page.goto("/dashboard/plan");
-  await expect(page.getByTestId("usage-projects").getByRole("meter")).toHaveAttribute("aria-valuetext", "1 / 3");
+  await expect(page.getByTestId("usage-projects").getByRole("meter")).toHaveAttribute("aria-valuetext", "3개 중 1개 남음");
 
   await page.goto("/studio");
   await page.getByLabel("하나 선택").check();
@@ -191,7 +191,7 @@ test("a project deleted within its undo time counts nowhere: the plan's project 
   await expect(page.getByTestId("undo")).toBeVisible();
   // Still restorable, already not counted: two places left of three.
   await page.goto("/dashboard/plan");
-  await expect(page.getByTestId("usage-projects").getByRole("meter")).toHaveAttribute("aria-valuetext", "2 / 3");
+  await expect(page.getByTestId("usage-projects").getByRole("meter")).toHaveAttribute("aria-valuetext", "3개 중 2개 남음");
   // Nor played: the list's batch names it "not found".
   await page.goto(`/studio?play=1&id=${ids[0]}`);
   await expect(page.getByTestId("batch-skipped")).toHaveText(["찾을 수 없는 프로젝트 1개 (삭제되었을 수 있어요)"]);

@@ -179,11 +179,12 @@ for (const lang of ["ko", "en"] as const) {
     await member({ context, request }, true);
     await speak(page, lang);
     await page.goto("/dashboard/plan");
-    // "2 min 58 s / 3 / min": each figure whole.
+    // What is left of what the plan gives, each figure whole (no-break spaces: "3 / min" was broken).
     const figures = page.getByTestId("usage-time").getByTestId("usage-figures");
-    await expect(figures).toHaveText(lang === "ko" ? "2분 58초 / 3분" : "2 min 58 s / 3 min");
-    expect(await linesOf(figures, lang === "ko" ? "2분 58초" : "2 min 58 s")).toBe(1);
-    expect(await linesOf(figures, lang === "ko" ? "3분" : "3 min")).toBe(1);
+    await expect(figures).toHaveText(lang === "ko" ? "3분 중 2분 58초 남음" : "2 min 58 s of 3 min left");
+    const nb = (text: string) => text.replace(/ /g, "\u00a0");
+    expect(await linesOf(figures, nb(lang === "ko" ? "2분 58초" : "2 min 58 s"))).toBe(1);
+    expect(await linesOf(figures, nb(lang === "ko" ? "3분" : "3 min"))).toBe(1);
     // 10,000 less the few characters spoken was rounded up to "100%".
     await expect(page.getByTestId("usage-characters").getByTestId("usage-remaining")).toHaveText("99%");
     // The plans' name for it ("음성 합성(TTS) 월 10,000자"); it was "음성 생성(TTS) 글자 수".

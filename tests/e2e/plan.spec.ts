@@ -201,9 +201,26 @@ for (const lng of ["ko", "en"] as const) {
     await page.getByTestId("plan-Creator").getByRole("link", { name: t.choose }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
     await page.getByRole("main").getByRole("link", { name: t.join, exact: true }).click();
-    await expect(page).toHaveURL(/\/join/);
+    // The login page's sign-up link carries the plan on.
+    await expect(page).toHaveURL(`${baseURL}/join?redirectTo=${encodeURIComponent("/dashboard/plan/upgrade?modal=purchase&plan=Creator")}`);
     await joinWithMailedCode(page, uniqueEmail("planjoin"), t);
     await expect(page).toHaveURL(/\/dashboard\/plan\/upgrade\?modal=purchase&plan=Creator$/);
     await expect(page.getByRole("dialog", { name: t.purchase })).toBeVisible();
   });
 }
+
+test("the landing's buttons sign up: start free goes to /join, and a plan of the first-month offer lands on its purchase after sign-up", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await context.addCookies([setCountry("US")]);
+  await page.goto("/?lng=en");
+  await expect(page.locator("#hero").getByRole("link", { name: "Start for free" })).toHaveAttribute("href", "/join");
+  await expect(page.locator("#cta").getByRole("link")).toHaveAttribute("href", "/join");
+  await page.getByTestId("promotion-Creator").click();
+  await expect(page).toHaveURL(`${baseURL}/join?redirectTo=${encodeURIComponent("/dashboard/plan/upgrade?modal=purchase&plan=Creator")}`);
+  await joinWithMailedCode(page, uniqueEmail("promojoin"), JOIN.en);
+  await expect(page).toHaveURL(/\/dashboard\/plan\/upgrade\?modal=purchase&plan=Creator$/);
+  await expect(page.getByRole("dialog", { name: CTA.en.purchase })).toBeVisible();
+});

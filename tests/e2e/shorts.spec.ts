@@ -134,7 +134,7 @@ test("the shorts pages at 360 px: the public page without the site header, and t
   await page.goto("/labs");
   await page.getByRole("link", { name: "쇼츠 둘러보기 →" }).click();
   await expect(page).toHaveURL(/\/labs\/shorts$/);
-  await expect(page).toHaveTitle("AI 목소리 흉내 쇼츠 | Voice Studio");
+  await expect(page).toHaveTitle("AI 목소리 흉내 쇼츠 | 보이스 스튜디오");
   await expect(page.getByRole("heading", { level: 1, name: "AI 목소리 흉내 쇼츠" })).toBeVisible();
   await expect(page.getByTestId("public-header")).toHaveCount(0);
   await expect(page.getByTestId("sample-short")).toHaveCount(3);

@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { expect, signIn, signUp, test } from "./fixtures";
-import { convertedRecording, speechWav } from "./helpers";
+import { convertedRecording, remixCookieValue, speechWav } from "./helpers";
 
 /** Step 1 by upload: the plain file form (works without JavaScript). */
 async function uploadFile(page: Page, name: string, buffer: Buffer) {
@@ -279,3 +279,16 @@ async function useTimeUpTo(request: APIRequestContext, token: string, seconds: n
   const body = await answer.json();
   expect(body.data?.seconds, body.message).toBe(seconds);
 }
+
+test("a conversion downloads under the voice's name in the page's language", async ({ page, context, request, member: session }) => {
+  const { job } = await convertedRecording(request, session.token, "memo.wav");
+  const fileName = async () => {
+    const answer = await page.request.get(`/api/v1/studio/inferences/${job.inferenceId}/audio?download=1`);
+    expect(answer.status()).toBe(200);
+    return decodeURIComponent(answer.headers()["content-disposition"] ?? "");
+  };
+  await context.addCookies([{ name: "lng", value: remixCookieValue("en"), url: baseURL }]);
+  expect(await fileName()).toContain("memo - Seoyeon.wav");
+  await context.addCookies([{ name: "lng", value: remixCookieValue("ko"), url: baseURL }]);
+  expect(await fileName()).toContain("memo - 서연.wav");
+});

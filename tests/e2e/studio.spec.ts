@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { seedOpenVoices } from "#db/seed-library";
 import { basicVoices } from "#db/seed-voices";
-import { expect, signIn, signUp, test } from "./fixtures";
+import { buyPlan, expect, signIn, signUp, test } from "./fixtures";
 
 /** Chooses a voice in a paragraph's picker (radio cards inside a disclosure; works without JavaScript). */
 async function chooseVoice(paragraph: Locator, name: RegExp) {
@@ -112,6 +112,21 @@ test("import a .txt script as paragraphs", async ({ page, member: _member }) => 
   await expect(page.getByLabel("프로젝트 이름")).toHaveValue("script");
 });
 
+test("a script Windows Notepad saved in Korean ANSI (CP949) imports as its text", async ({ page, member: _member }) => {
+  // "첫 줄입니다.\r\n똠방각하 Second line.\r\n" in CP949 (똠 is outside EUC-KR).
+  const cp949 = Buffer.from([
+    195, 185, 32, 193, 217, 192, 212, 180, 207, 180, 217, 46, 13, 10, 140, 99, 185, 230, 176, 162, 199, 207, 32, 83, 101, 99, 111, 110, 100,
+    32, 108, 105, 110, 101, 46, 13, 10,
+  ]);
+  await page.goto("/studio");
+  await page.getByLabel("대본 가져오기 (.txt)").setInputFiles({ name: "메모장.txt", mimeType: "text/plain", buffer: cp949 });
+  await page.getByRole("button", { name: "가져오기", exact: true }).click();
+  await expect(page).toHaveURL(/text-to-speech/);
+  await expect(page.getByTestId("paragraph")).toHaveCount(2);
+  await expect(page.getByTestId("paragraph").first().getByRole("textbox").first()).toHaveValue("첫 줄입니다.");
+  await expect(page.getByTestId("paragraph").nth(1).getByRole("textbox").first()).toHaveValue("똠방각하 Second line.");
+});
+
 test("a project that cannot be loaded offers the way back", async ({ page, member: _member }) => {
   await page.goto("/studio/projects/text-to-speech?id=not-mine");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("프로젝트를 불러오지 못했습니다.");
@@ -124,7 +139,10 @@ test("dashboard home: greeting, new project, recent projects, top and recommende
   await expect(page.getByTestId("greeting")).toHaveText(`${session.nickname}님, 안녕하세요!`);
   await expect(page.getByTestId("top-voices").getByRole("listitem")).toHaveCount(5);
   await expect(page.getByTestId("recommended-voices").getByRole("listitem").first()).toBeVisible();
-  await expect(page.getByRole("link", { name: "요금제 보기" })).toHaveAttribute("href", "/plan");
+  await expect(page.getByTestId("first-month-banner").getByRole("link", { name: "요금제 보기" })).toHaveAttribute(
+    "href",
+    "/dashboard/plan/upgrade",
+  );
   await page.getByRole("button", { name: "+ 새 TTS 프로젝트" }).click();
   await expect(page).toHaveURL(/text-to-speech/);
   await page.goto("/dashboard");
@@ -286,4 +304,33 @@ test("text longer than the remaining characters is blocked with the spec's dialo
   await expect(page.getByTestId("paragraph")).toHaveCount(21);
   await expect(page.getByTestId("remaining")).toHaveText("이번 달 남은 글자 수: 10,000자");
   await expect(page.getByTestId("job-progress")).toHaveCount(0);
+});
+
+test("a member paying for a plan is not offered the first month's discount on the dashboard", async ({
+  page,
+  request,
+  member: session,
+}) => {
+  await buyPlan(request, session, "Creator");
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("greeting")).toBeVisible();
+  await expect(page.getByTestId("top-voices")).toBeVisible();
+  await expect(page.getByTestId("first-month-banner")).toHaveCount(0);
+});
+
+test("the project list counts a TTS project's paragraphs and shows none for a speech-to-speech project", async ({
+  page,
+  request,
+  member: session,
+}) => {
+  for (const type of ["tts", "sts"]) {
+    const made = await request.post("/api/v1/studio/projects", { headers: { "api-key": session.token }, data: { type } });
+    expect(made.status()).toBe(200);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/studio");
+  const rows = page.getByRole("row").filter({ has: page.getByTestId("project-paragraphs") });
+  await expect(rows.filter({ hasText: "STS" }).getByTestId("project-paragraphs")).toHaveText("—");
+  await expect(rows.filter({ hasText: "STS" }).getByLabel("문단 없음 (음성 변환)")).toHaveCount(1);
+  await expect(rows.filter({ hasText: "TTS" }).getByTestId("project-paragraphs")).toHaveText(/^\d+$/);
 });

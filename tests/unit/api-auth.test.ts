@@ -37,6 +37,19 @@ describe("cookie to api-key at the edge", () => {
   });
 });
 
+describe("the page's language at the edge", () => {
+  it("tells the api the language of the browser's pages: the language cookie, else the browser's first language", () => {
+    const lang = (headers: Record<string, string>) =>
+      withCookieAuth(new Request("http://localhost/api/v1/x", { headers })).headers.get("lang");
+    expect(lang({ cookie: `lng=${btoa(JSON.stringify("en"))}`, "accept-language": "ko-KR" })).toBe("en");
+    expect(lang({ cookie: `lng=${btoa(JSON.stringify("ko"))}`, "accept-language": "en-US" })).toBe("kr");
+    expect(lang({ "accept-language": "en-US,en;q=0.9" })).toBe("en");
+    expect(lang({})).toBe("kr");
+    // A caller's own header stands.
+    expect(lang({ lang: "en", cookie: `lng=${btoa(JSON.stringify("ko"))}` })).toBe("en");
+  });
+});
+
 describe("the browser's D1 bookmark at the edge", () => {
   it("sends the cookie's bookmark to the api, and moves the cookie forward only to a later one, never on a public answer", () => {
     const req = new Request("http://localhost/api/v1/voices/x/sample", {

@@ -36,6 +36,17 @@ describe("translation bundles", () => {
     ).toEqual([]);
   });
 
+  it.each(namespaces)("%s: Korean text names the product in Korean (보이스 스튜디오), except the copyright", (ns) => {
+    const strings = (value: unknown, prefix = ""): [string, string][] =>
+      value !== null && typeof value === "object"
+        ? Object.entries(value).flatMap(([k, v]) => strings(v, prefix ? `${prefix}.${k}` : k))
+        : typeof value === "string"
+          ? [[prefix, value]]
+          : [];
+    const english = strings(resources.ko[ns]).filter(([key, text]) => text.includes("Voice Studio") && !key.endsWith("copyright"));
+    expect(english.map(([key]) => key)).toEqual([]);
+  });
+
   it.each(namespaces)("%s: no value is empty, except BETA tags of untagged links", (ns) => {
     for (const lng of ["ko", "en"] as const) {
       const empty = emptyValues(resources[lng][ns]).filter((k) => !/^nav\.\d+\.beta$/.test(k));

@@ -60,7 +60,7 @@ describe("the project list", () => {
 
   // Session 17 (the flows): an empty .txt did nothing at all, and a file that is not UTF-8 text said "요청 내용을 확인해 주세요."
   it("says what an import needs when the chosen file is empty or the api refuses it as a script", async () => {
-    const refusedImport = "텍스트가 담긴 .txt 파일을 골라 주세요 (UTF-8, 256KB·200줄 이하).";
+    const refusedImport = "텍스트가 담긴 .txt 파일을 골라 주세요 (UTF-8·UTF-16·한글 ANSI, 256KB·200줄 이하).";
     const empty = await setup(() => null);
     const r = await empty.post(projectListAction, "/studio?index", { intent: "import", file: new File([], "empty.txt") });
     expect(r).toMatchObject({ status: 302, location: "/studio" });

@@ -369,8 +369,9 @@ describe("a PayPal capture left PENDING", () => {
     await runBilling(env, db, env.MEDIA, cardGateway(env), Date.now() + 11 * 60_000);
     expect(await paypalRow(gone.id)).toMatchObject({ status: "pending" });
     await runBilling(env, db, env.MEDIA, cardGateway(env), Date.now() + 86_400_000 + 1000);
-    expect(await paypalRow(gone.id)).toMatchObject({ status: "failed" });
-    expect((await call("/payment/list?page=1", gone.token)).data.items[0]).toMatchObject({ status: "failed", fail_kind: "abandoned" });
+    // Left at PayPal: cancelled, and not listed as a failed payment.
+    expect(await paypalRow(gone.id)).toMatchObject({ status: "cancelled" });
+    expect((await call("/payment/list?page=1", gone.token)).data.items).toEqual([]);
   });
 
   it("an event PayPal did not send, or for another webhook, settles nothing; a member's token gives no more", async () => {

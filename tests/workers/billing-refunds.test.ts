@@ -164,7 +164,7 @@ describe("an unfinished PayPal order", () => {
     expect(bought.code, bought.message).toBe(Code.OK);
     const rows = await env.DB.prepare("SELECT provider, status FROM payments WHERE member_id = ? ORDER BY no").bind(m.id).all();
     expect(rows.results).toEqual([
-      { provider: "paypal", status: "failed" },
+      { provider: "paypal", status: "cancelled" },
       { provider: "portone", status: "paid" },
     ]);
   });

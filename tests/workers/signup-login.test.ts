@@ -155,6 +155,16 @@ describe("POST /member/login", () => {
     for (let i = 0; i < max; i++) await post("/login", { email: "target@example.com", password: "Guess#0000" + i });
     expect((await post("/login", { email: "target@example.com", password: PASSWORD })).status).toBe(429);
   });
+
+  it("counts failed logins only: a member who logs in again and again is never locked out, failures still are", async () => {
+    await signedUp("often@example.com");
+    const { max } = LIMITS.loginPerAccount;
+    for (let i = 0; i < max * 2; i++) expect((await post("/login", { email: "often@example.com", password: PASSWORD })).status).toBe(200);
+    for (let i = 0; i < max - 1; i++) await post("/login", { email: "often@example.com", password: "Guess#0000" + i });
+    expect((await post("/login", { email: "often@example.com", password: PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 2; i++) await post("/login", { email: "often@example.com", password: "Guess#1111" + i });
+    expect((await post("/login", { email: "often@example.com", password: PASSWORD })).status).toBe(429);
+  });
 });
 
 /** A member created through the real sign-up endpoints, with their session. */

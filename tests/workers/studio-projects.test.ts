@@ -145,6 +145,29 @@ describe("studio projects", () => {
     const project = await client(s.token!)<{ name: string; paragraphs: Paragraph[] }>("GET", `/projects/${body.data.id}`);
     expect(project.body.data.name).toBe("대본");
     expect(project.body.data.paragraphs.map((p) => p.text)).toEqual(["첫 줄입니다.", "Second line.", "셋째 줄"]);
+    // Windows Notepad's other encodings: Korean ANSI (CP949, with a letter outside EUC-KR: 똠) and "Unicode" (UTF-16 with its BOM).
+    const lines = ["첫 줄입니다.", "똠방각하 Second line."];
+    const cp949 = new Uint8Array([
+      195, 185, 32, 193, 217, 192, 212, 180, 207, 180, 217, 46, 13, 10, 140, 99, 185, 230, 176, 162, 199, 207, 32, 83, 101, 99, 111, 110,
+      100, 32, 108, 105, 110, 101, 46, 13, 10,
+    ]);
+    const utf16 = new Uint8Array([
+      0xff,
+      0xfe,
+      ...Array.from(lines.join("\r\n"), (ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8]).flat(),
+    ]);
+    for (const [name, bytes] of [
+      ["ansi.txt", cp949],
+      ["unicode.txt", utf16],
+    ] as const) {
+      const made = await (await upload(name, bytes)).json<Answer<{ id: string; paragraphs: number }>>();
+      expect(made.success, name).toBe(true);
+      const texts = await client(s.token!)<{ paragraphs: Paragraph[] }>("GET", `/projects/${made.data.id}`);
+      expect(
+        texts.body.data.paragraphs.map((p) => p.text),
+        name,
+      ).toEqual(lines);
+    }
     expect((await upload("song.mp3", "ID3")).status).toBe(400);
     expect((await upload("bad.txt", new Uint8Array([0xff, 0xfe, 0x00]))).status).toBe(400);
     expect((await upload("empty.txt", "\n \n")).status).toBe(400);

@@ -1,3 +1,8 @@
+import { useTranslation } from "react-i18next";
+
+/** A figure that never breaks across lines (its spaces made no-break). */
+const whole = (text: string) => text.replace(/ /g, "\u00a0");
+
 /**
  * A usage ring (spec section 9: progress rings show the remaining fraction). `total` -1 is
  * unlimited: a full ring and '∞'.
@@ -22,6 +27,7 @@ export function UsageRing({
   const percent = Math.floor(fraction * 100);
   const r = 34;
   const circumference = 2 * Math.PI * r;
+  const { t } = useTranslation("billing");
   const remainingText = unlimited ? "∞" : format(remaining);
   const totalText = unlimited ? "∞" : format(total);
   return (
@@ -32,7 +38,7 @@ export function UsageRing({
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${remainingText} / ${totalText}`}
+        aria-valuetext={t("usage.left", { left: remainingText, total: totalText })}
         className="relative h-24 w-24"
       >
         <svg viewBox="0 0 80 80" className="h-24 w-24 -rotate-90" aria-hidden="true">
@@ -56,8 +62,9 @@ export function UsageRing({
       <figcaption className="mt-2 text-sm">
         <span className="block font-medium text-slate-800">{label}</span>
         <span className="text-slate-600" data-testid="usage-figures">
-          {/* Each figure whole: at 360 px "2 min 58 s / 3 min" left "min" alone on a line. */}
-          <span className="whitespace-nowrap">{remainingText}</span> / <span className="whitespace-nowrap">{totalText}</span>
+          {/* What is left of what the plan gives ("2 min 58 s of 3 min left"; "0 / 3" read as used). Each figure whole: at
+              360 px "3 min" was broken before "min". */}
+          {t("usage.left", { left: whole(remainingText), total: whole(totalText) })}
         </span>
       </figcaption>
     </figure>

@@ -2,10 +2,13 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatSlots, type PlanCard } from "~/lib/plans";
+import { joinThen } from "~/lib/redirect";
 
 type Review = { name: string; role: string; text: string };
 
 const list = (value: unknown) => value as string[];
+/** Where a paid plan is chosen and bought (with the first month's discount when it applies). */
+const PLAN_CHOICE = "/dashboard/plan/upgrade";
 
 function Section({ id, title, children, className = "" }: { id: string; title: string; children: ReactNode; className?: string }) {
   return (
@@ -50,7 +53,7 @@ function Hero({ voices }: { voices: HeroVoice[] }) {
           </h1>
           <p className="mt-6 text-lg leading-relaxed text-slate-600">{t("hero.text")}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/login" className="rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+            <Link to="/join" className="rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
               {t("hero.primary")}
             </Link>
             <Link to="/plan" className="rounded-full border border-slate-300 bg-white px-6 py-3 font-semibold hover:bg-slate-50">
@@ -137,14 +140,21 @@ function Promotion({ plans }: { plans: PlanCard[] }) {
         <div className="mt-8 md:mt-0">
           <ul className="space-y-2">
             {paid.map((p) => (
-              <li key={p.tier} className="rounded-xl bg-white/10 px-4 py-3">
-                <span className="font-bold">{t("promotion.price", { plan: p.plan, price: p.firstMonthPrice })}</span>{" "}
-                {/* Whole: at 360 px "정가 / 99,900원" and "Regular / $3.99" were broken over two lines. */}
-                <span className="whitespace-nowrap text-sm text-white line-through">{t("promotion.regular", { price: p.price })}</span>
+              <li key={p.tier}>
+                {/* Each plan signs up and goes on to buying that plan at its first-month price. */}
+                <Link
+                  to={joinThen(`${PLAN_CHOICE}?modal=purchase&plan=${encodeURIComponent(p.plan)}`)}
+                  className="block rounded-xl bg-white/10 px-4 py-3 hover:bg-white/20"
+                  data-testid={`promotion-${p.plan}`}
+                >
+                  <span className="font-bold">{t("promotion.price", { plan: p.plan, price: p.firstMonthPrice })}</span>{" "}
+                  {/* Whole: at 360 px "정가 / 99,900원" and "Regular / $3.99" were broken over two lines. */}
+                  <span className="whitespace-nowrap text-sm text-white line-through">{t("promotion.regular", { price: p.price })}</span>
+                </Link>
               </li>
             ))}
           </ul>
-          <Link to="/login" className="mt-5 inline-block rounded-full bg-white px-6 py-3 font-semibold text-brand-700">
+          <Link to={joinThen(PLAN_CHOICE)} className="mt-5 inline-block rounded-full bg-white px-6 py-3 font-semibold text-brand-700">
             {t("promotion.cta")}
           </Link>
         </div>
@@ -219,7 +229,7 @@ export function Landing({ plans, firstMonth = true, voices }: { plans: PlanCard[
           {t("cta.title")}
         </h2>
         <p className="mt-4 text-slate-300">{t("cta.text")}</p>
-        <Link to="/login" className="mt-8 inline-block rounded-full bg-brand-500 px-8 py-3.5 font-semibold text-white hover:bg-brand-600">
+        <Link to="/join" className="mt-8 inline-block rounded-full bg-brand-500 px-8 py-3.5 font-semibold text-white hover:bg-brand-600">
           {t("cta.button")}
         </Link>
       </section>

@@ -44,6 +44,8 @@ export default {
     min: "{{m}} min",
     minSec: "{{m}} min {{s}} s",
     chars: "{{n}} chars",
+    count: "{{n}}",
+    left: "{{left}} of {{total}} left",
     carried: "Includes {{time}} and {{chars}} characters carried over from your plan before the upgrade.",
   },
   payment: {
@@ -81,7 +83,7 @@ export default {
     next: "Next",
     receipt: "Receipt",
     kinds: { purchase: "Purchase", upgrade: "Upgrade", renewal: "Monthly renewal", paypal: "PayPal purchase", card: "Card" },
-    status: { pending: "Processing", paid: "Paid", failed: "Payment failed", refunded: "Refunded" },
+    status: { pending: "Processing", paid: "Paid", failed: "Payment failed", cancelled: "Cancelled", refunded: "Refunded" },
     checking: "Checking with the card company",
     checkingNote:
       "We are confirming with the card company whether the payment went through; this takes up to 2 minutes and nothing is charged twice.",
@@ -210,6 +212,7 @@ export default {
     paypalPath: "From abroad: buy one month with PayPal (USD, no automatic renewal).",
     current: "Current plan",
     toFree: "Change to Free (cancel subscription)",
+    freeAfter: "Becomes Free when your plan ends on {{date}}",
     buy: "Start {{plan}}",
     up: "Upgrade to {{plan}}",
     down: "Downgrade to {{plan}}",

@@ -1,18 +1,21 @@
 /** Public content pages: notices, FAQ, guide, contest and the business API page. The content itself is in D1. */
 export default {
   meta: {
-    notice: { title: "공지사항 | Voice Studio", description: "Voice Studio의 새 소식, 점검 안내와 업데이트 내역을 확인하세요." },
-    noticeDetail: "{{title}} | Voice Studio 공지사항",
-    faq: { title: "자주 묻는 질문 | Voice Studio", description: "서비스 이용과 요금제, 결제와 환불에 대해 자주 묻는 질문과 답변입니다." },
-    guide: {
-      title: "사용자 가이드 | Voice Studio",
-      description: "가입부터 TTS, 음성 변환, 보이스 고르기, 커스텀 보이스, 요금제까지 Voice Studio 사용법을 안내합니다.",
+    notice: { title: "공지사항 | 보이스 스튜디오", description: "보이스 스튜디오의 새 소식, 점검 안내와 업데이트 내역을 확인하세요." },
+    noticeDetail: "{{title}} | 보이스 스튜디오 공지사항",
+    faq: {
+      title: "자주 묻는 질문 | 보이스 스튜디오",
+      description: "서비스 이용과 요금제, 결제와 환불에 대해 자주 묻는 질문과 답변입니다.",
     },
-    contest: { title: "공모전 | Voice Studio", description: "Voice Studio로 만든 목소리로 공모전에 참여해 보세요." },
-    contestDetail: "{{title}} | Voice Studio 공모전",
+    guide: {
+      title: "사용자 가이드 | 보이스 스튜디오",
+      description: "가입부터 TTS, 음성 변환, 보이스 고르기, 커스텀 보이스, 요금제까지 보이스 스튜디오 사용법을 안내합니다.",
+    },
+    contest: { title: "공모전 | 보이스 스튜디오", description: "보이스 스튜디오로 만든 목소리로 공모전에 참여해 보세요." },
+    contestDetail: "{{title}} | 보이스 스튜디오 공모전",
     business: {
-      title: "비즈니스 API | Voice Studio",
-      description: "API 키 하나로 내 서비스에서 Voice Studio의 TTS와 음성 변환을 호출하세요. 예시와 OpenAPI 문서를 제공합니다.",
+      title: "비즈니스 API | 보이스 스튜디오",
+      description: "API 키 하나로 내 서비스에서 보이스 스튜디오의 TTS와 음성 변환을 호출하세요. 예시와 OpenAPI 문서를 제공합니다.",
     },
   },
   notice: {
@@ -44,12 +47,12 @@ export default {
   },
   guide: {
     title: "사용자 가이드",
-    description: "Voice Studio를 처음 쓰는 분을 위한 안내입니다. 목차에서 원하는 항목으로 바로 이동할 수 있어요.",
+    description: "보이스 스튜디오를 처음 쓰는 분을 위한 안내입니다. 목차에서 원하는 항목으로 바로 이동할 수 있어요.",
     contents: "목차",
     toTop: "목차로",
   },
   contest: {
-    home: "Voice Studio 홈",
+    home: "보이스 스튜디오 홈",
     badge: "공모전",
     none: "지금 진행 중인 공모전이 없습니다. 새 공모전이 열리면 공지사항으로 알려 드릴게요.",
     period: "응모 기간",
@@ -77,7 +80,7 @@ export default {
   },
   business: {
     title: "비즈니스 API",
-    lead: "Voice Studio의 TTS와 음성 변환(STS)을 내 서비스에서 바로 호출하세요. 대시보드에서 API 키를 만들고 요청 헤더에 넣기만 하면 됩니다.",
+    lead: "보이스 스튜디오의 TTS와 음성 변환(STS)을 내 서비스에서 바로 호출하세요. 대시보드에서 API 키를 만들고 요청 헤더에 넣기만 하면 됩니다.",
     getKey: "API 키 만들기",
     docs: "OpenAPI 문서 (JSON)",
     authTitle: "인증",

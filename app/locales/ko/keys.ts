@@ -1,6 +1,6 @@
 /** The dashboard's API keys page. */
 export default {
-  meta: { title: "API 키 | Voice Studio", description: "비즈니스 API에 쓸 API 키를 만들고 관리합니다." },
+  meta: { title: "API 키 | 보이스 스튜디오", description: "비즈니스 API에 쓸 API 키를 만들고 관리합니다." },
   title: "API 키",
   description: "API 키로 내 서비스에서 TTS와 음성 변환을 호출할 수 있습니다. 사용량은 내 요금제에서 차감됩니다.",
   docs: "API 사용법 보기",

@@ -2,7 +2,7 @@
 export default {
   // The shorts (docs/decisions/0042): /labs/shorts, /labs/shorts/start, the labs card, the history and share label.
   shorts: {
-    metaTitle: "AI 목소리 흉내 쇼츠 | Voice Studio",
+    metaTitle: "AI 목소리 흉내 쇼츠 | 보이스 스튜디오",
     metaDescription: "템플릿 대본을 읽고 보이스를 고르면, 바뀐 목소리와 자막이 들어간 세로 쇼츠 영상이 만들어집니다.",
     title: "AI 목소리 흉내 쇼츠",
     intro: "템플릿 대본을 읽어 녹음하면, 고른 보이스로 바뀐 목소리에 자막과 배경을 입힌 세로(9:16) 쇼츠 영상이 만들어집니다.",
@@ -23,7 +23,7 @@ export default {
       voice: "보이스 고르기: 내 목소리를 원하는 보이스로 바꿉니다.",
       share: "완성: 브라우저에서 세로 영상을 만들어 내려받거나 공유 링크로 보냅니다.",
     },
-    shareTitle: "{{voice}} 목소리로 만든 {{template}} 쇼츠 | Voice Studio",
+    shareTitle: "{{voice}} 목소리로 만든 {{template}} 쇼츠 | 보이스 스튜디오",
     label: "쇼츠",
     area: {
       title: "AI 목소리 흉내 쇼츠",
@@ -31,7 +31,7 @@ export default {
       cta: "쇼츠 둘러보기",
     },
     start: {
-      metaTitle: "쇼츠 만들기 | Voice Studio",
+      metaTitle: "쇼츠 만들기 | 보이스 스튜디오",
       metaDescription: "템플릿을 고르고 대본을 읽어 녹음하면, 바뀐 목소리로 세로 쇼츠 영상이 만들어집니다.",
       title: "쇼츠 만들기",
       intro:
@@ -71,7 +71,7 @@ export default {
     },
   },
   area: {
-    metaTitle: "실험실 | Voice Studio",
+    metaTitle: "실험실 | 보이스 스튜디오",
     metaDescription: "VRM 아바타가 내 목소리 변환 결과를 말하는 아바타 토크 등 새로운 기능을 먼저 써 보세요.",
     title: "실험실",
     intro: "아직 다듬는 중인 새 기능을 먼저 써 보는 곳입니다. 사용 시간은 음성 변환(STS) 시간으로 차감됩니다.",
@@ -82,7 +82,7 @@ export default {
     loginNeeded: "로그인하면 쓸 수 있습니다.",
   },
   avatar: {
-    metaTitle: "아바타 토크 | Voice Studio",
+    metaTitle: "아바타 토크 | 보이스 스튜디오",
     metaDescription: "VRM 아바타가 변환된 목소리로 입을 맞춰 말합니다.",
     title: "아바타 토크",
     intro:

@@ -81,6 +81,18 @@ export async function hit(env: AppEnv["Bindings"], name: LimitName, subject: str
 }
 
 /**
+ * Takes back one counted request of `name` for `subject` (a login that succeeded: the limits count failed attempts).
+ * Counting first and giving back after keeps concurrent attempts bounded: each is counted before its password is
+ * checked. Never below zero, and only within the window the request was counted in.
+ */
+export async function release(env: AppEnv["Bindings"], name: LimitName, subject: string, now = Date.now()) {
+  const windowMs = LIMITS[name].windowSeconds * 1000;
+  await env.DB.prepare(`UPDATE rate_limits SET count = MAX(count - 1, 0) WHERE key = ?1 AND window_start > ?2 - ?3`)
+    .bind(`${name}:${subject}`, now, windowMs)
+    .run();
+}
+
+/**
  * Counts one request against each limit in turn (e.g. per account, then per IP) and says whether all allowed it; the
  * first refusal stops there, so a refused request is not counted against the limits after it.
  */

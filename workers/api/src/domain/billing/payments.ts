@@ -6,7 +6,7 @@ import type { Card, Invoice, InvoicePage } from "#contracts/billing";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { verifyPassword } from "../../lib/password";
-import { hit } from "../../lib/rate-limit";
+import { hit, release } from "../../lib/rate-limit";
 import { cardGateway } from "../../integrations/payments/gateways";
 import type { CardRow, Db, PaymentRow } from "./rules";
 
@@ -121,5 +121,8 @@ export async function passwordChecked(s: BillingScope, pwd: string | undefined) 
   const row = await s.db.select({ hash: members.passwordHash, type: members.type }).from(members).where(eq(members.id, s.member.id)).get();
   if (!row || row.type !== "email") return true;
   if (!(await hit(s.env, "loginPerAccount", s.member.email)).allowed) return Code.RATE_LIMITED;
-  return !!row.hash && !!pwd && (await verifyPassword(pwd, row.hash)) ? true : Code.PASSWORD_MISMATCH;
+  if (!row.hash || !pwd || !(await verifyPassword(pwd, row.hash))) return Code.PASSWORD_MISMATCH;
+  // Like a login, only failures count against the limit.
+  await release(s.env, "loginPerAccount", s.member.email);
+  return true;
 }

@@ -11,11 +11,14 @@ import type { Db, PaymentRow } from "./rules";
 // ---------------------------------------------------------------------------------------------
 // Orders' rows
 
-/** A pending row that will not be paid, marked failed with why. */
-export async function failRow(db: Db, row: PaymentRow, reason: string) {
+/**
+ * A pending row that will not be paid, closed with why: `failed` when a payment was refused, `cancelled` when the payer
+ * never finished at PayPal (cancelled there, or left), which the payment history does not list.
+ */
+export async function failRow(db: Db, row: PaymentRow, reason: string, status: "failed" | "cancelled" = "failed") {
   await db
     .update(payments)
-    .set({ status: "failed", failReason: reason.slice(0, 300) })
+    .set({ status, failReason: reason.slice(0, 300) })
     .where(and(eq(payments.no, row.no), eq(payments.status, "pending")));
 }
 
@@ -76,7 +79,7 @@ export async function closeOpenOrder(db: Db, wallet: PayPal, memberId: string) {
   // or the hourly cron (settleOrder), not dropped, and the member waits for it as for any payment in flight.
   if (capture?.status === "PENDING") return Code.PAYMENT_IN_PROGRESS;
   if (capture) await giveBack(db, wallet, open, capture, "captured but never saved; replaced by a newer order");
-  else await failRow(db, open, "not completed; replaced by a newer order");
+  else await failRow(db, open, "not completed; replaced by a newer order", "cancelled");
   return null;
 }
 

@@ -40,8 +40,8 @@ export async function settleOrder(db: Db, wallet: PayPal, row: PaymentRow, t: nu
   const captured = order && order.purchase_units?.[0]?.custom_id === row.merchantUid ? captureOf(order) : null;
   if (!order || !captured) {
     if (t - row.createdAt < ORDER_ABANDONED_MS) return "open" as const;
-    await failRow(db, row, "not completed at PayPal within a day");
-    return "failed" as const;
+    await failRow(db, row, "not completed at PayPal within a day", "cancelled");
+    return "cancelled" as const;
   }
   if (captured.status === "PENDING") return "pending" as const;
   if (captured.status === "DECLINED" || captured.status === "FAILED") {
@@ -69,7 +69,7 @@ export async function settlePendingOrders(env: AppEnv["Bindings"], db: Db, t: nu
       if (err instanceof GatewayError) return "unchanged" as const;
       throw err;
     });
-    if (outcome === "paid" || outcome === "failed") settled++;
+    if (outcome === "paid" || outcome === "failed" || outcome === "cancelled") settled++;
   }
   return settled;
 }
@@ -145,7 +145,7 @@ export async function paypalWebhook(c: Context<AppEnv>, raw: string): Promise<Re
     }
   }
   // PayPal took money for an order we had closed: it goes back (the same key never refunds twice).
-  if (row.status === "failed" && captured.status === "COMPLETED") {
+  if ((row.status === "failed" || row.status === "cancelled") && captured.status === "COMPLETED") {
     await giveBack(db, wallet, row, captured, "captured after the order was closed");
     return done({ event: type, outcome: "given back" });
   }

@@ -152,7 +152,7 @@ export async function capture(s: BillingScope, b: { plan: string; orderID: strin
   const row = order && (await rowOfOrder(db, s.member.id, order));
   if (!order || !row) return refusal(Code.NOT_FOUND);
   if (row.plan !== b.plan) return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "the order was made for another plan" } });
-  if (row.status === "failed") return refusal(Code.PAYPAL_ORDER_CLOSED, { data: { reason: row.failReason } });
+  if (row.status === "failed" || row.status === "cancelled") return refusal(Code.PAYPAL_ORDER_CLOSED, { data: { reason: row.failReason } });
   if (row.status === "pending" && row.impUid !== order.id)
     return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "another order" } });
 
@@ -234,7 +234,7 @@ export async function save(s: BillingScope, f: Flow, b: SaveInput): Promise<Resu
     if (row.impUid === b.authorization_id) return saved(db, m.id, row, true, t);
     return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "another capture" } });
   }
-  if (row.status === "failed") return refusal(Code.PAYPAL_ORDER_CLOSED, { data: { reason: row.failReason } });
+  if (row.status === "failed" || row.status === "cancelled") return refusal(Code.PAYPAL_ORDER_CLOSED, { data: { reason: row.failReason } });
   if (row.impUid !== b.orderID) return refusal(Code.PAYPAL_ORDER_MISMATCH, { data: { reason: "another order" } });
 
   const wallet = paypalGateway(s.env);

@@ -160,14 +160,29 @@ export function scriptToParagraphs(text: string, max = MAX_CHARACTERS_PER_GENERA
   return out;
 }
 
-/** A .txt script (its file name and UTF-8 bytes) becomes a TTS project, a paragraph per line. */
-export async function importScript(s: MemberScope, fileName: string, bytes: ArrayBuffer) {
-  let text: string;
-  try {
-    text = withoutControls(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  } catch {
-    return refusal(Code.BAD_REQUEST);
+/**
+ * The text of a script file as Windows and Mac editors save it: UTF-8 (with or without a BOM), UTF-16 with its BOM
+ * (Notepad's "Unicode"), or CP949 (Korean Windows' ANSI, WHATWG's "euc-kr"), tried in that order; null when the bytes
+ * are none of them.
+ */
+export function scriptText(bytes: ArrayBuffer): string | null {
+  const head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
+  const utf16 = head[0] === 0xff && head[1] === 0xfe ? "utf-16le" : head[0] === 0xfe && head[1] === 0xff ? "utf-16be" : null;
+  for (const label of utf16 ? [utf16] : ["utf-8", "euc-kr"]) {
+    try {
+      return new TextDecoder(label, { fatal: true }).decode(bytes);
+    } catch {
+      // Not this encoding: the next one.
+    }
   }
+  return null;
+}
+
+/** A .txt script (its file name and bytes, see `scriptText`) becomes a TTS project, a paragraph per line. */
+export async function importScript(s: MemberScope, fileName: string, bytes: ArrayBuffer) {
+  const decoded = scriptText(bytes);
+  if (decoded === null) return refusal(Code.BAD_REQUEST);
+  const text = withoutControls(decoded);
   const lines = scriptToParagraphs(text, MAX_CHARACTERS_PER_GENERATION, MAX_PARAGRAPHS);
   if (lines.length === 0) return refusal(Code.TEXT_EMPTY);
   if (lines.length > MAX_PARAGRAPHS) return refusal(Code.BAD_REQUEST);
