@@ -121,6 +121,9 @@ test.describe("without JavaScript", () => {
     const num = await creatorCoupon(request);
     await page.goto("/dashboard/plan");
     await expect(page.getByTestId("plan-name")).toHaveText("Free");
+    // Usage says what is left of what the plan gives, and that Free gives no custom voice slot.
+    await expect(page.getByTestId("usage-projects").getByTestId("usage-figures")).toHaveText("3개 중 3개 남음");
+    await expect(page.getByTestId("usage-voices").getByTestId("usage-figures")).toHaveText("이 요금제에는 없음");
     await page.getByRole("link", { name: "쿠폰 등록" }).click();
     const dialog = page.getByRole("dialog", { name: "쿠폰 등록" });
     const invalid = "유효하지 않은 쿠폰 번호입니다. 사용할 수 없는 쿠폰입니다. 쿠폰 번호를 확인해 주세요.";

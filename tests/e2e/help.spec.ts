@@ -5,7 +5,7 @@ import { expect, operatorSession, signIn, test } from "./fixtures";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
-test("an inquiry with an image, answered by the operator and read by the member", async ({ page, request, browser, member: _member }) => {
+test("an inquiry with an image, answered by the operator and read by the member", async ({ page, request, browser, member }) => {
   const question = `환불 문의 ${Date.now()}`;
 
   await page.goto("/dashboard/help?category=payment");
@@ -48,7 +48,16 @@ test("an inquiry with an image, answered by the operator and read by the member"
   await expect(console_.getByTestId("audit-log")).toContainText(`inquiry:${no}`);
   await operator.close();
 
-  // The member: a badge in the sidebar, the answer with its image, then no badge.
+  // The member is told by mail (the development mailbox), then: a badge in the sidebar, the answer with its image,
+  // then no badge.
+  await page.goto("/dev/mailbox");
+  await expect(
+    page
+      .getByTestId("mailbox")
+      .getByRole("listitem")
+      .filter({ hasText: member.email })
+      .filter({ hasText: "1:1 문의에 답변이 등록되었습니다" }),
+  ).toContainText(`문의 번호 ${no}`);
   await page.goto("/dashboard");
   await expect(page.getByTestId("help-unread")).toBeVisible();
   await page.goto("/dashboard/help");

@@ -226,6 +226,12 @@ describe("the operator console's API", () => {
     expect(waiting.data).toMatchObject({ state: 1, read_yn: "N", email: m.email });
     expect(waiting.data.answer).toMatchObject({ content: "Which browser do you use?", state: 1 });
     expect(waiting.data.answer.answer_img).toHaveLength(1);
+    // The member is told by mail, in their language (Korean by default), with the inquiry's number.
+    const mail = await env.DB.prepare('SELECT subject, text FROM mail_outbox WHERE "to" = ? ORDER BY id DESC')
+      .bind(m.email)
+      .first<{ subject: string; text: string }>();
+    expect(mail?.subject).toBe("[보이스 스튜디오] 1:1 문의에 답변이 등록되었습니다");
+    expect(mail?.text).toContain(`문의 번호 ${no}`);
 
     expect((await call("/help/unread", m.token)).data.unread).toBe(1);
     expect((await call("/help/inquiries", m.token)).data).toMatchObject({ unread: 1, items: [{ no, read_yn: "N", state: 1 }] });

@@ -38,7 +38,7 @@ export function UsageRing({
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={t("usage.left", { left: remainingText, total: totalText })}
+        aria-valuetext={total === 0 ? t("usage.none") : t("usage.left", { left: remainingText, total: totalText })}
         className="relative h-24 w-24"
       >
         <svg viewBox="0 0 80 80" className="h-24 w-24 -rotate-90" aria-hidden="true">
@@ -64,7 +64,7 @@ export function UsageRing({
         <span className="text-slate-600" data-testid="usage-figures">
           {/* What is left of what the plan gives ("2 min 58 s of 3 min left"; "0 / 3" read as used). Each figure whole: at
               360 px "3 min" was broken before "min". */}
-          {t("usage.left", { left: whole(remainingText), total: whole(totalText) })}
+          {total === 0 ? t("usage.none") : t("usage.left", { left: whole(remainingText), total: whole(totalText) })}
         </span>
       </figcaption>
     </figure>

@@ -46,6 +46,7 @@ export default {
     chars: "{{n}} chars",
     count: "{{n}}",
     left: "{{left}} of {{total}} left",
+    none: "Not in this plan",
     carried: "Includes {{time}} and {{chars}} characters carried over from your plan before the upgrade.",
   },
   payment: {

@@ -44,6 +44,7 @@ export default {
     chars: "{{n}}자",
     count: "{{n}}개",
     left: "{{total}} 중 {{left}} 남음",
+    none: "이 요금제에는 없음",
     carried: "업그레이드 전 요금제에서 이월된 양 {{time}}, {{chars}}자가 포함되어 있습니다.",
   },
   payment: {

@@ -60,6 +60,15 @@ export const COUPON_MAIL: { subject: Localized; text: Localized } = {
   },
 };
 
+/** The mail a member gets when an operator answers their 1:1 inquiry (the answer itself is read on the site). */
+export const INQUIRY_ANSWER_MAIL: { subject: Localized; text: Localized } = {
+  subject: { ko: "[보이스 스튜디오] 1:1 문의에 답변이 등록되었습니다", en: "[Voice Studio] Your question has an answer" },
+  text: {
+    ko: "문의하신 내용(문의 번호 {no})에 답변이 등록되었습니다.\n대시보드의 고객센터 > 1:1 문의에서 확인해 주세요.",
+    en: "Your question (no. {no}) has an answer.\nRead it under Help > 1:1 questions in your dashboard.",
+  },
+};
+
 /** The 1:1 inquiry categories (spec section 3: account, service use, payment/refund, other). */
 export const INQUIRY_CATEGORIES: Choice[] = [
   { code: "account", name: { ko: "계정", en: "Account" } },

@@ -1,6 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { inquiries, inquiryImages, inquiryMessages, members } from "#db/schema";
-import { Code } from "../../lib/codes";
+import { createMailer } from "../../integrations/mailer";
+import { Code, fill } from "../../lib/codes";
+import { INQUIRY_ANSWER_MAIL } from "../../lib/labels";
 import { done, refusal } from "../../lib/envelope";
 import { checkImages, inquiryOut, inquirySummary, isOpen, STATE, storeImages, type Category, type Submission } from "../help/inquiries";
 import type { MemberScope } from "../scope";
@@ -46,7 +48,7 @@ export async function queue(s: MemberScope, q: { state?: number; category?: Cate
 async function inquiryRow(s: MemberScope, no: number) {
   return (
     (await s.db
-      .select({ inquiry: inquiries, email: members.email, memberId: members.id })
+      .select({ inquiry: inquiries, email: members.email, memberId: members.id, locale: members.locale })
       .from(inquiries)
       .leftJoin(members, eq(members.id, inquiries.memberId))
       .where(eq(inquiries.no, no))
@@ -82,6 +84,15 @@ export async function answerInquiry(s: MemberScope, no: number, sub: Submission 
     ...(images.length > 0 ? [s.db.insert(inquiryImages).values(images)] : []),
     entry(s.db, s.member, { action: "inquiry.answer", targetType: "inquiry", targetId: no, before, after }, now),
   ]);
+  // The member hears of it by mail, in their language (a withdrawn member's inquiry has no one to tell).
+  if (row.email) {
+    const locale = row.locale === "en" ? "en" : "ko";
+    await createMailer(s.env, s.db).send({
+      to: row.email,
+      subject: INQUIRY_ANSWER_MAIL.subject[locale],
+      text: fill(INQUIRY_ANSWER_MAIL.text[locale], locale, { no }),
+    });
+  }
   return inquiryForOperator(s, no, now);
 }
 
