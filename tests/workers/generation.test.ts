@@ -159,16 +159,21 @@ describe("sentences heard before their paragraph is done", () => {
   type Item = State["items"][number] & { parts?: number };
   it("publishes each sentence as it is made; the parts in order are the paragraph's audio; only to the job's owner", async () => {
     const m = await member(`parts-${crypto.randomUUID().slice(0, 6)}@example.com`);
-    const p = await project(m.call, ["첫 번째 문장입니다. 두 번째 문장이에요! 세 번째는 질문일까요?"]);
+    // Eight sentences: enough that the progress stream, opened right after the start, sees the paragraph half made even
+    // on a loaded machine (with three it could open after the last).
+    const SENTENCES = 8;
+    const p = await project(m.call, [
+      "첫 번째 문장입니다. 두 번째 문장이에요! 세 번째는 질문일까요? 네 번째 문장. 다섯 번째 문장. 여섯 번째 문장. 일곱 번째 문장. 여덟 번째 문장.",
+    ]);
     const started = await m.call<{ job_id: string }>("POST", `/projects/${p.id}/generate`, {});
     const jobId = started.body.data.job_id;
     const states = await follow(m.token, jobId);
     const item = (s: State) => s.items?.[0] as Item | undefined;
     // Sentences were published while the paragraph was still being made (the stream may open after the first).
     const early = states.filter((s) => item(s)?.status === "generating").map((s) => item(s)!.parts ?? 0);
-    expect(early.some((n) => n >= 1 && n <= 3)).toBe(true);
-    // Three sentences, then the paragraph's own pause (400 ms) as the last part.
-    expect(item(states.at(-1)!)).toMatchObject({ status: "done", parts: 4 });
+    expect(early.some((n) => n >= 1 && n < SENTENCES)).toBe(true);
+    // The sentences, then the paragraph's own pause (400 ms) as the last part.
+    expect(item(states.at(-1)!)).toMatchObject({ status: "done", parts: SENTENCES + 1 });
 
     const part = (i: number, token: string | null) =>
       worker.fetch(`http://localhost/api/v1/studio/jobs/${jobId}/parts/${p.paragraphs[0]!.id}/${i}`, {
@@ -176,7 +181,7 @@ describe("sentences heard before their paragraph is done", () => {
       });
     const pcm = async (res: Response) => decodeWav(await res.arrayBuffer()).samples;
     const parts: Float32Array[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i <= SENTENCES; i++) {
       const res = await part(i, m.token);
       expect([res.status, res.headers.get("content-type"), res.headers.get("cache-control")]).toEqual([
         200,
@@ -185,8 +190,8 @@ describe("sentences heard before their paragraph is done", () => {
       ]);
       parts.push(await pcm(res));
     }
-    expect((await part(4, m.token)).status).toBe(404);
-    expect(parts[3]!.length).toBe(0.4 * 24_000);
+    expect((await part(SENTENCES + 1, m.token)).status).toBe(404);
+    expect(parts[SENTENCES]!.length).toBe(0.4 * 24_000);
     // Each later part starts with the pause between sentences (300 ms at 24 kHz, silent).
     expect(parts[1]!.slice(0, 7000).every((x) => x === 0)).toBe(true);
     const after = (await m.call<{ paragraphs: Paragraph[] }>("GET", `/projects/${p.id}`)).body.data.paragraphs;
