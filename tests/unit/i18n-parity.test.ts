@@ -9,6 +9,14 @@ function keys(value: unknown, prefix = ""): string[] {
   return [prefix];
 }
 
+/** Every text of a bundle with its path. */
+function strings(value: unknown, prefix = ""): [string, string][] {
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => strings(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return typeof value === "string" ? [[prefix, value]] : [];
+}
+
 function emptyValues(value: unknown, prefix = ""): string[] {
   if (value !== null && typeof value === "object") {
     return Object.entries(value).flatMap(([k, v]) => emptyValues(v, prefix ? `${prefix}.${k}` : k));
@@ -37,12 +45,6 @@ describe("translation bundles", () => {
   });
 
   it.each(namespaces)("%s: Korean text names the product in Korean (보이스 스튜디오), except the copyright", (ns) => {
-    const strings = (value: unknown, prefix = ""): [string, string][] =>
-      value !== null && typeof value === "object"
-        ? Object.entries(value).flatMap(([k, v]) => strings(v, prefix ? `${prefix}.${k}` : k))
-        : typeof value === "string"
-          ? [[prefix, value]]
-          : [];
     const english = strings(resources.ko[ns]).filter(([key, text]) => text.includes("Voice Studio") && !key.endsWith("copyright"));
     expect(english.map(([key]) => key)).toEqual([]);
   });
@@ -75,12 +77,6 @@ describe("translation bundles", () => {
   // Session 17 (the flows): "1 stars", "1 new answers", "Saved …, 1 paragraphs" and "1 filters" were read by members;
   // a count before an English plural noun takes `_one`/`_other` forms (README: never "(s)").
   it.each(namespaces)("%s: an English count before a plural noun has a singular form", (ns) => {
-    const strings = (v: unknown, path = ""): [string, string][] =>
-      v !== null && typeof v === "object"
-        ? Object.entries(v).flatMap(([k, x]) => strings(x, path ? `${path}.${k}` : k))
-        : typeof v === "string"
-          ? [[path, v]]
-          : [];
     const unpaired = strings(resources.en[ns]).filter(
       ([path, text]) => !/_(one|other)$/.test(path) && /\{\{count\}\} (?:[a-z]+ )?(?!this\b)[a-z]+s\b/.test(text),
     );
