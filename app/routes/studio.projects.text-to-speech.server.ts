@@ -20,13 +20,11 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!id) throw redirect("/studio");
   const jobId = new URL(args.request.url).searchParams.get("job");
   // One wave of api calls: a member far from the database waits for its slowest, not for their sum.
-  const [project, picker, profile, meta, versions, plans, job] = await Promise.all([
-    api<TtsProject>(args, `/studio/projects/${encodeURIComponent(id)}`),
+  const [project, picker, profile, meta, job] = await Promise.all([
+    api<TtsProject & { versions: ProjectVersion[] }>(args, `/studio/projects/${encodeURIComponent(id)}?versions=1`),
     pickerVoices(args),
     loadProfile(args),
     pageMeta(args.request, args.context, "meta.titles.studio"),
-    api<{ versions: ProjectVersion[] }>(args, `/studio/projects/${encodeURIComponent(id)}/versions`),
-    api<{ plan: string; plan_txt: number }[]>(args, "/utils/planlist"),
     jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
   ]);
   // An STS project's id under the TTS editor is not a TTS project: not found.
@@ -38,7 +36,6 @@ export async function loader(args: LoaderFunctionArgs) {
     picker.voices,
     tts.paragraphs.map((p) => p.voice_id),
   );
-  const allowance = plans.data?.find((p) => p.plan === profile.plan)?.plan_txt ?? 0;
   const q = new URL(args.request.url).searchParams;
   const clean = (v: string | null) => (v && /^[\w-]{1,64}$/.test(v) ? v : null);
   // What asks for confirmation (a paragraph, a version) and what can be undone (the version before a
@@ -46,16 +43,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const confirmParagraph = clean(q.get("confirm") === "paragraph" ? q.get("target") : null);
   const confirmVersion = clean(q.get("confirm") === "version" ? q.get("target") : null);
   return {
-    versions: versions.data?.versions ?? [],
+    versions: tts.versions,
     confirm: {
       paragraph: tts.paragraphs.find((p, i) => i > 0 && p.id === confirmParagraph) ?? null,
-      version: versions.data?.versions.find((v) => v.id === confirmVersion) ?? null,
+      version: tts.versions.find((v) => v.id === confirmVersion) ?? null,
     },
     undo: { version: clean(q.get("undo")), undelete: clean(q.get("undelete")) },
     project: tts,
     voices,
     voiceSearch: picker.search,
-    remaining: Math.max(0, allowance - profile.plan_txt),
+    // The period's characters with what an upgrade carried in, as the generate check counts them.
+    remaining: Math.max(0, profile.planState.limits.characters - profile.plan_txt),
     job: job?.success && job.data && jobId ? { id: jobId, ...job.data } : null,
     meta,
   };

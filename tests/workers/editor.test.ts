@@ -237,6 +237,7 @@ describe("every new endpoint: the owner, another member, a visitor", () => {
     const calls = [
       ["PUT", `/projects/${id}/paragraphs`, { revision: 1, paragraphs: [para(first.id, "남의 것")] }],
       ["GET", `/projects/${id}/versions`, undefined],
+      ["GET", `/projects/${id}?versions=1`, undefined],
       ["POST", `/projects/${id}/versions/${v!.id}/restore`, {}],
       ["DELETE", `/projects/${id}/versions/${v!.id}`, undefined],
       ["POST", `/projects/${id}/versions/${v!.id}/undelete`, undefined],
@@ -251,8 +252,13 @@ describe("every new endpoint: the owner, another member, a visitor", () => {
     }
     const project = await owner<{ revision: number; paragraphs: Paragraph[] }>("GET", `/projects/${id}`);
     expect(project.body.data).toMatchObject({ revision: 1, paragraphs: [expect.objectContaining({ text: "주인" })] });
-    // The owner can do each.
-    expect((await owner("GET", `/projects/${id}/versions`)).status).toBe(200);
+    // The owner can do each; the editor's read has the project, its paragraphs and the same history in one answer.
+    const history = (await owner<{ versions: Version[] }>("GET", `/projects/${id}/versions`)).body.data.versions;
+    const both = await owner<{ revision: number; paragraphs: Paragraph[]; versions: Version[] }>("GET", `/projects/${id}?versions=1`);
+    expect(both.body.data).toMatchObject({ revision: 1, paragraphs: [expect.objectContaining({ text: "주인" })] });
+    expect(both.body.data.versions).toEqual(history);
+    expect(history.length).toBeGreaterThan(0);
+    expect(project.body.data).not.toHaveProperty("versions");
     expect((await owner("POST", `/projects/${id}/versions/${v!.id}/restore`, {})).status).toBe(200);
     expect((await owner("DELETE", `/projects/${id}`)).status).toBe(200);
     // Another member cannot bring back the owner's deleted project either.

@@ -48,6 +48,7 @@ const READS = [
   "/studio/projects",
   "/studio/projects/:tts",
   "/studio/projects/:tts/versions",
+  "/studio/projects/:tts?versions=1",
   "/studio/sts/projects/:sts",
   "/studio/history",
   "/studio/dictionary",

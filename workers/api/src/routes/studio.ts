@@ -13,7 +13,7 @@ import {
   renameProject,
   restoreProject,
 } from "../domain/studio/projects";
-import { deleteVersion, listVersions, restoreVersion, undeleteVersion } from "../domain/studio/versions";
+import { deleteVersion, listVersions, projectWithVersions, restoreVersion, undeleteVersion } from "../domain/studio/versions";
 import { now } from "../lib/clock";
 import { addEntry, deleteEntry, entriesFor, listEntries, updateEntry } from "../domain/studio/dictionary";
 import { deleteResult, history, restoreResult } from "../domain/studio/results";
@@ -91,6 +91,8 @@ const historyQuery = z.object({
 const delHistoryBody = z.object({ inference_id: z.string().min(1).max(64) });
 const generateBody = z.object({ paragraph_ids: z.array(z.string().max(64)).max(200).optional() });
 /** Audio of one result: WAV as stored or MP3; `download=1` asks the browser to save it. */
+/** `versions=1`: the project comes with its version history, as the editor shows them together. */
+const projectQuery = z.object({ versions: z.enum(["0", "1"]).default("0") });
 const audioQuery = z.object({ format: z.enum(FORMATS).default("wav"), download: z.enum(["0", "1"]).default("0") });
 const idList = (max: number) =>
   z
@@ -249,8 +251,12 @@ export const studioRoutes = new Hono<AppEnv>()
     if (!(file instanceof File) || !/\.txt$/i.test(file.name) || file.size > IMPORT_MAX_BYTES) return fail(c, Code.BAD_REQUEST);
     return answer(c, await importScript(memberScope(c), file.name, await file.arrayBuffer()));
   })
-  .get("/projects/:id", async (c) => {
-    const project = await ownProjectWithParagraphs(memberScope(c), c.req.param("id"));
+  .get("/projects/:id", queryParams(projectQuery), async (c) => {
+    const id = c.req.param("id");
+    const project =
+      c.req.valid("query").versions === "1"
+        ? await projectWithVersions(memberScope(c), id)
+        : await ownProjectWithParagraphs(memberScope(c), id);
     return project ? ok(c, project) : fail(c, Code.NOT_FOUND);
   })
   .patch("/projects/:id", jsonBody(renameBody), async (c) =>

@@ -1,14 +1,14 @@
 // Comments on a voice: paged newest first, written, edited and deleted by their author only, at most
 // COMMENT_MAX characters, rate limited per member. A hidden comment (an operator's) shows to its author only.
-import { and, count, desc, eq, isNull, or } from "drizzle-orm";
-import { commentReports, members, voiceComments } from "#db/schema";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { commentReports, members, voiceComments, voices } from "#db/schema";
 import { COMMENT_MAX, type CommentPage, type VoiceComment } from "#contracts/voices";
 import type { Member } from "../../env";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
 import { hit } from "../../lib/rate-limit";
 import type { Db, MemberScope } from "../scope";
-import { visibleVoice } from "../voices";
+import { visibleTo, visibleVoice } from "../voices";
 import type { Viewer } from "./list";
 import { codePoints, memberText } from "./text";
 
@@ -43,10 +43,14 @@ const shownTo = (member: Member | null) => or(isNull(voiceComments.hiddenAt), eq
 /** One page of a voice's comments, newest first (id as the tie-break), for a viewer who may see the voice. */
 export async function listComments(v: Viewer, voiceId: string, page: number, limit: number): Promise<Result<CommentPage>> {
   const where = and(eq(voiceComments.voiceId, voiceId), shownTo(v.member));
-  // One round trip: the page (with whether the viewer reported each comment) and the count are asked for beside the
-  // voice's visibility check, and thrown away when the viewer may not see the voice.
-  const [visible, rows, [{ n } = { n: 0 }]] = await Promise.all([
-    visibleVoice(v.db, v.member, voiceId),
+  // One round trip of two statements: the voice's visibility with the comment count, and the page (with whether the
+  // viewer reported each comment) beside it, thrown away when the viewer may not see the voice.
+  const [visible, rows] = await Promise.all([
+    v.db
+      .select({ n: sql<number>`(SELECT COUNT(*) FROM ${voiceComments} WHERE ${where})` })
+      .from(voices)
+      .where(and(eq(voices.id, voiceId), visibleTo(v.member)))
+      .get(),
     v.db
       .select({ c: voiceComments, nickname: members.nickname, reported: commentReports.commentId })
       .from(voiceComments)
@@ -56,10 +60,9 @@ export async function listComments(v: Viewer, voiceId: string, page: number, lim
       .orderBy(desc(voiceComments.createdAt), desc(voiceComments.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    v.db.select({ n: count() }).from(voiceComments).where(where),
   ]);
   if (!visible) return refusal(Code.VOICE_NOT_FOUND);
-  return done({ comments: rows.map((r) => out(r.c, r.nickname, v.member, r.reported !== null)), page, limit, total: n });
+  return done({ comments: rows.map((r) => out(r.c, r.nickname, v.member, r.reported !== null)), page, limit, total: visible.n });
 }
 
 /** Adds a comment to a voice the member may see (10 comment writes a minute per member). */

@@ -8,7 +8,7 @@ import { releaseAudio } from "../../lib/media";
 import { checkText } from "../../lib/tts-text";
 import type { Db, MemberScope } from "../scope";
 import { visibleTo } from "../voices";
-import { ownProject, ownProjectOf } from "./projects";
+import { ownProjectOf, ownProjectQuery } from "./projects";
 import { recordVersion, snapshotOf } from "./snapshots";
 
 export type ParagraphRow = typeof paragraphs.$inferSelect;
@@ -52,17 +52,17 @@ export type ParagraphInput = {
 };
 
 /** A project with its paragraphs, as the TTS editor (or the STS page's header) gets it. */
-async function projectOut(project: typeof projects.$inferSelect, rows: ParagraphRow[]) {
+export async function projectOut(project: typeof projects.$inferSelect, rows: ParagraphRow[]) {
   const { deletedAt: _deleted, ...rest } = project;
   return { ...rest, paragraphs: await Promise.all(rows.map(paragraphOut)) };
 }
 
 /**
- * The member's project `id` with its paragraphs, or undefined: both asked at once, so a member far from D1 waits one
- * round trip; the paragraphs (of whichever project has the id) are thrown away unless the project is the member's.
+ * The member's project `id` with its paragraphs, or undefined: both asked in one batch (one D1 call, one round trip);
+ * the paragraphs (of whichever project has the id) are thrown away unless the project is the member's.
  */
 export async function ownProjectWithParagraphs(s: MemberScope, id: string) {
-  const [project, rows] = await Promise.all([ownProject(s, id), projectParagraphs(s.db, id)]);
+  const [[project], rows] = await s.db.batch([ownProjectQuery(s, id), projectParagraphs(s.db, id)]);
   return project ? projectOut(project, rows) : undefined;
 }
 

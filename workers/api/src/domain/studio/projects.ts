@@ -26,12 +26,14 @@ export const UNDO_WINDOW_MS = 30_000;
  * The member's own project, or undefined (another member's id is "not found", never "forbidden"). A deleted
  * one waiting for its purge is not found either.
  */
-export const ownProject = (s: Pick<MemberScope, "db" | "member">, id: string) =>
+export const ownProject = (s: Pick<MemberScope, "db" | "member">, id: string) => ownProjectQuery(s, id).get();
+
+/** The member's project `id` as a query not yet run, to send in a batch with the reads that go with it. */
+export const ownProjectQuery = (s: Pick<MemberScope, "db" | "member">, id: string) =>
   s.db
     .select()
     .from(projects)
-    .where(and(eq(projects.id, id), eq(projects.memberId, s.member.id), isNull(projects.deletedAt)))
-    .get();
+    .where(and(eq(projects.id, id), eq(projects.memberId, s.member.id), isNull(projects.deletedAt)));
 
 /** The member's own project of `type`, or undefined. */
 export async function ownProjectOf(s: Pick<MemberScope, "db" | "member">, id: string, type: ProjectType) {

@@ -3,8 +3,8 @@ import { projectVersions } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import type { MemberScope } from "../scope";
-import { projectParagraphs, saveParagraphs } from "./paragraphs";
-import { ownProjectOf } from "./projects";
+import { projectOut, projectParagraphs, saveParagraphs } from "./paragraphs";
+import { ownProjectOf, ownProjectQuery } from "./projects";
 import { VERSION_UNDO_MS, type SnapshotParagraph } from "./snapshots";
 
 /**
@@ -15,31 +15,44 @@ import { VERSION_UNDO_MS, type SnapshotParagraph } from "./snapshots";
 /** The versions, newest first: when, the revision, how many paragraphs and the first words. */
 export async function listVersions(s: MemberScope, projectId: string) {
   // The versions are asked for beside the project (one round trip) and thrown away unless it is the member's.
-  const [project, rows] = await Promise.all([
-    ownProjectOf(s, projectId, "tts"),
-    s.db
-      .select()
-      .from(projectVersions)
-      .where(and(eq(projectVersions.projectId, projectId), isNull(projectVersions.deletedAt)))
-      .orderBy(desc(projectVersions.updatedAt)),
-  ]);
+  const [project, rows] = await Promise.all([ownProjectOf(s, projectId, "tts"), versionRows(s, projectId)]);
   if (!project) return refusal(Code.NOT_FOUND);
-  return done({
-    revision: project.revision,
-    versions: rows.map((v) => {
-      const paragraphs = JSON.parse(v.paragraphs) as SnapshotParagraph[];
-      const words = paragraphs.map((p) => p.text.trim()).find(Boolean) ?? "";
-      return {
-        id: v.id,
-        revision: v.revision,
-        savedAt: v.updatedAt,
-        paragraphs: paragraphs.length,
-        preview: [...words].slice(0, 60).join(""),
-        current: v.revision === project.revision,
-      };
-    }),
-  });
+  return done({ revision: project.revision, versions: versionsOut(rows, project.revision) });
 }
+
+/**
+ * The editor's read: the project with its paragraphs and its version history, asked for together (one round trip,
+ * one api call) and thrown away unless the project is the member's.
+ */
+export async function projectWithVersions(s: MemberScope, projectId: string) {
+  const [[project], paragraphRows, rows] = await s.db.batch([
+    ownProjectQuery(s, projectId),
+    projectParagraphs(s.db, projectId),
+    versionRows(s, projectId),
+  ]);
+  return project ? { ...(await projectOut(project, paragraphRows)), versions: versionsOut(rows, project.revision) } : undefined;
+}
+
+const versionRows = (s: MemberScope, projectId: string) =>
+  s.db
+    .select()
+    .from(projectVersions)
+    .where(and(eq(projectVersions.projectId, projectId), isNull(projectVersions.deletedAt)))
+    .orderBy(desc(projectVersions.updatedAt));
+
+const versionsOut = (rows: (typeof projectVersions.$inferSelect)[], revision: number) =>
+  rows.map((v) => {
+    const paragraphs = JSON.parse(v.paragraphs) as SnapshotParagraph[];
+    const words = paragraphs.map((p) => p.text.trim()).find(Boolean) ?? "";
+    return {
+      id: v.id,
+      revision: v.revision,
+      savedAt: v.updatedAt,
+      paragraphs: paragraphs.length,
+      preview: [...words].slice(0, 60).join(""),
+      current: v.revision === revision,
+    };
+  });
 
 const ownVersion = async (s: MemberScope, projectId: string, versionId: string, deleted: boolean) => {
   const project = await ownProjectOf(s, projectId, "tts");
