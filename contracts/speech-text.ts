@@ -15,6 +15,10 @@
  * (well-known) and a percent sign (50%), and the signs the engine's normaliser reads aloud (
  * money $ ₩ € £ ¥, times and dates : /, ranges ~, & + =, degrees ° ℃). What is left beyond those cannot be
  * spoken (@ < > ^ \ § and the like) and is refused with the characters named.
+ *
+ * Two marks shape the reading and are never read or counted: a pause of a given length, `[pause 1.5s]`,
+ * `[pause 800ms]` or `[쉼 1.5초]` (at most MAX_MARK_PAUSE_MS; longer is that much), and emphasis, `[em]words[/em]` or
+ * `[강조]words[/강조]`, which the engines that can stress words honour (the embedded engine, cloned voices).
  */
 export const MAX_CHARACTERS_PER_GENERATION = 500;
 /** Largest imported script (a .txt file on the studio's project list). */
@@ -25,10 +29,62 @@ export const NEWLINE_PAUSE_MS = 500;
 export const SPACE_PAUSE_MS_PER_SPACE = 100;
 export const MAX_SPACE_PAUSE_MS = 3000;
 
+/** The longest pause one mark makes. */
+export const MAX_MARK_PAUSE_MS = 5000;
+
 export type Segment = { text: string } | { pauseMs: number };
 
-const ALLOWED = /[\p{L}\p{M}\p{N}\s.,!?'’%\-$₩€£¥:/~～〜&+=°℃]/u;
-const PAUSE = /\r?\n| {5,}/g;
+/**
+ * Inside `speakable`'s output the marks are characters of the private use area, which nothing typed keeps (typed ones are
+ * dropped first): emphasis opens and closes, and a pause mark is its milliseconds between PAUSE_OPEN and PAUSE_CLOSE.
+ */
+export const EMPHASIS_OPEN = "\uE000";
+export const EMPHASIS_CLOSE = "\uE001";
+const PAUSE_OPEN = "\uE002";
+const PAUSE_CLOSE = "\uE003";
+const MARK_CHARS = /[\uE000-\uE003]/g;
+/** Bounded digits, so a mark's length is read in constant time whatever is typed. */
+const PAUSE_MARK = /\[ ?(?:pause|쉼) ?(\d{1,5}(?:\.\d{1,3})?) ?(ms|s|초|sec)? ?\]/giu;
+const EMPHASIS_MARK = /\[(\/?)(?:em|강조)\]/giu;
+
+const ALLOWED = /[\p{L}\p{M}\p{N}\s.,!?'’%\-$₩€£¥:/~～〜&+=°℃\uE000-\uE003]/u;
+const PAUSE = /\r?\n| {5,}|\uE002(\d+)\uE003/g;
+
+/** A pause mark's length in milliseconds (a bare number is seconds), at most MAX_MARK_PAUSE_MS. */
+function markPauseMs(amount: string, unit: string | undefined) {
+  const ms = unit?.toLowerCase() === "ms" ? Number(amount) : Number(amount) * 1000;
+  return Math.min(MAX_MARK_PAUSE_MS, Math.round(ms));
+}
+
+/** The marks as `speakable` keeps them: typed private-use characters dropped, then each mark as its characters. */
+const withMarks = (text: string) =>
+  text
+    .replace(MARK_CHARS, "")
+    .replace(PAUSE_MARK, (_, amount: string, unit?: string) => ` ${PAUSE_OPEN}${markPauseMs(amount, unit)}${PAUSE_CLOSE} `)
+    .replace(EMPHASIS_MARK, (_, close: string) => (close ? EMPHASIS_CLOSE : EMPHASIS_OPEN));
+
+/** Text without its emphasis marks (what an engine that cannot stress words is given). */
+export const withoutEmphasis = (text: string) => text.replace(/[\uE000\uE001]/g, "");
+
+/**
+ * A sentence's text without its emphasis marks and where they were, as [start, end) ranges in it. `open` says the
+ * sentence begins inside an emphasis opened in an earlier one; `endsOpen` that it ends inside one.
+ */
+export function emphasisRanges(sentence: string, open = false) {
+  const ranges: [number, number][] = [];
+  let text = "";
+  let start = open ? 0 : -1;
+  for (const ch of sentence) {
+    if (ch === EMPHASIS_OPEN) {
+      if (start < 0) start = text.length;
+    } else if (ch === EMPHASIS_CLOSE) {
+      if (start >= 0 && text.length > start) ranges.push([start, text.length]);
+      start = -1;
+    } else text += ch;
+  }
+  if (start >= 0 && text.length > start) ranges.push([start, text.length]);
+  return { text, ranges, endsOpen: start >= 0 };
+}
 
 /** Single characters replaced by what is read in their place. */
 const PUNCTUATION: Record<string, string> = {
@@ -74,7 +130,7 @@ export const withoutControls = (text: string): string => text.replace(CONTROL_OR
 export function speakable(text: string): string {
   // Every pattern with a run (\s*, +) starts only where that run starts ((?<!...)), so no input makes it quadratic.
   return (
-    withoutControls(text)
+    withMarks(withoutControls(text))
       // Invisible: the other format characters (zero-width joiners and spaces, BOM, tags).
       .replace(/\p{Cf}/gu, "")
       .replace(/[\t\p{Zs}]/gu, " ")
@@ -125,7 +181,12 @@ export function segments(input: string): Segment[] {
   for (const m of text.matchAll(PAUSE)) {
     const piece = text.slice(last, m.index).trim();
     if (piece && /[\p{L}\p{N}]/u.test(piece)) push({ text: piece });
-    const pauseMs = m[0].includes("\n") ? NEWLINE_PAUSE_MS : Math.min(m[0].length * SPACE_PAUSE_MS_PER_SPACE, MAX_SPACE_PAUSE_MS);
+    const pauseMs =
+      m[1] !== undefined
+        ? Number(m[1])
+        : m[0].includes("\n")
+          ? NEWLINE_PAUSE_MS
+          : Math.min(m[0].length * SPACE_PAUSE_MS_PER_SPACE, MAX_SPACE_PAUSE_MS);
     if (out.length > 0) push({ pauseMs });
     last = m.index + m[0].length;
   }
@@ -173,7 +234,7 @@ export function sentences(piece: string): string[] {
 
 /** The characters a generation costs: every character that is read (pauses, emoji, quotes and surrounding spaces are free). */
 export function characterCount(text: string) {
-  return segments(text).reduce((n, s) => n + ("text" in s ? [...s.text].length : 0), 0);
+  return segments(text).reduce((n, s) => n + ("text" in s ? [...withoutEmphasis(s.text)].length : 0), 0);
 }
 
 /** Whether a paragraph has anything to read: one that holds only emoji, pauses or quotes is generated as an empty one is (not). */

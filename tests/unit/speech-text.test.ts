@@ -2,6 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   characterCount,
   checkText,
+  EMPHASIS_CLOSE,
+  EMPHASIS_OPEN,
+  emphasisRanges,
+  MAX_MARK_PAUSE_MS,
+  withoutEmphasis,
   invalidCharacters,
   languageOffer,
   lineLanguage,
@@ -155,5 +160,46 @@ describe("sentences (a generation speaks and publishes them one by one)", () => 
     expect(sentences("한 문장")).toEqual(["한 문장"]);
     expect(sentences("Hello. !!")).toEqual(["Hello. !!"]);
     expect(sentences("")).toEqual([]);
+  });
+});
+
+describe("pause and emphasis marks: shape the reading, never read or counted", () => {
+  it("a pause mark is a pause of its length, in seconds or milliseconds, in English or Korean, at most 5 s", () => {
+    expect(segments("하나[pause 1.5s]둘")).toEqual([{ text: "하나" }, { pauseMs: 1500 }, { text: "둘" }]);
+    expect(segments("one [pause 800ms] two")).toEqual([{ text: "one" }, { pauseMs: 800 }, { text: "two" }]);
+    expect(segments("하나 [쉼 2초] 둘")).toEqual([{ text: "하나" }, { pauseMs: 2000 }, { text: "둘" }]);
+    expect(segments("one [Pause 2] two")).toEqual([{ text: "one" }, { pauseMs: 2000 }, { text: "two" }]);
+    expect(segments("one [pause 90s] two")).toEqual([{ text: "one" }, { pauseMs: MAX_MARK_PAUSE_MS }, { text: "two" }]);
+    // After a line break the two pauses add up; a mark at the end adds nothing to the speech.
+    expect(segments("one\n[pause 1s]two [pause 3s]")).toEqual([{ text: "one" }, { pauseMs: 1500 }, { text: "two" }]);
+    // Not a mark (no length): brackets, read as a pause before their word as always.
+    expect(speakable("one [pause] two")).toBe("one, pause, two");
+  });
+
+  it("marks cost nothing, and are not refused as characters that cannot be spoken", () => {
+    const plain = "오늘은 정말 중요한 날입니다.";
+    const marked = "오늘은 [강조]정말[/강조] 중요한[pause 1s] 날입니다.";
+    expect(characterCount(marked)).toBe(characterCount(plain) - 1); // the space the mark took is a pause now
+    expect(invalidCharacters(marked)).toEqual([]);
+    expect(checkText("[pause 1s][em][/em]")).toEqual({ code: "empty" });
+    expect(characterCount("I [em]really[/em] mean it.")).toBe(characterCount("I really mean it."));
+  });
+
+  it("emphasis comes out as ranges of the sentence it is in, across sentences of a piece too", () => {
+    const [first, second] = sentences(segments("This is [em]very important. It[/em] matters.")[0]!.text as string);
+    const a = emphasisRanges(first!);
+    expect(a).toEqual({ text: "This is very important.", ranges: [[8, 23]], endsOpen: true });
+    expect(emphasisRanges(second!, a.endsOpen)).toEqual({ text: "It matters.", ranges: [[0, 2]], endsOpen: false });
+    // A close without an open, and empty emphasis, mark nothing.
+    expect(emphasisRanges(withoutEmphasis("x") + EMPHASIS_CLOSE + "y" + EMPHASIS_OPEN + EMPHASIS_CLOSE)).toEqual({
+      text: "xy",
+      ranges: [],
+      endsOpen: false,
+    });
+  });
+
+  it("typed private-use characters are not marks", () => {
+    expect(speakable(`a${EMPHASIS_OPEN}b\uE0021000\uE003c`)).toBe("ab1000c");
+    expect(segments(`a${EMPHASIS_OPEN}b\uE0021000\uE003c`)).toEqual([{ text: "ab1000c" }]);
   });
 });

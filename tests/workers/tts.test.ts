@@ -83,6 +83,38 @@ describe("rendering (any engine): 24 kHz mono, -20 LUFS, peaks at most -1 dBFS, 
     expect(f0(up.samples, 24_000) / f0(base.samples, 24_000)).toBeCloseTo(2, 1);
     expect(fast.samples.length / base.samples.length).toBeCloseTo(0.5, 2);
   });
+
+  it("a pause mark is exact silence of its length; emphasis reaches the engine as ranges of the sentence, unread", async () => {
+    const engine = speechEngine(env);
+    const asked: { text: string; emphasis?: readonly [number, number][] }[] = [];
+    const listening = { ...engine, synthesize: (r: Parameters<typeof engine.synthesize>[0]) => (asked.push(r), engine.synthesize(r)) };
+    const audio = await renderPassage(listening, { ...request, text: "첫 [강조]문장[/강조]입니다.[pause 2.5s]둘째 문장입니다." });
+    // 8 + 9 characters at 70 ms and the mark's 2.5 s, exact to 10 ms: the marks themselves cost no time.
+    expect(Math.abs((audio.samples.length / 24_000) * 1000 - ((8 + 9) * 70 + 2500))).toBeLessThan(10);
+    const start = Math.round(0.56 * 24_000);
+    expect(audio.samples.slice(start, start + 60_000).every((x) => x === 0)).toBe(true);
+    expect(asked.map((r) => [r.text, r.emphasis])).toEqual([
+      ["첫 문장입니다.", [[2, 4]]],
+      ["둘째 문장입니다.", []],
+    ]);
+  });
+
+  it("the embedded engine stresses what is marked: the same words sound different, and no tag is spoken", async () => {
+    const seeded = (await env.DB.prepare("SELECT engine FROM voices WHERE id = 'en-james'").first<{ engine: string }>())!;
+    const embedded = speechEngine({ ...env, VOICE_ENGINE: "embedded" });
+    const say = (text: string) =>
+      renderPassage(embedded, { ...request, lang: "en", text, voice: { id: "en-james", params: JSON.parse(seeded.engine) } });
+    const [plain, stressed, again] = await Promise.all([
+      say("This is a very important day."),
+      say("This is a [em]very important[/em] day."),
+      say("This is a [em]very important[/em] day."),
+    ]);
+    const differs = plain.samples.length !== stressed.samples.length || plain.samples.some((x, i) => x !== stressed.samples[i]);
+    expect(differs).toBe(true);
+    // Deterministic, and about as long (stress, not a spoken tag: "emphasis" would add over half a second).
+    expect(again.samples).toEqual(stressed.samples);
+    expect(Math.abs(stressed.samples.length - plain.samples.length) / 24_000).toBeLessThan(0.4);
+  });
 });
 
 type Answer = { success: boolean; code: number; data: Record<string, unknown> | null; message: string };

@@ -132,6 +132,18 @@ describe("requests as Xinference parses them", () => {
     for (const out of [qwen, fish]) expect(Math.abs(12 * Math.log2(medianF0(out.samples, out.sampleRate)! / 150))).toBeLessThan(2.5);
   });
 
+  it("emphasis is CosyVoice's <strong> around the words as spoken; a preset speaker and other families get the words alone", async () => {
+    const params = await clonedVoice("voices/prompts/t/emphasis.wav");
+    const text = "회의는 3시에 시작합니다.";
+    await engine().synthesize(request(params, { text, emphasis: [[4, 6]] }));
+    await engine({ ttsModel: "fish-speech" }).synthesize(request(params, { text, emphasis: [[4, 6]] }));
+    await engine().synthesize(request({ semitones: 0, formant: 1 }, { text, emphasis: [[4, 6]] }));
+    const [cosy, fish, preset] = await received();
+    // The stretch is "3시": read as spoken, its particle joined after the tag as it was in the word.
+    expect(cosy!.body.input).toBe("회의는 <strong>세시</strong>에 시작합니다.");
+    expect([fish!.body.input, preset!.body.input]).toEqual(["회의는 세시에 시작합니다.", "회의는 세시에 시작합니다."]);
+  });
+
   it("a style is CosyVoice's instruction (instruct2, without the transcript); tempo and pitch are done after", async () => {
     const params = await clonedVoice("voices/prompts/t/style.wav");
     const plain = await engine().synthesize(request(params));

@@ -3,6 +3,7 @@
 // eSpeak variant) and the style's prosody -> Rubber Band for the member's pitch and tempo -> 24 kHz ->
 // -20 LUFS with peaks <= -1 dBFS -> fades.
 // See docs/decisions/0009-voice-engine.md.
+import { withEmphasis } from "./emphasis";
 import { fadeEdges, highShelf, normalizeLoudness, resample, stretch } from "./dsp";
 import { espeakSynthesize, shiftedVariant } from "./espeak";
 import { normalizeEnglish } from "./english";
@@ -48,7 +49,9 @@ export class EmbeddedEngine implements VoiceEngine {
     const voice = req.voice;
     const prosody = STYLE_PROSODY[req.style ?? "neutral"];
 
-    const text = req.lang === "ko" ? koreanPronunciation(req.text) : normalizeEnglish(req.text);
+    // Emphasis is SSML's, which eSpeak NG reads (its only markup let through, engine/espeak.ts `withoutMarkup`).
+    const read = req.lang === "ko" ? koreanPronunciation : normalizeEnglish;
+    const text = withEmphasis(req.text, req.emphasis, read, ["<emphasis>", "</emphasis>"]);
     // The voice's own register and timbre are an eSpeak variant (its pitch and formants moved inside
     // eSpeak's synthesis, at no extra cost), and its own tempo is eSpeak's rate; Rubber Band runs only
     // for the member's pitch and tempo settings.

@@ -103,12 +103,13 @@ function espeak(): Promise<Espeak> {
 }
 
 /**
- * The text without markup tags. eSpeak reads its input as SSML (as the previous build's binding did:
+ * The text without markup tags but emphasis. eSpeak reads its input as SSML (as the previous build's binding did:
  * tags are not spoken), and some tags would let a short text make hours of audio (<break time="600s"/>,
- * <prosody rate="x-slow">): bounded output for any input means no tag reaches it.
+ * <prosody rate="x-slow">): bounded output for any input means no other tag reaches it. `<emphasis>` stresses the
+ * words it holds and adds no time of its own.
  */
 export function withoutMarkup(text: string): string {
-  return text.replace(/<[^<>]*>/g, " ");
+  return text.replace(/<(?!\/?emphasis>)[^<>]*>/g, " ");
 }
 
 /** Runs espeak-ng once on `text` with these arguments; what it printed. Throws on a non-zero exit. */

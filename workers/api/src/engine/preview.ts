@@ -5,7 +5,7 @@ import { applyDictionary, type DictionaryEntry } from "./dictionary";
 import { normalizeEnglish } from "./english";
 import { espeakPhonemes } from "./espeak";
 import { koreanPronunciation } from "./korean";
-import { segments, sentences } from "../lib/tts-text";
+import { segments, sentences, withoutEmphasis } from "../lib/tts-text";
 
 /**
  * The text as the audio is made from it: the dictionary, then what a generation reads (speech/render.ts: the pieces
@@ -14,7 +14,7 @@ import { segments, sentences } from "../lib/tts-text";
 export async function pronunciationPreview(text: string, lang: "ko" | "en", entries: readonly DictionaryEntry[]) {
   const read = lang === "ko" ? koreanPronunciation : normalizeEnglish;
   const pronunciation = segments(applyDictionary(text, entries))
-    .flatMap((piece) => ("text" in piece ? sentences(piece.text).map(read) : []))
+    .flatMap((piece) => ("text" in piece ? sentences(withoutEmphasis(piece.text)).map(read) : []))
     .join(" ");
   const phonemes = await espeakPhonemes(pronunciation, lang === "ko" ? "ko" : "en-us");
   return { pronunciation, phonemes };

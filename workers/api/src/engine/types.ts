@@ -1,3 +1,4 @@
+import type { EmphasisRange } from "./emphasis";
 // The voice engine's interface. The first implementation is EmbeddedEngine (embedded.ts): eSpeak NG
 // plus Rubber Band inside the api worker. See docs/decisions/0009-voice-engine.md.
 
@@ -57,6 +58,8 @@ export type SynthesisRequest = {
   /** Tempo factor 0.5..2 (1 = normal; 2 = twice as fast, same pitch). */
   tempo: number;
   style?: SpeechStyle;
+  /** Stretches of `text` to stress, as [start, end) ranges (the member's emphasis marks). */
+  emphasis?: readonly EmphasisRange[];
 };
 
 /** Mono audio as floats in -1..1. */

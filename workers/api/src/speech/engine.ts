@@ -115,6 +115,7 @@ const embedded: SpeechEngine = {
         pitch: request.pitch,
         tempo: request.tempo,
         style: request.style,
+        emphasis: request.emphasis,
       });
       return { ...audio, normalized: true };
     } catch (err) {

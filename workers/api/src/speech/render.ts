@@ -1,4 +1,4 @@
-import { segments, sentences } from "../lib/tts-text";
+import { emphasisRanges, segments, sentences } from "../lib/tts-text";
 import { fadeEdges, normalizeLoudness, resample, silence } from "../engine/dsp";
 import { OUTPUT_SAMPLE_RATE, PEAK_CEILING_DBFS, TARGET_LUFS } from "../engine/types";
 import type { SpeechEngine, SynthesisRequest } from "./types";
@@ -69,9 +69,13 @@ export async function renderPassage(
       parts.push(pause(piece.pauseMs));
       continue;
     }
+    // An emphasis mark may open in one sentence and close in a later one of the same piece.
+    let open = false;
     for (const [i, sentence] of sentences(piece.text).entries()) {
       if (i > 0) parts.push(pause(SENTENCE_PAUSE_MS));
-      const audio = await engine.synthesize({ ...request, text: sentence });
+      const marked = emphasisRanges(sentence, open);
+      open = marked.endsOpen;
+      const audio = await engine.synthesize({ ...request, text: marked.text, emphasis: marked.ranges });
       // Pieces the engine already brought to the targets are kept as they are (a second pass would change nothing and
       // cost about a sixth of the render, scripts/bench-engine.mjs); others are brought there sentence by sentence, so a
       // part heard early is the final audio's own stretch.

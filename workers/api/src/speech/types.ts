@@ -18,6 +18,11 @@ export type SynthesisRequest = {
   pitch: number;
   /** Speed factor, 0.5..2 (duration divided by it). */
   tempo: number;
+  /**
+   * Stretches of `text` to stress, as [start, end) ranges (the member's emphasis marks): the embedded engine and cloned
+   * voices on models that read emphasis tags honour them; other engines read the text as it is.
+   */
+  emphasis?: readonly [number, number][];
   /** Hears the audio in parts as a streaming engine receives them (before loudness and the member's pitch and tempo). */
   onAudio?: (part: Audio) => void;
 };

@@ -33,6 +33,7 @@
  * Speech-to-speech transcribes the recording with timestamps and speaks each segment again in the target voice, fitted
  * to the segment's time and level (resynthesis.ts).
  */
+import { withEmphasis } from "../engine/emphasis";
 import { normalizeEnglish } from "../engine/english";
 import { normalizeKorean } from "../engine/korean";
 import { encodeWav, resample } from "../engine/dsp";
@@ -109,6 +110,8 @@ export type Family = {
    * style's prosody is not added here), and the language where the model must be told it.
    */
   cloneArgs?: (prompt: { text: string }, style: Style, instructs: boolean, lang: "ko" | "en") => Record<string, unknown>;
+  /** The tags the model's tokenizer reads as stress on the words between them, if it has any. */
+  emphasis?: readonly [string, string];
 };
 
 /** Qwen3-TTS checks `language` against its checkpoint's names, lower-cased (qwen_tts codec_language_id; qwen3_tts.py). */
@@ -130,6 +133,8 @@ export const FAMILIES: Record<string, Family> = {
   CosyVoice: {
     streams: true,
     speed: false,
+    // CosyVoice 2's tokenizer has <strong></strong> among its special tokens (cosyvoice/tokenizer/tokenizer.py).
+    emphasis: ["<strong>", "</strong>"],
     cloneArgs: (prompt, style, instructs) =>
       style === "neutral" || !instructs ? { prompt_text: prompt.text } : { instruct_text: COSYVOICE_STYLE[style] },
   },
@@ -267,7 +272,9 @@ export class XinferenceEngine implements SpeechEngine {
     if (!params.prompt && !params.preset && !presetModel) return this.fallback.synthesize(request);
     const check = await this.ready();
     // The models read text as written: numbers, dates and acronyms are spelled out as spoken, not respelled as sounds.
-    const text = request.lang === "ko" ? normalizeKorean(request.text) : normalizeEnglish(request.text);
+    const read = request.lang === "ko" ? normalizeKorean : normalizeEnglish;
+    const tags = params.prompt ? FAMILIES[check.families.tts]?.emphasis : undefined;
+    const text = tags ? withEmphasis(request.text, request.emphasis, read, tags) : read(request.text);
     const style = STYLE_PROSODY[request.style];
     let audio: Audio;
     let tempo = request.tempo;
