@@ -11,10 +11,12 @@ import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { isBarePath, isFooterVisible, isHeaderHidden } from "~/lib/shell";
 import { cookieSecurity, localeCookie } from "~/utils/cookies.server";
 import { getCountry } from "~/utils/country.server";
+import { readerTimeZone } from "~/utils/time-zone.server";
 import { freshAccessToken } from "~/utils/api.server";
 import { shellUser } from "~/utils/session.server";
 import { takeToast } from "~/utils/toast.server";
 import { setApiUser } from "~/lib/api-user";
+import { rememberTimeZone } from "~/lib/time";
 import { useNonce } from "~/utils/nonce";
 import { useRootData, type RootData } from "~/utils/root-data";
 import styles from "./tailwind.css?url";
@@ -57,6 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     // Titles for the error boundary, which renders without a route loader's data.
     errorTitles: { notFound: t("meta.titles.notFound"), other: `${t("errors.title")} | ${t("meta.siteName")}` },
     country,
+    timeZone: readerTimeZone(request),
     // The canonical origin (PUBLIC_ORIGIN), never the request's Host: canonical, og:url, og:audio.
     origin: context.publicOrigin,
     user,
@@ -120,6 +123,8 @@ export default function App() {
       fetch("/api/country", { method: "POST" }).catch(() => undefined);
     }
   }, []);
+  // English pages show times in the reader's zone from the next render on (this one keeps the zone it was served with).
+  useEffect(rememberTimeZone, []);
   // A post to an index route (`/studio?index`) leaves `?index` in the address; the page's own URL is
   // put back (the router's state is not touched, so nothing reloads). Without JavaScript, forms of index routes
   // with a path post to their bare path instead (`useSelfAction`, docs/decisions/0039).

@@ -15,12 +15,4 @@ export const modalFrom = (v: string | null): ModalName | null =>
 /** Termination reasons (spec section 3), sent comma-joined in this order. */
 export const CANCEL_REASONS = ["ai_voice", "inconvenience", "change_reuse", "price", "other"] as const;
 
-/** A date in Korea's calendar (the service's), e.g. 2026. 11. 23. / Nov 23, 2026. */
-export function formatDate(iso: string | null | undefined, locale: string) {
-  if (!iso) return "";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return new Intl.DateTimeFormat(locale === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeZone: "Asia/Seoul" }).format(d);
-}
-
 export const expiryValue = (v: { expiry_month: string; expiry_year: string }) => `20${v.expiry_year}-${v.expiry_month}`;

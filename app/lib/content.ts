@@ -75,12 +75,3 @@ export const excerpt = (body: string, max = 150) => {
   const chars = Array.from(flat);
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : flat;
 };
-
-/** A date as people read it in the locale (the site's time zone, Asia/Seoul). */
-export const formatDate = (ms: number, locale: string) =>
-  new Intl.DateTimeFormat(locale === "ko" ? "ko-KR" : "en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "Asia/Seoul",
-  }).format(ms);

@@ -91,9 +91,6 @@ export const activeFilters = (view: LibraryView) => FILTER_NAMES.reduce((n, name
 
 // ---- /dashboard/library/voices/:id -------------------------------------------------------------
 
-/** A date as the pages show it (its own module, so a voice's page does not load the library's filters). */
-export { formatDay } from "./day";
-
 /** Comments per page on a voice's page. */
 export const COMMENTS_PER_PAGE = 10;
 

@@ -4,6 +4,7 @@ import { FilterTabs } from "~/components/admin/FilterTabs";
 import { ErrorList } from "~/components/forms";
 import { PageHeading } from "~/components/shell/Page";
 import { APPLICATION_STATUSES } from "~/lib/admin";
+import { formatDateTime, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./admin.actor-applications.server";
 
@@ -18,9 +19,9 @@ export const meta = pageMetaTags;
 export default function AdminActorApplications() {
   const { status, items } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("admin");
-  const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(i18n.language === "ko" ? "ko-KR" : "en-US", { timeZone: "Asia/Seoul" }) : "—";
+  const { t } = useTranslation("admin");
+  const clock = useClock();
+  const date = (iso: string | null) => (iso ? formatDateTime(iso, clock, { seconds: true }) : "—");
   return (
     <main>
       <PageHeading title={t("actors.title")} description={t("actors.description")} />

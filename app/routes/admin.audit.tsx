@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeading } from "~/components/shell/Page";
+import { formatDateTime, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader } from "./admin.audit.server";
 
@@ -12,15 +13,11 @@ const json = (v: unknown) => (v === null || v === undefined ? "—" : JSON.strin
 
 export default function AuditLogPage() {
   const { items, page, pageSize, total, action } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("admin");
+  const { t } = useTranslation("admin");
   const { t: th } = useTranslation("help");
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language === "ko" ? "ko-KR" : "en-US", {
-      dateStyle: "short",
-      timeStyle: "medium",
-      timeZone: "Asia/Seoul",
-    });
+  const clock = useClock();
+  const when = (iso: string) => formatDateTime(iso, clock, { date: "short", seconds: true });
   const link = (p: number) => `?${new URLSearchParams({ page: String(p), ...(action ? { action } : {}) })}`;
   return (
     <main>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { StateBadge } from "~/components/help/StateBadge";
 import { PageHeading } from "~/components/shell/Page";
 import { INQUIRY_CATEGORIES } from "~/lib/help";
+import { formatDateTime, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader } from "./admin.inquiries._index.server";
 
@@ -16,14 +17,10 @@ const select = "mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2
 export default function InquiryQueue() {
   const { items, page, pageSize, total, counts, filter } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
-  const { t: th, i18n } = useTranslation("help");
+  const { t: th } = useTranslation("help");
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language === "ko" ? "ko-KR" : "en-US", {
-      dateStyle: "short",
-      timeStyle: "short",
-      timeZone: "Asia/Seoul",
-    });
+  const clock = useClock();
+  const when = (iso: string) => formatDateTime(iso, clock, { date: "short" });
   const pageLink = (p: number) =>
     `?${new URLSearchParams({ ...(filter.state ? { state: filter.state } : {}), ...(filter.category ? { category: filter.category } : {}), page: String(p) })}`;
   return (

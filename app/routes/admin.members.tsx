@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { formatMoney } from "~/lib/billing";
+import { formatDate, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader, MemberSummary } from "./admin.members.server";
 import * as specs from "~/lib/form-specs/help";
@@ -54,8 +55,8 @@ function MemberView({ member }: { member: MemberSummary }) {
   const { t: tb } = useTranslation("billing");
   const actionData = useActionData<typeof action>();
   const locale = i18n.language;
-  const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleDateString(locale === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeZone: "Asia/Seoul" }) : "—";
+  const clock = useClock();
+  const date = (iso: string | null) => (iso ? formatDate(iso, clock) : "—");
   const [couponForm, couponFields] = useSchemaForm(
     "coupon",
     specs.MemberActionSchema,

@@ -5,6 +5,7 @@ import { FilterTabs } from "~/components/admin/FilterTabs";
 import { ErrorList, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { REPORT_STATUSES, type CommentReport, type VoiceReport } from "~/lib/admin";
+import { formatDateTime, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./admin.reports.server";
 import * as specs from "~/lib/form-specs/admin";
@@ -44,9 +45,9 @@ export default function AdminReports() {
 
 function ReportList({ items, kind }: { items: (VoiceReport | CommentReport)[]; kind: "voice" | "comment" }) {
   const { t, i18n } = useTranslation("admin");
+  const clock = useClock();
   if (items.length === 0) return <p className="text-sm text-slate-600">{t("reports.empty")}</p>;
-  const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(i18n.language === "ko" ? "ko-KR" : "en-US", { timeZone: "Asia/Seoul" }) : "—";
+  const date = (iso: string | null) => (iso ? formatDateTime(iso, clock, { seconds: true }) : "—");
   return (
     <ul className="divide-y divide-slate-100" data-testid={`${kind}-reports`}>
       {items.map((r) => {

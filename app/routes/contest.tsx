@@ -5,7 +5,8 @@ import { Body } from "~/components/content/Body";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { LanguageSwitch } from "~/components/shell/LanguageSwitch";
 import { Logo } from "~/components/shell/Logo";
-import { CONTEST_NOTE_MAX, formatDate, type Contest } from "~/lib/content";
+import { CONTEST_NOTE_MAX, type Contest } from "~/lib/content";
+import { formatDate, useClock } from "~/lib/time";
 import { useRootData } from "~/utils/root-data";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./contest.server";
@@ -22,7 +23,8 @@ export const meta = pageMetaTags;
  */
 export default function ContestPage() {
   const { contest, state } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("content");
+  const { t } = useTranslation("content");
+  const clock = useClock();
   const top = (
     <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-4">
       <Link to="/" aria-label={t("contest.home")}>
@@ -57,8 +59,8 @@ export default function ContestPage() {
               <dt className="text-white/60">{t("contest.period")}</dt>
               <dd className="mt-1 font-semibold">
                 {t("contest.periodValue", {
-                  start: formatDate(contest.startsAt, i18n.language),
-                  end: formatDate(contest.endsAt - 1, i18n.language),
+                  start: formatDate(contest.startsAt, clock, "long"),
+                  end: formatDate(contest.endsAt - 1, clock, "long"),
                 })}
               </dd>
             </div>

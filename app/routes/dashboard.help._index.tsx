@@ -6,6 +6,7 @@ import { StateBadge } from "~/components/help/StateBadge";
 import { MessageFields } from "~/components/help/Thread";
 import { PageHeading, Section } from "~/components/shell/Page";
 import { INQUIRY_CATEGORIES } from "~/lib/help";
+import { formatDate, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.help._index.server";
 import * as specs from "~/lib/form-specs/help";
@@ -21,14 +22,14 @@ const input = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-
 export default function HelpPage() {
   const { items, page, pageSize, total, category } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("help");
+  const { t } = useTranslation("help");
   const selfAction = useSelfAction();
   const [form, fields] = useSchemaForm("inquiry", specs.InquirySchema, actionData?.result, {
     defaultValue: category ? { category } : undefined,
   });
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language === "ko" ? "ko-KR" : "en-US", { dateStyle: "medium", timeZone: "Asia/Seoul" });
+  const clock = useClock();
+  const date = (iso: string) => formatDate(iso, clock);
   return (
     <main className="max-w-3xl px-4 py-8 sm:px-6">
       <PageHeading

@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { API_KEY_NAME_MAX, formatDate } from "~/lib/content";
+import { API_KEY_NAME_MAX } from "~/lib/content";
+import { formatDate, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./dashboard.keys.server";
 import * as specs from "~/lib/form-specs/content";
@@ -17,7 +18,8 @@ export const meta = pageMetaTags;
 export default function Keys() {
   const { keys, limit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("keys");
+  const { t } = useTranslation("keys");
+  const clock = useClock();
   const [form, fields] = useSchemaForm("key-create", specs.KeyCreateSchema, actionData && !actionData.id ? actionData.result : undefined);
   const created = actionData?.created;
   return (
@@ -84,9 +86,9 @@ export default function Keys() {
                 </div>
                 <dl className="grid grid-cols-2 gap-x-4 text-xs text-slate-600 sm:w-64">
                   <dt>{t("created")}</dt>
-                  <dd>{formatDate(key.createdAt, i18n.language)}</dd>
+                  <dd>{formatDate(key.createdAt, clock, "long")}</dd>
                   <dt>{t("lastUsed")}</dt>
-                  <dd>{key.lastUsedAt ? formatDate(key.lastUsedAt, i18n.language) : t("never")}</dd>
+                  <dd>{key.lastUsedAt ? formatDate(key.lastUsedAt, clock, "long") : t("never")}</dd>
                 </dl>
                 {key.revokedAt ? (
                   <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">{t("revoked")}</span>

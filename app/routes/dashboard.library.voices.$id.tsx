@@ -6,7 +6,7 @@ import { UseVoiceButton } from "~/components/library/UseVoiceButton";
 import { EditCommentForm, VoiceDetailDialog } from "~/components/library/on-use";
 import { Section } from "~/components/shell/Page";
 import { Waveform } from "~/components/studio/Waveform";
-import { formatDay } from "~/lib/day";
+import { formatDate, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import { COMMENT_MAX, RATING_MAX } from "#contracts/voice-feedback";
 import type { VoiceComment } from "#contracts/voices";
@@ -26,7 +26,8 @@ export default function VoicePage() {
   const { voice, comments } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { pathname, search } = useLocation();
-  const { t, i18n } = useTranslation("library");
+  const { t } = useTranslation("library");
+  const clock = useClock();
   const q = new URLSearchParams(search);
   const modal = q.get("modal");
   const editing = q.get("edit");
@@ -98,8 +99,8 @@ export default function VoicePage() {
               <dt className="text-slate-500">{t("list.tabs.event")}</dt>
               <dd>
                 {t("detail.event", {
-                  from: formatDay(voice.event.startsAt, i18n.language),
-                  to: formatDay(voice.event.endsAt, i18n.language),
+                  from: formatDate(voice.event.startsAt, clock),
+                  to: formatDate(voice.event.endsAt, clock),
                 })}
               </dd>
             </>
@@ -310,11 +311,12 @@ function CommentItem({
   lastResult: Result;
   deleteResult: Result;
 }) {
-  const { t, i18n } = useTranslation("library");
+  const { t } = useTranslation("library");
+  const clock = useClock();
   return (
     <li id={`comment-${c.id}`} className="py-3" data-testid="comment">
       <p className="text-xs text-slate-500">
-        <span className="font-semibold text-slate-800">{c.author.nickname}</span> · {formatDay(c.createdAt, i18n.language)}
+        <span className="font-semibold text-slate-800">{c.author.nickname}</span> · {formatDate(c.createdAt, clock)}
         {c.editedAt ? ` ${t("detail.comments.edited")}` : ""}
       </p>
       {c.hidden ? (

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { formatDate } from "~/lib/billing";
+import { formatDate, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { SlotVoice } from "#contracts/custom-voices";
 import type { action, loader } from "./dashboard.library_.slots.server";
@@ -22,7 +22,7 @@ export const meta = pageMetaTags;
 export default function VoiceSlots() {
   const { slots } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("slots");
+  const { t } = useTranslation("slots");
   const [form, fields] = useSchemaForm("slots-keep", specs.KeepSchema, actionData?.result);
   const total = slots.unlimited ? t("unlimited") : String(slots.slots);
   return (
@@ -52,7 +52,7 @@ export default function VoiceSlots() {
                   <label htmlFor={`keep-${v.id}`} className="sr-only">
                     {t("choose.keep")} {v.name}
                   </label>
-                  <VoiceRow voice={v} locale={i18n.language} />
+                  <VoiceRow voice={v} />
                 </li>
               ))}
             </ul>
@@ -81,7 +81,7 @@ export default function VoiceSlots() {
             <ul className="divide-y divide-slate-100" data-testid="slots-list">
               {slots.voices.map((v) => (
                 <li key={v.id} className="flex flex-wrap items-center gap-3 py-3">
-                  <VoiceRow voice={v} locale={i18n.language} />
+                  <VoiceRow voice={v} />
                 </li>
               ))}
             </ul>
@@ -92,8 +92,9 @@ export default function VoiceSlots() {
   );
 }
 
-function VoiceRow({ voice, locale }: { voice: SlotVoice; locale: string }) {
+function VoiceRow({ voice }: { voice: SlotVoice }) {
   const { t } = useTranslation("slots");
+  const clock = useClock();
   return (
     <>
       <img src={voice.profileImageURL} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-full" />
@@ -105,7 +106,7 @@ function VoiceRow({ voice, locale }: { voice: SlotVoice; locale: string }) {
           ) : null}
         </p>
         <p className="truncate text-xs text-slate-500">
-          {voice.intro} · {t("created", { date: formatDate(voice.createdAt, locale) })}
+          {voice.intro} · {t("created", { date: formatDate(voice.createdAt, clock) })}
         </p>
       </div>
       <audio controls preload="none" src={voice.audioURL} className="h-9 w-full max-w-[16rem]" />

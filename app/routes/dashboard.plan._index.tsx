@@ -13,7 +13,8 @@ import {
 import { OutcomeBanner } from "~/components/billing/OutcomeBanner";
 import { ButtonLink, useSelfAction } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { cardBrand, formatDate, formatMoney, type Invoice, type PlanState } from "~/lib/billing";
+import { cardBrand, formatMoney, type Invoice, type PlanState } from "~/lib/billing";
+import { formatDate, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { BillingActionData } from "./dashboard.plan.server";
 import type { loader } from "./dashboard.plan._index.server";
@@ -35,6 +36,7 @@ export default function MyPlanPage() {
   const { isEmail, state, card, invoices, page, modal, from, refundable, toplanSlots, paypalOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<BillingActionData>();
   const { t, i18n } = useTranslation("billing");
+  const clock = useClock();
   const selfAction = useSelfAction();
   const locale = i18n.language;
   const base = page > 1 ? `?page=${page}` : "";
@@ -56,16 +58,16 @@ export default function MyPlanPage() {
       <OutcomeBanner />
 
       <Section id="plan-info" title={t("info.title")}>
-        <PlanInfo state={state} locale={locale} />
+        <PlanInfo state={state} />
         {state.subscription === "cancelled" && state.paymentMethod === "card" ? (
-          <p className="mt-3 text-sm text-slate-600">{t("info.resumeNote", { date: formatDate(state.endDate, locale) })}</p>
+          <p className="mt-3 text-sm text-slate-600">{t("info.resumeNote", { date: formatDate(state.endDate, clock) })}</p>
         ) : null}
         {actionData?.intent === "resume" && actionData.message ? (
           <p role="alert" className="mt-3 text-sm text-red-600">
             {actionData.message}
           </p>
         ) : null}
-        <WhatHappensNext state={state} locale={locale} toplanSlots={toplanSlots} />
+        <WhatHappensNext state={state} toplanSlots={toplanSlots} />
         <div className="mt-5 flex flex-wrap gap-2">
           <ButtonLink to="/dashboard/plan/upgrade">{paid ? t("info.change") : t("info.upgrade")}</ButtonLink>
           <ButtonLink to={modalTo("coupon")} preventScrollReset variant="outline">
@@ -223,9 +225,10 @@ export default function MyPlanPage() {
   );
 }
 
-function PlanInfo({ state, locale }: { state: PlanState; locale: string }) {
+function PlanInfo({ state }: { state: PlanState }) {
   const { t } = useTranslation("billing");
-  const date = (iso: string | null) => formatDate(iso, locale);
+  const clock = useClock();
+  const date = (iso: string | null) => formatDate(iso, clock);
   return (
     <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
       <dt className="text-slate-500">{t("info.plan")}</dt>
@@ -281,9 +284,10 @@ function PlanInfo({ state, locale }: { state: PlanState; locale: string }) {
  * plan that will not renew becomes Free at its end (custom voices deleted, 3 recent projects kept); a
  * scheduled change to fewer custom voice slots than the member's voices means a one-time choice then.
  */
-function WhatHappensNext({ state, locale, toplanSlots }: { state: PlanState; locale: string; toplanSlots: number | null }) {
+function WhatHappensNext({ state, toplanSlots }: { state: PlanState; toplanSlots: number | null }) {
   const { t } = useTranslation("billing");
-  const date = (iso: string | null) => formatDate(iso, locale);
+  const clock = useClock();
+  const date = (iso: string | null) => formatDate(iso, clock);
   const paid = state.planName !== "Free";
   const endsFree = paid && state.endDate && state.subscription !== "active" && state.subscription !== "past_due";
   const slotsShort = state.toplan && toplanSlots !== null && toplanSlots >= 0 && state.usedCustomVoice > toplanSlots;
@@ -321,6 +325,7 @@ function WhatHappensNext({ state, locale, toplanSlots }: { state: PlanState; loc
 
 function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
   const { t } = useTranslation("billing");
+  const clock = useClock();
   const selfAction = useSelfAction();
   const money = (n: number) => formatMoney(n, row.currency, locale);
   const method =
@@ -328,7 +333,7 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
   // A refund reaches the card 3 to 5 business days after it was made: "requested" until then (a week covers it).
   const refundPending =
     row.status === "refunded" && row.refunded_at !== null && Date.parse(row.refunded_at) + REFUND_SETTLES_MS > Date.now();
-  const period = row.period_start ? `${formatDate(row.period_start, locale)} ~ ${formatDate(row.period_end, locale)}` : "";
+  const period = row.period_start ? `${formatDate(row.period_start, clock)} ~ ${formatDate(row.period_end, clock)}` : "";
   const label = (c: (typeof COLUMNS)[number]) => t(`history.columns.${c}`);
   // A failed payment has no receipt: a PayPal order left unpaid keeps its order id, which no receipt answers.
   const receipt = row.status === "failed" ? null : row.imp_uid;
@@ -340,7 +345,7 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
       data-testid="invoice-row"
     >
       <td className="block text-xs text-slate-500 sm:table-cell sm:px-2 sm:py-2 sm:text-sm sm:whitespace-nowrap sm:text-inherit">
-        {formatDate(row.date, locale)}
+        {formatDate(row.date, clock)}
       </td>
       <td className="block font-semibold whitespace-nowrap sm:table-cell sm:px-2 sm:py-2 sm:font-medium" data-testid="invoice-plan">
         {row.plan}

@@ -1,7 +1,8 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { formatDate, formatMoney } from "~/lib/billing";
+import { formatMoney } from "~/lib/billing";
+import { formatDate, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader } from "./dashboard.plan.receipt.$no.server";
 
@@ -16,6 +17,7 @@ export const meta = pageMetaTags;
 export default function PaypalReceipt() {
   const { invoice } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("billing");
+  const clock = useClock();
   const locale = i18n.language;
   const money = (n: number) => formatMoney(n, invoice.currency, locale);
   const rows: [string, React.ReactNode, string][] = [
@@ -24,7 +26,7 @@ export default function PaypalReceipt() {
       t("paypalReceipt.boughtValue", { plan: invoice.plan, kind: t(`history.kinds.${invoice.kind}`) }),
       "receipt-bought",
     ],
-    [t("paypalReceipt.date"), formatDate(invoice.date, locale), "receipt-date"],
+    [t("paypalReceipt.date"), formatDate(invoice.date, clock), "receipt-date"],
     [t("paypalReceipt.amount"), money(invoice.amount), "receipt-amount"],
     ...(invoice.discount
       ? ([
@@ -36,7 +38,7 @@ export default function PaypalReceipt() {
       ? ([
           [
             t("paypalReceipt.period"),
-            `${formatDate(invoice.period_start, locale)} ~ ${formatDate(invoice.period_end, locale)}`,
+            `${formatDate(invoice.period_start, clock)} ~ ${formatDate(invoice.period_end, clock)}`,
             "receipt-period",
           ],
         ] as [string, string, string][])

@@ -3,9 +3,10 @@ import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod/v4";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
+import { formatDate, type Clock } from "~/lib/time";
+import { readerTimeZone } from "~/utils/time-zone.server";
 import {
   expiryValue,
-  formatDate,
   formatMoney,
   type Card,
   type Invoice,
@@ -136,7 +137,8 @@ export async function billingAction(args: ActionFunctionArgs) {
   const url = new URL(args.request.url);
   const locale = await getLocale(args.request, args.context);
   const t = fixedT(locale, "billing");
-  const ctx = { args, form, url, locale, t };
+  const clock = { locale, timeZone: readerTimeZone(args.request) };
+  const ctx = { args, form, url, locale, clock, t };
   const intent = parseIntent(form, BillingIntent);
   switch (intent?.intent) {
     case "card":
@@ -164,7 +166,7 @@ export async function billingAction(args: ActionFunctionArgs) {
   }
 }
 
-type Ctx = { args: ActionFunctionArgs; form: FormData; url: URL; locale: string; t: ReturnType<typeof fixedT> };
+type Ctx = { args: ActionFunctionArgs; form: FormData; url: URL; locale: string; clock: Clock; t: ReturnType<typeof fixedT> };
 
 /** Api field codes of /payment/registcard (data.field names the field) and the form fields they mark. */
 const CARD_FIELDS: Record<number, "card_number1" | "expiry_month" | "birth" | "pwd_2digit"> = {
@@ -231,7 +233,7 @@ async function registerCard({ args, form, url, t }: Ctx) {
   return done(args, { key: "cardRegistered" }, afterCard(url));
 }
 
-async function acceptCoupon({ args, form, locale, t }: Ctx) {
+async function acceptCoupon({ args, form, clock, t }: Ctx) {
   const submission = parseWithZod(form, { schema: CouponSchema });
   if (submission.status !== "success") return fail({ intent: "coupon", result: submission.reply() });
   const envelope = await api<{ planState: PlanState }>(args, "/utils/accept_coupon", { body: { num: submission.value.num } });
@@ -243,7 +245,7 @@ async function acceptCoupon({ args, form, locale, t }: Ctx) {
   const state = envelope.data.planState;
   return done(
     args,
-    { key: "couponApplied", params: { plan: state.planName, date: formatDate(state.couponEndDate ?? state.endDate, locale) } },
+    { key: "couponApplied", params: { plan: state.planName, date: formatDate(state.couponEndDate ?? state.endDate, clock) } },
     "/dashboard/plan",
   );
 }
@@ -288,7 +290,7 @@ async function purchase({ args, form, url, t }: Ctx) {
   return done(args, { key: "purchased", params: { plan: envelope.data.planState.planName } }, "/dashboard/plan");
 }
 
-async function changePlan({ args, url, locale, t }: Ctx, intent: "upgrade" | "downgrade", toplan: string) {
+async function changePlan({ args, url, clock, t }: Ctx, intent: "upgrade" | "downgrade", toplan: string) {
   const envelope = await api<{ planState: PlanState; payment?: Invoice }>(args, `/payment/${intent}plan`, { body: { toplan } });
   if (!envelope.success || !envelope.data) {
     const to = redirectFor(envelope, url, "change", toplan);
@@ -302,7 +304,7 @@ async function changePlan({ args, url, locale, t }: Ctx, intent: "upgrade" | "do
   if (intent === "upgrade") return done(args, { key: "upgraded", params: { plan: state.planName } }, "/dashboard/plan");
   return done(
     args,
-    { key: "downgraded", params: { plan: state.toplan ?? toplan, date: formatDate(state.renewalDate ?? state.endDate, locale) } },
+    { key: "downgraded", params: { plan: state.toplan ?? toplan, date: formatDate(state.renewalDate ?? state.endDate, clock) } },
     "/dashboard/plan",
   );
 }
@@ -334,7 +336,7 @@ async function paypalOrder({ args, form, url, t }: Ctx) {
 /** E-mail accounts confirm termination and refund with their password (spec section 5). */
 const passwordMissing = (profile: Profile, pwd: string | undefined) => profile.type === "email" && !pwd;
 
-async function cancelSubscription({ args, form, locale, t }: Ctx) {
+async function cancelSubscription({ args, form, clock, t }: Ctx) {
   const submission = parseWithZod(form, { schema: CancelSchema });
   const hideFields = ["pwd"];
   if (submission.status !== "success") return fail({ intent: "cancel", result: submission.reply({ hideFields }) });
@@ -353,15 +355,15 @@ async function cancelSubscription({ args, form, locale, t }: Ctx) {
     return fail({ intent: "cancel", result: submission.reply({ ...errors, hideFields }) });
   }
   const state = envelope.data.planState;
-  return done(args, { key: "cancelled", params: { date: formatDate(state.endDate, locale) } }, "/dashboard/plan");
+  return done(args, { key: "cancelled", params: { date: formatDate(state.endDate, clock) } }, "/dashboard/plan");
 }
 
 /** Turns a cancelled card subscription's auto-payment back on before its period ends. */
-async function resumeSubscription({ args, locale }: Ctx) {
+async function resumeSubscription({ args, clock }: Ctx) {
   const envelope = await api<{ planState: PlanState }>(args, "/payment/resume", { body: {} });
   if (!envelope.success || !envelope.data) return fail({ intent: "resume", message: envelope.message }, 409);
   const state = envelope.data.planState;
-  return done(args, { key: "resumed", params: { date: formatDate(state.renewalDate, locale) } }, "/dashboard/plan");
+  return done(args, { key: "resumed", params: { date: formatDate(state.renewalDate, clock) } }, "/dashboard/plan");
 }
 
 async function refund({ args, form, locale, t }: Ctx) {

@@ -4,7 +4,7 @@ import { PlanCards } from "~/components/plan/PlanCards";
 import { PageHeading } from "~/components/shell/Page";
 import { CardDialog, ChangeDialog, CorporateDialog, CouponPeriodDialog, PaypalDialog, PurchaseDialog } from "~/components/billing/on-use";
 import { OutcomeBanner } from "~/components/billing/OutcomeBanner";
-import { formatDate } from "~/lib/billing";
+import { formatDate, useClock } from "~/lib/time";
 import type { PlanCard } from "~/lib/plans";
 import { pageMetaTags } from "~/utils/seo";
 import type { BillingActionData } from "./dashboard.plan.server";
@@ -20,7 +20,8 @@ export default function UpgradePage() {
   const { plans, state, paid, paypal, paypalMember, modal, target, targetPrice, direction, card, quote, merchantUid, then, from } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<BillingActionData>();
-  const { t, i18n } = useTranslation("billing");
+  const { t } = useTranslation("billing");
+  const clock = useClock();
   const closeTo = "/dashboard/plan/upgrade";
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const back = then && target ? `&then=${then}&plan=${encodeURIComponent(target)}` : "";
@@ -44,7 +45,7 @@ export default function UpgradePage() {
         </Link>
       ) : (
         <span className={`${base} text-slate-500`} data-testid="free-after">
-          {t("upgrade.freeAfter", { date: formatDate(state.endDate, i18n.language) })}
+          {t("upgrade.freeAfter", { date: formatDate(state.endDate, clock) })}
         </span>
       );
     }

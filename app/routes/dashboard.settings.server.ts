@@ -1,4 +1,5 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
+import { formatDate } from "~/lib/time";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod/v4";
 import { getLocale } from "~/i18n/i18n.server";
@@ -8,6 +9,7 @@ import { cookieSecurity, localeCookie } from "~/utils/cookies.server";
 import { choiceList } from "~/utils/member-lists.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
+import { readerTimeZone } from "~/utils/time-zone.server";
 import { DormancySchema, MarketingSchema, ProfileSchema } from "~/utils/user-validation";
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -48,9 +50,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!envelope.success || !envelope.data)
       return data({ intent: "marketing", result: submission.reply({ formErrors: [envelope.message] }) }, { status: 400 });
     const locale = await getLocale(args.request, args.context);
-    const date = new Intl.DateTimeFormat(locale === "ko" ? "ko-KR" : "en-US", { dateStyle: "long", timeZone: "Asia/Seoul" }).format(
-      new Date(envelope.data.changedAt),
-    );
+    const date = formatDate(envelope.data.changedAt, { locale, timeZone: readerTimeZone(args.request) }, "long");
     await setToast(args.request, args.context, { key: "marketing", params: { date, value: envelope.data.marketing } });
     throw redirect("/dashboard/settings");
   }

@@ -2,6 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeading } from "~/components/shell/Page";
 import { pageMetaTags } from "~/utils/seo";
+import { formatDateTime, useClock } from "~/lib/time";
 import type { loader } from "./dev.mailbox.server";
 
 export { loader } from "./dev.mailbox.server";
@@ -10,12 +11,8 @@ export const meta = pageMetaTags;
 
 export default function DevMailbox() {
   const { mails } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", {
-    dateStyle: "short",
-    timeStyle: "medium",
-    timeZone: "UTC",
-  });
+  const { t } = useTranslation();
+  const clock = useClock();
   return (
     <main className="mx-auto max-w-3xl px-4 py-12">
       <PageHeading title={t("devMailbox.title")} />
@@ -34,7 +31,7 @@ export default function DevMailbox() {
                 </div>
                 <div className="flex gap-1">
                   <dt>{t("devMailbox.received")}</dt>
-                  <dd>{time.format(m.createdAt)} UTC</dd>
+                  <dd>{formatDateTime(m.createdAt, clock, { date: "short", seconds: true })}</dd>
                 </div>
               </dl>
               <pre className="mt-3 whitespace-pre-wrap font-sans text-sm text-slate-800">{m.text}</pre>

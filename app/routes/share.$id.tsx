@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/Waveform";
 import { shortTemplate } from "#contracts/labs";
 import { seo } from "~/lib/seo";
+import { formatDate, useClock } from "~/lib/time";
 import { rootDataFrom } from "~/utils/root-data";
 import type { loader } from "./share.$id.server";
 
@@ -64,9 +65,8 @@ export default function SharePage() {
   const { t, i18n } = useTranslation(["studio", "labs"]);
   const lang = i18n.language === "en" ? "en" : "ko";
   const voice = shared.voice.name[lang];
-  const date = new Intl.DateTimeFormat(lang === "ko" ? "ko-KR" : "en-US", { dateStyle: "long", timeZone: "Asia/Seoul" }).format(
-    shared.createdAt,
-  );
+  const clock = useClock();
+  const date = formatDate(shared.createdAt, clock, "long");
   return (
     <main className="mx-auto max-w-2xl px-6 py-12">
       <div className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -143,10 +143,7 @@ export default function SharePage() {
                 <Link to={r.url} className="text-brand-700 underline">
                   {t("share.replyItem", {
                     voice: r.voiceName[lang],
-                    date: new Intl.DateTimeFormat(lang === "ko" ? "ko-KR" : "en-US", {
-                      dateStyle: "medium",
-                      timeZone: "Asia/Seoul",
-                    }).format(r.createdAt),
+                    date: formatDate(r.createdAt, clock),
                   })}
                 </Link>
                 {r.video ? (

@@ -7,6 +7,7 @@ import { JobProgress, UsageDialog } from "~/components/studio/on-use";
 import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { AutoDownload, BatchReport, Playlist } from "~/components/studio/Batch";
 import { PROJECT_TABS } from "~/lib/studio";
+import { formatDate, formatTime, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader } from "./studio._index.server";
 import { jobRunning } from "#contracts/jobs";
@@ -36,16 +37,14 @@ export default function ProjectList() {
 function ProjectListPage() {
   // A refused post's error or usage dialog comes with the page the action redirected to (no `?index`).
   const { tab, projects, batch, jobs, confirmDelete, undo, error, usage } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("studio");
+  const { t } = useTranslation("studio");
   const [params] = useSearchParams();
   // The same list at /studio (in the frame with the sidebar) and /dashboard/studio (spec: without it; vite.config.ts).
   const base = useLocation().pathname.startsWith("/dashboard/studio") ? "/dashboard/studio" : "/studio";
   const tabPath = tab === "all" ? base : `${base}?type=${tab}`;
   const allSelected = params.get("select") === "all";
   const selected = new Set(params.getAll("id"));
-  const locale = i18n.language === "ko" ? "ko-KR" : "en-US";
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "Asia/Seoul" });
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone: "Asia/Seoul" });
+  const clock = useClock();
   const link = "text-brand-700 underline";
   return (
     <main className="px-6 py-8">
@@ -212,8 +211,8 @@ function ProjectListPage() {
                   </td>
                   {/* The day and the time each whole: at 360 px "2026. 11. 24. 오후 9:19" was broken into five lines. */}
                   <td className="px-3 py-2 text-slate-500" data-testid="project-updated">
-                    <span className="whitespace-nowrap">{day.format(p.updatedAt)}</span>{" "}
-                    <span className="whitespace-nowrap">{time.format(p.updatedAt)}</span>
+                    <span className="whitespace-nowrap">{formatDate(p.updatedAt, clock)}</span>{" "}
+                    <span className="whitespace-nowrap">{formatTime(p.updatedAt, clock)}</span>
                   </td>
                 </tr>
               ))}

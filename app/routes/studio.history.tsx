@@ -3,6 +3,7 @@ import { ConfirmHistoryDelete, UndoHistoryDelete } from "~/components/studio/Con
 import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/Waveform";
 import { cutText } from "~/lib/shell";
+import { formatDateTime, useClock } from "~/lib/time";
 import { formatSeconds } from "~/lib/units";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader } from "./studio.history.server";
@@ -19,11 +20,7 @@ export const meta = pageMetaTags;
 export default function History() {
   const { items, page, hasMore, confirmDelete, undo } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("studio");
-  const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Asia/Seoul",
-  });
+  const clock = useClock();
   // This page of the history, without the confirmation or the undo.
   const here = page > 1 ? `/studio/history?page=${page}` : "/studio/history";
   const confirmPath = (id: string) =>
@@ -44,7 +41,7 @@ export default function History() {
           {items.map((item) => (
             <li key={item.inference_id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="history-item">
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-xs text-slate-500">
-                <time dateTime={new Date(item.createdAt).toISOString()}>{date.format(item.createdAt)}</time>
+                <time dateTime={new Date(item.createdAt).toISOString()}>{formatDateTime(item.createdAt, clock)}</time>
                 <span data-testid="history-method">{t(`history.methods.${item.method}`)}</span>
                 <span>{item.voiceName}</span>
                 <span>{formatSeconds(item.duration, i18n.language)}</span>

@@ -8,6 +8,7 @@ import { LoadFailed, StsResult } from "~/components/studio/sts-page-on-use";
 import { UsageDialog } from "~/components/studio/on-use";
 import { stsPath } from "~/lib/studio";
 import type { StsProject } from "~/lib/studio-schemas";
+import { formatDateTime, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader } from "./studio.projects.speech-to-speech.server";
 
@@ -98,12 +99,8 @@ export default function SpeechToSpeech() {
 }
 
 function Conversions({ project }: { project: StsProject }) {
-  const { t, i18n } = useTranslation("studio");
-  const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Asia/Seoul",
-  });
+  const { t } = useTranslation("studio");
+  const clock = useClock();
   return (
     <section className="mt-8">
       <h2 className="font-semibold">{t("sts.project.conversions")}</h2>
@@ -118,7 +115,7 @@ function Conversions({ project }: { project: StsProject }) {
               data-testid="conversion-item"
             >
               <time dateTime={new Date(c.createdAt).toISOString()} className="text-xs text-slate-500">
-                {date.format(c.createdAt)}
+                {formatDateTime(c.createdAt, clock)}
               </time>
               <span className="font-medium">{c.text}</span>
               <span className="text-slate-600">→ {c.voiceName}</span>

@@ -14,7 +14,8 @@ import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "#contracts/jobs";
 import { hasSpeech } from "#contracts/speech-text";
 import { DEFAULTS, shortHash, useRows } from "~/components/studio/editor/rows";
-import { editorKeys, formatTime, useAutosave, useLeaveWarning, useNavigatedKey, type SaveMade } from "~/components/studio/editor/hooks";
+import { editorKeys, useAutosave, useLeaveWarning, useNavigatedKey, versionTime, type SaveMade } from "~/components/studio/editor/hooks";
+import { useClock } from "~/lib/time";
 import { SaveState, Shortcuts } from "~/components/studio/editor/panels";
 import { ParagraphFields } from "~/components/studio/editor/paragraph";
 /** `back`: where a load failure's "back" goes (GeneralErrorBoundary), the project list. */
@@ -35,6 +36,7 @@ export default function TtsEditor() {
   const { project, voices, voiceSearch, remaining, job, versions, confirm, undo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
+  const clock = useClock();
   const formKey = useNavigatedKey(`${project.revision}-${shortHash(project.paragraphs.map((p) => p.id).join())}`, actionData);
   // A new form once a navigation brought other saved paragraphs (a restore, a deleted paragraph, a save that gave new
   // paragraphs their ids, another tab's save on reload); not after page data reloaded during a job (the member may be
@@ -139,7 +141,7 @@ export default function TtsEditor() {
         <ConfirmDialog
           name="delete-version"
           title={t("confirm.versionTitle")}
-          text={t("versions.item", { date: formatTime(confirm.version.savedAt), count: confirm.version.paragraphs })}
+          text={t("versions.item", { date: versionTime(confirm.version.savedAt, clock), count: confirm.version.paragraphs })}
           closeTo={here}
           fields={{ intent: "delete-version", version: confirm.version.id }}
         />

@@ -14,6 +14,8 @@ export type RootData = {
   /** Titles for the error boundary, which renders without a route loader's data. */
   errorTitles: { notFound: string; other: string };
   country: string;
+  /** The reader's time zone as their browser named it (checked), else Korea's: dates render with it (app/lib/time.ts). */
+  timeZone: string;
   /** The canonical origin (PUBLIC_ORIGIN), never the request's Host: canonical, og:url, og:audio. */
   origin: string;
   user: ReturnType<typeof shellUser>;

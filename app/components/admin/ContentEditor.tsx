@@ -6,6 +6,7 @@ import { ErrorList, SubmitButton, useSchemaForm, type LastResult } from "~/compo
 import type { FormSpec } from "~/components/schema-form";
 import { PageHeading, Section } from "~/components/shell/Page";
 import type { ContentKind } from "~/lib/admin";
+import { formatDate, useClock } from "~/lib/time";
 
 /** One input of a content form; `value` is the row's when a row is being changed. */
 export type ContentField =
@@ -77,7 +78,7 @@ export function ContentEditor<S extends z.ZodType<Record<string, unknown>>>({
   editingId: string | null;
   help?: string;
 }) {
-  const { t, i18n } = useTranslation("admin");
+  const { t } = useTranslation("admin");
   const [form, fields] = useSchemaForm(testId, schema, lastResult);
   const meta = (name: string) => (fields as unknown as Record<string, { errors?: string[]; initialValue?: unknown } | undefined>)[name];
   const errors = (name: string) => meta(name)?.errors;
@@ -87,7 +88,8 @@ export function ContentEditor<S extends z.ZodType<Record<string, unknown>>>({
     const v = sent?.(name);
     return sent ? (typeof v === "string" ? v : "") : value;
   };
-  const date = (ms: number) => new Date(ms).toLocaleDateString(i18n.language === "ko" ? "ko-KR" : "en-US", { timeZone: "Asia/Seoul" });
+  const clock = useClock();
+  const date = (ms: number) => formatDate(ms, clock);
   const path = `/admin/${kind}`;
 
   const control = (f: ContentField) => {

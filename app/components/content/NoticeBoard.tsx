@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeading } from "~/components/shell/Page";
-import { formatDate, type Notice, type NoticeCategory, type NoticeList } from "~/lib/content";
+import { type Notice, type NoticeCategory, type NoticeList } from "~/lib/content";
+import { formatDate, useClock } from "~/lib/time";
 import { Body } from "./Body";
 
 const TABS = [null, "notice", "release"] as const;
@@ -16,7 +17,8 @@ const listHref = (base: string, category: NoticeCategory | null, page = 1) => {
 
 /** The notices list (spec: notices, release notices), on /notice and /dashboard/notice: tabs and pages are links (no JavaScript needed). */
 export function NoticeBoard({ list, category, base }: { list: NoticeList; category: NoticeCategory | null; base: string }) {
-  const { t, i18n } = useTranslation("content");
+  const { t } = useTranslation("content");
+  const clock = useClock();
   return (
     <>
       <PageHeading title={t("notice.title")} description={t("notice.description")} testId="notice-title" />
@@ -53,7 +55,7 @@ export function NoticeBoard({ list, category, base }: { list: NoticeList; catego
                 </span>
                 <span className="min-w-0 flex-1 font-medium text-slate-900">{item.title}</span>
                 <time dateTime={new Date(item.date).toISOString()} className="shrink-0 text-sm text-slate-500">
-                  {formatDate(item.date, i18n.language)}
+                  {formatDate(item.date, clock)}
                 </time>
               </Link>
             </li>
@@ -81,7 +83,8 @@ export function NoticeBoard({ list, category, base }: { list: NoticeList; catego
 
 /** One notice, with its category, date and body. */
 export function NoticeArticle({ notice, base }: { notice: Notice; base: string }) {
-  const { t, i18n } = useTranslation("content");
+  const { t } = useTranslation("content");
+  const clock = useClock();
   return (
     <article>
       <Link to={base} className="text-sm text-slate-600 underline">
@@ -93,7 +96,7 @@ export function NoticeArticle({ notice, base }: { notice: Notice; base: string }
           {notice.title}
         </h1>
         <p className="mt-2 text-sm text-slate-500">
-          {t("notice.date")} <time dateTime={new Date(notice.date).toISOString()}>{formatDate(notice.date, i18n.language)}</time>
+          {t("notice.date")} <time dateTime={new Date(notice.date).toISOString()}>{formatDate(notice.date, clock, "long")}</time>
         </p>
       </header>
       <Body text={notice.body} className="mt-6" />

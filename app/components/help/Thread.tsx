@@ -4,6 +4,7 @@ import { ErrorList } from "~/components/forms";
 import { IMAGE_ACCEPT, type InquiryImage } from "~/lib/help";
 import { INQUIRY_LIMITS } from "~/lib/help";
 import type { Inquiry } from "~/lib/help-schemas";
+import { formatDateTime, useClock } from "~/lib/time";
 
 /** Images by their short-lived signed URLs, each a link to the full image. */
 export function Images({ images }: { images: InquiryImage[] }) {
@@ -29,13 +30,8 @@ export function Images({ images }: { images: InquiryImage[] }) {
 
 /** An inquiry and its thread (follow-ups and answers, in order), as the member and the operators see it. */
 export function Thread({ inquiry, memberLabel, operatorLabel }: { inquiry: Inquiry; memberLabel: string; operatorLabel: string }) {
-  const { i18n } = useTranslation();
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language === "ko" ? "ko-KR" : "en-US", {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone: "Asia/Seoul",
-    });
+  const clock = useClock();
+  const when = (iso: string) => formatDateTime(iso, clock);
   const first = { id: 0, author: "member" as const, content: inquiry.content, createdAt: inquiry.createdAt, images: inquiry.images };
   return (
     <ol className="space-y-4" data-testid="inquiry-thread">

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/shell/Modal";
 import { UNDO_SHOWN_MS } from "~/lib/undo";
+import { formatDateTime, useClock } from "~/lib/time";
 
 type Fields = [name: string, value: string][];
 
@@ -140,12 +141,8 @@ export function ConfirmHistoryDelete({
   item: { id: string; text: string; method: string; createdAt: number };
   closeTo: string;
 }) {
-  const { t, i18n } = useTranslation("studio");
-  const date = new Intl.DateTimeFormat(i18n.language === "ko" ? "ko-KR" : "en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Asia/Seoul",
-  });
+  const { t } = useTranslation("studio");
+  const clock = useClock();
   return (
     <ConfirmDeleteDialog
       name="delete-history"
@@ -160,7 +157,7 @@ export function ConfirmHistoryDelete({
     >
       <p id="delete-history-item" className="text-sm text-slate-700">
         <span className="block text-xs text-slate-500">
-          {date.format(item.createdAt)} · {t(`history.methods.${item.method}`)}
+          {formatDateTime(item.createdAt, clock)} · {t(`history.methods.${item.method}`)}
         </span>
         <span className="mt-1 line-clamp-3 break-words">{item.text}</span>
       </p>

@@ -2,7 +2,8 @@ import { getFormProps } from "~/components/form-props";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
-import { CANCEL_REASONS, formatDate } from "~/lib/billing";
+import { CANCEL_REASONS } from "~/lib/billing";
+import { formatDate, useClock } from "~/lib/time";
 import { Modal } from "~/components/shell/Modal";
 import { PasswordField } from "./parts";
 import * as specs from "~/lib/form-specs/billing";
@@ -21,14 +22,15 @@ export function CancelDialog({
   endDate: string | null;
   planName: string;
 }) {
-  const { t, i18n } = useTranslation("billing");
+  const { t } = useTranslation("billing");
+  const clock = useClock();
   const selfAction = useSelfAction();
   const [form, fields] = useSchemaForm("cancel", specs.CancelSchema, lastResult);
   const chosen = new Set([fields.reason.initialValue ?? []].flat());
   return (
     <Modal name="cancel" title={t("cancel.title")} closeTo={closeTo}>
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-        <li>{t("cancel.runsUntil", { plan: planName, date: formatDate(endDate, i18n.language) })}</li>
+        <li>{t("cancel.runsUntil", { plan: planName, date: formatDate(endDate, clock) })}</li>
         <li>{t("cancel.afterFree")}</li>
         <li>{t("cancel.resubscribe")}</li>
       </ul>

@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton, useSelfAction } from "~/components/forms";
-import { formatDate, type Quote } from "~/lib/billing";
+import { type Quote } from "~/lib/billing";
+import { formatDate, useClock } from "~/lib/time";
 import { Modal } from "~/components/shell/Modal";
 import { QuoteLines } from "./parts";
 
@@ -26,7 +27,8 @@ export function ChangeDialog({
   renewalDate: string | null;
   message: string | null;
 }) {
-  const { t, i18n } = useTranslation("billing");
+  const { t } = useTranslation("billing");
+  const clock = useClock();
   const selfAction = useSelfAction();
   const up = direction === "upgrade";
   return (
@@ -41,7 +43,7 @@ export function ChangeDialog({
           </>
         ) : (
           <>
-            <li>{t("change.downNext", { date: formatDate(renewalDate, i18n.language) || t("change.nextPayment") })}</li>
+            <li>{t("change.downNext", { date: formatDate(renewalDate, clock) || t("change.nextPayment") })}</li>
             <li>{t("change.downKeep", { plan: current })}</li>
             <li>{t("change.downSlots")}</li>
           </>

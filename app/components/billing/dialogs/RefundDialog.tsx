@@ -2,7 +2,8 @@ import { getFormProps } from "~/components/form-props";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, SubmitButton, useSchemaForm, type LastResult, useSelfAction } from "~/components/forms";
-import { formatDate, formatMoney, type Refundable } from "~/lib/billing";
+import { formatMoney, type Refundable } from "~/lib/billing";
+import { formatDate, useClock } from "~/lib/time";
 import { Modal } from "~/components/shell/Modal";
 import { CloseLink, PasswordField } from "./parts";
 import * as specs from "~/lib/form-specs/billing";
@@ -20,6 +21,7 @@ export function RefundDialog({
   refundable: Refundable | null;
 }) {
   const { t, i18n } = useTranslation("billing");
+  const clock = useClock();
   const selfAction = useSelfAction();
   const [form, fields] = useSchemaForm("refund", specs.RefundSchema, lastResult);
   const money = (n: number) => formatMoney(n, refundable?.eligible ? refundable.currency : "KRW", i18n.language);
@@ -40,7 +42,7 @@ export function RefundDialog({
           <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
             <li>{t("refund.freeNow")}</li>
             <li>{t("refund.days")}</li>
-            {refundable.deadline ? <li>{t("refund.deadline", { date: formatDate(refundable.deadline, i18n.language) })}</li> : null}
+            {refundable.deadline ? <li>{t("refund.deadline", { date: formatDate(refundable.deadline, clock) })}</li> : null}
           </ul>
           <Form method="post" action={selfAction} {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
             <input type="hidden" name="intent" value="refund" />

@@ -5,11 +5,13 @@ import { useTranslation } from "react-i18next";
 import { Waveform } from "~/components/studio/on-use";
 import type { ProjectVersion, TtsProject } from "~/lib/studio-schemas";
 import { hasSpeech } from "#contracts/speech-text";
-import { formatTime } from "./hooks";
+import { useClock } from "~/lib/time";
+import { versionTime } from "./hooks";
 
 /** The version history (rendered when there is one): the last saved versions, each restorable, each deletable after a confirmation. */
 export function Versions({ versions, here }: { versions: ProjectVersion[]; here: string }) {
   const { t } = useTranslation("studio");
+  const clock = useClock();
   return (
     <section
       className="mt-8 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
@@ -23,7 +25,7 @@ export function Versions({ versions, here }: { versions: ProjectVersion[]; here:
       <ul className="mt-3 divide-y divide-slate-100">
         {versions.map((v) => (
           <li key={v.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm" data-testid="version">
-            <span className="font-medium tabular-nums">{formatTime(v.savedAt)}</span>
+            <span className="font-medium tabular-nums">{versionTime(v.savedAt, clock)}</span>
             <span className="text-slate-500">{t("versions.count", { count: v.paragraphs })}</span>
             <span className="min-w-0 flex-1 truncate text-slate-600">{v.preview || t("versions.empty")}</span>
             {v.current ? (

@@ -1,0 +1,85 @@
+import { useRootData } from "~/utils/root-data";
+
+/**
+ * Dates and times as every page shows them. Korean readers read Korea's time, unlabelled, as they always have.
+ * English readers read their own zone once their browser has named it (the `tz` cookie), Korea's until then, and
+ * every time names its zone ("9:16 PM PST", "9:16 PM GMT+9"): without it a reader abroad cannot tell whose 9:16 it
+ * is. The zone comes from the root loader's data, so the browser hydrates with the zone the server rendered with.
+ */
+
+/** The service's zone: Korean readers' always, and everyone's until their browser names theirs. */
+export const SERVICE_TIME_ZONE = "Asia/Seoul";
+/** Where the browser names its zone (set by `rememberTimeZone`, checked by app/utils/time-zone.server.ts). */
+export const TIME_ZONE_COOKIE = "tz";
+
+/** Whose dates: the page's language and the reader's zone, as the server rendered them. */
+export type Clock = { locale: string; timeZone: string };
+export type DateStyle = "short" | "medium" | "long";
+/** A moment: epoch milliseconds, an ISO timestamp or a Date (none, or an invalid one, reads as ""). */
+type Moment = number | string | Date | null | undefined;
+
+// `timeStyle` cannot be combined with `timeZoneName`, so English dates with a time are spelled as fields
+// (the same text as `dateStyle` gives in en-US).
+const EN_DATE = {
+  short: { year: "2-digit", month: "numeric", day: "numeric" },
+  medium: { year: "numeric", month: "short", day: "numeric" },
+  long: { year: "numeric", month: "long", day: "numeric" },
+} as const;
+const EN_TIME = { hour: "numeric", minute: "2-digit", timeZoneName: "short" } as const;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(value: Moment, clock: Clock, ko: Intl.DateTimeFormatOptions, en: Intl.DateTimeFormatOptions) {
+  if (value == null) return "";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const korean = clock.locale === "ko";
+  const tag = korean ? "ko-KR" : "en-US";
+  const options = korean ? { ...ko, timeZone: SERVICE_TIME_ZONE } : { ...en, timeZone: clock.timeZone };
+  const key = tag + JSON.stringify(options);
+  let formatter = formats.get(key);
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat(tag, options);
+    } catch {
+      // A zone this engine does not know (the server checked it with its own): Korea's rather than no page.
+      formatter = new Intl.DateTimeFormat(tag, { ...options, timeZone: SERVICE_TIME_ZONE });
+    }
+    formats.set(key, formatter);
+  }
+  return formatter.format(date);
+}
+
+/** A day, e.g. "2026. 11. 23." / "Nov 23, 2026" (a date alone needs no zone's name). */
+export const formatDate = (value: Moment, clock: Clock, style: DateStyle = "medium") =>
+  format(value, clock, { dateStyle: style }, { dateStyle: style });
+
+/** A day and its time, e.g. "2026. 11. 23. 오후 9:16" / "Nov 23, 2026, 9:16 PM PST". */
+export function formatDateTime(
+  value: Moment,
+  clock: Clock,
+  { date = "medium", seconds = false }: { date?: DateStyle; seconds?: boolean } = {},
+) {
+  return format(
+    value,
+    clock,
+    { dateStyle: date, timeStyle: seconds ? "medium" : "short" },
+    { ...EN_DATE[date], ...EN_TIME, ...(seconds ? { second: "2-digit" } : {}) },
+  );
+}
+
+/** A time of day, e.g. "오후 9:16" / "9:16 PM PST". */
+export const formatTime = (value: Moment, clock: Clock) => format(value, clock, { timeStyle: "short" }, EN_TIME);
+
+/** The page's clock, from the root loader's data (Korea's until it has loaded). */
+export function useClock(): Clock {
+  const data = useRootData();
+  return { locale: data?.locale ?? "ko", timeZone: data?.timeZone ?? SERVICE_TIME_ZONE };
+}
+
+/** Tells the server the browser's zone for the pages it renders from now on (the cookie lasts a year). */
+export function rememberTimeZone() {
+  const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone ?? "");
+  if (!zone || document.cookie.split("; ").includes(`${TIME_ZONE_COOKIE}=${zone}`)) return;
+  const secure = location.protocol === "https:" ? "; secure" : "";
+  document.cookie = `${TIME_ZONE_COOKIE}=${zone}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
