@@ -57,7 +57,7 @@ export default function LibraryPage() {
         }
       />
 
-      <nav aria-label={t("list.tabsLabel")} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <nav aria-label={t("list.tabsLabel")} className="-mx-4 scroll-fade-x px-4 sm:mx-0 sm:px-0">
         <ul className="flex gap-1 border-b border-slate-200" data-testid="library-tabs">
           {LIBRARY_TABS.map((tab) => {
             const active = tab === view.tab;
@@ -66,8 +66,10 @@ export default function LibraryPage() {
                 <Link
                   to={`${pathname}${viewSearch(view, { tab, page: 1 })}`}
                   aria-current={active ? "page" : undefined}
-                  className={`block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
-                    active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"
+                  className={`block scroll-ml-4 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+                    active
+                      ? "border-brand-600 text-brand-700 [scroll-initial-target:nearest]"
+                      : "border-transparent text-slate-600 hover:text-slate-900"
                   }`}
                 >
                   {t(`list.tabs.${tab}`)}

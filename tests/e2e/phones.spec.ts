@@ -223,3 +223,19 @@ test.describe("360 px, the dashboard's tabs", () => {
     }
   });
 });
+
+/** At 360 px the library's tab strip is wider than the phone: its end fades while more lies beyond, and not at the end. */
+test.describe("360 px, the library's tabs", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test("the strip fades at its end until it is scrolled there", async ({ page, member: _member }) => {
+    await page.goto("/dashboard/library?lng=en");
+    const strip = page.getByRole("navigation", { name: "Library tabs" });
+    const fade = () => strip.evaluate((nav) => getComputedStyle(nav).getPropertyValue("--scroll-fade"));
+    expect(await strip.evaluate((nav) => nav.scrollWidth > nav.clientWidth)).toBe(true);
+    expect(await strip.evaluate((nav) => getComputedStyle(nav).maskImage)).toContain("linear-gradient");
+    expect(await fade()).toBe("32px");
+    await strip.evaluate((nav) => nav.scrollTo({ left: nav.scrollWidth }));
+    await expect.poll(fade).toBe("0px");
+  });
+});

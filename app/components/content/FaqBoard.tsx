@@ -40,7 +40,7 @@ export function FaqBoard({ list, base }: { list: FaqList; base: string }) {
           {t("faq.searchButton")}
         </button>
       </Form>
-      <nav aria-label={t("faq.tabs.label")} className="mt-4 flex gap-2 overflow-x-auto">
+      <nav aria-label={t("faq.tabs.label")} className="mt-4 flex scroll-fade-x gap-2">
         {TABS.map((tab) => (
           <Link
             key={tab ?? "all"}

@@ -22,7 +22,7 @@ export function NoticeBoard({ list, category, base }: { list: NoticeList; catego
   return (
     <>
       <PageHeading title={t("notice.title")} description={t("notice.description")} testId="notice-title" />
-      <nav aria-label={t("notice.tabs.label")} className="mt-6 flex gap-2 overflow-x-auto">
+      <nav aria-label={t("notice.tabs.label")} className="mt-6 flex scroll-fade-x gap-2">
         {TABS.map((tab) => (
           <Link
             key={tab ?? "all"}
