@@ -37,15 +37,7 @@ function format(value: Moment, clock: Clock, ko: Intl.DateTimeFormatOptions, en:
   const options = korean ? { ...ko, timeZone: SERVICE_TIME_ZONE } : { ...en, timeZone: clock.timeZone };
   const key = tag + JSON.stringify(options);
   let formatter = formats.get(key);
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat(tag, options);
-    } catch {
-      // A zone this engine does not know (the server checked it with its own): Korea's rather than no page.
-      formatter = new Intl.DateTimeFormat(tag, { ...options, timeZone: SERVICE_TIME_ZONE });
-    }
-    formats.set(key, formatter);
-  }
+  if (!formatter) formats.set(key, (formatter = new Intl.DateTimeFormat(tag, options)));
   return formatter.format(date);
 }
 
@@ -79,7 +71,6 @@ export function useClock(): Clock {
 /** Tells the server the browser's zone for the pages it renders from now on (the cookie lasts a year). */
 export function rememberTimeZone() {
   const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone ?? "");
-  if (!zone || document.cookie.split("; ").includes(`${TIME_ZONE_COOKIE}=${zone}`)) return;
   const secure = location.protocol === "https:" ? "; secure" : "";
-  document.cookie = `${TIME_ZONE_COOKIE}=${zone}; path=/; max-age=31536000; samesite=lax${secure}`;
+  if (zone) document.cookie = `${TIME_ZONE_COOKIE}=${zone}; path=/; max-age=31536000; samesite=lax${secure}`;
 }

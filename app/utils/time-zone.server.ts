@@ -4,11 +4,15 @@ import { SERVICE_TIME_ZONE, TIME_ZONE_COOKIE } from "~/lib/time";
 const MAX_NAME = 64;
 const NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
 
-/** A zone name Intl knows, in its canonical spelling; null for anything else (the cookie is the browser's to write). */
+/**
+ * A zone name Intl knows, as the browser wrote it (not Intl's canonical spelling, which a browser with older zone data
+ * may not know: Europe/Kyiv for Europe/Kiev); null for anything else (the cookie is anyone's to write).
+ */
 export function checkedTimeZone(value: string | null | undefined): string | null {
   if (!value || value.length > MAX_NAME || !NAME.test(value)) return null;
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return value;
   } catch {
     return null;
   }
