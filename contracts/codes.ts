@@ -167,7 +167,7 @@ export const Code = {
   // Labs shorts (docs/decisions/0042): 4658-4669.
   SHORT_TEMPLATE_UNKNOWN: 4658,
   SHORT_NOT_VERTICAL: 4659,
-  // Session 12, server defects (docs/decisions/0052): 4660-4669.
+  // Server defects found in review (docs/decisions/0052): 4660-4669.
   REPLY_TARGET_UNKNOWN: 4660,
   // Voices from Xinference (docs/decisions/0061): 4670-4679.
   NO_OTHER_SEGMENT: 4670,

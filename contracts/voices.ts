@@ -213,7 +213,7 @@ export type VoicePage = {
 };
 
 /**
- * `GET /api/v1/voices/cards?ids=a,b` (or `ids=a&ids=b`; session 12): the cards of up to `VOICE_CARDS_MAX` voices in one
+ * `GET /api/v1/voices/cards?ids=a,b` (or `ids=a&ids=b`): the cards of up to `VOICE_CARDS_MAX` voices in one
  * call, in the order asked, each only when the caller may see it (as `GET /voices/:id`); the rest are left out.
  */
 export const VOICE_CARDS_MAX = 20;

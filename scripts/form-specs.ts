@@ -61,7 +61,7 @@ export const specsFile = (path: string) =>
  * The text of each generated file for the schemas as they are now (formatted as `npm run format` would). Per schema
  * module, a file that re-exports one file per schema (`app/lib/form-specs/studio.ts` and `studio/UploadSchema.ts`...):
  * pages import the module's file (`* as specs`), and Rollup puts each schema's constraints where the pages that use
- * it are, so a page loads the constraints of its own forms only (docs/decisions/0050, thirteenth session).
+ * it are, so a page loads the constraints of its own forms only (docs/decisions/0050).
  */
 export async function renderFormSpecs(): Promise<Map<string, string>> {
   const files = new Map<string, string>();

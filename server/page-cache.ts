@@ -42,7 +42,7 @@ const SIGNED_IN = /(?:^|;\s*)(?:accessToken|refreshToken)=/;
 /**
  * A page or its data answered to a signed-in request holds the member's data: never kept by the browser or anything
  * between (`private, no-store`), unless the route said otherwise. Without it, Back after logging out showed the last
- * account page (e-mail, profile) from the browser's cache (found using the flows, seventeenth session). The cost: such
+ * account page (e-mail, profile) from the browser's cache. The cost: such
  * pages are not kept for an instant Back while signed in; Remix's own navigations are unaffected.
  */
 export function privateWhenSignedIn(request: Request, response: Response): Response {

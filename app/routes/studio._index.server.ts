@@ -115,7 +115,7 @@ export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const submission = parseWithZod(await readForm(args.request), { schema: ProjectListSchema });
   const url = new URL(args.request.url);
-  // A chosen file that is empty is said (session 17); an unknown button or no file chosen: nothing to do.
+  // A chosen file that is empty is said, not passed over in silence; an unknown button or no file chosen: nothing to do.
   if (submission.status !== "success") {
     const file = submission.payload.file;
     if (submission.payload.intent === "import" && file instanceof File && file.name) return refusedImport(args);

@@ -4,7 +4,7 @@ import { z } from "zod/v4";
 /**
  * The highest list index a form may name (`paragraphs[199].text`: the TTS editor's 200 paragraphs are the longest
  * list). conform builds an array as long as the index says and the failed form's reply sends it back: a 40-byte
- * field `x[99999999]=1` made the worker run out of memory and stop answering (the app audit, session 15).
+ * field `x[99999999]=1` made the worker run out of memory and stop answering.
  */
 export const MAX_FORM_INDEX = 999;
 

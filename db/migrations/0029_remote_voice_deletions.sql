@@ -1,4 +1,4 @@
--- Session 12, server defects (docs/decisions/0052): remote voices (the HTTP engine's, `engine.remoteId`) to delete at the
+-- Server defects found in review (docs/decisions/0052): remote voices (the HTTP engine's, `engine.remoteId`) to delete at the
 -- service, queued by triggers whenever the product lets go of one (a voice deleted by its creator, a custom voice removed
 -- by a slot choice, a move to Free or an account's deletion, an open voice draft expired or released) and drained after the
 -- answer and by the hourly cron, with retries (workers/api/src/speech/forget.ts).

@@ -249,7 +249,7 @@ export const voiceUsage = sqliteTable(
   (t) => [primaryKey({ columns: [t.voiceId, t.day] })],
 );
 
-// Session 12, server defects (docs/decisions/0052): remote voices to delete at the HTTP engine's service.
+// Server defects found in review (docs/decisions/0052): remote voices to delete at the HTTP engine's service.
 /**
  * A remote voice (`engine.remoteId`) the product let go of, to delete at the service: queued by triggers (migration 0029)
  * when a voice is deleted (soft or hard, cascades included) or a draft goes unpublished; drained after the answer and by

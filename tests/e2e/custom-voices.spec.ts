@@ -293,7 +293,7 @@ test("a too-quiet file: the 'custom voice generation failed' dialog says why and
   await expect(failed).toBeVisible({ timeout: 60_000 });
   await expect(failed.getByTestId("failed-reason")).toContainText("quiet.wav");
   await expect(failed.getByTestId("failed-reason")).toContainText("너무 작");
-  // Session 17: the reason names the file itself; a raw key ("failed.file") was shown above it.
+  // The reason names the file itself; a raw key ("failed.file") was shown above it.
   await expect(failed.getByTestId("failed-reason")).toHaveText(/^커스텀 보이스를 만들지 못했어요\. 'quiet\.wav' 파일: /);
   await expect(failed.getByRole("link", { name: "1:1 문의" })).toHaveAttribute("href", "/dashboard/help?category=service");
   await expectFits(page);

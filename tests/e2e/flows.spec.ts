@@ -1,4 +1,4 @@
-// Session 17: the product's flows used end to end as a Korean creator and a US podcaster would. What this file holds
+// The product's flows used end to end as a Korean creator and a US podcaster would. What this file holds
 // is what they found broken: pages with times rendered in the server's UTC and then again in the browser's zone (a
 // browser in Korea met React's hydration errors on the studio list, the work history, an STS project, an inquiry and a
 // share page, and read times 9 hours off), and the video letter's help pointing "above" to a share link below it.

@@ -1,4 +1,4 @@
-// What a person notices on a phone (the look, session 16): text broken in awkward places at 360 px, controls out of
+// What a person notices on a phone: text broken in awkward places at 360 px, controls out of
 // line, English on a Korean page, two names for one thing, a control too faint to read. Each test holds one defect
 // found by looking at every page at 360 px in Korean and English.
 import type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";

@@ -40,7 +40,7 @@ test("/plan shows USD prices for any other country cookie", async ({ page, conte
   await expect(page.getByTestId("currency-note")).toContainText("USD");
 });
 
-// The look (session 16): the pages rounded half of $79.99 as 39.995 in floating point ($39.99) while the api charges
+// The pages rounded half of $79.99 as 39.995 in floating point ($39.99) while the api charges
 // half of 7999 cents rounded ($40.00). The first-month price a member abroad reads is the amount the api quotes.
 test("the first-month USD price on /plan and the landing is the amount the api charges", async ({ page, context, request }) => {
   const session = await memberAbroad(request, context);
@@ -54,7 +54,7 @@ test("the first-month USD price on /plan and the landing is the amount the api c
   }
 });
 
-// The look (session 16): "Credit required" on the Free plan read as "a credit card is required", beside "start for free
+// "Credit required" on the Free plan read as "a credit card is required", beside "start for free
 // without a card"; the plans mean attribution (출처 표기).
 test("/plan in English names attribution, not credit", async ({ page }) => {
   await page.goto("/plan?lng=en");

@@ -144,7 +144,7 @@ test("audio answers ranges through the site (Safari's first probe, then the rest
 });
 
 /**
- * The app audit (session 15): hostile form posts and addresses answered with a clear 4xx, the worker still up after
+ * Hostile form posts and addresses answered with a clear 4xx, the worker still up after
  * them, and no way out to another site through the login's `redirectTo`.
  */
 test("hostile forms and addresses: a huge list index, a body that is not a form, a dot-segment redirect, a long Korean search", async ({

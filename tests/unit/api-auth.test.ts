@@ -92,7 +92,7 @@ describe("CSRF check", () => {
   });
 });
 
-describe("a page's post must be a form of a declared, bounded length (the app audit, session 15)", () => {
+describe("a page's post must be a form of a declared, bounded length", () => {
   const post = (type: string | null, length: string | null = "1", path = "/login") =>
     formPostRefusal(
       new Request(`http://localhost${path}`, {

@@ -1,4 +1,4 @@
-// Session 12 (docs/decisions/0052): PLAYER_FRAME_ANCESTORS is checked at start-up. https only (http for a local host
+// PLAYER_FRAME_ANCESTORS is checked at start-up (docs/decisions/0052). https only (http for a local host
 // outside production), a wildcard followed by at least two labels; anything else refuses to serve with a clear message.
 import { describe, expect, it } from "vitest";
 import { deploymentProblems, frameAncestorProblems } from "../../workers/api/src/lib/deployment";

@@ -74,7 +74,7 @@ describe("translation bundles", () => {
     expect(values(resources.ko[ns]).filter(([, text]) => open.test(text))).toEqual([]);
   });
 
-  // Session 17 (the flows): "1 stars", "1 new answers", "Saved …, 1 paragraphs" and "1 filters" were read by members;
+  // "1 stars", "1 new answers", "Saved …, 1 paragraphs" and "1 filters" were read by members;
   // a count before an English plural noun takes `_one`/`_other` forms (README: never "(s)").
   it.each(namespaces)("%s: an English count before a plural noun has a singular form", (ns) => {
     const unpaired = strings(resources.en[ns]).filter(

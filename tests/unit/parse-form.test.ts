@@ -1,4 +1,4 @@
-// The app audit (session 15): a form naming a huge list index (`x[99999999]=1`) made conform build an array that long
+// A form naming a huge list index (`x[99999999]=1`) made conform build an array that long
 // and the failed form's reply send it back, until the worker ran out of memory.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

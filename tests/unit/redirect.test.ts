@@ -15,7 +15,7 @@ describe("safeRedirect", () => {
       "//evil.example/x",
       "/\\evil.example",
       "\\\\evil.example",
-      // Dot segments resolved into a protocol-relative path (the app audit, session 15).
+      // Dot segments resolved into a protocol-relative path.
       "/.//evil.example/x",
       "/a/..//evil.example",
       "/%2e%2e//evil.example",

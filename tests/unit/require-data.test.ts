@@ -23,7 +23,7 @@ describe("requireData: an envelope as data or the status the error boundary rend
     expect(status(refused(Code.VOICE_NOT_FOUND))).toBe(404);
     expect(status({ success: true, code: Code.OK, data: null, message: "" })).toBe(404);
     expect(status(refused(Code.RATE_LIMITED))).toBe(429);
-    // The app audit (session 15): /admin/members?email=x (the api's 4000) answered 503.
+    // A bad request (the api's 4000) is 400, not 503: /admin/members?email=x had answered 503.
     expect(status(refused(Code.BAD_REQUEST))).toBe(400);
     expect(status(refused(Code.INTERNAL))).toBe(503);
     expect(statusForCode(Code.GATEWAY_FAILED)).toBe(503);

@@ -58,7 +58,7 @@ describe("the project list", () => {
     expect(calls).toEqual([]);
   });
 
-  // Session 17 (the flows): an empty .txt did nothing at all, and a file that is not UTF-8 text said "요청 내용을 확인해 주세요."
+  // An empty .txt did nothing at all, and a file that is not UTF-8 text said "요청 내용을 확인해 주세요."
   it("says what an import needs when the chosen file is empty or the api refuses it as a script", async () => {
     const refusedImport = "텍스트가 담긴 .txt 파일을 골라 주세요 (UTF-8·UTF-16·한글 ANSI, 256KB·200줄 이하).";
     const empty = await setup(() => null);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { resources } from "~/locales";
 
 /**
- * Session 17 (the flows): the custom voice's failure dialog showed the raw key "failed.file", removed from the
+ * The custom voice's failure dialog showed the raw key "failed.file", removed from the
  * bundles while the dialog still asked for it; the typecheck does not see a `t` call's key. This reads every
  * `const { t } = useTranslation("ns")` (or `{ t: name }`) of app/ and each literal `t("a.b")` of that function, and
  * wants the key in the English bundle (a plural key by its `_one`/`_other` forms). Keys built at run time

@@ -34,7 +34,7 @@ function api(path: string) {
     const limit = Number(url.searchParams.get("limit"));
     return ok({ voices: matching.slice(0, limit), page: 1, limit, total: matching.length, query: {} });
   }
-  // The chosen voices' cards in one call (GET /voices/cards?ids=, session 12): those it has, in the order asked.
+  // The chosen voices' cards in one call (GET /voices/cards?ids=): those it has, in the order asked.
   if (url.pathname === "/voices/cards") return ok(url.searchParams.getAll("ids").flatMap((id) => ALL.filter((v) => v.id === id)));
   if (url.pathname === "/member/getmember") return ok({ plan: "Free", plan_txt: 0, plan_time: 0 });
   // A GET's loaders read the profile from the frame call (app/utils/auth.server.ts loadFrame).

@@ -2,7 +2,7 @@
 // enforces it as production does). Statements over a list a member grows or sends (the projects a move to Free
 // deletes, every conversion of an STS project, the voice ids of a paragraph save, the drafts a clean-up run takes)
 // bind it as one JSON parameter (lib/in-list.ts `inList`); with drizzle's `inArray` each of these answered 500 past
-// 100 items, and a refund failed after the money went back (found by the session-15 audit).
+// 100 items, and a refund failed after the money went back.
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -154,7 +154,7 @@ describe("FAQ", () => {
     expect(((await get("/faq?q=zzzz-nothing")).body.data as unknown as FaqList).items).toEqual([]);
     expect((await get(`/faq?q=${"a".repeat(51)}`)).status).toBe(400);
     // Any search the length allows, whatever its bytes: 50 Korean characters are 150 bytes (a LIKE pattern past
-    // 50 bytes was refused by D1 and the page answered 503; the app audit, session 15).
+    // 50 bytes was refused by D1 and the page answered 503).
     for (const q of ["환".repeat(17), "환불".repeat(25), "a".repeat(50)]) {
       const long = await get(`/faq?q=${encodeURIComponent(q)}`);
       expect(long.status, q).toBe(200);

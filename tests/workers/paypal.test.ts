@@ -240,7 +240,7 @@ describe("PayPal purchase", () => {
     // The order its payer cancelled is recorded as cancelled, not as a failed payment.
     expect((await paymentRows(m.id)).map((p) => p.status)).toEqual(["cancelled", "failed", "paid"]);
     expect((await standinOrder(captured.data.orderID)).purchase_units[0].payments.captures[0].status).toBe("REFUNDED");
-    // Session 17 (the flows): the member's history says why, never "declined by the card issuer" (no card was involved).
+    // The member's history says why, never "declined by the card issuer" (no card was involved).
     const items = (await call("/payment/list?page=1", m.token)).data.items as Loose[];
     // The history lists payments: the cancelled order is not one.
     expect(items.map((i) => [i.status, i.fail_kind])).toEqual([

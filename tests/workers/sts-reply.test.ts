@@ -1,4 +1,4 @@
-// Session 12 (docs/decisions/0052): the one-call STS endpoint (POST /studio/sts) takes `reply_to`, the share id of a
+// The one-call STS endpoint (POST /studio/sts; docs/decisions/0052) takes `reply_to`, the share id of a
 // shared result, with the step flow's rules: the original must be shared and live; the reply is linked as it is made
 // and listed on the original's share page once shared. Who may reply (the original's owner, another member, a
 // visitor) and ids that name no shared result (refused with 4660 before anything is converted, stored or charged).

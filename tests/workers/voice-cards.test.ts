@@ -1,4 +1,4 @@
-// Session 12: GET /voices/cards, the cards of up to 20 voices in one call (the studio picker's chosen voices), with
+// GET /voices/cards, the cards of up to 20 voices in one call (the studio picker's chosen voices), with
 // GET /voices/:id's visibility per voice: a member's private custom voice is theirs only (owner, another member,
 // visitor), hidden and deleted voices are left out as unknown ids are; bounded input. And the dashboard home's voice
 // cards are /voices/top's and /voices/recommended's (one mapping).

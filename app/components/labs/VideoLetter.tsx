@@ -25,7 +25,7 @@ export function MakeVideoLetter({ stage, inferenceId }: { stage: Stage | null; i
   const { revalidate } = useRevalidator();
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   // Known once the page runs: the server cannot tell, and the page's first render in the browser must be the server's
-  // (session 17: deciding it during render made every STS result's letter a hydration error, React #418/#422).
+  // (deciding it during render made every STS result's letter a hydration error, React #418/#422).
   // Until then (and without JavaScript, beside the letter's noscript note) the button waits, disabled.
   const [type, setType] = useState<string | null>(null);
   useEffect(() => setType(letterType()), []);

@@ -223,7 +223,7 @@ export const httpStatus: Record<Code, 200 | 400 | 401 | 402 | 403 | 404 | 405 | 
   // docs/decisions/0038: .
   [Code.NOTHING_READY]: 409,
   [Code.REPLY_TARGET_GONE]: 404,
-  // Session 12, server defects (docs/decisions/0052).
+  // Server defects found in review (docs/decisions/0052).
   [Code.REPLY_TARGET_UNKNOWN]: 404,
   [Code.NO_OTHER_SEGMENT]: 409,
   [Code.REFERENCE_NOT_AUDITIONED]: 409,

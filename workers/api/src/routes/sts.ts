@@ -29,7 +29,7 @@ const fields = z.object({
   voice_id: z.string().min(1).max(64).optional(),
   method: z.enum(["record", "upload"]).default("upload"),
   project_id: z.string().min(1).max(64).optional(),
-  /** The one-call endpoint's `reply_to` (a share id; POST /sts, session 12). */
+  /** The one-call endpoint's `reply_to` (a share id; POST /sts). */
   reply_to: z.string().min(1).max(64).optional(),
 });
 

@@ -111,7 +111,7 @@ export const voicesRoutes = new Hono<AppEnv>()
   .get("/recommended", requireMember, async (c) =>
     ok(c, await recommendedVoiceCards({ db: c.var.db, member: c.var.member, locale: c.var.locale })),
   )
-  /** Up to 20 voices' cards in one call (`ids`), those the caller may see, in the order asked (session 12). */
+  /** Up to 20 voices' cards in one call (`ids`), those the caller may see, in the order asked. */
   .get("/cards", optionalMember, queryParams(cardsQuery), async (c) =>
     ok(c, await voiceCardsOf({ db: c.var.db, member: memberOrNull(c), locale: c.var.locale }, c.req.valid("query").ids)),
   )

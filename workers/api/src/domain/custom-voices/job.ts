@@ -217,7 +217,7 @@ export async function nextCustomVoiceSegment(env: Bindings, memberId: string, id
 
 /**
  * A ready voice's default name, "내 보이스 N" / "My voice N" with the smallest N that none of the member's ready custom
- * voices is called in either language (a deletion or a rename frees its number; session 12). Worked out inside the
+ * voices is called in either language (a deletion or a rename frees its number). Worked out inside the
  * statement that marks the voice ready, so two creations finishing together cannot take one number. The numbers
  * tried stop at one more than the member's custom voices (a few, by their slots).
  */

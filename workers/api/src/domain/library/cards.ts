@@ -58,7 +58,7 @@ export async function recommendedVoiceCards(v: Viewer & { member: Pick<Member, "
 }
 
 /**
- * GET /voices/cards (session 12): the cards of up to `VOICE_CARDS_MAX` voices in one query, in the order asked, each
+ * GET /voices/cards: the cards of up to `VOICE_CARDS_MAX` voices in one query, in the order asked, each
  * only when the caller may see it (`visibleTo`, the rule of GET /voices/:id: another member's custom voice, a hidden or
  * a deleted one is left out, as an unknown id is), with the caller's bookmark. The studio picker's chosen voices.
  */

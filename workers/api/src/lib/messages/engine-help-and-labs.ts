@@ -152,7 +152,7 @@ export const engineHelpAndLabs = {
     ko: "답장하려는 음성이 더 이상 공유되지 않습니다. 답장 없이 공유할 수 있어요.",
     en: "The recording you are replying to is no longer shared. You can still share yours on its own.",
   },
-  // Session 12, server defects (docs/decisions/0052).
+  // Server defects found in review (docs/decisions/0052).
   [Code.REPLY_TARGET_UNKNOWN]: {
     ko: "답장하려는 음성을 찾을 수 없거나 더 이상 공유되지 않습니다. 공유 링크를 확인하거나 reply_to 없이 변환해 주세요.",
     en: "The recording you are replying to was not found or is no longer shared. Check its share link, or convert without reply_to.",
