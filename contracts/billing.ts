@@ -83,6 +83,19 @@ export type Invoice = {
   fail_kind: DeclineKind | null;
 };
 
+/** Spec section 4: a refund arrives after 3 to 5 business days; seven calendar days cover that. */
+export const REFUND_SETTLES_MS = 7 * 86_400_000;
+
+/**
+ * A refunded payment reads "refund requested" until the money can have reached the payer, "refunded" after: one
+ * rule for the member's payment history and the operators' console, so both say the same of the same payment.
+ */
+export function refundRequested(p: { status: Invoice["status"]; refunded_at: string | number | null }, now: number) {
+  if (p.status !== "refunded" || p.refunded_at === null) return false;
+  const at = typeof p.refunded_at === "number" ? p.refunded_at : Date.parse(p.refunded_at);
+  return at + REFUND_SETTLES_MS > now;
+}
+
 /** GET /payment/list. */
 export type InvoicePage = { items: Invoice[]; page: number; limit: number; total: number };
 

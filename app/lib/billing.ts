@@ -4,7 +4,7 @@
  */
 
 export type { Card, ChargeQuote as Quote, Currency, Invoice, InvoicePage, PlanState, RefundQuote as Refundable } from "#contracts/billing";
-export { cardBrand, formatMoney } from "#contracts/billing";
+export { cardBrand, formatMoney, refundRequested } from "#contracts/billing";
 
 /** The dialogs of the plan pages, opened by `?modal=` so they render without JavaScript. */
 export const MODALS = ["coupon", "couponPeriod", "card", "corporate", "purchase", "change", "cancel", "refund", "receipt"] as const;

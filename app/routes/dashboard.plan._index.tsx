@@ -13,7 +13,7 @@ import {
 import { OutcomeBanner } from "~/components/billing/OutcomeBanner";
 import { ButtonLink, useSelfAction } from "~/components/forms";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { cardBrand, formatMoney, type Invoice, type PlanState } from "~/lib/billing";
+import { cardBrand, formatMoney, refundRequested, type Invoice, type PlanState } from "~/lib/billing";
 import { formatDate, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { BillingActionData } from "./dashboard.plan.server";
@@ -24,9 +24,6 @@ export { action, loader } from "./dashboard.plan._index.server";
 export const handle = { i18n: ["common", "account", "billing"] };
 
 export const meta = pageMetaTags;
-
-/** Spec section 4: a refund arrives after 3 to 5 business days; seven calendar days cover that. */
-const REFUND_SETTLES_MS = 7 * 86_400_000;
 
 /** Spec section 9: numbers in ko-KR format. */
 const number = (n: number) => new Intl.NumberFormat("ko-KR").format(n);
@@ -330,9 +327,8 @@ function InvoiceRow({ row, locale }: { row: Invoice; locale: string }) {
   const money = (n: number) => formatMoney(n, row.currency, locale);
   const method =
     row.method === "card" ? `${t("history.kinds.card")}${row.card_name ? ` (${cardBrand(row.card_name, locale)})` : ""}` : "PayPal";
-  // A refund reaches the card 3 to 5 business days after it was made: "requested" until then (a week covers it).
-  const refundPending =
-    row.status === "refunded" && row.refunded_at !== null && Date.parse(row.refunded_at) + REFUND_SETTLES_MS > Date.now();
+  // A refund reaches the card 3 to 5 business days after it was made: "requested" until then.
+  const refundPending = refundRequested(row, Date.now());
   const period = row.period_start ? `${formatDate(row.period_start, clock)} ~ ${formatDate(row.period_end, clock)}` : "";
   const label = (c: (typeof COLUMNS)[number]) => t(`history.columns.${c}`);
   // A failed payment has no receipt: a PayPal order left unpaid keeps its order id, which no receipt answers.

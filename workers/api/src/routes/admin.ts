@@ -17,7 +17,16 @@ import {
   setApplicationStatus,
   unfeature,
 } from "../domain/admin/moderation";
-import { findMember, issueCoupon, memberSummary, refundPayment } from "../domain/admin/members";
+import {
+  COUPON_STATES,
+  couponList,
+  findMember,
+  issueCoupon,
+  memberSummary,
+  REFUND_STATES,
+  refundList,
+  refundPayment,
+} from "../domain/admin/members";
 import { isOperator } from "../domain/admin/operators";
 import { CATEGORIES, INQUIRY, STATE } from "../domain/help/inquiries";
 import { memberScope } from "../domain/scope";
@@ -71,6 +80,10 @@ const stateBody = z.object({ state: z.number().int() });
 const lookupQuery = z.object({ email: z.string().trim().min(3).max(254) });
 const couponBody = z.object({ plan: z.string().min(1).max(40), days: z.number().int().min(1).max(365) });
 const refundBody = z.object({ payment_no: z.number().int().positive(), reason: z.string().trim().max(500).default("") });
+const pageParam = z.coerce.number().int().min(1).max(10_000).default(1);
+const couponQuery = z.object({ status: z.enum([...COUPON_STATES, "all"]).default("all"), page: pageParam });
+const refundQuery = z.object({ status: z.enum([...REFUND_STATES, "all"]).default("all"), page: pageParam });
+const stateOf = <S extends string>(status: S | "all") => (status === "all" ? undefined : status);
 const auditQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   action: z.string().max(60).optional(),
@@ -136,6 +149,16 @@ export const adminRoutes = new Hono<AppEnv>()
     // The member moved to Free: its custom voices' remote voices go after the answer (docs/decisions/0052).
     if (outcome.ok) forgetAfterAnswer(c);
     return answer(c, outcome);
+  })
+  /** Every coupon, newest first (`status`: unused, used, expired or all). */
+  .get("/coupons", queryParams(couponQuery), async (c) => {
+    const q = c.req.valid("query");
+    return answer(c, await couponList(memberScope(c), { state: stateOf(q.status), page: q.page }, now(c)));
+  })
+  /** Every refunded payment, the latest first (`status`: requested while on its way to the payer, refunded after). */
+  .get("/refunds", queryParams(refundQuery), async (c) => {
+    const q = c.req.valid("query");
+    return answer(c, await refundList(memberScope(c), { state: stateOf(q.status), page: q.page }, now(c)));
   })
   // Public content (domain/content/, docs/decisions/0031): list with drafts, create, update, publish, unpublish.
   .get("/content/:kind", async (c) => {

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { coupons, dormantMembers, inquiries, members, payments, projects } from "#db/schema";
+import { REFUND_SETTLES_MS, refundRequested } from "#contracts/billing";
 import { createMailer } from "../../integrations/mailer";
 import { Code, fill } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
@@ -129,4 +130,97 @@ export async function refundPayment(s: MemberScope, memberId: string, paymentNo:
     now,
   );
   return done(outcome.value);
+}
+
+/** The console's coupon and refund lists: a page of this many rows, newest first. */
+export const LEDGER_PAGE_SIZE = 50;
+export const COUPON_STATES = ["unused", "used", "expired"] as const;
+export const REFUND_STATES = ["requested", "refunded"] as const;
+type CouponState = (typeof COUPON_STATES)[number];
+type RefundState = (typeof REFUND_STATES)[number];
+
+/** A member's address as the console shows it: a dormant member's separated one, null once the member is gone. */
+const addressOf = sql<string | null>`coalesce(${dormantMembers.email}, ${members.email})`;
+
+/**
+ * Every coupon (the operators' and the local ones), newest first: unused (still registrable), used (by whom,
+ * when) or expired. Coupons keep no creation time; SQLite's rowid is their insertion order.
+ */
+export async function couponList(s: MemberScope, q: { state?: CouponState; page: number }, now: number) {
+  // A coupon whose member has left keeps its used_at: used, by nobody the console can name.
+  const used = or(isNotNull(coupons.usedBy), isNotNull(coupons.usedAt));
+  const open = and(isNull(coupons.usedBy), isNull(coupons.usedAt));
+  const filter: SQL | undefined = {
+    all: undefined,
+    used,
+    unused: and(open, or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now))),
+    expired: and(open, lte(coupons.expiresAt, now)),
+  }[q.state ?? "all"];
+  const [rows, total] = await Promise.all([
+    s.db
+      .select({ coupon: coupons, email: addressOf })
+      .from(coupons)
+      .leftJoin(members, eq(members.id, coupons.usedBy))
+      .leftJoin(dormantMembers, eq(dormantMembers.memberId, coupons.usedBy))
+      .where(filter)
+      .orderBy(desc(sql`${coupons}.rowid`))
+      .limit(LEDGER_PAGE_SIZE)
+      .offset((q.page - 1) * LEDGER_PAGE_SIZE),
+    s.db.select({ n: count() }).from(coupons).where(filter).get(),
+  ]);
+  return done({
+    items: rows.map(({ coupon: c, email }) => ({
+      num: c.num,
+      plan: c.plan,
+      days: c.days,
+      state: (c.usedBy !== null || c.usedAt !== null
+        ? "used"
+        : c.expiresAt !== null && c.expiresAt <= now
+          ? "expired"
+          : "unused") as CouponState,
+      expiresAt: iso(c.expiresAt),
+      usedBy: c.usedBy,
+      usedByEmail: c.usedBy ? email : null,
+      usedAt: iso(c.usedAt),
+    })),
+    page: q.page,
+    pageSize: LEDGER_PAGE_SIZE,
+    total: total?.n ?? 0,
+  });
+}
+
+/**
+ * Every refunded payment, the latest refund first, by its member's or an operator's hand. `state` is what the
+ * member's payment history says of it (`refundRequested`): "requested" while the money is on its way.
+ */
+export async function refundList(s: MemberScope, q: { state?: RefundState; page: number }, now: number) {
+  const settled = now - REFUND_SETTLES_MS;
+  const filter = and(
+    eq(payments.status, "refunded"),
+    q.state === "requested" ? gt(payments.refundedAt, settled) : undefined,
+    q.state === "refunded" ? or(isNull(payments.refundedAt), lte(payments.refundedAt, settled)) : undefined,
+  );
+  const [rows, total] = await Promise.all([
+    s.db
+      .select({ payment: payments, email: addressOf })
+      .from(payments)
+      .leftJoin(members, eq(members.id, payments.memberId))
+      .leftJoin(dormantMembers, eq(dormantMembers.memberId, payments.memberId))
+      .where(filter)
+      .orderBy(desc(payments.refundedAt), desc(payments.no))
+      .limit(LEDGER_PAGE_SIZE)
+      .offset((q.page - 1) * LEDGER_PAGE_SIZE),
+    s.db.select({ n: count() }).from(payments).where(filter).get(),
+  ]);
+  return done({
+    items: rows.map(({ payment: p, email }) => ({
+      ...invoice(p),
+      memberId: p.memberId,
+      email: p.memberId ? email : null,
+      state: (refundRequested(invoice(p), now) ? "requested" : "refunded") as RefundState,
+    })),
+    page: q.page,
+    pageSize: LEDGER_PAGE_SIZE,
+    total: total?.n ?? 0,
+  });
 }
