@@ -16,7 +16,7 @@ import { freshAccessToken } from "~/utils/api.server";
 import { shellUser } from "~/utils/session.server";
 import { takeToast } from "~/utils/toast.server";
 import { setApiUser } from "~/lib/api-user";
-import { rememberTimeZone } from "~/lib/time";
+import { rememberTimeZone } from "~/lib/time-zone";
 import { useNonce } from "~/utils/nonce";
 import { useRootData, type RootData } from "~/utils/root-data";
 import styles from "./tailwind.css?url";

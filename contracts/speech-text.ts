@@ -44,14 +44,14 @@ const PAUSE_OPEN = "\uE002";
 const PAUSE_CLOSE = "\uE003";
 const MARK_CHARS = /[\uE000-\uE003]/g;
 /** Bounded digits, so a mark's length is read in constant time whatever is typed. */
-const PAUSE_MARK = /\[ ?(?:pause|쉼) ?(\d{1,5}(?:\.\d{1,3})?) ?(ms|s|초|sec)? ?\]/giu;
-const EMPHASIS_MARK = /\[(\/?)(?:em|강조)\]/giu;
+export const PAUSE_MARK = /\[ ?(?:pause|쉼) ?(\d{1,5}(?:\.\d{1,3})?) ?(ms|s|초|sec)? ?\]/giu;
+export const EMPHASIS_MARK = /\[(\/?)(?:em|강조)\]/giu;
 
 const ALLOWED = /[\p{L}\p{M}\p{N}\s.,!?'’%\-$₩€£¥:/~～〜&+=°℃\uE000-\uE003]/u;
 const PAUSE = /\r?\n| {5,}|\uE002(\d+)\uE003/g;
 
 /** A pause mark's length in milliseconds (a bare number is seconds), at most MAX_MARK_PAUSE_MS. */
-function markPauseMs(amount: string, unit: string | undefined) {
+export function markPauseMs(amount: string, unit: string | undefined) {
   const ms = unit?.toLowerCase() === "ms" ? Number(amount) : Number(amount) * 1000;
   return Math.min(MAX_MARK_PAUSE_MS, Math.round(ms));
 }
@@ -62,6 +62,9 @@ const withMarks = (text: string) =>
     .replace(MARK_CHARS, "")
     .replace(PAUSE_MARK, (_, amount: string, unit?: string) => ` ${PAUSE_OPEN}${markPauseMs(amount, unit)}${PAUSE_CLOSE} `)
     .replace(EMPHASIS_MARK, (_, close: string) => (close ? EMPHASIS_CLOSE : EMPHASIS_OPEN));
+
+/** Whether the text holds a mark the editor shows as a chip. */
+export const hasMarks = (text: string) => new RegExp(`${PAUSE_MARK.source}|\\[(?:em|강조)\\]`, "iu").test(text);
 
 /** Text without its emphasis marks (what an engine that cannot stress words is given). */
 export const withoutEmphasis = (text: string) => text.replace(/[\uE000\uE001]/g, "");

@@ -1,4 +1,5 @@
 import { useRootData } from "~/utils/root-data";
+import { SERVICE_TIME_ZONE } from "./time-zone";
 
 /**
  * Dates and times as every page shows them. Korean readers read Korea's time, unlabelled, as they always have.
@@ -7,10 +8,7 @@ import { useRootData } from "~/utils/root-data";
  * is. The zone comes from the root loader's data, so the browser hydrates with the zone the server rendered with.
  */
 
-/** The service's zone: Korean readers' always, and everyone's until their browser names theirs. */
-export const SERVICE_TIME_ZONE = "Asia/Seoul";
-/** Where the browser names its zone (set by `rememberTimeZone`, checked by app/utils/time-zone.server.ts). */
-export const TIME_ZONE_COOKIE = "tz";
+export { SERVICE_TIME_ZONE, TIME_ZONE_COOKIE } from "./time-zone";
 
 /** Whose dates: the page's language and the reader's zone, as the server rendered them. */
 export type Clock = { locale: string; timeZone: string };
@@ -66,11 +64,4 @@ export const formatTime = (value: Moment, clock: Clock) => format(value, clock, 
 export function useClock(): Clock {
   const data = useRootData();
   return { locale: data?.locale ?? "ko", timeZone: data?.timeZone ?? SERVICE_TIME_ZONE };
-}
-
-/** Tells the server the browser's zone for the pages it renders from now on (the cookie lasts a year). */
-export function rememberTimeZone() {
-  const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone ?? "");
-  const secure = location.protocol === "https:" ? "; secure" : "";
-  if (zone) document.cookie = `${TIME_ZONE_COOKIE}=${zone}; path=/; max-age=31536000; samesite=lax${secure}`;
 }

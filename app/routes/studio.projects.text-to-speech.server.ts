@@ -8,6 +8,8 @@ import { Code } from "#contracts/codes";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
+import { readerTimeZone } from "~/utils/time-zone.server";
+import { versionTime } from "~/components/studio/editor/version-time";
 import { pickerVoices, withChosen } from "~/utils/picker-voices.server";
 import { setToast } from "~/utils/toast.server";
 import type { JobState } from "#contracts/jobs";
@@ -42,11 +44,14 @@ export async function loader(args: LoaderFunctionArgs) {
   // step, a deleted version), from the URL so that every dialog works without JavaScript.
   const confirmParagraph = clean(q.get("confirm") === "paragraph" ? q.get("target") : null);
   const confirmVersion = clean(q.get("confirm") === "version" ? q.get("target") : null);
+  const confirmingVersion = tts.versions.find((v) => v.id === confirmVersion);
+  // Its time is written here, so the editor's first load carries no date formatting.
+  const clock = { locale: await getLocale(args.request, args.context), timeZone: readerTimeZone(args.request) };
   return {
     versions: tts.versions,
     confirm: {
       paragraph: tts.paragraphs.find((p, i) => i > 0 && p.id === confirmParagraph) ?? null,
-      version: tts.versions.find((v) => v.id === confirmVersion) ?? null,
+      version: confirmingVersion ? { ...confirmingVersion, when: versionTime(confirmingVersion.savedAt, clock) } : null,
     },
     undo: { version: clean(q.get("undo")), undelete: clean(q.get("undelete")) },
     project: tts,

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
-import { ConfirmDialog, LeaveDialog, ProjectAudio, UndoBar, Versions } from "~/components/studio/editor-on-use";
+import { ConfirmDialog, Conflict, LeaveDialog, ProjectAudio, UndoBar, Versions } from "~/components/studio/editor-on-use";
 import { JobProgress, UsageDialog } from "~/components/studio/on-use";
 import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { VoiceSearch } from "~/components/studio/VoicePicker";
@@ -14,8 +14,7 @@ import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "#contracts/jobs";
 import { hasSpeech } from "#contracts/speech-text";
 import { DEFAULTS, shortHash, useRows } from "~/components/studio/editor/rows";
-import { editorKeys, useAutosave, useLeaveWarning, useNavigatedKey, versionTime, type SaveMade } from "~/components/studio/editor/hooks";
-import { useClock } from "~/lib/time";
+import { editorKeys, useAutosave, useLeaveWarning, useNavigatedKey, type SaveMade } from "~/components/studio/editor/hooks";
 import { SaveState, Shortcuts } from "~/components/studio/editor/panels";
 import { ParagraphFields } from "~/components/studio/editor/paragraph";
 /** `back`: where a load failure's "back" goes (GeneralErrorBoundary), the project list. */
@@ -36,7 +35,6 @@ export default function TtsEditor() {
   const { project, voices, voiceSearch, remaining, job, versions, confirm, undo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
-  const clock = useClock();
   const formKey = useNavigatedKey(`${project.revision}-${shortHash(project.paragraphs.map((p) => p.id).join())}`, actionData);
   // A new form once a navigation brought other saved paragraphs (a restore, a deleted paragraph, a save that gave new
   // paragraphs their ids, another tab's save on reload); not after page data reloaded during a job (the member may be
@@ -141,32 +139,14 @@ export default function TtsEditor() {
         <ConfirmDialog
           name="delete-version"
           title={t("confirm.versionTitle")}
-          text={t("versions.item", { date: versionTime(confirm.version.savedAt, clock), count: confirm.version.paragraphs })}
+          text={t("versions.item", { date: confirm.version.when, count: confirm.version.paragraphs })}
           closeTo={here}
           fields={{ intent: "delete-version", version: confirm.version.id }}
         />
       ) : null}
       {/* An on-use part loads its code once rendered, so it is rendered only when it has something to show. */}
       {project.paragraphs.some((p) => p.audioURL && hasSpeech(p.text)) ? <ProjectAudio project={project} /> : null}
-      {conflict ? (
-        <div role="alert" className="mt-6 rounded-2xl bg-amber-50 p-4 text-sm ring-1 ring-amber-300" data-testid="conflict">
-          <p>{t("autosave.conflict")}</p>
-          <div className="mt-3 flex flex-wrap gap-3">
-            <a href={here} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-semibold" onClick={autosave.allowLeave}>
-              {t("autosave.reload")}
-            </a>
-            <button
-              type="submit"
-              form={formId}
-              name="overwrite"
-              value={conflict.revision}
-              className="rounded-lg bg-amber-600 px-3 py-1.5 font-semibold text-white"
-            >
-              {t("autosave.overwrite")}
-            </button>
-          </div>
-        </div>
-      ) : null}
+      {conflict ? <Conflict here={here} formId={formId} revision={conflict.revision} allowLeave={autosave.allowLeave} /> : null}
       <VoiceSearch search={voiceSearch} keep={{ id: project.id }} />
       <Form
         method="post"
@@ -199,6 +179,9 @@ export default function TtsEditor() {
         ))}
         <ErrorList id={`${formId}-error`} errors={formErrors} />
         <p className="text-xs text-slate-500">{t("editor.generateHint")}</p>
+        <p className="text-xs text-slate-500" data-testid="marks-hint">
+          {t("editor.marks.hint")}
+        </p>
         <div className="flex flex-wrap gap-3">
           {/* Without JavaScript the action adds the paragraph (conform's insert intent) and echoes the form with it. */}
           <button

@@ -1,4 +1,4 @@
-import { SERVICE_TIME_ZONE, TIME_ZONE_COOKIE } from "~/lib/time";
+import { SERVICE_TIME_ZONE, TIME_ZONE_COOKIE } from "~/lib/time-zone";
 
 /** Longer than any IANA zone's name (the longest has 32 characters). */
 const MAX_NAME = 64;

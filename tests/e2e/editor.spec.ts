@@ -442,6 +442,43 @@ test("a paragraph written in another language than it is read in offers to switc
   await expect(page.getByTestId("paragraph").first().getByLabel("언어")).toHaveValue("en");
 });
 
+test("pause and emphasis marks show as chips, cost no characters and generate (with and without JavaScript)", async ({
+  page,
+  request,
+  context,
+}) => {
+  await member(request, context);
+  const url = await newProject(page);
+  const first = page.getByTestId("paragraph").first();
+  const text = first.locator("textarea");
+  await expect(page.getByTestId("marks-hint")).toContainText("[쉼 1.5초]");
+  if (test.info().project.name === "js") {
+    // The buttons write the marks: a pause at the cursor, emphasis around the selected words.
+    await text.fill("좋은 날입니다.");
+    await text.evaluate((box: HTMLTextAreaElement) => box.setSelectionRange(4, 4));
+    await first.getByTestId("insert-pause").click();
+    await text.evaluate((box: HTMLTextAreaElement) => box.setSelectionRange(0, 2));
+    await first.getByTestId("insert-emphasis").click();
+    await expect(text).toHaveValue("[강조]좋은[/강조] 날[쉼 1초]입니다.");
+    await expect(page.getByTestId("save-state")).toHaveText("모든 변경 사항이 저장됨");
+  } else {
+    await expect(first.getByTestId("insert-pause")).toHaveCount(0);
+    await text.fill("[강조]좋은[/강조] 날[쉼 1초]입니다.");
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+  }
+  await expect(first.getByTestId("pause-chip")).toHaveText("쉼 1초");
+  await expect(first.getByTestId("emphasis-chip")).toContainText("좋은");
+  // "좋은 날입니다." is 8 characters: the marks are not counted.
+  await expect(first.getByTestId("char-count")).toHaveText("8 / 500자");
+  // Kept as written, and generated (the marks are not refused as characters that cannot be spoken).
+  await page.goto(url);
+  await expect(page.getByTestId("paragraph").first().locator("textarea")).toHaveValue("[강조]좋은[/강조] 날[쉼 1초]입니다.");
+  await expect(page.getByTestId("paragraph").first().getByTestId("pause-chip")).toHaveText("쉼 1초");
+  await hydrated(page);
+  await page.getByTestId("paragraph").first().getByRole("button", { name: "이 문단 생성" }).click();
+  await expect(page.getByTestId("paragraph").first().getByTestId("paragraph-audio")).toBeVisible({ timeout: 30_000 });
+});
+
 test.describe("in English at 360 px", () => {
   test.use({ locale: "en-US", viewport: { width: 360, height: 760 } });
 

@@ -29,6 +29,17 @@ describe("a member's pronunciation dictionary", () => {
     ).toBe("에이닷씨 abc 패턴");
   });
 
+  it("leaves the member's pause and emphasis marks as they are, and reads the words inside them", () => {
+    const entries = [
+      { word: "강조", reading: "강쪼" },
+      { word: "pause", reading: "포즈" },
+      { word: "AI", reading: "에이아이" },
+    ];
+    expect(applyDictionary("[강조]AI[/강조]를 강조하고 [pause 1s] pause", entries)).toBe(
+      "[강조]에이아이[/강조]를 강쪼하고 [pause 1s] 포즈",
+    );
+  });
+
   it("keeps text without entries as it is", () => {
     expect(applyDictionary("그대로", [])).toBe("그대로");
   });

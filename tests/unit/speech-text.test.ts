@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { markTokens } from "#contracts/speech-marks";
 import {
   characterCount,
   checkText,
   EMPHASIS_CLOSE,
   EMPHASIS_OPEN,
   emphasisRanges,
+  hasMarks,
   MAX_MARK_PAUSE_MS,
   withoutEmphasis,
   invalidCharacters,
@@ -186,7 +188,7 @@ describe("pause and emphasis marks: shape the reading, never read or counted", (
   });
 
   it("emphasis comes out as ranges of the sentence it is in, across sentences of a piece too", () => {
-    const [first, second] = sentences(segments("This is [em]very important. It[/em] matters.")[0]!.text as string);
+    const [first, second] = sentences((segments("This is [em]very important. It[/em] matters.")[0] as { text: string }).text);
     const a = emphasisRanges(first!);
     expect(a).toEqual({ text: "This is very important.", ranges: [[8, 23]], endsOpen: true });
     expect(emphasisRanges(second!, a.endsOpen)).toEqual({ text: "It matters.", ranges: [[0, 2]], endsOpen: false });
@@ -201,5 +203,25 @@ describe("pause and emphasis marks: shape the reading, never read or counted", (
   it("typed private-use characters are not marks", () => {
     expect(speakable(`a${EMPHASIS_OPEN}b\uE0021000\uE003c`)).toBe("ab1000c");
     expect(segments(`a${EMPHASIS_OPEN}b\uE0021000\uE003c`)).toEqual([{ text: "ab1000c" }]);
+  });
+});
+
+describe("markTokens: the text as the editor shows it, marks as chips", () => {
+  it("splits words, pauses with their length and emphasised words, in order", () => {
+    expect(markTokens("오늘은 [강조]정말[/강조] 좋아요[pause 1.5s]그렇죠?")).toEqual([
+      { text: "오늘은 " },
+      { emphasis: "정말" },
+      { text: " 좋아요" },
+      { pauseMs: 1500 },
+      { text: "그렇죠?" },
+    ]);
+    expect(markTokens("[em]to the end [pause 90s] x")).toEqual([{ emphasis: "to the end " }, { pauseMs: 5000 }, { text: " x" }]);
+    expect(markTokens("no marks [pause] here")).toEqual([{ text: "no marks [pause] here" }]);
+    expect([hasMarks("a [쉼 1초] b"), hasMarks("a [em]b[/em]"), hasMarks("a [b] c"), hasMarks("a [pause] b")]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { versionTime } from "~/components/studio/editor/hooks";
+import { versionTime } from "~/components/studio/editor/version-time";
 import { formatDate, formatDateTime, formatTime, SERVICE_TIME_ZONE, type Clock } from "~/lib/time";
 import { checkedTimeZone, readerTimeZone } from "~/utils/time-zone.server";
 

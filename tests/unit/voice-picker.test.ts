@@ -38,8 +38,8 @@ function api(path: string) {
   if (url.pathname === "/voices/cards") return ok(url.searchParams.getAll("ids").flatMap((id) => ALL.filter((v) => v.id === id)));
   if (url.pathname === "/member/getmember") return ok({ plan: "Free", plan_txt: 0, plan_time: 0 });
   // A GET's loaders read the profile from the frame call (app/utils/auth.server.ts loadFrame).
-  if (url.pathname === "/member/frame") return ok({ profile: { plan: "Free", plan_txt: 0, plan_time: 0 }, unread: 0 });
-  if (url.pathname === "/utils/planlist") return ok([]);
+  if (url.pathname === "/member/frame")
+    return ok({ profile: { plan: "Free", plan_txt: 0, plan_time: 0, planState: { limits: { characters: 0 } } }, unread: 0 });
   if (url.pathname === "/studio/projects/p1")
     return ok({
       id: "p1",
@@ -47,8 +47,9 @@ function api(path: string) {
       type: "tts",
       revision: 1,
       paragraphs: [{ id: "a", text: "안녕하세요.", voice_id: "v-230", lang: "ko", style: "neutral", pitch: 0, tempo: 1 }],
+      // The editor asks for the history with the project (`?versions=1`).
+      versions: [],
     });
-  if (url.pathname === "/studio/projects/p1/versions") return ok({ versions: [] });
   if (url.pathname === "/studio/sts/sources/s1") return ok({ source_id: "s1", project_id: "p2", seconds: 3 });
   return no(Code.NOT_FOUND);
 }

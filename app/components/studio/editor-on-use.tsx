@@ -1,6 +1,9 @@
 import { onUse } from "~/components/shell/on-use";
 import { ConfirmDialog as ConfirmDialogNow, LeaveDialog as LeaveDialogNow, UndoBar as UndoBarNow } from "./EditorDialogs";
+import { Conflict as ConflictNow } from "./editor/conflict";
 import { LanguageOffer as LanguageOfferNow } from "./editor/language-offer";
+import { ShortcutList as ShortcutListNow } from "./editor/shortcut-list";
+import { MarkButtons as MarkButtonsNow, MarkChips as MarkChipsNow } from "./editor/marks";
 import { ProjectAudio as ProjectAudioNow, Versions as VersionsNow } from "./editor/project-panels";
 
 /**
@@ -41,4 +44,22 @@ export const ProjectAudio = /*#__PURE__*/ onUse(
 export const LanguageOffer = /*#__PURE__*/ onUse(
   () => import("./editor/language-offer").then((m) => m.LanguageOffer),
   import.meta.env.SSR && LanguageOfferNow,
+);
+
+/** A paragraph's pause and emphasis marks as chips, once its text has one. */
+export const MarkChips = /*#__PURE__*/ onUse(() => import("./editor/marks").then((m) => m.MarkChips), import.meta.env.SSR && MarkChipsNow);
+
+/** The pause and emphasis buttons of a paragraph whose text is being edited. */
+export const MarkButtons = /*#__PURE__*/ onUse(
+  () => import("./editor/marks").then((m) => m.MarkButtons),
+  import.meta.env.SSR && MarkButtonsNow,
+);
+
+/** "Saved elsewhere first": reload or overwrite. */
+export const Conflict = /*#__PURE__*/ onUse(() => import("./editor/conflict").then((m) => m.Conflict), import.meta.env.SSR && ConflictNow);
+
+/** The editor's keys, once the member opens their list. */
+export const ShortcutList = /*#__PURE__*/ onUse(
+  () => import("./editor/shortcut-list").then((m) => m.ShortcutList),
+  import.meta.env.SSR && ShortcutListNow,
 );

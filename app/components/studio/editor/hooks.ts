@@ -2,7 +2,6 @@
 import { useBlocker, useFetcher, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AUTOSAVE_DELAY_MS } from "~/lib/studio";
-import { formatDateTime, SERVICE_TIME_ZONE, type Clock } from "~/lib/time";
 
 /**
  * `key` (the saved revision and paragraphs) as of the last navigation that ended without an answer with data: a job's
@@ -29,11 +28,6 @@ export function useNavigatedKey(key: string, answer: unknown) {
 
 /** What a save through the page made, when the page answered with data (the server's `saved`). */
 export type SaveMade = { revision: number; ids: string[] };
-
-const seoulMinute = new Intl.DateTimeFormat("sv-SE", { dateStyle: "short", timeStyle: "short", timeZone: SERVICE_TIME_ZONE });
-/** When a version was saved: "2026-11-25 08:54" in Korea's time for Korean readers, "11/25/26, 8:54 AM EST" (app/lib/time.ts) for others. */
-export const versionTime = (ms: number, clock: Clock) =>
-  clock.locale === "ko" ? seoulMinute.format(ms) : formatDateTime(ms, clock, { date: "short" });
 
 /**
  * Autosave (docs/decisions/0037): with JavaScript, the paragraphs form is sent through a fetcher

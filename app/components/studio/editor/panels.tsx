@@ -1,6 +1,7 @@
 // The TTS editor's panels beside the paragraphs: save state and shortcuts.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ShortcutList } from "../editor-on-use";
 
 export function SaveState({ state, error }: { state: "saving" | "saved" | "failed" | "unsaved"; error: string | null }) {
   const { t } = useTranslation("studio");
@@ -23,25 +24,17 @@ export function SaveState({ state, error }: { state: "saving" | "saved" | "faile
   );
 }
 
+/**
+ * The keys of the editor, which work only with JavaScript: the list is drawn (and its code loaded) when the member
+ * opens it.
+ */
 export function Shortcuts() {
   const { t } = useTranslation("studio");
+  const [open, setOpen] = useState(false);
   return (
-    <details className="mt-2 text-sm text-slate-600" data-testid="shortcuts">
+    <details className="mt-2 text-sm text-slate-600" data-testid="shortcuts" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer font-medium">{t("keys.title")}</summary>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        <dt>
-          <kbd>Alt</kbd>+<kbd>↓</kbd> / <kbd>Alt</kbd>+<kbd>↑</kbd>
-        </dt>
-        <dd>{t("keys.move")}</dd>
-        <dt>
-          <kbd>Ctrl</kbd>+<kbd>Enter</kbd>
-        </dt>
-        <dd>{t("keys.generate")}</dd>
-        <dt>
-          <kbd>Alt</kbd>+<kbd>K</kbd>
-        </dt>
-        <dd>{t("keys.play")}</dd>
-      </dl>
+      {open ? <ShortcutList /> : null}
     </details>
   );
 }

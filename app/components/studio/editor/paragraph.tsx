@@ -7,8 +7,8 @@ import { Waveform } from "~/components/studio/on-use";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES } from "~/lib/studio";
 import type { TtsParagraph } from "~/lib/studio-schemas";
-import { characterCount, invalidCharacters, languageOffer } from "#contracts/speech-text";
-import { LanguageOffer } from "../editor-on-use";
+import { characterCount, hasMarks, invalidCharacters, languageOffer } from "#contracts/speech-text";
+import { LanguageOffer, MarkButtons, MarkChips } from "../editor-on-use";
 import { DEFAULTS, PARAGRAPH_FIELDS, type Row } from "./rows";
 
 /** The sliders' ranges (spec section 9: pitch 48 steps from -24 to 24; the api's limits). */
@@ -45,6 +45,8 @@ export function ParagraphFields({
   const id = (field: (typeof PARAGRAPH_FIELDS)[number]) => `${formId}-${name(field)}`;
   const initial = String(row.text ?? "");
   const [text, setText] = useState(initial);
+  // The mark buttons come with the first edit of the text (their code loads then), as a toolbar does.
+  const [editing, setEditing] = useState(false);
   // An answer's error on the text stands until the text changes after it.
   const answered = errorsOf(name("text"));
   const [answeredAt, setAnsweredAt] = useState({ errors: answered, text });
@@ -76,6 +78,7 @@ export function ParagraphFields({
         name={name("text")}
         defaultValue={initial}
         onChange={(e) => setText(e.target.value)}
+        onFocus={() => setEditing(true)}
         rows={3}
         className="block w-full rounded-lg border border-slate-300 px-3 py-2"
         aria-invalid={textErrors || unreadable.length ? true : undefined}
@@ -88,10 +91,12 @@ export function ParagraphFields({
             {t("editor.unreadable", { chars: unreadable.join(" ") })}
           </p>
         ) : null}
+        {editing ? <MarkButtons textId={id("text")} /> : null}
         <span className={count > TTS_MAX_CHARS ? "ml-auto font-medium text-red-600" : "ml-auto"} data-testid="char-count">
           {t("editor.count", { count, max: TTS_MAX_CHARS })}
         </span>
       </div>
+      {hasMarks(text) ? <MarkChips text={text} /> : null}
       {written ? <LanguageOffer index={index} text={text} written={written} voices={voices} fieldId={id} /> : null}
       {/* Two columns on a phone (style and language, pitch and tempo, pause): flowing, the English labels left the style
           alone on a row and the sliders out of line. */}

@@ -6,7 +6,7 @@ import { Waveform } from "~/components/studio/on-use";
 import type { ProjectVersion, TtsProject } from "~/lib/studio-schemas";
 import { hasSpeech } from "#contracts/speech-text";
 import { useClock } from "~/lib/time";
-import { versionTime } from "./hooks";
+import { versionTime } from "./version-time";
 
 /** The version history (rendered when there is one): the last saved versions, each restorable, each deletable after a confirmation. */
 export function Versions({ versions, here }: { versions: ProjectVersion[]; here: string }) {
