@@ -82,6 +82,35 @@ export const paragraphs = sqliteTable(
 );
 
 /**
+ * A paragraph's takes: each generation of a TTS paragraph's text and settings (`hash`, as the paragraph's audio is
+ * hashed), with its audio. The paragraph's own audio is the take it uses (the picked one, which downloads join). A
+ * paragraph that comes back (a restored version, an undone edit) finds its take by its hash and costs nothing; so does
+ * generating again what a take already says. Takes go with their project; their audio goes when no row refers to it.
+ */
+export const paragraphTakes = sqliteTable(
+  "paragraph_takes",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** The paragraph it was made for (a restored paragraph has a new id: its takes are found by hash). */
+    paragraphId: text("paragraph_id").notNull(),
+    hash: text("hash").notNull(),
+    /** What was said, for the list of takes. */
+    text: text("text").notNull(),
+    voiceId: text("voice_id").notNull(),
+    style: text("style").notNull(),
+    tempo: real("tempo").notNull(),
+    pitch: integer("pitch").notNull(),
+    audioKey: text("audio_key").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("paragraph_takes_project_hash").on(t.projectId, t.hash), index("paragraph_takes_paragraph").on(t.paragraphId, t.createdAt)],
+);
+
+/**
  * A member's pronunciation dictionary: a word as written -> how the engine should read it, per
  * language, applied to every generation of that member before the pronunciation rules. One entry per word.
  */
