@@ -1,3 +1,5 @@
+import type { Invoice } from "#contracts/billing";
+
 /**
  * The operator console's sections (docs/decisions/0032): one entry per page, shown in the console's menu.
  * The content (notices, FAQ, contest), report, featured-voice and actor-application pages of other issues
@@ -6,6 +8,8 @@
 export const ADMIN_SECTIONS: { to: string; label: `nav.${string}` }[] = [
   { to: "/admin/inquiries", label: "nav.inquiries" },
   { to: "/admin/members", label: "nav.members" },
+  { to: "/admin/coupons", label: "nav.coupons" },
+  { to: "/admin/refunds", label: "nav.refunds" },
   { to: "/admin/notices", label: "nav.notices" },
   // the remaining console (docs/decisions/0036).
   { to: "/admin/faq", label: "nav.faq" },
@@ -29,6 +33,31 @@ export type AuditRow = {
   createdAt: string;
 };
 export type AuditPage = { items: AuditRow[]; page: number; pageSize: number; total: number };
+
+/** Coupons (GET /admin/coupons?status=&page=), newest first. */
+export const COUPON_STATUSES = ["all", "unused", "used", "expired"] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+export type CouponRow = {
+  num: string;
+  plan: string;
+  days: number;
+  state: Exclude<CouponStatus, "all">;
+  expiresAt: string | null;
+  usedBy: string | null;
+  usedByEmail: string | null;
+  usedAt: string | null;
+};
+export type CouponPage = { items: CouponRow[]; page: number; pageSize: number; total: number };
+
+/** Refunded payments (GET /admin/refunds?status=&page=), the latest refund first; `state` as the member's history says it. */
+export const REFUND_STATUSES = ["all", "requested", "refunded"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export type RefundRow = Invoice & { memberId: string | null; email: string | null; state: Exclude<RefundStatus, "all"> };
+export type RefundPage = { items: RefundRow[]; page: number; pageSize: number; total: number };
+
+/** A status filter from the URL (`?status=`), "all" when missing or unknown. */
+export const statusFrom = <S extends string>(values: readonly S[], raw: string | null): S =>
+  values.includes(raw as S) ? (raw as S) : values[0]!;
 
 /** A notice as the console lists it (GET /admin/content/notices: the table's row, drafts included). */
 export type NoticeRow = {

@@ -28,15 +28,26 @@ export type MemberSummary = {
     | { eligible: false; reason: string; payment_no: number | null };
 };
 
-/** /admin/members?email=: look a member up; plan, usage and payments; a coupon; a refund (operators only). */
+const emailOf = (url: URL) => (url.searchParams.get("email") ?? "").trim().slice(0, 254);
+/** The member's page, without a dialog open. */
+const memberPage = (url: URL) => `${url.pathname}?${new URLSearchParams({ email: emailOf(url) })}`;
+
+/**
+ * /admin/members?email=: look a member up; plan, usage and payments; a coupon; a refund (operators only).
+ * `&confirm=refund` opens the refund's confirmation, a dialog rendered here so it needs no JavaScript.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   await requireOperator(args);
-  const email = (new URL(args.request.url).searchParams.get("email") ?? "").trim().slice(0, 254);
+  const url = new URL(args.request.url);
+  const email = emailOf(url);
   const meta = await pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description");
-  if (!email) return { email, member: null, notFound: false, meta };
+  if (!email) return { email, member: null, notFound: false, confirmRefund: false, closeTo: memberPage(url), meta };
   const found = await api<MemberSummary>(args, `/admin/members?${new URLSearchParams({ email })}`);
-  if (!found.success && found.code === Code.MEMBER_NOT_FOUND) return { email, member: null, notFound: true, meta };
-  return { email, member: requireData(found), notFound: false, meta };
+  if (!found.success && found.code === Code.MEMBER_NOT_FOUND)
+    return { email, member: null, notFound: true, confirmRefund: false, closeTo: memberPage(url), meta };
+  const member = requireData(found);
+  const confirmRefund = url.searchParams.get("confirm") === "refund" && member.refundable.eligible;
+  return { email, member, notFound: false, confirmRefund, closeTo: memberPage(url), meta };
 }
 
 /** Issues a coupon or refunds the refundable payment of the member named by the form's `member_id`. */
@@ -48,6 +59,11 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success" || !memberId)
     return data({ intent: formData.get("intent"), result: submission.reply() }, { status: 400 });
   const v = submission.value;
+  const url = new URL(args.request.url);
+  // A refund is asked first: a post that did not come from the confirmation opens it.
+  if (v.intent === "refund" && formData.get("confirmed") !== "1") {
+    throw redirect(`${memberPage(url)}&${new URLSearchParams({ confirm: "refund" })}`);
+  }
   const path = `/admin/members/${encodeURIComponent(memberId)}`;
   const answer =
     v.intent === "coupon"
@@ -68,5 +84,5 @@ export async function action(args: ActionFunctionArgs) {
           },
         },
   );
-  throw redirect(new URL(args.request.url).pathname + new URL(args.request.url).search);
+  throw redirect(memberPage(url));
 }

@@ -1,9 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps } from "~/components/form-props";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { RefundStatus } from "~/components/admin/RefundStatus";
 import { ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { Modal } from "~/components/shell/Modal";
 import { PageHeading, Section } from "~/components/shell/Page";
-import { formatMoney } from "~/lib/billing";
+import { formatMoney, refundRequested } from "~/lib/billing";
 import { formatDate, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { action, loader, MemberSummary } from "./admin.members.server";
@@ -17,7 +19,7 @@ const PAID_PLANS = ["Starter", "Creator", "Production"] as const;
 
 /** Members: look up by e-mail (a GET form), then plan, usage and payments, a coupon and a refund. */
 export default function MembersPage() {
-  const { email, member, notFound } = useLoaderData<typeof loader>();
+  const { email, member, notFound, confirmRefund, closeTo } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   return (
     <main className="max-w-4xl">
@@ -45,12 +47,12 @@ export default function MembersPage() {
           {t("members.notFound")}
         </p>
       ) : null}
-      {member ? <MemberView member={member} /> : null}
+      {member ? <MemberView member={member} confirmRefund={confirmRefund} closeTo={closeTo} /> : null}
     </main>
   );
 }
 
-function MemberView({ member }: { member: MemberSummary }) {
+function MemberView({ member, confirmRefund, closeTo }: { member: MemberSummary; confirmRefund: boolean; closeTo: string }) {
   const { t, i18n } = useTranslation("admin");
   const { t: tb } = useTranslation("billing");
   const actionData = useActionData<typeof action>();
@@ -123,7 +125,13 @@ function MemberView({ member }: { member: MemberSummary }) {
                     <td className="py-1 pr-3">{date(p.date)}</td>
                     <td className="py-1 pr-3">{p.plan}</td>
                     <td className="py-1 pr-3">{formatMoney(p.amount, p.currency, locale)}</td>
-                    <td className="py-1">{tb(`history.status.${p.status}`)}</td>
+                    <td className="py-1" data-testid="member-payment-status">
+                      {p.status === "refunded" ? (
+                        <RefundStatus requested={refundRequested(p, Date.now())} />
+                      ) : (
+                        tb(`history.status.${p.status}`)
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -171,25 +179,66 @@ function MemberView({ member }: { member: MemberSummary }) {
                 refund: formatMoney(r.refund_amount, r.currency, locale),
               })}
             </p>
-            <Form method="post" {...getFormProps(refundForm)} className="mt-3 flex flex-wrap items-end gap-3">
-              <input type="hidden" name="intent" value="refund" />
-              <input type="hidden" name="member_id" value={member.id} />
-              <input type="hidden" name="payment_no" value={r.payment_no} />
-              <Field
-                label={t("members.refundReason")}
-                inputProps={getInputProps(refundFields.reason, { type: "text" })}
-                errors={refundFields.reason.errors}
-                className="min-w-64 flex-1"
-              />
-              <SubmitButton variant="danger" className="sm:w-auto">
-                {t("members.refundSubmit")}
-              </SubmitButton>
-            </Form>
+            {/* Asks first (`&confirm=refund`): the dialog below, rendered from the URL. */}
+            <Link
+              to={`${closeTo}&confirm=refund`}
+              preventScrollReset
+              className="mt-3 inline-block rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700"
+            >
+              {t("members.refundStart")}
+            </Link>
+            {confirmRefund ? (
+              <Modal
+                name="refund-confirm"
+                title={t("members.refundConfirmTitle", { no: r.payment_no })}
+                closeTo={closeTo}
+                alert
+                describedBy="refund-what"
+              >
+                <div id="refund-what" className="space-y-2 text-sm">
+                  <p data-testid="refund-confirm-figures">
+                    {t("members.refundConfirmBody", {
+                      email: member.email,
+                      amount: formatMoney(r.amount, r.currency, locale),
+                      fee: formatMoney(r.fee, r.currency, locale),
+                      refund: formatMoney(r.refund_amount, r.currency, locale),
+                    })}
+                  </p>
+                  <p className="font-medium text-red-700">{t("members.refundConfirmEffect")}</p>
+                  <p className="text-slate-600">{t("members.refundConfirmArrives")}</p>
+                </div>
+                <Form method="post" {...getFormProps(refundForm)} replace className="mt-4">
+                  <input type="hidden" name="intent" value="refund" />
+                  <input type="hidden" name="confirmed" value="1" />
+                  <input type="hidden" name="member_id" value={member.id} />
+                  <input type="hidden" name="payment_no" value={r.payment_no} />
+                  <Field
+                    label={t("members.refundReason")}
+                    inputProps={getInputProps(refundFields.reason, { type: "text" })}
+                    errors={refundFields.reason.errors}
+                  />
+                  <ErrorList id={refundForm.errorId} errors={refundForm.errors} />
+                  <div className="mt-5 flex flex-wrap justify-end gap-3">
+                    <Link
+                      to={closeTo}
+                      replace
+                      preventScrollReset
+                      className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold"
+                    >
+                      {t("members.refundCancel")}
+                    </Link>
+                    <SubmitButton variant="danger" className="sm:w-auto">
+                      {t("members.refundConfirm", { refund: formatMoney(r.refund_amount, r.currency, locale) })}
+                    </SubmitButton>
+                  </div>
+                </Form>
+              </Modal>
+            ) : null}
           </>
         ) : (
           <p className="text-sm text-slate-600">{t("members.notRefundable")}</p>
         )}
-        <ErrorList id={refundForm.errorId} errors={refundForm.errors} />
+        {confirmRefund ? null : <ErrorList id={refundForm.errorId} errors={refundForm.errors} />}
       </Section>
     </div>
   );

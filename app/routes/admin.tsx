@@ -18,16 +18,24 @@ export default function AdminFrame() {
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <p className="font-bold">{t("title")}</p>
-          <nav aria-label={t("nav.label")} className="min-w-0 flex-1 overflow-x-auto">
-            <ul className="flex gap-1">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 pt-3 pb-2">
+          <p className="mr-auto font-bold">{t("title")}</p>
+          <p className="text-xs text-slate-500" data-testid="admin-operator">
+            {t("signedInAs", { email })}
+          </p>
+          <a href="/dashboard" className="text-xs text-slate-600 underline">
+            {t("nav.site")}
+          </a>
+          {/* The menu has a row of its own: on wide screens its tabs wrap, on narrow ones the strip scrolls
+              sideways and fades at its end while more lies beyond; the current tab starts in view. */}
+          <nav aria-label={t("nav.label")} className="-mx-4 min-w-0 basis-full scroll-fade-x px-4 lg:mx-0 lg:px-0 lg:[mask-image:none]">
+            <ul className="flex gap-1 lg:flex-wrap" data-testid="admin-tabs">
               {ADMIN_SECTIONS.map((s) => (
                 <li key={s.to}>
                   <NavLink
                     to={s.to}
                     className={({ isActive }) =>
-                      `block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+                      `block scroll-ml-4 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700 [scroll-initial-target:nearest]" : "text-slate-700 hover:bg-slate-100"}`
                     }
                   >
                     {t(s.label)}
@@ -36,12 +44,6 @@ export default function AdminFrame() {
               ))}
             </ul>
           </nav>
-          <p className="text-xs text-slate-500" data-testid="admin-operator">
-            {t("signedInAs", { email })}
-          </p>
-          <a href="/dashboard" className="text-xs text-slate-600 underline">
-            {t("nav.site")}
-          </a>
         </div>
       </header>
       <div className="mx-auto max-w-6xl px-4 py-6">

@@ -114,7 +114,7 @@ export default {
     inquirySent: "Your message was sent.",
     answerSent: "The answer was sent.",
     couponIssued: "Coupon {{num}} was issued.",
-    operatorRefunded: "Refunded payment #{{no}}: {{amount}}.",
+    operatorRefunded: "Refund requested for payment #{{no}}: {{amount}} reaches the member within 3 to 5 business days.",
     goodbye: "See you again, {{nickname}}!",
     welcome: "Welcome to Voice Studio, {{nickname}}!",
     passwordReset: "Your password was changed. Please log in with the new password.",

@@ -110,7 +110,7 @@ export default {
     inquirySent: "문의를 보냈습니다.",
     answerSent: "답변을 보냈습니다.",
     couponIssued: "쿠폰을 발급했습니다: {{num}}",
-    operatorRefunded: "환불했습니다: 결제 #{{no}}, {{amount}}",
+    operatorRefunded: "환불을 요청했습니다: 결제 #{{no}}, {{amount}} (영업일 기준 3~5일 안에 회원에게 도착)",
     goodbye: "{{nickname}}님, 다음에 또 만나요!",
     welcome: "{{nickname}}님, 가입을 환영합니다!",
     passwordReset: "비밀번호를 변경했습니다. 새 비밀번호로 로그인해 주세요.",

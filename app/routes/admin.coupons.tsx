@@ -1,0 +1,81 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FilterTabs } from "~/components/admin/FilterTabs";
+import { Pager } from "~/components/admin/Pager";
+import { PageHeading } from "~/components/shell/Page";
+import { COUPON_STATUSES } from "~/lib/admin";
+import { formatDate, useClock } from "~/lib/time";
+import { pageMetaTags } from "~/utils/seo";
+import type { loader } from "./admin.coupons.server";
+
+export { loader } from "./admin.coupons.server";
+export const handle = { i18n: ["common", "admin", "help"] };
+export const meta = pageMetaTags;
+
+const COLUMNS = ["num", "plan", "days", "state", "expires", "usedBy", "usedAt"] as const;
+const STATE_TONE = { unused: "bg-emerald-50 text-emerald-800", used: "bg-slate-100 text-slate-700", expired: "bg-amber-50 text-amber-800" };
+
+/** Coupons: every coupon, newest first, filtered by state (links), paged. */
+export default function CouponsPage() {
+  const { items, page, pageSize, total, status } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  const clock = useClock();
+  const date = (iso: string | null) => (iso ? formatDate(iso, clock) : "—");
+  return (
+    <main>
+      <PageHeading title={t("coupons.title")} description={t("coupons.description")} />
+      <FilterTabs
+        label={t("coupons.filter")}
+        path="/admin/coupons"
+        values={COUPON_STATUSES}
+        current={status}
+        name={(s) => t(`coupons.statuses.${s}`)}
+      />
+      {items.length === 0 ? (
+        <p className="mt-6 text-sm text-slate-600">{t("coupons.empty")}</p>
+      ) : (
+        <div className="mt-6 scroll-fade-x rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm" data-testid="coupon-list">
+            <thead className="bg-slate-50 text-slate-500">
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th key={c} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+                    {t(`coupons.columns.${c}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((c) => (
+                <tr key={c.num} className="border-t border-slate-100" data-testid="coupon-row">
+                  <td className="whitespace-nowrap px-3 py-2 font-mono">{c.num}</td>
+                  <td className="px-3 py-2">{c.plan}</td>
+                  <td className="px-3 py-2 tabular-nums">{c.days}</td>
+                  <td className="px-3 py-2">
+                    <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATE_TONE[c.state]}`}>
+                      {t(`coupons.statuses.${c.state}`)}
+                    </span>
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">{c.expiresAt ? date(c.expiresAt) : t("coupons.noEnd")}</td>
+                  <td className="px-3 py-2">
+                    {c.usedByEmail ? (
+                      <Link to={`/admin/members?${new URLSearchParams({ email: c.usedByEmail })}`} className="text-brand-700 underline">
+                        {c.usedByEmail}
+                      </Link>
+                    ) : c.state === "used" ? (
+                      t("coupons.withdrawn")
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">{date(c.usedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pageSize={pageSize} total={total} link={(p) => `?${new URLSearchParams({ status, page: String(p) })}`} />
+    </main>
+  );
+}
