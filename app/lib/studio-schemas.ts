@@ -77,12 +77,29 @@ export const TtsEditorSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("restore-version"), version: id }),
   z.object({ intent: z.literal("delete-version"), version: id }),
   z.object({ intent: z.literal("undelete-version"), version: id }),
+  z.object({ intent: z.literal("pick-take"), paragraph: id, take: id }),
 ]);
 
 /** A saved version as GET /studio/projects/:id/versions lists it. */
 export type ProjectVersion = { id: string; revision: number; savedAt: number; paragraphs: number; preview: string; current: boolean };
 
-export type TtsParagraph = z.infer<typeof ParagraphSchema> & { id: string; audioURL: string | null; audioCurrent: boolean };
+export type TtsParagraph = z.infer<typeof ParagraphSchema> & {
+  id: string;
+  audioURL: string | null;
+  audioCurrent: boolean;
+  /** How many takes it has (the editor's read only). */
+  takes?: number;
+};
+export type Take = {
+  id: string;
+  text: string;
+  style: string;
+  tempo: number;
+  pitch: number;
+  durationMs: number;
+  audioURL: string;
+  picked: boolean;
+};
 export type TtsProject = { id: string; name: string; type: "tts" | "sts"; revision: number; paragraphs: TtsParagraph[] };
 
 export const UploadSchema = z.object({

@@ -3,7 +3,7 @@ import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { usageLimitFor, type UsageDialogData } from "~/lib/studio";
-import { TtsEditorSchema, type ProjectVersion, type TtsProject } from "~/lib/studio-schemas";
+import { TtsEditorSchema, type ProjectVersion, type Take, type TtsProject } from "~/lib/studio-schemas";
 import { Code } from "#contracts/codes";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
@@ -21,13 +21,16 @@ export async function loader(args: LoaderFunctionArgs) {
   const id = new URL(args.request.url).searchParams.get("id");
   if (!id) throw redirect("/studio");
   const jobId = new URL(args.request.url).searchParams.get("job");
+  // A paragraph's takes, listed when the member opened them (a link, so the list is a page without JavaScript).
+  const takesOf = new URL(args.request.url).searchParams.get("takes");
   // One wave of api calls: a member far from the database waits for its slowest, not for their sum.
-  const [project, picker, profile, meta, job] = await Promise.all([
+  const [project, picker, profile, meta, job, takes] = await Promise.all([
     api<TtsProject & { versions: ProjectVersion[] }>(args, `/studio/projects/${encodeURIComponent(id)}?versions=1`),
     pickerVoices(args),
     loadProfile(args),
     pageMeta(args.request, args.context, "meta.titles.studio"),
     jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
+    takesOf && /^[\w-]{1,64}$/.test(takesOf) ? api<{ takes: Take[] }>(args, `/studio/paragraphs/${takesOf}/takes`) : null,
   ]);
   // An STS project's id under the TTS editor is not a TTS project: not found.
   const tts = requireData(project);
@@ -60,6 +63,7 @@ export async function loader(args: LoaderFunctionArgs) {
     // The period's characters with what an upgrade carried in, as the generate check counts them.
     remaining: Math.max(0, profile.planState.limits.characters - profile.plan_txt),
     job: job?.success && job.data && jobId ? { id: jobId, ...job.data } : null,
+    takes: takes?.success && takes.data && takesOf ? { paragraph: takesOf, list: takes.data.takes } : null,
     meta,
   };
 }
@@ -130,6 +134,18 @@ export async function action(args: ActionFunctionArgs) {
     });
     if (!saved.success) await setToast(args.request, args.context, { key: "error", params: { message: saved.message } });
     throw redirect(saved.success && saved.data?.undoVersion ? `${base}&undo=${saved.data.undoVersion}` : base);
+  }
+  if (value.intent === "pick-take") {
+    const paragraph = encodeURIComponent(value.paragraph);
+    const picked = await api<{ undoVersion: string | null }>(
+      args,
+      `/studio/paragraphs/${paragraph}/takes/${encodeURIComponent(value.take)}/pick`,
+      {
+        body: {},
+      },
+    );
+    await setToast(args.request, args.context, picked.success ? { key: "saved" } : { key: "error", params: { message: picked.message } });
+    throw redirect(`${base}&takes=${paragraph}`);
   }
   if (value.intent === "restore-version") {
     const restored = await api<{ undoVersion: string | null }>(

@@ -32,7 +32,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
   formData?.get("autosave") === "1" || (actionResult as { conflict?: unknown } | undefined)?.conflict ? false : defaultShouldRevalidate;
 
 export default function TtsEditor() {
-  const { project, voices, voiceSearch, remaining, job, versions, confirm, undo } = useLoaderData<typeof loader>();
+  const { project, voices, voiceSearch, remaining, job, versions, confirm, undo, takes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("studio");
   const formKey = useNavigatedKey(`${project.revision}-${shortHash(project.paragraphs.map((p) => p.id).join())}`, actionData);
@@ -175,6 +175,8 @@ export default function TtsEditor() {
             saved={project.paragraphs.find((p) => p.id === row.id) ?? null}
             removable={index > 0}
             reading={reading?.index === index ? reading : null}
+            here={here}
+            takes={takes && takes.paragraph === row.id ? takes.list : null}
           />
         ))}
         <ErrorList id={`${formId}-error`} errors={formErrors} />
@@ -214,6 +216,13 @@ export default function TtsEditor() {
           </SubmitButton>
         </div>
       </Form>
+      {takes ? (
+        // What a take's "use" button submits (it sits inside the editor's form, which a form cannot be in).
+        <Form method="post" id="take-form" preventScrollReset>
+          <input type="hidden" name="intent" value="pick-take" />
+          <input type="hidden" name="paragraph" value={takes.paragraph} />
+        </Form>
+      ) : null}
       {versions.length > 0 ? <Versions versions={versions} here={here} /> : null}
     </main>
   );

@@ -479,6 +479,43 @@ test("pause and emphasis marks show as chips, cost no characters and generate (w
   await expect(page.getByTestId("paragraph").first().getByTestId("paragraph-audio")).toBeVisible({ timeout: 30_000 });
 });
 
+test("takes: generating again keeps the earlier take, which can be heard and used again at no cost (with and without JavaScript)", async ({
+  page,
+  request,
+  context,
+}) => {
+  await member(request, context);
+  const url = await newProject(page);
+  const first = () => page.getByTestId("paragraph").first();
+  const generate = async () => {
+    await first().getByRole("button", { name: "이 문단 생성" }).click();
+    await expect(first().getByTestId("paragraph-audio")).toBeVisible({ timeout: 30_000 });
+    await expect(first().getByText("수정된 문단입니다. 다시 생성하세요.")).toHaveCount(0, { timeout: 30_000 });
+  };
+  await first().locator("textarea").fill("첫 번째 테이크입니다.");
+  await generate();
+  await hydrated(page);
+  await first().getByLabel("스타일").selectOption("happy");
+  await first().getByRole("button", { name: "이 문단 생성" }).click();
+  // The second take is made: the paragraph offers its two takes.
+  await expect(first().getByTestId("takes-open")).toHaveText("테이크 2개", { timeout: 30_000 });
+  // What is left after the two generations, as the page says it once loaded afresh.
+  await page.goto(url);
+  const remaining = await page.getByTestId("remaining").textContent();
+  await first().getByTestId("takes-open").click();
+  await expect(first().getByTestId("take")).toHaveCount(2);
+  await expect(first().getByTestId("take").first()).toContainText("기쁨");
+  await expect(first().getByTestId("take").first()).toContainText("사용 중");
+  // The neutral take, used again: the paragraph's style is neutral once more, its audio current, nothing spent.
+  await first().getByTestId("take").nth(1).getByRole("button", { name: "이 테이크 쓰기" }).click();
+  await expect(first().getByTestId("take").nth(1)).toContainText("사용 중");
+  await page.goto(url);
+  await expect(first().getByLabel("스타일")).toHaveValue("neutral");
+  await expect(first().getByTestId("paragraph-audio")).toBeVisible();
+  await expect(first().getByText("수정된 문단입니다. 다시 생성하세요.")).toHaveCount(0);
+  await expect(page.getByTestId("remaining")).toHaveText(remaining!);
+});
+
 test.describe("in English at 360 px", () => {
   test.use({ locale: "en-US", viewport: { width: 360, height: 760 } });
 

@@ -3,6 +3,7 @@ import { ConfirmDialog as ConfirmDialogNow, LeaveDialog as LeaveDialogNow, UndoB
 import { Conflict as ConflictNow } from "./editor/conflict";
 import { LanguageOffer as LanguageOfferNow } from "./editor/language-offer";
 import { ShortcutList as ShortcutListNow } from "./editor/shortcut-list";
+import { TakeList as TakeListNow } from "./editor/takes";
 import { MarkButtons as MarkButtonsNow, MarkChips as MarkChipsNow } from "./editor/marks";
 import { ProjectAudio as ProjectAudioNow, Versions as VersionsNow } from "./editor/project-panels";
 
@@ -63,3 +64,6 @@ export const ShortcutList = /*#__PURE__*/ onUse(
   () => import("./editor/shortcut-list").then((m) => m.ShortcutList),
   import.meta.env.SSR && ShortcutListNow,
 );
+
+/** A paragraph's takes, once the member opened them. */
+export const TakeList = /*#__PURE__*/ onUse(() => import("./editor/takes").then((m) => m.TakeList), import.meta.env.SSR && TakeListNow);

@@ -96,6 +96,14 @@ export default {
     pause: "Pause after (ms)",
     count: "{{count}} / {{max}} characters",
     generateAll: "Generate all",
+    takes: {
+      open: "Takes ({{count}})",
+      title: "Takes",
+      number: "Take {{n}}",
+      use: "Use this take",
+      inUse: "In use",
+      close: "Close",
+    },
     marks: {
       shown: "As it will be read:",
       pause: "pause {{seconds}} s",

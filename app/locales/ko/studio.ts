@@ -94,6 +94,14 @@ export default {
     pause: "문단 뒤 쉼 (ms)",
     count: "{{count}} / {{max}}자",
     generateAll: "전체 생성",
+    takes: {
+      open: "테이크 {{count}}개",
+      title: "테이크",
+      number: "{{n}}번째",
+      use: "이 테이크 쓰기",
+      inUse: "사용 중",
+      close: "닫기",
+    },
     marks: {
       shown: "읽히는 모양:",
       pause: "쉼 {{seconds}}초",

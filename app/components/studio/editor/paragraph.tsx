@@ -6,9 +6,9 @@ import { ErrorList } from "~/components/forms";
 import { Waveform } from "~/components/studio/on-use";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES } from "~/lib/studio";
-import type { TtsParagraph } from "~/lib/studio-schemas";
+import type { Take, TtsParagraph } from "~/lib/studio-schemas";
 import { characterCount, hasMarks, invalidCharacters, languageOffer } from "#contracts/speech-text";
-import { LanguageOffer, MarkButtons, MarkChips } from "../editor-on-use";
+import { LanguageOffer, MarkButtons, MarkChips, TakeList } from "../editor-on-use";
 import { DEFAULTS, PARAGRAPH_FIELDS, type Row } from "./rows";
 
 /** The sliders' ranges (spec section 9: pitch 48 steps from -24 to 24; the api's limits). */
@@ -28,6 +28,8 @@ export function ParagraphFields({
   saved,
   removable,
   reading,
+  here,
+  takes,
 }: {
   formId: string;
   row: Row;
@@ -39,6 +41,9 @@ export function ParagraphFields({
   removable: boolean;
   /** What the engine reads for this paragraph, after "Show pronunciation". */
   reading: { pronunciation: string; phonemes: string } | null;
+  /** The editor's address, and this paragraph's takes when the member opened them. */
+  here: string;
+  takes: Take[] | null;
 }) {
   const { t } = useTranslation("studio");
   const name = (field: (typeof PARAGRAPH_FIELDS)[number]) => `paragraphs[${index}].${field}`;
@@ -186,7 +191,13 @@ export function ParagraphFields({
                 <input type="checkbox" form="download-form" name="p" value={saved.id} className="accent-brand-600" />
                 {t("editor.pick")}
               </label>
+              {saved.takes && saved.takes > 1 && !takes ? (
+                <Link to={`${here}&takes=${saved.id}`} preventScrollReset className="underline" data-testid="takes-open">
+                  {t("editor.takes.open", { count: saved.takes })}
+                </Link>
+              ) : null}
             </span>
+            {takes ? <TakeList takes={takes} closeTo={here} /> : null}
           </div>
         ) : null}
       </div>

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { cancellations, inferences, inquiries, paragraphs, payments, projects } from "#db/schema";
+import { cancellations, inferences, inquiries, paragraphs, paragraphTakes, payments, projects } from "#db/schema";
 import type * as schema from "#db/schema";
 import type { Bindings } from "../env";
 import { createMailer } from "../integrations/mailer";
@@ -66,7 +66,26 @@ export async function applyRetention(env: Bindings, db: Db, now: number) {
         ),
       );
   }
-  await releaseAudio(db, env.MEDIA, [...oldResults.flatMap((r) => [r.audioKey, r.sourceKey]), ...staleAudio.map((r) => r.audioKey)]);
+  // The takes of a project left that long go with its audio.
+  const staleTakes = await db
+    .select({ id: paragraphTakes.id, audioKey: paragraphTakes.audioKey })
+    .from(paragraphTakes)
+    .innerJoin(projects, eq(projects.id, paragraphTakes.projectId))
+    .where(lt(projects.updatedAt, cutoff))
+    .limit(BATCH);
+  for (let i = 0; i < staleTakes.length; i += 50) {
+    await db.delete(paragraphTakes).where(
+      inArray(
+        paragraphTakes.id,
+        staleTakes.slice(i, i + 50).map((r) => r.id),
+      ),
+    );
+  }
+  await releaseAudio(db, env.MEDIA, [
+    ...oldResults.flatMap((r) => [r.audioKey, r.sourceKey]),
+    ...staleAudio.map((r) => r.audioKey),
+    ...staleTakes.map((r) => r.audioKey),
+  ]);
 
   const oldInquiries = await db
     .select({ no: inquiries.no })

@@ -7,13 +7,13 @@ import { refundCharge } from "../lib/allowance";
 import { Code, messages } from "../lib/codes";
 import { claimRun, finishJob, heartbeat } from "../lib/jobs";
 import { JOB_LIMITS } from "../lib/rate-limit";
-import { sha256Hex } from "../lib/crypto";
 import { generateSpeech } from "../speech/generate";
 import { convertRecording } from "../speech/conversion";
 import { decodeWav } from "../speech/wav";
 import { encodeWav } from "../engine/dsp";
 import type { AppEnv } from "../env";
 import { interruptedCreation, runCustomVoiceJob } from "../domain/custom-voices/job";
+import { keepTake, paragraphHash, takeOf } from "../domain/studio/take-store";
 import type { AnyJobState, ConversionSpec, CustomVoiceSpec, GenerationJobRpc, ItemState, JobSpec, JobState } from "./job-types";
 
 type AnySpec = JobSpec | ConversionSpec | CustomVoiceSpec;
@@ -27,10 +27,6 @@ const PARTS_KEPT_BYTES = 12 * 1024 * 1024;
 
 /** Lets the object answer other requests (a page asking for a sentence, a progress stream) between CPU-bound steps. */
 const yieldNow = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** What produced a paragraph's audio: a paragraph whose hash is unchanged is not generated (nor charged) again. */
-export const paragraphHash = (p: typeof paragraphs.$inferSelect) =>
-  sha256Hex(JSON.stringify([p.text, p.voiceId, p.style, p.lang, p.pitch, p.tempo, p.pauseMs]));
 
 /**
  * One generation job per object. A project job runs sentence by sentence from alarms (one sentence
@@ -233,6 +229,15 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
     const hash = await paragraphHash(p);
     // Unchanged since its last generation: keep the audio, charge nothing.
     if (p.audioKey && p.audioHash === hash) return { status: "done", durationMs: p.durationMs ?? undefined };
+    // Said before with these settings (a take of this project): that take again, charged nothing.
+    const take = await takeOf(db, spec.projectId, hash);
+    if (take) {
+      await db
+        .update(paragraphs)
+        .set({ audioKey: take.audioKey, audioHash: hash, durationMs: take.durationMs })
+        .where(eq(paragraphs.id, paragraphId));
+      return { status: "done", durationMs: take.durationMs };
+    }
     const result = await generateSpeech(
       this.env,
       db,
@@ -262,6 +267,7 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
       .update(paragraphs)
       .set({ audioKey: result.value.audioKey, audioHash: hash, durationMs: result.value.durationMs })
       .where(eq(paragraphs.id, paragraphId));
+    await keepTake(db, p, hash, result.value);
     return { status: "done", durationMs: result.value.durationMs };
   }
 

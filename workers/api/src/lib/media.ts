@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { inferences, paragraphs, stsSources } from "#db/schema";
+import { inferences, paragraphs, paragraphTakes, stsSources } from "#db/schema";
 
 /**
  * Deletes stored recordings no row refers to any more. One R2 object can have several owners: a
@@ -17,6 +17,7 @@ export async function releaseAudio(db: DrizzleD1Database<Record<string, unknown>
       db.select({ key: inferences.audioKey }).from(inferences).where(inArray(inferences.audioKey, chunk)),
       db.select({ key: inferences.sourceKey }).from(inferences).where(inArray(inferences.sourceKey, chunk)),
       db.select({ key: paragraphs.audioKey }).from(paragraphs).where(inArray(paragraphs.audioKey, chunk)),
+      db.select({ key: paragraphTakes.audioKey }).from(paragraphTakes).where(inArray(paragraphTakes.audioKey, chunk)),
       db.select({ key: stsSources.audioKey }).from(stsSources).where(inArray(stsSources.audioKey, chunk)),
     ]);
     for (const r of found.flat()) if (r.key) used.add(r.key);

@@ -14,6 +14,7 @@ import {
   restoreProject,
 } from "../domain/studio/projects";
 import { deleteVersion, listVersions, projectWithVersions, restoreVersion, undeleteVersion } from "../domain/studio/versions";
+import { listTakes, ownTake, pickTake } from "../domain/studio/takes";
 import { now } from "../lib/clock";
 import { addEntry, deleteEntry, entriesFor, listEntries, updateEntry } from "../domain/studio/dictionary";
 import { deleteResult, history, restoreResult } from "../domain/studio/results";
@@ -213,6 +214,19 @@ export const studioRoutes = new Hono<AppEnv>()
     if (!audio) return fail(c, Code.NOT_FOUND);
     return sendAudio(c, audio.key, audio.name, format, download === "1", "private, no-cache");
   })
+  /** A paragraph's takes (domain/studio/takes.ts), newest first, and which one it uses. */
+  .get("/paragraphs/:id/takes", async (c) => answer(c, await listTakes(memberScope(c), c.req.param("id"))))
+  /** One take's audio, to its owner, to hear before picking it. */
+  .get("/paragraphs/:id/takes/:take/audio", queryParams(audioQuery), async (c) => {
+    const { format, download } = c.req.valid("query");
+    const found = await ownTake(memberScope(c), c.req.param("id"), c.req.param("take"));
+    if (!found) return fail(c, Code.NOT_FOUND);
+    return sendAudio(c, found.take.audioKey, `${found.take.text.slice(0, 40)}`, format, download === "1", "private, max-age=3600");
+  })
+  /** Uses a take: the paragraph says what it said, with its audio (a save: `revision` checked, a version kept). */
+  .post("/paragraphs/:id/takes/:take/pick", jsonBody(restoreBody), async (c) =>
+    answer(c, await pickTake(memberScope(c), c.req.param("id"), c.req.param("take"), { ...c.req.valid("json"), now: now(c) })),
+  )
   /** Downloads several projects (the list's "download selected"): a ZIP with one joined file each. */
   .get("/download", queryParams(projectsDownloadQuery), async (c) => {
     const { ids, format } = c.req.valid("query");

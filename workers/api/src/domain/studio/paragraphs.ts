@@ -1,7 +1,7 @@
 import { inList } from "../../lib/in-list";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { paragraphs, projects, voices } from "#db/schema";
-import { paragraphHash } from "../../durable/generation-job";
+import { paragraphHash, reattachTakes } from "./take-store";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { releaseAudio } from "../../lib/media";
@@ -142,7 +142,9 @@ export async function saveParagraphs(s: MemberScope, projectId: string, input: P
     s.env.MEDIA,
     removed.map((p) => p.audioKey),
   );
-  const rows = await projectParagraphs(db, project.id);
+  let rows = await projectParagraphs(db, project.id);
+  // A paragraph that says again what one of the project's takes said (a restored version, an edit undone) has its audio.
+  if (await reattachTakes(db, project.id, rows)) rows = await projectParagraphs(db, project.id);
   const undoVersion = await recordVersion(
     db,
     project.id,

@@ -1,5 +1,5 @@
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import { projectVersions } from "#db/schema";
+import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { paragraphTakes, projectVersions } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import type { MemberScope } from "../scope";
@@ -25,12 +25,25 @@ export async function listVersions(s: MemberScope, projectId: string) {
  * one api call) and thrown away unless the project is the member's.
  */
 export async function projectWithVersions(s: MemberScope, projectId: string) {
-  const [[project], paragraphRows, rows] = await s.db.batch([
+  const [[project], paragraphRows, rows, takes] = await s.db.batch([
     ownProjectQuery(s, projectId),
     projectParagraphs(s.db, projectId),
     versionRows(s, projectId),
+    s.db
+      .select({ paragraphId: paragraphTakes.paragraphId, n: count() })
+      .from(paragraphTakes)
+      .where(eq(paragraphTakes.projectId, projectId))
+      .groupBy(paragraphTakes.paragraphId),
   ]);
-  return project ? { ...(await projectOut(project, paragraphRows)), versions: versionsOut(rows, project.revision) } : undefined;
+  if (!project) return undefined;
+  const out = await projectOut(project, paragraphRows);
+  // How many takes each paragraph has: the editor offers the list where there is more than one.
+  const counts = new Map(takes.map((t) => [t.paragraphId, t.n]));
+  return {
+    ...out,
+    paragraphs: out.paragraphs.map((p) => ({ ...p, takes: counts.get(p.id) ?? 0 })),
+    versions: versionsOut(rows, project.revision),
+  };
 }
 
 const versionRows = (s: MemberScope, projectId: string) =>

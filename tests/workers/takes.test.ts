@@ -1,0 +1,179 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { seedStatements } from "#db/seed";
+import { Code } from "../../workers/api/src/lib/codes";
+import { signedUp, worker } from "./helpers";
+
+/** A paragraph's takes (workers/api/src/domain/studio/takes.ts): kept, found again by hash, picked; owner only. */
+
+beforeAll(async () => {
+  await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
+});
+
+type Answer<T = Record<string, unknown>> = { success: boolean; code: number; data: T; message: string };
+type Paragraph = { id: string; text: string; style: string; audioURL: string | null; audioCurrent: boolean };
+type Take = { id: string; text: string; style: string; audioURL: string; picked: boolean; durationMs: number };
+type Versions = { versions: { id: string; preview: string }[] };
+
+async function member(email: string) {
+  const s = await signedUp(email);
+  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
+    const res = await worker.fetch(`http://localhost/api/v1/studio${path}`, {
+      method,
+      headers: { "api-key": s.token!, lang: "en", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Answer<T> };
+  };
+  const used = async () =>
+    (await env.DB.prepare("SELECT used_chars AS n FROM members WHERE email = ?").bind(email).first<{ n: number }>())!.n;
+  return { token: s.token!, call, used };
+}
+
+/** Saves one paragraph's text and style, and generates the project, waiting for its job. */
+async function sayAndGenerate(
+  m: Awaited<ReturnType<typeof member>>,
+  projectId: string,
+  paragraphId: string,
+  text: string,
+  style = "neutral",
+) {
+  await m.call("PUT", `/projects/${projectId}/paragraphs`, {
+    paragraphs: [{ id: paragraphId, text, style, voice_id: "ko-minjun", lang: "ko" }],
+  });
+  const started = await m.call<{ job_id: string | null }>("POST", `/projects/${projectId}/generate`, {});
+  if (started.body.data.job_id) {
+    const events = await worker.fetch(`http://localhost/api/v1/studio/jobs/${started.body.data.job_id}/events`, {
+      headers: { "api-key": m.token },
+    });
+    await events.text(); // the stream ends with the job
+  }
+  return (await m.call<{ paragraphs: Paragraph[] }>("GET", `/projects/${projectId}`)).body.data.paragraphs[0]!;
+}
+
+async function newProject(m: Awaited<ReturnType<typeof member>>) {
+  const id = (await m.call<{ id: string }>("POST", "/projects", {})).body.data.id;
+  const first = (await m.call<{ paragraphs: Paragraph[] }>("GET", `/projects/${id}`)).body.data.paragraphs[0]!;
+  return { id, paragraphId: first.id };
+}
+
+describe("takes", () => {
+  it("each generation is a take; saying again what a take said costs nothing and brings its audio back", async () => {
+    const m = await member("takes@example.com");
+    const { id, paragraphId } = await newProject(m);
+    const one = await sayAndGenerate(m, id, paragraphId, "첫 번째 문장입니다.");
+    const spent = await m.used();
+    expect(spent).toBeGreaterThan(0);
+    const happy = await sayAndGenerate(m, id, paragraphId, "첫 번째 문장입니다.", "happy");
+    expect(await m.used()).toBe(spent * 2);
+    const takes = (await m.call<{ takes: Take[] }>("GET", `/paragraphs/${paragraphId}/takes`)).body.data.takes;
+    expect(takes.map((t) => [t.style, t.picked])).toEqual([
+      ["happy", true],
+      ["neutral", false],
+    ]);
+    // Back to neutral by hand: the neutral take's audio is the paragraph's again at once, current, and nothing is charged.
+    const saved = await m.call<{ paragraphs: Paragraph[] }>("PUT", `/projects/${id}/paragraphs`, {
+      paragraphs: [{ id: paragraphId, text: "첫 번째 문장입니다.", style: "neutral", voice_id: "ko-minjun", lang: "ko" }],
+    });
+    expect(saved.body.data.paragraphs[0]!.audioCurrent).toBe(true);
+    expect((await m.call<{ job_id: string | null }>("POST", `/projects/${id}/generate`, {})).body.data).toMatchObject({ job_id: null });
+    expect(await m.used()).toBe(spent * 2);
+    const again = (await m.call<{ takes: Take[] }>("GET", `/paragraphs/${paragraphId}/takes`)).body.data.takes;
+    expect(again.map((t) => [t.style, t.picked])).toEqual([
+      ["happy", false],
+      ["neutral", true],
+    ]);
+    expect(one.audioURL && happy.audioURL).toBeTruthy();
+  });
+
+  it("picking a take makes the paragraph say it again with its audio (a version kept), and costs nothing", async () => {
+    const m = await member("pick@example.com");
+    const { id, paragraphId } = await newProject(m);
+    await sayAndGenerate(m, id, paragraphId, "하나 둘 셋.");
+    await sayAndGenerate(m, id, paragraphId, "넷 다섯 여섯.");
+    const spent = await m.used();
+    const older = (await m.call<{ takes: Take[] }>("GET", `/paragraphs/${paragraphId}/takes`)).body.data.takes.find(
+      (t) => t.text === "하나 둘 셋.",
+    )!;
+    const audio = await worker.fetch(`http://localhost${older.audioURL}`, { headers: { "api-key": m.token } });
+    expect(audio.status).toBe(200);
+    expect((await audio.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const picked = await m.call<{ revision: number; undoVersion: string | null }>(
+      "POST",
+      `/paragraphs/${paragraphId}/takes/${older.id}/pick`,
+      {},
+    );
+    expect(picked.body.success).toBe(true);
+    expect(picked.body.data.undoVersion).toBeTruthy();
+    const now = (await m.call<{ paragraphs: Paragraph[] }>("GET", `/projects/${id}`)).body.data.paragraphs[0]!;
+    expect([now.text, now.audioCurrent]).toEqual(["하나 둘 셋.", true]);
+    expect(await m.used()).toBe(spent);
+    // A stale revision is a conflict, as any save.
+    const stale = await m.call("POST", `/paragraphs/${paragraphId}/takes/${older.id}/pick`, { revision: 1 });
+    expect(stale.body.code).toBe(Code.PROJECT_CONFLICT);
+  });
+
+  it("restoring a version keeps the audio of the paragraphs it brings back, even a deleted one", async () => {
+    const m = await member("restore-audio@example.com");
+    const { id, paragraphId } = await newProject(m);
+    await m.call("PUT", `/projects/${id}/paragraphs`, {
+      paragraphs: [
+        { id: paragraphId, text: "첫 문단입니다.", voice_id: "ko-minjun", lang: "ko" },
+        { text: "둘째 문단입니다.", voice_id: "ko-minjun", lang: "ko" },
+      ],
+    });
+    const started = await m.call<{ job_id: string }>("POST", `/projects/${id}/generate`, {});
+    await (
+      await worker.fetch(`http://localhost/api/v1/studio/jobs/${started.body.data.job_id}/events`, { headers: { "api-key": m.token } })
+    ).text();
+    const spent = await m.used();
+    // The second paragraph deleted (a checkpoint: the state before it is a version), then brought back by restoring.
+    await m.call("PUT", `/projects/${id}/paragraphs`, {
+      paragraphs: [{ id: paragraphId, text: "첫 문단입니다.", voice_id: "ko-minjun", lang: "ko" }],
+      checkpoint: true,
+    });
+    const versions = (await m.call<Versions>("GET", `/projects/${id}/versions`)).body.data.versions;
+    const both = versions.find((v) => v.preview === "첫 문단입니다." && v !== versions[0])!;
+    const restored = await m.call<{ paragraphs: Paragraph[] }>("POST", `/projects/${id}/versions/${both.id}/restore`, {});
+    expect(restored.body.data.paragraphs.map((p) => [p.text, p.audioCurrent])).toEqual([
+      ["첫 문단입니다.", true],
+      ["둘째 문단입니다.", true],
+    ]);
+    expect((await m.call<{ job_id: string | null }>("POST", `/projects/${id}/generate`, {})).body.data).toMatchObject({ job_id: null });
+    expect(await m.used()).toBe(spent);
+  });
+
+  it("is private: another member and a visitor get nothing of a paragraph's takes", async () => {
+    const owner = await member("takes-owner@example.com");
+    const other = await member("takes-other@example.com");
+    const { id, paragraphId } = await newProject(owner);
+    await sayAndGenerate(owner, id, paragraphId, "제 목소리입니다.");
+    const [take] = (await owner.call<{ takes: Take[] }>("GET", `/paragraphs/${paragraphId}/takes`)).body.data.takes;
+    const paths: [string, string][] = [
+      ["GET", `/paragraphs/${paragraphId}/takes`],
+      ["GET", `/paragraphs/${paragraphId}/takes/${take!.id}/audio`],
+      ["POST", `/paragraphs/${paragraphId}/takes/${take!.id}/pick`],
+    ];
+    for (const [method, path] of paths) {
+      const body = method === "POST" ? "{}" : undefined;
+      const json: Record<string, string> = method === "POST" ? { "content-type": "application/json" } : {};
+      const asOther = await worker.fetch(`http://localhost/api/v1/studio${path}`, {
+        method,
+        headers: { "api-key": other.token, ...json },
+        body,
+      });
+      expect(asOther.status, `member ${path}`).toBe(404);
+      const asVisitor = await worker.fetch(`http://localhost/api/v1/studio${path}`, { method, headers: json, body });
+      expect(asVisitor.status, `visitor ${path}`).toBe(401);
+      const asOwner = await worker.fetch(`http://localhost/api/v1/studio${path}`, {
+        method,
+        headers: { "api-key": owner.token, ...json },
+        body,
+      });
+      expect(asOwner.status, `owner ${path}`).toBe(200);
+    }
+    // A take of another paragraph is not found under this one.
+    const second = await newProject(owner);
+    expect((await owner.call("GET", `/paragraphs/${second.paragraphId}/takes/${take!.id}/audio`)).status).toBe(404);
+  });
+});
