@@ -5,6 +5,7 @@ import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { usageLimitFor, type UsageDialogData } from "~/lib/studio";
 import { TtsEditorSchema, type ProjectVersion, type Take, type TtsProject } from "~/lib/studio-schemas";
 import { Code } from "#contracts/codes";
+import { languageOffer } from "#contracts/speech-text";
 import { api, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -105,6 +106,26 @@ function switchLanguage<P extends { lang: string; voice_id: string }>(paragraphs
   return paragraphs.map((p, i) => (i === Number(at) ? { ...p, lang: lang as P["lang"], ...(voice ? { voice_id: voice } : {}) } : p));
 }
 
+/**
+ * A new paragraph (no id yet) is read in the language its text is written in, not the one of the paragraph it was added
+ * under: with the voice another paragraph of that language uses, else the first the picker lists. (With JavaScript the
+ * editor switches it as it is typed; this is the same rule for a save without.)
+ */
+async function newParagraphsByText<P extends { id?: string; text: string; lang: string; voice_id: string }>(
+  args: ActionFunctionArgs,
+  paragraphs: P[],
+) {
+  const wanted = paragraphs.map((p) => (p.id ? null : languageOffer(p.text, p.lang)));
+  if (!wanted.some(Boolean)) return paragraphs;
+  const used = (lang: string) => paragraphs.find((p, i) => p.lang === lang && !wanted[i])?.voice_id;
+  const listed = wanted.some((lang) => lang && !used(lang)) ? (await pickerVoices(args)).voices : [];
+  return paragraphs.map((p, i) => {
+    const lang = wanted[i];
+    const voice = lang ? (used(lang) ?? listed.find((v) => v.lang === lang)?.id) : undefined;
+    return lang && voice ? { ...p, lang: lang as P["lang"], voice_id: voice } : p;
+  });
+}
+
 /** Rename the project; save the paragraphs, and with `generate` start generating all or one of them. */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
@@ -175,7 +196,8 @@ export async function action(args: ActionFunctionArgs) {
     throw redirect(url.pathname + url.search);
   }
   const { generate, pronounce, remove, autosave } = value;
-  const paragraphs = value.language ? switchLanguage(value.paragraphs, value.language) : value.paragraphs;
+  const chosen = value.language ? switchLanguage(value.paragraphs, value.language) : value.paragraphs;
+  const paragraphs = await newParagraphsByText(args, chosen);
   if (pronounce !== undefined) return pronunciation(args, (o) => submission.reply(o), Number(pronounce), paragraphs[Number(pronounce)]);
   // Saved from the revision the page has (a conflict when another tab saved since), or over the
   // revision the conflict named ("overwrite").

@@ -516,6 +516,33 @@ test("takes: generating again keeps the earlier take, which can be heard and use
   await expect(page.getByTestId("remaining")).toHaveText(remaining!);
 });
 
+test("a new paragraph takes its language and a voice of it from its text, not from the paragraph above (with and without JavaScript)", async ({
+  page,
+  request,
+  context,
+}) => {
+  await member(request, context);
+  const url = await newProject(page);
+  await page.getByTestId("paragraph").first().locator("textarea").fill("안녕하세요, 여러분. 오늘의 방송을 시작합니다.");
+  await page.getByRole("button", { name: "+ 문단 추가" }).click();
+  const second = page.getByTestId("paragraph").nth(1);
+  await expect(second.getByLabel("언어")).toHaveValue("ko");
+  await second.locator("textarea").fill("Welcome to the show, everyone. Let's begin.");
+  if (test.info().project.name === "js") {
+    // Switched as it is typed, without asking: the offer is for paragraphs that already had a language.
+    await expect(second.getByLabel("언어")).toHaveValue("en");
+    await expect(second.getByTestId("language-offer")).toHaveCount(0);
+    await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "saved");
+  } else await page.getByRole("button", { name: "저장", exact: true }).click();
+  await page.goto(url);
+  const saved = page.getByTestId("paragraph").nth(1);
+  await expect(saved.getByLabel("언어")).toHaveValue("en");
+  await expect(page.getByTestId("paragraph").first().getByLabel("언어")).toHaveValue("ko");
+  // A voice of that language: the picker lists the English voices with an English name first.
+  const voice = (await saved.getByTestId("voice-chosen").textContent()) ?? "";
+  expect(voice).not.toBe(await page.getByTestId("paragraph").first().getByTestId("voice-chosen").textContent());
+});
+
 test.describe("in English at 360 px", () => {
   test.use({ locale: "en-US", viewport: { width: 360, height: 760 } });
 

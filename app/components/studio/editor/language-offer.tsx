@@ -1,6 +1,6 @@
 // The offer to read a paragraph in the language its text is written in, shown only when the text and the paragraph's
 // language differ, so it is loaded on use (app/components/studio/editor-on-use.tsx).
-import { useState, type MouseEvent } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { VoiceCard } from "~/components/studio/VoicePicker";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -8,7 +8,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 /**
  * The offer to read a paragraph in the language its text is written in, with a voice of that language (the first the
  * pickers list). Its button saves the switch without JavaScript; with JavaScript it sets the paragraph's language and
- * voice in place (autosave then saves them), and "keep" hides the offer until the text changes.
+ * voice in place (autosave then saves them), and "keep" hides the offer until the text changes. A new paragraph
+ * (`auto`) is not asked: it takes the language and voice of its text at once, as the save does without JavaScript.
  */
 export function LanguageOffer({
   index,
@@ -16,20 +17,20 @@ export function LanguageOffer({
   written,
   voices,
   fieldId,
+  auto = false,
 }: {
   index: number;
   text: string;
   written: "ko" | "en";
   voices: VoiceCard[];
   fieldId: (field: "lang" | "voice_id") => string;
+  auto?: boolean;
 }) {
   const { t } = useTranslation("studio");
   const [kept, setKept] = useState<string | null>(null);
   const hydrated = useHydrated();
-  if (kept === text) return null;
   const voice = voices.find((v) => v.lang === written);
-  const switchInPlace = (e: MouseEvent) => {
-    e.preventDefault();
+  const switchNow = () => {
     const select = document.getElementById(fieldId("lang"));
     if (select instanceof HTMLSelectElement) {
       select.value = written;
@@ -38,6 +39,15 @@ export function LanguageOffer({
     // A click checks the voice's radio as the member's own would (the picker and autosave follow it).
     if (voice) document.getElementById(`${fieldId("voice_id")}-${voice.id}`)?.click();
   };
+  const switchInPlace = (e: MouseEvent) => {
+    e.preventDefault();
+    switchNow();
+  };
+  useEffect(() => {
+    if (auto && hydrated) switchNow();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the new paragraph's text names its language
+  }, [auto, hydrated, written]);
+  if (kept === text) return null;
   return (
     <div
       role="status"

@@ -102,7 +102,7 @@ export function ParagraphFields({
         </span>
       </div>
       {hasMarks(text) ? <MarkChips text={text} /> : null}
-      {written ? <LanguageOffer index={index} text={text} written={written} voices={voices} fieldId={id} /> : null}
+      {written ? <LanguageOffer index={index} text={text} written={written} voices={voices} fieldId={id} auto={!saved} /> : null}
       {/* Two columns on a phone (style and language, pitch and tempo, pause): flowing, the English labels left the style
           alone on a row and the sliders out of line. */}
       <div className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 sm:flex sm:flex-wrap" data-testid="paragraph-controls">
