@@ -54,6 +54,8 @@ export const UseVoiceSchema = z.object({
   intent: z.literal("use"),
   voice_id: z.string().min(1).max(64),
   to: z.enum(["tts", "sts"]).default("tts"),
+  /** An existing TTS project to add the voice to (offered when the plan holds no more projects). */
+  project: z.string().min(1).max(64).optional(),
 });
 
 const commentText = z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(COMMENT_MAX, "validation.tooLong");

@@ -213,7 +213,12 @@ export default function LibraryPage() {
 
       {needsStarter ? <NeedsStarterDialog closeTo={`${pathname}${viewSearch(view, { tab: "mine", page: 1 })}`} /> : null}
       {actionData?.usage ? (
-        <UsageDialog kind={actionData.usage.kind} message={actionData.usage.message} closeTo={`${pathname}${search}`} />
+        <UsageDialog
+          kind={actionData.usage.kind}
+          message={actionData.usage.message}
+          closeTo={`${pathname}${search}`}
+          addTo={"addTo" in actionData ? actionData.addTo : null}
+        />
       ) : null}
     </main>
   );

@@ -5,7 +5,7 @@
 // The seeded open voices and the event come from db/seed-library.ts; speech goes to the engine's stand-in.
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expect, signIn, signUp, test } from "./fixtures";
+import { apiCall, expect, signIn, signUp, test } from "./fixtures";
 import { phrasedSpeechWav, speechWav } from "./helpers";
 
 async function expectFits(page: Page) {
@@ -318,6 +318,28 @@ test("the open voice wizard by upload: tags, a failed check that keeps the tags,
   await expect(page).toHaveURL(/\/dashboard\/library\?tab=mine$/);
   await expect(page.getByTestId("toast")).toHaveText("오픈 보이스를 삭제했어요.");
   await expect(page.getByTestId("library-voices").getByText(name)).toHaveCount(0);
+});
+
+test("use this voice at the Free plan's project limit offers adding it to a project the member has (with and without JavaScript)", async ({
+  page,
+  request,
+}) => {
+  const session = await member(page, request);
+  for (const name of ["하나", "둘", "셋"])
+    expect((await apiCall(request, session, "/studio/projects", { type: "tts", name })).success).toBe(true);
+  await page.goto("/dashboard/library?tab=open");
+  const card = cards(page).first();
+  const name = (await card.getByTestId("voice-link").textContent())!;
+  await card.getByTestId("use-voice").click();
+  const dialog = page.getByTestId("usage-dialog");
+  await expect(dialog).toContainText("프로젝트를 더 만들 수 없어요");
+  await expect(dialog.getByTestId("add-to-project")).toContainText(`${name} 보이스는 지금 있는 프로젝트에 새 문단으로 넣을 수 있어요`);
+  await dialog.getByRole("button", { name: "둘", exact: true }).click();
+  await expect(page).toHaveURL(/\/studio\/projects\/text-to-speech\?id=/);
+  await expect(page.getByRole("textbox", { name: "프로젝트 이름" })).toHaveValue("둘");
+  // The project's first paragraph as it was, and a new one in that voice.
+  await expect(page.getByTestId("paragraph")).toHaveCount(2);
+  await expect(page.getByTestId("voice-chosen").nth(1)).toHaveText(name);
 });
 
 test("use this voice: a new TTS project with the voice chosen; convert speech to it", async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/shell/Modal";
 import type { UsageLimit } from "~/lib/studio";
@@ -13,12 +13,15 @@ export function UsageDialog({
   message,
   closeTo,
   manageTo = "/studio#projects",
+  addTo = null,
 }: {
   kind: UsageLimit;
   message: string;
   closeTo: string;
   /** "Manage projects": the list; on the list itself its own address (a link that only adds a hash would not close it). */
   manageTo?: string;
+  /** "Use this voice" at the project limit: the member's TTS projects the voice can be added to instead. */
+  addTo?: { voiceId: string; voiceName: string; projects: { id: string; name: string }[] } | null;
 }) {
   const { t } = useTranslation("studio");
   return (
@@ -34,6 +37,29 @@ export function UsageDialog({
       <p id="usage-message" className="text-sm text-slate-700" data-kind={kind}>
         {message}
       </p>
+      {addTo ? (
+        <div className="mt-4" data-testid="add-to-project">
+          <p className="text-sm text-slate-700">{t("usage.addTo", { voice: addTo.voiceName })}</p>
+          <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto">
+            {addTo.projects.map((project) => (
+              <li key={project.id}>
+                <Form method="post" action="/dashboard/library">
+                  <input type="hidden" name="intent" value="use" />
+                  <input type="hidden" name="voice_id" value={addTo.voiceId} />
+                  <button
+                    type="submit"
+                    name="project"
+                    value={project.id}
+                    className="w-full truncate rounded-lg px-3 py-2 text-left text-sm ring-1 ring-slate-300 hover:bg-slate-50"
+                  >
+                    {project.name}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="mt-5 flex flex-wrap justify-end gap-3 text-sm font-semibold">
         <Link to={kind === "projectLimit" ? manageTo : closeTo} replace className="rounded-lg px-4 py-2 ring-1 ring-slate-300">
           {t(kind === "projectLimit" ? "usage.manage" : "usage.close")}

@@ -232,6 +232,7 @@ export default {
     projectLimit: { title: "You cannot create more projects" },
     timeExhausted: { title: "You have used all your conversion time" },
     fileTooLong: { title: "The file is too long" },
+    addTo: "You can add {{voice}} to a project you already have, as a new paragraph:",
     close: "Close",
     manage: "Manage projects",
     upgrade: "Upgrade your plan",

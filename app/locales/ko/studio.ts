@@ -230,6 +230,7 @@ export default {
     projectLimit: { title: "프로젝트를 더 만들 수 없어요" },
     timeExhausted: { title: "변환 시간을 모두 사용했어요" },
     fileTooLong: { title: "파일이 너무 길어요" },
+    addTo: "{{voice}} 보이스는 지금 있는 프로젝트에 새 문단으로 넣을 수 있어요:",
     close: "닫기",
     manage: "프로젝트 관리하기",
     upgrade: "요금제 업그레이드",
