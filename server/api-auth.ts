@@ -30,8 +30,11 @@ function pageLanguage(request: Request, cookies: string): "kr" | "en" {
   const chosen = cookies.match(/(?:^|;\s*)lng=([^;]+)/);
   const lng = chosen ? decodeRemixCookie(chosen[1]!) : null;
   if (lng === "en" || lng === "ko") return lng === "en" ? "en" : "kr";
-  return /^en\b/i.test(request.headers.get("accept-language") ?? "") ? "en" : "kr";
+  return prefersEnglish(request) ? "en" : "kr";
 }
+
+/** Whether the browser's first language is English (else Korean, the service's): for what is said before any page. */
+export const prefersEnglish = (request: Request) => /^en\b/i.test(request.headers.get("accept-language") ?? "");
 
 /**
  * The api's answer with a signed-in browser's bookmark cookie moved forward when the answer carries a later one. An

@@ -4,7 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `remix vite:build` (typecheck runs before it in CI).
 import * as build from "../build/server";
 import { getLoadContext, type AppEnv } from "./load-context";
-import { withBookmarkCookie, withCookieAuth } from "./api-auth";
+import { prefersEnglish, withBookmarkCookie, withCookieAuth } from "./api-auth";
 import { formPostRefusal, isCrossSitePost } from "./csrf";
 import { cacheKey, PageCache, privateWhenSignedIn } from "./page-cache";
 import { checkEnv, refusalFor, unavailable } from "../workers/api/src/lib/deployment";
@@ -21,7 +21,7 @@ export default {
     const refused = refusalFor("app", env, request.url);
     const { vars } = checkEnv("app", env);
     if (refused || !vars) {
-      const locale = /^en\b/i.test(request.headers.get("accept-language") ?? "") ? "en" : "ko";
+      const locale = prefersEnglish(request) ? "en" : "ko";
       return withSecurityHeaders(unavailable(locale), new URL(request.url), { nonce: newNonce() });
     }
     const { pathname } = new URL(request.url);
