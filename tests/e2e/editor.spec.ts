@@ -492,7 +492,7 @@ test("takes: generating again keeps the earlier take, which can be heard and use
     await expect(first().getByTestId("paragraph-audio")).toBeVisible({ timeout: 30_000 });
     await expect(first().getByText("수정된 문단입니다. 다시 생성하세요.")).toHaveCount(0, { timeout: 30_000 });
   };
-  await first().locator("textarea").fill("첫 번째 테이크입니다.");
+  await first().locator("textarea").fill("첫 번째 테이크입니다. 이 문장은 휴대폰 화면보다 길어서 테이크 목록에서 줄이 바뀌어야 합니다.");
   await generate();
   await hydrated(page);
   await first().getByLabel("스타일").selectOption("happy");
@@ -502,8 +502,11 @@ test("takes: generating again keeps the earlier take, which can be heard and use
   // What is left after the two generations, as the page says it once loaded afresh.
   await page.goto(url);
   const remaining = await page.getByTestId("remaining").textContent();
+  // Listed on a phone: the takes' text and players fit the width.
+  await page.setViewportSize({ width: 360, height: 800 });
   await first().getByTestId("takes-open").click();
   await expect(first().getByTestId("take")).toHaveCount(2);
+  expect(await noHorizontalScroll(page)).toBe(true);
   await expect(first().getByTestId("take").first()).toContainText("기쁨");
   await expect(first().getByTestId("take").first()).toContainText("사용 중");
   // The neutral take, used again: the paragraph's style is neutral once more, its audio current, nothing spent.

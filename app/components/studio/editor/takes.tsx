@@ -19,21 +19,21 @@ export function TakeList({ takes, closeTo }: { takes: Take[]; closeTo: string })
       </div>
       <ol className="mt-2 space-y-2">
         {takes.map((take, i) => (
-          <li key={take.id} className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="take">
-            <span className="min-w-0 flex-1 basis-48 truncate">
+          <li key={take.id} className="flex min-w-0 flex-col gap-1 sm:flex-row sm:items-center sm:gap-3" data-testid="take">
+            <span className="line-clamp-2 min-w-0 break-words sm:flex-1">
               <span className="font-medium">{t("editor.takes.number", { n: takes.length - i })}</span> · {t(`editor.styles.${take.style}`)}{" "}
               · {(take.durationMs / 1000).toFixed(1)}s · <span className="text-slate-600">{take.text}</span>
             </span>
-            <audio controls preload="none" src={take.audioURL} className="h-8 max-w-full" />
+            <audio controls preload="none" src={take.audioURL} className="h-8 w-full min-w-0 sm:w-56" />
             {take.picked ? (
-              <span className="text-xs font-semibold text-emerald-700">{t("editor.takes.inUse")}</span>
+              <span className="shrink-0 text-xs font-semibold text-emerald-700">{t("editor.takes.inUse")}</span>
             ) : (
               <button
                 type="submit"
                 form={TAKE_FORM}
                 name="take"
                 value={take.id}
-                className="rounded border border-brand-600 px-2 py-0.5 text-xs font-semibold text-brand-700"
+                className="shrink-0 self-start rounded border border-brand-600 px-2 py-0.5 text-xs font-semibold text-brand-700 sm:self-auto"
               >
                 {t("editor.takes.use")}
               </button>
