@@ -1,6 +1,7 @@
 // Studio projects: TTS paragraphs and versions, the pronunciation dictionary, STS sources, results (inferences), and the jobs that make them with their charges.
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { SpokenSentence } from "./types";
 import { members } from "./accounts";
 
 /** Studio projects (spec section 3, "Project"): a TTS script or an STS conversion, owned by a member. */
@@ -75,6 +76,8 @@ export const paragraphs = sqliteTable(
     audioKey: text("audio_key"),
     audioHash: text("audio_hash"),
     durationMs: integer("duration_ms"),
+    /** Its audio's sentences and their times (the subtitles' cues); null for audio made before they were recorded. */
+    sentences: text("sentences", { mode: "json" }).$type<SpokenSentence[]>(),
     updatedAt: integer("updated_at").notNull(),
   },
   // (page speed, migration 0025): a project's paragraphs in order, and the project list's counts.
@@ -105,6 +108,8 @@ export const paragraphTakes = sqliteTable(
     pitch: integer("pitch").notNull(),
     audioKey: text("audio_key").notNull(),
     durationMs: integer("duration_ms").notNull(),
+    /** As the paragraph's `sentences`: they go with the audio to the paragraph that uses it. */
+    sentences: text("sentences", { mode: "json" }).$type<SpokenSentence[]>(),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [index("paragraph_takes_project_hash").on(t.projectId, t.hash), index("paragraph_takes_paragraph").on(t.paragraphId, t.createdAt)],
