@@ -1,15 +1,15 @@
 // The offer to read a paragraph in the language its text is written in, shown only when the text and the paragraph's
 // language differ, so it is loaded on use (app/components/studio/editor-on-use.tsx).
-import { useEffect, useState, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { VoiceCard } from "~/components/studio/VoicePicker";
 import { useHydrated } from "~/utils/use-hydrated";
+import { switchParagraphLanguage } from "./switch-language";
 
 /**
  * The offer to read a paragraph in the language its text is written in, with a voice of that language (the first the
  * pickers list). Its button saves the switch without JavaScript; with JavaScript it sets the paragraph's language and
- * voice in place (autosave then saves them), and "keep" hides the offer until the text changes. A new paragraph
- * (`auto`) is not asked: it takes the language and voice of its text at once, as the save does without JavaScript.
+ * voice in place (autosave then saves them), and "keep" hides the offer until the text changes.
  */
 export function LanguageOffer({
   index,
@@ -17,36 +17,21 @@ export function LanguageOffer({
   written,
   voices,
   fieldId,
-  auto = false,
 }: {
   index: number;
   text: string;
   written: "ko" | "en";
   voices: VoiceCard[];
   fieldId: (field: "lang" | "voice_id") => string;
-  auto?: boolean;
 }) {
   const { t } = useTranslation("studio");
   const [kept, setKept] = useState<string | null>(null);
   const hydrated = useHydrated();
   const voice = voices.find((v) => v.lang === written);
-  const switchNow = () => {
-    const select = document.getElementById(fieldId("lang"));
-    if (select instanceof HTMLSelectElement) {
-      select.value = written;
-      select.dispatchEvent(new Event("change", { bubbles: true }));
-    }
-    // A click checks the voice's radio as the member's own would (the picker and autosave follow it).
-    if (voice) document.getElementById(`${fieldId("voice_id")}-${voice.id}`)?.click();
-  };
   const switchInPlace = (e: MouseEvent) => {
     e.preventDefault();
-    switchNow();
+    switchParagraphLanguage(fieldId, written, voices);
   };
-  useEffect(() => {
-    if (auto && hydrated) switchNow();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the new paragraph's text names its language
-  }, [auto, hydrated, written]);
   if (kept === text) return null;
   return (
     <div

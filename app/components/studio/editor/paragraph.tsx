@@ -10,6 +10,7 @@ import type { Take, TtsParagraph } from "~/lib/studio-schemas";
 import { characterCount, hasMarks, invalidCharacters, languageOffer } from "#contracts/speech-text";
 import { LanguageOffer, MarkButtons, MarkChips, TakeList } from "../editor-on-use";
 import { DEFAULTS, PARAGRAPH_FIELDS, type Row } from "./rows";
+import { switchParagraphLanguage } from "./switch-language";
 
 /** The sliders' ranges (spec section 9: pitch 48 steps from -24 to 24; the api's limits). */
 export const RANGES = {
@@ -52,6 +53,7 @@ export function ParagraphFields({
   const [text, setText] = useState(initial);
   // The mark buttons come with the first edit of the text (their code loads then), as a toolbar does.
   const [editing, setEditing] = useState(false);
+  const [switched, setSwitched] = useState(false);
   // An answer's error on the text stands until the text changes after it.
   const answered = errorsOf(name("text"));
   const [answeredAt, setAnsweredAt] = useState({ errors: answered, text });
@@ -82,7 +84,16 @@ export function ParagraphFields({
         id={id("text")}
         name={name("text")}
         defaultValue={initial}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          // A new paragraph is read in the language its text is written in, once, as it is typed (the save does the
+          // same without JavaScript); the member may set it back.
+          const to = saved || switched ? null : languageOffer(e.target.value, lang);
+          if (to) {
+            setSwitched(true);
+            switchParagraphLanguage(id, to, voices);
+          }
+        }}
         onFocus={() => setEditing(true)}
         rows={3}
         className="block w-full rounded-lg border border-slate-300 px-3 py-2"
@@ -102,7 +113,7 @@ export function ParagraphFields({
         </span>
       </div>
       {hasMarks(text) ? <MarkChips text={text} /> : null}
-      {written ? <LanguageOffer index={index} text={text} written={written} voices={voices} fieldId={id} auto={!saved} /> : null}
+      {written ? <LanguageOffer index={index} text={text} written={written} voices={voices} fieldId={id} /> : null}
       {/* Two columns on a phone (style and language, pitch and tempo, pause): flowing, the English labels left the style
           alone on a row and the sliders out of line. */}
       <div className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 sm:flex sm:flex-wrap" data-testid="paragraph-controls">
