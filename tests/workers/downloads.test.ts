@@ -163,6 +163,8 @@ describe("downloads", () => {
     const other = await member("download-intruder@example.com");
     expect((await other.get(`/studio/projects/${p.id}/download?paragraphs=${p.paragraphs[0]!.id}`)).status).toBe(404);
     expect((await other.get(`/studio/download?ids=${p.id}`)).status).toBe(404);
+    expect((await other.get(`/studio/projects/${p.id}/download?format=srt`)).status).toBe(404);
+    expect((await worker.fetch(`http://localhost/api/v1/studio/projects/${p.id}/download?format=vtt`)).status).toBe(401);
     expect((await other.get(`${p.paragraphs[0]!.audioURL!.replace("/api/v1", "")}?format=mp3`)).status).toBe(404);
   });
 

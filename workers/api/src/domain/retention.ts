@@ -58,7 +58,7 @@ export async function applyRetention(env: Bindings, db: Db, now: number) {
   for (let i = 0; i < staleAudio.length; i += 50) {
     await db
       .update(paragraphs)
-      .set({ audioKey: null, audioHash: null, durationMs: null })
+      .set({ audioKey: null, audioHash: null, durationMs: null, sentences: null })
       .where(
         inArray(
           paragraphs.id,

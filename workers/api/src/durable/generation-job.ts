@@ -234,7 +234,7 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
     if (take) {
       await db
         .update(paragraphs)
-        .set({ audioKey: take.audioKey, audioHash: hash, durationMs: take.durationMs })
+        .set({ audioKey: take.audioKey, audioHash: hash, durationMs: take.durationMs, sentences: take.sentences })
         .where(eq(paragraphs.id, paragraphId));
       return { status: "done", durationMs: take.durationMs };
     }
@@ -265,7 +265,7 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
     if (!result.ok) return { status: "failed", error: result.message ?? messages[result.code][spec.locale] };
     await db
       .update(paragraphs)
-      .set({ audioKey: result.value.audioKey, audioHash: hash, durationMs: result.value.durationMs })
+      .set({ audioKey: result.value.audioKey, audioHash: hash, durationMs: result.value.durationMs, sentences: result.value.sentences })
       .where(eq(paragraphs.id, paragraphId));
     await keepTake(db, p, hash, result.value);
     return { status: "done", durationMs: result.value.durationMs };

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod/v4";
-import { BATCH_MAX, batchItems, paragraphAudio, projectAudio, projectsZip } from "../domain/studio/downloads";
+import { BATCH_MAX, batchItems, paragraphAudio, projectAudio, projectsZip, projectSubtitles } from "../domain/studio/downloads";
 import { ownJob, speakOnce, startProjectGeneration } from "../domain/studio/generation";
 import { ownProjectWithParagraphs, saveParagraphs } from "../domain/studio/paragraphs";
 import {
@@ -31,6 +31,7 @@ import { jsonBody, limit, plainText, queryParams, uniqueIds } from "../lib/valid
 import { DICTIONARY_LIMITS } from "../engine/dictionary";
 import { pronunciationPreview } from "../engine/preview";
 import { contentType, disposition, FORMATS } from "../speech/export";
+import { SUBTITLE_FORMATS, subtitleType } from "../speech/subtitles";
 import { STYLES } from "../speech/types";
 import type { AppEnv } from "../env";
 
@@ -110,10 +111,11 @@ const idList = (max: number) =>
     .pipe(z.array(z.string().max(64)).min(1).max(max));
 /**
  * A project's audio: one file (the paragraphs joined with their pauses) or, with split=1, a ZIP of
- * one file per paragraph; `paragraphs` picks some; `inline=1` is for the page's player.
+ * one file per paragraph; `paragraphs` picks some; `inline=1` is for the page's player. `srt` and
+ * `vtt` are its subtitles, timed to that joined file (with split=1, a ZIP of one per paragraph).
  */
 const projectDownloadQuery = z.object({
-  format: z.enum(FORMATS).default("wav"),
+  format: z.enum([...FORMATS, ...SUBTITLE_FORMATS]).default("wav"),
   split: z.enum(["0", "1"]).default("0"),
   inline: z.enum(["0", "1"]).default("0"),
   paragraphs: idList(200).optional(),
@@ -236,9 +238,19 @@ export const studioRoutes = new Hono<AppEnv>()
   })
   /** What of each chosen project can be played or downloaded (TTS joined, STS conversions), and why not. */
   .get("/batch", queryParams(batchQuery), async (c) => ok(c, { items: await batchItems(memberScope(c), c.req.valid("query").ids) }))
-  /** A project's audio: one joined WAV or MP3, or with split=1 a ZIP of one file per paragraph. */
+  /** A project's audio: one joined WAV or MP3, or with split=1 a ZIP of one file per paragraph; or its subtitles. */
   .get("/projects/:id/download", queryParams(projectDownloadQuery), async (c) => {
     const { format, split, inline, paragraphs: chosen } = c.req.valid("query");
+    if (format === "srt" || format === "vtt") {
+      const subs = await projectSubtitles(memberScope(c), c.req.param("id"), { format, split: split === "1", chosen });
+      if (!subs.ok) return fail(c, subs.code, subs);
+      if ("zip" in subs.value) return c.body(subs.value.zip, 200, zipHeaders(subs.value.name));
+      return c.body(subs.value.text, 200, {
+        "content-type": subtitleType[format],
+        "cache-control": "private, no-store",
+        "content-disposition": disposition(inline === "1" ? "inline" : "attachment", subs.value.name),
+      });
+    }
     const audio = await projectAudio(memberScope(c), c.req.param("id"), { format, split: split === "1", chosen });
     if (!audio.ok) return fail(c, audio.code, audio);
     if ("zip" in audio.value) return c.body(audio.value.zip, 200, zipHeaders(audio.value.name));

@@ -10,12 +10,13 @@ import { overSlotsRefusal } from "../domain/custom-voices/slots";
 import { unusableVoiceCode } from "../domain/voice-availability";
 import type { AppEnv, Member } from "../env";
 import { speechEngine } from "./engine";
-import { renderPassage, type PartListener } from "./render";
+import { renderPassage, sentenceTexts, type PartListener } from "./render";
 import { EngineError, type Style, type VoiceParams } from "./types";
 import { applyDictionary } from "../engine/dictionary";
 import { entriesFor } from "../domain/studio/dictionary";
 import { encodeWav } from "../engine/dsp";
 import { durationMs } from "./wav";
+import type { SpokenSentence } from "#db/schema/types";
 
 export type GenerateInput = {
   text: string;
@@ -32,7 +33,7 @@ export type GenerateInput = {
   onPart?: PartListener;
 };
 
-export type Generated = { inferenceId: string; audioKey: string; durationMs: number; characters: number };
+export type Generated = { inferenceId: string; audioKey: string; durationMs: number; characters: number; sentences: SpokenSentence[] };
 export type GenerateResult = { ok: true; value: Generated } | { ok: false; code: Code; message?: string };
 
 /**
@@ -99,6 +100,11 @@ export async function generateSpeech(
     const audioKey = `inferences/${member.id}/${id}.wav`;
     await env.MEDIA.put(audioKey, encodeWav(audio.samples, audio.sampleRate), { httpMetadata: { contentType: "audio/wav" } });
     const ms = durationMs(audio);
+    // Subtitles show the words as written: the dictionary's readings are for the engine. Should a reading have changed
+    // where the sentences split, the spoken words stay, as they still match the audio.
+    const written = entries.length > 0 ? sentenceTexts(input.text) : [];
+    const sentences =
+      written.length === audio.sentences.length ? audio.sentences.map((s, i) => ({ ...s, text: written[i]! })) : audio.sentences;
     await db.insert(inferences).values({
       id,
       memberId: member.id,
@@ -114,7 +120,7 @@ export async function generateSpeech(
     });
     await settleCharge(env.DB, charge.key);
     await recordVoiceUse(env.DB, voice.id);
-    return { ok: true, value: { inferenceId: id, audioKey, durationMs: ms, characters } };
+    return { ok: true, value: { inferenceId: id, audioKey, durationMs: ms, characters, sentences } };
   } catch (err) {
     // Characters are deducted on AI use only: a generation that failed costs nothing.
     await refundCharge(env.DB, charge.key);

@@ -5,7 +5,8 @@ import { done, refusal, type Result } from "../../lib/envelope";
 import { cutCodePoints } from "../../lib/text";
 import { hasSpeech } from "../../lib/tts-text";
 import { convertWav, fileName, joinedStream, zipStream, type Format } from "../../speech/export";
-import { RENDER } from "../../speech/render";
+import { RENDER, sentenceTexts } from "../../speech/render";
+import { placeCues, subtitles, type Cue, type SubtitleFormat } from "../../speech/subtitles";
 import type { MemberScope } from "../scope";
 import { audioCurrent, projectParagraphs, type ParagraphRow } from "./paragraphs";
 import { ownProjectOf } from "./projects";
@@ -53,6 +54,49 @@ async function joined(s: MemberScope, rows: Ready[], format: Format) {
     RENDER.sampleRate,
     dataBytes,
   );
+}
+
+/** The length of each paragraph's stored audio in ms, from the stored sizes (fractional: exactly where the join puts it). */
+async function audioLengths(s: MemberScope, rows: Ready[]) {
+  const heads = await Promise.all(rows.map((r) => s.env.MEDIA.head(r.audioKey)));
+  if (heads.some((h) => !h)) return null;
+  return heads.map((h) => ((h!.size - WAV_HEADER_BYTES) / 2 / RENDER.sampleRate) * 1000);
+}
+
+/** A paragraph's cues in a file whose audio it starts at `offsetMs`. */
+const paragraphCues = (r: Ready, offsetMs: number, audioMs: number) =>
+  placeCues(offsetMs, r.sentences, { text: sentenceTexts(r.text).join(" "), audioMs, pauseMs: r.pauseMs });
+
+/**
+ * A project's subtitles (SRT or WebVTT), timed to its joined audio to the millisecond: each paragraph's sentences where
+ * the join puts them (the paragraphs follow one another with no gap, each ending with its own pause), or with `split`
+ * a ZIP of one file per paragraph, named as the audio files are. The same paragraphs as the audio, with the same
+ * refusals.
+ */
+export async function projectSubtitles(s: MemberScope, id: string, opts: { format: SubtitleFormat; split: boolean; chosen?: string[] }) {
+  const { format, split, chosen } = opts;
+  const project = await ownProjectOf(s, id, "tts");
+  if (!project) return refusal(Code.NOT_FOUND);
+  const ready = await readyParagraphs(s, project.id, chosen);
+  if (!ready.ok) return ready;
+  const rows = ready.value;
+  const lengths = await audioLengths(s, rows);
+  if (!lengths) return refusal(Code.NOT_FOUND);
+  if (split) {
+    const taken = new Set<string>();
+    const files = rows.map((r, i) => {
+      const text = new TextEncoder().encode(subtitles(format, paragraphCues(r, 0, lengths[i]!)));
+      return { name: fileName(`${ordinal(i, rows.length)} ${cutCodePoints(r.text, 30)}`, format, taken), data: async () => text };
+    });
+    return done({ zip: zipStream(files), name: fileName(project.name, "zip") });
+  }
+  const cues: Cue[] = [];
+  let offset = 0;
+  rows.forEach((r, i) => {
+    cues.push(...paragraphCues(r, offset, lengths[i]!));
+    offset += lengths[i]!;
+  });
+  return done({ text: subtitles(format, cues), name: fileName(project.name, format) });
 }
 
 /** The last generated audio of a paragraph of the member's, and the name to save it under. */

@@ -3,6 +3,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { paragraphs, paragraphTakes } from "#db/schema";
 import { sha256Hex } from "../../lib/crypto";
+import type { SpokenSentence } from "#db/schema/types";
 import type { Db } from "../scope";
 
 /** What a paragraph's audio was made from: its text and every setting the audio depends on. */
@@ -12,7 +13,13 @@ export const paragraphHash = (p: typeof paragraphs.$inferSelect) =>
 type ParagraphRow = typeof paragraphs.$inferSelect;
 
 /** Keeps a generation as a take of its paragraph. */
-export async function keepTake(db: Db, p: ParagraphRow, hash: string, audio: { audioKey: string; durationMs: number }, now = Date.now()) {
+export async function keepTake(
+  db: Db,
+  p: ParagraphRow,
+  hash: string,
+  audio: { audioKey: string; durationMs: number; sentences: SpokenSentence[] },
+  now = Date.now(),
+) {
   await db.insert(paragraphTakes).values({
     id: crypto.randomUUID(),
     projectId: p.projectId,
@@ -25,6 +32,7 @@ export async function keepTake(db: Db, p: ParagraphRow, hash: string, audio: { a
     pitch: p.pitch,
     audioKey: audio.audioKey,
     durationMs: audio.durationMs,
+    sentences: audio.sentences,
     createdAt: now,
   });
 }
@@ -67,7 +75,7 @@ export async function reattachTakes(db: Db, projectId: string, rows: ParagraphRo
       ? [
           db
             .update(paragraphs)
-            .set({ audioKey: take.audioKey, audioHash: hash, durationMs: take.durationMs })
+            .set({ audioKey: take.audioKey, audioHash: hash, durationMs: take.durationMs, sentences: take.sentences })
             .where(eq(paragraphs.id, p.id)),
         ]
       : [];

@@ -90,7 +90,7 @@ export async function pickTake(s: MemberScope, paragraphId: string, takeId: stri
   // member chose it, and the editor says it is not current.
   await s.db
     .update(paragraphs)
-    .set({ audioKey: take.audioKey, audioHash: take.hash, durationMs: take.durationMs })
+    .set({ audioKey: take.audioKey, audioHash: take.hash, durationMs: take.durationMs, sentences: take.sentences })
     .where(eq(paragraphs.id, paragraph.id));
   return done({ revision: saved.value.revision, undoVersion: saved.value.undoVersion });
 }
