@@ -6,20 +6,25 @@ import { setToast } from "~/utils/toast.server";
 
 /**
  * Downloads (spec: downloads are unlimited and cost nothing), as plain GET forms and links, so they
- * work without JavaScript: `project` with `format` (wav, mp3), `split` (1: a ZIP of one file per
- * sentence) and optional `p` (chosen paragraphs); or `id` (several projects from the list: a ZIP
- * of one joined file each). The file streams through from the api; a refusal (sentences not
- * generated yet, another member's project) goes back to the page it came from with the message.
+ * work without JavaScript: `project` with `format` (wav, mp3, or the subtitles srt, vtt), `split`
+ * (1: a ZIP of one file per sentence) and optional `p` (chosen paragraphs); or `id` (several
+ * projects from the list: a ZIP of one joined file each, wav or mp3). The file streams through from
+ * the api; a refusal (sentences not generated yet, another member's project) goes back to the page
+ * it came from with the message.
  */
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const url = new URL(args.request.url);
   const q = url.searchParams;
-  const format = q.get("format") === "mp3" ? "mp3" : "wav";
+  const asked = q.get("format");
+  const format = asked === "mp3" ? "mp3" : "wav";
   const project = q.get("project");
   let path: string;
   if (project) {
-    const params = new URLSearchParams({ format, split: q.get("split") === "1" ? "1" : "0" });
+    const params = new URLSearchParams({
+      format: asked === "srt" || asked === "vtt" ? asked : format,
+      split: q.get("split") === "1" ? "1" : "0",
+    });
     const chosen = q.getAll("p").filter(Boolean);
     if (chosen.length > 0) params.set("paragraphs", chosen.join(","));
     path = `/studio/projects/${encodeURIComponent(project)}/download?${params}`;

@@ -145,6 +145,8 @@ export default {
     oneFile: "One file",
     eachSentence: "A file per paragraph (ZIP)",
     format: "Format",
+    audioFormats: "Audio",
+    subtitleFormats: "Subtitles",
     download: "Download",
     downloadHint: "Only the paragraphs ticked below, or all when none are ticked. Downloads do not use characters.",
     audio: "Audio of paragraph {{n}}",

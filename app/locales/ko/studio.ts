@@ -143,6 +143,8 @@ export default {
     oneFile: "하나의 파일로",
     eachSentence: "문단별 파일 (ZIP)",
     format: "형식",
+    audioFormats: "음성",
+    subtitleFormats: "자막",
     download: "다운로드",
     downloadHint: "아래에서 체크한 문단만, 체크하지 않으면 전체를 받습니다. 다운로드는 글자 수를 차감하지 않아요.",
     audio: "{{n}}번째 문단 음성",

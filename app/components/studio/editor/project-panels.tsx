@@ -91,8 +91,14 @@ export function ProjectAudio({ project }: { project: TtsProject }) {
         <label className="flex items-center gap-1">
           {t("editor.format")}
           <select name="format" className="rounded-lg border border-slate-300 bg-white px-2 py-1">
-            <option value="wav">WAV</option>
-            <option value="mp3">MP3</option>
+            <optgroup label={t("editor.audioFormats")}>
+              <option value="wav">WAV</option>
+              <option value="mp3">MP3</option>
+            </optgroup>
+            <optgroup label={t("editor.subtitleFormats")}>
+              <option value="srt">SRT</option>
+              <option value="vtt">VTT</option>
+            </optgroup>
           </select>
         </label>
         <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white" data-testid="download">
