@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
-import { ConfirmDialog, Conflict, LeaveDialog, ProjectAudio, UndoBar, Versions } from "~/components/studio/editor-on-use";
+import { BlockBar, ConfirmDialog, Conflict, LeaveDialog, ProjectAudio, UndoBar, Versions } from "~/components/studio/editor-on-use";
 import { JobProgress, UsageDialog } from "~/components/studio/on-use";
 import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { VoiceSearch } from "~/components/studio/VoicePicker";
@@ -14,7 +14,7 @@ import type { action, loader } from "./studio.projects.text-to-speech.server";
 import { jobRunning } from "#contracts/jobs";
 import { hasSpeech } from "#contracts/speech-text";
 import { DEFAULTS, shortHash, useRows } from "~/components/studio/editor/rows";
-import { editorKeys, useAutosave, useLeaveWarning, useNavigatedKey, type SaveMade } from "~/components/studio/editor/hooks";
+import { useAutosave, useBlockKeys, useLeaveWarning, useNavigatedKey, type SaveMade } from "~/components/studio/editor/hooks";
 import { SaveState, Shortcuts } from "~/components/studio/editor/panels";
 import { ParagraphFields } from "~/components/studio/editor/paragraph";
 /** `back`: where a load failure's "back" goes (GeneralErrorBoundary), the project list. */
@@ -42,7 +42,11 @@ export default function TtsEditor() {
   const formId = `editor-${project.id}-${formKey}`;
   const answer = actionData?.form === "editor" ? (actionData.result as SubmissionResult<string[]>) : undefined;
   const renamed = actionData?.form === "rename" ? (actionData.result as SubmissionResult<string[]>) : undefined;
-  const { rows, add, setIds } = useRows(formId, (answer?.initialValue as { paragraphs?: unknown } | null)?.paragraphs, project.paragraphs);
+  const { rows, splice, setIds } = useRows(
+    formId,
+    (answer?.initialValue as { paragraphs?: unknown } | null)?.paragraphs,
+    project.paragraphs,
+  );
   const errorsOf = (name: string) => answer?.error?.[name] ?? undefined;
   // A refused save puts the cursor on the first field it names (as the form hook of the other pages does).
   useEffect(() => {
@@ -58,6 +62,7 @@ export default function TtsEditor() {
   const pageConflict = actionData && "conflict" in actionData ? (actionData.conflict as { revision: number } | null) : null;
   const pageSaved = actionData && "saved" in actionData ? (actionData.saved as SaveMade) : null;
   const autosave = useAutosave(formId, project.revision, actionData, pageSaved, setIds);
+  const keys = useBlockKeys(splice);
   const conflict = autosave.conflict ?? pageConflict;
   const here = `/studio/projects/text-to-speech?id=${project.id}`;
   const leave = useLeaveWarning(autosave.unsaved);
@@ -153,67 +158,72 @@ export default function TtsEditor() {
         id={formId}
         noValidate
         aria-describedby={formErrors ? `${formId}-error` : undefined}
-        className="mt-6 space-y-3"
+        className="mt-6"
         onInput={autosave.changed}
         onChange={autosave.changed}
-        onKeyDown={editorKeys}
+        onFocus={keys.onFocus}
+        onKeyDown={keys.onKeyDown}
         onSubmit={autosave.submitted}
       >
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="revision" value={autosave.revision} readOnly />
-        <div className="flex items-center justify-end">
-          <SaveState state={autosave.state} error={autosave.error} />
+        {/* The script: one document of blocks, each a paragraph with its voice and settings on its head line. Its top
+            line holds the save state and, once a block has the focus, the bar that sets that block: the line keeps its
+            height, so the bar's coming moves nothing (a click that focused a block would otherwise land lower). */}
+        <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="script">
+          <div className="sticky top-16 z-20 flex min-h-16 items-center gap-2 rounded-t-2xl border-b border-slate-200 bg-white/95 pr-3 backdrop-blur">
+            {keys.current !== null && keys.current < rows.length ? <BlockBar formId={formId} index={keys.current} voices={voices} /> : null}
+            <div className="ml-auto shrink-0">
+              <SaveState state={autosave.state} error={autosave.error} />
+            </div>
+          </div>
+          <div className="divide-y divide-slate-100">
+            {rows.map((row, index) => (
+              <ParagraphFields
+                key={row.key}
+                formId={formId}
+                row={row}
+                index={index}
+                errorsOf={errorsOf}
+                voices={voices}
+                saved={project.paragraphs.find((p) => p.id === row.id) ?? null}
+                removable={index > 0}
+                reading={reading?.index === index ? reading : null}
+                here={here}
+                takes={takes && takes.paragraph === row.id ? takes.list : null}
+              />
+            ))}
+          </div>
         </div>
-        {rows.map((row, index) => (
-          <ParagraphFields
-            key={row.key}
-            formId={formId}
-            row={row}
-            index={index}
-            errorsOf={errorsOf}
-            voices={voices}
-            saved={project.paragraphs.find((p) => p.id === row.id) ?? null}
-            removable={index > 0}
-            reading={reading?.index === index ? reading : null}
-            here={here}
-            takes={takes && takes.paragraph === row.id ? takes.list : null}
-          />
-        ))}
-        <ErrorList id={`${formId}-error`} errors={formErrors} />
-        <p className="text-xs text-slate-500">{t("editor.generateHint")}</p>
-        <p className="text-xs text-slate-500" data-testid="marks-hint">
-          {t("editor.marks.hint")}
-        </p>
-        <div className="flex flex-wrap gap-3">
-          {/* Without JavaScript the action adds the paragraph (conform's insert intent) and echoes the form with it. */}
-          <button
-            type="submit"
-            name="__intent__"
-            value={JSON.stringify({ type: "insert", payload: { name: "paragraphs", defaultValue: added } })}
-            formNoValidate
-            onClick={(e) => {
-              e.preventDefault();
-              const form = e.currentTarget.form!;
-              const data = new FormData(form);
-              const at = `paragraphs[${rows.length - 1}]`;
-              add({
-                ...added,
-                voice_id: String(data.get(`${at}.voice_id`) ?? added.voice_id),
-                lang: String(data.get(`${at}.lang`) ?? added.lang),
-              });
-              // The new paragraph's text box, once it is there.
-              requestAnimationFrame(() => form.querySelectorAll("textarea")[rows.length]?.focus());
-            }}
-            className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold"
-          >
-            + {t("editor.add")}
-          </button>
-          <SubmitButton variant="secondary" className="sm:w-auto">
-            {t("editor.save")}
-          </SubmitButton>
-          <SubmitButton name="generate" value="all" className="sm:w-auto">
-            {t("editor.generateAll")}
-          </SubmitButton>
+        <div className="mt-3 space-y-3">
+          <ErrorList id={`${formId}-error`} errors={formErrors} />
+          <p className="text-xs text-slate-500">{t("editor.generateHint")}</p>
+          <p className="text-xs text-slate-500" data-testid="marks-hint">
+            {t("editor.marks.hint")}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            {/* Without JavaScript the action adds the paragraph (conform's insert intent) and echoes the form with it. */}
+            <button
+              type="submit"
+              name="__intent__"
+              value={JSON.stringify({ type: "insert", payload: { name: "paragraphs", defaultValue: added } })}
+              formNoValidate
+              onClick={(e) => {
+                e.preventDefault();
+                const form = e.currentTarget.form!;
+                void import("~/components/studio/editor/flow").then((m) => m.addBlock(form, splice));
+              }}
+              className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold"
+            >
+              + {t("editor.add")}
+            </button>
+            <SubmitButton variant="secondary" className="sm:w-auto">
+              {t("editor.save")}
+            </SubmitButton>
+            <SubmitButton name="generate" value="all" className="sm:w-auto">
+              {t("editor.generateAll")}
+            </SubmitButton>
+          </div>
         </div>
       </Form>
       {takes ? (

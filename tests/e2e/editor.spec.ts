@@ -173,6 +173,8 @@ test.describe("JavaScript on", () => {
     await first.getByRole("radio", { name: /^엠마/ }).check();
     // The picker's summary follows the choice.
     await expect(first.getByTestId("voice-chosen")).toHaveText("엠마");
+    // The settings open from the block's head line.
+    await first.getByTestId("paragraph-settings").locator("summary").click();
     await first.getByLabel("언어").selectOption("en");
     await first.getByLabel("피치 (반음)").fill("5");
     await expect(first.getByTestId("pitch-value")).toHaveText("5");
@@ -495,6 +497,7 @@ test("takes: generating again keeps the earlier take, which can be heard and use
   await first().locator("textarea").fill("첫 번째 테이크입니다. 이 문장은 휴대폰 화면보다 길어서 테이크 목록에서 줄이 바뀌어야 합니다.");
   await generate();
   await hydrated(page);
+  await first().getByTestId("paragraph-settings").locator("summary").click();
   await first().getByLabel("스타일").selectOption("happy");
   await first().getByRole("button", { name: "이 문단 생성" }).click();
   // The second take is made: the paragraph offers its two takes.

@@ -43,6 +43,7 @@ test("projects: create a TTS project, write and save paragraphs, rename, list an
   const second = page.getByTestId("paragraph").nth(1);
   await second.locator("textarea").fill("Welcome to the studio!");
   await chooseVoice(second, /^엠마/);
+  await second.getByTestId("paragraph-settings").locator("summary").click();
   await second.getByLabel("언어").selectOption("en");
   // The pitch is a slider: the keyboard moves it, with and without JavaScript.
   await second.getByLabel("피치 (반음)").focus();

@@ -1,9 +1,10 @@
 import { onUse } from "~/components/shell/on-use";
 import { ConfirmDialog as ConfirmDialogNow, LeaveDialog as LeaveDialogNow, UndoBar as UndoBarNow } from "./EditorDialogs";
+import { BlockBar as BlockBarNow } from "./editor/block-bar";
 import { Conflict as ConflictNow } from "./editor/conflict";
+import { ParagraphAudio as ParagraphAudioNow, Pronunciation as PronunciationNow } from "./editor/paragraph-parts";
 import { LanguageOffer as LanguageOfferNow } from "./editor/language-offer";
 import { ShortcutList as ShortcutListNow } from "./editor/shortcut-list";
-import { TakeList as TakeListNow } from "./editor/takes";
 import { MarkButtons as MarkButtonsNow, MarkChips as MarkChipsNow } from "./editor/marks";
 import { ProjectAudio as ProjectAudioNow, Versions as VersionsNow } from "./editor/project-panels";
 
@@ -65,5 +66,17 @@ export const ShortcutList = /*#__PURE__*/ onUse(
   import.meta.env.SSR && ShortcutListNow,
 );
 
-/** A paragraph's takes, once the member opened them. */
-export const TakeList = /*#__PURE__*/ onUse(() => import("./editor/takes").then((m) => m.TakeList), import.meta.env.SSR && TakeListNow);
+/** The bar that sets the voice and settings of the block being edited, once a block has the focus. */
+export const BlockBar = /*#__PURE__*/ onUse(() => import("./editor/block-bar").then((m) => m.BlockBar), import.meta.env.SSR && BlockBarNow);
+
+/** A block's player, downloads and takes, once it has audio. */
+export const ParagraphAudio = /*#__PURE__*/ onUse(
+  () => import("./editor/paragraph-parts").then((m) => m.ParagraphAudio),
+  import.meta.env.SSR && ParagraphAudioNow,
+);
+
+/** What the engine reads for a block, after "Show pronunciation". */
+export const Pronunciation = /*#__PURE__*/ onUse(
+  () => import("./editor/paragraph-parts").then((m) => m.Pronunciation),
+  import.meta.env.SSR && PronunciationNow,
+);

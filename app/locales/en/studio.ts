@@ -94,6 +94,8 @@ export default {
     pitch: "Pitch (semitones)",
     tempo: "Tempo",
     pause: "Pause after (ms)",
+    settings: { tempo: "Speed {{value}}×", pitch: "Pitch {{value}}", pause: "Pause {{value}} ms", change: "Settings of paragraph {{n}}" },
+    bar: { label: "Settings of the paragraph being edited", voice: "Voice", generate: "Generate" },
     count: "{{count}} / {{max}} characters",
     generateAll: "Generate all",
     takes: {
@@ -211,6 +213,9 @@ export default {
   keys: {
     title: "Keyboard shortcuts",
     move: "Next or previous paragraph",
+    split: "Split the paragraph at the cursor (Shift+Enter: a new line)",
+    merge: "At the start of a paragraph: join it to the one above",
+    edge: "At the start or end of a paragraph: on to the one above or below",
     generate: "Generate this paragraph",
     play: "Play or pause this paragraph's audio",
   },

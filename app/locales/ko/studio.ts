@@ -92,6 +92,8 @@ export default {
     pitch: "피치 (반음)",
     tempo: "속도",
     pause: "문단 뒤 쉼 (ms)",
+    settings: { tempo: "속도 {{value}}×", pitch: "피치 {{value}}", pause: "쉼 {{value}}ms", change: "{{n}}번째 문단 설정" },
+    bar: { label: "편집 중인 문단의 설정", voice: "보이스", generate: "생성" },
     count: "{{count}} / {{max}}자",
     generateAll: "전체 생성",
     takes: {
@@ -209,6 +211,9 @@ export default {
   keys: {
     title: "키보드 단축키",
     move: "다음 문단, 이전 문단",
+    split: "커서 위치에서 문단 나누기 (Shift+Enter: 줄바꿈)",
+    merge: "문단 맨 앞에서: 위 문단과 합치기",
+    edge: "문단 맨 앞이나 끝에서: 위, 아래 문단으로 이동",
     generate: "이 문단 생성",
     play: "이 문단 오디오 재생, 일시정지",
   },

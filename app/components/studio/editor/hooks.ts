@@ -1,7 +1,8 @@
-// The TTS editor's hooks: the key of the last navigation, autosave, the leave warning and the keyboard shortcuts.
+// The TTS editor's hooks: the key of the last navigation, autosave, the leave warning and the keyboard's loader.
 import { useBlocker, useFetcher, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AUTOSAVE_DELAY_MS } from "~/lib/studio";
+import type { Splice } from "./flow";
 
 /**
  * `key` (the saved revision and paragraphs) as of the last navigation that ended without an answer with data: a job's
@@ -168,28 +169,19 @@ export function useLeaveWarning(unsaved: boolean) {
 }
 
 /**
- * The editor's keys: Alt+↓ / Alt+↑ next and previous paragraph, Ctrl+Enter (⌘+Enter) generate this
- * paragraph, Alt+K play or pause this paragraph's audio. Listed on the page (`Shortcuts`).
+ * The editor's keys (flow.ts), whose code comes with the first focus in the script (a key is pressed in a focused
+ * field), and the block being edited, for the bar that sets its voice and settings.
  */
-export function editorKeys(e: React.KeyboardEvent<HTMLFormElement>) {
-  const current = (e.target as HTMLElement).closest<HTMLElement>("[data-testid=paragraph]");
-  if (!current) return;
-  const all = [...e.currentTarget.querySelectorAll<HTMLElement>("[data-testid=paragraph]")];
-  const at = all.indexOf(current);
-  if (e.altKey && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
-    const next = all[at + (e.key === "ArrowDown" ? 1 : -1)];
-    if (next) {
-      e.preventDefault();
-      next.querySelector("textarea")?.focus();
-    }
-  } else if ((e.ctrlKey || e.metaKey) && e.key === "Enter") {
-    e.preventDefault();
-    current.querySelector<HTMLButtonElement>("button[name=generate]")?.click();
-  } else if (e.altKey && (e.key === "k" || e.key === "K" || e.code === "KeyK")) {
-    e.preventDefault();
-    // The audio element itself, whether or not the waveform has drawn yet: the waveform follows its play and pause
-    // events, so its button never disagrees with what plays (a key before it drew and one after used to).
-    const audio = current.querySelector<HTMLAudioElement>("[data-testid=paragraph-audio] audio");
-    if (audio) void (audio.paused ? audio.play() : audio.pause());
-  }
+export function useBlockKeys(splice: Splice) {
+  const keys = useRef<typeof import("./flow").editorKeys>();
+  const [current, setCurrent] = useState<number | null>(null);
+  return {
+    current,
+    onFocus: (e: React.FocusEvent<HTMLFormElement>) => {
+      if (!keys.current) void import("./flow").then((m) => (keys.current = m.editorKeys));
+      const block = (e.target as HTMLElement).closest("[data-testid=paragraph]");
+      if (block) setCurrent([...e.currentTarget.querySelectorAll("[data-testid=paragraph]")].indexOf(block));
+    },
+    onKeyDown: (e: React.KeyboardEvent<HTMLFormElement>) => keys.current?.(e, splice),
+  };
 }

@@ -1,23 +1,15 @@
 // One paragraph of the TTS editor: its text, voice, settings and sliders.
-import { Link } from "@remix-run/react";
-import { useState, type ChangeEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList } from "~/components/forms";
-import { Waveform } from "~/components/studio/on-use";
 import { VoicePicker, type VoiceCard } from "~/components/studio/VoicePicker";
 import { TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES } from "~/lib/studio";
 import type { Take, TtsParagraph } from "~/lib/studio-schemas";
 import { characterCount, hasMarks, invalidCharacters, languageOffer } from "#contracts/speech-text";
-import { LanguageOffer, MarkButtons, MarkChips, TakeList } from "../editor-on-use";
-import { DEFAULTS, PARAGRAPH_FIELDS, type Row } from "./rows";
+import { LanguageOffer, MarkButtons, MarkChips, ParagraphAudio, Pronunciation } from "../editor-on-use";
+import { DEFAULTS, PARAGRAPH_FIELDS, RANGES, type Row } from "./rows";
 import { switchParagraphLanguage } from "./switch-language";
 
-/** The sliders' ranges (spec section 9: pitch 48 steps from -24 to 24; the api's limits). */
-export const RANGES = {
-  pitch: { min: -24, max: 24, step: 1, unit: "" },
-  tempo: { min: 0.5, max: 2, step: 0.05, unit: "×" },
-  pause_ms: { min: 0, max: 10_000, step: 50, unit: "ms" },
-} as const;
 export const DEFAULTS_OF = { ...DEFAULTS, lang: "ko" } as const;
 
 export function ParagraphFields({
@@ -69,14 +61,100 @@ export function ParagraphFields({
     name: name(field),
     defaultValue: String(row[field] ?? DEFAULTS_OF[field]),
     className: select,
-    ...(field === "lang" ? { onChange: (e: ChangeEvent<HTMLSelectElement>) => setLang(e.target.value) } : {}),
   });
-  const [lang, setLang] = useState(String(row.lang ?? DEFAULTS_OF.lang));
+  // What the block's settings line says: it follows the fields inside it (and the bar above the script, which sets them).
+  const [shown, setShown] = useState(() => ({
+    style: String(row.style ?? DEFAULTS_OF.style),
+    lang: String(row.lang ?? DEFAULTS_OF.lang),
+    tempo: String(row.tempo ?? DEFAULTS_OF.tempo),
+    pitch: String(row.pitch ?? DEFAULTS_OF.pitch),
+    pause_ms: String(row.pause_ms ?? DEFAULTS_OF.pause_ms),
+  }));
+  const lang = shown.lang;
   const written = languageOffer(text, lang);
   return (
-    <fieldset className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4" data-testid="paragraph">
-      <legend className="px-1 text-sm font-semibold">{t("editor.paragraph", { n: index + 1 })}</legend>
+    <fieldset className="px-2 py-3 focus-within:bg-brand-50/40 sm:px-4" data-testid="paragraph">
+      <legend className="sr-only">{t("editor.paragraph", { n: index + 1 })}</legend>
       <input type="hidden" name={name("id")} value={row.id ?? ""} />
+      {/* The block's head, as a script's speaker line: its number, voice and settings, each opening in place. */}
+      <div className="flex flex-wrap items-start gap-2" data-testid="paragraph-controls">
+        <span className="mt-1.5 w-5 shrink-0 text-right text-xs tabular-nums text-slate-500" aria-hidden="true">
+          {index + 1}
+        </span>
+        <div className="min-w-0 flex-1 basis-40">
+          <VoicePicker
+            field={{
+              id: id("voice_id"),
+              name: name("voice_id"),
+              initialValue: row.voice_id,
+              errors: errorsOf(name("voice_id")),
+              errorId: `${id("voice_id")}-error`,
+            }}
+            voices={voices}
+            legend={t("editor.voiceOf", { n: index + 1 })}
+          />
+          <ErrorList id={`${id("voice_id")}-error`} errors={errorsOf(name("voice_id"))} />
+        </div>
+        <details
+          className="group min-w-0 basis-full text-sm sm:flex-1 sm:basis-auto sm:open:basis-full"
+          data-testid="paragraph-settings"
+          onChange={(e) => {
+            const field = (e.target as HTMLInputElement).name.split(".").at(-1)!;
+            if (field in shown) setShown({ ...shown, [field]: (e.target as HTMLInputElement).value });
+          }}
+        >
+          <summary
+            className="flex cursor-pointer list-none flex-wrap gap-1 py-1 text-xs text-slate-600"
+            aria-label={t("editor.settings.change", { n: index + 1 })}
+          >
+            {[
+              t(`editor.styles.${shown.style as "neutral"}`),
+              t(`editor.langs.${lang as "ko"}`),
+              t("editor.settings.tempo", { value: shown.tempo }),
+              t("editor.settings.pitch", { value: shown.pitch }),
+              t("editor.settings.pause", { value: shown.pause_ms }),
+            ].map((chip) => (
+              <span key={chip} className="rounded-full bg-slate-100 px-2 py-0.5 group-open:bg-brand-50">
+                {chip}
+              </span>
+            ))}
+          </summary>
+          {/* Two columns on a phone (style and language, pitch and tempo, pause). */}
+          <div className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 sm:flex sm:flex-wrap">
+            <label className="flex min-w-0 flex-col text-xs font-medium text-slate-600">
+              {t("editor.style")}
+              <select {...selectProps("style")}>
+                {TTS_STYLES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`editor.styles.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex min-w-0 flex-col text-xs font-medium text-slate-600">
+              {t("editor.lang")}
+              <select {...selectProps("lang")}>
+                {TTS_LANGS.map((l) => (
+                  <option key={l} value={l}>
+                    {t(`editor.langs.${l}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {(["pitch", "tempo", "pause_ms"] as const).map((field) => (
+              <RangeField
+                key={field}
+                label={t(`editor.${field === "pause_ms" ? "pause" : field}`)}
+                id={id(field)}
+                name={name(field)}
+                initial={String(row[field] ?? DEFAULTS_OF[field])}
+                errors={errorsOf(name(field))}
+                range={RANGES[field]}
+              />
+            ))}
+          </div>
+        </details>
+      </div>
       <label htmlFor={id("text")} className="sr-only">
         {t("editor.text")}
       </label>
@@ -95,12 +173,12 @@ export function ParagraphFields({
           }
         }}
         onFocus={() => setEditing(true)}
-        rows={3}
-        className="block w-full rounded-lg border border-slate-300 px-3 py-2"
+        rows={2}
+        className="mt-1 block w-full resize-y rounded-md border-0 bg-transparent px-2 py-1 text-base leading-7 ring-1 ring-transparent [field-sizing:content] hover:ring-slate-200 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:ring-red-500"
         aria-invalid={textErrors || unreadable.length ? true : undefined}
         aria-describedby={described || undefined}
       />
-      <div className="mt-1 flex flex-wrap justify-between gap-x-2 text-xs text-slate-500">
+      <div className="mt-1 flex flex-wrap justify-between gap-x-2 px-2 text-xs text-slate-500">
         <ErrorList id={`${id("text")}-error`} errors={textErrors} />
         {unreadable.length ? (
           <p id={`${id("text")}-unreadable`} className="text-red-600" data-testid="unreadable">
@@ -114,56 +192,7 @@ export function ParagraphFields({
       </div>
       {hasMarks(text) ? <MarkChips text={text} /> : null}
       {written ? <LanguageOffer index={index} text={text} written={written} voices={voices} fieldId={id} /> : null}
-      {/* Two columns on a phone (style and language, pitch and tempo, pause): flowing, the English labels left the style
-          alone on a row and the sliders out of line. */}
-      <div className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 sm:flex sm:flex-wrap" data-testid="paragraph-controls">
-        <div className="col-span-2 min-w-0 basis-full">
-          <VoicePicker
-            field={{
-              id: id("voice_id"),
-              name: name("voice_id"),
-              initialValue: row.voice_id,
-              errors: errorsOf(name("voice_id")),
-              errorId: `${id("voice_id")}-error`,
-            }}
-            voices={voices}
-            legend={t("editor.voiceOf", { n: index + 1 })}
-          />
-          <ErrorList id={`${id("voice_id")}-error`} errors={errorsOf(name("voice_id"))} />
-        </div>
-        <label className="flex min-w-0 flex-col text-xs font-medium text-slate-600">
-          {t("editor.style")}
-          <select {...selectProps("style")}>
-            {TTS_STYLES.map((s) => (
-              <option key={s} value={s}>
-                {t(`editor.styles.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex min-w-0 flex-col text-xs font-medium text-slate-600">
-          {t("editor.lang")}
-          <select {...selectProps("lang")}>
-            {TTS_LANGS.map((l) => (
-              <option key={l} value={l}>
-                {t(`editor.langs.${l}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {(["pitch", "tempo", "pause_ms"] as const).map((field) => (
-          <RangeField
-            key={field}
-            label={t(`editor.${field === "pause_ms" ? "pause" : field}`)}
-            id={id(field)}
-            name={name(field)}
-            initial={String(row[field] ?? DEFAULTS_OF[field])}
-            errors={errorsOf(name(field))}
-            range={RANGES[field]}
-          />
-        ))}
-      </div>
-      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 px-2">
         <button
           type="submit"
           name="generate"
@@ -185,46 +214,9 @@ export function ParagraphFields({
             {t("editor.remove")}
           </button>
         ) : null}
-        {saved?.audioURL ? (
-          <div className="flex w-full min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-            <div className="min-w-0 flex-1 basis-48">
-              <Waveform src={saved.audioURL} label={t("editor.audio", { n: index + 1 })} testId="paragraph-audio" />
-            </div>
-            {saved.audioCurrent ? null : <span className="text-xs text-amber-700">{t("editor.audioOutdated")}</span>}
-            <span className="flex items-center gap-2 text-xs">
-              <a href={`${saved.audioURL}?download=1`} download className="underline" data-testid="download-wav">
-                WAV
-              </a>
-              <a href={`${saved.audioURL}?download=1&format=mp3`} download className="underline">
-                MP3
-              </a>
-              <label className="flex items-center gap-1 text-slate-600">
-                <input type="checkbox" form="download-form" name="p" value={saved.id} className="accent-brand-600" />
-                {t("editor.pick")}
-              </label>
-              {saved.takes && saved.takes > 1 && !takes ? (
-                <Link to={`${here}&takes=${saved.id}`} preventScrollReset className="underline" data-testid="takes-open">
-                  {t("editor.takes.open", { count: saved.takes })}
-                </Link>
-              ) : null}
-            </span>
-            {takes ? <TakeList takes={takes} closeTo={here} /> : null}
-          </div>
-        ) : null}
+        {saved?.audioURL ? <ParagraphAudio saved={saved} n={index + 1} here={here} takes={takes} /> : null}
       </div>
-      {reading ? (
-        <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm" role="status" data-testid="pronunciation">
-          <p>
-            <span className="font-medium text-slate-600">{t("editor.pronunciation")}</span> <span lang="ko">{reading.pronunciation}</span>
-          </p>
-          <p className="mt-1 break-all text-slate-600">
-            <span className="font-medium">{t("editor.phonemes")}</span> /{reading.phonemes}/
-          </p>
-          <Link to="/studio/dictionary" className="mt-1 inline-block text-brand-700 underline">
-            {t("editor.fixInDictionary")}
-          </Link>
-        </div>
-      ) : null}
+      {reading ? <Pronunciation reading={reading} /> : null}
     </fieldset>
   );
 }

@@ -18,11 +18,17 @@ export const PARAGRAPH_FIELDS = ["id", "text", "voice_id", "style", "lang", "pit
 /** A new paragraph's settings (the schema's defaults); its voice and language are the last paragraph's. */
 export const DEFAULTS = { text: "", style: "neutral", pitch: "0", tempo: "1", pause_ms: "300" } as const;
 
+/** The sliders' ranges (spec section 9: pitch 48 steps from -24 to 24; the api's limits). */
+export const RANGES = {
+  pitch: { min: -24, max: 24, step: 1, unit: "" },
+  tempo: { min: 0.5, max: 2, step: 0.05, unit: "×" },
+  pause_ms: { min: 0, max: 10_000, step: 50, unit: "ms" },
+} as const;
 /**
  * The paragraphs of the form (docs/decisions/0059): what the action echoed after a page post (without
  * JavaScript: a refused save, "+ add", whose insert the action applied), else the saved ones; from the start again when
- * the form's id changes (`formKey`). "+ add" with JavaScript appends here; `setIds` puts the ids a save gave new
- * paragraphs into their rows.
+ * the form's id changes (`formKey`). With JavaScript, "+ add" and the keys add, split and merge blocks
+ * here (`splice`); `setIds` puts the ids a save gave new paragraphs into their rows.
  */
 export function useRows(formId: string, echoed: unknown, saved: TtsParagraph[]) {
   const start = () =>
@@ -37,10 +43,20 @@ export function useRows(formId: string, echoed: unknown, saved: TtsParagraph[]) 
     current = { formId, rows: start(), added: 0 };
     setState(current);
   }
+  /** Puts `rows` in place of `count` rows from `at` (a block split in two, two blocks merged), each as a new row. */
+  const splice = (at: number, count: number, ...rows: Omit<Row, "key">[]) =>
+    setState((s) => ({
+      ...s,
+      added: s.added + rows.length,
+      rows: [
+        ...s.rows.slice(0, at),
+        ...rows.map((row, i) => ({ ...row, key: `${s.formId}-new-${s.added + i}` })),
+        ...s.rows.slice(at + count),
+      ],
+    }));
   return {
     rows: current.rows,
-    add: (row: Omit<Row, "key">) =>
-      setState((s) => ({ ...s, added: s.added + 1, rows: [...s.rows, { ...row, key: `${s.formId}-new-${s.added}` }] })),
+    splice,
     setIds: (ids: string[]) =>
       setState((s) => ({ ...s, rows: s.rows.map((r, i) => (ids[i] && r.id !== ids[i] ? { ...r, id: ids[i] } : r)) })),
   };

@@ -1,4 +1,4 @@
-// The TTS editor's keys (app/components/studio/editor/hooks.ts `editorKeys`), listed when the member opens the list.
+// The TTS editor's keys (flow.ts `editorKeys`), listed when the member opens the list.
 import { useTranslation } from "react-i18next";
 
 export function ShortcutList() {
@@ -9,6 +9,18 @@ export function ShortcutList() {
         <kbd>Alt</kbd>+<kbd>↓</kbd> / <kbd>Alt</kbd>+<kbd>↑</kbd>
       </dt>
       <dd>{t("keys.move")}</dd>
+      <dt>
+        <kbd>Enter</kbd>
+      </dt>
+      <dd>{t("keys.split")}</dd>
+      <dt>
+        <kbd>Backspace</kbd>
+      </dt>
+      <dd>{t("keys.merge")}</dd>
+      <dt>
+        <kbd>↑</kbd> <kbd>↓</kbd> <kbd>←</kbd> <kbd>→</kbd>
+      </dt>
+      <dd>{t("keys.edge")}</dd>
       <dt>
         <kbd>Ctrl</kbd>+<kbd>Enter</kbd>
       </dt>
