@@ -65,3 +65,13 @@ export function useClock(): Clock {
   const data = useRootData();
   return { locale: data?.locale ?? "ko", timeZone: data?.timeZone ?? SERVICE_TIME_ZONE };
 }
+
+/**
+ * A time of day and, for English readers, its zone's name apart ("9:16 PM", "PST"): a narrow column may put the zone
+ * on a line of its own, where "9:16 PM GMT+9" kept whole was wider than a phone's project list allows.
+ */
+export function formatTimeAndZone(value: Moment, clock: Clock): [time: string, zone: string] {
+  const text = formatTime(value, clock);
+  const at = clock.locale === "ko" ? -1 : text.lastIndexOf(" ");
+  return at < 0 ? [text, ""] : [text.slice(0, at), text.slice(at + 1)];
+}

@@ -1,4 +1,5 @@
 import { Form, Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { ConfirmProjectsDelete, UndoProjectsDelete } from "~/components/studio/ConfirmDelete";
@@ -7,7 +8,7 @@ import { JobProgress, UsageDialog } from "~/components/studio/on-use";
 import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { AutoDownload, BatchReport, Playlist } from "~/components/studio/Batch";
 import { PROJECT_TABS } from "~/lib/studio";
-import { formatDate, formatTime, useClock } from "~/lib/time";
+import { formatDate, formatTimeAndZone, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
 import type { loader } from "./studio._index.server";
 import { jobRunning } from "#contracts/jobs";
@@ -211,8 +212,15 @@ function ProjectListPage() {
                   </td>
                   {/* The day and the time each whole: at 360 px "2026. 11. 24. 오후 9:19" was broken into five lines. */}
                   <td className="px-3 py-2 text-slate-500" data-testid="project-updated">
-                    <span className="whitespace-nowrap">{formatDate(p.updatedAt, clock)}</span>{" "}
-                    <span className="whitespace-nowrap">{formatTime(p.updatedAt, clock)}</span>
+                    <span className="whitespace-nowrap">{formatDate(p.updatedAt, clock)}</span>
+                    {formatTimeAndZone(p.updatedAt, clock).map((part) =>
+                      part ? (
+                        <Fragment key={part}>
+                          {" "}
+                          <span className="whitespace-nowrap">{part}</span>
+                        </Fragment>
+                      ) : null,
+                    )}
                   </td>
                 </tr>
               ))}
