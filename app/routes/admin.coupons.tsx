@@ -1,8 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FilterTabs } from "~/components/admin/FilterTabs";
-import { Pager } from "~/components/admin/Pager";
-import { PageHeading } from "~/components/shell/Page";
+import { ConsoleList } from "~/components/admin/ConsoleList";
 import { COUPON_STATUSES } from "~/lib/admin";
 import { formatDate, useClock } from "~/lib/time";
 import { pageMetaTags } from "~/utils/seo";
@@ -22,60 +20,43 @@ export default function CouponsPage() {
   const clock = useClock();
   const date = (iso: string | null) => (iso ? formatDate(iso, clock) : "—");
   return (
-    <main>
-      <PageHeading title={t("coupons.title")} description={t("coupons.description")} />
-      <FilterTabs
-        label={t("coupons.filter")}
-        path="/admin/coupons"
-        values={COUPON_STATUSES}
-        current={status}
-        name={(s) => t(`coupons.statuses.${s}`)}
-      />
-      {items.length === 0 ? (
-        <p className="mt-6 text-sm text-slate-600">{t("coupons.empty")}</p>
-      ) : (
-        <div className="mt-6 scroll-fade-x rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm" data-testid="coupon-list">
-            <thead className="bg-slate-50 text-slate-500">
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th key={c} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
-                    {t(`coupons.columns.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <tr key={c.num} className="border-t border-slate-100" data-testid="coupon-row">
-                  <td className="whitespace-nowrap px-3 py-2 font-mono">{c.num}</td>
-                  <td className="px-3 py-2">{c.plan}</td>
-                  <td className="px-3 py-2 tabular-nums">{c.days}</td>
-                  <td className="px-3 py-2">
-                    <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATE_TONE[c.state]}`}>
-                      {t(`coupons.statuses.${c.state}`)}
-                    </span>
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2">{c.expiresAt ? date(c.expiresAt) : t("coupons.noEnd")}</td>
-                  <td className="px-3 py-2">
-                    {c.usedByEmail ? (
-                      <Link to={`/admin/members?${new URLSearchParams({ email: c.usedByEmail })}`} className="text-brand-700 underline">
-                        {c.usedByEmail}
-                      </Link>
-                    ) : c.state === "used" ? (
-                      t("coupons.withdrawn")
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2">{date(c.usedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+    <ConsoleList
+      title={t("coupons.title")}
+      description={t("coupons.description")}
+      path="/admin/coupons"
+      filter={{ label: t("coupons.filter"), values: COUPON_STATUSES, current: status, name: (s) => t(`coupons.statuses.${s}`) }}
+      columns={COLUMNS.map((c) => t(`coupons.columns.${c}`))}
+      empty={t("coupons.empty")}
+      testId="coupon-list"
+      items={items}
+      row={(c) => (
+        <tr key={c.num} className="border-t border-slate-100" data-testid="coupon-row">
+          <td className="whitespace-nowrap px-3 py-2 font-mono">{c.num}</td>
+          <td className="px-3 py-2">{c.plan}</td>
+          <td className="px-3 py-2 tabular-nums">{c.days}</td>
+          <td className="px-3 py-2">
+            <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATE_TONE[c.state]}`}>
+              {t(`coupons.statuses.${c.state}`)}
+            </span>
+          </td>
+          <td className="whitespace-nowrap px-3 py-2">{c.expiresAt ? date(c.expiresAt) : t("coupons.noEnd")}</td>
+          <td className="px-3 py-2">
+            {c.usedByEmail ? (
+              <Link to={`/admin/members?${new URLSearchParams({ email: c.usedByEmail })}`} className="text-brand-700 underline">
+                {c.usedByEmail}
+              </Link>
+            ) : c.state === "used" ? (
+              t("coupons.withdrawn")
+            ) : (
+              "—"
+            )}
+          </td>
+          <td className="whitespace-nowrap px-3 py-2">{date(c.usedAt)}</td>
+        </tr>
       )}
-      <Pager page={page} pageSize={pageSize} total={total} link={(p) => `?${new URLSearchParams({ status, page: String(p) })}`} />
-    </main>
+      page={page}
+      pageSize={pageSize}
+      total={total}
+    />
   );
 }
