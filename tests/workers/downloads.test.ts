@@ -9,47 +9,18 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "#db/schema";
 import { purgeDeleted, UNDO_WINDOW_MS } from "../../workers/api/src/domain/studio/projects";
 import { purgeDeletedResults, RESULT_UNDO_MS } from "../../workers/api/src/domain/studio/results";
-import { signedUp, worker } from "./helpers";
+import { generatedProject, studioMember, worker, type StudioMember } from "./helpers";
 
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
 });
 
-type Answer<T = Record<string, unknown>> = { success: boolean; code: number; data: T; message: string };
 type Paragraph = { id: string; text: string; audioURL: string | null };
 
-async function member(email: string) {
-  const s = await signedUp(email);
-  const headers = { "api-key": s.token!, lang: "en" };
-  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
-    const res = await worker.fetch(`http://localhost/api/v1/studio${path}`, {
-      method,
-      headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Answer<T> };
-  };
-  const get = (path: string) => worker.fetch(`http://localhost/api/v1${path}`, { headers });
-  return { token: s.token!, call, get };
-}
-type Member = Awaited<ReturnType<typeof member>>;
-
-/** A project with these sentences, generated (the engine stand-in speaks 70 ms per character). */
-async function generated(m: Member, name: string, texts: string[]) {
-  const id = (await m.call<{ id: string }>("POST", "/projects", { name })).body.data.id;
-  const first = (await m.call<{ paragraphs: Paragraph[] }>("GET", `/projects/${id}`)).body.data.paragraphs[0]!;
-  await m.call("PUT", `/projects/${id}/paragraphs`, {
-    paragraphs: texts.map((text, i) => ({ ...(i === 0 ? { id: first.id } : {}), text, voice_id: "ko-minjun", lang: "ko", pause_ms: 250 })),
-  });
-  const job = (await m.call<{ job_id: string }>("POST", `/projects/${id}/generate`, {})).body.data.job_id;
-  for (let i = 0; i < 200; i++) {
-    const state = await m.call<{ status: string }>("GET", `/jobs/${job}`);
-    if (state.body.data.status === "completed") break;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  const paragraphs = (await m.call<{ paragraphs: Paragraph[] }>("GET", `/projects/${id}`)).body.data.paragraphs;
-  expect(paragraphs.every((p) => p.audioURL)).toBe(true);
-  return { id, paragraphs };
+/** A project of these sentences, each with a 250 ms pause, generated (the engine stand-in speaks 70 ms per character). */
+function generated(m: StudioMember, name: string, texts: string[]) {
+  const paragraphs = texts.map((text): [string, number] => [text, 250]);
+  return generatedProject(m, name, paragraphs);
 }
 
 /**
@@ -85,7 +56,7 @@ const wavSeconds = (bytes: ArrayBuffer | Uint8Array) => {
 
 describe("downloads", () => {
   it("joins the sentences with their pauses into one WAV or MP3, and zips one file per sentence", async () => {
-    const m = await member("downloader@example.com");
+    const m = await studioMember("downloader@example.com");
     const p = await generated(m, "My / show: 1", ["첫 문장입니다.", "둘째 문장이에요.", "끝."]);
     const parts = await Promise.all(
       p.paragraphs.map(async (x) => new Uint8Array(await (await m.get(x.audioURL!.replace("/api/v1", ""))).arrayBuffer())),
@@ -134,7 +105,7 @@ describe("downloads", () => {
   });
 
   it("refuses while a sentence has no audio of its current text, and other members' projects", async () => {
-    const m = await member("stale-download@example.com");
+    const m = await studioMember("stale-download@example.com");
     const p = await generated(m, "Stale", ["하나입니다.", "둘입니다."]);
     await m.call("PUT", `/projects/${p.id}/paragraphs`, {
       paragraphs: [
@@ -160,7 +131,7 @@ describe("downloads", () => {
     const empty = (await m.call<{ id: string }>("POST", "/projects", {})).body.data.id;
     expect(await (await m.get(`/studio/projects/${empty}/download`)).json()).toMatchObject({ code: Code.TEXT_EMPTY });
 
-    const other = await member("download-intruder@example.com");
+    const other = await studioMember("download-intruder@example.com");
     expect((await other.get(`/studio/projects/${p.id}/download?paragraphs=${p.paragraphs[0]!.id}`)).status).toBe(404);
     expect((await other.get(`/studio/download?ids=${p.id}`)).status).toBe(404);
     expect((await other.get(`/studio/projects/${p.id}/download?format=srt`)).status).toBe(404);
@@ -169,7 +140,7 @@ describe("downloads", () => {
   });
 
   it("downloads selected projects as a ZIP with one joined file each", async () => {
-    const m = await member("multi-download@example.com");
+    const m = await studioMember("multi-download@example.com");
     const a = await generated(m, "Same", ["가나다라입니다."]);
     const b = await generated(m, "Same", ["마바사입니다.", "아자차입니다."]);
     const res = await m.get(`/studio/download?ids=${a.id},${b.id}&format=wav`);
@@ -183,7 +154,7 @@ describe("downloads", () => {
   });
 
   it("results download as MP3, and a recording shared by a sentence and its history entry is kept until both are gone", async () => {
-    const m = await member("history-audio@example.com");
+    const m = await studioMember("history-audio@example.com");
     const p = await generated(m, "Shared audio", ["공유되는 소리입니다."]);
     const history = (await m.call<{ items: { inference_id: string; audioURL: string }[] }>("GET", "/history")).body.data.items;
     expect(history).toHaveLength(1);

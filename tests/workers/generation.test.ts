@@ -3,13 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { decodeWav } from "../../workers/api/src/speech/wav";
-import { signedUp, worker } from "./helpers";
+import { studioMember, worker, type StudioMember } from "./helpers";
 
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
 });
 
-type Answer<T = Record<string, unknown>> = { success: boolean; code: number; data: T; message: string };
 type Paragraph = { id: string; text: string; audioURL: string | null; duration_ms: number | null };
 type State = {
   status: string;
@@ -19,20 +18,7 @@ type State = {
   items: { paragraphId: string; status: string; error?: string }[];
 };
 
-async function member(email: string) {
-  const s = await signedUp(email);
-  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
-    const res = await worker.fetch(`http://localhost/api/v1/studio${path}`, {
-      method,
-      headers: { "api-key": s.token!, lang: "en", ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Answer<T> };
-  };
-  return { token: s.token!, call };
-}
-
-async function project(call: Awaited<ReturnType<typeof member>>["call"], texts: string[]) {
+async function project(call: StudioMember["call"], texts: string[]) {
   const id = (await call<{ id: string }>("POST", "/projects", {})).body.data.id;
   const first = (await call<{ paragraphs: Paragraph[] }>("GET", `/projects/${id}`)).body.data.paragraphs[0]!;
   const saved = await call<{ paragraphs: Paragraph[] }>("PUT", `/projects/${id}/paragraphs`, {
@@ -71,7 +57,7 @@ async function follow(token: string, jobId: string) {
 
 describe("project generation jobs", () => {
   it("generates sentence by sentence, streams progress in order, and keeps going past a failed sentence", async () => {
-    const m = await member("generator@example.com");
+    const m = await studioMember("generator@example.com");
     const p = await project(m.call, ["첫 문장입니다.", "This one FAILs.", "셋째 문장입니다."]);
     const started = await m.call<{ job_id: string; total: number }>("POST", `/projects/${p.id}/generate`, {});
     expect(started.body.data.total).toBe(3);
@@ -98,7 +84,7 @@ describe("project generation jobs", () => {
   });
 
   it("regenerates only what changed (unchanged sentences keep their audio and cost nothing)", async () => {
-    const m = await member("regenerator@example.com");
+    const m = await studioMember("regenerator@example.com");
     const p = await project(m.call, ["하나입니다.", "Two is here."]);
     await follow(m.token, (await m.call<{ job_id: string }>("POST", `/projects/${p.id}/generate`, {})).body.data.job_id);
     const again = await m.call<{ job_id: string | null; total: number }>("POST", `/projects/${p.id}/generate`, {});
@@ -119,7 +105,7 @@ describe("project generation jobs", () => {
   });
 
   it("a paragraph with nothing to read (emoji, a pause) is not generated, as an empty one: no job that fails for it", async () => {
-    const m = await member("emoji-only@example.com");
+    const m = await studioMember("emoji-only@example.com");
     const p = await project(m.call, ["안녕하세요.", "🎉🎉", "…"]);
     const all = await m.call<{ job_id: string; total: number }>("POST", `/projects/${p.id}/generate`, {});
     expect(all.body.data.total).toBe(1);
@@ -131,7 +117,7 @@ describe("project generation jobs", () => {
   });
 
   it("refuses a project longer than the remaining characters before starting, and other members' projects and jobs", async () => {
-    const m = await member("short-job@example.com");
+    const m = await studioMember("short-job@example.com");
     const p = await project(m.call, ["가".repeat(300), "나".repeat(300)]);
     await env.DB.prepare("UPDATE members SET used_chars = 9500, usage_period_end = ? WHERE email = 'short-job@example.com'")
       .bind(Date.now() + 86_400_000)
@@ -146,7 +132,7 @@ describe("project generation jobs", () => {
     expect(one.body.data.total).toBe(1);
     await follow(m.token, one.body.data.job_id);
 
-    const intruder = await member("job-intruder@example.com");
+    const intruder = await studioMember("job-intruder@example.com");
     expect((await intruder.call("POST", `/projects/${p.id}/generate`, {})).status).toBe(404);
     expect((await intruder.call("GET", `/jobs/${one.body.data.job_id}`)).status).toBe(404);
     expect((await intruder.call("GET", `/jobs/${one.body.data.job_id}/events`)).status).toBe(404);
@@ -158,7 +144,7 @@ describe("project generation jobs", () => {
 describe("sentences heard before their paragraph is done", () => {
   type Item = State["items"][number] & { parts?: number };
   it("publishes each sentence as it is made; the parts in order are the paragraph's audio; only to the job's owner", async () => {
-    const m = await member(`parts-${crypto.randomUUID().slice(0, 6)}@example.com`);
+    const m = await studioMember(`parts-${crypto.randomUUID().slice(0, 6)}@example.com`);
     // Eight sentences: enough that the progress stream, opened right after the start, sees the paragraph half made even
     // on a loaded machine (with three it could open after the last).
     const SENTENCES = 8;
@@ -202,7 +188,7 @@ describe("sentences heard before their paragraph is done", () => {
     expect(joined.every((x, i) => x === whole[i])).toBe(true);
 
     // Another member and a visitor hear nothing of it.
-    const other = await member(`parts-other-${crypto.randomUUID().slice(0, 6)}@example.com`);
+    const other = await studioMember(`parts-other-${crypto.randomUUID().slice(0, 6)}@example.com`);
     expect((await part(0, other.token)).status).toBe(404);
     expect([401, 404]).toContain((await part(0, null)).status);
   });

@@ -4,7 +4,8 @@ import { expect } from "vitest";
 /** The api worker's own default export, as deployed (the pool's `main`). */
 export const worker = (exports as unknown as { default: Fetcher }).default;
 
-export type Answer = { success: boolean; code: number; data: Record<string, unknown> | null; message: string };
+/** An api answer; `data` as the caller types it. */
+export type Answer<T = Record<string, unknown> | null> = { success: boolean; code: number; data: T; message: string };
 
 let ipCounter = 0;
 
@@ -51,3 +52,52 @@ export const withToken = (token: string | null, init: { method?: string; body?: 
   headers: { "content-type": "application/json", lang: init.lang ?? "kr", ...(token ? { "api-key": token } : {}) },
   body: init.body === undefined ? undefined : JSON.stringify(init.body),
 });
+
+/**
+ * A member signed up through the real endpoints, with `call` for /api/v1/studio/* (a JSON body in, the answer out,
+ * English messages) and `get` for any other /api/v1 path with the same token.
+ */
+export async function studioMember(email: string) {
+  const s = await signedUp(email);
+  const headers = { "api-key": s.token!, lang: "en" };
+  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
+    const res = await worker.fetch(`http://localhost/api/v1/studio${path}`, {
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Answer<T> };
+  };
+  const get = (path: string) => worker.fetch(`http://localhost/api/v1${path}`, { headers });
+  return { token: s.token!, call, get };
+}
+export type StudioMember = Awaited<ReturnType<typeof studioMember>>;
+
+type GeneratedParagraph = { id: string; text: string; audioURL: string | null };
+
+/**
+ * A Korean project (ko-minjun) of these paragraphs ([text, pause after it in ms]), generated: waits for its job (10 s at
+ * most) and checks that every paragraph has audio.
+ */
+export async function generatedProject(m: StudioMember, name: string, paragraphs: [string, number][]) {
+  const id = (await m.call<{ id: string }>("POST", "/projects", { name })).body.data.id;
+  const first = (await m.call<{ paragraphs: GeneratedParagraph[] }>("GET", `/projects/${id}`)).body.data.paragraphs[0]!;
+  await m.call("PUT", `/projects/${id}/paragraphs`, {
+    paragraphs: paragraphs.map(([text, pause_ms], i) => ({
+      ...(i === 0 ? { id: first.id } : {}),
+      text,
+      voice_id: "ko-minjun",
+      lang: "ko",
+      pause_ms,
+    })),
+  });
+  const job = (await m.call<{ job_id: string }>("POST", `/projects/${id}/generate`, {})).body.data.job_id;
+  for (let i = 0; i < 400; i++) {
+    const state = await m.call<{ status: string }>("GET", `/jobs/${job}`);
+    if (state.body.data.status === "completed") break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const rows = (await m.call<{ paragraphs: GeneratedParagraph[] }>("GET", `/projects/${id}`)).body.data.paragraphs;
+  expect(rows.every((p) => p.audioURL)).toBe(true);
+  return { id, paragraphs: rows };
+}

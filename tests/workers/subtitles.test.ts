@@ -6,54 +6,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { decodeWav } from "../../workers/api/src/speech/wav";
-import { signedUp, worker } from "./helpers";
+import { generatedProject, studioMember, worker, type Answer } from "./helpers";
 
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
 });
-
-type Answer<T = Record<string, unknown>> = { success: boolean; code: number; data: T; message: string };
-type Paragraph = { id: string; text: string; audioURL: string | null };
-
-async function member(email: string) {
-  const s = await signedUp(email);
-  const headers = { "api-key": s.token!, lang: "en" };
-  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
-    const res = await worker.fetch(`http://localhost/api/v1/studio${path}`, {
-      method,
-      headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Answer<T> };
-  };
-  const get = (path: string) => worker.fetch(`http://localhost/api/v1${path}`, { headers });
-  return { call, get };
-}
-type Member = Awaited<ReturnType<typeof member>>;
-
-/** A project of these paragraphs ([text, pause after it in ms]), generated. */
-async function generated(m: Member, name: string, paragraphs: [string, number][]) {
-  const id = (await m.call<{ id: string }>("POST", "/projects", { name })).body.data.id;
-  const first = (await m.call<{ paragraphs: Paragraph[] }>("GET", `/projects/${id}`)).body.data.paragraphs[0]!;
-  await m.call("PUT", `/projects/${id}/paragraphs`, {
-    paragraphs: paragraphs.map(([text, pause_ms], i) => ({
-      ...(i === 0 ? { id: first.id } : {}),
-      text,
-      voice_id: "ko-minjun",
-      lang: "ko",
-      pause_ms,
-    })),
-  });
-  const job = (await m.call<{ job_id: string }>("POST", `/projects/${id}/generate`, {})).body.data.job_id;
-  for (let i = 0; i < 400; i++) {
-    const state = await m.call<{ status: string }>("GET", `/jobs/${job}`);
-    if (state.body.data.status === "completed") break;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  const rows = (await m.call<{ paragraphs: Paragraph[] }>("GET", `/projects/${id}`)).body.data.paragraphs;
-  expect(rows.every((p) => p.audioURL)).toBe(true);
-  return { id, paragraphs: rows };
-}
 
 type Cue = { start: number; end: number; text: string };
 /** A subtitle file's text (strictly UTF-8). */
@@ -136,8 +93,8 @@ const EXPECTED: Cue[] = [
 
 describe("subtitles of a project", () => {
   it("times SRT and WebVTT cues to each sentence of the joined WAV, to the millisecond", async () => {
-    const m = await member("subtitles@example.com");
-    const p = await generated(m, "Sub / titles", [
+    const m = await studioMember("subtitles@example.com");
+    const p = await generatedProject(m, "Sub / titles", [
       [FIRST, 400],
       [SECOND, 250],
     ]);
@@ -176,8 +133,8 @@ describe("subtitles of a project", () => {
   });
 
   it("falls back to one cue per paragraph for audio made before sentences were recorded", async () => {
-    const m = await member("subtitles-before@example.com");
-    const p = await generated(m, "Before", [
+    const m = await studioMember("subtitles-before@example.com");
+    const p = await generatedProject(m, "Before", [
       [FIRST, 400],
       [SECOND, 250],
     ]);
@@ -187,8 +144,8 @@ describe("subtitles of a project", () => {
   });
 
   it("keeps a take's sentences with its audio: a paragraph that says again what a take said has its subtitles", async () => {
-    const m = await member("subtitles-takes@example.com");
-    const p = await generated(m, "Takes", [
+    const m = await studioMember("subtitles-takes@example.com");
+    const p = await generatedProject(m, "Takes", [
       [FIRST, 400],
       [SECOND, 250],
     ]);
@@ -212,11 +169,11 @@ describe("subtitles of a project", () => {
   });
 
   it("shows the words as written where the dictionary changed how they are read, and splits a long sentence", async () => {
-    const m = await member("subtitles-dictionary@example.com");
+    const m = await studioMember("subtitles-dictionary@example.com");
     expect((await m.call("POST", "/dictionary", { lang: "ko", word: "AI", reading: "에이아이" })).body.success).toBe(true);
     const long =
       "이것은 자막 한 줄에 다 들어가지 않을 만큼 아주 길게 이어지는 문장이라서 여러 줄로 나뉘어야 하고 두 줄을 넘으면 다음 자막으로 이어지는 긴 문장입니다.";
-    const p = await generated(m, "AI", [[`AI 문장입니다. ${long}`, 300]]);
+    const p = await generatedProject(m, "AI", [[`AI 문장입니다. ${long}`, 300]]);
     const cues = parseVtt(await text(await m.get(`/studio/projects/${p.id}/download?format=vtt`)));
     // "에이아이 문장입니다." is spoken (11 characters); the subtitle says what was written.
     expect(cues[0]).toEqual({ start: 0, end: 770, text: "AI 문장입니다." });
@@ -236,15 +193,15 @@ describe("subtitles of a project", () => {
   });
 
   it("refuses as the audio download does: not ready, another member's project, a visitor", async () => {
-    const m = await member("subtitles-owner@example.com");
-    const p = await generated(m, "Mine", [["하나입니다.", 250]]);
+    const m = await studioMember("subtitles-owner@example.com");
+    const p = await generatedProject(m, "Mine", [["하나입니다.", 250]]);
     await m.call("PUT", `/projects/${p.id}/paragraphs`, {
       paragraphs: [{ id: p.paragraphs[0]!.id, text: "바뀐 하나입니다.", voice_id: "ko-minjun", lang: "ko", pause_ms: 250 }],
     });
     const stale = await m.get(`/studio/projects/${p.id}/download?format=srt`);
     expect([stale.status, ((await stale.json()) as Answer).code]).toEqual([409, Code.AUDIO_NOT_READY]);
 
-    const other = await member("subtitles-intruder@example.com");
+    const other = await studioMember("subtitles-intruder@example.com");
     for (const format of ["srt", "vtt"]) {
       const theirs = await other.get(`/studio/projects/${p.id}/download?format=${format}`);
       expect([theirs.status, ((await theirs.json()) as Answer).code]).toEqual([404, Code.NOT_FOUND]);

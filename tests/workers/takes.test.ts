@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
-import { signedUp, worker } from "./helpers";
+import { studioMember, worker } from "./helpers";
 
 /** A paragraph's takes (workers/api/src/domain/studio/takes.ts): kept, found again by hash, picked; owner only. */
 
@@ -10,24 +10,16 @@ beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
 });
 
-type Answer<T = Record<string, unknown>> = { success: boolean; code: number; data: T; message: string };
 type Paragraph = { id: string; text: string; style: string; audioURL: string | null; audioCurrent: boolean };
 type Take = { id: string; text: string; style: string; audioURL: string; picked: boolean; durationMs: number };
 type Versions = { versions: { id: string; preview: string }[] };
 
+/** A studio member who can also read how many characters they have used. */
 async function member(email: string) {
-  const s = await signedUp(email);
-  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
-    const res = await worker.fetch(`http://localhost/api/v1/studio${path}`, {
-      method,
-      headers: { "api-key": s.token!, lang: "en", ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Answer<T> };
-  };
+  const m = await studioMember(email);
   const used = async () =>
     (await env.DB.prepare("SELECT used_chars AS n FROM members WHERE email = ?").bind(email).first<{ n: number }>())!.n;
-  return { token: s.token!, call, used };
+  return { ...m, used };
 }
 
 /** Saves one paragraph's text and style, and generates the project, waiting for its job. */
