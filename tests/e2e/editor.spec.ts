@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, signIn, signUp, test } from "./fixtures";
 
 /** docs/decisions/0037: the TTS editor's autosave, conflicts, text rules, controls, import, confirmations and undo. */
@@ -18,6 +18,20 @@ async function member(request: APIRequestContext, context: Parameters<typeof sig
 /** With JavaScript, typing counts once the editor has hydrated. */
 async function hydrated(page: Page) {
   if (test.info().project.name === "js") await expect(page.getByTestId("save-state")).toHaveAttribute("data-hydrated", "true");
+}
+
+/** Generates the paragraph from its text with Ctrl+Enter and waits for the job to complete. */
+async function generateByKey(page: Page, paragraph: Locator) {
+  await paragraph.locator("textarea").focus();
+  await page.keyboard.press("Control+Enter");
+  await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
+}
+
+/** Generates the paragraph with its own button and waits for its audio (and, with `current`, for the audio to be current). */
+async function generateParagraph(paragraph: Locator, { current = false } = {}) {
+  await paragraph.getByRole("button", { name: "이 문단 생성" }).click();
+  await expect(paragraph.getByTestId("paragraph-audio")).toBeVisible({ timeout: 30_000 });
+  if (current) await expect(paragraph.getByText("수정된 문단입니다. 다시 생성하세요.")).toHaveCount(0, { timeout: 30_000 });
 }
 
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -204,9 +218,7 @@ test.describe("JavaScript on", () => {
     await newProject(page);
     const first = page.getByTestId("paragraph").first();
     await first.locator("textarea").fill("오디오가 있는 문단입니다.");
-    await first.locator("textarea").focus();
-    await page.keyboard.press("Control+Enter");
-    await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
+    await generateByKey(page, first);
     // The players' code held back: the page hydrates and settles (its leave guard, its autosave) before it arrives.
     await page.route(/\/assets\/Waveform-[^/]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -248,9 +260,7 @@ test.describe("JavaScript on", () => {
     const second = page.getByTestId("paragraph").nth(1);
     await second.locator("textarea").fill("둘째 문단은 그대로 둡니다.");
     // Only the paragraph with the focus is generated.
-    await first.locator("textarea").focus();
-    await page.keyboard.press("Control+Enter");
-    await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
+    await generateByKey(page, first);
     await expect(first.getByTestId("paragraph-audio")).toHaveCount(1);
     await expect(second.getByTestId("paragraph-audio")).toHaveCount(0);
     // Alt+K from the paragraph's text plays its audio and pauses it again (the audio element itself, whether or not
@@ -477,8 +487,7 @@ test("pause and emphasis marks show as chips, cost no characters and generate (w
   await expect(page.getByTestId("paragraph").first().locator("textarea")).toHaveValue("[강조]좋은[/강조] 날[쉼 1초]입니다.");
   await expect(page.getByTestId("paragraph").first().getByTestId("pause-chip")).toHaveText("쉼 1초");
   await hydrated(page);
-  await page.getByTestId("paragraph").first().getByRole("button", { name: "이 문단 생성" }).click();
-  await expect(page.getByTestId("paragraph").first().getByTestId("paragraph-audio")).toBeVisible({ timeout: 30_000 });
+  await generateParagraph(page.getByTestId("paragraph").first());
 });
 
 test("takes: generating again keeps the earlier take, which can be heard and used again at no cost (with and without JavaScript)", async ({
@@ -489,13 +498,8 @@ test("takes: generating again keeps the earlier take, which can be heard and use
   await member(request, context);
   const url = await newProject(page);
   const first = () => page.getByTestId("paragraph").first();
-  const generate = async () => {
-    await first().getByRole("button", { name: "이 문단 생성" }).click();
-    await expect(first().getByTestId("paragraph-audio")).toBeVisible({ timeout: 30_000 });
-    await expect(first().getByText("수정된 문단입니다. 다시 생성하세요.")).toHaveCount(0, { timeout: 30_000 });
-  };
   await first().locator("textarea").fill("첫 번째 테이크입니다. 이 문장은 휴대폰 화면보다 길어서 테이크 목록에서 줄이 바뀌어야 합니다.");
-  await generate();
+  await generateParagraph(first(), { current: true });
   await hydrated(page);
   await first().getByTestId("paragraph-settings").locator("summary").click();
   await first().getByLabel("스타일").selectOption("happy");
