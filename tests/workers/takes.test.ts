@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
+import { TAKES_KEPT } from "../../workers/api/src/domain/studio/take-store";
 import { studioMember, worker } from "./helpers";
 
 /** A paragraph's takes (workers/api/src/domain/studio/takes.ts): kept, found again by hash, picked; owner only. */
@@ -29,9 +30,10 @@ async function sayAndGenerate(
   paragraphId: string,
   text: string,
   style = "neutral",
+  pitch = 0,
 ) {
   await m.call("PUT", `/projects/${projectId}/paragraphs`, {
-    paragraphs: [{ id: paragraphId, text, style, voice_id: "ko-minjun", lang: "ko" }],
+    paragraphs: [{ id: paragraphId, text, style, pitch, voice_id: "ko-minjun", lang: "ko" }],
   });
   const started = await m.call<{ job_id: string | null }>("POST", `/projects/${projectId}/generate`, {});
   if (started.body.data.job_id) {
@@ -133,6 +135,32 @@ describe("takes", () => {
     ]);
     expect((await m.call<{ job_id: string | null }>("POST", `/projects/${id}/generate`, {})).body.data).toMatchObject({ job_id: null });
     expect(await m.used()).toBe(spent);
+  });
+
+  it("a paragraph keeps its newest takes and lets go of the older ones' audio", async () => {
+    const m = await member("takes-kept@example.com");
+    const { id, paragraphId } = await newProject(m);
+    const made: string[] = [];
+    for (let pitch = 0; pitch < TAKES_KEPT + 2; pitch++) {
+      await sayAndGenerate(m, id, paragraphId, "다시 해 봅니다.", "neutral", pitch);
+      const row = await env.DB.prepare("SELECT audio_key AS key FROM paragraphs WHERE id = ?").bind(paragraphId).first<{ key: string }>();
+      made.push(row!.key);
+    }
+    const takes = (await m.call<{ takes: (Take & { pitch: number })[] }>("GET", `/paragraphs/${paragraphId}/takes`)).body.data.takes;
+    expect(takes).toHaveLength(TAKES_KEPT);
+    expect(takes[0]!.picked).toBe(true);
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM paragraph_takes WHERE paragraph_id = ?")
+      .bind(paragraphId)
+      .first<{ n: number }>();
+    expect(stored!.n).toBe(TAKES_KEPT);
+    // The two oldest takes are gone; their audio stays while the work history still lists it (released with it).
+    const kept = await env.DB.prepare("SELECT audio_key AS key FROM paragraph_takes WHERE paragraph_id = ?")
+      .bind(paragraphId)
+      .all<{ key: string }>();
+    expect(new Set(kept.results.map((r) => r.key))).toEqual(new Set(made.slice(2)));
+    const listed = await env.DB.prepare("SELECT COUNT(*) AS n FROM inferences WHERE audio_key = ?").bind(made[0]!).first<{ n: number }>();
+    expect(listed!.n).toBe(1);
+    expect(await env.MEDIA.head(made[0]!)).not.toBeNull();
   });
 
   it("is private: another member and a visitor get nothing of a paragraph's takes", async () => {

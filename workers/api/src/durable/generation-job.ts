@@ -267,7 +267,7 @@ export class GenerationJob extends DurableObject<AppEnv["Bindings"]> implements 
       .update(paragraphs)
       .set({ audioKey: result.value.audioKey, audioHash: hash, durationMs: result.value.durationMs, sentences: result.value.sentences })
       .where(eq(paragraphs.id, paragraphId));
-    await keepTake(db, p, hash, result.value);
+    await keepTake(db, this.env.MEDIA, p, hash, result.value);
     return { status: "done", durationMs: result.value.durationMs };
   }
 

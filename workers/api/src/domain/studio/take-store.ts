@@ -3,6 +3,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { paragraphs, paragraphTakes } from "#db/schema";
 import { sha256Hex } from "../../lib/crypto";
+import { releaseAudio } from "../../lib/media";
 import type { SpokenSentence } from "#db/schema/types";
 import type { Db } from "../scope";
 
@@ -12,9 +13,19 @@ export const paragraphHash = (p: typeof paragraphs.$inferSelect) =>
 
 type ParagraphRow = typeof paragraphs.$inferSelect;
 
-/** Keeps a generation as a take of its paragraph. */
+/**
+ * How many takes a paragraph keeps, all of them listed: a paragraph generated again and again would otherwise keep
+ * every audio for as long as its project lives.
+ */
+export const TAKES_KEPT = 10;
+
+/**
+ * Keeps a generation as a take of its paragraph, and lets go of its takes beyond the newest `TAKES_KEPT` (never the
+ * one the paragraph uses); their audio goes once nothing else uses it (another paragraph may have taken it by hash).
+ */
 export async function keepTake(
   db: Db,
+  media: R2Bucket,
   p: ParagraphRow,
   hash: string,
   audio: { audioKey: string; durationMs: number; sentences: SpokenSentence[] },
@@ -35,6 +46,26 @@ export async function keepTake(
     sentences: audio.sentences,
     createdAt: now,
   });
+  const older = await db
+    .select({ id: paragraphTakes.id, audioKey: paragraphTakes.audioKey })
+    .from(paragraphTakes)
+    .where(eq(paragraphTakes.paragraphId, p.id))
+    .orderBy(desc(paragraphTakes.createdAt), desc(paragraphTakes.id))
+    .limit(100)
+    .offset(TAKES_KEPT);
+  const gone = older.filter((take) => take.audioKey !== audio.audioKey);
+  if (gone.length === 0) return;
+  await db.delete(paragraphTakes).where(
+    inArray(
+      paragraphTakes.id,
+      gone.map((take) => take.id),
+    ),
+  );
+  await releaseAudio(
+    db,
+    media,
+    gone.map((take) => take.audioKey),
+  );
 }
 
 /** The newest take of the project that says exactly this (same hash), if one is kept. */

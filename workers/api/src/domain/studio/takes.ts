@@ -1,4 +1,4 @@
-// A paragraph's takes (db/schema/studio.ts paragraphTakes): every generation of its text and settings is kept, the
+// A paragraph's takes (db/schema/studio.ts paragraphTakes): its newest generations are kept (take-store.ts), the
 // paragraph's own audio is the take it uses, and a take is found again by its hash, so what was made once is never
 // charged again.
 import { and, desc, eq } from "drizzle-orm";
@@ -7,11 +7,9 @@ import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import type { MemberScope } from "../scope";
 import { projectParagraphs, saveParagraphs, type ParagraphInput } from "./paragraphs";
+import { TAKES_KEPT } from "./take-store";
 
 type ParagraphRow = typeof paragraphs.$inferSelect;
-
-/** The takes a paragraph's list shows, newest first. */
-export const TAKES_LISTED = 10;
 
 /** The member's paragraph `id` (of their own TTS project), or undefined. */
 async function ownParagraph(s: MemberScope, id: string) {
@@ -32,7 +30,7 @@ export async function listTakes(s: MemberScope, paragraphId: string) {
       .from(paragraphTakes)
       .where(eq(paragraphTakes.paragraphId, paragraphId))
       .orderBy(desc(paragraphTakes.createdAt))
-      .limit(TAKES_LISTED),
+      .limit(TAKES_KEPT),
   ]);
   if (!found) return refusal(Code.NOT_FOUND);
   return done({
