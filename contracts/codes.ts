@@ -55,6 +55,9 @@ export const Code = {
   RANGE_NOT_SATISFIABLE: 4230,
   DICTIONARY_FULL: 4240,
   DICTIONARY_DUPLICATE: 4241,
+  /** A project's background music. */
+  MUSIC_TOO_LONG: 4250,
+  MUSIC_SILENT: 4251,
   /** Custom voices and their slots (4470-4499). */
   CUSTOM_VOICE_NEEDS_STARTER: 4470,
   CUSTOM_VOICE_SLOTS_FULL: 4471,

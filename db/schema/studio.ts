@@ -116,6 +116,23 @@ export const paragraphTakes = sqliteTable(
 );
 
 /**
+ * A TTS project's background music: one uploaded track, checked as any upload and kept as 24 kHz mono WAV at the voices'
+ * loudness, mixed under the voice in the joined download at the member's `level` (percent), ducked while a voice speaks
+ * (speech/music-bed.ts). Goes with its project; its file with it (the key is its own).
+ */
+export const projectMusic = sqliteTable("project_music", {
+  projectId: text("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  audioKey: text("audio_key").notNull(),
+  /** The uploaded file's name, as the member knows it. */
+  name: text("name").notNull(),
+  durationMs: integer("duration_ms").notNull(),
+  level: integer("level").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/**
  * A member's pronunciation dictionary: a word as written -> how the engine should read it, per
  * language, applied to every generation of that member before the pronunciation rules. One entry per word.
  */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { cancellations, inferences, inquiries, paragraphs, paragraphTakes, payments, projects } from "#db/schema";
+import { cancellations, inferences, inquiries, paragraphs, paragraphTakes, payments, projectMusic, projects } from "#db/schema";
 import type * as schema from "#db/schema";
 import type { Bindings } from "../env";
 import { createMailer } from "../integrations/mailer";
@@ -81,10 +81,26 @@ export async function applyRetention(env: Bindings, db: Db, now: number) {
       ),
     );
   }
+  // And so does its background music.
+  const staleMusic = await db
+    .select({ projectId: projectMusic.projectId, audioKey: projectMusic.audioKey })
+    .from(projectMusic)
+    .innerJoin(projects, eq(projects.id, projectMusic.projectId))
+    .where(lt(projects.updatedAt, cutoff))
+    .limit(BATCH);
+  for (let i = 0; i < staleMusic.length; i += 50) {
+    await db.delete(projectMusic).where(
+      inArray(
+        projectMusic.projectId,
+        staleMusic.slice(i, i + 50).map((r) => r.projectId),
+      ),
+    );
+  }
   await releaseAudio(db, env.MEDIA, [
     ...oldResults.flatMap((r) => [r.audioKey, r.sourceKey]),
     ...staleAudio.map((r) => r.audioKey),
     ...staleTakes.map((r) => r.audioKey),
+    ...staleMusic.map((r) => r.audioKey),
   ]);
 
   const oldInquiries = await db

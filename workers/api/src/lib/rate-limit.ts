@@ -54,6 +54,8 @@ export const LIMITS = {
   // Labs (docs/decisions/0041).
   /** Avatar uploads per member (each is up to 30 MB parsed and stored), refused files included. */
   avatarUploadPerMember: { max: 20, windowSeconds: 3600 },
+  /** Background music uploads per member (each up to 15 MB decoded, resampled and stored), refused files included. */
+  musicUploadPerMember: { max: 30, windowSeconds: 3600 },
   /** Video letter uploads per member (each up to 25 MB walked and stored). */
   letterUploadPerMember: { max: 30, windowSeconds: 3600 },
 } as const;

@@ -15,6 +15,9 @@ import {
 } from "../domain/studio/projects";
 import { deleteVersion, listVersions, projectWithVersions, restoreVersion, undeleteVersion } from "../domain/studio/versions";
 import { listTakes, ownTake, pickTake } from "../domain/studio/takes";
+import { musicAudio, removeMusic, setMusic, setMusicLevel } from "../domain/studio/music";
+import { MUSIC_LEVEL, MUSIC_UPLOAD } from "#contracts/music";
+import { uploadLimit } from "../lib/multipart";
 import { now } from "../lib/clock";
 import { addEntry, deleteEntry, entriesFor, listEntries, updateEntry } from "../domain/studio/dictionary";
 import { deleteResult, history, restoreResult } from "../domain/studio/results";
@@ -27,7 +30,8 @@ import { requireMember } from "../lib/middleware";
 import { sendBytes } from "../lib/range";
 import { hit } from "../lib/rate-limit";
 import { MAX_CHARACTERS_PER_GENERATION, withoutControls } from "../lib/tts-text";
-import { jsonBody, limit, plainText, queryParams, uniqueIds } from "../lib/validate";
+import { cutCodePoints } from "../lib/text";
+import { jsonBody, limit, plainText, queryParams, stripControls, uniqueIds } from "../lib/validate";
 import { DICTIONARY_LIMITS } from "../engine/dictionary";
 import { pronunciationPreview } from "../engine/preview";
 import { contentType, disposition, FORMATS } from "../speech/export";
@@ -119,7 +123,10 @@ const projectDownloadQuery = z.object({
   split: z.enum(["0", "1"]).default("0"),
   inline: z.enum(["0", "1"]).default("0"),
   paragraphs: idList(200).optional(),
+  /** `music=0`: the joined file without the project's background music. */
+  music: z.enum(["0", "1"]).default("1"),
 });
+const musicLevelBody = z.object({ level: z.number().int().min(MUSIC_LEVEL.min).max(MUSIC_LEVEL.max) });
 /** Several projects at once (the list's "download selected"): a ZIP with one joined file each. */
 const projectsDownloadQuery = z.object({ ids: idList(BATCH_MAX), format: z.enum(FORMATS).default("wav") });
 /** The list's batch actions: the chosen projects, what of each is ready, and why not. */
@@ -240,7 +247,7 @@ export const studioRoutes = new Hono<AppEnv>()
   .get("/batch", queryParams(batchQuery), async (c) => ok(c, { items: await batchItems(memberScope(c), c.req.valid("query").ids) }))
   /** A project's audio: one joined WAV or MP3, or with split=1 a ZIP of one file per paragraph; or its subtitles. */
   .get("/projects/:id/download", queryParams(projectDownloadQuery), async (c) => {
-    const { format, split, inline, paragraphs: chosen } = c.req.valid("query");
+    const { format, split, inline, paragraphs: chosen, music } = c.req.valid("query");
     if (format === "srt" || format === "vtt") {
       const subs = await projectSubtitles(memberScope(c), c.req.param("id"), { format, split: split === "1", chosen });
       if (!subs.ok) return fail(c, subs.code, subs);
@@ -251,7 +258,7 @@ export const studioRoutes = new Hono<AppEnv>()
         "content-disposition": disposition(inline === "1" ? "inline" : "attachment", subs.value.name),
       });
     }
-    const audio = await projectAudio(memberScope(c), c.req.param("id"), { format, split: split === "1", chosen });
+    const audio = await projectAudio(memberScope(c), c.req.param("id"), { format, split: split === "1", chosen, music: music === "1" });
     if (!audio.ok) return fail(c, audio.code, audio);
     if ("zip" in audio.value) return c.body(audio.value.zip, 200, zipHeaders(audio.value.name));
     const { stream, name } = audio.value;
@@ -263,6 +270,28 @@ export const studioRoutes = new Hono<AppEnv>()
     // A player asking for a range (Safari) gets it from the whole join; otherwise it streams.
     if (c.req.header("Range")) return sendBytes(c, new Uint8Array(await new Response(stream).arrayBuffer()), headers);
     return c.body(stream, 200, { ...headers, "accept-ranges": "bytes" });
+  })
+  /** A TTS project's background music (domain/studio/music.ts): a file set, its level, taken off, played. */
+  .post(
+    "/projects/:id/music",
+    uploadLimit(MUSIC_UPLOAD.maxBytes, Code.AUDIO_TOO_LARGE, { max: MUSIC_UPLOAD.maxBytes / 1024 / 1024 }),
+    async (c) => {
+      if (!(await hit(c.env, "musicUploadPerMember", c.var.member.id)).allowed) return fail(c, Code.RATE_LIMITED);
+      const form = await c.req.formData().catch(() => null);
+      const file = form?.get("file");
+      if (!(file instanceof File)) return fail(c, Code.BAD_REQUEST);
+      const name = cutCodePoints(stripControls(file.name.split(/[\\/]/).pop() ?? "").trim(), 100);
+      return answer(c, await setMusic(memberScope(c), c.req.param("id"), file, name));
+    },
+  )
+  .patch("/projects/:id/music", jsonBody(musicLevelBody), async (c) =>
+    answer(c, await setMusicLevel(memberScope(c), c.req.param("id"), c.req.valid("json").level)),
+  )
+  .delete("/projects/:id/music", async (c) => answer(c, await removeMusic(memberScope(c), c.req.param("id"))))
+  .get("/projects/:id/music/audio", async (c) => {
+    const row = await musicAudio(memberScope(c), c.req.param("id"));
+    if (!row) return fail(c, Code.NOT_FOUND);
+    return sendAudio(c, row.audioKey, row.name, "wav", false, "private, max-age=3600");
   })
   /** The project list (spec: tabs All, TTS, STS), newest change first. */
   .get("/projects", queryParams(listQuery), async (c) => ok(c, await listProjects(memberScope(c), c.req.valid("query").type, now(c))))

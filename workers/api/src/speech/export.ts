@@ -9,6 +9,7 @@ import { createEncoder } from "wasm-media-encoders";
 import mp3Wasm from "wasm-media-encoders/wasm/mp3";
 import { encodeWav } from "../engine/dsp";
 import { cutCodePoints, wellFormed } from "../lib/text";
+import type { MusicBed } from "./music-bed";
 import { decodeWav, type Audio } from "./wav";
 
 export const FORMATS = ["wav", "mp3"] as const;
@@ -57,22 +58,37 @@ export async function convertWav(wav: Uint8Array<ArrayBuffer>, format: Format): 
 export type Source = () => Promise<Uint8Array | null>;
 
 /**
- * Joins paragraph recordings (each already ends with its own pause) into one file, as a stream: one
- * recording is in memory at a time, so a long project does not hit the worker's memory limit. Every
- * stored recording is 16-bit mono PCM at the render rate (see RENDER and encodeWav); the WAV header
- * needs the total length up front, which `dataBytes` gives (the stored sizes minus their headers).
+ * Joins paragraph recordings (each already ends with its own pause) into one file, as a stream: a recording and the
+ * next one are in memory at a time, so a long project does not hit the worker's memory limit. Every stored recording
+ * is 16-bit mono PCM at the render rate (see RENDER and encodeWav); the WAV header needs the total length up front,
+ * which `dataBytes` gives (the stored sizes minus their headers, and the music's tail when there is a `bed`). With a
+ * `bed`, the music is mixed under each recording (it looks ahead into the next one) and plays on after the last.
  */
-export function joinedStream(sources: Source[], format: Format, sampleRate: number, dataBytes: number): ReadableStream<Uint8Array> {
+export function joinedStream(
+  sources: Source[],
+  format: Format,
+  sampleRate: number,
+  dataBytes: number,
+  bed?: MusicBed,
+): ReadableStream<Uint8Array> {
+  const load = async (read: Source) => {
+    const bytes = await read();
+    if (!bytes) throw new Error("a recording is missing");
+    const audio = decodeWav(bytes);
+    if (audio.sampleRate !== sampleRate) throw new Error("mixed sample rates");
+    return audio.samples;
+  };
   return produce(async (write) => {
     const mp3 = format === "mp3" ? await mp3Encoder(sampleRate) : null;
+    const out = (samples: Float32Array) => write(mp3 ? mp3.encode(samples) : pcm16(samples));
     if (!mp3) await write(wavHeader(dataBytes, sampleRate));
-    for (const read of sources) {
-      const bytes = await read();
-      if (!bytes) throw new Error("a recording is missing");
-      const audio = decodeWav(bytes);
-      if (audio.sampleRate !== sampleRate) throw new Error("mixed sample rates");
-      await write(mp3 ? mp3.encode(audio.samples) : pcm16(audio.samples));
+    let next = sources.length > 0 ? await load(sources[0]!) : null;
+    for (let i = 0; i < sources.length; i++) {
+      const voice = next!;
+      next = i + 1 < sources.length ? await load(sources[i + 1]!) : null;
+      await out(bed ? await bed.mix(voice, next) : voice);
     }
+    if (bed) await out(await bed.tail());
     if (mp3) await write(mp3.finish());
   });
 }

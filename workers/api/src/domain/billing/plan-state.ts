@@ -1,6 +1,6 @@
 import { inList } from "../../lib/in-list";
 import { and, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
-import { inquiries, members, paragraphs, paragraphTakes, payments, plans, projects, stsSources, voices } from "#db/schema";
+import { inquiries, members, paragraphs, paragraphTakes, payments, plans, projectMusic, projects, stsSources, voices } from "#db/schema";
 import type { PaymentMethod, PlanState } from "#contracts/billing";
 import { customVoiceSlots, LIVE_CUSTOM, usage } from "../../lib/allowance";
 import { releaseAudio } from "../../lib/media";
@@ -219,6 +219,7 @@ export async function moveToFree(db: Db, media: R2Bucket, memberId: string) {
             db.select({ key: paragraphs.audioKey }).from(paragraphs).where(inList(paragraphs.projectId, ids)),
             db.select({ key: stsSources.audioKey }).from(stsSources).where(inList(stsSources.projectId, ids)),
             db.select({ key: paragraphTakes.audioKey }).from(paragraphTakes).where(inList(paragraphTakes.projectId, ids)),
+            db.select({ key: projectMusic.audioKey }).from(projectMusic).where(inList(projectMusic.projectId, ids)),
           ])
         ).flat();
   await db.batch([

@@ -10,6 +10,7 @@ import { placeCues, subtitles, type Cue, type SubtitleFormat } from "../../speec
 import type { MemberScope } from "../scope";
 import { audioCurrent, projectParagraphs, type ParagraphRow } from "./paragraphs";
 import { ownProjectOf } from "./projects";
+import { musicBedFor } from "./music";
 import { liveResult, ownResult, resultsOut } from "./results";
 import { conversionName } from "./sts";
 
@@ -43,16 +44,21 @@ async function readyParagraphs(s: MemberScope, projectId: string, chosen?: strin
   return done(wanted as Ready[]);
 }
 
-/** One joined file of ready paragraphs: its WAV data length comes from the stored sizes. */
-async function joined(s: MemberScope, rows: Ready[], format: Format) {
+/**
+ * One joined file of ready paragraphs: its WAV data length comes from the stored sizes. With `music`, the project's
+ * background music is mixed under it and plays on for a tail (music.ts).
+ */
+async function joined(s: MemberScope, projectId: string, rows: Ready[], format: Format, music: boolean) {
   const heads = await Promise.all(rows.map((r) => s.env.MEDIA.head(r.audioKey)));
   if (heads.some((h) => !h)) return null;
-  const dataBytes = heads.reduce((n, h) => n + h!.size - WAV_HEADER_BYTES, 0);
+  const voiceBytes = heads.reduce((n, h) => n + h!.size - WAV_HEADER_BYTES, 0);
+  const bed = music ? await musicBedFor(s, projectId, voiceBytes / 2) : null;
   return joinedStream(
     rows.map((r) => readAudio(s, r.audioKey)),
     format,
     RENDER.sampleRate,
-    dataBytes,
+    voiceBytes + (bed ? bed.tailSamples * 2 : 0),
+    bed?.bed,
   );
 }
 
@@ -213,7 +219,7 @@ export async function projectsZip(s: MemberScope, ids: string[], format: Format)
     files.push({
       name: fileName(item.name!, format, taken),
       data: async () => {
-        const body = await joined(s, ready.value, format);
+        const body = await joined(s, item.id, ready.value, format, true);
         if (!body) throw new Error("a recording is missing");
         return new Uint8Array(await new Response(body).arrayBuffer());
       },
@@ -223,12 +229,17 @@ export async function projectsZip(s: MemberScope, ids: string[], format: Format)
 }
 
 /**
- * A project's audio: the paragraphs joined with their pauses into one WAV or MP3, or with `split` a
- * ZIP of one file per paragraph (numbered, named after their text). Refused, with the number of
- * sentences to generate, while a chosen paragraph has no audio of its current text.
+ * A project's audio: the paragraphs joined with their pauses into one WAV or MP3 (with the project's background music
+ * under it unless `music` is false), or with `split` a ZIP of one file per paragraph (numbered, named after their
+ * text; voice only). Refused, with the number of sentences to generate, while a chosen paragraph has no audio of its
+ * current text.
  */
-export async function projectAudio(s: MemberScope, id: string, opts: { format: Format; split: boolean; chosen?: string[] }) {
-  const { format, split, chosen } = opts;
+export async function projectAudio(
+  s: MemberScope,
+  id: string,
+  opts: { format: Format; split: boolean; chosen?: string[]; music?: boolean },
+) {
+  const { format, split, chosen, music = true } = opts;
   const project = await ownProjectOf(s, id, "tts");
   if (!project) return refusal(Code.NOT_FOUND);
   const ready = await readyParagraphs(s, project.id, chosen);
@@ -246,7 +257,7 @@ export async function projectAudio(s: MemberScope, id: string, opts: { format: F
     }));
     return done({ zip: zipStream(files), name: fileName(project.name, "zip") });
   }
-  const stream = await joined(s, rows, format);
+  const stream = await joined(s, project.id, rows, format, music);
   if (!stream) return refusal(Code.NOT_FOUND);
   return done({ stream, name: fileName(project.name, format) });
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { paragraphs, paragraphTakes, projects, stsSources, voices } from "#db/schema";
+import { paragraphs, paragraphTakes, projectMusic, projects, stsSources, voices } from "#db/schema";
 import { PROJECT_LIMIT_SQL } from "../../lib/allowance";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
@@ -263,16 +263,17 @@ export async function purgeDeleted(s: Pick<MemberScope, "db" | "env">, now = Dat
     .where(memberId ? and(eq(projects.memberId, memberId), expired) : expired)
     .limit(100);
   for (const { id } of gone) {
-    const [keys, sources, takes] = await Promise.all([
+    const [keys, sources, takes, music] = await Promise.all([
       s.db.select({ key: paragraphs.audioKey }).from(paragraphs).where(eq(paragraphs.projectId, id)),
       s.db.select({ key: stsSources.audioKey }).from(stsSources).where(eq(stsSources.projectId, id)),
       s.db.select({ key: paragraphTakes.audioKey }).from(paragraphTakes).where(eq(paragraphTakes.projectId, id)),
+      s.db.select({ key: projectMusic.audioKey }).from(projectMusic).where(eq(projectMusic.projectId, id)),
     ]);
     await s.db.delete(projects).where(eq(projects.id, id));
     await releaseAudio(
       s.db,
       s.env.MEDIA,
-      [...keys, ...sources, ...takes].map((k) => k.key),
+      [...keys, ...sources, ...takes, ...music].map((k) => k.key),
     );
   }
   return gone.length;

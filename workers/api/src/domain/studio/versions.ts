@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { paragraphTakes, projectVersions } from "#db/schema";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
+import { musicOut, musicRow } from "./music";
 import type { MemberScope } from "../scope";
 import { projectOut, projectParagraphs, saveParagraphs } from "./paragraphs";
 import { ownProjectOf, ownProjectQuery } from "./projects";
@@ -25,7 +26,7 @@ export async function listVersions(s: MemberScope, projectId: string) {
  * one api call) and thrown away unless the project is the member's.
  */
 export async function projectWithVersions(s: MemberScope, projectId: string) {
-  const [[project], paragraphRows, rows, takes] = await s.db.batch([
+  const [[project], paragraphRows, rows, takes, [music]] = await s.db.batch([
     ownProjectQuery(s, projectId),
     projectParagraphs(s.db, projectId),
     versionRows(s, projectId),
@@ -34,6 +35,7 @@ export async function projectWithVersions(s: MemberScope, projectId: string) {
       .from(paragraphTakes)
       .where(eq(paragraphTakes.projectId, projectId))
       .groupBy(paragraphTakes.paragraphId),
+    musicRow(s, projectId),
   ]);
   if (!project) return undefined;
   const out = await projectOut(project, paragraphRows);
@@ -43,6 +45,7 @@ export async function projectWithVersions(s: MemberScope, projectId: string) {
     ...out,
     paragraphs: out.paragraphs.map((p) => ({ ...p, takes: counts.get(p.id) ?? 0 })),
     versions: versionsOut(rows, project.revision),
+    music: musicOut(project.id, music),
   };
 }
 

@@ -206,6 +206,15 @@ export const accountAndStudio = {
     ko: "이미 사전에 있는 단어예요. 기존 항목의 읽는 법을 고쳐 주세요.",
     en: "That word is already in your dictionary. Change the reading of the existing entry instead.",
   },
+  // {max} is a length (formatDuration).
+  [Code.MUSIC_TOO_LONG]: {
+    ko: "배경 음악은 {max}까지 올릴 수 있어요. 대본보다 짧은 음악은 반복해서 깔립니다.",
+    en: "Background music can be up to {max} long. Music shorter than the script loops under it.",
+  },
+  [Code.MUSIC_SILENT]: {
+    ko: "소리가 들리지 않는 파일입니다. 다른 음악 파일을 올려 주세요.",
+    en: "No sound can be heard in this file. Please upload another music file.",
+  },
   [Code.CUSTOM_VOICE_NEEDS_STARTER]: {
     ko: "커스텀 보이스는 Starter 요금제부터 만들 수 있어요. 요금제를 업그레이드해 주세요.",
     en: "Custom voices need the Starter plan or above. Please upgrade your plan.",
