@@ -2,6 +2,7 @@ import { ACTOR_APPLICATION } from "#contracts/actors";
 import { AVATAR_LIMITS } from "#contracts/labs";
 import { OPEN_VOICE_FORM, RECORDING_RULES } from "#contracts/open-voices";
 import { IMPORT_MAX_BYTES } from "#contracts/speech-text";
+import { MUSIC_UPLOAD } from "#contracts/music";
 import { STS_UPLOAD } from "#contracts/sts";
 import { CUSTOM_VOICE } from "../app/lib/custom-voices";
 import { INQUIRY_LIMITS } from "../app/lib/help";
@@ -39,6 +40,8 @@ export const UPLOAD_PAGES: readonly { path: string; max: number }[] = [
   { path: "/admin/inquiries/:no", max: INQUIRY_LIMITS.images * INQUIRY_LIMITS.imageMB * MB + FIELDS },
   // A voice actor's sample (contracts/actors.ts ACTOR_APPLICATION.sampleMaxBytes, 10 MB): 11 MB.
   { path: "/actors", max: ACTOR_APPLICATION.sampleMaxBytes + FIELDS },
+  // A TTS project's background music (contracts/music.ts MUSIC_UPLOAD.maxBytes, the api's check): 16 MB.
+  { path: "/studio/music", max: MUSIC_UPLOAD.maxBytes + FIELDS },
   // A script import (contracts/speech-text.ts IMPORT_MAX_BYTES, 256 KB) on the project list, both its addresses:
   // 1.25 MB, so the 2 MB of every page.
   { path: "/studio", max: IMPORT_MAX_BYTES + FIELDS },

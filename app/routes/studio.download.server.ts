@@ -7,7 +7,8 @@ import { setToast } from "~/utils/toast.server";
 /**
  * Downloads (spec: downloads are unlimited and cost nothing), as plain GET forms and links, so they
  * work without JavaScript: `project` with `format` (wav, mp3, or the subtitles srt, vtt), `split`
- * (1: a ZIP of one file per sentence) and optional `p` (chosen paragraphs); or `id` (several
+ * (1: a ZIP of one file per sentence), `music` (0: without the project's background music) and optional `p` (chosen
+ * paragraphs); or `id` (several
  * projects from the list: a ZIP of one joined file each, wav or mp3). The file streams through from
  * the api; a refusal (sentences not generated yet, another member's project) goes back to the page
  * it came from with the message.
@@ -24,6 +25,8 @@ export async function loader(args: LoaderFunctionArgs) {
     const params = new URLSearchParams({
       format: asked === "srt" || asked === "vtt" ? asked : format,
       split: q.get("split") === "1" ? "1" : "0",
+      // The background music is in the joined file unless the member asked for the voice only.
+      music: q.get("music") === "0" ? "0" : "1",
     });
     const chosen = q.getAll("p").filter(Boolean);
     if (chosen.length > 0) params.set("paragraphs", chosen.join(","));

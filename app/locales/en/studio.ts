@@ -165,6 +165,26 @@ export default {
     remaining: "Characters left this month: {{remaining}}",
     unreadable: "Cannot be spoken: {{chars}}",
   },
+  // The TTS project's background music (the download panel).
+  music: {
+    title: "Background music",
+    hint: "Plays under the voice in the one-file download, quieter while a voice speaks, and fades out after the last paragraph. A track shorter than the script loops.",
+    file: "Music file (WAV, MP3, OGG, WebM or M4A; up to 3 minutes and 15 MB)",
+    upload: "Add music",
+    replace: "Replace music",
+    player: "Background music: {{name}}",
+    length: "{{name}} ({{length}})",
+    level: "Music level",
+    levelHint: "Percent of the voice's loudness: 30 sits well under speech.",
+    apply: "Apply level",
+    remove: "Remove music",
+    withMusic: "With background music",
+    voiceOnly: "Voice only",
+    fileRequired: "Please choose a music file.",
+    fileEmpty: "The file is empty. Please choose another music file.",
+    levelInvalid: "The music level is a number from 0 to 100.",
+    invalid: "Please check the music form and try again.",
+  },
   // Autosave, confirmations, undo, version history and keys of the TTS editor.
   autosave: {
     saving: "Saving…",

@@ -163,6 +163,26 @@ export default {
     remaining: "이번 달 남은 글자 수: {{remaining}}자",
     unreadable: "읽을 수 없는 문자: {{chars}}",
   },
+  // The TTS project's background music (the download panel).
+  music: {
+    title: "배경 음악",
+    hint: "한 파일로 받을 때 목소리 아래에 깔리고, 말하는 동안에는 작아지며, 마지막 문단 뒤에 서서히 사라집니다. 대본보다 짧은 음악은 반복돼요.",
+    file: "음악 파일 (WAV, MP3, OGG, WebM, M4A · 3분, 15MB까지)",
+    upload: "음악 넣기",
+    replace: "음악 바꾸기",
+    player: "배경 음악: {{name}}",
+    length: "{{name}} ({{length}})",
+    level: "음악 크기",
+    levelHint: "목소리 크기에 대한 비율(%)입니다. 30이면 말소리 아래에 잘 깔려요.",
+    apply: "크기 적용",
+    remove: "음악 빼기",
+    withMusic: "배경 음악 포함",
+    voiceOnly: "목소리만",
+    fileRequired: "음악 파일을 골라 주세요.",
+    fileEmpty: "빈 파일입니다. 다른 음악 파일을 골라 주세요.",
+    levelInvalid: "음악 크기는 0부터 100 사이의 숫자로 정해 주세요.",
+    invalid: "음악 설정을 확인하고 다시 시도해 주세요.",
+  },
   // Autosave, confirmations, undo, version history and keys of the TTS editor.
   autosave: {
     saving: "저장 중…",
