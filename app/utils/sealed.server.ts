@@ -1,3 +1,4 @@
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { cookieSecurity } from "./cookies.server";
 
@@ -7,12 +8,6 @@ import { cookieSecurity } from "./cookies.server";
  * password recovery) between posts, so every step works without JavaScript and nothing secret
  * goes into the page.
  */
-const b64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-const fromB64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
 const keys = new Map<string, Promise<CryptoKey>>();
 function keyFor(secret: string) {
@@ -40,7 +35,7 @@ export async function seal(secret: string, value: unknown, { name, now = Date.no
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv);
   out.set(sealed, iv.length);
-  return b64url(out);
+  return encodeBase64urlNoPadding(out);
 }
 
 /**
@@ -55,7 +50,7 @@ export async function unseal<T>(
   if (typeof text !== "string" || text.length < 20) return null;
   let envelope: Partial<Envelope> | null;
   try {
-    const bytes = fromB64url(text);
+    const bytes = decodeBase64urlIgnorePadding(text);
     const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, await keyFor(secret), bytes.slice(12));
     envelope = JSON.parse(new TextDecoder().decode(plain)) as Partial<Envelope> | null;
   } catch {

@@ -1,3 +1,4 @@
+import { decodeBase64urlIgnorePadding } from "@oslojs/encoding";
 import { accessTokenCookie, refreshTokenCookie } from "./cookies.server";
 
 export type TokenClaims = { sub?: string; email?: string; exp?: number };
@@ -7,9 +8,7 @@ export function decodeJwt(token: string): TokenClaims | null {
   const part = token.split(".")[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = Uint8Array.from(json, (ch) => ch.charCodeAt(0));
-    const claims = JSON.parse(new TextDecoder().decode(bytes));
+    const claims = JSON.parse(new TextDecoder().decode(decodeBase64urlIgnorePadding(part)));
     return claims && typeof claims === "object" ? (claims as TokenClaims) : null;
   } catch {
     return null;

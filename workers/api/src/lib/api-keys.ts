@@ -1,5 +1,6 @@
 // Business API keys (docs/decisions/0031): the key's shape, its hash and the one look-up the
 // middleware makes. Creating, listing and revoking keys is domain/api-keys.ts.
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { sha256Hex } from "./crypto";
 
 /** Every key starts with this, so a key is recognisable in a log or a secret scanner. */
@@ -12,11 +13,7 @@ export const SHOWN_PREFIX_LENGTH = 12;
 /** A new key: 32 random bytes, base64url. */
 export function newApiKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const b64 = btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-  return `${API_KEY_PREFIX}${b64}`;
+  return `${API_KEY_PREFIX}${encodeBase64urlNoPadding(bytes)}`;
 }
 
 /**

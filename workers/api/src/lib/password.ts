@@ -1,3 +1,4 @@
+import { decodeBase64IgnorePadding, encodeBase64NoPadding } from "@oslojs/encoding";
 import setupWasm from "argon2id/lib/setup.js";
 import noSimd from "argon2id/dist/no-simd.wasm";
 import simd from "argon2id/dist/simd.wasm";
@@ -20,8 +21,6 @@ const hasher = () =>
     async (imports) => ({ instance: await WebAssembly.instantiate(noSimd, imports), module: noSimd }),
   ));
 
-const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/=+$/, "");
-const unb64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 const utf8 = (text: string) => new TextEncoder().encode(text.normalize("NFC"));
 
 /** The spec's rule is 8 to 15 characters; the library also refuses passwords under 8 bytes. */
@@ -32,7 +31,7 @@ export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(ARGON2.saltLength));
   const { memorySize, passes, parallelism, tagLength } = ARGON2;
   const hash = (await hasher())({ password: utf8(password), salt, memorySize, passes, parallelism, tagLength });
-  return `$argon2id$v=19$m=${memorySize},t=${passes},p=${parallelism}$${b64(salt)}$${b64(hash)}`;
+  return `$argon2id$v=19$m=${memorySize},t=${passes},p=${parallelism}$${encodeBase64NoPadding(salt)}$${encodeBase64NoPadding(hash)}`;
 }
 
 const ENCODED = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
@@ -47,8 +46,8 @@ export async function verifyPassword(password: string, encoded: string): Promise
   let salt: Uint8Array;
   let expected: Uint8Array;
   try {
-    salt = unb64(m[4]!);
-    expected = unb64(m[5]!);
+    salt = decodeBase64IgnorePadding(m[4]!);
+    expected = decodeBase64IgnorePadding(m[5]!);
   } catch {
     return false;
   }

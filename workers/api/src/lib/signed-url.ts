@@ -1,3 +1,4 @@
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { timingSafeEqual } from "./crypto";
 
 /**
@@ -8,12 +9,6 @@ import { timingSafeEqual } from "./crypto";
  */
 export const SIGNED_URL_TTL_MS = 10 * 60_000;
 
-const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
 async function mac(secret: string, purpose: string, id: string, exp: number) {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   // The purpose keeps these signatures apart from every other use of the secret (tokens, share ids).
@@ -23,7 +18,7 @@ async function mac(secret: string, purpose: string, id: string, exp: number) {
 /** `?exp=…&sig=…` for `id`, valid `ttl` ms from `now`. */
 export async function signQuery(secret: string, purpose: string, id: string, now: number, ttl = SIGNED_URL_TTL_MS) {
   const exp = now + ttl;
-  return `exp=${exp}&sig=${base64url(await mac(secret, purpose, id, exp))}`;
+  return `exp=${exp}&sig=${encodeBase64urlNoPadding(await mac(secret, purpose, id, exp))}`;
 }
 
 /** "ok" for a valid, unexpired signature; "expired" for a valid one past its time; "invalid" for anything else. */
@@ -36,7 +31,7 @@ export async function checkSignature(
   now: number,
 ): Promise<"ok" | "expired" | "invalid"> {
   if (!exp || !sig || !/^\d{1,16}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return "invalid";
-  const expected = base64url(await mac(secret, purpose, id, Number(exp)));
+  const expected = encodeBase64urlNoPadding(await mac(secret, purpose, id, Number(exp)));
   const enc = new TextEncoder();
   if (!timingSafeEqual(enc.encode(expected), enc.encode(sig))) return "invalid";
   return Number(exp) < now ? "expired" : "ok";

@@ -1,3 +1,4 @@
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { sign } from "hono/jwt";
@@ -11,12 +12,6 @@ export const ACCESS_TOKEN_SECONDS = 86_400;
 export const REFRESH_TOKEN_SECONDS = 1_209_600;
 
 type Db = DrizzleD1Database<Record<string, unknown>>;
-
-const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
 
 /**
  * How long a just-rotated refresh token still answers (with the same successor) instead of counting
@@ -51,13 +46,15 @@ async function successorOf(env: AppEnv["Bindings"], presented: string) {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.JWT_SECRET), { name: "HMAC", hash: "SHA-256" }, false, [
     "sign",
   ]);
-  return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`refresh-successor:${presented}`))));
+  return encodeBase64urlNoPadding(
+    new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`refresh-successor:${presented}`))),
+  );
 }
 
 /** A fresh session (a new token family: a random 256-bit refresh token) for a member who just signed in. */
 export async function issueSession(env: AppEnv["Bindings"], db: Db, member: Member, now = Date.now()) {
   const familyId = crypto.randomUUID();
-  const refreshToken = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const refreshToken = encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(32)));
   // Every sign-in counts as activity: a year without one makes the account dormant (domain/accounts/dormancy.ts).
   await db.batch([
     db.insert(refreshTokens).values(await refreshRow(member.id, familyId, refreshToken, now)),

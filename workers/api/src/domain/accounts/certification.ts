@@ -1,3 +1,4 @@
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, eq, sql } from "drizzle-orm";
 import { emailCerts } from "#db/schema";
 import type { Bindings } from "../../env";
@@ -126,10 +127,7 @@ export async function checkCode(
     return refusal(Code.CERT_WRONG);
   }
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  const ticket = btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  const ticket = encodeBase64urlNoPadding(bytes);
   await db
     .update(emailCerts)
     .set({ verifiedAt: Date.now(), ticketHash: await ticketHash(purpose, email, ticket) })

@@ -1,3 +1,4 @@
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { inferences, voices } from "#db/schema";
 import { Code } from "../../lib/codes";
@@ -8,11 +9,7 @@ import { liveResult, ownResult } from "./results";
 
 /** An unguessable share id: 128 random bits, base64url (22 characters). */
 const shareId = () => {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
+  return encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(16)));
 };
 
 const shareOut = (id: string) => ({ share_id: id, url: `/share/${id}` });
