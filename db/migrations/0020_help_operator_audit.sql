@@ -1,4 +1,4 @@
--- Issue 18 (docs/decisions/0032): the operator role, last login and the dormancy notice on members,
+-- The console (docs/decisions/0032): the operator role, last login and the dormancy notice on members,
 -- 1:1 inquiries with their messages and images, the append-only audit log, and the separated store
 -- of dormant accounts.
 ALTER TABLE `members` ADD `role` text DEFAULT 'member' NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 18's console (docs/decisions/0036): a report's status (open until an operator hides what it is about
+-- The console (docs/decisions/0036): a report's status (open until an operator hides what it is about
 -- or dismisses it, with who and when), and the dormancy period a member chose (1 year, or 3 by their choice:
 -- spec section 9, the privacy policy's "user-set 3 years").
 ALTER TABLE `voice_reports` ADD `status` text DEFAULT 'open' NOT NULL;--> statement-breakpoint

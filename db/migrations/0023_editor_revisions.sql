@@ -1,4 +1,4 @@
--- Issue 19 (docs/decisions/0037): the TTS editor's autosave. A revision number per project (a save from a
+-- docs/decisions/0037: the TTS editor's autosave. A revision number per project (a save from a
 -- stale page is refused), a soft delete with a short undo window, and the last saved versions of a project.
 ALTER TABLE `projects` ADD `revision` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `projects` ADD `deleted_at` integer;--> statement-breakpoint
