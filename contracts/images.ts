@@ -14,6 +14,17 @@ const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) | (b[at + 1]! << 16
 const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
 
+/**
+ * The image's type by its signature alone (its first 12 bytes), or null when it is none of the three (SVG, HTML, GIF,
+ * a renamed file): what a file claims to be before its header is read.
+ */
+export function imageTypeOf(b: Uint8Array): ImageType | null {
+  if (b.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v)) return "image/png";
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "image/jpeg";
+  if (b.length >= 12 && ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WEBP") return "image/webp";
+  return null;
+}
+
 /** The image's type and size, or null when the bytes are not a PNG, JPEG or WebP whose header can be read. */
 export function imageInfo(b: Uint8Array): ImageInfo | null {
   if (b.length >= 24 && b[0] === 0x89 && ascii(b, 1, 3) === "PNG" && ascii(b, 12, 4) === "IHDR")

@@ -14,7 +14,7 @@ import { OPEN_VOICE_FORM } from "#contracts/open-voices";
 import type { ImageInfo, ImageType } from "#contracts/images";
 
 // The check itself is shared with the app (a member's still image for a video letter).
-export { imageInfo, type ImageInfo, type ImageType } from "#contracts/images";
+export { imageInfo, imageTypeOf, type ImageInfo, type ImageType } from "#contracts/images";
 
 /** What a profile image must be. */
 export const PROFILE_IMAGE = OPEN_VOICE_FORM.image;

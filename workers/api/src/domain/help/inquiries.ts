@@ -4,8 +4,7 @@ import { inquiries, inquiryImages, inquiryMessages } from "#db/schema";
 import type { Bindings } from "../../env";
 import { Code } from "../../lib/codes";
 import { done, refusal, type Result } from "../../lib/envelope";
-import { decodes, imageInfo, MAX_DECODED_PIXELS } from "../../lib/image";
-import { IMAGE_EXTENSIONS, imageTypeOf, type ImageType } from "../../lib/image-type";
+import { decodes, IMAGE_EXTENSION, imageInfo, imageTypeOf, MAX_DECODED_PIXELS, type ImageType } from "../../lib/image";
 import { hit } from "../../lib/rate-limit";
 import { signQuery } from "../../lib/signed-url";
 import { cutCodePoints } from "../../lib/text";
@@ -52,7 +51,7 @@ export async function checkImages(files: File[]): Promise<Result<CheckedImage[]>
   for (const file of real) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = imageTypeOf(bytes.subarray(0, 12));
-    if (!type || type === "image/gif") return refusal(Code.INQUIRY_IMAGE_TYPE);
+    if (!type) return refusal(Code.INQUIRY_IMAGE_TYPE);
     const info = imageInfo(bytes);
     if (!info || info.type !== type || !(await decodes(bytes, info)))
       return refusal(Code.INQUIRY_IMAGE_UNREADABLE, { params: { name: imageName(file.name, type), megapixels: HELP_IMAGE_MEGAPIXELS } });
@@ -64,7 +63,7 @@ export async function checkImages(files: File[]): Promise<Result<CheckedImage[]>
 /** The name shown for an image (spec: originalname): the file's own, cut to 100 characters, without controls. */
 function imageName(raw: string, type: ImageType) {
   const base = stripControls(raw.split(/[\\/]/).pop() ?? "").trim();
-  return cutCodePoints(base || `image.${IMAGE_EXTENSIONS[type]}`, 100);
+  return cutCodePoints(base || `image.${IMAGE_EXTENSION[type]}`, 100);
 }
 
 /** Puts checked images in R2 and answers their rows (inserted by the caller with the message they belong to). */
@@ -72,7 +71,7 @@ export async function storeImages(env: Bindings, inquiryNo: number, messageId: n
   const rows = [];
   for (const img of images) {
     const id = crypto.randomUUID();
-    const key = `inquiries/${inquiryNo}/${id}.${IMAGE_EXTENSIONS[img.type]}`;
+    const key = `inquiries/${inquiryNo}/${id}.${IMAGE_EXTENSION[img.type]}`;
     await env.MEDIA.put(key, img.file.stream(), { httpMetadata: { contentType: img.type } });
     rows.push({ id, inquiryNo, messageId, key, name: img.name, contentType: img.type, size: img.file.size, createdAt: now });
   }
