@@ -106,6 +106,9 @@ export const paragraphTakes = sqliteTable(
     style: text("style").notNull(),
     tempo: real("tempo").notNull(),
     pitch: integer("pitch").notNull(),
+    /** The language it was read in and the pause after it (null on takes kept before they were). */
+    lang: text("lang", { enum: ["ko", "en", "multi"] }),
+    pauseMs: integer("pause_ms"),
     audioKey: text("audio_key").notNull(),
     durationMs: integer("duration_ms").notNull(),
     /** As the paragraph's `sentences`: they go with the audio to the paragraph that uses it. */

@@ -137,6 +137,34 @@ describe("takes", () => {
     expect(await m.used()).toBe(spent);
   });
 
+  it("picking a take brings back the language and the pause it was made with, so its audio is current", async () => {
+    const m = await member("take-lang@example.com");
+    const { id, paragraphId } = await newProject(m);
+    const say = async (lang: string, pause_ms: number) => {
+      await m.call("PUT", `/projects/${id}/paragraphs`, {
+        paragraphs: [{ id: paragraphId, text: "Hello 안녕하세요.", voice_id: "ko-minjun", lang, pause_ms }],
+      });
+      const started = await m.call<{ job_id: string }>("POST", `/projects/${id}/generate`, {});
+      await (
+        await worker.fetch(`http://localhost/api/v1/studio/jobs/${started.body.data.job_id}/events`, { headers: { "api-key": m.token } })
+      ).text();
+    };
+    await say("ko", 300);
+    await say("multi", 900);
+    const takes = (await m.call<{ takes: (Take & { lang: string; pause_ms: number })[] }>("GET", `/paragraphs/${paragraphId}/takes`)).body
+      .data.takes;
+    expect(takes.map((t) => [t.lang, t.pause_ms, t.picked])).toEqual([
+      ["multi", 900, true],
+      ["ko", 300, false],
+    ]);
+    const spent = await m.used();
+    expect((await m.call("POST", `/paragraphs/${paragraphId}/takes/${takes[1]!.id}/pick`, {})).status).toBe(200);
+    const now = (await m.call<{ paragraphs: (Paragraph & { lang: string; pause_ms: number })[] }>("GET", `/projects/${id}`)).body.data
+      .paragraphs[0]!;
+    expect([now.lang, now.pause_ms, now.audioCurrent]).toEqual(["ko", 300, true]);
+    expect(await m.used()).toBe(spent);
+  });
+
   it("a paragraph keeps its newest takes and lets go of the older ones' audio", async () => {
     const m = await member("takes-kept@example.com");
     const { id, paragraphId } = await newProject(m);

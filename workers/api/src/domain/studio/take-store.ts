@@ -41,6 +41,8 @@ export async function keepTake(
     style: p.style,
     tempo: p.tempo,
     pitch: p.pitch,
+    lang: p.lang,
+    pauseMs: p.pauseMs,
     audioKey: audio.audioKey,
     durationMs: audio.durationMs,
     sentences: audio.sentences,

@@ -43,6 +43,8 @@ export async function listTakes(s: MemberScope, paragraphId: string) {
         style: t.style,
         tempo: t.tempo,
         pitch: t.pitch,
+        lang: t.lang,
+        pause_ms: t.pauseMs,
         durationMs: t.durationMs,
         createdAt: t.createdAt,
         audioURL: `/api/v1/studio/paragraphs/${paragraphId}/takes/${t.id}/audio`,
@@ -64,7 +66,7 @@ export async function ownTake(s: MemberScope, paragraphId: string, takeId: strin
 }
 
 /**
- * Uses a take: the paragraph says again what the take says (its text, voice, style, tempo and pitch), saved as any
+ * Uses a take: the paragraph says again what the take says (its text, voice, style, language, tempo, pitch and pause), saved as any
  * edit is (a version, the revision checked), and its audio is the take's. Nothing is generated or charged.
  */
 export async function pickTake(s: MemberScope, paragraphId: string, takeId: string, options: { revision?: number; now?: number }) {
@@ -77,15 +79,15 @@ export async function pickTake(s: MemberScope, paragraphId: string, takeId: stri
     text: p.id === paragraph.id ? take.text : p.text,
     voice_id: p.id === paragraph.id ? take.voiceId : p.voiceId,
     style: p.id === paragraph.id ? (take.style as ParagraphRow["style"]) : p.style,
-    lang: p.lang,
+    lang: p.id === paragraph.id ? (take.lang ?? p.lang) : p.lang,
     pitch: p.id === paragraph.id ? take.pitch : p.pitch,
     tempo: p.id === paragraph.id ? take.tempo : p.tempo,
-    pause_ms: p.pauseMs,
+    pause_ms: p.id === paragraph.id ? (take.pauseMs ?? p.pauseMs) : p.pauseMs,
   }));
   const saved = await saveParagraphs(s, paragraph.projectId, input, { ...options, checkpoint: true });
   if (!saved.ok) return saved;
-  // The take's audio, even where its hash no longer matches (the paragraph's language or pause changed since): the
-  // member chose it, and the editor says it is not current.
+  // The take's audio, even where its hash no longer matches (a take kept before takes recorded their language and
+  // pause, picked after those changed): the member chose it, and the editor says it is not current.
   await s.db
     .update(paragraphs)
     .set({ audioKey: take.audioKey, audioHash: take.hash, durationMs: take.durationMs, sentences: take.sentences })
