@@ -91,6 +91,30 @@ test.describe("with JavaScript", () => {
     expect(merged[0]!.id).toBe(split[0]!.id);
   });
 
+  test("Enter pressed before the keys' code has arrived still splits the block, once", async ({ page, request, member }) => {
+    const id = await project(request, member, [{ text: "앞 문장입니다. 뒤 문장입니다." }]);
+    // The keys' module (flow.ts, loaded with the first focus) arrives a second late, as on a slow phone.
+    let release: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/flow-[\w-]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await open(page, id);
+    const first = text(page, 0);
+    await first.click();
+    await first.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange("앞 문장입니다.".length, "앞 문장입니다.".length));
+    await page.keyboard.press("Enter");
+    // Nothing yet: no line break was typed while the code was on its way.
+    await expect(first).toHaveValue("앞 문장입니다. 뒤 문장입니다.");
+    release();
+    await expect(page.getByTestId("paragraph")).toHaveCount(2);
+    await expect(text(page, 0)).toHaveValue("앞 문장입니다.");
+    await expect(text(page, 1)).toHaveValue("뒤 문장입니다.");
+    // Autosave keeps the split (the page may still read "saved" from before it while its timer runs).
+    await expect.poll(async () => (await saved(request, member, id)).map((p) => p.text)).toEqual(["앞 문장입니다.", "뒤 문장입니다."]);
+  });
+
   test("the arrows at a block's edge go on to the next block, Backspace in the first block's start does nothing", async ({
     page,
     request,

@@ -169,6 +169,21 @@ export function useLeaveWarning(unsaved: boolean) {
 }
 
 /**
+ * Whether a key may be one of the script's own (flow.ts) where nothing else would happen to it: Enter, Ctrl/⌘+Enter,
+ * Alt with K or an arrow, and Backspace or an arrow at the very edge of a block's text (where a textarea does nothing).
+ */
+function earlyKey(e: React.KeyboardEvent<HTMLFormElement>) {
+  if (e.nativeEvent.isComposing || e.keyCode === 229) return false;
+  const text = e.target;
+  if (e.key === "Enter") return e.ctrlKey || e.metaKey || (text instanceof HTMLTextAreaElement && !e.shiftKey && !e.altKey);
+  if (e.altKey) return e.code === "KeyK" || e.key.startsWith("Arrow");
+  if (!(text instanceof HTMLTextAreaElement) || text.selectionStart !== text.selectionEnd || e.ctrlKey || e.metaKey) return false;
+  if (e.key === "Backspace" || e.key === "ArrowUp" || e.key === "ArrowLeft") return text.selectionStart === 0;
+  if (e.key === "ArrowDown" || e.key === "ArrowRight") return text.selectionEnd === text.value.length;
+  return false;
+}
+
+/**
  * The editor's keys (flow.ts), whose code comes with the first focus in the script (a key is pressed in a focused
  * field), and the block being edited, for the bar that sets its voice and settings.
  */
@@ -182,6 +197,17 @@ export function useBlockKeys(splice: Splice) {
       const block = (e.target as HTMLElement).closest("[data-testid=paragraph]");
       if (block) setCurrent([...e.currentTarget.querySelectorAll("[data-testid=paragraph]")].indexOf(block));
     },
-    onKeyDown: (e: React.KeyboardEvent<HTMLFormElement>) => keys.current?.(e, splice),
+    onKeyDown: (e: React.KeyboardEvent<HTMLFormElement>) => {
+      if (keys.current) return keys.current(e, splice);
+      // A key of the script pressed before its code has arrived (the first key after the first focus, on a slow phone)
+      // would be lost, or typed as a line break: it waits for the code and is handled then, as it was pressed.
+      if (!earlyKey(e)) return;
+      e.preventDefault();
+      const pressed = { ...e, currentTarget: e.currentTarget, target: e.target, preventDefault: () => {} };
+      void import("./flow").then((m) => {
+        keys.current = m.editorKeys;
+        m.editorKeys(pressed, splice);
+      });
+    },
   };
 }
