@@ -1,6 +1,5 @@
 // docs/decisions/0049: the form schemas of ./studio.ts, apart, so a page that uses its helpers does not load zod.
 import { z } from "zod/v4";
-import { MUSIC_LEVEL } from "#contracts/music";
 import { DICTIONARY, TTS_LANGS, TTS_MAX_CHARS, TTS_STYLES, type StsSource, type StudioResult } from "./studio";
 
 const index = z
@@ -111,31 +110,6 @@ export type TtsProject = {
   paragraphs: TtsParagraph[];
   music?: ProjectMusic | null;
 };
-
-/**
- * The editor's background music forms (/studio/music): a track uploaded (a chosen, non-empty file: the api checks what
- * it holds), its level set, or the music taken off.
- */
-export const MusicSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("upload"),
-    project: id,
-    file: z
-      .instanceof(File, { error: "music.fileRequired" })
-      .refine((f) => f.size > 0 || !f.name, { error: "music.fileEmpty", abort: true })
-      .refine((f) => f.size > 0, "music.fileRequired"),
-  }),
-  z.object({
-    intent: z.literal("level"),
-    project: id,
-    level: z
-      .number({ error: "music.levelInvalid" })
-      .int("music.levelInvalid")
-      .min(MUSIC_LEVEL.min, "music.levelInvalid")
-      .max(MUSIC_LEVEL.max, "music.levelInvalid"),
-  }),
-  z.object({ intent: z.literal("remove"), project: id }),
-]);
 
 export const UploadSchema = z.object({
   // No file chosen (a nameless empty part) is "choose a file"; a chosen file of 0 bytes is the empty-file message.

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { MusicSchema } from "~/lib/studio-schemas";
+import { MusicSchema } from "~/lib/music-schema";
 import { api } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { parseWithZod, readForm } from "~/utils/parse-form.server";

@@ -1,10 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/shell/GeneralErrorBoundary";
-import { BlockBar, ConfirmDialog, Conflict, LeaveDialog, ProjectAudio, UndoBar, Versions } from "~/components/studio/editor-on-use";
+import {
+  BlockBar,
+  ConfirmDialog,
+  Conflict,
+  LeaveDialog,
+  LoadFailed,
+  ProjectAudio,
+  UndoBar,
+  Versions,
+} from "~/components/studio/editor-on-use";
 import { JobProgress, UsageDialog } from "~/components/studio/on-use";
 import { NoScriptRefresh } from "~/components/studio/NoScriptRefresh";
 import { VoiceSearch } from "~/components/studio/VoicePicker";
@@ -131,6 +140,7 @@ export default function TtsEditor() {
           ]}
         />
       ) : null}
+      {/* One confirmation at a time: the URL names one (?confirm=paragraph or version). */}
       {confirm.paragraph ? (
         <ConfirmDialog
           name="delete-paragraph"
@@ -139,8 +149,7 @@ export default function TtsEditor() {
           closeTo={here}
           fields={{ intent: "delete-paragraph", paragraph: confirm.paragraph.id }}
         />
-      ) : null}
-      {confirm.version ? (
+      ) : confirm.version ? (
         <ConfirmDialog
           name="delete-version"
           title={t("confirm.versionTitle")}
@@ -240,25 +249,5 @@ export default function TtsEditor() {
 
 /** Spec section 8: a project that cannot be loaded offers going back, and trying again unless it is not found. */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary defaultHandler={(status) => <LoadFailed notFound={status === 404} />} />;
-}
-
-function LoadFailed({ notFound }: { notFound: boolean }) {
-  const { t } = useTranslation("studio");
-  const location = useLocation();
-  return (
-    <main className="px-6 py-16 text-center">
-      <h1 className="text-xl font-bold">{t("editor.loadFailed")}</h1>
-      <div className="mt-6 flex justify-center gap-3">
-        <Link to="/studio" className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold">
-          {t("editor.back")}
-        </Link>
-        {notFound ? null : (
-          <a href={location.pathname + location.search} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
-            {t("editor.retry")}
-          </a>
-        )}
-      </div>
-    </main>
-  );
+  return <GeneralErrorBoundary defaultHandler={(status) => <LoadFailed notFound={status === 404} back="/studio" />} />;
 }

@@ -7,6 +7,7 @@ import { LanguageOffer as LanguageOfferNow } from "./editor/language-offer";
 import { ShortcutList as ShortcutListNow } from "./editor/shortcut-list";
 import { MarkButtons as MarkButtonsNow, MarkChips as MarkChipsNow } from "./editor/marks";
 import { ProjectAudio as ProjectAudioNow, Versions as VersionsNow } from "./editor/project-panels";
+import { LoadFailed as LoadFailedNow } from "./LoadFailed";
 
 /**
  * docs/decisions/0050: the TTS editor's parts shown only after a click or an answer (a
@@ -80,3 +81,6 @@ export const Pronunciation = /*#__PURE__*/ onUse(
   () => import("./editor/paragraph-parts").then((m) => m.Pronunciation),
   import.meta.env.SSR && PronunciationNow,
 );
+
+/** A project that cannot be loaded: back to the list, or try again. */
+export const LoadFailed = /*#__PURE__*/ onUse(() => import("./LoadFailed").then((m) => m.LoadFailed), import.meta.env.SSR && LoadFailedNow);

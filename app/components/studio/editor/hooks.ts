@@ -169,45 +169,41 @@ export function useLeaveWarning(unsaved: boolean) {
 }
 
 /**
- * Whether a key may be one of the script's own (flow.ts) where nothing else would happen to it: Enter, Ctrl/⌘+Enter,
- * Alt with K or an arrow, and Backspace or an arrow at the very edge of a block's text (where a textarea does nothing).
- */
-function earlyKey(e: React.KeyboardEvent<HTMLFormElement>) {
-  if (e.nativeEvent.isComposing || e.keyCode === 229) return false;
-  const text = e.target;
-  if (e.key === "Enter") return e.ctrlKey || e.metaKey || (text instanceof HTMLTextAreaElement && !e.shiftKey && !e.altKey);
-  if (e.altKey) return e.code === "KeyK" || e.key.startsWith("Arrow");
-  if (!(text instanceof HTMLTextAreaElement) || text.selectionStart !== text.selectionEnd || e.ctrlKey || e.metaKey) return false;
-  if (e.key === "Backspace" || e.key === "ArrowUp" || e.key === "ArrowLeft") return text.selectionStart === 0;
-  if (e.key === "ArrowDown" || e.key === "ArrowRight") return text.selectionEnd === text.value.length;
-  return false;
-}
-
-/**
  * The editor's keys (flow.ts), whose code comes with the first focus in the script (a key is pressed in a focused
  * field), and the block being edited, for the bar that sets its voice and settings.
  */
 export function useBlockKeys(splice: Splice) {
   const keys = useRef<typeof import("./flow").editorKeys>();
   const [current, setCurrent] = useState<number | null>(null);
+  const load = () => import("./flow").then((m) => (keys.current = m.editorKeys));
   return {
     current,
     onFocus: (e: React.FocusEvent<HTMLFormElement>) => {
-      if (!keys.current) void import("./flow").then((m) => (keys.current = m.editorKeys));
+      void load();
       const block = (e.target as HTMLElement).closest("[data-testid=paragraph]");
       if (block) setCurrent([...e.currentTarget.querySelectorAll("[data-testid=paragraph]")].indexOf(block));
     },
     onKeyDown: (e: React.KeyboardEvent<HTMLFormElement>) => {
       if (keys.current) return keys.current(e, splice);
       // A key of the script pressed before its code has arrived (the first key after the first focus, on a slow phone)
-      // would be lost, or typed as a line break: it waits for the code and is handled then, as it was pressed.
-      if (!earlyKey(e)) return;
+      // would be lost, or typed as a line break: it waits for the code and is handled then, as it was pressed. These
+      // are the keys flow.ts may take where a textarea would do nothing else: Enter, Ctrl/⌘+Enter, Alt with K or an
+      // arrow, and Backspace or an arrow at the very edge of a block's text.
+      const t = e.target as HTMLTextAreaElement;
+      const { key, altKey } = e;
+      const at = t.selectionStart === t.selectionEnd && t.selectionStart;
+      const early =
+        key === "Enter"
+          ? e.ctrlKey || e.metaKey || (t.type === "textarea" && !e.shiftKey && !altKey)
+          : altKey
+            ? /^(k|K|Arrow)/i.test(key)
+            : /^(Backspace|ArrowUp|ArrowLeft)$/.test(key)
+              ? at === 0
+              : /^Arrow(Down|Right)$/.test(key) && at === t.value.length;
+      if (!early || e.nativeEvent.isComposing) return;
       e.preventDefault();
-      const pressed = { ...e, currentTarget: e.currentTarget, target: e.target, preventDefault: () => {} };
-      void import("./flow").then((m) => {
-        keys.current = m.editorKeys;
-        m.editorKeys(pressed, splice);
-      });
+      const pressed = { ...e, currentTarget: e.currentTarget, target: t, preventDefault() {} };
+      void load().then((run) => run(pressed, splice));
     },
   };
 }
