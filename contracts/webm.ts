@@ -56,6 +56,7 @@ const ID = {
   SimpleBlock: 0xa3,
   BlockGroup: 0xa0,
   Block: 0xa1,
+  ReferenceBlock: 0xfb,
   Cues: 0x1c53bb6b,
   CuePoint: 0xbb,
   CueTime: 0xb3,
@@ -155,6 +156,7 @@ function walk(b: Uint8Array): WebmCheck {
   const layout: WebmLayout = { headerEnd: header.end, info: [0, 0], kept: [], clusters: [], videoTrack: 0, scaleNs };
   let videoTrack = -1;
   let tracksSeen = false;
+  let groupKey = false;
   let keyTicks = -1;
   const block = (at: number, simple: boolean) => {
     const track = vint(at, false);
@@ -170,8 +172,8 @@ function walk(b: Uint8Array): WebmCheck {
       ends[i + 2] = ends[i + 1]!;
       ends[i + 1] = ticks;
     }
-    // A SimpleBlock says whether it is a keyframe (MediaRecorder writes no BlockGroups).
-    if (simple && keyTicks < 0 && track.value === videoTrack && byte(at + t + 2) & 0x80) keyTicks = ticks;
+    const key = simple ? (byte(at + t + 2) & 0x80) !== 0 : groupKey;
+    if (key && keyTicks < 0 && track.value === videoTrack) keyTicks = ticks;
     if (++blocks + layout.clusters.length / 4 > VIDEO_LIMITS.maxBlocks)
       throw new Invalid(`more than ${VIDEO_LIMITS.maxBlocks} blocks and clusters`);
   };
@@ -198,9 +200,18 @@ function walk(b: Uint8Array): WebmCheck {
           if (depth === 0) tracksSeen = true;
           visit(e.body, e.end, depth + 1);
           break;
-        case ID.BlockGroup:
+        case ID.BlockGroup: {
+          // A Block is a keyframe when its group names no frame it refers to (Chromium writes video this way, with
+          // the alpha plane in BlockAdditions); a SimpleBlock says so in its flags.
+          groupKey = true;
+          for (let p = e.body; p < e.end;) {
+            const c = element(p, e.end);
+            if (c.id === ID.ReferenceBlock) groupKey = false;
+            p = c.end;
+          }
           visit(e.body, e.end, depth + 1);
           break;
+        }
         case ID.TimecodeScale:
           scaleNs = uint(e.body, e.end) || 1_000_000;
           break;
