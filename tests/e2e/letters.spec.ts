@@ -104,6 +104,19 @@ test.describe("with JavaScript", () => {
     await letter.getByRole("button", { name: "● 영상 편지 녹화하기" }).click();
     await expect(letter.getByTestId("make-letter")).toHaveAttribute("data-phase", "recording");
     await expect(letter.getByTestId("letter-video")).toBeVisible({ timeout: 30_000 });
+    // Stored with its length and a seek index (docs/decisions/0078): the player knows the 3 s and seeks to the middle.
+    const played = await letter.getByTestId("letter-video").evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      if (v.readyState < 1) await new Promise((resolve) => v.addEventListener("loadedmetadata", resolve, { once: true }));
+      const duration = v.duration;
+      if (!Number.isFinite(duration)) return { duration, at: NaN };
+      v.currentTime = duration / 2;
+      await new Promise((resolve) => v.addEventListener("seeked", resolve, { once: true }));
+      return { duration, at: v.currentTime };
+    });
+    expect(played.duration).toBeGreaterThan(2);
+    expect(played.duration).toBeLessThan(4.5);
+    expect(Math.abs(played.at - played.duration / 2)).toBeLessThan(0.1);
     await page.getByTestId("share").getByRole("button").first().click();
     const { visitor, view } = await visitShare(browser, await page.getByTestId("share-url").inputValue());
     const meta = (attr: string, key: string) => view.locator(`meta[${attr}="${key}"]`).getAttribute("content");

@@ -1,5 +1,5 @@
 // Video letters through the api (routes/labs.ts letterRoutes and shareLetterRoutes,
-// domain/labs/letters.ts, lib/webm.ts; docs/decisions/0041): a real WebM from Chromium's MediaRecorder
+// domain/labs/letters.ts, contracts/webm.ts; docs/decisions/0041): a real WebM from Chromium's MediaRecorder
 // (fixtures/video/letter-vp8-opus.webm: a 180x320 canvas and an oscillator, VP8 + Opus, 2 s, recorded
 // with the suite's Chromium) accepted; hostile files refused by content (audio only, a renamed PNG,
 // cut short, a Segment whose size lies, too long, too big a picture, deep nesting); owner-only access
@@ -12,13 +12,13 @@ import * as schema from "#db/schema";
 import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { purgeDeletedResults, RESULT_UNDO_MS } from "../../workers/api/src/domain/studio/results";
-import { checkWebm } from "../../workers/api/src/lib/webm";
+import { checkWebm } from "#contracts/webm";
 import letterUrl from "./fixtures/video/letter-vp8-opus.webm?inline";
 import audioOnlyUrl from "./fixtures/audio/tones.webm?inline";
 import { signedUp, worker, type Answer } from "./helpers";
 import { png } from "./images";
 import { voice, wavOf } from "./voice-recordings";
-import { cat, el, str, uintEl } from "./ebml";
+import { cat, el, seekable, str, uintEl } from "./ebml";
 
 beforeAll(async () => {
   await env.DB.batch(seedStatements().map((s) => env.DB.prepare(s)));
@@ -56,7 +56,7 @@ function webm(o: { durationMs?: number; width?: number; height?: number; video?:
   );
 }
 
-describe("WebM check by content (lib/webm.ts)", () => {
+describe("WebM check by content (contracts/webm.ts)", () => {
   it("accepts a real MediaRecorder letter and reads its picture and length from the blocks", () => {
     const checked = checkWebm(LETTER);
     expect(checked).toMatchObject({ ok: true, info: { width: 180, height: 320, video: "V_VP8", audio: "A_OPUS" } });
@@ -165,7 +165,7 @@ describe("video letters: /studio/inferences/:id/video and the share page", () =>
       "video/webm",
       "private, max-age=3600",
     ]);
-    expect(new Uint8Array(await own.arrayBuffer())).toEqual(LETTER);
+    expect(new Uint8Array(await own.arrayBuffer())).toEqual(seekable(LETTER));
     const part = await call(owner.token!, `/studio/inferences/${id}/video`, { headers: { range: "bytes=0-3" } });
     expect(part.status).toBe(206);
     expect([...new Uint8Array(await part.arrayBuffer())]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
@@ -202,7 +202,7 @@ describe("video letters: /studio/inferences/:id/video and the share page", () =>
       "video/webm",
       "public, max-age=300",
     ]);
-    expect(new Uint8Array(await shared.arrayBuffer())).toEqual(LETTER);
+    expect(new Uint8Array(await shared.arrayBuffer())).toEqual(seekable(LETTER));
     const poster = await call(null, `/share/${shareId}/poster`);
     expect([poster.status, poster.headers.get("content-type")]).toEqual([200, "image/png"]);
     await poster.arrayBuffer();

@@ -18,8 +18,8 @@ type Phase =
   | { kind: "ready" }
   | { kind: "previewing" }
   | { kind: "making" }
-  | { kind: "made"; blob: Blob; url: string; poster: Blob }
-  | { kind: "uploading"; blob: Blob; url: string; poster: Blob }
+  | { kind: "made"; blob: Blob; url: string; poster: Blob; mp4: string | null }
+  | { kind: "uploading"; blob: Blob; url: string; poster: Blob; mp4: string | null }
   | { kind: "failed"; message: string };
 
 /** The container the recorder writes (the api takes WebM with VP8/VP9/AV1 and Opus). */
@@ -30,12 +30,37 @@ function videoType() {
   return "";
 }
 
+/**
+ * MP4 as most phones and editors take it, H.264 video and AAC audio, where this browser's MediaRecorder writes it
+ * (Chromium 126+, Safari): "" elsewhere. Recorded beside the WebM and offered as a download only: the api keeps WebM.
+ */
+function mp4Type() {
+  if (typeof MediaRecorder === "undefined") return "";
+  for (const type of ["video/mp4;codecs=avc1.42E01F,mp4a.40.2", "video/mp4;codecs=avc1,mp4a.40.2", "video/mp4;codecs=avc1,mp4a"])
+    if (MediaRecorder.isTypeSupported(type)) return type;
+  return "";
+}
+
+/** A keyframe each second (Chromium 128+; others ignore it): a player seeking a short starts decoding near the spot. */
+const RECORDER_OPTIONS = { videoBitsPerSecond: 1_500_000, videoKeyFrameIntervalDuration: 1000 };
+
+/** The recording with its length and a seek index (MediaRecorder writes neither; contracts/webm.ts, loaded on use). */
+async function seekableBlob(chunks: Blob[]) {
+  const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+  const { checkWebm, seekableWebm } = await import("#contracts/webm");
+  const checked = checkWebm(bytes);
+  // A recording the check refuses is offered as it is: the api says why when it is saved.
+  const out = checked.ok ? seekableWebm(bytes, checked.info, checked.layout) : bytes;
+  return new Blob([out as Uint8Array<ArrayBuffer>], { type: "video/webm" });
+}
+
 type Graph = { context: AudioContext; stream: MediaStream };
 
 /**
  * A short's result (docs/decisions/0042): the template's background and the script's cues, timed
  * to the converted audio's length, drawn on a 9:16 canvas in step with the audio; "make" records canvas and
- * audio with MediaRecorder to WebM (real time), offered as a download, and saved through the letter upload
+ * audio with MediaRecorder to WebM (real time; given its Duration and Cues here so the download seeks, and MP4 beside
+ * it where the browser records H.264/AAC), offered as a download, and saved through the letter upload
  * (`/studio/inferences/:id/video` with the template id) so it can be shared. Without JavaScript the server's
  * render says the video needs it, and the plain audio player stays.
  */
@@ -59,6 +84,8 @@ export function ShortMaker({
   const graph = useRef<Graph | null>(null);
   const frame = useRef(0);
   const [phase, setPhase] = useState<Phase>({ kind: "static" });
+  // Known once the page runs (the server cannot tell, and the first render must be the server's).
+  const [mp4, setMp4] = useState<string | null>(null);
 
   const draw = () => {
     const ctx = canvas.current?.getContext("2d");
@@ -86,6 +113,7 @@ export function ShortMaker({
         if (cancelled) return;
         background.current = image;
         draw();
+        setMp4(mp4Type());
         setPhase(videoType() ? { kind: "ready" } : { kind: "unsupported" });
       })
       .catch((err: unknown) => !cancelled && setPhase({ kind: "failed", message: String(err) }));
@@ -145,7 +173,10 @@ export function ShortMaker({
   const make = async () => {
     const type = videoType();
     if (!type || !canvas.current || !audio.current) return;
-    if (phase.kind === "made") URL.revokeObjectURL(phase.url);
+    if (phase.kind === "made") {
+      URL.revokeObjectURL(phase.url);
+      if (phase.mp4) URL.revokeObjectURL(phase.mp4);
+    }
     setPhase({ kind: "making" });
     try {
       const player = audio.current;
@@ -157,19 +188,31 @@ export function ShortMaker({
       );
       const stream = canvas.current.captureStream(30);
       for (const track of audioGraph().stream.getAudioTracks()) stream.addTrack(track);
-      const recorder = new MediaRecorder(stream, { mimeType: type, videoBitsPerSecond: 1_500_000 });
-      const chunks: Blob[] = [];
-      recorder.ondataavailable = (e) => e.data.size && chunks.push(e.data);
-      const stopped = new Promise<void>((resolve) => (recorder.onstop = () => resolve()));
+      // The same frames and sound to each container this browser writes: WebM always, MP4 where it can.
+      const recording = (mimeType: string) => {
+        const recorder = new MediaRecorder(stream, { mimeType, ...RECORDER_OPTIONS });
+        const chunks: Blob[] = [];
+        recorder.ondataavailable = (e) => e.data.size && chunks.push(e.data);
+        const stopped = new Promise<void>((resolve) => (recorder.onstop = () => resolve()));
+        return { recorder, chunks, stopped };
+      };
+      const recorders = [recording(type)];
+      // An MP4 recorder the browser then refuses to make leaves the WebM short as it is.
+      try {
+        if (mp4) recorders.push(recording(mp4));
+      } catch {
+        /* WebM only */
+      }
       const ended = new Promise<void>((resolve) => player.addEventListener("ended", () => resolve(), { once: true }));
-      recorder.start(1000);
+      for (const r of recorders) r.recorder.start(1000);
       await playFromStart();
       await ended;
-      recorder.stop();
-      await stopped;
+      for (const r of recorders) r.recorder.stop();
+      await Promise.all(recorders.map((r) => r.stopped));
       for (const track of stream.getVideoTracks()) track.stop();
-      const blob = new Blob(chunks, { type: "video/webm" });
-      setPhase({ kind: "made", blob, url: URL.createObjectURL(blob), poster });
+      const blob = await seekableBlob(recorders[0]!.chunks);
+      const mp4Url = recorders[1] ? URL.createObjectURL(new Blob(recorders[1].chunks, { type: "video/mp4" })) : null;
+      setPhase({ kind: "made", blob, url: URL.createObjectURL(blob), poster, mp4: mp4Url });
     } catch (err) {
       setPhase({ kind: "failed", message: err instanceof Error ? err.message : String(err) });
     }
@@ -221,6 +264,11 @@ export function ShortMaker({
         ) : null}
       </div>
       {phase.kind === "unsupported" ? <p className="text-sm text-slate-600">{t("shorts.start.result.unsupported")}</p> : null}
+      {live && mp4 !== null ? (
+        <p className="text-center text-xs text-slate-600" data-testid="short-mp4" data-mp4={mp4 ? "yes" : "no"}>
+          {mp4 ? t("shorts.start.result.mp4Also") : t("shorts.start.result.mp4Unsupported")}
+        </p>
+      ) : null}
       {live ? (
         <div className="flex flex-wrap justify-center gap-2">
           <button
@@ -260,6 +308,16 @@ export function ShortMaker({
           >
             ↓ {t("shorts.start.result.download")}
           </a>
+          {phase.mp4 ? (
+            <a
+              href={phase.mp4}
+              download={`short-${template.id}.mp4`}
+              className="rounded-lg px-4 py-2.5 text-brand-700 ring-1 ring-slate-300"
+              data-testid="short-download-mp4"
+            >
+              ↓ {t("shorts.start.result.downloadMp4")}
+            </a>
+          ) : null}
           <button
             type="button"
             disabled={phase.kind === "uploading"}

@@ -4,6 +4,12 @@ import { useTranslation } from "react-i18next";
 import type { Stage } from "./media-stage";
 import { apiClient } from "~/lib/api-client";
 
+/**
+ * A keyframe each second (Chromium 128+; others ignore it): the api indexes the letter's keyframes (its Cues), so a
+ * player seeking it starts decoding near the spot.
+ */
+const RECORDER_OPTIONS = { videoBitsPerSecond: 1_000_000, videoKeyFrameIntervalDuration: 1000 };
+
 type Phase = { kind: "idle" } | { kind: "recording" } | { kind: "uploading" } | { kind: "failed"; message: string };
 
 /** The container this browser records a canvas and its sound in (the api takes WebM with VP8/VP9/AV1 and Opus). */
@@ -17,7 +23,7 @@ function letterType() {
 /**
  * A video letter: the stage's canvas and the converted audio recorded to WebM in the browser
  * while the audio plays once from the start, with the first frame as its poster, uploaded to
- * `/api/v1/studio/inferences/:id/video` (checked by content there). The page reloads its data afterwards,
+ * `/api/v1/studio/inferences/:id/video` (checked by content there, and stored with its length and a seek index). The page reloads its data afterwards,
  * so the result shows the letter and its share link.
  */
 export function MakeVideoLetter({ stage, inferenceId }: { stage: Stage | null; inferenceId: string }) {
@@ -36,7 +42,7 @@ export function MakeVideoLetter({ stage, inferenceId }: { stage: Stage | null; i
     try {
       const poster = dataUrlBlob(stage.poster());
       const stream = stage.captureStream(25);
-      const recorder = new MediaRecorder(stream, { mimeType: type, videoBitsPerSecond: 1_000_000 });
+      const recorder = new MediaRecorder(stream, { mimeType: type, ...RECORDER_OPTIONS });
       const chunks: Blob[] = [];
       recorder.ondataavailable = (e) => e.data.size && chunks.push(e.data);
       const stopped = new Promise<void>((resolve) => (recorder.onstop = () => resolve()));

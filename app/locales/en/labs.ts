@@ -59,6 +59,10 @@ export default {
         making: "Making the video… it is done when the sound has played to the end.",
         made: "Your short is ready. Download it or share it.",
         download: "Download the short (WebM)",
+        downloadMp4: "Download as MP4 (H.264/AAC)",
+        mp4Also: "This browser also records the short as MP4 (H.264/AAC) to download. The saved and shared short is the WebM.",
+        mp4Unsupported:
+          "This browser cannot record MP4 (H.264/AAC), so the short is made as WebM only. Chrome and Edge 126 or later and Safari can also make an MP4.",
         save: "Save the short for sharing",
         uploading: "Uploading the short…",
         failed: "The short could not be made: {{message}}",

@@ -55,6 +55,10 @@ export default {
         making: "영상을 만드는 중… 소리가 끝까지 재생되면 완성됩니다.",
         made: "쇼츠 영상이 만들어졌습니다. 내려받거나 공유해 보세요.",
         download: "쇼츠 내려받기 (WebM)",
+        downloadMp4: "MP4로 내려받기 (H.264/AAC)",
+        mp4Also: "이 브라우저에서는 쇼츠를 MP4(H.264/AAC)로도 녹화해 내려받을 수 있습니다. 저장하고 공유하는 쇼츠는 WebM입니다.",
+        mp4Unsupported:
+          "이 브라우저는 MP4(H.264/AAC)로 녹화할 수 없어서 쇼츠를 WebM으로만 만듭니다. Chrome·Edge 126 이상과 Safari에서는 MP4도 만들 수 있습니다.",
         save: "쇼츠 저장하고 공유 준비하기",
         uploading: "쇼츠를 올리는 중…",
         failed: "쇼츠를 만들지 못했습니다: {{message}}",

@@ -2,18 +2,19 @@ import { inList } from "../../lib/in-list";
 import { and, eq, isNull } from "drizzle-orm";
 import { inferences, videoLetters } from "#db/schema";
 import { shortTemplate, VIDEO_LIMITS, type VideoLetter } from "#contracts/labs";
+import { checkWebm, seekableWebm } from "#contracts/webm";
 import { Code } from "../../lib/codes";
 import { done, refusal } from "../../lib/envelope";
 import { decodes, IMAGE_EXTENSION, imageInfo } from "../../lib/image";
 import { hit } from "../../lib/rate-limit";
-import { checkWebm } from "../../lib/webm";
 import type { Db, MemberScope } from "../scope";
 
 /**
  * Video letters (docs/decisions/0041): a result's avatar (or a still image) speaking its audio,
- * recorded to WebM in the browser and uploaded here, checked by content (lib/webm.ts), kept privately in R2
- * beside an optional poster image, one per result. Its owner reaches it through the result; anyone with the
- * result's share link through the share page, until the share is revoked.
+ * recorded to WebM in the browser and uploaded here, checked by content and stored seekable with a Duration and Cues
+ * (contracts/webm.ts, docs/decisions/0078), kept privately in R2 beside an optional poster image, one per result. Its
+ * owner reaches it through the result; anyone with the result's share link through the share page, until the share is
+ * revoked.
  */
 
 type Row = typeof videoLetters.$inferSelect;
@@ -67,10 +68,12 @@ export async function saveLetter(s: MemberScope, inferenceId: string, video: Fil
   if (!(await hit(s.env, "letterUploadPerMember", s.member.id)).allowed) return refusal(Code.RATE_LIMITED);
   if (video.size > VIDEO_LIMITS.maxBytes) return refusal(Code.VIDEO_TOO_LARGE, { params: { max: VIDEO_LIMITS.maxBytes / 1024 / 1024 } });
   if (poster && poster.size > VIDEO_LIMITS.posterMaxBytes) return refusal(Code.POSTER_INVALID);
-  const bytes = new Uint8Array(await video.arrayBuffer());
-  const checked = checkWebm(bytes);
+  const upload = new Uint8Array(await video.arrayBuffer());
+  const checked = checkWebm(upload);
   if (!checked.ok) return refusal(checked.reason === "too-long" ? Code.VIDEO_TOO_LONG : Code.VIDEO_INVALID);
   if (template !== null && !isVertical(checked.info.width, checked.info.height)) return refusal(Code.SHORT_NOT_VERTICAL);
+  // Stored as players need it (MediaRecorder writes no length and no index): every client's letter seeks.
+  const bytes = seekableWebm(upload, checked.info, checked.layout);
   const posterBytes = poster ? new Uint8Array(await poster.arrayBuffer()) : null;
   const image = posterBytes ? imageInfo(posterBytes) : null;
   // A poster (an avatar's frame, or a still letter's picture) is checked by its bytes: PNG/JPEG/WebP,
