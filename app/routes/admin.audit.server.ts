@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { AuditPage } from "~/lib/admin";
 import { requireOperator } from "~/utils/admin.server";
-import { api, requireData } from "~/utils/api.server";
+import { apiUntyped, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 
 /** /admin/audit: the audit log, newest first, filtered by action (operators only; nobody can change it). */
@@ -12,7 +12,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const action = (url.searchParams.get("action") ?? "").trim().slice(0, 60);
   const query = new URLSearchParams({ page: String(page), ...(action ? { action } : {}) });
   const [log, meta] = await Promise.all([
-    api<AuditPage>(args, `/admin/audit?${query}`),
+    apiUntyped<AuditPage>(args, `/admin/audit?${query}`),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return { ...requireData(log), action, meta };

@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { type FeaturedItem } from "~/lib/admin";
 import { FeatureFormSchema } from "~/lib/admin-schemas";
 import { requireOperator } from "~/utils/admin.server";
-import { api, requireData } from "~/utils/api.server";
+import { apiUntyped, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 
@@ -11,7 +11,7 @@ import { setToast } from "~/utils/toast.server";
 export async function loader(args: LoaderFunctionArgs) {
   await requireOperator(args);
   const [list, meta] = await Promise.all([
-    api<{ items: FeaturedItem[] }>(args, "/admin/featured"),
+    apiUntyped<{ items: FeaturedItem[] }>(args, "/admin/featured"),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return { items: requireData(list).items, now: Date.now(), meta };
@@ -25,8 +25,8 @@ export async function action(args: ActionFunctionArgs) {
   const v = submission.value;
   const answer =
     v.intent === "add"
-      ? await api(args, "/admin/featured", { body: { voice_id: v.voice_id, starts_at: v.starts_at, ends_at: v.ends_at } })
-      : await api(args, `/admin/featured/${encodeURIComponent(v.id)}`, { method: "DELETE" });
+      ? await apiUntyped(args, "/admin/featured", { body: { voice_id: v.voice_id, starts_at: v.starts_at, ends_at: v.ends_at } })
+      : await apiUntyped(args, `/admin/featured/${encodeURIComponent(v.id)}`, { method: "DELETE" });
   if (!answer.success) return data({ result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
   await setToast(args.request, args.context, { key: "saved" });
   throw redirect("/admin/featured");

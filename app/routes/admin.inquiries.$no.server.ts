@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { imagesOf } from "~/lib/help";
 import { AnswerSchema, type Inquiry } from "~/lib/help-schemas";
 import { requireOperator } from "~/utils/admin.server";
-import { api, requireData } from "~/utils/api.server";
+import { apiUntyped, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 
@@ -15,7 +15,7 @@ const path = (no: string | undefined) => `/admin/inquiries/${encodeURIComponent(
 export async function loader(args: LoaderFunctionArgs) {
   await requireOperator(args);
   const [inquiry, meta] = await Promise.all([
-    api<OperatorInquiry>(args, path(args.params.no)),
+    apiUntyped<OperatorInquiry>(args, path(args.params.no)),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return { inquiry: requireData(inquiry), meta };
@@ -34,9 +34,9 @@ export async function action(args: ActionFunctionArgs) {
     form.set("content", v.content);
     form.set("state", String(v.state));
     for (const image of imagesOf(formData)) form.append("image", image);
-    answer = await api(args, `${path(args.params.no)}/answer`, { form });
+    answer = await apiUntyped(args, `${path(args.params.no)}/answer`, { form });
   } else {
-    answer = await api(args, `${path(args.params.no)}/state`, { body: { state: v.state } });
+    answer = await apiUntyped(args, `${path(args.params.no)}/state`, { body: { state: v.state } });
   }
   if (!answer.success) return data({ intent: v.intent, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
   await setToast(args.request, args.context, { key: v.intent === "answer" ? "answerSent" : "saved" });

@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { REPORT_STATUSES, type CommentReport, type ReportStatus, type VoiceReport } from "~/lib/admin";
 import { ReportActionSchema } from "~/lib/admin-schemas";
 import { requireOperator } from "~/utils/admin.server";
-import { api, requireData } from "~/utils/api.server";
+import { apiUntyped, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 
@@ -17,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireOperator(args);
   const status = statusOf(args.request.url);
   const [queue, meta] = await Promise.all([
-    api<{ voices: VoiceReport[]; comments: CommentReport[] }>(args, `/admin/reports?status=${status}`),
+    apiUntyped<{ voices: VoiceReport[]; comments: CommentReport[] }>(args, `/admin/reports?status=${status}`),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return { status, ...requireData(queue), meta };
@@ -34,8 +34,8 @@ export async function action(args: ActionFunctionArgs) {
   const kinds = v.kind === "voice" ? "voices" : "comments";
   const answer =
     v.intent === "dismiss"
-      ? await api(args, `/admin/reports/${v.kind}/${encodeURIComponent(v.report)}/dismiss`, { body: {} })
-      : await api(args, `/admin/${kinds}/${encodeURIComponent(v.target)}/${v.intent}`, {
+      ? await apiUntyped(args, `/admin/reports/${v.kind}/${encodeURIComponent(v.report)}/dismiss`, { body: {} })
+      : await apiUntyped(args, `/admin/${kinds}/${encodeURIComponent(v.target)}/${v.intent}`, {
           body: v.intent === "hide" ? { reason: v.reason } : {},
         });
   if (!answer.success) return data({ formId, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });

@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { VoiceReference } from "#contracts/voice-references";
 import { VoiceReferenceActionSchema } from "~/lib/admin-schemas";
 import { requireOperator } from "~/utils/admin.server";
-import { api, requireData } from "~/utils/api.server";
+import { apiUntyped, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 
@@ -11,7 +11,7 @@ import { setToast } from "~/utils/toast.server";
 export async function loader(args: LoaderFunctionArgs) {
   await requireOperator(args);
   const [one, meta] = await Promise.all([
-    api<VoiceReference>(args, `/admin/voice-references/${encodeURIComponent(args.params.id ?? "")}`),
+    apiUntyped<VoiceReference>(args, `/admin/voice-references/${encodeURIComponent(args.params.id ?? "")}`),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return data({ reference: requireData(one), meta }, { headers: { "cache-control": "private, no-store" } });
@@ -26,10 +26,10 @@ export async function action(args: ActionFunctionArgs) {
   const v = submission.value;
   const answer =
     v.intent === "audition"
-      ? await api(args, `/admin/voice-references/${id}/audition`, { body: v.text ? { text: v.text } : {} })
+      ? await apiUntyped(args, `/admin/voice-references/${id}/audition`, { body: v.text ? { text: v.text } : {} })
       : v.intent === "publish"
-        ? await api(args, `/admin/voice-references/${id}/publish`, { method: "POST" })
-        : await api(args, `/admin/voice-references/${id}`, { method: "DELETE" });
+        ? await apiUntyped(args, `/admin/voice-references/${id}/publish`, { method: "POST" })
+        : await apiUntyped(args, `/admin/voice-references/${id}`, { method: "DELETE" });
   if (!answer.success) return data({ intent: v.intent, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
   await setToast(args.request, args.context, { key: "saved" });
   throw redirect(

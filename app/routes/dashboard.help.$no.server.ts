@@ -2,7 +2,7 @@ import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { imagesOf } from "~/lib/help";
 import { FollowUpSchema, type Inquiry } from "~/lib/help-schemas";
-import { api, requireData } from "~/utils/api.server";
+import { apiUntyped, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
@@ -14,7 +14,7 @@ const inquiryPath = (no: string | undefined) => `/help/inquiries/${encodeURIComp
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const [inquiry, meta] = await Promise.all([
-    api<Inquiry>(args, inquiryPath(args.params.no)),
+    apiUntyped<Inquiry>(args, inquiryPath(args.params.no)),
     pageMeta(args.request, args.context, "help:meta.detailTitle", "help:meta.description"),
   ]);
   return { inquiry: requireData(inquiry), meta };
@@ -29,7 +29,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = new FormData();
   form.set("content", submission.value.content);
   for (const image of imagesOf(formData)) form.append("image", image);
-  const answer = await api<Inquiry>(args, `${inquiryPath(args.params.no)}/followups`, { form });
+  const answer = await apiUntyped<Inquiry>(args, `${inquiryPath(args.params.no)}/followups`, { form });
   if (!answer.success) return data({ result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
   await setToast(args.request, args.context, { key: "inquirySent" });
   throw redirect(new URL(args.request.url).pathname);

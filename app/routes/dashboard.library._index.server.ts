@@ -5,7 +5,7 @@ import { UseVoiceSchema } from "~/lib/library-schemas";
 import { usageLimitFor, type UsageDialogData } from "~/lib/studio";
 import { type TtsProject } from "~/lib/studio-schemas";
 
-import { api, requireData } from "~/utils/api.server";
+import { apiUntyped, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import type { VoiceDetail, VoicePage } from "#contracts/voices";
@@ -16,7 +16,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const view = readLibraryView(new URL(args.request.url).searchParams);
   const [page, meta] = await Promise.all([
-    api<VoicePage>(args, voicesApiPath(view)),
+    apiUntyped<VoicePage>(args, voicesApiPath(view)),
     pageMeta(args.request, args.context, "library:meta.library", "library:meta.libraryDescription"),
   ]);
   return { view, page: requireData(page), meta };
@@ -32,28 +32,31 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: UseVoiceSchema });
   if (submission.status !== "success") return data({ error: null, usage: null as UsageDialogData, addTo: null }, { status: 400 });
   const { voice_id, to, project: into } = submission.value;
-  const voice = await api<VoiceDetail>(args, `/voices/${encodeURIComponent(voice_id)}`);
+  const voice = await apiUntyped<VoiceDetail>(args, `/voices/${encodeURIComponent(voice_id)}`);
   if (!voice.success || !voice.data) return data({ error: voice.message, usage: null as UsageDialogData, addTo: null }, { status: 400 });
   if (to === "sts") throw redirect(`/studio/projects/speech-to-speech?voice=${encodeURIComponent(voice.data.id)}`);
   if (into) return addToProject(args, into, voice.data);
-  const created = await api<{ id: string }>(args, "/studio/projects", { body: { type: "tts" } });
+  const created = await apiUntyped<{ id: string }>(args, "/studio/projects", { body: { type: "tts" } });
   if (!created.success || !created.data) {
     const kind = usageLimitFor(created.code);
     const usage: UsageDialogData = kind ? { kind, message: created.message } : null;
     // At the plan's project limit the voice can still go into a project the member has.
     const projects =
       kind === "projectLimit"
-        ? ((await api<{ id: string; name: string }[]>(args, "/studio/projects?type=tts")).data ?? []).map(({ id, name }) => ({ id, name }))
+        ? ((await apiUntyped<{ id: string; name: string }[]>(args, "/studio/projects?type=tts")).data ?? []).map(({ id, name }) => ({
+            id,
+            name,
+          }))
         : [];
     const addTo = projects.length > 0 ? { voiceId: voice.data.id, voiceName: voice.data.name, projects } : null;
     return data({ error: kind ? null : created.message, usage, addTo }, { status: 400 });
   }
   const id = created.data.id;
-  const project = requireData(await api<TtsProject>(args, `/studio/projects/${encodeURIComponent(id)}`));
+  const project = requireData(await apiUntyped<TtsProject>(args, `/studio/projects/${encodeURIComponent(id)}`));
   const first = project.paragraphs[0];
   if (first) {
     const { id: paragraphId, text, style, pitch, tempo, pause_ms } = first;
-    await api(args, `/studio/projects/${encodeURIComponent(id)}/paragraphs`, {
+    await apiUntyped(args, `/studio/projects/${encodeURIComponent(id)}/paragraphs`, {
       method: "PUT",
       body: { paragraphs: [{ id: paragraphId, text, style, pitch, tempo, pause_ms, voice_id: voice.data.id, lang: voice.data.lang }] },
     });
@@ -64,7 +67,7 @@ export async function action(args: ActionFunctionArgs) {
 /** The voice as a new last paragraph of the member's TTS project `id` (empty, in the voice's language), opened there. */
 async function addToProject(args: ActionFunctionArgs, id: string, voice: VoiceDetail) {
   const path = `/studio/projects/${encodeURIComponent(id)}`;
-  const project = requireData(await api<TtsProject>(args, path));
+  const project = requireData(await apiUntyped<TtsProject>(args, path));
   if (project.type !== "tts") throw new Response(null, { status: 404 });
   const kept = project.paragraphs.map(({ id, text, voice_id, style, lang, pitch, tempo, pause_ms }) => ({
     id,
@@ -76,7 +79,7 @@ async function addToProject(args: ActionFunctionArgs, id: string, voice: VoiceDe
     tempo,
     pause_ms,
   }));
-  const saved = await api(args, `${path}/paragraphs`, {
+  const saved = await apiUntyped(args, `${path}/paragraphs`, {
     method: "PUT",
     body: { paragraphs: [...kept, { text: "", voice_id: voice.id, lang: voice.lang }], revision: project.revision },
   });

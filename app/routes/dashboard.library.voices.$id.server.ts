@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { COMMENTS_PER_PAGE } from "~/lib/library";
 import { VoiceDetailSchema, type VoiceDetailIntent } from "~/lib/library-schemas";
-import { api, requireData, type Envelope } from "~/utils/api.server";
+import { apiUntyped, requireData, type Envelope } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { setToast } from "~/utils/toast.server";
 import { Code } from "#contracts/codes";
@@ -20,8 +20,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const q = new URL(args.request.url).searchParams;
   const cpage = Math.min(10_000, Math.max(1, Math.floor(Number(q.get("cpage")) || 1)));
   const [detail, comments] = await Promise.all([
-    api<VoiceDetail>(args, `/voices/${id}`),
-    api<CommentPage>(args, `/voices/${id}/comments?page=${cpage}&limit=${COMMENTS_PER_PAGE}`),
+    apiUntyped<VoiceDetail>(args, `/voices/${id}`),
+    apiUntyped<CommentPage>(args, `/voices/${id}/comments?page=${cpage}&limit=${COMMENTS_PER_PAGE}`),
   ]);
   const voice = requireData(detail);
   const t = fixedT(await getLocale(args.request, args.context), "library");
@@ -57,34 +57,34 @@ export async function action(args: ActionFunctionArgs) {
   switch (value.intent) {
     case "bookmark":
     case "unbookmark":
-      answer = await api(args, `/voices/${id}/bookmark`, { method: value.intent === "bookmark" ? "POST" : "DELETE" });
+      answer = await apiUntyped(args, `/voices/${id}/bookmark`, { method: value.intent === "bookmark" ? "POST" : "DELETE" });
       toast = t(value.intent === "bookmark" ? "detail.bookmarked" : "detail.unbookmarked");
       break;
     case "rate":
-      answer = await api(args, `/voices/${id}/rating`, { method: "PUT", body: { score: value.score } });
+      answer = await apiUntyped(args, `/voices/${id}/rating`, { method: "PUT", body: { score: value.score } });
       toast = t("detail.rate.saved");
       break;
     case "comment":
-      answer = await api(args, `/voices/${id}/comments`, { body: { text: value.text } });
+      answer = await apiUntyped(args, `/voices/${id}/comments`, { body: { text: value.text } });
       toast = t("detail.comments.added");
       break;
     case "edit-comment":
-      answer = await api(args, `/comments/${comment}`, { method: "PATCH", body: { text: value.text } });
+      answer = await apiUntyped(args, `/comments/${comment}`, { method: "PATCH", body: { text: value.text } });
       toast = "";
       break;
     case "delete-comment":
-      answer = await api(args, `/comments/${comment}`, { method: "DELETE" });
+      answer = await apiUntyped(args, `/comments/${comment}`, { method: "DELETE" });
       toast = "";
       break;
     case "report":
     case "report-comment":
-      answer = await api(args, value.intent === "report" ? `/voices/${id}/report` : `/comments/${comment}/report`, {
+      answer = await apiUntyped(args, value.intent === "report" ? `/voices/${id}/report` : `/comments/${comment}/report`, {
         body: { category: value.category, ...(value.description ? { description: value.description } : {}) },
       });
       toast = t("detail.report.done");
       break;
     case "delete-voice":
-      answer = await api(args, `/voices/${id}`, { method: "DELETE" });
+      answer = await apiUntyped(args, `/voices/${id}`, { method: "DELETE" });
       if (!answer.success) return refused(answer);
       await setToast(args.request, args.context, { key: "error", params: { message: t("detail.delete.done") } });
       throw redirect("/dashboard/library?tab=mine");

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import type { PlanState } from "~/lib/billing";
-import { api } from "~/utils/api.server";
+import { apiUntyped } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { done } from "./dashboard.plan.server";
 
@@ -24,7 +24,7 @@ export async function paypalReturn(args: Args) {
   // Cancelled at PayPal (its cancel_url): nothing was charged; said on the plan page, PayPal's token left behind.
   if (url.searchParams.get("cancelled") === "1") return done(args, { key: "paypalCancelled" }, "/dashboard/plan/upgrade");
   if (!plan || !orderID) return failed(t("errors.purchaseFailed", { reason: t("errors.unknown") }));
-  const capture = await api<{ orderID: string; payerID: string; merchant_uid: string; authorization_id: string; status: string }>(
+  const capture = await apiUntyped<{ orderID: string; payerID: string; merchant_uid: string; authorization_id: string; status: string }>(
     args,
     "/payment/paypal_payment",
     {
@@ -33,9 +33,13 @@ export async function paypalReturn(args: Args) {
   );
   if (!capture.success || !capture.data) return failed(capture.message);
   const c = capture.data;
-  const saved = await api<{ planState: PlanState }>(args, flow === "upgrade" ? "/payment/paypal_upgradeplan" : "/payment/paypal_save", {
-    body: { plan_name: plan, orderID: c.orderID, payerID: c.payerID, merchant_uid: c.merchant_uid, authorization_id: c.authorization_id },
-  });
+  const saved = await apiUntyped<{ planState: PlanState }>(
+    args,
+    flow === "upgrade" ? "/payment/paypal_upgradeplan" : "/payment/paypal_save",
+    {
+      body: { plan_name: plan, orderID: c.orderID, payerID: c.payerID, merchant_uid: c.merchant_uid, authorization_id: c.authorization_id },
+    },
+  );
   if (!saved.success || !saved.data) return failed(saved.message);
   return done(
     args,

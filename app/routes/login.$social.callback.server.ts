@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { api } from "~/utils/api.server";
+import { apiUntyped } from "~/utils/api.server";
 import { startSession } from "~/utils/auth.server";
 import { takeReturnTo } from "~/utils/return-to.server";
 import { joinCookie, oauthStateCookie } from "~/utils/flows.server";
@@ -35,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (url.searchParams.has("error") && !code) throw redirect("/login?error=denied");
   if (!code || !state || !kept || kept.state !== state || kept.type !== type) throw redirect("/login?error=state");
 
-  const envelope = await api<SnsLogin>(args, "/member/snslogin", { body: { code, state, type } });
+  const envelope = await apiUntyped<SnsLogin>(args, "/member/snslogin", { body: { code, state, type } });
   const result = envelope.data;
   if (envelope.success && result?.signup === true) {
     await joinCookie.write(args.request, args.context, { type, email: result.email, certified: true, ticket: result.ticket });

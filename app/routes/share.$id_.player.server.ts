@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT } from "~/i18n/i18n.server";
-import { api, requireData } from "~/utils/api.server";
+import { apiUntyped, requireData } from "~/utils/api.server";
 import { visitorLanguage, type Shared } from "./share.$id.server";
 
 /**
@@ -11,7 +11,7 @@ import { visitorLanguage, type Shared } from "./share.$id.server";
  */
 export async function loader(args: LoaderFunctionArgs) {
   const id = args.params.id ?? "";
-  const [answer, asked] = await Promise.all([api<Shared>(args, `/share/${encodeURIComponent(id)}`), visitorLanguage(args.request)]);
+  const [answer, asked] = await Promise.all([apiUntyped<Shared>(args, `/share/${encodeURIComponent(id)}`), visitorLanguage(args.request)]);
   const shared = requireData(answer);
   if (!shared.video) throw new Response(null, { status: 404 });
   const lang = asked ?? shared.locale;

@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { PROJECT_TABS, usageLimitFor, type UsageDialogData, type UsageLimit } from "~/lib/studio";
 import { ProjectListSchema } from "~/lib/studio-schemas";
-import { api, requireData } from "~/utils/api.server";
+import { apiUntyped, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setFlash, setToast, takeFlash } from "~/utils/toast.server";
@@ -34,13 +34,13 @@ export async function loader(args: LoaderFunctionArgs) {
   // /dashboard/studio is outside the signed-in frame, so the voice-slot alert the frame shows is this page's.
   const framed = !new URL(args.request.url).pathname.startsWith("/dashboard/studio");
   const [list, meta, batch, jobs, flash, profile] = await Promise.all([
-    api<ProjectItem[]>(args, `/studio/projects?type=${tab}`),
+    apiUntyped<ProjectItem[]>(args, `/studio/projects?type=${tab}`),
     pageMeta(args.request, args.context, "meta.titles.studio"),
-    batchIds.length ? api<{ items: BatchItem[] }>(args, `/studio/batch?${new URLSearchParams({ ids: batchIds.join(",") })}`) : null,
+    batchIds.length ? apiUntyped<{ items: BatchItem[] }>(args, `/studio/batch?${new URLSearchParams({ ids: batchIds.join(",") })}`) : null,
     Promise.all(
       jobPairs.map(async ([projectId, jobId]) => ({
         projectId,
-        state: await api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`),
+        state: await apiUntyped<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`),
         jobId,
       })),
     ),
@@ -124,14 +124,14 @@ export async function action(args: ActionFunctionArgs) {
   const form = submission.value;
   switch (form.intent) {
     case "new": {
-      const created = await api<{ id: string }>(args, "/studio/projects", { body: { type: "tts" } });
+      const created = await apiUntyped<{ id: string }>(args, "/studio/projects", { body: { type: "tts" } });
       if (!created.success || !created.data) return refused(args, created);
       throw redirect(`/studio/projects/text-to-speech?id=${created.data.id}`);
     }
     case "import": {
       const upload = new FormData();
       upload.set("file", form.file, form.file.name);
-      const created = await api<{ id: string }>(args, "/studio/projects/import", { form: upload });
+      const created = await apiUntyped<{ id: string }>(args, "/studio/projects/import", { form: upload });
       // Not a UTF-8 text file, too large, too many lines, or no text: the api's 4000/4201 say nothing of a file.
       if (created.code === Code.BAD_REQUEST || created.code === Code.TEXT_EMPTY) return refusedImport(args);
       if (!created.success || !created.data) return refused(args, created);
@@ -150,7 +150,7 @@ export async function action(args: ActionFunctionArgs) {
       }
       const deleted: string[] = [];
       for (const id of ids) {
-        const answer = await api(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "DELETE" });
+        const answer = await apiUntyped(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "DELETE" });
         if (answer.success) deleted.push(id);
       }
       if (deleted.length) back.set("undo", deleted.join(","));
@@ -159,7 +159,7 @@ export async function action(args: ActionFunctionArgs) {
     case "restore": {
       const back = listUrl(url, ["undo"]);
       for (const id of form.id.slice(0, 100)) {
-        const answer = await api(args, `/studio/projects/${encodeURIComponent(id)}/restore`, { method: "POST" });
+        const answer = await apiUntyped(args, `/studio/projects/${encodeURIComponent(id)}/restore`, { method: "POST" });
         if (!answer.success) {
           await setToast(args.request, args.context, { key: "error", params: { message: answer.message } });
           break;
@@ -171,7 +171,9 @@ export async function action(args: ActionFunctionArgs) {
     case "generate-all":
       return generate(
         args,
-        form.intent === "generate" ? form.id : ((await api<ProjectItem[]>(args, "/studio/projects?type=tts")).data?.map((p) => p.id) ?? []),
+        form.intent === "generate"
+          ? form.id
+          : ((await apiUntyped<ProjectItem[]>(args, "/studio/projects?type=tts")).data?.map((p) => p.id) ?? []),
       );
   }
 }
@@ -183,7 +185,7 @@ export async function action(args: ActionFunctionArgs) {
 async function generate(args: ActionFunctionArgs, ids: string[]) {
   const started: string[] = [];
   for (const id of ids.slice(0, MAX_SELECTED)) {
-    const job = await api<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, { body: {} });
+    const job = await apiUntyped<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, { body: {} });
     if (!job.success) {
       // STS projects have nothing to generate here; any other refusal (a usage limit) stops the rest.
       if (job.code === Code.NOT_FOUND) continue;

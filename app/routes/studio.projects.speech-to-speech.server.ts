@@ -4,7 +4,7 @@ import type { StsStep } from "~/components/studio/Sts";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { stsPath, usageLimitFor, type StsSource, type StudioResult, type UsageDialogData } from "~/lib/studio";
 import { StsSchema, type StsProject } from "~/lib/studio-schemas";
-import { api, requireData } from "~/utils/api.server";
+import { apiUntyped, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pickerVoices, withChosen } from "~/utils/picker-voices.server";
@@ -25,15 +25,17 @@ export async function loader(args: LoaderFunctionArgs) {
   // One wave of api calls: a member far from the database waits for its slowest, not for their sum.
   const [profile, plans, meta, project, source, job, result, voices, replyTo] = await Promise.all([
     loadProfile(args),
-    api<{ plan: string; plan_time: number }[]>(args, "/utils/planlist"),
+    apiUntyped<{ plan: string; plan_time: number }[]>(args, "/utils/planlist"),
     pageMeta(args.request, args.context, "meta.titles.sts"),
-    id ? api<StsProject>(args, `/studio/sts/projects/${encodeURIComponent(id)}`) : null,
-    sourceId ? api<StsSource>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}`) : null,
-    jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
-    resultId ? api<StudioResult>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
+    id ? apiUntyped<StsProject>(args, `/studio/sts/projects/${encodeURIComponent(id)}`) : null,
+    sourceId ? apiUntyped<StsSource>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}`) : null,
+    jobId ? apiUntyped<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
+    resultId ? apiUntyped<StudioResult>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
     sourceId && q.get("step") === "voice" ? pickerVoices(args) : null,
     // Answering a shared recording: what is answered, while it is still shared.
-    reply ? api<{ share_id: string; voice: { name: { ko: string; en: string } } }>(args, `/share/${encodeURIComponent(reply)}`) : null,
+    reply
+      ? apiUntyped<{ share_id: string; voice: { name: { ko: string; en: string } } }>(args, `/share/${encodeURIComponent(reply)}`)
+      : null,
   ]);
   for (const answer of [project, source, job, result]) if (answer && !answer.success) requireData<unknown>(answer);
   // A finished conversion moves on to its result (also when the page refreshes itself without JavaScript).
@@ -85,14 +87,14 @@ export async function action(args: ActionFunctionArgs) {
       form.set("file", value.file);
       form.set("method", value.method);
       if (id) form.set("project_id", id);
-      const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
+      const checked = await apiUntyped<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
       if (!checked.success || !checked.data) return refused("upload", checked);
       // `voice`: the voice chosen in the library ("use this voice"), offered at the voice step.
       throw redirect(stsPath({ id: checked.data.project_id, source: checked.data.source_id, voice: q.get("voice"), reply }));
     }
     case "convert": {
       const sourceId = q.get("source") ?? "";
-      const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, {
+      const started = await apiUntyped<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, {
         // Answering a shared recording: linked to it as it is made, shared or not.
         body: { voice_id: value.voice_id, ...(reply ? { reply_to: reply } : {}) },
       });
@@ -104,7 +106,7 @@ export async function action(args: ActionFunctionArgs) {
       const share = value.intent === "share";
       // Shared back as a reply when this flow answers a shared recording.
       const replyTo = share && reply ? `?${new URLSearchParams({ reply_to: reply })}` : "";
-      const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share${replyTo}`, {
+      const answer = await apiUntyped(args, `/studio/inferences/${encodeURIComponent(resultId)}/share${replyTo}`, {
         method: share ? "POST" : "DELETE",
       });
       if (answer.success) await setToast(args.request, args.context, { key: share ? "shared" : "unshared" });
@@ -119,7 +121,7 @@ export async function action(args: ActionFunctionArgs) {
       throw back();
     }
     case "review": {
-      const saved = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/review`, {
+      const saved = await apiUntyped(args, `/studio/inferences/${encodeURIComponent(resultId)}/review`, {
         body: { score: value.score, text: value.text ?? "" },
       });
       if (!saved.success)

@@ -6,7 +6,7 @@ import { usageLimitFor, type UsageDialogData } from "~/lib/studio";
 import { TtsEditorSchema, type ProjectVersion, type Take, type TtsProject } from "~/lib/studio-schemas";
 import { Code } from "#contracts/codes";
 import { languageOffer } from "#contracts/speech-text";
-import { api, requireData } from "~/utils/api.server";
+import { apiUntyped, requireData } from "~/utils/api.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { readerTimeZone } from "~/utils/time-zone.server";
@@ -26,12 +26,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const takesOf = new URL(args.request.url).searchParams.get("takes");
   // One wave of api calls: a member far from the database waits for its slowest, not for their sum.
   const [project, picker, profile, meta, job, takes] = await Promise.all([
-    api<TtsProject & { versions: ProjectVersion[] }>(args, `/studio/projects/${encodeURIComponent(id)}?versions=1`),
+    apiUntyped<TtsProject & { versions: ProjectVersion[] }>(args, `/studio/projects/${encodeURIComponent(id)}?versions=1`),
     pickerVoices(args),
     loadProfile(args),
     pageMeta(args.request, args.context, "meta.titles.studio"),
-    jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
-    takesOf && /^[\w-]{1,64}$/.test(takesOf) ? api<{ takes: Take[] }>(args, `/studio/paragraphs/${takesOf}/takes`) : null,
+    jobId ? apiUntyped<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
+    takesOf && /^[\w-]{1,64}$/.test(takesOf) ? apiUntyped<{ takes: Take[] }>(args, `/studio/paragraphs/${takesOf}/takes`) : null,
   ]);
   // An STS project's id under the TTS editor is not a TTS project: not found.
   const tts = requireData(project);
@@ -89,7 +89,7 @@ async function pronunciation(
     );
   }
   const lang = paragraph.lang === "en" || (paragraph.lang === "multi" && !/[가-힣]/.test(paragraph.text)) ? "en" : "ko";
-  const answer = await api<{ pronunciation: string; phonemes: string }>(args, "/studio/pronounce", {
+  const answer = await apiUntyped<{ pronunciation: string; phonemes: string }>(args, "/studio/pronounce", {
     body: { text: paragraph.text, lang },
   });
   if (!answer.success || !answer.data)
@@ -147,9 +147,9 @@ export async function action(args: ActionFunctionArgs) {
   const projectPath = `/studio/projects/${encodeURIComponent(id)}`;
   if (value.intent === "delete-paragraph") {
     // Confirmed: the project as saved, without that paragraph, as a checkpoint (its answer is the undo).
-    const project = requireData(await api<TtsProject>(args, projectPath));
+    const project = requireData(await apiUntyped<TtsProject>(args, projectPath));
     const rest = project.paragraphs.filter((p) => p.id !== value.paragraph).map(({ audioURL: _a, audioCurrent: _c, ...p }) => p);
-    const saved = await api<{ undoVersion: string | null }>(args, `${projectPath}/paragraphs`, {
+    const saved = await apiUntyped<{ undoVersion: string | null }>(args, `${projectPath}/paragraphs`, {
       method: "PUT",
       body: { paragraphs: rest, checkpoint: true, revision: project.revision },
     });
@@ -158,7 +158,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (value.intent === "pick-take") {
     const paragraph = encodeURIComponent(value.paragraph);
-    const picked = await api<{ undoVersion: string | null }>(
+    const picked = await apiUntyped<{ undoVersion: string | null }>(
       args,
       `/studio/paragraphs/${paragraph}/takes/${encodeURIComponent(value.take)}/pick`,
       {
@@ -169,7 +169,7 @@ export async function action(args: ActionFunctionArgs) {
     throw redirect(`${base}&takes=${paragraph}`);
   }
   if (value.intent === "restore-version") {
-    const restored = await api<{ undoVersion: string | null }>(
+    const restored = await apiUntyped<{ undoVersion: string | null }>(
       args,
       `${projectPath}/versions/${encodeURIComponent(value.version)}/restore`,
       {
@@ -184,13 +184,13 @@ export async function action(args: ActionFunctionArgs) {
     const path = `${projectPath}/versions/${encodeURIComponent(value.version)}`;
     const done =
       value.intent === "delete-version"
-        ? await api(args, path, { method: "DELETE" })
-        : await api(args, `${path}/undelete`, { method: "POST" });
+        ? await apiUntyped(args, path, { method: "DELETE" })
+        : await apiUntyped(args, `${path}/undelete`, { method: "POST" });
     if (!done.success) await setToast(args.request, args.context, { key: "error", params: { message: done.message } });
     throw redirect(done.success && value.intent === "delete-version" ? `${base}&undelete=${encodeURIComponent(value.version)}` : base);
   }
   if (value.intent === "rename") {
-    const saved = await api(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "PATCH", body: { name: value.name } });
+    const saved = await apiUntyped(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "PATCH", body: { name: value.name } });
     if (!saved.success) return data({ form: "rename", result: submission.reply({ formErrors: [saved.message] }) }, { status: 400 });
     await setToast(args.request, args.context, { key: "saved" });
     throw redirect(url.pathname + url.search);
@@ -202,7 +202,7 @@ export async function action(args: ActionFunctionArgs) {
   // Saved from the revision the page has (a conflict when another tab saved since), or over the
   // revision the conflict named ("overwrite").
   const revision = value.overwrite ?? value.revision;
-  const saved = await api<{ paragraphs: { id: string }[]; revision: number }>(args, `${projectPath}/paragraphs`, {
+  const saved = await apiUntyped<{ paragraphs: { id: string }[]; revision: number }>(args, `${projectPath}/paragraphs`, {
     method: "PUT",
     body: { paragraphs, revision },
   });
@@ -236,7 +236,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   // "all", or the index of one paragraph (its id may be new after the save).
   const one = generate === "all" ? null : saved.data.paragraphs[Number(generate)]?.id;
-  const started = await api<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, {
+  const started = await apiUntyped<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, {
     body: one ? { paragraph_ids: [one] } : {},
   });
   if (!started.success || !started.data) {

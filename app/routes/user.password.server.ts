@@ -1,7 +1,7 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod/v4";
-import { api } from "~/utils/api.server";
+import { apiUntyped } from "~/utils/api.server";
 import { certCookie, codeSecondsLeft, recoverCookie, type RecoverState } from "~/utils/flows.server";
 import { parseIntent } from "~/utils/intent.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -54,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
   };
   if (intent === "restart") return restart();
   const sendCode = async (email: string) => {
-    const sent = await api(args, "/member/certemailpwd", { body: { email } });
+    const sent = await apiUntyped(args, "/member/certemailpwd", { body: { email } });
     if (sent.success) await certCookie.write(args.request, args.context, { email, purpose: "password", sentAt: Date.now() });
     return sent;
   };
@@ -84,7 +84,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (step === "code") {
     const { code } = submission.value as { code: string };
-    const checked = await api<{ ticket: string }>(args, "/member/checkcert", {
+    const checked = await apiUntyped<{ ticket: string }>(args, "/member/checkcert", {
       body: { email: state!.email, cert: code, type: "password" },
     });
     if (!checked.success) return fail(CODE_FIELD_CODES.includes(checked.code) ? "code" : null, checked.message);
@@ -93,7 +93,7 @@ export async function action(args: ActionFunctionArgs) {
     throw redirect("/user/password");
   }
   const { password } = submission.value as { password: string };
-  const updated = await api(args, "/member/updatepwd", { body: { email: state!.email, password, cert_ticket: state!.certTicket } });
+  const updated = await apiUntyped(args, "/member/updatepwd", { body: { email: state!.email, password, cert_ticket: state!.certTicket } });
   if (!updated.success) {
     if (updated.code === CERT_REQUIRED) return restart();
     return fail(PASSWORD_FIELD_CODES.includes(updated.code) ? "password" : null, updated.message);

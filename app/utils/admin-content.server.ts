@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { z } from "zod/v4";
 import type { ContentKind } from "~/lib/admin";
 import { requireOperator } from "~/utils/admin.server";
-import { api, requireData } from "~/utils/api.server";
+import { apiUntyped, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 
@@ -16,7 +16,7 @@ import { setToast } from "~/utils/toast.server";
 export async function contentLoader<Row extends { id: string }>(args: LoaderFunctionArgs, kind: ContentKind) {
   await requireOperator(args);
   const [list, meta] = await Promise.all([
-    api<{ items: Row[] }>(args, `/admin/content/${kind}`),
+    apiUntyped<{ items: Row[] }>(args, `/admin/content/${kind}`),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   const items = requireData(list).items;
@@ -41,11 +41,11 @@ export async function contentAction<S extends z.ZodType<Saved | Publication>>(
   const base = `/admin/content/${kind}`;
   const answer =
     v.intent === "save"
-      ? await api(args, v.id ? `${base}/${encodeURIComponent(v.id)}` : base, {
+      ? await apiUntyped(args, v.id ? `${base}/${encodeURIComponent(v.id)}` : base, {
           method: v.id ? "PUT" : "POST",
           body: body(v as Extract<z.output<S>, Saved>),
         })
-      : await api(args, `${base}/${encodeURIComponent(v.id)}/${v.intent}`, { body: {} });
+      : await apiUntyped(args, `${base}/${encodeURIComponent(v.id)}/${v.intent}`, { body: {} });
   if (!answer.success) return data({ result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
   await setToast(args.request, args.context, { key: "saved" });
   throw redirect(`/admin/${kind}`);

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import { usageLimitFor, type UsageDialogData } from "~/lib/studio";
-import { api } from "~/utils/api.server";
+import { apiUntyped } from "~/utils/api.server";
 import { setToast } from "~/utils/toast.server";
 
 /**
@@ -34,13 +34,13 @@ export async function labsStepAction(
       form.set("method", value.method);
       const id = q.get("id");
       if (id) form.set("project_id", id);
-      const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
+      const checked = await apiUntyped<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
       if (!checked.success || !checked.data) return refused("upload", checked);
       throw redirect(path({ id: checked.data.project_id, source: checked.data.source_id }));
     }
     case "convert": {
       const sourceId = q.get("source") ?? "";
-      const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, {
+      const started = await apiUntyped<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, {
         body: { voice_id: value.voice_id },
       });
       if (!started.success || !started.data) return refused("convert", started);
@@ -50,7 +50,9 @@ export async function labsStepAction(
     case "unshare": {
       const share = value.intent === "share";
       const resultId = q.get("result") ?? "";
-      const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share`, { method: share ? "POST" : "DELETE" });
+      const answer = await apiUntyped(args, `/studio/inferences/${encodeURIComponent(resultId)}/share`, {
+        method: share ? "POST" : "DELETE",
+      });
       if (answer.success) await setToast(args.request, args.context, { key: share ? "shared" : "unshared" });
       else await setToast(args.request, args.context, { key: "error", params: { message: answer.message } });
       throw redirect(path({ id: q.get("id"), source: q.get("source"), result: resultId }));
