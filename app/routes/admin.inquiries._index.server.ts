@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { INQUIRY_CATEGORIES, type InquiryCategory } from "~/lib/help";
 import { type InquirySummary } from "~/lib/help-schemas";
 import { requireOperator } from "~/utils/admin.server";
-import { apiUntyped, requireData } from "~/utils/api.server";
+import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 
 export type QueuePage = {
@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (state) query.set("state", state);
   if (category) query.set("category", category);
   const [queue, meta] = await Promise.all([
-    apiUntyped<QueuePage>(args, `/admin/inquiries?${query}`),
+    api(args, "GET /admin/inquiries", { query: query }),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return { ...requireData(queue), filter: { state, category }, meta };

@@ -5,7 +5,7 @@ import { getLocale } from "~/i18n/i18n.server";
 import { Code } from "#contracts/codes";
 import { MemberActionSchema } from "~/lib/help-schemas";
 import { requireOperator } from "~/utils/admin.server";
-import { apiUntyped, requireData } from "~/utils/api.server";
+import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 
@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const email = emailOf(url);
   const meta = await pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description");
   if (!email) return { email, member: null, notFound: false, confirmRefund: false, closeTo: memberPage(url), meta };
-  const found = await apiUntyped<MemberSummary>(args, `/admin/members?${new URLSearchParams({ email })}`);
+  const found = await api(args, "GET /admin/members", { query: new URLSearchParams({ email }) });
   if (!found.success && found.code === Code.MEMBER_NOT_FOUND)
     return { email, member: null, notFound: true, confirmRefund: false, closeTo: memberPage(url), meta };
   const member = requireData(found);
@@ -64,11 +64,11 @@ export async function action(args: ActionFunctionArgs) {
   if (v.intent === "refund" && formData.get("confirmed") !== "1") {
     throw redirect(`${memberPage(url)}&${new URLSearchParams({ confirm: "refund" })}`);
   }
-  const path = `/admin/members/${encodeURIComponent(memberId)}`;
+  const params = { id: memberId };
   const answer =
     v.intent === "coupon"
-      ? await apiUntyped<{ num: string }>(args, `${path}/coupon`, { body: { plan: v.plan, days: v.days } })
-      : await apiUntyped(args, `${path}/refund`, { body: { payment_no: v.payment_no, reason: v.reason } });
+      ? await api(args, "POST /admin/members/:id/coupon", { params, body: { plan: v.plan, days: v.days } })
+      : await api(args, "POST /admin/members/:id/refund", { params, body: { payment_no: v.payment_no, reason: v.reason } });
   if (!answer.success) return data({ intent: v.intent, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
   const refund = answer.data as { payment_no: number; refund_amount: number; currency: Currency };
   await setToast(

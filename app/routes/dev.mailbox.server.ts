@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiUntyped, requireData } from "~/utils/api.server";
+import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 
 export type Mail = { id: number; to: string; subject: string; text: string; createdAt: number };
@@ -9,6 +9,6 @@ export type Mail = { id: number; to: string; subject: string; text: string; crea
  * 404 outside development, and so does this page.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const mails = requireData(await apiUntyped<Mail[]>(args, "/dev/mailbox"));
+  const mails = requireData(await api(args, "GET /dev/mailbox"));
   return { mails, meta: await pageMeta(args.request, args.context, "meta.titles.devMailbox") };
 }

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiUntyped } from "~/utils/api.server";
+import { api } from "~/utils/api.server";
 import { oauthStateCookie } from "~/utils/flows.server";
 import { isSocialProvider } from "~/utils/social";
 import { Code } from "#contracts/codes";
@@ -15,9 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const type = args.params.social;
   if (!isSocialProvider(type)) throw new Response(null, { status: 404 });
   const origin = new URL(args.request.url).origin;
-  const envelope = await apiUntyped<{ url: string; state: string }>(args, "/member/snsauthorize", {
-    body: { type, redirect_uri: `${origin}/login/${type}/callback` },
-  });
+  const envelope = await api(args, "POST /member/snsauthorize", { body: { type, redirect_uri: `${origin}/login/${type}/callback` } });
   if (!envelope.success || !envelope.data) {
     throw redirect(`/login?error=${envelope.code === NOT_CONFIGURED ? "unavailable" : "failed"}`);
   }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { shortTemplate } from "#contracts/labs";
 import { fixedT } from "~/i18n/i18n.server";
 import { isLang, type Lang } from "~/i18n/config";
-import { apiUntyped, requireData } from "~/utils/api.server";
+import { api, requireData } from "~/utils/api.server";
 import { localeCookie } from "~/utils/cookies.server";
 
 export type Shared = {
@@ -55,7 +55,7 @@ export async function visitorLanguage(request: Request): Promise<Lang | null> {
  */
 export async function loader(args: LoaderFunctionArgs) {
   const id = args.params.id ?? "";
-  const [answer, asked] = await Promise.all([apiUntyped<Shared>(args, `/share/${encodeURIComponent(id)}`), visitorLanguage(args.request)]);
+  const [answer, asked] = await Promise.all([api(args, "GET /share/:id", { params: { id } }), visitorLanguage(args.request)]);
   const shared = requireData(answer);
   const lang = asked ?? shared.locale;
   const t = fixedT(lang, "studio");

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { apiUntyped, requireData } from "./api.server";
+import { api, requireData } from "./api.server";
 
 /**
  * Every /admin loader and action starts here: the api answers /admin/me only to a signed-in operator and
@@ -7,5 +7,5 @@ import { apiUntyped, requireData } from "./api.server";
  * same as an unknown path. The role is checked on the server, never by the page.
  */
 export async function requireOperator(args: { request: Request; context: AppLoadContext }) {
-  return requireData(await apiUntyped<{ id: string; email: string; role: "operator" }>(args, "/admin/me"));
+  return requireData(await api(args, "GET /admin/me"));
 }

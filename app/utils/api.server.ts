@@ -118,14 +118,6 @@ export async function api<R extends ApiRoute>(
   return envelope;
 }
 
-/** The old call, with the type asserted by the caller; call sites move to `api` one by one. */
-export async function apiUntyped<T>(args: CallArgs, path: string, init: { method?: Method; body?: unknown; form?: FormData } = {}) {
-  const method = init.method ?? (init.body === undefined && init.form === undefined ? "GET" : "POST");
-  const [pattern, search] = path.split(/\?(.*)/s);
-  const route = `${method} ${pattern}` as "GET /guide";
-  return (await api(args, route, { ...init, query: search ? new URLSearchParams(search) : undefined })) as Envelope<T>;
-}
-
 /** The headers of every api call: lang, the (refreshed) api-key and the visitor's address. */
 async function apiHeaders(request: Request, context: AppLoadContext) {
   const locale = await getLocale(request, context);

@@ -20,12 +20,16 @@ export type Result<T> = { ok: true; value: T } | Refusal;
 export const done = <T>(value: T) => ({ ok: true, value }) as const;
 
 /** The envelope of a domain result: `ok` with its value (and `code`), or `fail` with its refusal. */
-export const answer = <R extends Result<unknown>>(c: Context<AppEnv>, result: R, code: Code = Code.OK): Answered<ValueOf<R>> | Failed =>
-  result.ok ? ok(c, (result as Extract<R, { ok: true }>).value as ValueOf<R>, code) : fail(c, result.code, result);
+export const answer = <R extends Result<unknown>>(c: Context<AppEnv>, result: R, code: Code = Code.OK): Answer<R> =>
+  (result.ok ? ok(c, (result as Extract<R, { ok: true }>).value as ValueOf<R>, code) : fail(c, result.code, result)) as Answer<R>;
 
-/** The typed responses of `ok` and `fail`, which Hono's schema of a route (and so the app's client) reads. */
+/**
+ * The typed responses of `ok` and `fail`, which Hono's schema of a route (and so the app's client) reads. A refusal
+ * alone answers only `Failed`: an `ok` of never would be a success without data, which swallows the route's real one.
+ */
 type Answered<T> = ReturnType<typeof ok<T>>;
 type Failed = ReturnType<typeof fail>;
+type Answer<R> = [ValueOf<R>] extends [never] ? Failed : Answered<ValueOf<R>> | Failed;
 type ValueOf<R> = R extends { ok: true; value: infer T } ? T : never;
 
 /**
