@@ -65,24 +65,22 @@ export async function action(args: ActionFunctionArgs) {
     throw redirect(`${memberPage(url)}&${new URLSearchParams({ confirm: "refund" })}`);
   }
   const params = { id: memberId };
-  const answer =
-    v.intent === "coupon"
-      ? await api(args, "POST /admin/members/:id/coupon", { params, body: { plan: v.plan, days: v.days } })
-      : await api(args, "POST /admin/members/:id/refund", { params, body: { payment_no: v.payment_no, reason: v.reason } });
-  if (!answer.success) return data({ intent: v.intent, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
-  const refund = answer.data as { payment_no: number; refund_amount: number; currency: Currency };
-  await setToast(
-    args.request,
-    args.context,
-    v.intent === "coupon"
-      ? { key: "couponIssued", params: { num: (answer.data as { num: string }).num } }
-      : {
-          key: "operatorRefunded",
-          params: {
-            no: String(refund.payment_no),
-            amount: formatMoney(refund.refund_amount, refund.currency, await getLocale(args.request, args.context)),
-          },
-        },
-  );
+  const fails = (message: string) => data({ intent: v.intent, result: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  if (v.intent === "coupon") {
+    const issued = await api(args, "POST /admin/members/:id/coupon", { params, body: { plan: v.plan, days: v.days } });
+    if (!issued.success || !issued.data) return fails(issued.message);
+    await setToast(args.request, args.context, { key: "couponIssued", params: { num: issued.data.num } });
+  } else {
+    const refunded = await api(args, "POST /admin/members/:id/refund", { params, body: { payment_no: v.payment_no, reason: v.reason } });
+    if (!refunded.success || !refunded.data) return fails(refunded.message);
+    const refund = refunded.data;
+    await setToast(args.request, args.context, {
+      key: "operatorRefunded",
+      params: {
+        no: String(refund.payment_no),
+        amount: formatMoney(refund.refund_amount, refund.currency, await getLocale(args.request, args.context)),
+      },
+    });
+  }
   throw redirect(memberPage(url));
 }
