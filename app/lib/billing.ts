@@ -3,7 +3,7 @@
  * and the actions share. Validation messages are keys of the billing bundle's `errors` group.
  */
 
-export type { Card, ChargeQuote as Quote, Currency, Invoice, InvoicePage, PlanState, RefundQuote as Refundable } from "#contracts/billing";
+export type { Card, Quote, Currency, Invoice, InvoicePage, PlanState, RefundQuote as Refundable } from "#contracts/billing";
 export { cardBrand, formatMoney, refundRequested } from "#contracts/billing";
 
 /** The dialogs of the plan pages, opened by `?modal=` so they render without JavaScript. */

@@ -78,13 +78,16 @@ export function viewSearch(view: LibraryView, change: Partial<LibraryView> = {})
   return s ? `?${s}` : "";
 }
 
-/** GET /api/v1/voices for a view. */
-export function voicesApiPath(view: LibraryView) {
+/** The query of GET /api/v1/voices for a view. */
+export function voicesApiQuery(view: LibraryView) {
   const params = new URLSearchParams({ tab: view.tab, sort: view.sort, page: String(view.page), limit: String(PAGE_SIZE) });
   for (const name of FILTER_NAMES) if (view[name].length > 0) params.set(name, view[name].join(","));
   if (view.q) params.set("q", view.q);
-  return `/voices?${params}`;
+  return params;
 }
+
+/** GET /api/v1/voices for a view. */
+export const voicesApiPath = (view: LibraryView) => `/voices?${voicesApiQuery(view)}`;
 
 /** How many tag filters a view has on. */
 export const activeFilters = (view: LibraryView) => FILTER_NAMES.reduce((n, name) => n + view[name].length, 0);

@@ -57,10 +57,10 @@ export const PROJECT_TABS = ["all", "tts", "sts"] as const;
 // ---- The TTS editor (/studio/projects/text-to-speech) ------------------------------------------
 
 /**
- * The voices a studio voice picker offers: every voice the member may use (no library tab), most used first,
+ * The query of GET /voices for the voices a studio voice picker offers: every voice the member may use (no library tab), most used first,
  * one page of the library's largest size (contracts/voices.ts LIBRARY_PAGE).
  */
-export const PICKER_VOICES = "/voices?sort=usage&limit=100";
+export const PICKER_VOICES = { sort: "usage", limit: 100 } as const;
 /** The page URL parameter of the pickers' voice search (app/utils/picker-voices.server.ts). */
 export const PICKER_SEARCH_PARAM = "voice_q";
 /** What the pickers' search asked and found: `shown` of `total` voices. */

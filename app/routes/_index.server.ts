@@ -1,5 +1,4 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { HeroVoice } from "~/components/home/Landing";
 import { getLocale } from "~/i18n/i18n.server";
 import { api } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -21,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [{ plans }, { member, firstMonth }, voices, meta] = await Promise.all([
     loadPlanCards(args, locale),
     firstMonthFor(args),
-    api<{ voices: HeroVoice[] }>(args, `/voices?tab=basic&lang=${locale}&locale=${locale}`),
+    api(args, "GET /voices", { query: { tab: "basic", lang: locale, locale } }),
     pageMeta(args.request, args.context, "meta.titles.home"),
   ]);
   // Without voices (the api cannot answer) the hero shows its text only.

@@ -3,8 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { ActorApplicationSchema } from "~/lib/library-schemas";
 import { api } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
-import type { ActorApplicationReceipt } from "#contracts/actors";
-import type { VoiceCard, VoicePage } from "#contracts/voices";
+import type { VoiceCard } from "#contracts/voices";
 
 /** How many voices the market shows. */
 const FEATURED = 6;
@@ -15,13 +14,13 @@ const FEATURED = 6;
  */
 export async function loader(args: LoaderFunctionArgs) {
   const [open, meta] = await Promise.all([
-    api<VoicePage>(args, `/voices?tab=open&sort=popular&limit=${FEATURED}`),
+    api(args, "GET /voices", { query: { tab: "open", sort: "popular", limit: FEATURED } }),
     pageMeta(args.request, args.context, "library:meta.actors", "library:meta.actorsDescription"),
   ]);
   let voices: VoiceCard[] = open.data?.voices ?? [];
   let fallback = false;
   if (voices.length === 0) {
-    const top = await api<VoiceCard[]>(args, "/voices/top");
+    const top = await api(args, "GET /voices/top");
     voices = (top.data ?? []).slice(0, FEATURED);
     fallback = true;
   }
@@ -40,7 +39,7 @@ export async function action(args: ActionFunctionArgs) {
   form.set("consent", consent);
   if (sample_url) form.set("sample_url", sample_url);
   if (file && file.size > 0) form.set("file", file, file.name);
-  const sent = await api<ActorApplicationReceipt>(args, "/actors/applications", { form });
+  const sent = await api(args, "POST /actors/applications", { form });
   if (!sent.success) return data({ result: submission.reply({ formErrors: [sent.message] }) }, { status: 400 });
   throw redirect("/actors?applied=1#apply");
 }

@@ -1,6 +1,6 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { APPLICATION_STATUSES, type ActorApplication } from "~/lib/admin";
+import { APPLICATION_STATUSES } from "~/lib/admin";
 import { ApplicationStatusSchema } from "~/lib/admin-schemas";
 import { requireOperator } from "~/utils/admin.server";
 import { api, requireData } from "~/utils/api.server";
@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireOperator(args);
   const status = filterOf(args.request.url);
   const [list, meta] = await Promise.all([
-    api<{ items: ActorApplication[] }>(args, `/admin/actor-applications?status=${status}`),
+    api(args, "GET /admin/actor-applications", { query: { status } }),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return data({ status, items: requireData(list).items, meta }, { headers: { "cache-control": "private, no-store" } });
@@ -33,7 +33,7 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: ApplicationStatusSchema });
   if (submission.status !== "success") return data({ id: null, result: submission.reply() }, { status: 400 });
   const { id, status } = submission.value;
-  const answer = await api(args, `/admin/actor-applications/${encodeURIComponent(id)}/status`, { body: { status } });
+  const answer = await api(args, "POST /admin/actor-applications/:id/status", { params: { id }, body: { status } });
   if (!answer.success) return data({ id, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
   await setToast(args.request, args.context, { key: "saved" });
   throw redirect(`/admin/actor-applications?status=${filterOf(args.request.url)}`);

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { AuditPage } from "~/lib/admin";
 import { requireOperator } from "~/utils/admin.server";
 import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -12,7 +11,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const action = (url.searchParams.get("action") ?? "").trim().slice(0, 60);
   const query = new URLSearchParams({ page: String(page), ...(action ? { action } : {}) });
   const [log, meta] = await Promise.all([
-    api<AuditPage>(args, `/admin/audit?${query}`),
+    api(args, "GET /admin/audit", { query: query }),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return { ...requireData(log), action, meta };

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { type ContestRow } from "~/lib/admin";
 import { ContestFormSchema } from "~/lib/admin-schemas";
 import { contentAction, contentLoader } from "~/utils/admin-content.server";
 
 /** /admin/contests (operators only): every contest page with its drafts, the form to write or change one, publish and unpublish. */
-export const loader = (args: LoaderFunctionArgs) => contentLoader<ContestRow>(args, "contests");
+export const loader = (args: LoaderFunctionArgs) => contentLoader(args, "contests");
 
 /** Saves (creates or changes), publishes or unpublishes a contest page through the operator API (each writes an audit row). */
 export const action = (args: ActionFunctionArgs) =>

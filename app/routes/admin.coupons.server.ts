@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { COUPON_STATUSES, statusFrom, type CouponPage } from "~/lib/admin";
+import { COUPON_STATUSES, statusFrom } from "~/lib/admin";
 import { requireOperator } from "~/utils/admin.server";
 import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -11,7 +11,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const status = statusFrom(COUPON_STATUSES, url.searchParams.get("status"));
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
   const [list, meta] = await Promise.all([
-    api<CouponPage>(args, `/admin/coupons?${new URLSearchParams({ status, page: String(page) })}`),
+    api(args, "GET /admin/coupons", { query: new URLSearchParams({ status, page: String(page) }) }),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return { ...requireData(list), status, meta };

@@ -1,6 +1,5 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { type FeaturedItem } from "~/lib/admin";
 import { FeatureFormSchema } from "~/lib/admin-schemas";
 import { requireOperator } from "~/utils/admin.server";
 import { api, requireData } from "~/utils/api.server";
@@ -11,7 +10,7 @@ import { setToast } from "~/utils/toast.server";
 export async function loader(args: LoaderFunctionArgs) {
   await requireOperator(args);
   const [list, meta] = await Promise.all([
-    api<{ items: FeaturedItem[] }>(args, "/admin/featured"),
+    api(args, "GET /admin/featured"),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return { items: requireData(list).items, now: Date.now(), meta };
@@ -25,8 +24,8 @@ export async function action(args: ActionFunctionArgs) {
   const v = submission.value;
   const answer =
     v.intent === "add"
-      ? await api(args, "/admin/featured", { body: { voice_id: v.voice_id, starts_at: v.starts_at, ends_at: v.ends_at } })
-      : await api(args, `/admin/featured/${encodeURIComponent(v.id)}`, { method: "DELETE" });
+      ? await api(args, "POST /admin/featured", { body: { voice_id: v.voice_id, starts_at: v.starts_at, ends_at: v.ends_at } })
+      : await api(args, "DELETE /admin/featured/:id", { params: { id: v.id } });
   if (!answer.success) return data({ result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
   await setToast(args.request, args.context, { key: "saved" });
   throw redirect("/admin/featured");

@@ -9,13 +9,13 @@ import { setToast } from "~/utils/toast.server";
 
 export type OperatorInquiry = Inquiry & { email: string | null; memberId: string | null };
 
-const path = (no: string | undefined) => `/admin/inquiries/${encodeURIComponent(no ?? "")}`;
+const inquiryNo = (no: string | undefined) => ({ no: no ?? "" });
 
 /** /admin/inquiries/:no: one inquiry, its thread and images, the answer and state forms (operators only). */
 export async function loader(args: LoaderFunctionArgs) {
   await requireOperator(args);
   const [inquiry, meta] = await Promise.all([
-    api<OperatorInquiry>(args, path(args.params.no)),
+    api(args, "GET /admin/inquiries/:no", { params: inquiryNo(args.params.no) }),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return { inquiry: requireData(inquiry), meta };
@@ -34,9 +34,9 @@ export async function action(args: ActionFunctionArgs) {
     form.set("content", v.content);
     form.set("state", String(v.state));
     for (const image of imagesOf(formData)) form.append("image", image);
-    answer = await api(args, `${path(args.params.no)}/answer`, { form });
+    answer = await api(args, "POST /admin/inquiries/:no/answer", { params: inquiryNo(args.params.no), form });
   } else {
-    answer = await api(args, `${path(args.params.no)}/state`, { body: { state: v.state } });
+    answer = await api(args, "POST /admin/inquiries/:no/state", { params: inquiryNo(args.params.no), body: { state: v.state } });
   }
   if (!answer.success) return data({ intent: v.intent, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
   await setToast(args.request, args.context, { key: v.intent === "answer" ? "answerSent" : "saved" });

@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (state) query.set("state", state);
   if (category) query.set("category", category);
   const [queue, meta] = await Promise.all([
-    api<QueuePage>(args, `/admin/inquiries?${query}`),
+    api(args, "GET /admin/inquiries", { query: query }),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return { ...requireData(queue), filter: { state, category }, meta };

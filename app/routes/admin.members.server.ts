@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const email = emailOf(url);
   const meta = await pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description");
   if (!email) return { email, member: null, notFound: false, confirmRefund: false, closeTo: memberPage(url), meta };
-  const found = await api<MemberSummary>(args, `/admin/members?${new URLSearchParams({ email })}`);
+  const found = await api(args, "GET /admin/members", { query: new URLSearchParams({ email }) });
   if (!found.success && found.code === Code.MEMBER_NOT_FOUND)
     return { email, member: null, notFound: true, confirmRefund: false, closeTo: memberPage(url), meta };
   const member = requireData(found);
@@ -64,25 +64,23 @@ export async function action(args: ActionFunctionArgs) {
   if (v.intent === "refund" && formData.get("confirmed") !== "1") {
     throw redirect(`${memberPage(url)}&${new URLSearchParams({ confirm: "refund" })}`);
   }
-  const path = `/admin/members/${encodeURIComponent(memberId)}`;
-  const answer =
-    v.intent === "coupon"
-      ? await api<{ num: string }>(args, `${path}/coupon`, { body: { plan: v.plan, days: v.days } })
-      : await api(args, `${path}/refund`, { body: { payment_no: v.payment_no, reason: v.reason } });
-  if (!answer.success) return data({ intent: v.intent, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
-  const refund = answer.data as { payment_no: number; refund_amount: number; currency: Currency };
-  await setToast(
-    args.request,
-    args.context,
-    v.intent === "coupon"
-      ? { key: "couponIssued", params: { num: (answer.data as { num: string }).num } }
-      : {
-          key: "operatorRefunded",
-          params: {
-            no: String(refund.payment_no),
-            amount: formatMoney(refund.refund_amount, refund.currency, await getLocale(args.request, args.context)),
-          },
-        },
-  );
+  const params = { id: memberId };
+  const fails = (message: string) => data({ intent: v.intent, result: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  if (v.intent === "coupon") {
+    const issued = await api(args, "POST /admin/members/:id/coupon", { params, body: { plan: v.plan, days: v.days } });
+    if (!issued.success || !issued.data) return fails(issued.message);
+    await setToast(args.request, args.context, { key: "couponIssued", params: { num: issued.data.num } });
+  } else {
+    const refunded = await api(args, "POST /admin/members/:id/refund", { params, body: { payment_no: v.payment_no, reason: v.reason } });
+    if (!refunded.success || !refunded.data) return fails(refunded.message);
+    const refund = refunded.data;
+    await setToast(args.request, args.context, {
+      key: "operatorRefunded",
+      params: {
+        no: String(refund.payment_no),
+        amount: formatMoney(refund.refund_amount, refund.currency, await getLocale(args.request, args.context)),
+      },
+    });
+  }
   throw redirect(memberPage(url));
 }

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { type NoticeRow } from "~/lib/admin";
 import { NoticeFormSchema } from "~/lib/admin-schemas";
 import { contentAction, contentLoader } from "~/utils/admin-content.server";
 
 /** /admin/notices (operators only): every notice with its drafts, the form to write or change one, publish and unpublish. */
-export const loader = (args: LoaderFunctionArgs) => contentLoader<NoticeRow>(args, "notices");
+export const loader = (args: LoaderFunctionArgs) => contentLoader(args, "notices");
 
 /** Saves (creates or changes), publishes or unpublishes a notice through the operator API (each writes an audit row). */
 export const action = (args: ActionFunctionArgs) =>

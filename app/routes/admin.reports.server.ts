@@ -1,6 +1,6 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { REPORT_STATUSES, type CommentReport, type ReportStatus, type VoiceReport } from "~/lib/admin";
+import { REPORT_STATUSES, type ReportStatus } from "~/lib/admin";
 import { ReportActionSchema } from "~/lib/admin-schemas";
 import { requireOperator } from "~/utils/admin.server";
 import { api, requireData } from "~/utils/api.server";
@@ -17,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireOperator(args);
   const status = statusOf(args.request.url);
   const [queue, meta] = await Promise.all([
-    api<{ voices: VoiceReport[]; comments: CommentReport[] }>(args, `/admin/reports?status=${status}`),
+    api(args, "GET /admin/reports", { query: { status } }),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return { status, ...requireData(queue), meta };
@@ -34,8 +34,9 @@ export async function action(args: ActionFunctionArgs) {
   const kinds = v.kind === "voice" ? "voices" : "comments";
   const answer =
     v.intent === "dismiss"
-      ? await api(args, `/admin/reports/${v.kind}/${encodeURIComponent(v.report)}/dismiss`, { body: {} })
-      : await api(args, `/admin/${kinds}/${encodeURIComponent(v.target)}/${v.intent}`, {
+      ? await api(args, "POST /admin/reports/:kind/:id/dismiss", { params: { kind: v.kind, id: v.report }, body: {} })
+      : await api(args, `POST /admin/${kinds}/:id/${v.intent}`, {
+          params: { id: v.target },
           body: v.intent === "hide" ? { reason: v.reason } : {},
         });
   if (!answer.success) return data({ formId, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });

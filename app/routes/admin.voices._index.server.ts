@@ -1,5 +1,4 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { VoiceReference } from "#contracts/voice-references";
 import { requireOperator } from "~/utils/admin.server";
 import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -8,7 +7,7 @@ import { pageMeta } from "~/utils/meta.server";
 export async function loader(args: LoaderFunctionArgs) {
   await requireOperator(args);
   const [list, meta] = await Promise.all([
-    api<{ items: VoiceReference[] }>(args, "/admin/voice-references"),
+    api(args, "GET /admin/voice-references"),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   return data({ items: requireData(list).items, meta }, { headers: { "cache-control": "private, no-store" } });

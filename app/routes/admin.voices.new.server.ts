@@ -1,6 +1,5 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { VoiceReference } from "#contracts/voice-references";
 import { VoiceReferenceFormSchema } from "~/lib/admin-schemas";
 import { requireOperator } from "~/utils/admin.server";
 import { api } from "~/utils/api.server";
@@ -28,7 +27,7 @@ export async function action(args: ActionFunctionArgs) {
     sent.set(key, Array.isArray(value) ? value.join(",") : String(value));
   }
   if (v.kind === "clip" && v.file) sent.set("file", v.file, v.file.name || "clip");
-  const made = await api<VoiceReference>(args, "/admin/voice-references", { form: sent });
+  const made = await api(args, "POST /admin/voice-references", { form: sent });
   if (!made.success || !made.data) {
     const issues = (made.data as { issues?: { path: string; message: string }[] } | null)?.issues;
     const fieldErrors = issues ? Object.fromEntries(issues.map((i) => [i.path, [i.message]])) : undefined;

@@ -4,11 +4,12 @@ import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { CUSTOM_VOICE, type CustomVoiceStep } from "~/lib/custom-voices";
 import { CustomVoiceWizardSchema, type CustomDesign } from "~/lib/custom-voices-schemas";
 import { api } from "~/utils/api.server";
+import { creationJob } from "~/utils/jobs.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { sealedCookie } from "~/utils/sealed.server";
 import { Code } from "#contracts/codes";
-import type { CustomVoice, CustomVoiceJobState, CustomVoiceSlots, CustomVoiceStarted } from "#contracts/custom-voices";
+import type { CustomVoice, CustomVoiceJobState } from "#contracts/custom-voices";
 
 /**
  * Custom voice creation (/dashboard/custom, app/routes/dashboard.custom.tsx; spec: 4 steps, design, generate,
@@ -50,8 +51,8 @@ export async function loader(args: LoaderFunctionArgs) {
   let voiceGone: string | null = null;
   if (state.voiceId) {
     const [answer, jobAnswer] = await Promise.all([
-      api<CustomVoice>(args, `/voices/custom/${encodeURIComponent(state.voiceId)}`),
-      state.jobId ? api<CustomVoiceJobState>(args, `/studio/jobs/${encodeURIComponent(state.jobId)}`) : null,
+      api(args, "GET /voices/custom/:id", { params: { id: state.voiceId } }),
+      state.jobId ? creationJob(args, state.jobId) : null,
     ]);
     if (answer.success && answer.data) {
       voice = answer.data;
@@ -95,7 +96,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * profile, as the library does.) An unanswered slots call opens no dialog; the api refuses the creation anyway.
  */
 async function slotGate(args: LoaderFunctionArgs): Promise<Gate> {
-  const answer = await api<CustomVoiceSlots>(args, "/voices/slots");
+  const answer = await api(args, "GET /voices/slots");
   if (!answer.success || !answer.data) return null;
   const { slots, unlimited, used } = answer.data;
   return !unlimited && used >= slots ? "slots" : null;
@@ -155,7 +156,7 @@ export async function action(args: ActionFunctionArgs) {
       for (const m of moods) form.append("moods", m);
       for (const c of categories) form.append("categories", c);
       for (const name of CUSTOM_VOICE.consents) form.set(name, "on");
-      const started = await api<CustomVoiceStarted>(args, "/voices/custom", { form });
+      const started = await api(args, "POST /voices/custom", { form });
       if (!started.success || !started.data) {
         const gate: Gate =
           started.code === Code.CUSTOM_VOICE_NEEDS_STARTER ? "starter" : started.code === Code.CUSTOM_VOICE_SLOTS_FULL ? "slots" : null;
@@ -173,7 +174,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     case "segment": {
       if (!state.voiceId) throw redirect(PATH);
-      const next = await api<CustomVoice>(args, `/voices/custom/${encodeURIComponent(state.voiceId)}/segment`, { method: "POST" });
+      const next = await api(args, "POST /voices/custom/:id/segment", { params: { id: state.voiceId } });
       if (!next.success)
         return data(
           { intent: "segment", result: submission.reply({ formErrors: [next.message] }), error: null, gate: null as Gate },
@@ -187,7 +188,7 @@ export async function action(args: ActionFunctionArgs) {
       form.set("name", value.name);
       form.set("intro", value.intro);
       if (value.image && value.image.size > 0) form.set("image", value.image, value.image.name || "profile");
-      const saved = await api<CustomVoice>(args, `/voices/custom/${encodeURIComponent(state.voiceId)}/profile`, { form });
+      const saved = await api(args, "POST /voices/custom/:id/profile", { params: { id: state.voiceId }, form });
       if (!saved.success || !saved.data)
         return data(
           { intent: "profile", result: submission.reply({ formErrors: [saved.message] }), error: null, gate: null as Gate },

@@ -1,7 +1,7 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { imagesOf } from "~/lib/help";
-import { FollowUpSchema, type Inquiry } from "~/lib/help-schemas";
+import { FollowUpSchema } from "~/lib/help-schemas";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -9,12 +9,10 @@ import { setToast } from "~/utils/toast.server";
 
 /** /dashboard/help/:no: one inquiry with its answer; opening it marks the answer read. Another member's: 404. */
 
-const inquiryPath = (no: string | undefined) => `/help/inquiries/${encodeURIComponent(no ?? "")}`;
-
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const [inquiry, meta] = await Promise.all([
-    api<Inquiry>(args, inquiryPath(args.params.no)),
+    api(args, "GET /help/inquiries/:no", { params: { no: args.params.no ?? "" } }),
     pageMeta(args.request, args.context, "help:meta.detailTitle", "help:meta.description"),
   ]);
   return { inquiry: requireData(inquiry), meta };
@@ -29,7 +27,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = new FormData();
   form.set("content", submission.value.content);
   for (const image of imagesOf(formData)) form.append("image", image);
-  const answer = await api<Inquiry>(args, `${inquiryPath(args.params.no)}/followups`, { form });
+  const answer = await api(args, "POST /help/inquiries/:no/followups", { params: { no: args.params.no ?? "" }, form });
   if (!answer.success) return data({ result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
   await setToast(args.request, args.context, { key: "inquirySent" });
   throw redirect(new URL(args.request.url).pathname);

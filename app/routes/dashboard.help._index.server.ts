@@ -1,7 +1,7 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { imagesOf, INQUIRY_CATEGORIES, type InquiryCategory } from "~/lib/help";
-import { InquirySchema, type Inquiry, type InquiryPage } from "~/lib/help-schemas";
+import { InquirySchema } from "~/lib/help-schemas";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -17,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const asked = url.searchParams.get("category");
   const category: InquiryCategory | null = INQUIRY_CATEGORIES.includes(asked as InquiryCategory) ? (asked as InquiryCategory) : null;
   const [list, meta] = await Promise.all([
-    api<InquiryPage>(args, `/help/inquiries?page=${page}`),
+    api(args, "GET /help/inquiries", { query: { page } }),
     pageMeta(args.request, args.context, "help:meta.title", "help:meta.description"),
   ]);
   return { ...requireData(list), category, meta };
@@ -33,7 +33,7 @@ export async function action(args: ActionFunctionArgs) {
   form.set("category", submission.value.category);
   form.set("content", submission.value.content);
   for (const image of imagesOf(formData)) form.append("image", image);
-  const answer = await api<Inquiry>(args, "/help/inquiries", { form });
+  const answer = await api(args, "POST /help/inquiries", { form });
   if (!answer.success || !answer.data) return data({ result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
   await setToast(args.request, args.context, { key: "inquirySent" });
   throw redirect(`/dashboard/help/${answer.data.no}`);

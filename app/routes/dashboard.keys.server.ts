@@ -1,6 +1,5 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { type ApiKey } from "~/lib/content";
 import { KeysSchema } from "~/lib/content-schemas";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
@@ -11,7 +10,7 @@ import { setToast } from "~/utils/toast.server";
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const [keys, meta] = await Promise.all([
-    api<{ keys: ApiKey[]; limit: number }>(args, "/keys"),
+    api(args, "GET /keys"),
     pageMeta(args.request, args.context, "keys:meta.title", "keys:meta.description"),
   ]);
   return { ...requireData(keys), meta };
@@ -27,7 +26,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), created: null, id: null }, { status: 400 });
   const value = submission.value;
   if (value.intent === "create") {
-    const answer = await api<ApiKey & { key: string }>(args, "/keys", { body: { name: value.name } });
+    const answer = await api(args, "POST /keys", { body: { name: value.name } });
     if (!answer.success || !answer.data)
       return data({ result: submission.reply({ formErrors: [answer.message] }), created: null, id: null }, { status: 400 });
     const { key, name } = answer.data;
@@ -37,7 +36,7 @@ export async function action(args: ActionFunctionArgs) {
       { headers: { "cache-control": "no-store" } },
     );
   }
-  const answer = await api(args, `/keys/${encodeURIComponent(value.id)}`, { method: "DELETE" });
+  const answer = await api(args, "DELETE /keys/:id", { params: { id: value.id } });
   if (!answer.success)
     return data({ result: submission.reply({ formErrors: [answer.message] }), created: null, id: value.id }, { status: 400 });
   await setToast(args.request, args.context, { key: "saved" });

@@ -1,14 +1,13 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { readLibraryView, voicesApiPath } from "~/lib/library";
+import { readLibraryView, voicesApiQuery } from "~/lib/library";
 import { UseVoiceSchema } from "~/lib/library-schemas";
 import { usageLimitFor, type UsageDialogData } from "~/lib/studio";
-import { type TtsProject } from "~/lib/studio-schemas";
 
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
-import type { VoiceDetail, VoicePage } from "#contracts/voices";
+import type { VoiceDetail } from "#contracts/voices";
 
 /** The voice library (/dashboard/library, app/routes/dashboard.library._index.tsx): its loader and "use this voice". */
 
@@ -16,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const view = readLibraryView(new URL(args.request.url).searchParams);
   const [page, meta] = await Promise.all([
-    api<VoicePage>(args, voicesApiPath(view)),
+    api(args, "GET /voices", { query: voicesApiQuery(view) }),
     pageMeta(args.request, args.context, "library:meta.library", "library:meta.libraryDescription"),
   ]);
   return { view, page: requireData(page), meta };
@@ -32,29 +31,32 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: UseVoiceSchema });
   if (submission.status !== "success") return data({ error: null, usage: null as UsageDialogData, addTo: null }, { status: 400 });
   const { voice_id, to, project: into } = submission.value;
-  const voice = await api<VoiceDetail>(args, `/voices/${encodeURIComponent(voice_id)}`);
+  const voice = await api(args, "GET /voices/:id", { params: { id: voice_id } });
   if (!voice.success || !voice.data) return data({ error: voice.message, usage: null as UsageDialogData, addTo: null }, { status: 400 });
   if (to === "sts") throw redirect(`/studio/projects/speech-to-speech?voice=${encodeURIComponent(voice.data.id)}`);
   if (into) return addToProject(args, into, voice.data);
-  const created = await api<{ id: string }>(args, "/studio/projects", { body: { type: "tts" } });
+  const created = await api(args, "POST /studio/projects", { body: { type: "tts" } });
   if (!created.success || !created.data) {
     const kind = usageLimitFor(created.code);
     const usage: UsageDialogData = kind ? { kind, message: created.message } : null;
     // At the plan's project limit the voice can still go into a project the member has.
     const projects =
       kind === "projectLimit"
-        ? ((await api<{ id: string; name: string }[]>(args, "/studio/projects?type=tts")).data ?? []).map(({ id, name }) => ({ id, name }))
+        ? ((await api(args, "GET /studio/projects", { query: { type: "tts" } })).data ?? []).map(({ id, name }) => ({
+            id,
+            name,
+          }))
         : [];
     const addTo = projects.length > 0 ? { voiceId: voice.data.id, voiceName: voice.data.name, projects } : null;
     return data({ error: kind ? null : created.message, usage, addTo }, { status: 400 });
   }
   const id = created.data.id;
-  const project = requireData(await api<TtsProject>(args, `/studio/projects/${encodeURIComponent(id)}`));
+  const project = requireData(await api(args, "GET /studio/projects/:id", { params: { id } }));
   const first = project.paragraphs[0];
   if (first) {
     const { id: paragraphId, text, style, pitch, tempo, pause_ms } = first;
-    await api(args, `/studio/projects/${encodeURIComponent(id)}/paragraphs`, {
-      method: "PUT",
+    await api(args, "PUT /studio/projects/:id/paragraphs", {
+      params: { id },
       body: { paragraphs: [{ id: paragraphId, text, style, pitch, tempo, pause_ms, voice_id: voice.data.id, lang: voice.data.lang }] },
     });
   }
@@ -63,8 +65,7 @@ export async function action(args: ActionFunctionArgs) {
 
 /** The voice as a new last paragraph of the member's TTS project `id` (empty, in the voice's language), opened there. */
 async function addToProject(args: ActionFunctionArgs, id: string, voice: VoiceDetail) {
-  const path = `/studio/projects/${encodeURIComponent(id)}`;
-  const project = requireData(await api<TtsProject>(args, path));
+  const project = requireData(await api(args, "GET /studio/projects/:id", { params: { id } }));
   if (project.type !== "tts") throw new Response(null, { status: 404 });
   const kept = project.paragraphs.map(({ id, text, voice_id, style, lang, pitch, tempo, pause_ms }) => ({
     id,
@@ -76,8 +77,8 @@ async function addToProject(args: ActionFunctionArgs, id: string, voice: VoiceDe
     tempo,
     pause_ms,
   }));
-  const saved = await api(args, `${path}/paragraphs`, {
-    method: "PUT",
+  const saved = await api(args, "PUT /studio/projects/:id/paragraphs", {
+    params: { id },
     body: { paragraphs: [...kept, { text: "", voice_id: voice.id, lang: voice.lang }], revision: project.revision },
   });
   if (!saved.success) return data({ error: saved.message, usage: null as UsageDialogData, addTo: null }, { status: 400 });

@@ -30,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
   let draft: OpenVoiceDraft | null = null;
   let draftGone: string | null = null;
   if (state.draftId) {
-    const answer = await api<OpenVoiceDraft>(args, `/voices/open/drafts/${encodeURIComponent(state.draftId)}`);
+    const answer = await api(args, "GET /voices/open/drafts/:id", { params: { id: state.draftId } });
     if (answer.success && answer.data) draft = answer.data;
     else {
       // Expired (24 hours) or gone: step 2 again, with the api's message.
@@ -75,7 +75,7 @@ export async function action(args: ActionFunctionArgs) {
       form.set("method", value.method);
       form.set("lang", state.tags.lang);
       form.set("gender", state.tags.gender);
-      const made = await api<OpenVoiceDraft>(args, "/voices/open/drafts", { form });
+      const made = await api(args, "POST /voices/open/drafts", { form });
       if (!made.success || !made.data) {
         // The failed rule in the spec's words (the api's message), with what was measured before it failed.
         const facts = (made.data as { facts?: RecordingFacts } | null)?.facts ?? null;
@@ -86,7 +86,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     case "segment": {
       if (!state.draftId) throw redirect(`${PATH}?step=2`);
-      const next = await api<OpenVoiceDraft>(args, `/voices/open/drafts/${encodeURIComponent(state.draftId)}/segment`, { method: "POST" });
+      const next = await api(args, "POST /voices/open/drafts/:id/segment", { params: { id: state.draftId } });
       if (!next.success)
         return data({ intent: "segment" as const, result: submission.reply({ formErrors: [next.message] }), facts: null }, { status: 400 });
       throw redirect(`${PATH}?step=2#preview`);
@@ -102,7 +102,7 @@ export async function action(args: ActionFunctionArgs) {
       form.set("name", value.name);
       form.set("intro", value.intro);
       if (value.image && value.image.size > 0) form.set("image", value.image, value.image.name || "profile");
-      const created = await api<{ id: string }>(args, "/voices/open", { form });
+      const created = await api(args, "POST /voices/open", { form });
       if (!created.success || !created.data)
         return data(
           { intent: "publish" as const, result: submission.reply({ formErrors: [created.message] }), facts: null },

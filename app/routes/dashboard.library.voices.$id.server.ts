@@ -7,7 +7,6 @@ import { api, requireData, type Envelope } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { setToast } from "~/utils/toast.server";
 import { Code } from "#contracts/codes";
-import type { CommentPage, VoiceDetail } from "#contracts/voices";
 
 /**
  * A voice's page (/dashboard/library/voices/:id, app/routes/dashboard.library.voices.$id.tsx): the detail,
@@ -16,12 +15,12 @@ import type { CommentPage, VoiceDetail } from "#contracts/voices";
  */
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const id = encodeURIComponent(args.params.id ?? "");
+  const id = args.params.id ?? "";
   const q = new URL(args.request.url).searchParams;
   const cpage = Math.min(10_000, Math.max(1, Math.floor(Number(q.get("cpage")) || 1)));
   const [detail, comments] = await Promise.all([
-    api<VoiceDetail>(args, `/voices/${id}`),
-    api<CommentPage>(args, `/voices/${id}/comments?page=${cpage}&limit=${COMMENTS_PER_PAGE}`),
+    api(args, "GET /voices/:id", { params: { id } }),
+    api(args, "GET /voices/:id/comments", { params: { id }, query: { page: cpage, limit: COMMENTS_PER_PAGE } }),
   ]);
   const voice = requireData(detail);
   const t = fixedT(await getLocale(args.request, args.context), "library");
@@ -35,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Each form of the page by `intent`; on success the page again (without its dialog) and a toast. */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
-  const id = encodeURIComponent(args.params.id ?? "");
+  const id = args.params.id ?? "";
   const url = new URL(args.request.url);
   const submission = parseWithZod(await readForm(args.request), { schema: VoiceDetailSchema });
   if (submission.status !== "success") {
@@ -50,41 +49,44 @@ export async function action(args: ActionFunctionArgs) {
   const page = `${url.pathname}${back.size ? `?${back}` : ""}`;
   const refused = (answer: Envelope<unknown>) =>
     data({ intent: value.intent as VoiceDetailIntent | null, result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
-  const comment = "comment_id" in value ? encodeURIComponent(value.comment_id) : "";
+  const comment = "comment_id" in value ? value.comment_id : "";
 
   let answer: Envelope<unknown>;
   let toast: string;
   switch (value.intent) {
     case "bookmark":
     case "unbookmark":
-      answer = await api(args, `/voices/${id}/bookmark`, { method: value.intent === "bookmark" ? "POST" : "DELETE" });
+      answer = await api(args, value.intent === "bookmark" ? "POST /voices/:id/bookmark" : "DELETE /voices/:id/bookmark", {
+        params: { id },
+      });
       toast = t(value.intent === "bookmark" ? "detail.bookmarked" : "detail.unbookmarked");
       break;
     case "rate":
-      answer = await api(args, `/voices/${id}/rating`, { method: "PUT", body: { score: value.score } });
+      answer = await api(args, "PUT /voices/:id/rating", { params: { id }, body: { score: value.score } });
       toast = t("detail.rate.saved");
       break;
     case "comment":
-      answer = await api(args, `/voices/${id}/comments`, { body: { text: value.text } });
+      answer = await api(args, "POST /voices/:id/comments", { params: { id }, body: { text: value.text } });
       toast = t("detail.comments.added");
       break;
     case "edit-comment":
-      answer = await api(args, `/comments/${comment}`, { method: "PATCH", body: { text: value.text } });
+      answer = await api(args, "PATCH /comments/:id", { params: { id: comment }, body: { text: value.text } });
       toast = "";
       break;
     case "delete-comment":
-      answer = await api(args, `/comments/${comment}`, { method: "DELETE" });
+      answer = await api(args, "DELETE /comments/:id", { params: { id: comment } });
       toast = "";
       break;
     case "report":
     case "report-comment":
-      answer = await api(args, value.intent === "report" ? `/voices/${id}/report` : `/comments/${comment}/report`, {
+      answer = await api(args, value.intent === "report" ? "POST /voices/:id/report" : "POST /comments/:id/report", {
+        params: { id: value.intent === "report" ? id : comment },
         body: { category: value.category, ...(value.description ? { description: value.description } : {}) },
       });
       toast = t("detail.report.done");
       break;
     case "delete-voice":
-      answer = await api(args, `/voices/${id}`, { method: "DELETE" });
+      answer = await api(args, "DELETE /voices/:id", { params: { id } });
       if (!answer.success) return refused(answer);
       await setToast(args.request, args.context, { key: "error", params: { message: t("detail.delete.done") } });
       throw redirect("/dashboard/library?tab=mine");

@@ -1,6 +1,5 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { CustomVoiceSlots } from "#contracts/custom-voices";
 import { KeepSchema } from "~/lib/slots";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
@@ -11,10 +10,7 @@ import { setToast } from "~/utils/toast.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const [slots, meta] = await Promise.all([
-    api<CustomVoiceSlots>(args, "/voices/slots"),
-    pageMeta(args.request, args.context, "meta.titles.slots"),
-  ]);
+  const [slots, meta] = await Promise.all([api(args, "GET /voices/slots"), pageMeta(args.request, args.context, "meta.titles.slots")]);
   return { slots: requireData(slots), meta };
 }
 
@@ -23,7 +19,7 @@ export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const submission = parseWithZod(await readForm(args.request), { schema: KeepSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const answer = await api(args, "/voices/slots/keep", { body: { voice_ids: submission.value.voice_ids } });
+  const answer = await api(args, "POST /voices/slots/keep", { body: { voice_ids: submission.value.voice_ids } });
   if (!answer.success) return data({ result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
   await setToast(args.request, args.context, { key: "slotsKept" });
   throw redirect(new URL(args.request.url).pathname);

@@ -4,7 +4,6 @@ import { currencyFor } from "~/lib/plans";
 import { api } from "~/utils/api.server";
 import { getCountry } from "~/utils/country.server";
 import { requireUser } from "~/utils/auth.server";
-import type { PlanListItem } from "#contracts/plans";
 import { pageMeta } from "~/utils/meta.server";
 import { loadBillingProfile, loadCards, loadInvoices, loadRefundable } from "./dashboard.plan.server";
 
@@ -28,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   // A scheduled downgrade to fewer custom voice slots than the member's voices: the page says what happens then.
   const target = profile.planState.toplan
-    ? (await api<PlanListItem[]>(args, "/utils/planlist")).data?.find((p) => p.plan === profile.planState.toplan)
+    ? (await api(args, "GET /utils/planlist")).data?.find((p) => p.plan === profile.planState.toplan)
     : undefined;
   return {
     isEmail: profile.type === "email",

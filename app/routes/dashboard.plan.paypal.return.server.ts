@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import type { PlanState } from "~/lib/billing";
 import { api } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { done } from "./dashboard.plan.server";
@@ -24,22 +23,17 @@ export async function paypalReturn(args: Args) {
   // Cancelled at PayPal (its cancel_url): nothing was charged; said on the plan page, PayPal's token left behind.
   if (url.searchParams.get("cancelled") === "1") return done(args, { key: "paypalCancelled" }, "/dashboard/plan/upgrade");
   if (!plan || !orderID) return failed(t("errors.purchaseFailed", { reason: t("errors.unknown") }));
-  const capture = await api<{ orderID: string; payerID: string; merchant_uid: string; authorization_id: string; status: string }>(
-    args,
-    "/payment/paypal_payment",
-    {
-      body: { plan, orderID },
-    },
-  );
+  const capture = await api(args, "POST /payment/paypal_payment", { body: { plan, orderID } });
   if (!capture.success || !capture.data) return failed(capture.message);
   const c = capture.data;
-  const saved = await api<{ planState: PlanState }>(args, flow === "upgrade" ? "/payment/paypal_upgradeplan" : "/payment/paypal_save", {
+  const saved = await api(args, flow === "upgrade" ? "POST /payment/paypal_upgradeplan" : "POST /payment/paypal_save", {
     body: { plan_name: plan, orderID: c.orderID, payerID: c.payerID, merchant_uid: c.merchant_uid, authorization_id: c.authorization_id },
   });
   if (!saved.success || !saved.data) return failed(saved.message);
+  // The plan state is null when the account went away while the payment ran; the plan bought names itself then.
   return done(
     args,
-    { key: flow === "upgrade" ? "upgraded" : "purchased", params: { plan: saved.data.planState.planName } },
+    { key: flow === "upgrade" ? "upgraded" : "purchased", params: { plan: saved.data.planState?.planName ?? plan } },
     "/dashboard/plan",
   );
 }

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { Invoice } from "~/lib/billing";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -14,7 +13,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const no = Number(args.params.no);
   if (!Number.isSafeInteger(no) || no <= 0) throw new Response(null, { status: 404 });
   const [answer, meta] = await Promise.all([
-    api<Invoice>(args, "/payment/detail", { body: { no } }),
+    api(args, "POST /payment/detail", { body: { no } }),
     pageMeta(args.request, args.context, "billing:paypalReceipt.metaTitle"),
   ]);
   const invoice = requireData(answer);

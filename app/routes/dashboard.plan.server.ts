@@ -5,16 +5,7 @@ import { z } from "zod/v4";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { formatDate, type Clock } from "~/lib/time";
 import { readerTimeZone } from "~/utils/time-zone.server";
-import {
-  expiryValue,
-  formatMoney,
-  type Card,
-  type Invoice,
-  type InvoicePage,
-  type PlanState,
-  type Quote,
-  type Refundable,
-} from "~/lib/billing";
+import { expiryValue, formatMoney, type Card, type InvoicePage, type PlanState } from "~/lib/billing";
 import { CancelSchema, CardSchema, CouponSchema, PaypalSchema, PurchaseSchema, RefundSchema } from "~/lib/billing-schemas";
 import { api, type Envelope } from "~/utils/api.server";
 import { loadProfile, requireUser, type Profile } from "~/utils/auth.server";
@@ -64,29 +55,28 @@ export async function loadBillingProfile(args: Args): Promise<BillingProfile> {
 }
 
 export async function loadCards(args: Args): Promise<Card[]> {
-  const envelope = await api<Card[]>(args, "/payment/cardList", { body: {} });
+  const envelope = await api(args, "POST /payment/cardList", { body: {} });
   return envelope.success && Array.isArray(envelope.data) ? envelope.data : [];
 }
 
 export const PAGE_SIZE = 10;
 
 export async function loadInvoices(args: Args, page: number): Promise<InvoicePage> {
-  const envelope = await api<InvoicePage>(args, `/payment/list?page=${page}&limit=${PAGE_SIZE}`);
+  const envelope = await api(args, "GET /payment/list", { query: { page, limit: PAGE_SIZE } });
   return envelope.success && envelope.data ? envelope.data : { items: [], page, limit: PAGE_SIZE, total: 0 };
 }
 
 /** The server's price: the card quote in KRW, PayPal's in USD (`flow` save or upgrade). */
 export async function loadQuote(args: Args, plan: string, kind: "purchase" | "upgrade", currency: "KRW" | "USD") {
-  const path =
+  const envelope =
     currency === "USD"
-      ? `/payment/paypal_quote?${new URLSearchParams({ plan, flow: kind === "purchase" ? "save" : "upgrade" })}`
-      : `/payment/quote?${new URLSearchParams({ plan, kind })}`;
-  const envelope = await api<Quote>(args, path);
+      ? await api(args, "GET /payment/paypal_quote", { query: { plan, flow: kind === "purchase" ? "save" : "upgrade" } })
+      : await api(args, "GET /payment/quote", { query: { plan, kind } });
   return envelope.success ? envelope.data : null;
 }
 
 export async function loadRefundable(args: Args) {
-  const envelope = await api<Refundable>(args, "/payment/refundable");
+  const envelope = await api(args, "GET /payment/refundable");
   return envelope.success ? envelope.data : null;
 }
 
@@ -199,7 +189,7 @@ async function registerCard({ args, form, url, t }: Ctx) {
   const hideFields = ["pwd_2digit"];
   if (submission.status !== "success") return fail({ intent: "card", result: submission.reply({ hideFields }) });
   const v = submission.value;
-  const envelope = await api<Card>(args, "/payment/registcard", {
+  const envelope = await api(args, "POST /payment/registcard", {
     body: {
       card_type: v.card_type,
       card_number1: v.card_number1,
@@ -228,7 +218,7 @@ async function registerCard({ args, form, url, t }: Ctx) {
   }
   // Spec section 4: only the main card remains.
   for (const card of await loadCards(args)) {
-    if (card.main_card_yn === "N") await api(args, "/payment/unRegistCard", { body: { card_no: card.card_no } });
+    if (card.main_card_yn === "N") await api(args, "POST /payment/unRegistCard", { body: { card_no: card.card_no } });
   }
   return done(args, { key: "cardRegistered" }, afterCard(url));
 }
@@ -236,7 +226,7 @@ async function registerCard({ args, form, url, t }: Ctx) {
 async function acceptCoupon({ args, form, clock, t }: Ctx) {
   const submission = parseWithZod(form, { schema: CouponSchema });
   if (submission.status !== "success") return fail({ intent: "coupon", result: submission.reply() });
-  const envelope = await api<{ planState: PlanState }>(args, "/utils/accept_coupon", { body: { num: submission.value.num } });
+  const envelope = await api(args, "POST /utils/accept_coupon", { body: { num: submission.value.num } });
   if (!envelope.success || !envelope.data) {
     const errors =
       envelope.code === Code.COUPON_INVALID ? { fieldErrors: { num: [t("errors.coupon")] } } : { formErrors: [envelope.message] };
@@ -271,7 +261,7 @@ async function purchase({ args, form, url, t }: Ctx) {
   const submission = parseWithZod(form, { schema: PurchaseSchema });
   if (submission.status !== "success") return fail({ intent: "purchase", result: submission.reply() });
   const v = submission.value;
-  const envelope = await api<{ payment: Invoice; planState: PlanState }>(args, "/payment/payment", {
+  const envelope = await api(args, "POST /payment/payment", {
     body: {
       plan: v.plan,
       amount: v.amount,
@@ -287,11 +277,12 @@ async function purchase({ args, form, url, t }: Ctx) {
     if (to) throw to;
     return fail({ intent: "purchase", result: submission.reply({ formErrors: [paymentMessage(envelope, t)] }) });
   }
-  return done(args, { key: "purchased", params: { plan: envelope.data.planState.planName } }, "/dashboard/plan");
+  // The plan state is null when the account went away while the payment ran; the plan bought names itself then.
+  return done(args, { key: "purchased", params: { plan: envelope.data.planState?.planName ?? v.plan } }, "/dashboard/plan");
 }
 
 async function changePlan({ args, url, clock, t }: Ctx, intent: "upgrade" | "downgrade", toplan: string) {
-  const envelope = await api<{ planState: PlanState; payment?: Invoice }>(args, `/payment/${intent}plan`, { body: { toplan } });
+  const envelope = await api(args, `POST /payment/${intent}plan`, { body: { toplan } });
   if (!envelope.success || !envelope.data) {
     const to = redirectFor(envelope, url, "change", toplan);
     if (to) throw to;
@@ -300,11 +291,13 @@ async function changePlan({ args, url, clock, t }: Ctx, intent: "upgrade" | "dow
       message: intent === "upgrade" ? paymentMessage(envelope, t) : t("errors.changeFailed", { reason: envelope.message }),
     });
   }
+  // Null when the account went away meanwhile: the toast names the plan asked for, without a date.
   const state = envelope.data.planState;
-  if (intent === "upgrade") return done(args, { key: "upgraded", params: { plan: state.planName } }, "/dashboard/plan");
+  if (intent === "upgrade") return done(args, { key: "upgraded", params: { plan: state?.planName ?? toplan } }, "/dashboard/plan");
+  const when = state?.renewalDate ?? state?.endDate;
   return done(
     args,
-    { key: "downgraded", params: { plan: state.toplan ?? toplan, date: formatDate(state.renewalDate ?? state.endDate, clock) } },
+    { key: "downgraded", params: { plan: state?.toplan ?? toplan, date: when ? formatDate(when, clock) : "" } },
     "/dashboard/plan",
   );
 }
@@ -316,7 +309,7 @@ async function paypalOrder({ args, form, url, t }: Ctx) {
   const { plan, flow } = submission.value;
   const back = new URL("/dashboard/plan/paypal/return", url.origin);
   back.search = new URLSearchParams({ flow, plan }).toString();
-  const envelope = await api<{ orderID: string; approve_url: string }>(args, "/payment/paypal_order", {
+  const envelope = await api(args, "POST /payment/paypal_order", {
     body: {
       plan,
       flow,
@@ -344,9 +337,7 @@ async function cancelSubscription({ args, form, clock, t }: Ctx) {
   const profile = await loadBillingProfile(args);
   if (passwordMissing(profile, v.pwd))
     return fail({ intent: "cancel", result: submission.reply({ fieldErrors: { pwd: [t("errors.password")] }, hideFields }) });
-  const envelope = await api<{ planState: PlanState }>(args, "/payment/cancel", {
-    body: { reason: v.reason.join(","), comment: v.comment, pwd: v.pwd ?? "" },
-  });
+  const envelope = await api(args, "POST /payment/cancel", { body: { reason: v.reason.join(","), comment: v.comment, pwd: v.pwd ?? "" } });
   if (!envelope.success || !envelope.data) {
     const errors =
       envelope.code === Code.PASSWORD_MISMATCH
@@ -360,7 +351,7 @@ async function cancelSubscription({ args, form, clock, t }: Ctx) {
 
 /** Turns a cancelled card subscription's auto-payment back on before its period ends. */
 async function resumeSubscription({ args, clock }: Ctx) {
-  const envelope = await api<{ planState: PlanState }>(args, "/payment/resume", { body: {} });
+  const envelope = await api(args, "POST /payment/resume", { body: {} });
   if (!envelope.success || !envelope.data) return fail({ intent: "resume", message: envelope.message }, 409);
   const state = envelope.data.planState;
   return done(args, { key: "resumed", params: { date: formatDate(state.renewalDate, clock) } }, "/dashboard/plan");
@@ -374,11 +365,7 @@ async function refund({ args, form, locale, t }: Ctx) {
   const profile = await loadBillingProfile(args);
   if (passwordMissing(profile, pwd))
     return fail({ intent: "refund", result: submission.reply({ fieldErrors: { pwd: [t("errors.password")] }, hideFields }) });
-  const envelope = await api<{ refund_amount: number; fee: number; currency?: "KRW" | "USD"; planState: PlanState }>(
-    args,
-    "/payment/refund",
-    { body: { pwd: pwd ?? "" } },
-  );
+  const envelope = await api(args, "POST /payment/refund", { body: { pwd: pwd ?? "" } });
   if (!envelope.success || !envelope.data) {
     const errors =
       envelope.code === Code.PASSWORD_MISMATCH
@@ -391,7 +378,7 @@ async function refund({ args, form, locale, t }: Ctx) {
 }
 
 async function receipt({ args, t }: Ctx, impUid: string) {
-  const envelope = impUid ? await api<{ url: string }>(args, "/payment/receipt", { body: { imp_uid: impUid } }) : null;
+  const envelope = impUid ? await api(args, "POST /payment/receipt", { body: { imp_uid: impUid } }) : null;
   const target = envelope?.success ? envelope.data?.url : null;
   if (target && /^(https?:\/\/|\/)/.test(target)) throw redirectDocument(target);
   return fail({ intent: "receipt", message: t("errors.receipt") }, 404);

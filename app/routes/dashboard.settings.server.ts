@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from "zod/v4";
 import { getLocale } from "~/i18n/i18n.server";
 import { api } from "~/utils/api.server";
-import { loadProfile, requireUser, type Profile } from "~/utils/auth.server";
+import { loadProfile, requireUser } from "~/utils/auth.server";
 import { cookieSecurity, localeCookie } from "~/utils/cookies.server";
 import { choiceList } from "~/utils/member-lists.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -36,7 +36,7 @@ export async function action(args: ActionFunctionArgs) {
     return data({ intent, result: submission.reply() }, { status: 400 });
   }
   if (submission.value.intent === "dormancy") {
-    const envelope = await api(args, "/member/dormancy", { body: { years: Number(submission.value.years) } });
+    const envelope = await api(args, "POST /member/dormancy", { body: { years: Number(submission.value.years) } });
     if (!envelope.success)
       return data({ intent: "dormancy", result: submission.reply({ formErrors: [envelope.message] }) }, { status: 400 });
     await setToast(args.request, args.context, { key: "saved" });
@@ -44,9 +44,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (submission.value.intent === "marketing") {
     const profile = await loadProfile(args);
-    const envelope = await api<{ marketing: "Y" | "N"; changedAt: string }>(args, "/member/marketingYN", {
-      body: { email: profile.email, marketing: submission.value.marketing },
-    });
+    const envelope = await api(args, "POST /member/marketingYN", { body: { email: profile.email, marketing: submission.value.marketing } });
     if (!envelope.success || !envelope.data)
       return data({ intent: "marketing", result: submission.reply({ formErrors: [envelope.message] }) }, { status: 400 });
     const locale = await getLocale(args.request, args.context);
@@ -55,7 +53,7 @@ export async function action(args: ActionFunctionArgs) {
     throw redirect("/dashboard/settings");
   }
   const { intent: _intent, work, ...fields } = submission.value;
-  const envelope = await api<Profile>(args, "/member/updatemember", { body: { ...fields, work: work.join(",") } });
+  const envelope = await api(args, "POST /member/updatemember", { body: { ...fields, work: work.join(",") } });
   if (!envelope.success) return data({ intent: "profile", result: submission.reply({ formErrors: [envelope.message] }) }, { status: 400 });
   // The account's language is also the site's language from now on.
   args.context.outgoingCookies.push(await localeCookie.serialize(fields.local, cookieSecurity(args.request)));

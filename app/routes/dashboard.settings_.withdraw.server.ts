@@ -32,13 +32,13 @@ export async function action(args: ActionFunctionArgs) {
   const v = submission.value;
   const profile = await loadProfile(args);
   if (profile.type === "email") {
-    const check = await api(args, "/member/check_pwd", { body: { pwd: v.password ?? "" } });
+    const check = await api(args, "POST /member/check_pwd", { body: { pwd: v.password ?? "" } });
     if (!check.success) {
       const field = check.code === PASSWORD_MISMATCH ? { fieldErrors: { password: [check.message] } } : { formErrors: [check.message] };
       return data({ result: submission.reply({ ...field, hideFields: ["password"] }) }, { status: 400 });
     }
   }
-  const envelope = await api(args, "/member/signout", {
+  const envelope = await api(args, "POST /member/signout", {
     body: { reason_studio: v.reason_studio.join(","), reason_community: v.reason_community.join(","), opinion: v.opinion },
   });
   if (!envelope.success)

@@ -9,6 +9,6 @@ export type Mail = { id: number; to: string; subject: string; text: string; crea
  * 404 outside development, and so does this page.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const mails = requireData(await api<Mail[]>(args, "/dev/mailbox"));
+  const mails = requireData(await api(args, "GET /dev/mailbox"));
   return { mails, meta: await pageMeta(args.request, args.context, "meta.titles.devMailbox") };
 }

@@ -86,7 +86,7 @@ async function save(args: Args, state: JoinState) {
 }
 
 async function sendCode(args: Args, email: string) {
-  return api<{ expiresIn: number }>(args, "/member/certemail", { body: { email } });
+  return api(args, "POST /member/certemail", { body: { email } });
 }
 
 export async function action(args: Args) {
@@ -123,7 +123,7 @@ export async function action(args: Args) {
   switch (intent) {
     case "email": {
       const { email } = submission.value as z.infer<typeof EmailStepSchema>;
-      const checked = await api(args, "/member/checkemail", { body: { email } });
+      const checked = await api(args, "POST /member/checkemail", { body: { email } });
       const sent = checked.success ? await sendCode(args, email) : checked;
       if (!sent.success) {
         const field = EMAIL_FIELD_CODES.includes(sent.code) ? { fieldErrors: { email: [sent.message] } } : { formErrors: [sent.message] };
@@ -134,7 +134,7 @@ export async function action(args: Args) {
     }
     case "code": {
       const { code } = submission.value as z.infer<typeof CodeStepSchema>;
-      const checked = await api<{ ticket: string }>(args, "/member/checkcert", { body: { email: state!.email, cert: code, type: "join" } });
+      const checked = await api(args, "POST /member/checkcert", { body: { email: state!.email, cert: code, type: "join" } });
       if (!checked.success) {
         const field = CODE_FIELD_CODES.includes(checked.code)
           ? { fieldErrors: { code: [checked.message] } }
@@ -158,7 +158,7 @@ export async function action(args: Args) {
       const s = state!;
       // Spec: purposes joined by commas, with the free text added when 'other' is chosen.
       const perpose = q.perpose.map((p) => (p === "other" ? `other:${q.perposeOther.replace(/,/g, " ")}` : p)).join(",");
-      const created = await api<{ token: string; refreshToken: string; nickname: string }>(args, "/member/createmember", {
+      const created = await api(args, "POST /member/createmember", {
         body: {
           type: s.type,
           email: s.email,

@@ -1,13 +1,11 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { AvatarList } from "#contracts/labs";
-import type { JobState } from "#contracts/jobs";
-import type { VoicePage } from "#contracts/voices";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { avatarPath, type AvatarStep } from "~/lib/labs";
 import { AvatarTalkSchema } from "~/lib/labs-schemas";
-import { PICKER_VOICES, usageLimitFor, type StsSource, type StudioResult, type UsageDialogData } from "~/lib/studio";
+import { PICKER_VOICES, usageLimitFor, type UsageDialogData } from "~/lib/studio";
 import { api, requireData } from "~/utils/api.server";
+import { generationJob } from "~/utils/jobs.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { sealedCookie } from "~/utils/sealed.server";
 import { labsStep, labsStepAction } from "~/utils/labs-steps.server";
@@ -41,8 +39,6 @@ export async function setReply(args: LoaderFunctionArgs | ActionFunctionArgs, id
   else await replyCookie.clear(args.request, args.context);
 }
 
-type ShareHead = { share_id: string; voice: { name: { ko: string; en: string } }; video: unknown };
-
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const url = new URL(args.request.url);
@@ -50,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // Answering a shared letter: remembered (while it is still shared), and the address goes on without it.
   const reply = q.get("reply");
   if (reply !== null) {
-    const shared = SHARE_ID.test(reply) ? await api<ShareHead>(args, `/share/${encodeURIComponent(reply)}`) : null;
+    const shared = SHARE_ID.test(reply) ? await api(args, "GET /share/:id", { params: { id: reply } }) : null;
     await setReply(args, shared?.success ? reply : null);
     if (!shared?.success) {
       const t = fixedT(await getLocale(args.request, args.context), "labs");
@@ -63,19 +59,19 @@ export async function loader(args: LoaderFunctionArgs) {
   const [avatarId, id, sourceId, jobId, resultId] = ["avatar", "id", "source", "job", "result"].map((k) => q.get(k));
   const [profile, plans, avatars] = await Promise.all([
     loadProfile(args),
-    api<{ plan: string; plan_time: number }[]>(args, "/utils/planlist"),
-    api<AvatarList>(args, "/labs/avatars"),
+    api(args, "GET /utils/planlist"),
+    api(args, "GET /labs/avatars"),
   ]);
   const list = requireData(avatars);
   const avatar = avatarId ? (list.avatars.find((a) => a.id === avatarId) ?? null) : null;
   // An avatar id that is not one of the defaults or the member's own (another member's, a deleted one): choose again.
   if (avatarId && !avatar) throw redirect(avatarPath({}));
   const [source, job, result, voices, replyTo] = await Promise.all([
-    avatar && sourceId ? api<StsSource>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}`) : null,
-    avatar && jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
-    avatar && resultId ? api<StudioResult>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
-    avatar && sourceId && q.get("step") === "voice" ? api<VoicePage>(args, PICKER_VOICES) : null,
-    answering ? api<ShareHead>(args, `/share/${encodeURIComponent(answering)}`) : null,
+    avatar && sourceId ? api(args, "GET /studio/sts/sources/:id", { params: { id: sourceId } }) : null,
+    avatar && jobId ? generationJob(args, jobId) : null,
+    avatar && resultId ? api(args, "GET /studio/inferences/:id", { params: { id: resultId } }) : null,
+    avatar && sourceId && q.get("step") === "voice" ? api(args, "GET /voices", { query: PICKER_VOICES }) : null,
+    answering ? api(args, "GET /share/:id", { params: { id: answering } }) : null,
   ]);
   for (const answer of [source, job, result]) if (answer && !answer.success) requireData<unknown>(answer);
   if (job?.data?.status === "completed" && job.data.inferenceId)
@@ -125,12 +121,12 @@ export async function action(args: ActionFunctionArgs) {
     case "avatar": {
       const form = new FormData();
       form.set("file", value.avatar);
-      const stored = await api<{ id: string }>(args, "/labs/avatars", { form });
+      const stored = await api(args, "POST /labs/avatars", { form });
       if (!stored.success || !stored.data) return refused("avatar", stored);
       throw redirect(avatarPath({ avatar: stored.data.id }));
     }
     case "delete-avatar": {
-      const answer = await api(args, `/labs/avatars/${encodeURIComponent(value.avatar_id)}`, { method: "DELETE" });
+      const answer = await api(args, "DELETE /labs/avatars/:id", { params: { id: value.avatar_id } });
       if (answer.success) await setToast(args.request, args.context, { key: "deleted" });
       else await setToast(args.request, args.context, { key: "error", params: { message: answer.message } });
       throw redirect(avatarPath({}));
@@ -145,9 +141,9 @@ export async function action(args: ActionFunctionArgs) {
       const resultId = q.get("result") ?? "";
       // Shared back as the reply to the letter this avatar talk answers, linked like a voice reply.
       const answering = share ? await replyId(args.request, args.context) : null;
-      const replyTo = answering ? `?${new URLSearchParams({ reply_to: answering })}` : "";
-      const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share${replyTo}`, {
-        method: share ? "POST" : "DELETE",
+      const answer = await api(args, share ? "POST /studio/inferences/:id/share" : "DELETE /studio/inferences/:id/share", {
+        params: { id: resultId },
+        query: { reply_to: answering ?? undefined },
       });
       if (answer.success) await setToast(args.request, args.context, { key: share ? "shared" : "unshared" });
       else await setToast(args.request, args.context, { key: "error", params: { message: answer.message } });

@@ -1,13 +1,12 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { shortTemplate } from "#contracts/labs";
-import type { JobState } from "#contracts/jobs";
-import type { VoicePage } from "#contracts/voices";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { shortsPath, type ShortStep } from "~/lib/labs";
 import { ShortsSchema } from "~/lib/labs-schemas";
-import { PICKER_VOICES, type StsSource, type StudioResult, type UsageDialogData } from "~/lib/studio";
+import { PICKER_VOICES, type UsageDialogData } from "~/lib/studio";
 import { api, requireData } from "~/utils/api.server";
+import { generationJob } from "~/utils/jobs.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { labsStep, labsStepAction } from "~/utils/labs-steps.server";
 
@@ -26,11 +25,11 @@ export async function loader(args: LoaderFunctionArgs) {
   if (templateId && !template) throw redirect(shortsPath({}));
   const [profile, plans, source, job, result, voices] = await Promise.all([
     loadProfile(args),
-    api<{ plan: string; plan_time: number }[]>(args, "/utils/planlist"),
-    template && sourceId ? api<StsSource>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}`) : null,
-    template && jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
-    template && resultId ? api<StudioResult>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
-    template && sourceId && q.get("step") === "voice" ? api<VoicePage>(args, PICKER_VOICES) : null,
+    api(args, "GET /utils/planlist"),
+    template && sourceId ? api(args, "GET /studio/sts/sources/:id", { params: { id: sourceId } }) : null,
+    template && jobId ? generationJob(args, jobId) : null,
+    template && resultId ? api(args, "GET /studio/inferences/:id", { params: { id: resultId } }) : null,
+    template && sourceId && q.get("step") === "voice" ? api(args, "GET /voices", { query: PICKER_VOICES }) : null,
   ]);
   for (const answer of [source, job, result]) if (answer && !answer.success) requireData<unknown>(answer);
   if (job?.data?.status === "completed" && job.data.inferenceId)

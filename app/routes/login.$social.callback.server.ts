@@ -6,10 +6,6 @@ import { joinCookie, oauthStateCookie } from "~/utils/flows.server";
 import { isLoginType, isSocialProvider } from "~/utils/social";
 import { Code } from "#contracts/codes";
 
-type SnsLogin =
-  | { signup: false; token: string; refreshToken: string; type: string; email: string; nickname: string }
-  | { signup: true; ticket: string; type: string; email: string; nickname: string };
-
 /** Codes of /member/snslogin and the login page's message for each (workers/api/src/lib/codes.ts). */
 const ERRORS: Record<number, string> = {
   [Code.REJOIN_TOO_SOON]: "rejoin",
@@ -35,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (url.searchParams.has("error") && !code) throw redirect("/login?error=denied");
   if (!code || !state || !kept || kept.state !== state || kept.type !== type) throw redirect("/login?error=state");
 
-  const envelope = await api<SnsLogin>(args, "/member/snslogin", { body: { code, state, type } });
+  const envelope = await api(args, "POST /member/snslogin", { body: { code, state, type } });
   const result = envelope.data;
   if (envelope.success && result?.signup === true) {
     await joinCookie.write(args.request, args.context, { type, email: result.email, certified: true, ticket: result.ticket });

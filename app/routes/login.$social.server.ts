@@ -15,9 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const type = args.params.social;
   if (!isSocialProvider(type)) throw new Response(null, { status: 404 });
   const origin = new URL(args.request.url).origin;
-  const envelope = await api<{ url: string; state: string }>(args, "/member/snsauthorize", {
-    body: { type, redirect_uri: `${origin}/login/${type}/callback` },
-  });
+  const envelope = await api(args, "POST /member/snsauthorize", { body: { type, redirect_uri: `${origin}/login/${type}/callback` } });
   if (!envelope.success || !envelope.data) {
     throw redirect(`/login?error=${envelope.code === NOT_CONFIGURED ? "unavailable" : "failed"}`);
   }

@@ -17,7 +17,7 @@ const SOCIAL_ERRORS = ["state", "email", "rejoin", "unavailable", "denied", "fai
 
 /** Social providers the api has credentials for (buttons are hidden otherwise). */
 async function socialProviders(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<SocialProvider[]> {
-  const envelope = await api<{ providers: string[] }>(args, "/member/snsproviders");
+  const envelope = await api(args, "GET /member/snsproviders");
   const configured = envelope.success ? (envelope.data?.providers ?? []) : [];
   return SOCIAL_PROVIDERS.filter((p) => configured.includes(p));
 }
@@ -47,9 +47,7 @@ export async function action(args: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), other: null }, { status: 400 });
   }
   const { email, password } = submission.value;
-  const envelope = await api<{ token: string; refreshToken: string; type?: string }>(args, "/member/login", {
-    body: { type: "email", email, password },
-  });
+  const envelope = await api(args, "POST /member/login", { body: { type: "email", email, password } });
   if (envelope.success && envelope.data) {
     await startSession(args, envelope.data);
     throw redirect(await takeReturnTo(args));

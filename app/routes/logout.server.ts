@@ -14,14 +14,14 @@ import { LogoutSchema } from "~/utils/user-validation";
 export async function action(args: ActionFunctionArgs) {
   const { accessToken, refreshToken } = await readTokens(args.request);
   if (accessToken || refreshToken) {
-    const profile = await api<{ nickname: string }>(args, "/member/getmember").catch(() => null);
+    const profile = await api(args, "GET /member/getmember").catch(() => null);
     const nickname = profile?.success && profile.data ? profile.data.nickname : "";
     if (nickname) await setToast(args.request, args.context, { key: "goodbye", params: { nickname: cutNickname(nickname) } });
   }
   // "Log out everywhere" (settings): every session of the member ends on the server at once.
   const form = await args.request.formData().catch(() => null);
   const { scope } = LogoutSchema.parse(Object.fromEntries(form ?? []));
-  if (scope === "everywhere" && accessToken) await api(args, "/member/logout_all", { method: "POST", body: {} }).catch(() => null);
+  if (scope === "everywhere" && accessToken) await api(args, "POST /member/logout_all", { body: {} }).catch(() => null);
   await endSession(args);
   throw redirect("/login");
 }

@@ -55,7 +55,7 @@ export async function visitorLanguage(request: Request): Promise<Lang | null> {
  */
 export async function loader(args: LoaderFunctionArgs) {
   const id = args.params.id ?? "";
-  const [answer, asked] = await Promise.all([api<Shared>(args, `/share/${encodeURIComponent(id)}`), visitorLanguage(args.request)]);
+  const [answer, asked] = await Promise.all([api(args, "GET /share/:id", { params: { id } }), visitorLanguage(args.request)]);
   const shared = requireData(answer);
   const lang = asked ?? shared.locale;
   const t = fixedT(lang, "studio");

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT } from "~/i18n/i18n.server";
 import { api, requireData } from "~/utils/api.server";
-import { visitorLanguage, type Shared } from "./share.$id.server";
+import { visitorLanguage } from "./share.$id.server";
 
 /**
  * A shared video letter's player (/share/:id/player, docs/decisions/0047): just the video, for the
@@ -11,7 +11,7 @@ import { visitorLanguage, type Shared } from "./share.$id.server";
  */
 export async function loader(args: LoaderFunctionArgs) {
   const id = args.params.id ?? "";
-  const [answer, asked] = await Promise.all([api<Shared>(args, `/share/${encodeURIComponent(id)}`), visitorLanguage(args.request)]);
+  const [answer, asked] = await Promise.all([api(args, "GET /share/:id", { params: { id } }), visitorLanguage(args.request)]);
   const shared = requireData(answer);
   if (!shared.video) throw new Response(null, { status: 404 });
   const lang = asked ?? shared.locale;

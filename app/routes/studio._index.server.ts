@@ -4,16 +4,15 @@ import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { PROJECT_TABS, usageLimitFor, type UsageDialogData, type UsageLimit } from "~/lib/studio";
 import { ProjectListSchema } from "~/lib/studio-schemas";
 import { api, requireData } from "~/utils/api.server";
+import { generationJob } from "~/utils/jobs.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setFlash, setToast, takeFlash } from "~/utils/toast.server";
 import { Code } from "#contracts/codes";
-import type { BatchItem } from "~/components/studio/Batch";
-import type { Job, JobState } from "#contracts/jobs";
+import type { Job } from "#contracts/jobs";
 
 /** The project list (/studio, app/routes/studio._index.tsx): its loader and action. */
 
-type ProjectItem = { id: string; name: string; type: "tts" | "sts"; updatedAt: number; paragraphs: number; voices: string[] };
 /** At most this many projects play or generate from one click. */
 const MAX_SELECTED = 20;
 
@@ -34,13 +33,13 @@ export async function loader(args: LoaderFunctionArgs) {
   // /dashboard/studio is outside the signed-in frame, so the voice-slot alert the frame shows is this page's.
   const framed = !new URL(args.request.url).pathname.startsWith("/dashboard/studio");
   const [list, meta, batch, jobs, flash, profile] = await Promise.all([
-    api<ProjectItem[]>(args, `/studio/projects?type=${tab}`),
+    api(args, "GET /studio/projects", { query: { type: tab } }),
     pageMeta(args.request, args.context, "meta.titles.studio"),
-    batchIds.length ? api<{ items: BatchItem[] }>(args, `/studio/batch?${new URLSearchParams({ ids: batchIds.join(",") })}`) : null,
+    batchIds.length ? api(args, "GET /studio/batch", { query: new URLSearchParams({ ids: batchIds.join(",") }) }) : null,
     Promise.all(
       jobPairs.map(async ([projectId, jobId]) => ({
         projectId,
-        state: await api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`),
+        state: await generationJob(args, jobId),
         jobId,
       })),
     ),
@@ -124,14 +123,14 @@ export async function action(args: ActionFunctionArgs) {
   const form = submission.value;
   switch (form.intent) {
     case "new": {
-      const created = await api<{ id: string }>(args, "/studio/projects", { body: { type: "tts" } });
+      const created = await api(args, "POST /studio/projects", { body: { type: "tts" } });
       if (!created.success || !created.data) return refused(args, created);
       throw redirect(`/studio/projects/text-to-speech?id=${created.data.id}`);
     }
     case "import": {
       const upload = new FormData();
       upload.set("file", form.file, form.file.name);
-      const created = await api<{ id: string }>(args, "/studio/projects/import", { form: upload });
+      const created = await api(args, "POST /studio/projects/import", { form: upload });
       // Not a UTF-8 text file, too large, too many lines, or no text: the api's 4000/4201 say nothing of a file.
       if (created.code === Code.BAD_REQUEST || created.code === Code.TEXT_EMPTY) return refusedImport(args);
       if (!created.success || !created.data) return refused(args, created);
@@ -150,7 +149,7 @@ export async function action(args: ActionFunctionArgs) {
       }
       const deleted: string[] = [];
       for (const id of ids) {
-        const answer = await api(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "DELETE" });
+        const answer = await api(args, "DELETE /studio/projects/:id", { params: { id } });
         if (answer.success) deleted.push(id);
       }
       if (deleted.length) back.set("undo", deleted.join(","));
@@ -159,7 +158,7 @@ export async function action(args: ActionFunctionArgs) {
     case "restore": {
       const back = listUrl(url, ["undo"]);
       for (const id of form.id.slice(0, 100)) {
-        const answer = await api(args, `/studio/projects/${encodeURIComponent(id)}/restore`, { method: "POST" });
+        const answer = await api(args, "POST /studio/projects/:id/restore", { params: { id } });
         if (!answer.success) {
           await setToast(args.request, args.context, { key: "error", params: { message: answer.message } });
           break;
@@ -171,7 +170,9 @@ export async function action(args: ActionFunctionArgs) {
     case "generate-all":
       return generate(
         args,
-        form.intent === "generate" ? form.id : ((await api<ProjectItem[]>(args, "/studio/projects?type=tts")).data?.map((p) => p.id) ?? []),
+        form.intent === "generate"
+          ? form.id
+          : ((await api(args, "GET /studio/projects", { query: { type: "tts" } })).data?.map((p) => p.id) ?? []),
       );
   }
 }
@@ -183,7 +184,7 @@ export async function action(args: ActionFunctionArgs) {
 async function generate(args: ActionFunctionArgs, ids: string[]) {
   const started: string[] = [];
   for (const id of ids.slice(0, MAX_SELECTED)) {
-    const job = await api<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, { body: {} });
+    const job = await api(args, "POST /studio/projects/:id/generate", { params: { id }, body: {} });
     if (!job.success) {
       // STS projects have nothing to generate here; any other refusal (a usage limit) stops the rest.
       if (job.code === Code.NOT_FOUND) continue;

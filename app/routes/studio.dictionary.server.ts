@@ -1,6 +1,6 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { DictionarySchema, type DictionaryEntry } from "~/lib/studio-schemas";
+import { DictionarySchema } from "~/lib/studio-schemas";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -11,7 +11,7 @@ import { setToast } from "~/utils/toast.server";
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const [dictionary, meta] = await Promise.all([
-    api<{ entries: DictionaryEntry[]; limit: number }>(args, "/studio/dictionary"),
+    api(args, "GET /studio/dictionary"),
     pageMeta(args.request, args.context, "meta.titles.dictionary"),
   ]);
   return { ...requireData(dictionary), meta };
@@ -25,10 +25,10 @@ export async function action(args: ActionFunctionArgs) {
   const value = submission.value;
   const answer =
     value.intent === "add"
-      ? await api(args, "/studio/dictionary", { body: { lang: value.lang, word: value.word, reading: value.reading } })
+      ? await api(args, "POST /studio/dictionary", { body: { lang: value.lang, word: value.word, reading: value.reading } })
       : value.intent === "update"
-        ? await api(args, `/studio/dictionary/${encodeURIComponent(value.id)}`, { method: "PATCH", body: { reading: value.reading } })
-        : await api(args, `/studio/dictionary/${encodeURIComponent(value.id)}`, { method: "DELETE" });
+        ? await api(args, "PATCH /studio/dictionary/:id", { params: { id: value.id }, body: { reading: value.reading } })
+        : await api(args, "DELETE /studio/dictionary/:id", { params: { id: value.id } });
   if (!answer.success) {
     // The add form shows the refusal under itself; a row's refusal shows beside that row.
     return data(

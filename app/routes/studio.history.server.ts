@@ -1,6 +1,5 @@
 import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { type StudioResult } from "~/lib/studio";
 import { DeleteHistorySchema } from "~/lib/studio-schemas";
 import { api, requireData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
@@ -21,9 +20,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const confirmId = q.get("confirm") === "delete" ? (q.get("id") ?? "") : "";
   const undoId = q.get("undo") ?? "";
   const [history, meta, confirm] = await Promise.all([
-    api<{ items: StudioResult[]; page: number; hasMore: boolean }>(args, `/studio/history?page=${page}&limit=20`),
+    api(args, "GET /studio/history", { query: { page, limit: "20" } }),
     pageMeta(args.request, args.context, "meta.titles.history"),
-    ID.test(confirmId) ? api<StudioResult>(args, `/studio/inferences/${encodeURIComponent(confirmId)}`) : null,
+    ID.test(confirmId) ? api(args, "GET /studio/inferences/:id", { params: { id: confirmId } }) : null,
   ]);
   const toConfirm = confirm?.success && confirm.data ? confirm.data : null;
   return {
@@ -50,7 +49,7 @@ export async function action(args: ActionFunctionArgs) {
   const to = (params: URLSearchParams) => (params.size ? `${url.pathname}?${params}` : url.pathname);
   const id = form.inference_id;
   if (form.intent === "restore") {
-    const restored = await api(args, `/studio/inferences/${encodeURIComponent(id)}/restore`, { method: "POST" });
+    const restored = await api(args, "POST /studio/inferences/:id/restore", { params: { id } });
     if (!restored.success) await setToast(args.request, args.context, { key: "error", params: { message: restored.message } });
     throw redirect(to(back));
   }
@@ -60,7 +59,7 @@ export async function action(args: ActionFunctionArgs) {
     ask.set("id", id);
     throw redirect(to(ask));
   }
-  const deleted = await api(args, "/studio/delHistory", { body: { inference_id: id } });
+  const deleted = await api(args, "POST /studio/delHistory", { body: { inference_id: id } });
   if (deleted.success) back.set("undo", id);
   else await setToast(args.request, args.context, { key: "error", params: { message: deleted.message } });
   throw redirect(to(back));

@@ -2,15 +2,15 @@ import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { StsStep } from "~/components/studio/Sts";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { stsPath, usageLimitFor, type StsSource, type StudioResult, type UsageDialogData } from "~/lib/studio";
-import { StsSchema, type StsProject } from "~/lib/studio-schemas";
+import { stsPath, usageLimitFor, type UsageDialogData } from "~/lib/studio";
+import { StsSchema } from "~/lib/studio-schemas";
 import { api, requireData } from "~/utils/api.server";
+import { generationJob } from "~/utils/jobs.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { pickerVoices, withChosen } from "~/utils/picker-voices.server";
 import { setToast } from "~/utils/toast.server";
 import { Code } from "#contracts/codes";
-import type { JobState } from "#contracts/jobs";
 
 /**
  * The STS studio (/studio/projects/speech-to-speech, app/routes/studio.projects.speech-to-speech.tsx):
@@ -25,15 +25,15 @@ export async function loader(args: LoaderFunctionArgs) {
   // One wave of api calls: a member far from the database waits for its slowest, not for their sum.
   const [profile, plans, meta, project, source, job, result, voices, replyTo] = await Promise.all([
     loadProfile(args),
-    api<{ plan: string; plan_time: number }[]>(args, "/utils/planlist"),
+    api(args, "GET /utils/planlist"),
     pageMeta(args.request, args.context, "meta.titles.sts"),
-    id ? api<StsProject>(args, `/studio/sts/projects/${encodeURIComponent(id)}`) : null,
-    sourceId ? api<StsSource>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}`) : null,
-    jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
-    resultId ? api<StudioResult>(args, `/studio/inferences/${encodeURIComponent(resultId)}`) : null,
+    id ? api(args, "GET /studio/sts/projects/:id", { params: { id } }) : null,
+    sourceId ? api(args, "GET /studio/sts/sources/:id", { params: { id: sourceId } }) : null,
+    jobId ? generationJob(args, jobId) : null,
+    resultId ? api(args, "GET /studio/inferences/:id", { params: { id: resultId } }) : null,
     sourceId && q.get("step") === "voice" ? pickerVoices(args) : null,
     // Answering a shared recording: what is answered, while it is still shared.
-    reply ? api<{ share_id: string; voice: { name: { ko: string; en: string } } }>(args, `/share/${encodeURIComponent(reply)}`) : null,
+    reply ? api(args, "GET /share/:id", { params: { id: reply } }) : null,
   ]);
   for (const answer of [project, source, job, result]) if (answer && !answer.success) requireData<unknown>(answer);
   // A finished conversion moves on to its result (also when the page refreshes itself without JavaScript).
@@ -85,14 +85,15 @@ export async function action(args: ActionFunctionArgs) {
       form.set("file", value.file);
       form.set("method", value.method);
       if (id) form.set("project_id", id);
-      const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
+      const checked = await api(args, "POST /studio/sts/sources", { form });
       if (!checked.success || !checked.data) return refused("upload", checked);
       // `voice`: the voice chosen in the library ("use this voice"), offered at the voice step.
       throw redirect(stsPath({ id: checked.data.project_id, source: checked.data.source_id, voice: q.get("voice"), reply }));
     }
     case "convert": {
       const sourceId = q.get("source") ?? "";
-      const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, {
+      const started = await api(args, "POST /studio/sts/sources/:id/convert", {
+        params: { id: sourceId },
         // Answering a shared recording: linked to it as it is made, shared or not.
         body: { voice_id: value.voice_id, ...(reply ? { reply_to: reply } : {}) },
       });
@@ -103,9 +104,9 @@ export async function action(args: ActionFunctionArgs) {
     case "unshare": {
       const share = value.intent === "share";
       // Shared back as a reply when this flow answers a shared recording.
-      const replyTo = share && reply ? `?${new URLSearchParams({ reply_to: reply })}` : "";
-      const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share${replyTo}`, {
-        method: share ? "POST" : "DELETE",
+      const answer = await api(args, share ? "POST /studio/inferences/:id/share" : "DELETE /studio/inferences/:id/share", {
+        params: { id: resultId },
+        query: { reply_to: share && reply ? reply : undefined },
       });
       if (answer.success) await setToast(args.request, args.context, { key: share ? "shared" : "unshared" });
       else {
@@ -119,7 +120,8 @@ export async function action(args: ActionFunctionArgs) {
       throw back();
     }
     case "review": {
-      const saved = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/review`, {
+      const saved = await api(args, "POST /studio/inferences/:id/review", {
+        params: { id: resultId },
         body: { score: value.score, text: value.text ?? "" },
       });
       if (!saved.success)

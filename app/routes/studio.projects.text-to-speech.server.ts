@@ -3,17 +3,20 @@ import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { usageLimitFor, type UsageDialogData } from "~/lib/studio";
-import { TtsEditorSchema, type ProjectVersion, type Take, type TtsProject } from "~/lib/studio-schemas";
+import { TtsEditorSchema } from "~/lib/studio-schemas";
 import { Code } from "#contracts/codes";
 import { languageOffer } from "#contracts/speech-text";
 import { api, requireData } from "~/utils/api.server";
+import { generationJob } from "~/utils/jobs.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { readerTimeZone } from "~/utils/time-zone.server";
 import { versionTime } from "~/components/studio/editor/version-time";
 import { pickerVoices, withChosen } from "~/utils/picker-voices.server";
 import { setToast } from "~/utils/toast.server";
-import type { JobState } from "#contracts/jobs";
+
+/** GET /studio/projects/:id answers a project with its versions (versions=1) or without: this tells which. */
+const withVersions = <P extends object>(project: P): project is Extract<P, { versions: unknown }> => "versions" in project;
 
 /** The TTS editor (/studio/projects/text-to-speech?id=…, app/routes/studio.projects.text-to-speech.tsx). */
 
@@ -26,16 +29,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const takesOf = new URL(args.request.url).searchParams.get("takes");
   // One wave of api calls: a member far from the database waits for its slowest, not for their sum.
   const [project, picker, profile, meta, job, takes] = await Promise.all([
-    api<TtsProject & { versions: ProjectVersion[] }>(args, `/studio/projects/${encodeURIComponent(id)}?versions=1`),
+    api(args, "GET /studio/projects/:id", { params: { id }, query: { versions: "1" } }),
     pickerVoices(args),
     loadProfile(args),
     pageMeta(args.request, args.context, "meta.titles.studio"),
-    jobId ? api<JobState>(args, `/studio/jobs/${encodeURIComponent(jobId)}`) : null,
-    takesOf && /^[\w-]{1,64}$/.test(takesOf) ? api<{ takes: Take[] }>(args, `/studio/paragraphs/${takesOf}/takes`) : null,
+    jobId ? generationJob(args, jobId) : null,
+    takesOf && /^[\w-]{1,64}$/.test(takesOf) ? api(args, "GET /studio/paragraphs/:id/takes", { params: { id: takesOf } }) : null,
   ]);
   // An STS project's id under the TTS editor is not a TTS project: not found.
   const tts = requireData(project);
-  if (tts.type !== "tts") throw new Response(null, { status: 404 });
+  // Asked with versions=1, so the answer carries them.
+  if (!withVersions(tts) || tts.type !== "tts") throw new Response(null, { status: 404 });
   // A voice the project uses that the picker does not list (another language's, a custom one) is looked up after.
   const voices = await withChosen(
     args,
@@ -89,9 +93,7 @@ async function pronunciation(
     );
   }
   const lang = paragraph.lang === "en" || (paragraph.lang === "multi" && !/[가-힣]/.test(paragraph.text)) ? "en" : "ko";
-  const answer = await api<{ pronunciation: string; phonemes: string }>(args, "/studio/pronounce", {
-    body: { text: paragraph.text, lang },
-  });
+  const answer = await api(args, "POST /studio/pronounce", { body: { text: paragraph.text, lang } });
   if (!answer.success || !answer.data)
     return data(
       { form: "editor" as const, result: reply({ formErrors: [answer.message] }), usage: null, pronunciation: null },
@@ -144,53 +146,45 @@ export async function action(args: ActionFunctionArgs) {
   }
   const value = submission.value;
   const base = `${url.pathname}?id=${encodeURIComponent(id)}`;
-  const projectPath = `/studio/projects/${encodeURIComponent(id)}`;
   if (value.intent === "delete-paragraph") {
     // Confirmed: the project as saved, without that paragraph, as a checkpoint (its answer is the undo).
-    const project = requireData(await api<TtsProject>(args, projectPath));
+    const project = requireData(await api(args, "GET /studio/projects/:id", { params: { id } }));
     const rest = project.paragraphs.filter((p) => p.id !== value.paragraph).map(({ audioURL: _a, audioCurrent: _c, ...p }) => p);
-    const saved = await api<{ undoVersion: string | null }>(args, `${projectPath}/paragraphs`, {
-      method: "PUT",
+    const saved = await api(args, "PUT /studio/projects/:id/paragraphs", {
+      params: { id },
       body: { paragraphs: rest, checkpoint: true, revision: project.revision },
     });
     if (!saved.success) await setToast(args.request, args.context, { key: "error", params: { message: saved.message } });
     throw redirect(saved.success && saved.data?.undoVersion ? `${base}&undo=${saved.data.undoVersion}` : base);
   }
   if (value.intent === "pick-take") {
-    const paragraph = encodeURIComponent(value.paragraph);
-    const picked = await api<{ undoVersion: string | null }>(
-      args,
-      `/studio/paragraphs/${paragraph}/takes/${encodeURIComponent(value.take)}/pick`,
-      {
-        body: {},
-      },
-    );
+    const picked = await api(args, "POST /studio/paragraphs/:id/takes/:take/pick", {
+      params: { id: value.paragraph, take: value.take },
+      body: {},
+    });
     await setToast(args.request, args.context, picked.success ? { key: "saved" } : { key: "error", params: { message: picked.message } });
-    throw redirect(`${base}&takes=${paragraph}`);
+    throw redirect(`${base}&takes=${encodeURIComponent(value.paragraph)}`);
   }
   if (value.intent === "restore-version") {
-    const restored = await api<{ undoVersion: string | null }>(
-      args,
-      `${projectPath}/versions/${encodeURIComponent(value.version)}/restore`,
-      {
-        body: {},
-      },
-    );
+    const restored = await api(args, "POST /studio/projects/:id/versions/:version/restore", {
+      params: { id, version: value.version },
+      body: {},
+    });
     if (!restored.success) await setToast(args.request, args.context, { key: "error", params: { message: restored.message } });
     else await setToast(args.request, args.context, { key: "saved" });
     throw redirect(restored.success && restored.data?.undoVersion ? `${base}&undo=${restored.data.undoVersion}` : base);
   }
   if (value.intent === "delete-version" || value.intent === "undelete-version") {
-    const path = `${projectPath}/versions/${encodeURIComponent(value.version)}`;
+    const params = { id, version: value.version };
     const done =
       value.intent === "delete-version"
-        ? await api(args, path, { method: "DELETE" })
-        : await api(args, `${path}/undelete`, { method: "POST" });
+        ? await api(args, "DELETE /studio/projects/:id/versions/:version", { params })
+        : await api(args, "POST /studio/projects/:id/versions/:version/undelete", { params });
     if (!done.success) await setToast(args.request, args.context, { key: "error", params: { message: done.message } });
     throw redirect(done.success && value.intent === "delete-version" ? `${base}&undelete=${encodeURIComponent(value.version)}` : base);
   }
   if (value.intent === "rename") {
-    const saved = await api(args, `/studio/projects/${encodeURIComponent(id)}`, { method: "PATCH", body: { name: value.name } });
+    const saved = await api(args, "PATCH /studio/projects/:id", { params: { id }, body: { name: value.name } });
     if (!saved.success) return data({ form: "rename", result: submission.reply({ formErrors: [saved.message] }) }, { status: 400 });
     await setToast(args.request, args.context, { key: "saved" });
     throw redirect(url.pathname + url.search);
@@ -202,8 +196,8 @@ export async function action(args: ActionFunctionArgs) {
   // Saved from the revision the page has (a conflict when another tab saved since), or over the
   // revision the conflict named ("overwrite").
   const revision = value.overwrite ?? value.revision;
-  const saved = await api<{ paragraphs: { id: string }[]; revision: number }>(args, `${projectPath}/paragraphs`, {
-    method: "PUT",
+  const saved = await api(args, "PUT /studio/projects/:id/paragraphs", {
+    params: { id },
     body: { paragraphs, revision },
   });
   const conflict = saved.code === Code.PROJECT_CONFLICT ? { revision: (saved.data as { revision?: number } | null)?.revision ?? 0 } : null;
@@ -236,9 +230,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   // "all", or the index of one paragraph (its id may be new after the save).
   const one = generate === "all" ? null : saved.data.paragraphs[Number(generate)]?.id;
-  const started = await api<{ job_id: string | null }>(args, `/studio/projects/${encodeURIComponent(id)}/generate`, {
-    body: one ? { paragraph_ids: [one] } : {},
-  });
+  const started = await api(args, "POST /studio/projects/:id/generate", { params: { id }, body: one ? { paragraph_ids: [one] } : {} });
   if (!started.success || !started.data) {
     const kind = usageLimitFor(started.code);
     // A usage limit (characters short or used up) opens the spec's dialog; other refusals show under the form.

@@ -54,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
   };
   if (intent === "restart") return restart();
   const sendCode = async (email: string) => {
-    const sent = await api(args, "/member/certemailpwd", { body: { email } });
+    const sent = await api(args, "POST /member/certemailpwd", { body: { email } });
     if (sent.success) await certCookie.write(args.request, args.context, { email, purpose: "password", sentAt: Date.now() });
     return sent;
   };
@@ -84,16 +84,14 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (step === "code") {
     const { code } = submission.value as { code: string };
-    const checked = await api<{ ticket: string }>(args, "/member/checkcert", {
-      body: { email: state!.email, cert: code, type: "password" },
-    });
+    const checked = await api(args, "POST /member/checkcert", { body: { email: state!.email, cert: code, type: "password" } });
     if (!checked.success) return fail(CODE_FIELD_CODES.includes(checked.code) ? "code" : null, checked.message);
     await certCookie.clear(args.request, args.context);
     await recoverCookie.write(args.request, args.context, { email: state!.email, certified: true, certTicket: checked.data?.ticket });
     throw redirect("/user/password");
   }
   const { password } = submission.value as { password: string };
-  const updated = await api(args, "/member/updatepwd", { body: { email: state!.email, password, cert_ticket: state!.certTicket } });
+  const updated = await api(args, "POST /member/updatepwd", { body: { email: state!.email, password, cert_ticket: state!.certTicket } });
   if (!updated.success) {
     if (updated.code === CERT_REQUIRED) return restart();
     return fail(PASSWORD_FIELD_CODES.includes(updated.code) ? "password" : null, updated.message);

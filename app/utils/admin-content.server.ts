@@ -13,10 +13,10 @@ import { setToast } from "~/utils/toast.server";
  * unpublish through the audited operator API (GET|POST /admin/content/:kind, PUT /admin/content/:kind/:id,
  * POST /admin/content/:kind/:id/publish|unpublish).
  */
-export async function contentLoader<Row extends { id: string }>(args: LoaderFunctionArgs, kind: ContentKind) {
+export async function contentLoader(args: LoaderFunctionArgs, kind: ContentKind) {
   await requireOperator(args);
   const [list, meta] = await Promise.all([
-    api<{ items: Row[] }>(args, `/admin/content/${kind}`),
+    api(args, "GET /admin/content/:kind", { params: { kind } }),
     pageMeta(args.request, args.context, "admin:meta.title", "admin:meta.description"),
   ]);
   const items = requireData(list).items;
@@ -38,14 +38,13 @@ export async function contentAction<S extends z.ZodType<Saved | Publication>>(
   const submission = parseWithZod(await readForm(args.request), { schema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value as Saved | Publication;
-  const base = `/admin/content/${kind}`;
+  const saved = v.intent === "save" ? body(v as Extract<z.output<S>, Saved>) : null;
   const answer =
-    v.intent === "save"
-      ? await api(args, v.id ? `${base}/${encodeURIComponent(v.id)}` : base, {
-          method: v.id ? "PUT" : "POST",
-          body: body(v as Extract<z.output<S>, Saved>),
-        })
-      : await api(args, `${base}/${encodeURIComponent(v.id)}/${v.intent}`, { body: {} });
+    v.intent !== "save"
+      ? await api(args, `POST /admin/content/:kind/:id/${v.intent}`, { params: { kind, id: v.id }, body: {} })
+      : v.id
+        ? await api(args, `PUT /admin/content/${kind}/:id`, { params: { id: v.id }, body: saved })
+        : await api(args, `POST /admin/content/${kind}`, { body: saved });
   if (!answer.success) return data({ result: submission.reply({ formErrors: [answer.message] }) }, { status: 400 });
   await setToast(args.request, args.context, { key: "saved" });
   throw redirect(`/admin/${kind}`);

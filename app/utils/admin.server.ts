@@ -7,5 +7,5 @@ import { api, requireData } from "./api.server";
  * same as an unknown path. The role is checked on the server, never by the page.
  */
 export async function requireOperator(args: { request: Request; context: AppLoadContext }) {
-  return requireData(await api<{ id: string; email: string; role: "operator" }>(args, "/admin/me"));
+  return requireData(await api(args, "GET /admin/me"));
 }

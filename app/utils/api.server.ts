@@ -7,6 +7,9 @@ import { BOOKMARK_HEADER } from "#contracts/d1-bookmark";
 import { DELAY_HEADER, TRACE_HEADER } from "#contracts/round-trips";
 
 import { Code, type Envelope } from "#contracts/codes";
+import type { HonoBase } from "hono/hono-base";
+import type { ParamKeys } from "hono/types";
+import type { ApiApp } from "../../workers/api/src/app";
 
 /** The /api/v1 envelope (spec section 7), shared with the api (contracts/codes.ts). */
 export type { Envelope };
@@ -16,27 +19,75 @@ export const REFRESH_WINDOW_SECONDS = 30;
 export const REPORT_DEDUP_MS = 2000;
 
 type CallArgs = { request: Request; context: AppLoadContext };
-/** `body` is sent as JSON, `form` as multipart (uploads). */
-type CallInit = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; form?: FormData; page?: string };
+
+/**
+ * The schema of each router as mounted (a union, one member per `.route()`): kept apart, not intersected as Hono's
+ * `ExtractSchema` does, because two routers that declare one path with answers of different formats intersect to never.
+ */
+type Schemas = ApiApp extends HonoBase<infer _E, infer S, infer _B, infer _C> ? S : never;
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type MethodOf<K> = K extends `$${infer M}` ? (Uppercase<M> extends Method ? Uppercase<M> : never) : never;
+type RoutesOf<S> = S extends unknown
+  ? { [P in keyof S]: P extends `/api/v1${infer Path}` ? `${MethodOf<keyof S[P]>} ${Path}` : never }[keyof S]
+  : never;
+/** Every route of the api worker as `METHOD /path/:param`, read from the api's own routers (workers/api/src/app.ts). */
+export type ApiRoute = RoutesOf<Schemas>;
+type PathOf<R> = R extends `${string} ${infer P}` ? P : never;
+type EndpointOf<R, S = Schemas> = R extends `${infer M} ${infer P}`
+  ? S extends Record<`/api/v1${P}`, infer E>
+    ? E extends Record<`$${Lowercase<M>}`, infer X>
+      ? X
+      : never
+    : never
+  : never;
+type SuccessData<O> = O extends { success: true; data: infer D } ? D : never;
+/**
+ * The data a route's success envelope carries, as the api's handler answers it (`ok`/`answer`, through JSON): a page
+ * reads what the handler sends, so a handler whose answer changes shape fails the page's typecheck.
+ */
+export type ApiData<R extends ApiRoute> = SuccessData<EndpointOf<R>["output"]>;
+type Params<R> = { [K in ParamKeys<PathOf<R>> & string as K extends `${infer N}?` ? N : K]: string };
+type Query = URLSearchParams | Record<string, string | number | undefined>;
+/** `body` is sent as JSON, `form` as multipart (uploads); `query` is added to the path. */
+type CallInit = { query?: Query; body?: unknown; form?: FormData };
+type InitArgs<R> = [ParamKeys<PathOf<R>>] extends [never] ? [init?: CallInit] : [init: CallInit & { params: Params<R> }];
 
 /** The spec's lang header: ko is sent as kr. */
 export const langHeader = (locale: string) => (locale === "ko" ? "kr" : locale);
 
+/** The path of a route with its params filled in (each encoded) and its query appended. */
+export function apiPath(pattern: string, params: Record<string, string> = {}, query?: Query) {
+  const path = pattern.replace(/:(\w+)(\{(?:[^{}]|\{[^{}]*\})*\})?\??/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+  if (!query) return path;
+  const search = new URLSearchParams(
+    query instanceof URLSearchParams ? query : Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+  ).toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /**
  * Calls the api worker over the service binding (no network hop) with the `lang` and `api-key`
- * headers. Before the call, an access token that expires within 30 s is refreshed once per
- * request, however many loaders run in parallel. LOGIN_REQUIRED and failed refreshes clear the session
- * and redirect to /login; every other envelope goes back to the caller. Error envelopes are
+ * headers. The route is named as the api declares it (`"GET /studio/projects/:id"`, with `params`), so the envelope's
+ * data is typed from the api's handler, never asserted by the caller. Before the call, an access token that expires
+ * within 30 s is refreshed once per request, however many loaders run in parallel. LOGIN_REQUIRED and failed refreshes
+ * clear the session and redirect to /login; every other envelope goes back to the caller. Error envelopes are
  * reported to /api/notify (deduplicated for 2000 ms); reporting failures are ignored.
  */
-export async function api<T>({ request, context }: CallArgs, path: string, init: CallInit = {}): Promise<Envelope<T>> {
-  const method = init.method ?? (init.body === undefined && init.form === undefined ? "GET" : "POST");
+export async function api<R extends ApiRoute>(
+  { request, context }: CallArgs,
+  route: R,
+  ...[init = {}]: InitArgs<R>
+): Promise<Envelope<ApiData<R>>> {
+  const space = route.indexOf(" ");
+  const method = route.slice(0, space);
+  const params = "params" in init ? (init.params as Record<string, string>) : undefined;
+  const path = apiPath(route.slice(space + 1), params, init.query);
   const url = `https://api.internal/api/v1${path}`;
   const headers = await apiHeaders(request, context);
   if (init.body !== undefined) headers["content-type"] = "application/json";
 
   let response: Response;
-  let envelope: Envelope<T>;
+  let envelope: Envelope<ApiData<R>>;
   try {
     response = await context.cloudflare.env.API.fetch(url, {
       method,
@@ -44,7 +95,7 @@ export async function api<T>({ request, context }: CallArgs, path: string, init:
       body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     });
     keepBookmark(request, context, response);
-    envelope = (await response.json()) as Envelope<T>;
+    envelope = (await response.json()) as Envelope<ApiData<R>>;
   } catch (err) {
     envelope = { success: false, code: Code.INTERNAL, data: null, message: String(err) };
     response = new Response(null, { status: 502 });

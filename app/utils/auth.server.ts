@@ -74,7 +74,7 @@ export type Frame = { profile: Profile; unread: number };
  */
 export async function loadProfile(args: Args): Promise<Profile> {
   if (isRead(args.request)) return (await loadFrame(args)).profile;
-  return member(await api<Profile>(args, "/member/getmember"), args);
+  return member(await api(args, "GET /member/getmember"), args);
 }
 
 /**
@@ -82,7 +82,7 @@ export async function loadProfile(args: Args): Promise<Profile> {
  * loader and a page's, in parallel) on a GET; a failure ends the session.
  */
 export function loadFrame(args: Args): Promise<Frame> {
-  const call = async () => member(await api<Frame>(args, "/member/frame"), args);
+  const call = async () => member(await api(args, "GET /member/frame"), args);
   if (!isRead(args.request)) return call();
   let pending = args.context.requestState.get("frame") as Promise<Frame> | undefined;
   if (!pending) {

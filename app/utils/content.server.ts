@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { fixedT, getLocale } from "~/i18n/i18n.server";
-import { excerpt, faqQuery, noticeQuery, type FaqList, type Notice, type NoticeList } from "~/lib/content";
+import { excerpt, faqQuery, noticeQuery } from "~/lib/content";
 import { api, requireData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 
@@ -11,7 +11,7 @@ export async function loadNotices(args: LoaderFunctionArgs) {
   const q = new URLSearchParams({ page: String(page) });
   if (category) q.set("category", category);
   const [list, meta] = await Promise.all([
-    api<NoticeList>(args, `/notices?${q}`),
+    api(args, "GET /notices", { query: q }),
     pageMeta(args.request, args.context, "content:meta.notice.title", "content:meta.notice.description"),
   ]);
   return { list: requireData(list), category, meta };
@@ -19,7 +19,7 @@ export async function loadNotices(args: LoaderFunctionArgs) {
 
 export async function loadNotice(args: LoaderFunctionArgs) {
   const id = args.params.id ?? "";
-  const notice = requireData(await api<Notice>(args, `/notices/${encodeURIComponent(id)}`));
+  const notice = requireData(await api(args, "GET /notices/:id", { params: { id } }));
   const t = fixedT(await getLocale(args.request, args.context), "content");
   return { notice, meta: { title: t("meta.noticeDetail", { title: notice.title }), description: excerpt(notice.body) } };
 }
@@ -30,7 +30,7 @@ export async function loadFaq(args: LoaderFunctionArgs) {
   if (category) query.set("category", category);
   if (q) query.set("q", q);
   const [list, meta] = await Promise.all([
-    api<FaqList>(args, `/faq?${query}`),
+    api(args, "GET /faq", { query: query }),
     pageMeta(args.request, args.context, "content:meta.faq.title", "content:meta.faq.description"),
   ]);
   return { list: requireData(list), meta };

@@ -34,13 +34,14 @@ export async function labsStepAction(
       form.set("method", value.method);
       const id = q.get("id");
       if (id) form.set("project_id", id);
-      const checked = await api<{ source_id: string; project_id: string }>(args, "/studio/sts/sources", { form });
+      const checked = await api(args, "POST /studio/sts/sources", { form });
       if (!checked.success || !checked.data) return refused("upload", checked);
       throw redirect(path({ id: checked.data.project_id, source: checked.data.source_id }));
     }
     case "convert": {
       const sourceId = q.get("source") ?? "";
-      const started = await api<{ job_id: string }>(args, `/studio/sts/sources/${encodeURIComponent(sourceId)}/convert`, {
+      const started = await api(args, "POST /studio/sts/sources/:id/convert", {
+        params: { id: sourceId },
         body: { voice_id: value.voice_id },
       });
       if (!started.success || !started.data) return refused("convert", started);
@@ -50,7 +51,9 @@ export async function labsStepAction(
     case "unshare": {
       const share = value.intent === "share";
       const resultId = q.get("result") ?? "";
-      const answer = await api(args, `/studio/inferences/${encodeURIComponent(resultId)}/share`, { method: share ? "POST" : "DELETE" });
+      const answer = await api(args, share ? "POST /studio/inferences/:id/share" : "DELETE /studio/inferences/:id/share", {
+        params: { id: resultId },
+      });
       if (answer.success) await setToast(args.request, args.context, { key: share ? "shared" : "unshared" });
       else await setToast(args.request, args.context, { key: "error", params: { message: answer.message } });
       throw redirect(path({ id: q.get("id"), source: q.get("source"), result: resultId }));

@@ -5,13 +5,13 @@ export type Choice = { code: string; name: string };
 
 /** A choice list of the api (/member/worklist, /member/perposelist), in the request's language; empty on failure. */
 export async function choiceList(args: { request: Request; context: AppLoadContext }, path: "/member/worklist" | "/member/perposelist") {
-  const envelope = await api<Choice[]>(args, path, { method: "POST" });
+  const envelope = await api(args, `POST ${path}`);
   return envelope.success && Array.isArray(envelope.data) ? envelope.data : [];
 }
 
 export type Reasons = { studio: Choice[]; community: Choice[] };
 
 export async function reasonList(args: { request: Request; context: AppLoadContext }): Promise<Reasons> {
-  const envelope = await api<Reasons>(args, "/member/reasonlist", { method: "POST" });
+  const envelope = await api(args, "POST /member/reasonlist");
   return envelope.success && envelope.data ? envelope.data : { studio: [], community: [] };
 }

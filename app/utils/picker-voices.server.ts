@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { PICKER_SEARCH_PARAM, PICKER_VOICES, type PickerSearch } from "~/lib/studio";
 import type { VoiceCard } from "~/components/studio/VoicePicker";
 import { api } from "~/utils/api.server";
-import { LIBRARY_QUERY_MAX, VOICE_CARDS_MAX, type VoicePage } from "#contracts/voices";
+import { LIBRARY_QUERY_MAX, VOICE_CARDS_MAX } from "#contracts/voices";
 
 /**
  * The voices a studio voice picker offers (TTS editor, STS voice step): one page of the library's largest size,
@@ -11,7 +11,7 @@ import { LIBRARY_QUERY_MAX, VOICE_CARDS_MAX, type VoicePage } from "#contracts/v
  */
 export async function pickerVoices(args: LoaderFunctionArgs) {
   const q = [...(new URL(args.request.url).searchParams.get(PICKER_SEARCH_PARAM) ?? "").trim()].slice(0, LIBRARY_QUERY_MAX).join("");
-  const page = await api<VoicePage>(args, q ? `${PICKER_VOICES}&${new URLSearchParams({ q })}` : PICKER_VOICES);
+  const page = await api(args, "GET /voices", { query: q ? { ...PICKER_VOICES, q } : PICKER_VOICES });
   const voices: VoiceCard[] = page.data?.voices ?? [];
   const search: PickerSearch = { q, shown: voices.length, total: page.data?.total ?? 0 };
   return { voices, search };
@@ -27,6 +27,6 @@ export async function withChosen(args: LoaderFunctionArgs, voices: VoiceCard[], 
   // Looked up in one call (GET /voices/cards, at most VOICE_CARDS_MAX; a project uses a few voices).
   const missing = [...new Set(chosen.filter((id): id is string => !!id && !have.has(id)))].slice(0, VOICE_CARDS_MAX);
   if (missing.length === 0) return voices;
-  const extra = await api<VoiceCard[]>(args, `/voices/cards?${new URLSearchParams(missing.map((id) => ["ids", id]))}`);
+  const extra = await api(args, "GET /voices/cards", { query: new URLSearchParams(missing.map((id) => ["ids", id])) });
   return [...voices, ...(extra.success && extra.data ? extra.data : [])];
 }

@@ -3,7 +3,6 @@ import { currencyFor, formatPrice, type PlanCard } from "~/lib/plans";
 import { firstMonthPrice } from "#contracts/billing";
 import type { PlanListItem } from "#contracts/plans";
 import { api, freshAccessToken } from "./api.server";
-import type { Frame } from "./auth.server";
 import { getCountry } from "./country.server";
 
 /**
@@ -44,7 +43,7 @@ export async function firstMonthFor(args: {
 }): Promise<{ member: boolean; firstMonth: boolean }> {
   if (!(await freshAccessToken(args.request, args.context))) return { member: false, firstMonth: true };
   try {
-    const envelope = await api<Frame>(args, "/member/frame");
+    const envelope = await api(args, "GET /member/frame");
     const state = envelope.success ? envelope.data?.profile.planState : undefined;
     return { member: true, firstMonth: state ? state.discountEligible : true };
   } catch {
@@ -59,7 +58,7 @@ const catalogue = new Map<string, { at: number; plans: PlanListItem[] }>();
 async function planList(args: { request: Request; context: AppLoadContext }, locale: string) {
   const hit = catalogue.get(locale);
   if (hit && Date.now() - hit.at < CATALOGUE_TTL_MS) return hit.plans;
-  const envelope = await api<PlanListItem[]>(args, "/utils/planlist");
+  const envelope = await api(args, "GET /utils/planlist");
   if (!envelope.success || !envelope.data) {
     throw new Response(envelope.message, { status: 503 });
   }

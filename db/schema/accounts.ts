@@ -23,7 +23,7 @@ export const members = sqliteTable("members", {
   /** Purposes, comma-joined, with the free text when "other" was chosen (spec: `perpose`). */
   purpose: text("purpose").notNull().default(""),
   /** "Y", "N", or "" when unknown. */
-  marketing: text("marketing").notNull().default(""),
+  marketing: text("marketing").$type<"Y" | "N" | "">().notNull().default(""),
   locale: text("locale").notNull().default("ko"),
   profileImg: text("profile_img").notNull().default(""),
   createdAt: integer("created_at").notNull(),
@@ -74,7 +74,7 @@ export const members = sqliteTable("members", {
   /** When the account was separated as dormant (its personal data moved to `dormant_members`); null when active. */
   dormantAt: integer("dormant_at"),
   /** Years without login before the account becomes dormant: 1, or 3 when the member chose it (migration 0022). */
-  dormancyYears: integer("dormancy_years").notNull().default(1),
+  dormancyYears: integer("dormancy_years").$type<1 | 3>().notNull().default(1),
 });
 
 /**

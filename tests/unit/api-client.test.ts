@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { api, REPORT_DEDUP_MS } from "~/utils/api.server";
+import { api, apiPath, REPORT_DEDUP_MS } from "~/utils/api.server";
 import { accessTokenCookie, refreshTokenCookie } from "~/utils/cookies.server";
 
 /**
@@ -64,7 +64,7 @@ describe("api client", () => {
   it("sends lang (ko as kr) and the access token, and returns the envelope", async () => {
     const token = jwt({ sub: "1", email: "a@b.co", exp: inSeconds(3600) });
     const s = await setup({ access: token, route: () => okEnvelope([1]) });
-    const res = await api(s, "/utils/planlist");
+    const res = await api(s, "GET /utils/planlist");
     expect(res).toEqual(okEnvelope([1]));
     expect(s.apiCalls).toHaveLength(1);
     expect(s.apiCalls[0]!.url).toBe("/api/v1/utils/planlist");
@@ -75,16 +75,16 @@ describe("api client", () => {
 
   it("passes the visitor's address on, so the api's per-IP limits count visitors, not the app worker", async () => {
     const s = await setup({ ip: "203.0.113.7", route: () => okEnvelope(null) });
-    await api(s, "/member/login", { body: {} });
+    await api(s, "POST /member/login", { body: {} });
     expect(s.apiCalls[0]!.headers.get("cf-connecting-ip")).toBe("203.0.113.7");
     const none = await setup({ route: () => okEnvelope(null) });
-    await api(none, "/utils/planlist");
+    await api(none, "GET /utils/planlist");
     expect(none.apiCalls[0]!.headers.has("cf-connecting-ip")).toBe(false);
   });
 
   it("sends lang en for English and no api-key without a token", async () => {
     const s = await setup({ lang: "en", route: () => okEnvelope(null) });
-    await api(s, "/utils/planlist");
+    await api(s, "GET /utils/planlist");
     expect(s.apiCalls[0]!.headers.get("lang")).toBe("en");
     expect(s.apiCalls[0]!.headers.has("api-key")).toBe(false);
   });
@@ -100,7 +100,7 @@ describe("api client", () => {
           ? { success: true, code: 8003, data: { token: fresh, refreshToken: "r2" }, message: "" }
           : okEnvelope(c.headers.get("api-key")),
     });
-    const results = await Promise.all([api(s, "/a"), api(s, "/b"), api(s, "/c")]);
+    const results = await Promise.all([api(s, "GET /guide"), api(s, "GET /faq"), api(s, "GET /notices")]);
     const refreshes = s.apiCalls.filter((c) => c.url === "/api/v1/member/getrefresh");
     expect(refreshes).toHaveLength(1);
     expect(refreshes[0]!.headers.get("authorization")).toBe("Bearer r1");
@@ -113,8 +113,8 @@ describe("api client", () => {
 
   it("does not refresh a token with more than 30 s left", async () => {
     const s = await setup({ access: jwt({ exp: inSeconds(45) }), refresh: "r1", route: () => okEnvelope(null) });
-    await api(s, "/a");
-    expect(s.apiCalls.map((c) => c.url)).toEqual(["/api/v1/a"]);
+    await api(s, "GET /guide");
+    expect(s.apiCalls.map((c) => c.url)).toEqual(["/api/v1/guide"]);
   });
 
   it.each([
@@ -127,7 +127,7 @@ describe("api client", () => {
       refresh: "r1",
       route: (c) => (c.url === "/api/v1/member/getrefresh" ? answer : okEnvelope(null)),
     });
-    expect(await redirectOf(api(s, "/a"))).toBe("/login");
+    expect(await redirectOf(api(s, "GET /guide"))).toBe("/login");
     expect(s.apiCalls.map((c) => c.url)).toEqual(["/api/v1/member/getrefresh"]);
     expect(s.context.outgoingCookies).toHaveLength(2);
     for (const c of s.context.outgoingCookies) expect(c).toMatch(/Max-Age=0/);
@@ -135,7 +135,7 @@ describe("api client", () => {
 
   it("redirects to /login without calling the API when the token is expiring and no refresh token exists", async () => {
     const s = await setup({ access: jwt({ exp: inSeconds(-10) }), route: () => okEnvelope(null) });
-    expect(await redirectOf(api(s, "/a"))).toBe("/login");
+    expect(await redirectOf(api(s, "GET /guide"))).toBe("/login");
     expect(s.apiCalls).toHaveLength(0);
   });
 
@@ -148,13 +148,13 @@ describe("api client", () => {
           ? { success: true, code: 8003, data: { token: fresh, refreshToken: "r2" }, message: "" }
           : okEnvelope(c.headers.get("api-key")),
     });
-    expect((await api(s, "/a")).data).toBe(fresh);
-    expect(s.apiCalls.map((c) => c.url)).toEqual(["/api/v1/member/getrefresh", "/api/v1/a"]);
+    expect((await api(s, "GET /guide")).data).toBe(fresh);
+    expect(s.apiCalls.map((c) => c.url)).toEqual(["/api/v1/member/getrefresh", "/api/v1/guide"]);
   });
 
   it("redirects to /login on 8000 (login required)", async () => {
     const s = await setup({ route: () => ({ success: false, code: 8000, data: null, message: "login" }) });
-    expect(await redirectOf(api(s, "/a"))).toBe("/login");
+    expect(await redirectOf(api(s, "GET /guide"))).toBe("/login");
   });
 
   it("returns other errors to the caller and reports them once within 2000 ms", async () => {
@@ -162,15 +162,15 @@ describe("api client", () => {
       access: jwt({ email: "a@b.co", exp: inSeconds(3600) }),
       route: () => ({ success: false, code: 4000, data: null, message: `bad ${REPORT_DEDUP_MS}` }),
     });
-    const first = await api(s, "/dedup", { body: { x: 1 } });
+    const first = await api(s, "POST /member/checkemail", { body: { x: 1 } });
     expect(first).toMatchObject({ success: false, code: 4000 });
-    await api(s, "/dedup", { body: { x: 1 } });
+    await api(s, "POST /member/checkemail", { body: { x: 1 } });
     await new Promise((r) => setTimeout(r, 10));
     expect(s.notifyCalls).toHaveLength(1);
     const report = JSON.parse(s.notifyCalls[0]!.body!);
     expect(report.message).toBe(`bad ${REPORT_DEDUP_MS}`);
     expect(report.userId).toBe("a@b.co");
-    expect(JSON.parse(report.detail)).toEqual({ url: "/dedup", method: "POST", status: 200, page: "/plan" });
+    expect(JSON.parse(report.detail)).toEqual({ url: "/member/checkemail", method: "POST", status: 200, page: "/plan" });
     expect(s.apiCalls[0]!.headers.get("content-type")).toBe("application/json");
     expect(s.apiCalls[0]!.body).toBe('{"x":1}');
   });
@@ -180,6 +180,30 @@ describe("api client", () => {
     (s.context.cloudflare.env as unknown as { NOTIFY: unknown }).NOTIFY = {
       fetch: () => Promise.reject(new Error("notify down")),
     };
-    await expect(api(s, "/a")).resolves.toMatchObject({ success: false, code: 4000 });
+    await expect(api(s, "GET /guide")).resolves.toMatchObject({ success: false, code: 4000 });
+  });
+
+  it("fills a route's params, each encoded, and adds its query", async () => {
+    expect(apiPath("/studio/projects/:id/versions/:version/restore", { id: "p 1", version: "v/2" })).toBe(
+      "/studio/projects/p%201/versions/v%2F2/restore",
+    );
+    expect(apiPath("/studio/jobs/:id/parts/:paragraph/:index{[0-9]{1,3}}", { id: "j", paragraph: "p", index: "3" })).toBe(
+      "/studio/jobs/j/parts/p/3",
+    );
+    expect(apiPath("/studio/projects", {}, { type: "tts", page: 2, q: undefined })).toBe("/studio/projects?type=tts&page=2");
+    expect(
+      apiPath(
+        "/notices",
+        {},
+        new URLSearchParams([
+          ["ids", "a"],
+          ["ids", "b"],
+        ]),
+      ),
+    ).toBe("/notices?ids=a&ids=b");
+    const s = await setup({ route: () => okEnvelope(null) });
+    await api(s, "GET /studio/projects/:id", { params: { id: "a/b" }, query: { versions: "1" } });
+    expect(s.apiCalls[0]!.url).toBe("/api/v1/studio/projects/a%2Fb");
+    expect(s.apiCalls[0]!.method).toBe("GET");
   });
 });

@@ -56,39 +56,41 @@ export function createApp() {
   app.use("/member/usage", apiKeyMember);
   app.get("/voices", apiKeyMember);
   app.get("/voices/:id", apiKeyMember);
-  app.route("/utils", utils);
-  app.route("/member", membersRoutes);
-  app.route("/member", socialRoutes);
-  // Custom voices first, so `/voices/custom/*` reaches neither the open voices' nor the library's `/voices/:id` routes.
-  app.route("/voices/custom", customVoicesRoutes);
-  // Open voices first: `/voices/open/*` must not reach the library's `/voices/:id` routes.
-  app.route("/voices", openVoicesRoutes);
-  app.route("/voices/slots", voiceSlotsRoutes);
-  app.route("/voices", voicesRoutes);
-  app.route("/actors", actorsRoutes);
-  app.route("/comments", commentsRoutes);
-  app.route("/studio", studioRoutes);
-  app.route("/studio", stsRoutes);
-  app.route("/share", shareRoutes);
-  app.route("/payment", paypalWebhookRoutes);
-  app.route("/payment", paymentRoutes);
-  app.route("/payment", paypalRoutes);
-  app.route("/sandbox", sandboxRoutes);
-  app.route("/help/images", helpImageRoutes);
-  app.route("/help", helpRoutes);
-  app.route("/admin", adminRoutes);
-  app.route("/dev", devRoutes);
-  app.route("/notices", noticesRoutes);
-  app.route("/faq", faqRoutes);
-  app.route("/guide", guideRoutes);
-  app.route("/contests", contestsRoutes);
-  app.route("/keys", keysRoutes);
-  // Labs (docs/decisions/0041).
-  app.route("/labs", labsRoutes);
-  app.route("/studio/inferences", letterRoutes);
-  app.route("/", publicApiRoutes);
-  // the console (docs/decisions/0036): actor samples by signed URL, for operators.
-  app.route("/actors/samples", actorSampleRoutes);
+  // One chain, so the app's type carries every route's schema (`ApiApp`: the app's api client is typed from it).
+  const routes = app
+    .route("/utils", utils)
+    .route("/member", membersRoutes)
+    .route("/member", socialRoutes)
+    // Custom voices first, so `/voices/custom/*` reaches neither the open voices' nor the library's `/voices/:id` routes.
+    .route("/voices/custom", customVoicesRoutes)
+    // Open voices first: `/voices/open/*` must not reach the library's `/voices/:id` routes.
+    .route("/voices", openVoicesRoutes)
+    .route("/voices/slots", voiceSlotsRoutes)
+    .route("/voices", voicesRoutes)
+    .route("/actors", actorsRoutes)
+    .route("/comments", commentsRoutes)
+    .route("/studio", studioRoutes)
+    .route("/studio", stsRoutes)
+    .route("/share", shareRoutes)
+    .route("/payment", paypalWebhookRoutes)
+    .route("/payment", paymentRoutes)
+    .route("/payment", paypalRoutes)
+    .route("/sandbox", sandboxRoutes)
+    .route("/help/images", helpImageRoutes)
+    .route("/help", helpRoutes)
+    .route("/admin", adminRoutes)
+    .route("/dev", devRoutes)
+    .route("/notices", noticesRoutes)
+    .route("/faq", faqRoutes)
+    .route("/guide", guideRoutes)
+    .route("/contests", contestsRoutes)
+    .route("/keys", keysRoutes)
+    // Labs (docs/decisions/0041).
+    .route("/labs", labsRoutes)
+    .route("/studio/inferences", letterRoutes)
+    .route("/", publicApiRoutes)
+    // the console (docs/decisions/0036): actor samples by signed URL, for operators.
+    .route("/actors/samples", actorSampleRoutes);
 
   // A path that exists with another method answers 405 (4005) with Allow; anything else 404 (4004).
   let methodsOf: ((path: string) => string[]) | null = null;
@@ -112,8 +114,11 @@ export function createApp() {
     reportError(c, err);
     return fail(c, Code.INTERNAL);
   });
-  return app;
+  return routes;
 }
+
+/** The api app with every route's method, path, input and answer: what app/utils/api.server.ts is typed by. */
+export type ApiApp = ReturnType<typeof createApp>;
 
 /** The methods the app's routes (not its middleware) answer for a path. */
 function routeMethods(routes: { method: string; path: string }[]) {

@@ -129,7 +129,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const no = numericId(c.req.param("no"));
     if (no === null) return fail(c, Code.NOT_FOUND);
     const sub = await readSubmission(c, answerFields, "image");
-    if ("error" in sub) return sub.error;
+    if (sub.error) return sub.error;
     return answer(c, await answerInquiry(memberScope(c), no, { ...sub.value, files: sub.files }, now(c)));
   })
   .post("/inquiries/:no/state", jsonBody(stateBody), async (c) => {

@@ -42,7 +42,7 @@ export const helpRoutes = new Hono<AppEnv>()
   .get("/inquiries", queryParams(pageQuery), async (c) => answer(c, await myInquiries(memberScope(c), c.req.valid("query").page)))
   .post("/inquiries", inquiryUploadLimit, async (c) => {
     const sub = await readSubmission(c, newInquiry, "image");
-    if ("error" in sub) return sub.error;
+    if (sub.error) return sub.error;
     const { category, content } = sub.value;
     const submission: Submission = { content, files: sub.files };
     return answer(c, await createInquiry(memberScope(c), category, submission, now(c)));
@@ -56,7 +56,7 @@ export const helpRoutes = new Hono<AppEnv>()
     const no = numericId(c.req.param("no"));
     if (no === null) return fail(c, Code.NOT_FOUND);
     const sub = await readSubmission(c, followUpFields, "image");
-    if ("error" in sub) return sub.error;
+    if (sub.error) return sub.error;
     return answer(c, await followUp(memberScope(c), no, { content: sub.value.content, files: sub.files }, now(c)));
   })
   /** The sidebar's badge: inquiries with an answer the member has not opened. */

@@ -10,6 +10,7 @@ import { checkEmailFree, createMember, mailSignupCode } from "../domain/accounts
 import { withdraw } from "../domain/accounts/withdrawal";
 import { memberHome } from "../domain/home";
 import type { PlanState } from "#contracts/billing";
+import type { Profile } from "#contracts/profile";
 import { memberAndPlanState, planState, sessionFrame } from "../domain/billing/plan-state";
 import { now } from "../lib/clock";
 import { Code } from "../lib/codes";
@@ -94,7 +95,7 @@ const by = (c: Context<AppEnv>) => ({ ip: clientIp(c.req.raw.headers), locale: c
  * spec's profile names, and the plan state itself (`planState`, lib/billing.ts). The tokens stay in
  * cookies and are not repeated here.
  */
-const profile = (m: MemberRow, s: PlanState) => ({
+const profile = (m: MemberRow, s: PlanState): Profile => ({
   type: m.type,
   email: m.email,
   nickname: m.nickname,

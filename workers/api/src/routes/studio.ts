@@ -144,6 +144,10 @@ const ttsBody = z.object({
   tempo: z.number().min(0.5).max(2).default(1),
 });
 
+/** GET /projects/:id: the project, or with versions=1 the project with its version history. */
+type ProjectAnswer =
+  NonNullable<Awaited<ReturnType<typeof ownProjectWithParagraphs>>> | NonNullable<Awaited<ReturnType<typeof projectWithVersions>>>;
+
 const zipHeaders = (name: string) => ({
   "content-type": "application/zip",
   "cache-control": "private, no-store",
@@ -308,11 +312,12 @@ export const studioRoutes = new Hono<AppEnv>()
   })
   .get("/projects/:id", queryParams(projectQuery), async (c) => {
     const id = c.req.param("id");
-    const project =
+    // Typed as a union of both shapes: inferred, the one with versions would be folded into the one without.
+    const project: ProjectAnswer | undefined =
       c.req.valid("query").versions === "1"
         ? await projectWithVersions(memberScope(c), id)
         : await ownProjectWithParagraphs(memberScope(c), id);
-    return project ? ok(c, project) : fail(c, Code.NOT_FOUND);
+    return project ? ok<ProjectAnswer>(c, project) : fail(c, Code.NOT_FOUND);
   })
   .patch("/projects/:id", jsonBody(renameBody), async (c) =>
     answer(c, await renameProject(memberScope(c), c.req.param("id"), c.req.valid("json").name)),

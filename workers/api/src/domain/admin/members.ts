@@ -63,14 +63,14 @@ export async function memberSummary(s: MemberScope, id: string, now: number) {
     payments: pays.map(invoice),
     refundable: refund.eligible
       ? {
-          eligible: true,
+          eligible: true as const,
           payment_no: refund.payment.no,
           amount: refund.amount,
           fee: refund.fee,
           refund_amount: refund.refund_amount,
           currency: refund.currency,
         }
-      : { eligible: false, reason: refund.reason, payment_no: refund.payment?.no ?? null },
+      : { eligible: false as const, reason: refund.reason, payment_no: refund.payment?.no ?? null },
   });
 }
 

@@ -186,8 +186,8 @@ export async function featuredVoices(s: MemberScope) {
       id: r.event.id,
       voiceId: r.event.voiceId,
       name: r.name,
-      startsAt: iso(r.event.startsAt),
-      endsAt: iso(r.event.endsAt),
+      startsAt: new Date(r.event.startsAt).toISOString(),
+      endsAt: new Date(r.event.endsAt).toISOString(),
     })),
   });
 }

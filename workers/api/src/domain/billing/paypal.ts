@@ -13,7 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BillingScope } from "../scope";
 import { members, payments } from "#db/schema";
 import { Code } from "../../lib/codes";
-import { done, refusal, type Result } from "../../lib/envelope";
+import { done, refusal } from "../../lib/envelope";
 import { paypalGateway } from "../../integrations/payments/gateways";
 import { captureOf, PayPalError, type PayPal, type PayPalCapture, type PayPalOrder } from "../../integrations/payments/paypal";
 import { GatewayError } from "../../integrations/payments/portone";
@@ -215,7 +215,7 @@ export type SaveInput = { plan_name: string; orderID: string; payerID: string; m
  * id, payer, amount and currency equal to the server's price now), then starts the PayPal month in
  * the same D1 batch that marks the payment paid. The same order again changes nothing.
  */
-export async function save(s: BillingScope, f: Flow, b: SaveInput): Promise<Result<unknown>> {
+export async function save(s: BillingScope, f: Flow, b: SaveInput) {
   const t = s.now;
   const db = s.db;
   const [row, m] = await Promise.all([
@@ -277,7 +277,7 @@ export async function complete(
   captured: PayPalCapture,
   f: Flow,
   t: number,
-): Promise<Result<unknown>> {
+) {
   // The money has moved: a payment we refuse is given back.
   const problem = captureProblem(order, captured, row);
   if (problem) {

@@ -36,9 +36,9 @@ export const ownProjectQuery = (s: Pick<MemberScope, "db" | "member">, id: strin
     .where(and(eq(projects.id, id), eq(projects.memberId, s.member.id), isNull(projects.deletedAt)));
 
 /** The member's own project of `type`, or undefined. */
-export async function ownProjectOf(s: Pick<MemberScope, "db" | "member">, id: string, type: ProjectType) {
+export async function ownProjectOf<T extends ProjectType>(s: Pick<MemberScope, "db" | "member">, id: string, type: T) {
   const project = await ownProject(s, id);
-  return project?.type === type ? project : undefined;
+  return project?.type === type ? (project as NonNullable<typeof project> & { type: T }) : undefined;
 }
 
 /**

@@ -109,7 +109,8 @@ export async function sharePage(db: Db, id: string) {
   const nameOf = (voiceId: string) => names.find((v) => v.id === voiceId)?.name ?? { ko: voiceId, en: voiceId };
   const voice = names.find((v) => v.id === row.voiceId);
   return done({
-    share_id: row.shareId,
+    // The share id it was found by (the row's `shareId`, which the column's type cannot say is set).
+    share_id: id,
     locale: row.shareLocale ?? "ko",
     method: row.method,
     /** How a conversion was made ("register" or "resynthesis"; null for speech from text), named on the page. */
