@@ -33,13 +33,13 @@ export async function action(args: ActionFunctionArgs) {
     throw redirect(back);
   }
   const value = submission.value;
-  const path = `/studio/projects/${encodeURIComponent(value.project)}/music`;
+  const params = { id: value.project };
   const answer =
     value.intent === "upload"
-      ? await api(args, path, { form: fileForm(value.file) })
+      ? await api(args, "POST /studio/projects/:id/music", { params, form: fileForm(value.file) })
       : value.intent === "level"
-        ? await api(args, path, { method: "PATCH", body: { level: value.level } })
-        : await api(args, path, { method: "DELETE" });
+        ? await api(args, "PATCH /studio/projects/:id/music", { params, body: { level: value.level } })
+        : await api(args, "DELETE /studio/projects/:id/music", { params });
   await setToast(args.request, args.context, answer.success ? { key: "saved" } : { key: "error", params: { message: answer.message } });
   throw redirect(back);
 }
