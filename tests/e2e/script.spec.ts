@@ -122,7 +122,10 @@ test.describe("with JavaScript", () => {
   }) => {
     const id = await project(request, member, [{ text: "하나" }, { text: "둘" }, { text: "셋" }]);
     await open(page, id);
+    // The first focus loads the keys' code; until it has come an arrow does what a textarea does (Enter waits for it).
+    const keysLoaded = page.waitForResponse(/\/assets\/flow-[\w-]+\.js$/);
     await text(page, 0).click();
+    await keysLoaded;
     await page.keyboard.press("End");
     await page.keyboard.press("ArrowDown");
     await expect(text(page, 1)).toBeFocused();

@@ -18,11 +18,18 @@ function valuesOf(form: HTMLFormElement, at: number) {
   return row;
 }
 
-/** After React has drawn the rows: the caret into block `at` at `offset`, and the change told to autosave. */
-function placeCaret(form: HTMLFormElement, at: number, offset: number) {
+/**
+ * After React has drawn the rows: the caret into block `at` at `offset`, and the change told to autosave. A splice made
+ * outside an event (a key that waited for this module, "+ add" after its import) is drawn in a later task, which may
+ * come after the next frame: the block is looked for again, a few frames at most.
+ */
+function placeCaret(form: HTMLFormElement, at: number, offset: number, frames = 10) {
   requestAnimationFrame(() => {
     const text = form.querySelectorAll<HTMLElement>(BLOCK)[at]?.querySelector("textarea");
-    if (!text) return;
+    if (!text) {
+      if (frames > 0) placeCaret(form, at, offset, frames - 1);
+      return;
+    }
     text.focus();
     text.setSelectionRange(offset, offset);
     // The form's rows changed without a keystroke in a field: autosave listens for input.

@@ -185,22 +185,16 @@ export function useBlockKeys(splice: Splice) {
     },
     onKeyDown: (e: React.KeyboardEvent<HTMLFormElement>) => {
       if (keys.current) return keys.current(e, splice);
-      // A key of the script pressed before its code has arrived (the first key after the first focus, on a slow phone)
-      // would be lost, or typed as a line break: it waits for the code and is handled then, as it was pressed. These
-      // are the keys flow.ts may take where a textarea would do nothing else: Enter, Ctrl/⌘+Enter, Alt with K or an
-      // arrow, and Backspace or an arrow at the very edge of a block's text.
+      // Enter pressed before the keys' code has arrived (the first key after the first focus, on a slow phone) would be
+      // lost or typed as a line break: it waits for the code and is handled then, as it was pressed (a split, or
+      // Ctrl/⌘+Enter's generate). Other keys there do what a textarea does.
       const t = e.target as HTMLTextAreaElement;
-      const { key, altKey } = e;
-      const at = t.selectionStart === t.selectionEnd && t.selectionStart;
-      const early =
-        key === "Enter"
-          ? e.ctrlKey || e.metaKey || (t.type === "textarea" && !e.shiftKey && !altKey)
-          : altKey
-            ? /^(k|K|Arrow)/i.test(key)
-            : /^(Backspace|ArrowUp|ArrowLeft)$/.test(key)
-              ? at === 0
-              : /^Arrow(Down|Right)$/.test(key) && at === t.value.length;
-      if (!early || e.nativeEvent.isComposing) return;
+      if (
+        e.key !== "Enter" ||
+        e.nativeEvent.isComposing ||
+        !(e.ctrlKey || e.metaKey || (t.type === "textarea" && !e.shiftKey && !e.altKey))
+      )
+        return;
       e.preventDefault();
       const pressed = { ...e, currentTarget: e.currentTarget, target: t, preventDefault() {} };
       void load().then((run) => run(pressed, splice));
