@@ -2,7 +2,8 @@ import { parseWithZod, readForm } from "~/utils/parse-form.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { VoiceReferenceFormSchema } from "~/lib/admin-schemas";
 import { requireOperator } from "~/utils/admin.server";
-import { api } from "~/utils/api.server";
+import { z } from "zod/v4";
+import { api, refusalData } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta.server";
 import { setToast } from "~/utils/toast.server";
 
@@ -29,7 +30,8 @@ export async function action(args: ActionFunctionArgs) {
   if (v.kind === "clip" && v.file) sent.set("file", v.file, v.file.name || "clip");
   const made = await api(args, "POST /admin/voice-references", { form: sent });
   if (!made.success || !made.data) {
-    const issues = (made.data as { issues?: { path: string; message: string }[] } | null)?.issues;
+    const listed = z.array(z.object({ path: z.string(), message: z.string() })).safeParse(refusalData(made, "issues"));
+    const issues = listed.success ? listed.data : undefined;
     const fieldErrors = issues ? Object.fromEntries(issues.map((i) => [i.path, [i.message]])) : undefined;
     return data({ result: submission.reply({ formErrors: fieldErrors ? [] : [made.message], fieldErrors }) }, { status: 400 });
   }

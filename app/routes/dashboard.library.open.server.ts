@@ -3,11 +3,23 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { type OpenVoiceDraft, type RecordingFacts } from "~/lib/library";
 import { OpenVoiceWizardSchema, type OpenVoiceTags } from "~/lib/library-schemas";
-import { api } from "~/utils/api.server";
+import { z } from "zod/v4";
+import { api, refusalData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
 import { sealedCookie } from "~/utils/sealed.server";
 import { setToast } from "~/utils/toast.server";
+
+/** The facts a refused recording's check measured (contracts/open-voices.ts RecordingFacts), as the api sends them. */
+const RecordingFactsSchema = z.object({
+  format: z.enum(["wav", "mp3", "ogg-opus", "webm-opus", "m4a"]).optional(),
+  duration: z.number().optional(),
+  onset: z.number().nullable().optional(),
+  level: z.number().optional(),
+  snr: z.number().optional(),
+  speakers: z.union([z.literal(1), z.literal(2)]).optional(),
+  registers: z.array(z.number()).optional(),
+});
 
 /**
  * The open voice wizard (/dashboard/library/open, app/routes/dashboard.library.open.tsx; spec: 3 steps, tag
@@ -78,7 +90,8 @@ export async function action(args: ActionFunctionArgs) {
       const made = await api(args, "POST /voices/open/drafts", { form });
       if (!made.success || !made.data) {
         // The failed rule in the spec's words (the api's message), with what was measured before it failed.
-        const facts = (made.data as { facts?: RecordingFacts } | null)?.facts ?? null;
+        const measured = RecordingFactsSchema.safeParse(refusalData(made, "facts"));
+        const facts: RecordingFacts | null = measured.success ? measured.data : null;
         return data({ intent: "recording" as const, result: submission.reply({ formErrors: [made.message] }), facts }, { status: 400 });
       }
       await wizardCookie.write(args.request, args.context, { tags: state.tags, draftId: made.data.draft_id });

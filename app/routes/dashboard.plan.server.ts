@@ -7,7 +7,7 @@ import { formatDate, type Clock } from "~/lib/time";
 import { readerTimeZone } from "~/utils/time-zone.server";
 import { expiryValue, formatMoney, type Card, type InvoicePage, type PlanState } from "~/lib/billing";
 import { CancelSchema, CardSchema, CouponSchema, PaypalSchema, PurchaseSchema, RefundSchema } from "~/lib/billing-schemas";
-import { api, type Envelope } from "~/utils/api.server";
+import { api, refusalData, type Envelope } from "~/utils/api.server";
 import { loadProfile, requireUser, type Profile } from "~/utils/auth.server";
 import { parseIntent } from "~/utils/intent.server";
 import { setToast, type Toast } from "~/utils/toast.server";
@@ -202,7 +202,8 @@ async function registerCard({ args, form, url, t }: Ctx) {
     },
   });
   if (!envelope.success) {
-    const named = (envelope.data as { field?: string } | null)?.field;
+    const sent = refusalData(envelope, "field");
+    const named = typeof sent === "string" ? sent : undefined;
     const field = CARD_FIELDS[envelope.code] ?? (named ? FIELD_NAMES[named] : undefined);
     if (field) {
       const key = {
@@ -250,7 +251,8 @@ function redirectFor(envelope: Envelope<unknown>, url: URL, then: "purchase" | "
 
 function paymentMessage(envelope: Envelope<unknown>, t: Ctx["t"]) {
   if (envelope.code === Code.PAYMENT_DECLINED) {
-    const reason = (envelope.data as { reason?: string } | null)?.reason || envelope.message;
+    const given = refusalData(envelope, "reason");
+    const reason = (typeof given === "string" && given) || envelope.message;
     return t("errors.paymentFailed", { reason });
   }
   if (envelope.code === Code.AMOUNT_MISMATCH) return t("errors.priceChanged");

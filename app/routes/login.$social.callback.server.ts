@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { api } from "~/utils/api.server";
+import { api, refusalData } from "~/utils/api.server";
 import { startSession } from "~/utils/auth.server";
 import { takeReturnTo } from "~/utils/return-to.server";
 import { joinCookie, oauthStateCookie } from "~/utils/flows.server";
@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
     await startSession(args, result);
     throw redirect(await takeReturnTo(args));
   }
-  const other = (envelope.data as { type?: unknown } | null)?.type;
+  const other = refusalData(envelope, "type");
   if (envelope.code === EMAIL_SOCIAL && isLoginType(other)) throw redirect(`/login?other=${other}`);
   throw redirect(`/login?error=${ERRORS[envelope.code] ?? "failed"}`);
 }

@@ -6,7 +6,7 @@ import { usageLimitFor, type UsageDialogData } from "~/lib/studio";
 import { TtsEditorSchema } from "~/lib/studio-schemas";
 import { Code } from "#contracts/codes";
 import { languageOffer } from "#contracts/speech-text";
-import { api, requireData } from "~/utils/api.server";
+import { api, refusalData, requireData } from "~/utils/api.server";
 import { generationJob } from "~/utils/jobs.server";
 import { loadProfile, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta.server";
@@ -200,7 +200,8 @@ export async function action(args: ActionFunctionArgs) {
     params: { id },
     body: { paragraphs, revision },
   });
-  const conflict = saved.code === Code.PROJECT_CONFLICT ? { revision: (saved.data as { revision?: number } | null)?.revision ?? 0 } : null;
+  const theirs = refusalData(saved, "revision");
+  const conflict = saved.code === Code.PROJECT_CONFLICT ? { revision: typeof theirs === "number" ? theirs : 0 } : null;
   if (autosave)
     return data(
       saved.success && saved.data

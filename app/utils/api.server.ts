@@ -118,6 +118,15 @@ export async function api<R extends ApiRoute>(
   return envelope;
 }
 
+/**
+ * What a refusal carries beside its message (`data.<name>`), read without trusting a shape: a route types the data of
+ * its answer, not of its refusals, so the caller checks the value it gets (typeof, a schema).
+ */
+export function refusalData(envelope: { data: unknown }, name: string): unknown {
+  const data = envelope.data;
+  return data !== null && typeof data === "object" && name in data ? (data as Record<string, unknown>)[name] : undefined;
+}
+
 /** The headers of every api call: lang, the (refreshed) api-key and the visitor's address. */
 async function apiHeaders(request: Request, context: AppLoadContext) {
   const locale = await getLocale(request, context);

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { api, apiPath, REPORT_DEDUP_MS } from "~/utils/api.server";
+import { api, apiPath, refusalData, REPORT_DEDUP_MS } from "~/utils/api.server";
 import { accessTokenCookie, refreshTokenCookie } from "~/utils/cookies.server";
 
 /**
@@ -205,5 +205,14 @@ describe("api client", () => {
     await api(s, "GET /studio/projects/:id", { params: { id: "a/b" }, query: { versions: "1" } });
     expect(s.apiCalls[0]!.url).toBe("/api/v1/studio/projects/a%2Fb");
     expect(s.apiCalls[0]!.method).toBe("GET");
+  });
+});
+
+describe("refusalData", () => {
+  it("reads a field a refusal carries, and nothing from data that is not an object or lacks it", () => {
+    expect(refusalData({ data: { revision: 7 } }, "revision")).toBe(7);
+    expect(refusalData({ data: { field: "card_number1" } }, "revision")).toBeUndefined();
+    expect(refusalData({ data: null }, "revision")).toBeUndefined();
+    expect(refusalData({ data: "revision" }, "revision")).toBeUndefined();
   });
 });
