@@ -53,8 +53,8 @@ export async function expectMeta(page: Page, title: RegExp | string) {
   await expect(page.locator('meta[name="twitter:title"]')).toHaveAttribute("content", ogTitle!);
 }
 
-/** A WAV of a voice-like sound (140 Hz and harmonics, loudness moving like syllables). */
-export function speechWav(seconds: number, rate = 16_000) {
+/** A 16-bit mono PCM WAV of `seconds` at `rate`, each sample `at(t)` (t in seconds, -1..1). */
+export function wavOf(seconds: number, rate: number, at: (t: number) => number) {
   const n = Math.round(seconds * rate);
   const out = Buffer.alloc(44 + n * 2);
   out.write("RIFF", 0);
@@ -69,14 +69,17 @@ export function speechWav(seconds: number, rate = 16_000) {
   out.writeUInt16LE(16, 34);
   out.write("data", 36);
   out.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) {
-    const t = i / rate;
-    const v =
-      0.25 * (0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * t)) * (Math.sin(2 * Math.PI * 140 * t) + 0.5 * Math.sin(2 * Math.PI * 280 * t));
-    out.writeInt16LE(Math.round(v * 32767), 44 + i * 2);
-  }
+  for (let i = 0; i < n; i++) out.writeInt16LE(Math.round(at(i / rate) * 32767), 44 + i * 2);
   return out;
 }
+
+/** A WAV of a voice-like sound (140 Hz and harmonics, loudness moving like syllables). */
+export const speechWav = (seconds: number, rate = 16_000) =>
+  wavOf(
+    seconds,
+    rate,
+    (t) => 0.25 * (0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * t)) * (Math.sin(2 * Math.PI * 140 * t) + 0.5 * Math.sin(2 * Math.PI * 280 * t)),
+  );
 
 /** speechWav in 1.6 s phrases with 0.4 s of silence between them, as a person reading sentences. */
 export function phrasedSpeechWav(seconds: number, rate = 16_000) {

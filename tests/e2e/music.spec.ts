@@ -1,32 +1,13 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { wavOf } from "./helpers";
 
 /** A TTS project's background music in the editor's download panel, with and without JavaScript: plain forms either way. */
 
-/** `seconds` of a chord as a 16-bit mono WAV at 44.1 kHz. */
-function chordWav(seconds: number) {
-  const rate = 44_100;
-  const n = Math.round(seconds * rate);
-  const wav = Buffer.alloc(44 + n * 2);
-  wav.write("RIFF", 0);
-  wav.writeUInt32LE(36 + n * 2, 4);
-  wav.write("WAVEfmt ", 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write("data", 36);
-  wav.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) {
-    const v = [220, 277.18, 329.63].reduce((sum, f) => sum + 0.15 * Math.sin((2 * Math.PI * f * i) / rate), 0);
-    wav.writeInt16LE(Math.round(v * 32767), 44 + i * 2);
-  }
-  return wav;
-}
+/** `seconds` of a chord (A3, C#4, E4) as a WAV at 44.1 kHz. */
+const chordWav = (seconds: number) =>
+  wavOf(seconds, 44_100, (t) => [220, 277.18, 329.63].reduce((sum, f) => sum + 0.15 * Math.sin(2 * Math.PI * f * t), 0));
 
 /** Seconds of a downloaded WAV (16-bit mono at 24 kHz). */
 async function wavSeconds(page: Page, click: () => Promise<void>) {
