@@ -101,3 +101,17 @@ export async function generatedProject(m: StudioMember, name: string, paragraphs
   expect(rows.every((p) => p.audioURL)).toBe(true);
   return { id, paragraphs: rows };
 }
+
+/** A new member with one TTS result of their own in the work history (what a video letter is attached to). */
+export async function memberWithResult(prefix: string) {
+  const s = await signedUp(`${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`);
+  const memberId = JSON.parse(atob(s.token!.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).sub as string;
+  const id = crypto.randomUUID();
+  await env.DB.prepare(
+    `INSERT INTO inferences (id, member_id, voice_id, method, text, characters, audio_key, duration_ms, created_at)
+       VALUES (?1, ?2, 'ko-seoyeon', 'tts', 'hello', 5, ?3, 1000, ?4)`,
+  )
+    .bind(id, memberId, `results/${memberId}/${id}.wav`, Date.now())
+    .run();
+  return { s, memberId, id };
+}

@@ -10,7 +10,7 @@ import { seedStatements } from "#db/seed";
 import { checkWebm, seekableWebm } from "#contracts/webm";
 import { Code } from "../../workers/api/src/lib/codes";
 import letterUrl from "./fixtures/video/letter-vp8-opus.webm?inline";
-import { signedUp, worker, type Answer } from "./helpers";
+import { memberWithResult, worker, type Answer } from "./helpers";
 import { cat, el, recorderWebm, UNKNOWN_SIZE, uintEl } from "./ebml";
 
 beforeAll(async () => {
@@ -242,15 +242,7 @@ describe("hostile files are refused before anything is written", () => {
   });
 
   it("through the api: the stored letter is the seekable file with its length; a hostile one gets VIDEO_INVALID in ko and en", async () => {
-    const s = await signedUp(`letter-seekable-${crypto.randomUUID().slice(0, 8)}@example.com`);
-    const memberId = JSON.parse(atob(s.token!.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).sub as string;
-    const id = crypto.randomUUID();
-    await env.DB.prepare(
-      `INSERT INTO inferences (id, member_id, voice_id, method, text, characters, audio_key, duration_ms, created_at)
-       VALUES (?1, ?2, 'ko-seoyeon', 'tts', 'hello', 5, ?3, 1000, ?4)`,
-    )
-      .bind(id, memberId, `results/${memberId}/${id}.wav`, Date.now())
-      .run();
+    const { s, id } = await memberWithResult("letter-seekable");
     const upload = async (bytes: Uint8Array, lang = "en", template?: string) => {
       const form = new FormData();
       form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], "short.webm"));

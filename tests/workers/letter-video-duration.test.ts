@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedStatements } from "#db/seed";
 import { Code } from "../../workers/api/src/lib/codes";
 import { checkWebm } from "#contracts/webm";
-import { signedUp, worker, type Answer } from "./helpers";
+import { memberWithResult, worker, type Answer } from "./helpers";
 import { cat, el, seekable, str, uintEl } from "./ebml";
 
 beforeAll(async () => {
@@ -56,15 +56,7 @@ describe("a video letter declaring a Duration that is not a finite, non-negative
   });
 
   it("POST /studio/inferences/:id/video answers VIDEO_INVALID and leaves the result's earlier letter and its file as they were", async () => {
-    const s = await signedUp(`letter-duration-${crypto.randomUUID().slice(0, 8)}@example.com`);
-    const memberId = JSON.parse(atob(s.token!.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).sub as string;
-    const id = crypto.randomUUID();
-    await env.DB.prepare(
-      `INSERT INTO inferences (id, member_id, voice_id, method, text, characters, audio_key, duration_ms, created_at)
-       VALUES (?1, ?2, 'ko-seoyeon', 'tts', 'hello', 5, ?3, 1000, ?4)`,
-    )
-      .bind(id, memberId, `results/${memberId}/${id}.wav`, Date.now())
-      .run();
+    const { s, memberId, id } = await memberWithResult("letter-duration");
     const upload = async (bytes: Uint8Array, lang = "en") => {
       const form = new FormData();
       form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], "letter.webm"));
